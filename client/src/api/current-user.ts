@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+
+import { CURRENT_USER_REFETCH_INTERVAL_MS } from '../config/constants';
+import { api, isApiError } from './client';
+import { userKeys } from './query-keys';
+
+export type Role = 'kyc' | 'admin' | 'super-admin';
+
+export interface CurrentUser {
+  id: number | string;
+  username: string;
+  email: string;
+  image: { url: string; hasImage: boolean };
+  isDemo: boolean;
+  isConfirmed: boolean;
+  role: Role;
+  webhook: string | null;
+  redirectUrl: string | null;
+}
+
+/** Resolves to null for a signed-out visitor: 401/403 is an answer, not an error (spec §8). */
+export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/api/users/me', { signal });
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  }
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: userKeys.me(),
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    retry: false,
+    refetchOnWindowFocus: false,
+    // A signed-out visitor has nothing to refresh; signing in invalidates the key.
+    refetchInterval: (query) =>
+      query.state.data === null ? false : CURRENT_USER_REFETCH_INTERVAL_MS,
+  });

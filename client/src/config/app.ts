@@ -1,0 +1,4 @@
+// Operators rebrand a self-hosted install at build time through Vite env variables.
+export const APP_NAME: string = import.meta.env.VITE_APP_NAME || 'KYC Platform';
+export const APP_TAGLINE = 'KYC Management System';
+export const CONTACT_EMAIL: string = import.meta.env.VITE_CONTACT_EMAIL || 'privacy@example.com';

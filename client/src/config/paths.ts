@@ -1,0 +1,44 @@
+// URL builders for the route table in app/router.tsx, so features link to each
+// other's screens without importing each other.
+export const paths = {
+  home: '/',
+  features: '/#features',
+  login: '/login',
+  register: '/register',
+  registerDemo: '/register/demo',
+  demo: '/demo',
+  kyc: '/kyc',
+  privacy: '/privacy',
+  passwordReset: '/password-reset',
+  confirmEmail: '/confirm-email',
+  dashboard: {
+    root: '/dashboard',
+    select: '/dashboard/select',
+    create: '/dashboard/create',
+    organization: (organizationId: string | number) => `/dashboard/${organizationId}`,
+    applicants: (organizationId: string | number) => `/dashboard/${organizationId}/applicants`,
+    applicant: (organizationId: string | number, userId: string) =>
+      `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`,
+    editApplicant: (organizationId: string | number, userId: string) =>
+      `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}/edit`,
+  },
+  account: {
+    root: '/dashboard/user/me',
+    security: '/dashboard/user/me/security',
+    update: '/dashboard/user/me/update',
+    delete: '/dashboard/user/me/delete',
+    confirmEmail: '/dashboard/user/me/confirm-email',
+    changeEmail: '/dashboard/user/me/change-email',
+    changePassword: '/dashboard/user/me/change-password',
+    createAdmin: '/dashboard/user/me/create',
+    managePermission: '/dashboard/user/me/manage-permission',
+  },
+  developer: {
+    root: '/dashboard/user/me/developer',
+    keys: '/dashboard/user/me/developer/keys',
+    webhooks: '/dashboard/user/me/developer/webhooks',
+    changeWebhook: '/dashboard/user/me/developer/webhooks/change-webhook',
+    redirectUrl: '/dashboard/user/me/developer/redirect-url',
+    changeRedirectUrl: '/dashboard/user/me/developer/redirect-url/change-redirect-url',
+  },
+} as const;

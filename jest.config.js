@@ -1,0 +1,30 @@
+/** Server suites: unit specs beside the code (server/**) and API suites (test/api). */
+export default {
+  rootDir: '.',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/server/**/*.spec.ts', '<rootDir>/test/api/**/*.spec.ts'],
+  setupFiles: ['<rootDir>/test/support/environment.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      {
+        useESM: true,
+        tsconfig: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          isolatedModules: true,
+          experimentalDecorators: true,
+          emitDecoratorMetadata: true,
+          esModuleInterop: true,
+          strict: true,
+          strictPropertyInitialization: false,
+          skipLibCheck: true,
+        },
+      },
+    ],
+  },
+  testTimeout: 30000,
+};

@@ -1,0 +1,41 @@
+import { ConsoleLogger, ValidationPipe, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module.js';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
+import { installBodyParsers } from './common/http/body-parsers.js';
+import { requestLogger } from './common/http/request-logger.js';
+import { securityHeaders } from './common/http/security-headers.js';
+import { appConfig, type AppConfig } from './config/config.module.js';
+import { setupOpenApi } from './openapi.js';
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+function logLevels(): LogLevel[] {
+  const wanted = (process.env.LOG_LEVEL ?? 'log') as LogLevel;
+  const index = LOG_LEVELS.indexOf(wanted);
+  return LOG_LEVELS.slice(0, index < 0 ? 4 : index + 1);
+}
+
+/**
+ * Builds the fully configured application — the same pipeline for `main.ts`, the
+ * supertest suites and the OpenAPI generator.
+ */
+export async function createApp(): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    logger: new ConsoleLogger({ json: true, logLevels: logLevels() }),
+  });
+  const env = app.get<AppConfig>(appConfig.KEY);
+  app.set('trust proxy', env.trustProxy ? 1 : false);
+  app.disable('x-powered-by');
+  app.use(securityHeaders(env.publicUrl));
+  app.use(requestLogger);
+  installBodyParsers(app.getHttpAdapter().getInstance());
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalFilters(new AllExceptionsFilter());
+  app.enableShutdownHooks();
+  setupOpenApi(app);
+  return app;
+}

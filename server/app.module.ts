@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { appConfig, ConfigModule, type AppConfig } from './config/config.module.js';
+import { dataSourceOptions } from './database/data-source-options.js';
+import { HealthModule } from './health/health.module.js';
+import { loadEnvironment } from './config/environment.js';
+
+@Module({
+  imports: [
+    ConfigModule,
+    TypeOrmModule.forRootAsync({
+      inject: [appConfig.KEY],
+      useFactory: (env: AppConfig) => ({ ...dataSourceOptions(env), migrationsRun: true }),
+    }),
+    ServeStaticModule.forRoot({
+      rootPath: loadEnvironment().clientDir,
+      exclude: ['/api/{*path}'],
+      serveStaticOptions: { index: false, maxAge: '1h' },
+    }),
+    HealthModule,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** The validated configuration the whole server reads; every field comes from one environment variable. */
+export interface Environment {
+  port: number;
+  dataDir: string;
+  /** Absent for the embedded SQLite database. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema holding the tables (default: the server's search_path, normally public). */
+  databaseSchema: string | undefined;
+  appSecret: string;
+  publicUrl: string;
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  redisUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  allowPrivateWebhooks: boolean;
+  clientDir: string;
+  nodeEnv: string;
+}
+
+/** A configuration problem the operator must fix; main.ts prints its message as one line and exits. */
+export class ConfigurationError extends Error {}
+
+type RawEnv = Record<string, string | undefined>;
+
+function optional(env: RawEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function parsePort(env: RawEnv): number {
+  const raw = optional(env, 'PORT');
+  if (raw === undefined) return 3000;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) {
+    throw new ConfigurationError(`PORT must be a whole number from 0 to 65535, got '${raw}'`);
+  }
+  return port;
+}
+
+function parseBoolean(env: RawEnv, name: string): boolean {
+  const raw = optional(env, name);
+  if (raw === undefined) return false;
+  if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigurationError(`${name} must be true or false, got '${raw}'`);
+}
+
+function parseUrl(env: RawEnv, name: string, protocols: string[]): string | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigurationError(`${name} must be a URL starting with ${protocols.join(' or ')}, got an unparseable value`);
+  }
+  if (!protocols.includes(url.protocol.replace(/:$/, '') + '://')) {
+    throw new ConfigurationError(`${name} must be a URL starting with ${protocols.join(' or ')}, got '${url.protocol}//…'`);
+  }
+  return raw;
+}
+
+function parseEmail(env: RawEnv, name: string): string | undefined {
+  const raw = optional(env, name);
+  if (raw !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) {
+    throw new ConfigurationError(`${name} must be an e-mail address, got '${raw}'`);
+  }
+  return raw;
+}
+
+/** Reads APP_SECRET, or the secret generated on first start and kept in the data directory. */
+function loadAppSecret(env: RawEnv, dataDir: string): string {
+  const raw = optional(env, 'APP_SECRET');
+  if (raw !== undefined) {
+    if (raw.length < 32) throw new ConfigurationError('APP_SECRET must be at least 32 characters long');
+    return raw;
+  }
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Validates the process environment; throws a ConfigurationError naming the variable at fault. */
+export function loadEnvironment(env: RawEnv = process.env): Environment {
+  const port = parsePort(env);
+  const dataDir = resolve(optional(env, 'DATA_DIR') ?? './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch {
+    throw new ConfigurationError(`DATA_DIR must be a writable directory, got '${dataDir}'`);
+  }
+  const databaseUrl = parseUrl(env, 'DATABASE_URL', ['postgres://', 'postgresql://']);
+  const databaseSchema = optional(env, 'DATABASE_SCHEMA');
+  if (databaseSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
+    throw new ConfigurationError(`DATABASE_SCHEMA must be a lower-case SQL identifier, got '${databaseSchema}'`);
+  }
+  const publicUrl = parseUrl(env, 'PUBLIC_URL', ['http://', 'https://']) ?? `http://localhost:${port}`;
+  const adminEmail = parseEmail(env, 'ADMIN_EMAIL');
+  const adminPassword = optional(env, 'ADMIN_PASSWORD');
+  if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new ConfigurationError('ADMIN_PASSWORD must be 8 to 128 characters long');
+  }
+  if ((adminEmail === undefined) !== (adminPassword === undefined)) {
+    throw new ConfigurationError('ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset)');
+  }
+  return {
+    port,
+    dataDir,
+    databaseUrl,
+    databaseSchema,
+    appSecret: loadAppSecret(env, dataDir),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    trustProxy: parseBoolean(env, 'TRUST_PROXY'),
+    smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp://', 'smtps://']),
+    redisUrl: parseUrl(env, 'REDIS_URL', ['redis://', 'rediss://']),
+    adminEmail,
+    adminPassword,
+    allowPrivateWebhooks: parseBoolean(env, 'ALLOW_PRIVATE_WEBHOOKS'),
+    clientDir: resolve(optional(env, 'CLIENT_DIR') ?? 'dist/client'),
+    nodeEnv: optional(env, 'NODE_ENV') ?? 'production',
+  };
+}

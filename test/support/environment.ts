@@ -1,0 +1,12 @@
+// Runs before any module loads: entities pick their column types from DATABASE_URL.
+if (process.env.TEST_DATABASE_URL) {
+  process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+} else {
+  delete process.env.DATABASE_URL;
+}
+process.env.LOG_LEVEL ??= 'error';
+process.env.NODE_ENV = 'test';
+delete process.env.REDIS_URL;
+delete process.env.SMTP_URL;
+delete process.env.ADMIN_EMAIL;
+delete process.env.ADMIN_PASSWORD;
