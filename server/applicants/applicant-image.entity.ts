@@ -1,0 +1,40 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { BINARY, TIMESTAMP } from '../database/column-types.js';
+import { Applicant } from './applicant.entity.js';
+
+/** A document photo or selfie, served only through an authorized route. */
+@Entity('applicant_images')
+export class ApplicantImage {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Index()
+  @Column({ type: 'uuid' })
+  applicantId: string;
+
+  @ManyToOne(() => Applicant, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'applicantId' })
+  applicant?: Applicant;
+
+  @Column({ type: 'varchar', length: 32 })
+  docType: string;
+
+  /** 'front' or 'back' for documents; null for a selfie. */
+  @Column({ type: 'varchar', length: 8, nullable: true })
+  side: string | null;
+
+  @Column({ type: 'varchar', length: 32 })
+  contentType: string;
+
+  @Column({ type: 'integer' })
+  width: number;
+
+  @Column({ type: 'integer' })
+  height: number;
+
+  @Column({ type: BINARY })
+  data: Buffer;
+
+  @CreateDateColumn({ type: TIMESTAMP })
+  createdAt: Date;
+}

@@ -1,0 +1,76 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { TIMESTAMP } from '../database/column-types.js';
+import { Organization } from '../projects/organization.entity.js';
+import type { KycStatus, RejectType, ReviewAnswer } from './applicant.enums.js';
+
+/**
+ * An end person being verified, identified by the integrator's own userId (unique per
+ * organization). The identity fields live on the same row: the list and the details
+ * read one row. Indexes serve every sortable list column per organization.
+ */
+@Entity('applicants')
+@Index(['organizationId', 'userId'], { unique: true })
+@Index(['organizationId', 'kycStatus', 'userId'])
+@Index(['organizationId', 'documentType', 'userId'])
+@Index(['organizationId', 'createdAt'])
+@Index(['organizationId', 'updatedAt'])
+export class Applicant {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'uuid' })
+  organizationId: string;
+
+  @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organizationId' })
+  organization?: Organization;
+
+  @Column({ type: 'varchar', length: 128 })
+  userId: string;
+
+  @Column({ type: 'varchar', length: 16, default: 'init' })
+  kycStatus: KycStatus;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  documentType: string | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  reviewAnswer: ReviewAnswer | null;
+
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  rejectType: RejectType | null;
+
+  @Column({ type: 'varchar', length: 1000, nullable: true })
+  rejectReason: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true }) name: string | null;
+  @Column({ type: 'varchar', length: 32, nullable: true }) dateOfBirth: string | null;
+  @Column({ type: 'varchar', length: 8, nullable: true }) sex: string | null;
+  @Column({ type: 'varchar', length: 200, nullable: true }) placeOfBirth: string | null;
+  @Index()
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  docNumber: string | null;
+  @Column({ type: 'varchar', length: 32, nullable: true }) issuanceDate: string | null;
+  @Column({ type: 'varchar', length: 32, nullable: true }) expiryDate: string | null;
+  @Column({ type: 'varchar', length: 100, nullable: true }) country: string | null;
+  @Column({ type: 'varchar', length: 500, nullable: true }) address: string | null;
+  @Column({ type: 'varchar', length: 16, nullable: true }) height: string | null;
+  @Column({ type: 'varchar', length: 16, nullable: true }) maritalStatus: string | null;
+  @Column({ type: 'varchar', length: 100, nullable: true }) issuedIn: string | null;
+  @Column({ type: 'varchar', length: 200, nullable: true }) fatherName: string | null;
+  @Column({ type: 'varchar', length: 200, nullable: true }) motherName: string | null;
+
+  /** When the applicant last submitted the verification widget. */
+  @Column({ type: TIMESTAMP, nullable: true })
+  submittedAt: Date | null;
+
+  /** When staff last approved or rejected. */
+  @Column({ type: TIMESTAMP, nullable: true })
+  decidedAt: Date | null;
+
+  @CreateDateColumn({ type: TIMESTAMP })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: TIMESTAMP })
+  updatedAt: Date;
+}
