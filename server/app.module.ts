@@ -11,7 +11,7 @@ import { loadEnvironment } from './config/environment.js';
     ConfigModule,
     TypeOrmModule.forRootAsync({
       inject: [appConfig.KEY],
-      useFactory: (env: AppConfig) => ({ ...dataSourceOptions(env), migrationsRun: true }),
+      useFactory: (env: AppConfig) => ({ ...dataSourceOptions(env), migrationsRun: true, retryAttempts: 3 }),
     }),
     ServeStaticModule.forRoot({
       rootPath: loadEnvironment().clientDir,

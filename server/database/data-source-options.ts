@@ -16,6 +16,8 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
       type: 'postgres',
       url: settings.databaseUrl,
       schema,
+      // gen_random_uuid() is built into PostgreSQL 13+; no extension to install.
+      uuidExtension: 'pgcrypto',
       // Unqualified names in raw SQL must resolve to the configured schema too.
       extra: { max: 20, ...(schema ? { options: `-c search_path=${schema}` } : {}) },
     };

@@ -3,8 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { DEFAULT_PERMISSIONS } from '../../roles/permissions.js';
 
 /** Seeds the default permission matrix; the Permission Manager edits it afterwards. */
-export class SeedPermissions1795225700000 implements MigrationInterface {
-  name = 'SeedPermissions1795225700000';
+export class SeedPermissions1795225800000 implements MigrationInterface {
+  name = 'SeedPermissions1795225800000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const rows = Object.entries(DEFAULT_PERMISSIONS).flatMap(([role, resources]) =>
