@@ -3,6 +3,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { appConfig, ConfigModule, type AppConfig } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
+import { AuthCoreModule } from './common/auth/auth-core.module.js';
 import { HealthModule } from './health/health.module.js';
 import { loadEnvironment } from './config/environment.js';
 
@@ -18,6 +19,7 @@ import { loadEnvironment } from './config/environment.js';
       exclude: ['/api/{*path}'],
       serveStaticOptions: { index: false, maxAge: '1h' },
     }),
+    AuthCoreModule,
     HealthModule,
   ],
 })

@@ -1,0 +1,95 @@
+import session, { type SessionData } from 'express-session';
+import { LessThan, type DataSource, type Repository } from 'typeorm';
+import { sha256 } from '../common/crypto.js';
+import { Session } from './session.entity.js';
+
+/** Idle timeout: a session unused this long ends. */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** Absolute lifetime: no session outlives this, however active. */
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: string;
+    /** When the session was authenticated (ms); sessions older than user.sessionsValidAfter are void. */
+    authenticatedAt: number;
+  }
+}
+
+type Callback<T = void> = (err?: unknown, value?: T) => void;
+
+/**
+ * express-session store on the application's own database (SQLite or PostgreSQL),
+ * so sessions survive restarts and are shared by replicas. Ids are stored hashed.
+ */
+export class DatabaseSessionStore extends session.Store {
+  private readonly sessions: Repository<Session>;
+
+  constructor(dataSource: DataSource) {
+    super();
+    this.sessions = dataSource.getRepository(Session);
+  }
+
+  get(sid: string, callback: Callback<SessionData | null>): void {
+    this.run(callback, async () => {
+      const row = await this.sessions.findOneBy({ idHash: sha256(sid) });
+      if (!row) return null;
+      const now = Date.now();
+      if (row.expiresAt.getTime() <= now || row.absoluteExpiresAt.getTime() <= now) {
+        await this.sessions.delete({ idHash: row.idHash });
+        return null;
+      }
+      return JSON.parse(row.data) as SessionData;
+    });
+  }
+
+  set(sid: string, data: SessionData, callback?: Callback): void {
+    this.run(callback, async () => {
+      const idHash = sha256(sid);
+      const existing = await this.sessions.findOne({ where: { idHash }, select: { absoluteExpiresAt: true } });
+      const now = Date.now();
+      const absoluteExpiresAt = existing?.absoluteExpiresAt ?? new Date(now + SESSION_ABSOLUTE_MS);
+      await this.sessions.save({
+        idHash,
+        userId: data.userId ?? null,
+        data: JSON.stringify(data),
+        expiresAt: new Date(Math.min(now + SESSION_IDLE_MS, absoluteExpiresAt.getTime())),
+        absoluteExpiresAt,
+      });
+    });
+  }
+
+  override touch(sid: string, _data: SessionData, callback?: Callback): void {
+    this.run(callback, async () => {
+      const idHash = sha256(sid);
+      const row = await this.sessions.findOne({ where: { idHash }, select: { idHash: true, absoluteExpiresAt: true } });
+      if (!row) return;
+      const expiresAt = new Date(Math.min(Date.now() + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime()));
+      await this.sessions.update({ idHash }, { expiresAt });
+    });
+  }
+
+  destroy(sid: string, callback?: Callback): void {
+    this.run(callback, async () => {
+      await this.sessions.delete({ idHash: sha256(sid) });
+    });
+  }
+
+  /** Ends every session of one user, except optionally the one making the request. */
+  async destroyAllForUser(userId: string, exceptSid?: string): Promise<void> {
+    const query = this.sessions.createQueryBuilder().delete().where('"userId" = :userId', { userId });
+    if (exceptSid) query.andWhere('"idHash" <> :idHash', { idHash: sha256(exceptSid) });
+    await query.execute();
+  }
+
+  async purgeExpired(): Promise<void> {
+    await this.sessions.delete({ expiresAt: LessThan(new Date()) });
+  }
+
+  private run<T>(callback: Callback<T> | undefined, work: () => Promise<T>): void {
+    work().then(
+      (value) => callback?.(undefined, value),
+      (error: unknown) => callback?.(error),
+    );
+  }
+}
