@@ -5,6 +5,7 @@ import { appConfig, ConfigModule, type AppConfig } from './config/config.module.
 import { dataSourceOptions } from './database/data-source-options.js';
 import { AuthCoreModule } from './common/auth/auth-core.module.js';
 import { HealthModule } from './health/health.module.js';
+import { RolesModule } from './roles/roles.module.js';
 import { loadEnvironment } from './config/environment.js';
 
 @Module({
@@ -21,6 +22,7 @@ import { loadEnvironment } from './config/environment.js';
     }),
     AuthCoreModule,
     HealthModule,
+    RolesModule,
   ],
 })
 export class AppModule {}

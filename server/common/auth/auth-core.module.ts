@@ -24,6 +24,6 @@ import { SessionMiddleware } from './session.middleware.js';
 })
 export class AuthCoreModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(CsrfMiddleware, SessionMiddleware, AuthenticationMiddleware).forRoutes('/api/{*path}');
+    consumer.apply(CsrfMiddleware, SessionMiddleware, AuthenticationMiddleware).forRoutes('{*path}');
   }
 }

@@ -16,10 +16,17 @@ export class SeedPermissions1795225800000 implements MigrationInterface {
         version: 1,
       })),
     );
-    await queryRunner.manager.createQueryBuilder().insert().into('permissions').values(rows).execute();
+    const postgres = queryRunner.connection.options.type === 'postgres';
+    const placeholders = postgres ? '($1, $2, $3, $4, $5)' : '(?, ?, ?, ?, ?)';
+    for (const row of rows) {
+      await queryRunner.query(
+        `INSERT INTO "permissions" ("id", "role", "resource", "actions", "version") VALUES ${placeholders}`,
+        [row.id, row.role, row.resource, row.actions, row.version],
+      );
+    }
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.manager.createQueryBuilder().delete().from('permissions').execute();
+    await queryRunner.query('DELETE FROM "permissions"');
   }
 }
