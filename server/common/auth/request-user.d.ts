@@ -1,8 +1,8 @@
 import type { User as AppUser } from '../../users/user.entity.js';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace -- Express augments its Request through this namespace.
   namespace Express {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges our User into Express's (passport's) User.
     interface User extends AppUser {}
     interface Request {
       user?: User;
