@@ -35,7 +35,6 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
   app.useGlobalFilters(new AllExceptionsFilter());
-  app.enableShutdownHooks();
   setupOpenApi(app);
   return app;
 }

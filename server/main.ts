@@ -17,4 +17,16 @@ const { appConfig } = await import('./config/config.module.js');
 const app = await createApp();
 const env = app.get<import('./config/config.module.js').AppConfig>(appConfig.KEY);
 await app.listen(env.port);
+
+// Graceful shutdown: stop accepting, let in-flight requests finish, close the database.
+// A stuck connection cannot hold the process hostage for more than 10 s.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    setTimeout(() => process.exit(1), 10_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
 process.stdout.write(`KYC platform is ready on ${env.publicUrl}\n`);
