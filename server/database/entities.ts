@@ -8,8 +8,11 @@ import { OutboxMail } from '../mail/outbox-mail.entity.js';
 import { OrganizationMember } from '../projects/organization-member.entity.js';
 import { Organization } from '../projects/organization.entity.js';
 import { Permission } from '../roles/permission.entity.js';
+import { ApplicantCheck } from '../kyc/applicant-check.entity.js';
 import { UserImage } from '../users/user-image.entity.js';
 import { User } from '../users/user.entity.js';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
+import { WebhookEvent } from '../webhooks/webhook-event.entity.js';
 
 /** Every entity of the application, listed once for the app, ormconfig.ts and the migration tooling. */
 export const entities: Function[] = [
@@ -25,4 +28,7 @@ export const entities: Function[] = [
   Applicant,
   ApplicantImage,
   AuditEvent,
+  WebhookEvent,
+  WebhookDelivery,
+  ApplicantCheck,
 ];

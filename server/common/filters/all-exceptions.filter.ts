@@ -28,11 +28,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();
-      const message =
-        typeof payload === 'string'
-          ? payload
-          : ((payload as { message?: string | string[] }).message ?? exception.message);
-      response.status(status).json(errorBody(status, message));
+      if (typeof payload === 'string') {
+        response.status(status).json(errorBody(status, payload));
+        return;
+      }
+      // Our own exceptions may add a machine-readable `code` (e.g. WEBHOOK_NOT_CONFIGURED).
+      const { message, code, ...extra } = payload as { message?: string | string[]; code?: string };
+      const body = errorBody(status, message ?? exception.message);
+      response.status(status).json(code === undefined ? body : { ...extra, ...body, code });
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

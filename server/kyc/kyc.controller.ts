@@ -1,0 +1,108 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiConflictResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { Public } from '../common/decorators/public.decorator.js';
+import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import { ApplicantStatusPublisher, kycSessionStatus } from '../common/events/applicant-status.publisher.js';
+import type { User } from '../users/user.entity.js';
+import {
+  KycTokenResponseDto,
+  PersonalDataDto,
+  StaffTokenQueryDto,
+  StaffTokenResponseDto,
+  StatusQueryDto,
+  UploadDocumentDto,
+  UserIdQueryDto,
+  WidgetSessionDto,
+} from './dto/kyc.dto.js';
+import { invalidToken } from './kyc.messages.js';
+import { KycService } from './kyc.service.js';
+import { StatusStreamService } from './status-stream.service.js';
+import { WidgetClaims, WidgetTokenGuard } from './widget-token.guard.js';
+import { WidgetTokenService, type WidgetTokenClaims } from './widget-token.service.js';
+
+@ApiTags('kyc')
+@Controller()
+export class KycController {
+  constructor(
+    private readonly kyc: KycService,
+    private readonly tokens: WidgetTokenService,
+    private readonly streams: StatusStreamService,
+    private readonly statuses: ApplicantStatusPublisher,
+  ) {}
+
+  @Public()
+  @Get('kyc/get-new-token')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: KycTokenResponseDto, description: 'A widget token for this applicant (created if new)' })
+  @ApiConflictResponse({ description: "code WEBHOOK_NOT_CONFIGURED: the organization's owner has no webhook" })
+  @ApiUnauthorizedResponse({ description: 'Unknown companyKey' })
+  issueForCompanyKey(@Headers('authorization') authorization: string | undefined, @Query() query: UserIdQueryDto) {
+    const companyKey = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    return this.kyc.issueForCompanyKey(companyKey, query.userId);
+  }
+
+  @Get('get-new-token')
+  @RequirePermission('applicants', 'update')
+  @ApiOkResponse({ type: StaffTokenResponseDto })
+  issueForStaff(@CurrentUser() user: User, @Query() query: StaffTokenQueryDto): Promise<StaffTokenResponseDto> {
+    return this.kyc.issueForStaff(user, query.organizationId, query.userId);
+  }
+
+  @Public()
+  @Get('kyc/status')
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'Server-sent events `{ status, redirectUrl }`: pending, processing, completed, failed' })
+  @ApiUnauthorizedResponse({ description: 'invalid-token: the token is missing, expired or not for this applicant' })
+  async status(@Query() query: StatusQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const claims = this.tokens.verify(query.token);
+    if (!claims || claims.userId !== query.userId) throw invalidToken();
+    const applicant = await this.kyc.applicantFor(claims);
+    if (!(await this.kyc.companyKeyMatches(claims.organizationId, query.companyKey))) throw invalidToken();
+    this.streams.stream(req, res, {
+      organizationId: applicant.organizationId,
+      userId: applicant.userId,
+      status: kycSessionStatus(applicant),
+      redirectUrl: await this.statuses.redirectUrlFor(applicant.organizationId),
+    });
+  }
+
+  @Public()
+  @UseGuards(WidgetTokenGuard)
+  @Get('kyc/session')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: WidgetSessionDto, description: "The applicant's progress, to resume the widget" })
+  session(@WidgetClaims() claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
+    return this.kyc.session(claims);
+  }
+
+  @Public()
+  @UseGuards(WidgetTokenGuard)
+  @Post('kyc/documents')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: WidgetSessionDto })
+  upload(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: UploadDocumentDto): Promise<WidgetSessionDto> {
+    return this.kyc.uploadDocument(claims, body);
+  }
+
+  @Public()
+  @UseGuards(WidgetTokenGuard)
+  @Put('kyc/personal-data')
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: WidgetSessionDto })
+  personalData(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: PersonalDataDto): Promise<WidgetSessionDto> {
+    return this.kyc.savePersonalData(claims, body);
+  }
+
+  @Public()
+  @UseGuards(WidgetTokenGuard)
+  @Post('kyc/submit')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOkResponse({ type: WidgetSessionDto })
+  submit(@WidgetClaims() claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
+    return this.kyc.submit(claims);
+  }
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Clock } from '../common/clock.js';
+import { appConfig, type AppConfig } from '../config/config.module.js';
+
+/** Widget tokens are short-lived; the widget renews one on 'invalid-token' without losing progress. */
+export const WIDGET_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const WIDGET_TOKEN_PREFIX = 'kyc_wt_';
+
+export interface WidgetTokenClaims {
+  applicantId: string;
+  organizationId: string;
+  userId: string;
+  /** Expiry, ms since the epoch. */
+  exp: number;
+}
+
+/**
+ * Stateless tokens bound to ONE applicant: `kyc_wt_<claims>.<HMAC-SHA256>`, keyed by a
+ * key derived from APP_SECRET (so every replica verifies them).
+ */
+@Injectable()
+export class WidgetTokenService {
+  private readonly key: Buffer;
+
+  constructor(
+    @Inject(appConfig.KEY) env: AppConfig,
+    private readonly clock: Clock,
+  ) {
+    this.key = createHmac('sha256', env.appSecret).update('kyc-platform:widget-token').digest();
+  }
+
+  issue(claims: Omit<WidgetTokenClaims, 'exp'>): { token: string; expiresAt: Date } {
+    const exp = this.clock.now().getTime() + WIDGET_TOKEN_TTL_MS;
+    const payload = Buffer.from(JSON.stringify({ ...claims, exp })).toString('base64url');
+    return { token: `${WIDGET_TOKEN_PREFIX}${payload}.${this.sign(payload)}`, expiresAt: new Date(exp) };
+  }
+
+  /** The claims of a genuine, unexpired token; null for anything else. */
+  verify(token: string | undefined): WidgetTokenClaims | null {
+    if (!token?.startsWith(WIDGET_TOKEN_PREFIX)) return null;
+    const [payload, signature] = token.slice(WIDGET_TOKEN_PREFIX.length).split('.');
+    if (!payload || !signature) return null;
+    const expected = Buffer.from(this.sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    try {
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as WidgetTokenClaims;
+      return claims.exp > this.clock.now().getTime() ? claims : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+}
