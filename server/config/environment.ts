@@ -14,12 +14,25 @@ export interface Environment {
   publicUrl: string;
   trustProxy: boolean;
   smtpUrl: string | undefined;
+  /** Sender of every e-mail (MAIL_FROM); defaults to no-reply at the PUBLIC_URL host. */
+  mailFrom: string;
   redisUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   allowPrivateWebhooks: boolean;
   clientDir: string;
   nodeEnv: string;
+  /** Set when the Sumsub provider replaces the built-in widget. */
+  sumsub: SumsubSettings | undefined;
+}
+
+export interface SumsubSettings {
+  appToken: string;
+  secretKey: string;
+  /** Secret of the webhook configured in Sumsub's dashboard (verifies X-Payload-Digest). */
+  webhookSecret: string | undefined;
+  baseUrl: string;
+  levelName: string;
 }
 
 /** A configuration problem the operator must fix; main.ts prints its message as one line and exits. */
@@ -73,6 +86,16 @@ function parseEmail(env: RawEnv, name: string): string | undefined {
   return raw;
 }
 
+/** MAIL_FROM is an address, optionally with a display name: `KYC platform <no-reply@example.com>`. */
+function parseMailFrom(env: RawEnv, publicUrl: string): string {
+  const raw = optional(env, 'MAIL_FROM');
+  if (raw === undefined) return `KYC platform <no-reply@${new URL(publicUrl).hostname}>`;
+  if (!/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(raw)) {
+    throw new ConfigurationError(`MAIL_FROM must be an e-mail address or 'Name <address>', got '${raw}'`);
+  }
+  return raw;
+}
+
 /** Reads APP_SECRET, or the secret generated on first start and kept in the data directory. */
 function loadAppSecret(env: RawEnv, dataDir: string): string {
   const raw = optional(env, 'APP_SECRET');
@@ -85,6 +108,22 @@ function loadAppSecret(env: RawEnv, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function parseSumsub(env: RawEnv): SumsubSettings | undefined {
+  const appToken = optional(env, 'SUMSUB_APP_TOKEN');
+  const secretKey = optional(env, 'SUMSUB_SECRET_KEY');
+  if ((appToken === undefined) !== (secretKey === undefined)) {
+    throw new ConfigurationError('SUMSUB_APP_TOKEN and SUMSUB_SECRET_KEY must be set together (or both left unset)');
+  }
+  if (appToken === undefined || secretKey === undefined) return undefined;
+  return {
+    appToken,
+    secretKey,
+    webhookSecret: optional(env, 'SUMSUB_WEBHOOK_SECRET'),
+    baseUrl: (parseUrl(env, 'SUMSUB_BASE_URL', ['http://', 'https://']) ?? 'https://api.sumsub.com').replace(/\/+$/, ''),
+    levelName: optional(env, 'SUMSUB_LEVEL_NAME') ?? 'basic-kyc-level',
+  };
 }
 
 /** Validates the process environment; throws a ConfigurationError naming the variable at fault. */
@@ -119,11 +158,13 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     publicUrl: publicUrl.replace(/\/+$/, ''),
     trustProxy: parseBoolean(env, 'TRUST_PROXY'),
     smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp://', 'smtps://']),
+    mailFrom: parseMailFrom(env, publicUrl),
     redisUrl: parseUrl(env, 'REDIS_URL', ['redis://', 'rediss://']),
     adminEmail,
     adminPassword,
     allowPrivateWebhooks: parseBoolean(env, 'ALLOW_PRIVATE_WEBHOOKS'),
     clientDir: resolve(optional(env, 'CLIENT_DIR') ?? 'dist/client'),
     nodeEnv: optional(env, 'NODE_ENV') ?? 'production',
+    sumsub: parseSumsub(env),
   };
 }

@@ -10,6 +10,8 @@ import { ApplicantCheck } from './applicant-check.entity.js';
 import { KycController } from './kyc.controller.js';
 import { KycService } from './kyc.service.js';
 import { StatusStreamService } from './status-stream.service.js';
+import { SumsubController } from './sumsub/sumsub.controller.js';
+import { SumsubClient } from './sumsub/sumsub.client.js';
 import { WidgetTokenGuard } from './widget-token.guard.js';
 import { WidgetTokenService } from './widget-token.service.js';
 
@@ -21,8 +23,8 @@ import { WidgetTokenService } from './widget-token.service.js';
     AuditModule,
     WebhooksModule,
   ],
-  controllers: [KycController],
-  providers: [KycService, WidgetTokenService, WidgetTokenGuard, StatusStreamService],
+  controllers: [KycController, SumsubController],
+  providers: [KycService, SumsubClient, WidgetTokenService, WidgetTokenGuard, StatusStreamService],
   exports: [StatusStreamService],
 })
 export class KycModule {}

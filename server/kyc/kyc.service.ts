@@ -24,6 +24,8 @@ import {
 } from './dto/kyc.dto.js';
 import { invalidToken, KYC_MESSAGES, unknownCompanyKey, webhookNotConfigured } from './kyc.messages.js';
 import { runPrechecks } from './prechecks.js';
+import type { ProviderReview } from './sumsub/sumsub-webhook.js';
+import { SumsubClient, sumsubExternalUserId } from './sumsub/sumsub.client.js';
 import { WidgetTokenService, type WidgetTokenClaims } from './widget-token.service.js';
 
 /** The end user going through the widget has no account; the audit trail names them so. */
@@ -63,6 +65,7 @@ export class KycService {
     private readonly outbox: WebhookOutboxService,
     private readonly statuses: ApplicantStatusPublisher,
     private readonly clock: Clock,
+    private readonly sumsub: SumsubClient,
   ) {}
 
   /** GET /kyc/get-new-token: the integrator's page, identified by its organization's companyKey. */
@@ -114,7 +117,7 @@ export class KycService {
       userId: applicant.userId,
       organizationName: organization.name,
       status: kycSessionStatus(applicant),
-      provider: 'builtin',
+      provider: this.sumsub.enabled ? 'sumsub' : 'builtin',
       documentType: applicant.documentType,
       images: images.map(({ docType, side }) => ({ docType, side })),
       personalData: pickPersonalData(applicant),
@@ -191,6 +194,58 @@ export class KycService {
     });
     await this.statuses.publish(submitted);
     return this.session(claims);
+  }
+
+  /**
+   * A review decided by the external provider (Sumsub): the applicant takes the status
+   * and answer, recorded and announced like a decision made by staff.
+   */
+  async applyProviderReview(organizationId: string, userId: string, review: ProviderReview, provider: string): Promise<boolean> {
+    const applicant = await this.applicants.findOneBy({ organizationId, userId });
+    if (!applicant) return false;
+    const now = this.clock.now();
+    const decided = review.kycStatus === 'completed' || review.kycStatus === 'onHold';
+    const updated = await runInTransaction(this.dataSource, async (manager) => {
+      const next = await this.write(manager, applicant, {
+        ...review,
+        ...(decided ? { decidedAt: now } : {}),
+        ...(review.kycStatus === 'pending' ? { submittedAt: now } : {}),
+      });
+      const action =
+        review.reviewAnswer === 'approved'
+          ? 'applicant.approved'
+          : review.reviewAnswer === 'rejected'
+            ? 'applicant.rejected'
+            : review.kycStatus === 'onHold'
+              ? 'applicant.held'
+              : 'applicant.updated';
+      await this.audit.record(manager, {
+        actor: { id: null, username: provider },
+        organizationId,
+        applicantId: applicant.id,
+        action,
+        detail: { provider, kycStatus: review.kycStatus, reason: review.rejectReason },
+      });
+      const type = review.reviewAnswer
+        ? 'applicant.decided'
+        : review.kycStatus === 'onHold'
+          ? 'applicant.on_hold'
+          : review.kycStatus === 'pending'
+            ? 'applicant.submitted'
+            : review.kycStatus === 'prechecked'
+              ? 'applicant.prechecked'
+              : 'applicant.updated';
+      await this.outbox.enqueue(manager, { organizationId, type, applicant: next });
+      return next;
+    });
+    await this.statuses.publish(updated);
+    return true;
+  }
+
+  /** The WebSDK's access token when Sumsub is the provider. */
+  async sumsubAccessToken(claims: WidgetTokenClaims): Promise<string | null> {
+    if (!this.sumsub.enabled) return null;
+    return this.sumsub.createAccessToken(sumsubExternalUserId(claims.organizationId, claims.userId));
   }
 
   private async findOrCreate(organizationId: string, userId: string): Promise<Applicant> {

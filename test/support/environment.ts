@@ -10,3 +10,5 @@ delete process.env.REDIS_URL;
 delete process.env.SMTP_URL;
 delete process.env.ADMIN_EMAIL;
 delete process.env.ADMIN_PASSWORD;
+delete process.env.SUMSUB_APP_TOKEN;
+delete process.env.SUMSUB_SECRET_KEY;

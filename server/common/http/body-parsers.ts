@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
 import { errorBody } from '../filters/all-exceptions.filter.js';
 
 /** Largest JSON body accepted: a 5 MB image travels base64-encoded inside JSON. */
@@ -20,7 +20,18 @@ const bodyErrorHandler: ErrorRequestHandler = (err: { type?: string; status?: nu
   }
 };
 
+/** A request whose JSON body is also kept as received, for signatures computed over the raw bytes. */
+export type RawBodyRequest = Request & { rawBody?: Buffer };
+
 export function installBodyParsers(app: Express): void {
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      // The parsed body and this reference share one buffer: no copy is made.
+      verify: (req, _res, buffer) => {
+        (req as RawBodyRequest).rawBody = buffer;
+      },
+    }),
+  );
   app.use(bodyErrorHandler);
 }
