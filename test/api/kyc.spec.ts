@@ -8,6 +8,8 @@ import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
 import { pngImage } from '../fixtures/images.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { openSse } from '../support/sse.js';
+import { StatusStreamService } from '../../server/kyc/status-stream.service.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
@@ -166,5 +168,35 @@ describe('the verification flow (/kyc)', () => {
     const { token } = (await newToken('customer-8')).body;
     await request(t.server).post('/api/kyc/documents').set(widget(token)).set('Origin', 'https://shop.example.test')
       .send({ docType: 'SELFIE', data: dataUrl(pngImage()) }).expect(200);
+  });
+
+  describe('the live status stream (GET /kyc/status)', () => {
+    let baseUrl: string;
+    beforeAll(async () => {
+      await t.app.listen(0, '127.0.0.1');
+      baseUrl = await t.app.getUrl();
+    });
+
+    it('sends the current status at once, then each change, as server-sent events, and releases the stream on disconnect', async () => {
+      const { token } = (await newToken('live-1')).body;
+      const query = new URLSearchParams({ userId: 'live-1', companyKey: organization.companyKey, token });
+      const res = await fetch(`${baseUrl}/api/kyc/status?${query}`);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+      await res.body?.cancel();
+
+      const stream = await openSse(`${baseUrl}/api/kyc/status?${query}`);
+      expect(stream.status).toBe(200);
+      expect(await stream.next()).toEqual({ status: 'pending', redirectUrl: 'https://shop.example.test/done' });
+      await completeWidget(token);
+      await request(t.server).post('/api/kyc/submit').set(widget(token)).expect(200);
+      expect(await stream.next()).toEqual({ status: 'processing', redirectUrl: 'https://shop.example.test/done' });
+
+      const streams = t.app.get(StatusStreamService);
+      expect(streams.openStreams()).toBeGreaterThan(0);
+      stream.close();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(streams.openStreams()).toBe(0);
+    });
   });
 });
