@@ -31,7 +31,7 @@ describe('the API contract', () => {
     try {
       await createClient({
         input: 'openapi.json',
-        output: { path: out, format: false, lint: false },
+        output: { path: out, format: null, lint: null },
         plugins: ['@hey-api/typescript', '@hey-api/sdk', '@hey-api/client-fetch'],
         logs: { level: 'silent' },
       });
