@@ -7,6 +7,8 @@ const clientDir = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
 export default defineConfig({
   root: clientDir,
+  // Keep Vite's and Vitest's caches in the repository's node_modules, not in client/.
+  cacheDir: '../node_modules/.vite',
   plugins: [react()],
   build: {
     outDir: '../dist/client',

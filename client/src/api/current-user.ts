@@ -28,13 +28,16 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser 
   }
 }
 
+/** A signed-out visitor (last answer 401/403) has nothing to refresh; signing in invalidates the key. */
+export function currentUserRefetchInterval(data: CurrentUser | null | undefined): number | false {
+  return data === null ? false : CURRENT_USER_REFETCH_INTERVAL_MS;
+}
+
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: userKeys.me(),
     queryFn: ({ signal }) => getCurrentUser(signal),
     retry: false,
     refetchOnWindowFocus: false,
-    // A signed-out visitor has nothing to refresh; signing in invalidates the key.
-    refetchInterval: (query) =>
-      query.state.data === null ? false : CURRENT_USER_REFETCH_INTERVAL_MS,
+    refetchInterval: (query) => currentUserRefetchInterval(query.state.data),
   });

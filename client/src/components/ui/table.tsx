@@ -1,0 +1,158 @@
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+
+import {
+  TABLE_AUTO_COLUMN_WIDTH,
+  TABLE_CENTERED_MAX_WIDTH,
+  TABLE_MIN_COLUMN_WIDTH,
+} from '../../config/constants';
+
+import './table.css';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface TableSort {
+  columnId: string;
+  direction: SortDirection;
+}
+
+export interface TableColumn<Row> {
+  id: string;
+  header: ReactNode;
+  cell: (row: Row, rowIndex: number) => ReactNode;
+  /** Pixels; the default 99999 means "take the remaining space". */
+  width?: number;
+  minWidth?: number;
+  /** Sorting is off unless a column opts in (spec §4). */
+  sortable?: boolean;
+}
+
+export interface TableProps<Row> {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  getRowKey: (row: Row, rowIndex: number) => string | number;
+  emptyText?: string;
+  caption?: string;
+  onRowClick?: (row: Row) => void;
+  sort?: TableSort | null;
+  onSortChange?: (sort: TableSort | null) => void;
+  /** Dims the rows while the next page loads over the previous one. */
+  isFetching?: boolean;
+}
+
+export const TABLE_EMPTY_TEXT = 'Nothing to display';
+
+/** Header clicks cycle desc (the default direction) → asc → no sort. */
+export function nextSort(current: TableSort | null | undefined, columnId: string): TableSort | null {
+  if (!current || current.columnId !== columnId) return { columnId, direction: 'desc' };
+  if (current.direction === 'desc') return { columnId, direction: 'asc' };
+  return null;
+}
+
+export function columnLayout(column: { width?: number; minWidth?: number }): {
+  style: CSSProperties;
+  centered: boolean;
+} {
+  const width = column.width ?? TABLE_AUTO_COLUMN_WIDTH;
+  const minWidth = column.minWidth ?? TABLE_MIN_COLUMN_WIDTH;
+  return {
+    style: { width: width >= TABLE_AUTO_COLUMN_WIDTH ? 'auto' : width, minWidth },
+    centered: width <= TABLE_CENTERED_MAX_WIDTH,
+  };
+}
+
+function SortIcon({ direction }: { direction: SortDirection | null }) {
+  return (
+    <svg className="table-sort-icon" viewBox="0 0 12 16" aria-hidden="true">
+      <path d="M6 2 10 6.5H2z" className={direction === 'asc' ? 'active' : ''} />
+      <path d="M6 14 2 9.5h8z" className={direction === 'desc' ? 'active' : ''} />
+    </svg>
+  );
+}
+
+export function Table<Row>({
+  columns,
+  rows,
+  getRowKey,
+  emptyText = TABLE_EMPTY_TEXT,
+  caption,
+  onRowClick,
+  sort,
+  onSortChange,
+  isFetching = false,
+}: TableProps<Row>) {
+  const handleRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowClick?.(row);
+    }
+  };
+
+  return (
+    <div className="table-wrapper">
+      <table className={['table', isFetching ? 'table-fetching' : ''].filter(Boolean).join(' ')}>
+        {caption && <caption className="visually-hidden">{caption}</caption>}
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const { style, centered } = columnLayout(column);
+              const direction = sort?.columnId === column.id ? sort.direction : null;
+              const canSort = Boolean(column.sortable && onSortChange);
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  style={style}
+                  className={centered ? 'table-centered' : undefined}
+                  aria-sort={
+                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
+                  }
+                >
+                  {canSort ? (
+                    <button
+                      type="button"
+                      className="table-sort-button"
+                      onClick={() => onSortChange?.(nextSort(sort, column.id))}
+                    >
+                      {column.header}
+                      <SortIcon direction={direction} />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td className="table-empty" colSpan={columns.length}>
+                {emptyText}
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, rowIndex) => (
+              <tr
+                key={getRowKey(row, rowIndex)}
+                className={onRowClick ? 'table-row-clickable' : undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? (event) => handleRowKeyDown(event, row) : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.id}
+                    className={columnLayout(column).centered ? 'table-centered' : undefined}
+                  >
+                    {column.cell(row, rowIndex)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query';
+
+import { isApiError } from '../api/client';
+
+// Client errors (4xx) will not change on a retry; network and 5xx errors may.
+function shouldRetry(failureCount: number, error: Error): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        staleTime: 30_000,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}

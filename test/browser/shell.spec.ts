@@ -1,0 +1,128 @@
+import type { Browser } from 'playwright-core';
+
+import { startApp, type RunningApp } from './support/app.js';
+import {
+  documentScrollWidth,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  scrollY,
+  waitUntilScrolledIntoView,
+  type OpenedPage,
+} from './support/browser.js';
+
+let app: RunningApp;
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+async function open(viewport?: { width: number; height: number }): Promise<OpenedPage> {
+  const page = await openPage(browser, viewport);
+  opened.push(page);
+  return page;
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((page) => page.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('public shell', () => {
+  it('renders the landing page with no console or CSP errors', async () => {
+    const { page, consoleErrors } = await open({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+
+    const hero = page.getByRole('heading', { level: 1 });
+    await hero.waitFor();
+    expect(await hero.textContent()).toContain('KYC management');
+    expect(await page.getByRole('link', { name: "Get started, it's free" }).getAttribute('href')).toBe(
+      '/register',
+    );
+    expect(await page.getByRole('link', { name: 'Explore demo account' }).first().getAttribute('href')).toBe(
+      '/register/demo',
+    );
+    for (const feature of ['Instant verification', 'Global compliance', 'Fraud prevention']) {
+      expect(await page.getByRole('heading', { name: feature }).isVisible()).toBe(true);
+    }
+    expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()}`);
+
+    await saveScreenshot(page, 'landing-1280', true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('scrolls the features section into view from the header link', async () => {
+    const { page, consoleErrors } = await open({ width: 1280, height: 800 });
+    await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    expect(await scrollY(page)).toBe(0);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Features' }).click();
+
+    await waitUntilScrolledIntoView(page, 'features');
+    expect(new URL(page.url()).hash).toBe('#features');
+    expect(await scrollY(page)).toBeGreaterThan(200);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("shows 'Page not found!' for an unknown route", async () => {
+    const { page, consoleErrors } = await open({ width: 1280, height: 900 });
+    await page.goto(`${app.url}/this/route/does-not-exist`, { waitUntil: 'networkidle' });
+
+    await page.getByRole('heading', { name: 'Page not found!' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Go to home page' }).getAttribute('href')).toBe('/');
+
+    await saveScreenshot(page, 'page-not-found');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it.each([
+    ['/dashboard/select', '/login'],
+    ['/kyc?companyKey=x&userId=y', '/kyc'],
+  ])('serves the app on a deep-link reload of %s', async (path, expectedPath) => {
+    const { page, consoleErrors } = await open();
+
+    const first = await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+    expect(first?.status()).toBe(200);
+    expect(first?.headers()['content-type']).toContain('text/html');
+    await page.getByText('This page is not available yet').waitFor();
+
+    const reloaded = await page.reload({ waitUntil: 'networkidle' });
+    expect(reloaded?.status()).toBe(200);
+    await page.getByText('This page is not available yet').waitFor();
+    // A guest on a protected page is sent to /login by the app, not by the server.
+    expect(new URL(page.url()).pathname).toBe(expectedPath);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('opens the mobile menu at 375 px', async () => {
+    const { page, consoleErrors } = await open({ width: 375, height: 812 });
+    await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, 'landing-375', true);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.waitFor({ state: 'visible' });
+    for (const name of ['Features', 'Login', 'Try demo', 'Get started']) {
+      expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    expect(await menu.getByText('KYC Management System').isVisible()).toBe(true);
+    // Wait out the 200 ms opening animation before the picture.
+    await page.waitForTimeout(300);
+    await saveScreenshot(page, 'mobile-menu-375');
+
+    await menu.getByRole('link', { name: 'Features', exact: true }).click();
+    await waitUntilScrolledIntoView(page, 'features', 1 / 2);
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    expect(consoleErrors).toEqual([]);
+  });
+});
