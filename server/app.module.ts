@@ -4,8 +4,19 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { appConfig, ConfigModule, type AppConfig } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { AuthCoreModule } from './common/auth/auth-core.module.js';
+import { EventsModule } from './common/events/events.module.js';
 import { HealthModule } from './health/health.module.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { ScheduleModule } from '@nestjs/schedule';
+import { AuthModule } from './auth/auth.module.js';
+import { UsersModule } from './users/users.module.js';
 import { RolesModule } from './roles/roles.module.js';
+import { ProjectsModule } from './projects/projects.module.js';
+import { ApplicantsModule } from './applicants/applicants.module.js';
+import { AuditModule } from './audit/audit.module.js';
+import { KycModule } from './kyc/kyc.module.js';
+import { AdminModule } from './admin/admin.module.js';
 import { loadEnvironment } from './config/environment.js';
 
 @Module({
@@ -21,8 +32,19 @@ import { loadEnvironment } from './config/environment.js';
       serveStaticOptions: { index: false, maxAge: '1h' },
     }),
     AuthCoreModule,
+    EventsModule,
     HealthModule,
+    ScheduleModule.forRoot(),
+    ApiKeysModule,
+    WebhooksModule,
+    AuthModule,
+    UsersModule,
     RolesModule,
+    ProjectsModule,
+    ApplicantsModule,
+    AuditModule,
+    KycModule,
+    AdminModule,
   ],
 })
 export class AppModule {}

@@ -29,4 +29,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     );
   });
 }
-process.stdout.write(`KYC platform is ready on ${env.publicUrl}\n`);
+const { AdminAccountsService } = await import('./admin/admin-accounts.service.js');
+const signIn = await app.get(AdminAccountsService).ensureFirstSuperAdmin();
+process.stdout.write(`KYC platform is ready on ${env.publicUrl}\n${signIn}\n`);

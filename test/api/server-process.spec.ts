@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { spawnServer, waitUntilHealthy } from '../support/server-process.js';
 
 // The built server as an operator runs it: `node dist/server/main.js`.
@@ -19,7 +24,20 @@ describe('the server process', () => {
     await waitUntilHealthy(server.url);
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
+    // It tells the operator how to get in: a one-time setup link for the first super-admin.
+    expect(server.output()).toMatch(/First start: open http:\/\/\S+\/password-reset\?user=\S+&token=\S+ to choose the super-admin password/);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+  });
+
+  it('`npm run create-admin` creates a super-admin and prints a one-time setup link, and refuses a duplicate', async () => {
+    const run = promisify(execFile);
+    const env = { ...process.env, NODE_OPTIONS: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'kyc-cli-')), LOG_LEVEL: 'error' };
+    const created = await run(process.execPath, ['dist/server/cli/create-admin.js', '--email', 'Boss@Example.com'], { env });
+    expect(created.stdout).toMatch(/^Created the super-admin boss@example.com\. Open this one-time link .*:\nhttp:\/\/\S+\/password-reset\?user=\S+&token=\S+\n$/s);
+    await expect(run(process.execPath, ['dist/server/cli/create-admin.js', '--email', 'boss@example.com'], { env })).rejects.toMatchObject({
+      code: 1,
+      stderr: 'Could not create the administrator: That username or e-mail address is already in use\n',
+    });
   });
 });

@@ -38,6 +38,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** Points the environment at an existing test database again (for an app started on it after another stopped). */
+export function reuseTestDatabase(database: TestDatabase): TestDatabase {
+  process.env.DATA_DIR = database.dataDir;
+  if (database.schema) process.env.DATABASE_SCHEMA = database.schema;
+  else delete process.env.DATABASE_SCHEMA;
+  return database;
+}
+
 async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();

@@ -1,0 +1,23 @@
+import { Body, Controller, Post } from '@nestjs/common';
+import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import { ExactRole } from '../common/decorators/roles.decorator.js';
+import { AdminAccountsService } from './admin-accounts.service.js';
+import { AdminUserDto, RegisterAdminDto } from './dto/register-admin.dto.js';
+
+@ApiTags('users')
+@Controller('users')
+export class AdminUsersController {
+  constructor(private readonly admins: AdminAccountsService) {}
+
+  /** A super-admin creates an admin; the admin receives an e-mail link to choose a password. */
+  @Post('register-admin')
+  @ExactRole('super-admin')
+  @RequirePermission('users', 'create')
+  @ApiCreatedResponse({ type: AdminUserDto })
+  @ApiConflictResponse({ description: 'The username or e-mail is taken' })
+  @ApiForbiddenResponse({ description: 'Only a super-admin may create admins' })
+  registerAdmin(@Body() body: RegisterAdminDto): Promise<AdminUserDto> {
+    return this.admins.registerAdmin(body.username, body.email);
+  }
+}

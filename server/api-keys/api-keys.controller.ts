@@ -1,0 +1,33 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { NotDemo } from '../common/decorators/not-demo.decorator.js';
+import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import type { User } from '../users/user.entity.js';
+import { API_KEY_MESSAGES } from './api-keys.messages.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { ApiKeyDto } from './dto/api-key.dto.js';
+
+@ApiTags('api-keys')
+@Controller('api-keys')
+@NotDemo(API_KEY_MESSAGES.demo)
+@ApiForbiddenResponse({ description: `'${API_KEY_MESSAGES.demo}' for demo accounts` })
+export class ApiKeysController {
+  constructor(private readonly apiKeys: ApiKeysService) {}
+
+  @Get()
+  @RequirePermission('api-keys', 'read')
+  @ApiOkResponse({ type: ApiKeyDto, description: 'The account’s secret key (created on the first request)' })
+  @ApiConflictResponse({ description: 'The stored key cannot be decrypted any more; regenerate it' })
+  get(@CurrentUser() user: User): Promise<ApiKeyDto> {
+    return this.apiKeys.get(user.id);
+  }
+
+  @Post('regenerate')
+  @HttpCode(200)
+  @RequirePermission('api-keys', 'update')
+  @ApiOkResponse({ type: ApiKeyDto, description: 'The new key; the old one stops working at once' })
+  regenerate(@CurrentUser() user: User): Promise<ApiKeyDto> {
+    return this.apiKeys.regenerate(user.id);
+  }
+}

@@ -1,0 +1,47 @@
+import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, type Repository } from 'typeorm';
+import { decrypt } from '../common/crypto.js';
+import { appConfig, type AppConfig } from '../config/config.module.js';
+import { issueApiKey } from '../users/api-key.js';
+import { User } from '../users/user.entity.js';
+import { API_KEY_MESSAGES } from './api-keys.messages.js';
+import type { ApiKeyDto } from './dto/api-key.dto.js';
+
+/** One secret API key per account, looked up by its hash and kept encrypted so its owner can see it again. */
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @Inject(appConfig.KEY) private readonly env: AppConfig,
+  ) {}
+
+  /** The account's key; the first request creates it. */
+  async get(userId: string): Promise<ApiKeyDto> {
+    const stored = await this.users.findOneOrFail({ where: { id: userId }, select: { id: true, apiKeyEncrypted: true } });
+    if (stored.apiKeyEncrypted) return { apiKey: this.reveal(stored.apiKeyEncrypted) };
+    const issued = issueApiKey(this.env.appSecret);
+    // Only if there is still none: two first requests at once end with one key.
+    await this.users.update(
+      { id: userId, apiKeyEncrypted: IsNull() },
+      { apiKeyHash: issued.apiKeyHash, apiKeyEncrypted: issued.apiKeyEncrypted },
+    );
+    const current = await this.users.findOneOrFail({ where: { id: userId }, select: { id: true, apiKeyEncrypted: true } });
+    return { apiKey: this.reveal(current.apiKeyEncrypted as string) };
+  }
+
+  /** A new key; the old one stops authenticating at once (its hash is gone). */
+  async regenerate(userId: string): Promise<ApiKeyDto> {
+    const issued = issueApiKey(this.env.appSecret);
+    await this.users.update(userId, { apiKeyHash: issued.apiKeyHash, apiKeyEncrypted: issued.apiKeyEncrypted });
+    return { apiKey: issued.apiKey };
+  }
+
+  private reveal(encrypted: string): string {
+    try {
+      return decrypt(encrypted, this.env.appSecret);
+    } catch {
+      throw new ConflictException(API_KEY_MESSAGES.unreadable);
+    }
+  }
+}

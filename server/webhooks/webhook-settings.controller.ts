@@ -1,0 +1,33 @@
+import { Body, Controller, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import type { User } from '../users/user.entity.js';
+import { UpdateRedirectUrlDto, UpdateWebhookDto, WebhookSettingsDto } from './dto/webhook-settings.dto.js';
+import { WebhookSettingsService } from './webhook-settings.service.js';
+
+/**
+ * The spec's PUT /users/webhook and PUT /users/redirect-url. They live with the
+ * webhooks module (the users module owns the other /users routes).
+ */
+@ApiTags('users')
+@Controller('users')
+export class WebhookSettingsController {
+  constructor(private readonly settings: WebhookSettingsService) {}
+
+  @Put('webhook')
+  @RequirePermission('webhooks', 'update')
+  @ApiOkResponse({ type: WebhookSettingsDto, description: 'Saved; the first webhook also gets a signing secret' })
+  @ApiBadRequestResponse({ description: "Not an http(s) URL, or 'Webhook URL must point to a public address'" })
+  setWebhook(@CurrentUser() user: User, @Body() body: UpdateWebhookDto): Promise<WebhookSettingsDto> {
+    return this.settings.setWebhook(user.id, body.webhook);
+  }
+
+  @Put('redirect-url')
+  @RequirePermission('webhooks', 'update')
+  @ApiOkResponse({ type: WebhookSettingsDto })
+  @ApiBadRequestResponse({ description: "['redirectUrl must be a URL address'] for a value that is not an http(s) URL" })
+  setRedirectUrl(@CurrentUser() user: User, @Body() body: UpdateRedirectUrlDto): Promise<WebhookSettingsDto> {
+    return this.settings.setRedirectUrl(user.id, body.redirectUrl);
+  }
+}

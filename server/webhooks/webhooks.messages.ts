@@ -1,0 +1,13 @@
+/** Every message the webhooks module answers with, in one place. */
+export const WEBHOOK_MESSAGES = {
+  eventNotFound: 'Webhook event not found',
+  noWebhookConfigured: 'Configure a webhook URL first',
+} as const;
+
+/** Written to the delivery log when an attempt could not be made or did not succeed. */
+export const DELIVERY_ERRORS = {
+  noWebhook: 'No webhook URL is configured',
+  timeout: 'No answer within 15 seconds',
+  redirect: (status: number) => `The receiver answered ${status}; redirects are not followed`,
+  httpStatus: (status: number) => `The receiver answered ${status}`,
+} as const;

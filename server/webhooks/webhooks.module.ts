@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Clock } from '../common/clock.js';
+import { User } from '../users/user.entity.js';
+import { WebhookDelivery } from './webhook-delivery.entity.js';
+import { WebhookDispatcher } from './webhook-dispatcher.service.js';
+import { WebhookEvent } from './webhook-event.entity.js';
+import { WebhookEventsService } from './webhook-events.service.js';
+import { WebhookOutboxService } from './webhook-outbox.service.js';
+import { WebhookSender } from './webhook-sender.js';
+import { WebhookSettingsController } from './webhook-settings.controller.js';
+import { WebhookSettingsService } from './webhook-settings.service.js';
+import { WebhooksController } from './webhooks.controller.js';
+
+/**
+ * Webhook settings and signed webhooks out (Standard Webhooks) through a durable
+ * outbox. Other modules import it for WebhookOutboxService.enqueue.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([User, WebhookEvent, WebhookDelivery])],
+  controllers: [WebhookSettingsController, WebhooksController],
+  providers: [Clock, WebhookSender, WebhookDispatcher, WebhookOutboxService, WebhookSettingsService, WebhookEventsService],
+  exports: [WebhookOutboxService, Clock],
+})
+export class WebhooksModule {}

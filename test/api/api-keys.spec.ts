@@ -1,0 +1,94 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { Permission } from '../../server/roles/permission.entity.js';
+import { User } from '../../server/users/user.entity.js';
+import { signedIn } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createUser } from '../support/users.js';
+
+describe('API keys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const bearer = (apiKey: string) => ({ Authorization: `Bearer ${apiKey}` });
+
+  it('authenticates GET /api/users/me with the bearer key as that account', async () => {
+    const account = await createUser(t);
+    const res = await request(t.server).get('/api/users/me').set(account.auth).expect(200);
+    expect(res.body.username).toBe(account.user.username);
+  });
+
+  it('shows the account its own key again on GET /api/api-keys', async () => {
+    const account = await createUser(t);
+    const agent = await signedIn(t, account);
+    const res = await agent.get('/api/api-keys').expect(200);
+    expect(res.body).toEqual({ apiKey: account.apiKey });
+  });
+
+  it('creates a key on the first request of an account that has none, then keeps showing that one', async () => {
+    const account = await createUser(t);
+    await t.app.get(DataSource).getRepository(User).update(account.user.id, { apiKeyHash: null, apiKeyEncrypted: null });
+    const agent = await signedIn(t, account);
+
+    const first = await agent.get('/api/api-keys').expect(200);
+    expect(first.body.apiKey).toMatch(/^kyc_sk_[A-Za-z0-9_-]{32}$/);
+    const again = await agent.get('/api/api-keys').expect(200);
+    expect(again.body.apiKey).toBe(first.body.apiKey);
+    const me = await request(t.server).get('/api/users/me').set(bearer(first.body.apiKey)).expect(200);
+    expect(me.body.id).toBe(account.user.id);
+  });
+
+  it('regenerates the key: the new one works and the old one stops working at once', async () => {
+    const account = await createUser(t);
+    const res = await request(t.server).post('/api/api-keys/regenerate').set(account.auth).expect(200);
+    const fresh: string = res.body.apiKey;
+    expect(fresh).toMatch(/^kyc_sk_/);
+    expect(fresh).not.toBe(account.apiKey);
+
+    await request(t.server).get('/api/users/me').set(account.auth).expect(401);
+    await request(t.server).get('/api/users/me').set(bearer(fresh)).expect(200);
+    const shown = await request(t.server).get('/api/api-keys').set(bearer(fresh)).expect(200);
+    expect(shown.body).toEqual({ apiKey: fresh });
+  });
+
+  it('never stores the key in clear', async () => {
+    const account = await createUser(t);
+    const stored = await t.app.get(DataSource).getRepository(User).findOneByOrFail({ id: account.user.id });
+    expect(JSON.stringify(stored)).not.toContain(account.apiKey);
+  });
+
+  it('answers a demo account with 403 and says keys are not available for demo accounts', async () => {
+    const demo = await createUser(t, { isDemo: true });
+    const agent = await signedIn(t, demo);
+    const read = await agent.get('/api/api-keys').expect(403);
+    expect(read.body.message).toBe('API keys are not available for demo accounts');
+    const regenerate = await agent.post('/api/api-keys/regenerate').expect(403);
+    expect(regenerate.body.message).toBe('API keys are not available for demo accounts');
+  });
+
+  it('refuses a demo account’s key as a bearer credential', async () => {
+    const demo = await createUser(t, { isDemo: true });
+    await request(t.server).get('/api/users/me').set(demo.auth).expect(401);
+  });
+
+  it('asks visitors to sign in', async () => {
+    await request(t.server).get('/api/api-keys').expect(401);
+    await request(t.server).post('/api/api-keys/regenerate').set('X-Requested-With', 'XMLHttpRequest').expect(401);
+  });
+
+  it('follows the stored permission matrix (api-keys read/update)', async () => {
+    const account = await createUser(t);
+    const permissions = t.app.get(DataSource).getRepository(Permission);
+    const row = await permissions.findOneByOrFail({ role: 'kyc', resource: 'api-keys' });
+    await permissions.update(row.id, { actions: [] });
+    try {
+      await request(t.server).get('/api/api-keys').set(account.auth).expect(403);
+      await request(t.server).post('/api/api-keys/regenerate').set(account.auth).expect(403);
+    } finally {
+      await permissions.update(row.id, { actions: row.actions });
+    }
+  });
+});
