@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators/public.decorator.js';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
 
@@ -14,8 +14,6 @@ export class HealthController {
 
   @Get()
   @HealthCheck()
-  @ApiOkResponse({ description: 'The server and its database answer.' })
-  @ApiServiceUnavailableResponse({ description: 'The database does not answer.' })
   check(): Promise<HealthCheckResult> {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 2000 })]);
   }

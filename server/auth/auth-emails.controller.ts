@@ -1,0 +1,63 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { Public } from '../common/decorators/public.decorator.js';
+import type { User } from '../users/user.entity.js';
+import { AUTH_MESSAGES } from './auth.messages.js';
+import { AuthEmailsService } from './auth-emails.service.js';
+import { ConfirmEmailQuery, MessageDto, ResetPasswordDto, ResetPasswordStartQuery } from './dto/auth-emails.dto.js';
+
+/** The e-mailed links: password reset (also the invited admin's set-password link) and e-mail confirmation. */
+@ApiTags('auth-emails')
+@Controller('auth-emails')
+export class AuthEmailsController {
+  constructor(private readonly emails: AuthEmailsService) {}
+
+  @Post('reset-password/start')
+  @Public()
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiAcceptedResponse({ type: MessageDto, description: 'Always the same answer, whether or not the address has an account' })
+  @ApiBadRequestResponse({ description: 'Not an e-mail address' })
+  startPasswordReset(@Query() query: ResetPasswordStartQuery): MessageDto {
+    this.emails.startPasswordReset(query.email);
+    return { message: AUTH_MESSAGES.resetStarted };
+  }
+
+  @Post('reset-password/reset')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageDto, description: 'Password set; every session of the account has ended' })
+  @ApiBadRequestResponse({ description: 'The link is invalid, expired or used, or the password is not 4 to 32 characters' })
+  async resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageDto> {
+    await this.emails.resetPassword(dto.user, dto.token, dto.password);
+    return { message: AUTH_MESSAGES.passwordChanged };
+  }
+
+  @Post('confirm-email/start')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiAcceptedResponse({ type: MessageDto, description: 'A confirmation link was sent to the account\'s address' })
+  @ApiBadRequestResponse({ description: 'The address is already confirmed' })
+  @ApiTooManyRequestsResponse({ description: 'Several confirmation e-mails were sent recently' })
+  @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  async startConfirmation(@CurrentUser() user: User): Promise<MessageDto> {
+    await this.emails.startConfirmation(user);
+    return { message: AUTH_MESSAGES.confirmationSent };
+  }
+
+  @Post('confirm-email/confirm')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageDto, description: 'The address is confirmed' })
+  @ApiBadRequestResponse({ description: 'The link is invalid, expired or already used' })
+  async confirmEmail(@Query() query: ConfirmEmailQuery): Promise<MessageDto> {
+    await this.emails.confirmEmail(query.user, query.token);
+    return { message: AUTH_MESSAGES.emailConfirmed };
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Every message the account features (auth, auth-emails, users) answer with, in one place.
+ * Wording follows the spec's catalogue; its typo 'to large' is fixed (ARCHITECTURE §4).
+ */
+export const AUTH_MESSAGES = {
+  // Sign-in
+  invalidCredentials: 'Provided username and password are not valid',
+  tooManyAttempts: (minutes: number) =>
+    `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+
+  // Registration and profile
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'An account with this e-mail address already exists',
+  usernameFormat: 'Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores',
+  emailInvalid: 'E-mail address is not valid',
+  passwordLength: 'Password must be 4 to 32 characters long',
+  disabledInDemo: 'Disabled in demo',
+
+  // Password and e-mail changes, deletion
+  wrongPassword: 'The password you entered is not correct',
+  passwordConfirmationMismatch: 'Your passwords confirmation does not match',
+  ownsOrganization:
+    'You cannot delete your account while you own an organization. Delete your organizations or hand them over first.',
+  lastSuperAdmin: 'The last super-admin account cannot be deleted',
+  sameEmail: 'This is already your e-mail address',
+
+  // E-mailed links
+  invalidLink: 'This link is invalid, has expired or was already used. Request a new one.',
+  resetStarted: 'If an account with this e-mail address exists, we have sent it a link to reset the password.',
+  passwordChanged: 'Your password has been changed, you can log in now',
+  alreadyConfirmed: 'Your e-mail address is already confirmed',
+  confirmationSent: 'We have sent you an e-mail with a confirmation link',
+  confirmationTooSoon: 'A confirmation e-mail was sent recently. Check your inbox or try again in a few minutes.',
+  emailConfirmed: 'Your e-mail address has been confirmed',
+
+  // Profile picture
+  imageTooLarge: 'Uploaded file is too large! Max file size is: 5MB',
+  imageNotAnImage: 'Uploaded file must be a JPEG, PNG or WebP image',
+  imageTooManyPixels: 'Uploaded image has too many pixels! Max size is 50 megapixels',
+  imageNotFound: 'This user has no picture',
+} as const;

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailModule } from '../mail/mail.module.js';
+import { OwnerCheckModule } from '../projects/owner-check.module.js';
+import { User } from '../users/user.entity.js';
+import { UsersModule } from '../users/users.module.js';
+import { AuthEmailsController } from './auth-emails.controller.js';
+import { AuthEmailsService } from './auth-emails.service.js';
+import { AuthTokensService } from './auth-tokens.service.js';
+import { AuthToken } from './auth-token.entity.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { LocalStrategy } from './local.strategy.js';
+import { LoginThrottle } from './login-throttle.entity.js';
+import { LoginThrottleService } from './login-throttle.service.js';
+import { PasswordService } from './password.service.js';
+
+/**
+ * Accounts: registration, sign-in (passport-local), credentials, deletion and the
+ * e-mailed links. Exports AuthEmailsService (sendSetPasswordLink for invited admins)
+ * and PasswordService.
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([User, AuthToken, LoginThrottle]),
+    PassportModule,
+    MailModule,
+    UsersModule,
+    OwnerCheckModule,
+  ],
+  controllers: [AuthController, AuthEmailsController],
+  providers: [AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordService, LocalStrategy],
+  exports: [AuthEmailsService, PasswordService],
+})
+export class AuthModule {}

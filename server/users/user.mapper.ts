@@ -1,0 +1,23 @@
+import type { UserDto } from './dto/user.dto.js';
+import type { User } from './user.entity.js';
+
+export const DEFAULT_IMAGE_URL = '/api/images/default';
+
+export function userImageUrl(user: Pick<User, 'id' | 'hasImage'>): string {
+  return user.hasImage ? `/api/users/${user.id}/image` : DEFAULT_IMAGE_URL;
+}
+
+/** The only way a User leaves the server: hashes, keys and secrets stay behind. */
+export function toUserDto(user: User): UserDto {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    image: { url: userImageUrl(user), hasImage: user.hasImage },
+    isDemo: user.isDemo,
+    isConfirmed: user.isConfirmed,
+    role: user.role,
+    webhook: user.webhookUrl,
+    redirectUrl: user.redirectUrl,
+  };
+}

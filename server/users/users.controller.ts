@@ -1,0 +1,63 @@
+import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Put, Res, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { UpdateUserDto } from './dto/update-user.dto.js';
+import { UserDto } from './dto/user.dto.js';
+import type { User } from './user.entity.js';
+import { UsersService } from './users.service.js';
+
+/**
+ * The caller's own account. These routes act on oneself only, so no entry of the
+ * permission matrix applies (its 'users' resource is the administration of others).
+ */
+@ApiTags('users')
+@ApiUnauthorizedResponse({ description: 'Not signed in' })
+@Controller('users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get('me')
+  @ApiOkResponse({ type: UserDto, description: 'The signed-in account (session cookie or `Authorization: Bearer <API key>`)' })
+  me(@CurrentUser() user: User): UserDto {
+    return this.users.me(user);
+  }
+
+  @Put()
+  @ApiOkResponse({ type: UserDto, description: 'The updated account' })
+  @ApiBadRequestResponse({ description: 'Invalid username, or the picture is not a JPEG/PNG/WebP of at most 5 MB' })
+  @ApiForbiddenResponse({ description: "Demo accounts cannot change their username ('Disabled in demo')" })
+  @ApiConflictResponse({ description: 'The username is already taken' })
+  update(@CurrentUser() user: User, @Body() dto: UpdateUserDto): Promise<UserDto> {
+    return this.users.update(user, dto);
+  }
+
+  @Get(':id/image')
+  @ApiProduces('image/jpeg', 'image/png', 'image/webp')
+  @ApiOkResponse({ description: "The user's picture", schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: 'The user has no picture' })
+  async image(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile | undefined> {
+    const image = await this.users.image(id);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('ETag', image.etag);
+    if (ifNoneMatch === image.etag) {
+      res.status(304);
+      return undefined;
+    }
+    const { contentType, data } = await image.load();
+    return new StreamableFile(data, { type: contentType, length: data.length, disposition: 'inline' });
+  }
+}
