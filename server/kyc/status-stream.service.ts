@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { StatusBus } from '../common/events/status-bus.js';
 import type { ApplicantStatusEvent } from '../common/events/status-event.js';
@@ -12,7 +12,7 @@ export const HEARTBEAT_MS = 20_000;
  * goes away; open streams are ended when the server shuts down.
  */
 @Injectable()
-export class StatusStreamService implements OnApplicationShutdown {
+export class StatusStreamService implements BeforeApplicationShutdown {
   private readonly open = new Set<Response>();
 
   constructor(private readonly bus: StatusBus) {}
@@ -43,7 +43,8 @@ export class StatusStreamService implements OnApplicationShutdown {
     return this.open.size;
   }
 
-  onApplicationShutdown(): void {
+  /** Before the HTTP server closes: an open stream would otherwise hold the shutdown. */
+  beforeApplicationShutdown(): void {
     for (const res of this.open) res.end();
   }
 }

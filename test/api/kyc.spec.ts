@@ -191,6 +191,9 @@ describe('the verification flow (/kyc)', () => {
       await completeWidget(token);
       await request(t.server).post('/api/kyc/submit').set(widget(token)).expect(200);
       expect(await stream.next()).toEqual({ status: 'processing', redirectUrl: 'https://shop.example.test/done' });
+      // A reviewer's decision reaches the page too.
+      await request(t.server).post(`/api/projects/${organization.id}/applicants/live-1/approve`).set(integrator.auth).expect(200);
+      expect(await stream.next()).toEqual({ status: 'completed', redirectUrl: 'https://shop.example.test/done' });
 
       const streams = t.app.get(StatusStreamService);
       expect(streams.openStreams()).toBeGreaterThan(0);

@@ -2,13 +2,13 @@ import { ApiProperty } from '@nestjs/swagger';
 
 /** The spec's paged-list meta. `pageLength` is the number of items in THIS page (see docs/decisions.md). */
 export class PageMetaDto {
-  @ApiProperty({ minimum: 1, description: 'The page answered (1-based)' })
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'The page answered (1-based)' })
   page: number;
 
-  @ApiProperty({ minimum: 0, description: 'Number of items in this page (0 beyond the last page)' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Number of items in this page (0 beyond the last page)' })
   pageLength: number;
 
-  @ApiProperty({ minimum: 0, description: 'Number of pages at the requested page size (0 when nothing matches)' })
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'Number of pages at the requested page size (0 when nothing matches)' })
   totalPages: number;
 
   @ApiProperty()

@@ -1,0 +1,39 @@
+import type { ApplicantImage } from './applicant-image.entity.js';
+import type { Applicant } from './applicant.entity.js';
+import type { ApplicantDetailsDto, ApplicantImageDto, ApplicantSummaryDto } from './dto/applicant-details.dto.js';
+import { IDENTITY_FIELDS } from './applicant-fields.js';
+
+export type ImageListing = Pick<ApplicantImage, 'id' | 'docType' | 'side'>;
+
+/** The authorized route that serves an image's bytes (never a public URL). */
+export function applicantImageUrl(organizationId: string, userId: string, imageId: string): string {
+  return `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}/images/${imageId}`;
+}
+
+export function toApplicantSummary(applicant: Applicant): ApplicantSummaryDto {
+  return {
+    userId: applicant.userId,
+    kycStatus: applicant.kycStatus,
+    documentType: applicant.documentType,
+    reviewAnswer: applicant.reviewAnswer,
+    rejectType: applicant.rejectType,
+    rejectReason: applicant.rejectReason,
+    submittedAt: applicant.submittedAt,
+    decidedAt: applicant.decidedAt,
+    createdAt: applicant.createdAt,
+  };
+}
+
+export function toApplicantDetails(applicant: Applicant, images: ImageListing[]): ApplicantDetailsDto {
+  const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, applicant[field]])) as Record<
+    (typeof IDENTITY_FIELDS)[number],
+    string | null
+  >;
+  const imageDtos: ApplicantImageDto[] = images.map((image) => ({
+    id: image.id,
+    docType: image.docType,
+    side: image.side,
+    url: applicantImageUrl(applicant.organizationId, applicant.userId, image.id),
+  }));
+  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos } };
+}

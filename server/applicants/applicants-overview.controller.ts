@@ -1,0 +1,27 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import type { User } from '../users/user.entity.js';
+import { ApplicantsQueryService } from './applicants-query.service.js';
+import { ApplicantPageDto, ApplicantsOverviewQueryDto } from './dto/applicant-list.dto.js';
+
+/**
+ * The spec's generic GET /applicants: applicants across every organization the
+ * caller may see. Per-applicant routes live under /projects/:id/applicants, since a
+ * userId is only unique within one organization.
+ */
+@ApiTags('applicants')
+@Controller('applicants')
+export class ApplicantsOverviewController {
+  constructor(private readonly applicants: ApplicantsQueryService) {}
+
+  @Get()
+  @RequirePermission('applicants', 'read')
+  @ApiOkResponse({ type: ApplicantPageDto })
+  @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })
+  @ApiNotFoundResponse({ description: 'organizationId names an organization the caller may not see' })
+  list(@CurrentUser() user: User, @Query() query: ApplicantsOverviewQueryDto): Promise<ApplicantPageDto> {
+    return this.applicants.listAcrossOrganizations(user, query);
+  }
+}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import type { AuditEventPageDto } from '../audit/dto/audit-event.dto.js';
+import { pageMeta, pageOffset } from '../common/paging/page-meta.dto.js';
+import type { PageQueryDto } from '../common/paging/page-query.dto.js';
+import { runInTransaction } from '../database/transaction.js';
+import { isUuid, OrganizationAccessService } from '../projects/organization-access.service.js';
+import type { User } from '../users/user.entity.js';
+import type { ApplicantOrderBy } from './applicant-fields.js';
+import { ApplicantImage } from './applicant-image.entity.js';
+import { Applicant } from './applicant.entity.js';
+import { toApplicantDetails } from './applicant.mapper.js';
+import { applicantNotFound, imageNotFound } from './applicants.messages.js';
+import type { ApplicantDetailsDto } from './dto/applicant-details.dto.js';
+import type { ApplicantListItemDto, ApplicantListQueryDto, ApplicantPageDto, ApplicantsOverviewQueryDto } from './dto/applicant-list.dto.js';
+
+const DEFAULT_ORDER_BY: ApplicantOrderBy = 'userId';
+
+export interface ImageBytes {
+  contentType: string;
+  data: Buffer;
+}
+
+/** Reading applicants: the paged list, the details (recorded as a view), images and activity. */
+@Injectable()
+export class ApplicantsQueryService {
+  constructor(
+    @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
+    @InjectRepository(ApplicantImage) private readonly images: Repository<ApplicantImage>,
+    private readonly access: OrganizationAccessService,
+    private readonly audit: AuditService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto): Promise<ApplicantPageDto> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    const builder = this.applicants.createQueryBuilder('a').where('a.organizationId = :organizationId', {
+      organizationId: organization.id,
+    });
+    return this.page(builder, query, true);
+  }
+
+  /** The spec's generic list: every organization the caller may see, or the one named. */
+  async listAcrossOrganizations(user: User, query: ApplicantsOverviewQueryDto): Promise<ApplicantPageDto> {
+    if (query.organizationId) return this.listInOrganization(user, query.organizationId, query);
+    const builder = this.applicants.createQueryBuilder('a');
+    this.access.restrictToMember(builder, user, 'a.organizationId');
+    return this.page(builder, query, false);
+  }
+
+  /** The details, recorded in the audit trail as a view of identity data. */
+  async details(user: User, organizationId: string, userId: string): Promise<ApplicantDetailsDto> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    const applicant = await this.findApplicant(organization.id, userId);
+    const images = await this.listImages(applicant.id);
+    await runInTransaction(this.dataSource, (manager) =>
+      this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        applicantId: applicant.id,
+        action: 'applicant.viewed',
+      }),
+    );
+    return toApplicantDetails(applicant, images);
+  }
+
+  async image(user: User, organizationId: string, userId: string, imageId: string): Promise<ImageBytes> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    if (!isUuid(imageId)) throw imageNotFound();
+    const image = await this.images
+      .createQueryBuilder('i')
+      .innerJoin(Applicant, 'a', 'a.id = i.applicantId')
+      .select(['i.contentType', 'i.data'])
+      .where('i.id = :imageId', { imageId: imageId.toLowerCase() })
+      .andWhere('a.organizationId = :organizationId', { organizationId: organization.id })
+      .andWhere('a.userId = :userId', { userId })
+      .getOne();
+    if (!image) throw imageNotFound();
+    return { contentType: image.contentType, data: image.data };
+  }
+
+  async activity(user: User, organizationId: string, userId: string, paging: PageQueryDto): Promise<AuditEventPageDto> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    const applicant = await this.findApplicant(organization.id, userId);
+    return this.audit.listForApplicant(organization.id, applicant.id, paging);
+  }
+
+  async findApplicant(organizationId: string, userId: string): Promise<Applicant> {
+    const applicant = await this.applicants.findOneBy({ organizationId, userId });
+    if (!applicant) throw applicantNotFound();
+    return applicant;
+  }
+
+  listImages(applicantId: string) {
+    return this.images.find({
+      select: { id: true, docType: true, side: true },
+      where: { applicantId },
+      order: { docType: 'ASC', side: 'ASC', createdAt: 'ASC' },
+    });
+  }
+
+  /**
+   * One COUNT and one page query, whatever the page size. The ORDER BY ends with
+   * unique columns (userId within an organization, then id) so pages never overlap.
+   */
+  private async page(
+    builder: SelectQueryBuilder<Applicant>,
+    query: ApplicantListQueryDto,
+    singleOrganization: boolean,
+  ): Promise<ApplicantPageDto> {
+    if (query.search) this.applySearch(builder, query.search);
+    const { page, pageSize } = query;
+    const countRow = await builder.clone().select('COUNT(*)', 'count').getRawOne<{ count: number | string }>();
+    const total = Number(countRow?.count ?? 0);
+    let items: ApplicantListItemDto[] = [];
+    if (pageOffset(page, pageSize) < total) {
+      const orderBy = query.orderBy ?? DEFAULT_ORDER_BY;
+      const direction = query.orderDirection === 'asc' ? 'ASC' : 'DESC';
+      builder
+        .select('a.userId', 'userId')
+        .addSelect('a.kycStatus', 'kycStatus')
+        .addSelect('a.documentType', 'documentType')
+        .addSelect('a.organizationId', 'organizationId')
+        .orderBy(`a.${orderBy}`, direction);
+      if (singleOrganization && orderBy !== 'userId') builder.addOrderBy('a.userId', direction);
+      builder.addOrderBy('a.id', direction);
+      items = await builder.offset(pageOffset(page, pageSize)).limit(pageSize).getRawMany<ApplicantListItemDto>();
+    }
+    return { items, meta: pageMeta(page, pageSize, total, items.length) };
+  }
+
+  /**
+   * userId and docNumber match by prefix (identifiers are typed from the start),
+   * name anywhere in it; all case-insensitively. LIKE wildcards in the input are literal.
+   */
+  private applySearch(builder: SelectQueryBuilder<Applicant>, search: string): void {
+    const like = this.dataSource.options.type === 'postgres' ? 'ILIKE' : 'LIKE';
+    const escaped = search.replace(/[\\%_]/g, (character) => `\\${character}`);
+    builder.andWhere(
+      new Brackets((where) =>
+        where
+          .where(`a.userId ${like} :searchPrefix ESCAPE '\\'`)
+          .orWhere(`a.docNumber ${like} :searchPrefix ESCAPE '\\'`)
+          .orWhere(`a.name ${like} :searchContains ESCAPE '\\'`),
+      ),
+      { searchPrefix: `${escaped}%`, searchContains: `%${escaped}%` },
+    );
+  }
+}

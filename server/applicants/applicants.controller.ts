@@ -1,0 +1,127 @@
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import { AuditEventPageDto } from '../audit/dto/audit-event.dto.js';
+import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import { PageQueryDto } from '../common/paging/page-query.dto.js';
+import type { User } from '../users/user.entity.js';
+import { ApplicantReviewService } from './applicant-review.service.js';
+import { ApplicantsQueryService } from './applicants-query.service.js';
+import { ApplicantChangeDto, ApplicantDetailsDto } from './dto/applicant-details.dto.js';
+import { ApplicantListQueryDto, ApplicantPageDto } from './dto/applicant-list.dto.js';
+import { HoldApplicantDto, RejectApplicantDto } from './dto/decision.dto.js';
+import { UpdateApplicantDto } from './dto/update-applicant.dto.js';
+
+/** The applicants of one organization; every route is limited to its members (404 otherwise). */
+@ApiTags('applicants')
+@Controller('projects/:id/applicants')
+@ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member), or Applicant not found' })
+export class ApplicantsController {
+  constructor(
+    private readonly applicants: ApplicantsQueryService,
+    private readonly review: ApplicantReviewService,
+  ) {}
+
+  @Get()
+  @RequirePermission('applicants', 'read')
+  @ApiOkResponse({ type: ApplicantPageDto })
+  @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })
+  list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantListQueryDto): Promise<ApplicantPageDto> {
+    return this.applicants.listInOrganization(user, id, query);
+  }
+
+  @Get(':userId')
+  @RequirePermission('applicants', 'read')
+  @ApiOkResponse({ type: ApplicantDetailsDto, description: 'Recorded in the audit trail as applicant.viewed' })
+  details(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantDetailsDto> {
+    return this.applicants.details(user, id, userId);
+  }
+
+  @Put(':userId')
+  @RequirePermission('applicants', 'update')
+  @ApiOkResponse({ type: ApplicantDetailsDto, description: 'The applicant after the edit' })
+  @ApiBadRequestResponse({ description: 'A value is too long or not one of its select options' })
+  update(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: UpdateApplicantDto,
+  ): Promise<ApplicantDetailsDto> {
+    return this.review.update(user, id, userId, body);
+  }
+
+  @Post(':userId/reset')
+  @HttpCode(HttpStatus.OK)
+  @RequirePermission('applicants', 'delete')
+  @ApiOkResponse({ type: ApplicantChangeDto, description: 'Identity data, images and review answer cleared; kycStatus init' })
+  reset(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantChangeDto> {
+    return this.review.reset(user, id, userId);
+  }
+
+  @Post(':userId/approve')
+  @HttpCode(HttpStatus.OK)
+  @RequirePermission('applicants', 'update')
+  @ApiOkResponse({ type: ApplicantChangeDto, description: 'kycStatus completed, reviewAnswer approved' })
+  approve(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantChangeDto> {
+    return this.review.decide(user, id, userId, { kind: 'approve' });
+  }
+
+  @Post(':userId/reject')
+  @HttpCode(HttpStatus.OK)
+  @RequirePermission('applicants', 'update')
+  @ApiOkResponse({ type: ApplicantChangeDto, description: 'kycStatus completed, reviewAnswer rejected with the reason' })
+  reject(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: RejectApplicantDto,
+  ): Promise<ApplicantChangeDto> {
+    return this.review.decide(user, id, userId, { kind: 'reject', reason: body.reason, rejectType: body.rejectType });
+  }
+
+  @Post(':userId/hold')
+  @HttpCode(HttpStatus.OK)
+  @RequirePermission('applicants', 'update')
+  @ApiOkResponse({ type: ApplicantChangeDto, description: 'kycStatus onHold' })
+  hold(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: HoldApplicantDto,
+  ): Promise<ApplicantChangeDto> {
+    return this.review.decide(user, id, userId, { kind: 'hold', reason: body.reason || undefined });
+  }
+
+  @Get(':userId/activity')
+  @RequirePermission('audit', 'read')
+  @ApiOkResponse({ type: AuditEventPageDto, description: "The applicant's audit trail, newest first" })
+  activity(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Query() query: PageQueryDto,
+  ): Promise<AuditEventPageDto> {
+    return this.applicants.activity(user, id, userId, query);
+  }
+
+  @Get(':userId/images/:imageId')
+  @RequirePermission('applicants', 'read')
+  @Header('Cache-Control', 'private, max-age=3600')
+  @ApiProduces('image/png', 'image/jpeg', 'image/webp')
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The image bytes, for members only' })
+  async image(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Param('imageId') imageId: string,
+  ): Promise<StreamableFile> {
+    const image = await this.applicants.image(user, id, userId, imageId);
+    return new StreamableFile(image.data, { type: image.contentType, length: image.data.length, disposition: 'inline' });
+  }
+}

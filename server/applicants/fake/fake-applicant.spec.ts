@@ -1,0 +1,118 @@
+import { inflateSync } from 'node:zlib';
+import { KYC_STATUSES, MARITAL_STATUSES, SEXES } from '../applicant.enums.js';
+import { hasValidCheckDigit, icaoCheckDigit, td1Lines, td3Lines } from './check-digits.js';
+import { fakeApplicant, fakeApplicants } from './fake-applicant.js';
+import { CARD_HEIGHT, CARD_WIDTH, fakeApplicantImages } from './fake-images.js';
+import { PNG_SIGNATURE } from './png.js';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+
+describe('ICAO 9303 check digits', () => {
+  it('match the specimen passport of ICAO Doc 9303 part 4 (TD3)', () => {
+    const lines = td3Lines({
+      documentCode: 'P',
+      issuingState: 'UTO',
+      surname: 'Eriksson',
+      givenNames: 'Anna María',
+      documentNumber: 'L898902C3',
+      nationality: 'UTO',
+      dateOfBirth: '1974-08-12',
+      sex: 'F',
+      expiryDate: '2012-04-15',
+      optionalData: 'ZE184226B',
+    });
+    expect(lines).toEqual([
+      'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
+      'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
+    ]);
+  });
+
+  it('match the specimen identity card of ICAO Doc 9303 part 5 (TD1)', () => {
+    const lines = td1Lines({
+      documentCode: 'I',
+      issuingState: 'UTO',
+      surname: 'Eriksson',
+      givenNames: 'Anna Maria',
+      documentNumber: 'D23145890',
+      nationality: 'UTO',
+      dateOfBirth: '1974-08-12',
+      sex: 'F',
+      expiryDate: '2012-04-15',
+    });
+    expect(lines).toEqual(['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<']);
+  });
+
+  it('weigh 7-3-1 with letters valued from 10 and the filler as 0', () => {
+    expect(icaoCheckDigit('520727')).toBe('3');
+    expect(icaoCheckDigit('AB2134<<<')).toBe('5');
+  });
+});
+
+describe('the fake applicant generator', () => {
+  const series = fakeApplicants(1000, { seed: 'unit', now: NOW });
+  const submitted = series.filter((applicant) => applicant.kycStatus !== 'init');
+
+  it('gives every document number a valid ICAO check digit, and a changed digit breaks it', () => {
+    expect(submitted.length).toBeGreaterThan(750);
+    for (const applicant of submitted) expect(hasValidCheckDigit(applicant.docNumber ?? '')).toBe(true);
+    const number = submitted[0].docNumber ?? '';
+    const tampered = number.slice(0, -2) + String((Number(number.at(-2)) + 1) % 10) + number.at(-1);
+    expect(hasValidCheckDigit(tampered)).toBe(false);
+  });
+
+  it('is deterministic for a seed, different across seeds, and never repeats a userId', () => {
+    expect(fakeApplicant(17, { seed: 'unit', now: NOW })).toEqual(series[17]);
+    expect(fakeApplicant(17, { seed: 'other', now: NOW }).userId).not.toBe(series[17].userId);
+    expect(new Set(series.map((applicant) => applicant.userId)).size).toBe(series.length);
+  });
+
+  it('mixes every kycStatus, with review answers only on completed applicants', () => {
+    expect(new Set(series.map((applicant) => applicant.kycStatus))).toEqual(new Set(KYC_STATUSES));
+    for (const applicant of series) {
+      expect(applicant.reviewAnswer !== null).toBe(applicant.kycStatus === 'completed');
+      if (applicant.reviewAnswer === 'rejected') {
+        expect(applicant.rejectReason).toEqual(expect.any(String));
+        expect(['final', 'resubmission']).toContain(applicant.rejectType);
+      }
+    }
+    const answers = new Set(series.map((applicant) => applicant.reviewAnswer));
+    expect(answers).toEqual(new Set([null, 'approved', 'rejected']));
+  });
+
+  it('keeps dates in order and in the past, and enum fields within their enums', () => {
+    for (const applicant of series) {
+      expect(applicant.createdAt.getTime()).toBeLessThan(NOW.getTime());
+      if (applicant.kycStatus === 'init') {
+        expect(applicant.name).toBeNull();
+        expect(applicant.submittedAt).toBeNull();
+        continue;
+      }
+      expect(applicant.submittedAt!.getTime()).toBeGreaterThanOrEqual(applicant.createdAt.getTime());
+      if (applicant.decidedAt) expect(applicant.decidedAt.getTime()).toBeGreaterThanOrEqual(applicant.submittedAt!.getTime());
+      expect(applicant.decidedAt !== null).toBe(['completed', 'onHold'].includes(applicant.kycStatus));
+      expect(SEXES).toContain(applicant.sex);
+      expect(MARITAL_STATUSES).toContain(applicant.maritalStatus);
+      expect(applicant.dateOfBirth).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(new Set(submitted.map((applicant) => applicant.country)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('draws front, back and selfie as real PNG files', () => {
+    const images = fakeApplicantImages(submitted[0]);
+    expect(images.map((image) => [image.docType, image.side])).toEqual([
+      [submitted[0].documentType, 'front'],
+      [submitted[0].documentType, 'back'],
+      ['SELFIE', null],
+    ]);
+    const front = images[0].data;
+    expect(front.subarray(0, 8)).toEqual(PNG_SIGNATURE);
+    expect(front.toString('ascii', 12, 16)).toBe('IHDR');
+    expect([front.readUInt32BE(16), front.readUInt32BE(20)]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
+    expect(front.length).toBeLessThan(20_000);
+    // The pixel data inflates to one filter byte plus one palette index per pixel, per row.
+    const idat = front.indexOf('IDAT');
+    const pixels = inflateSync(front.subarray(idat + 4, idat + 4 + front.readUInt32BE(idat - 4)));
+    expect(pixels.length).toBe((CARD_WIDTH + 1) * CARD_HEIGHT);
+    expect(fakeApplicantImages(series.find((applicant) => applicant.kycStatus === 'init')!)).toEqual([]);
+  });
+});

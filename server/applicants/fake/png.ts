@@ -1,0 +1,61 @@
+import { deflateSync } from 'node:zlib';
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n += 1) {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (let i = 0; i < bytes.length; i += 1) crc = CRC_TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'ascii');
+  Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * A palette (indexed-colour) PNG: one byte per pixel and at most 256 colours,
+ * which suits flat drawings and keeps both encoding and files small.
+ */
+export function encodeIndexedPng(width: number, height: number, palette: readonly number[], pixels: Uint8Array): Buffer {
+  if (palette.length === 0 || palette.length > 256) throw new Error('A PNG palette holds 1 to 256 colours');
+  if (pixels.length !== width * height) throw new Error('Pixel count does not match the image size');
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 3; // colour type: indexed
+  const plte = Buffer.alloc(palette.length * 3);
+  palette.forEach((rgb, i) => {
+    plte[i * 3] = (rgb >> 16) & 0xff;
+    plte[i * 3 + 1] = (rgb >> 8) & 0xff;
+    plte[i * 3 + 2] = rgb & 0xff;
+  });
+  // Each scanline starts with its filter type (0: none).
+  const raw = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    raw[y * (width + 1)] = 0;
+    raw.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
+  }
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', header),
+    chunk('PLTE', plte),
+    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    chunk('IEND', new Uint8Array(0)),
+  ]);
+}

@@ -1,0 +1,149 @@
+/** 5×7 glyphs (rows top to bottom, 5 bits each) for the characters printed on fake documents. */
+const GLYPHS: Record<string, readonly number[]> = {
+  A: [0x0e, 0x11, 0x11, 0x1f, 0x11, 0x11, 0x11],
+  B: [0x1e, 0x11, 0x11, 0x1e, 0x11, 0x11, 0x1e],
+  C: [0x0e, 0x11, 0x10, 0x10, 0x10, 0x11, 0x0e],
+  D: [0x1c, 0x12, 0x11, 0x11, 0x11, 0x12, 0x1c],
+  E: [0x1f, 0x10, 0x10, 0x1e, 0x10, 0x10, 0x1f],
+  F: [0x1f, 0x10, 0x10, 0x1e, 0x10, 0x10, 0x10],
+  G: [0x0e, 0x11, 0x10, 0x17, 0x11, 0x11, 0x0f],
+  H: [0x11, 0x11, 0x11, 0x1f, 0x11, 0x11, 0x11],
+  I: [0x0e, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0e],
+  J: [0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0c],
+  K: [0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11],
+  L: [0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x1f],
+  M: [0x11, 0x1b, 0x15, 0x15, 0x11, 0x11, 0x11],
+  N: [0x11, 0x11, 0x19, 0x15, 0x13, 0x11, 0x11],
+  O: [0x0e, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0e],
+  P: [0x1e, 0x11, 0x11, 0x1e, 0x10, 0x10, 0x10],
+  Q: [0x0e, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0d],
+  R: [0x1e, 0x11, 0x11, 0x1e, 0x14, 0x12, 0x11],
+  S: [0x0f, 0x10, 0x10, 0x0e, 0x01, 0x01, 0x1e],
+  T: [0x1f, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04],
+  U: [0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0e],
+  V: [0x11, 0x11, 0x11, 0x11, 0x11, 0x0a, 0x04],
+  W: [0x11, 0x11, 0x11, 0x15, 0x15, 0x15, 0x0a],
+  X: [0x11, 0x11, 0x0a, 0x04, 0x0a, 0x11, 0x11],
+  Y: [0x11, 0x11, 0x11, 0x0a, 0x04, 0x04, 0x04],
+  Z: [0x1f, 0x01, 0x02, 0x04, 0x08, 0x10, 0x1f],
+  '0': [0x0e, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0e],
+  '1': [0x04, 0x0c, 0x04, 0x04, 0x04, 0x04, 0x0e],
+  '2': [0x0e, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1f],
+  '3': [0x1f, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0e],
+  '4': [0x02, 0x06, 0x0a, 0x12, 0x1f, 0x02, 0x02],
+  '5': [0x1f, 0x10, 0x1e, 0x01, 0x01, 0x11, 0x0e],
+  '6': [0x06, 0x08, 0x10, 0x1e, 0x11, 0x11, 0x0e],
+  '7': [0x1f, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
+  '8': [0x0e, 0x11, 0x11, 0x0e, 0x11, 0x11, 0x0e],
+  '9': [0x0e, 0x11, 0x11, 0x0f, 0x01, 0x02, 0x0c],
+  '<': [0x02, 0x04, 0x08, 0x10, 0x08, 0x04, 0x02],
+  '-': [0x00, 0x00, 0x00, 0x1f, 0x00, 0x00, 0x00],
+  '.': [0x00, 0x00, 0x00, 0x00, 0x00, 0x0c, 0x0c],
+  ',': [0x00, 0x00, 0x00, 0x00, 0x0c, 0x04, 0x08],
+  '/': [0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x00],
+  ':': [0x00, 0x0c, 0x0c, 0x00, 0x0c, 0x0c, 0x00],
+  ' ': [0, 0, 0, 0, 0, 0, 0],
+};
+
+/** Printable form of any text: upper case, diacritics dropped, unknown characters as spaces. */
+export function printable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'SS')
+    .replace(/[łŁ]/g, 'L')
+    .toUpperCase()
+    .replace(/[^A-Z0-9<\-.,/: ]/g, ' ');
+}
+
+/** A tiny palette raster: enough to draw blocks, ellipses and 5×7 text. */
+export class Raster {
+  readonly pixels: Uint8Array;
+  readonly palette: number[] = [];
+  private clip = { x0: 0, y0: 0, x1: 0, y1: 0 };
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background: number,
+  ) {
+    this.pixels = new Uint8Array(width * height).fill(this.color(background));
+    this.unclip();
+  }
+
+  /** Limits drawing to a rectangle until unclip(). */
+  clipTo(x: number, y: number, w: number, h: number): void {
+    this.clip = {
+      x0: Math.max(0, Math.round(x)),
+      y0: Math.max(0, Math.round(y)),
+      x1: Math.min(this.width, Math.round(x + w)),
+      y1: Math.min(this.height, Math.round(y + h)),
+    };
+  }
+
+  unclip(): void {
+    this.clip = { x0: 0, y0: 0, x1: this.width, y1: this.height };
+  }
+
+  /** The palette index of an 0xRRGGBB colour, added on first use. */
+  color(rgb: number): number {
+    const index = this.palette.indexOf(rgb);
+    if (index >= 0) return index;
+    if (this.palette.length === 256) throw new Error('Palette full');
+    this.palette.push(rgb);
+    return this.palette.length - 1;
+  }
+
+  rect(x: number, y: number, w: number, h: number, rgb: number): void {
+    const c = this.color(rgb);
+    const { clip } = this;
+    const x0 = Math.max(clip.x0, Math.round(x));
+    const x1 = Math.min(clip.x1, Math.round(x + w));
+    if (x1 <= x0) return;
+    for (let row = Math.max(clip.y0, Math.round(y)); row < Math.min(clip.y1, Math.round(y + h)); row += 1) {
+      this.pixels.fill(c, row * this.width + x0, row * this.width + x1);
+    }
+  }
+
+  /** A rectangle with rounded corners of radius r. */
+  roundedRect(x: number, y: number, w: number, h: number, r: number, rgb: number): void {
+    this.rect(x + r, y, w - 2 * r, h, rgb);
+    this.rect(x, y + r, w, h - 2 * r, rgb);
+    for (const [cx, cy] of [
+      [x + r, y + r],
+      [x + w - r, y + r],
+      [x + r, y + h - r],
+      [x + w - r, y + h - r],
+    ]) {
+      this.ellipse(cx, cy, r, r, rgb);
+    }
+  }
+
+  ellipse(cx: number, cy: number, rx: number, ry: number, rgb: number): void {
+    const c = this.color(rgb);
+    const { clip } = this;
+    for (let y = Math.max(clip.y0, Math.floor(cy - ry)); y < Math.min(clip.y1, Math.ceil(cy + ry) + 1); y += 1) {
+      const dy = (y - cy) / ry;
+      if (dy * dy > 1) continue;
+      const half = rx * Math.sqrt(1 - dy * dy);
+      const x0 = Math.max(clip.x0, Math.round(cx - half));
+      const x1 = Math.min(clip.x1, Math.round(cx + half));
+      if (x1 > x0) this.pixels.fill(c, y * this.width + x0, y * this.width + x1);
+    }
+  }
+
+  /** Text in the 5×7 font, `scale` pixels per font dot; returns the width drawn. */
+  text(x: number, y: number, text: string, rgb: number, scale = 1, maxWidth = Infinity): number {
+    const advance = 6 * scale;
+    const shown = printable(text).slice(0, Math.max(0, Math.floor((maxWidth + scale) / advance)));
+    for (let i = 0; i < shown.length; i += 1) {
+      const glyph = GLYPHS[shown[i]] ?? GLYPHS[' '];
+      for (let row = 0; row < 7; row += 1) {
+        for (let col = 0; col < 5; col += 1) {
+          if (glyph[row] & (0x10 >> col)) this.rect(x + i * advance + col * scale, y + row * scale, scale, scale, rgb);
+        }
+      }
+    }
+    return shown.length * advance;
+  }
+}
