@@ -16,6 +16,18 @@ const notAvailable = async () => {
   return { Component: NotAvailable };
 };
 
+// The signed-in frame (top bar, user menu) and the settings sidebar load with the first
+// signed-in page, not with the landing page.
+const dashboardLayout = async () => {
+  const { DashboardLayout } = await import('./layouts/dashboard-layout');
+  return { Component: DashboardLayout };
+};
+
+const settingsLayout = async () => {
+  const { SettingsLayout } = await import('./layouts/settings-layout');
+  return { Component: SettingsLayout };
+};
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -47,66 +59,262 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnly />,
         children: [
-          { path: 'login', lazy: notAvailable },
-          { path: 'register', lazy: notAvailable },
+          {
+            path: 'login',
+            lazy: async () => {
+              const { LoginPage } = await import('../features/auth/login-page');
+              return { Component: LoginPage };
+            },
+          },
+          {
+            path: 'register',
+            lazy: async () => {
+              const { RegisterPage } = await import('../features/auth/register-page');
+              return { Component: RegisterPage };
+            },
+          },
           { path: 'register/demo', lazy: notAvailable },
-          { path: 'kyc', lazy: notAvailable },
+          {
+            path: 'kyc',
+            lazy: async () => {
+              const { KycPage } = await import('../features/kyc/kyc-page');
+              return { Component: KycPage };
+            },
+          },
         ],
       },
 
       // Public, usable signed in or not.
       { path: 'demo', lazy: notAvailable },
-      { path: 'password-reset', lazy: notAvailable },
-      { path: 'confirm-email', lazy: notAvailable },
+      {
+        path: 'password-reset',
+        lazy: async () => {
+          const { PasswordResetPage } = await import('../features/auth/password-reset-page');
+          return { Component: PasswordResetPage };
+        },
+      },
+      {
+        path: 'confirm-email',
+        lazy: async () => {
+          const { ConfirmEmailPage } = await import('../features/auth/confirm-email-page');
+          return { Component: ConfirmEmailPage };
+        },
+      },
 
       // Signed in: guests are sent to /login.
       {
         path: 'dashboard',
         element: <RequireAuth />,
         children: [
-          { index: true, element: <Navigate to="select" replace /> },
-          { path: 'select', lazy: notAvailable },
-          { path: 'create', lazy: notAvailable },
           {
-            path: 'user/me',
+            lazy: dashboardLayout,
             children: [
-              { index: true, lazy: notAvailable },
-              { path: 'security', lazy: notAvailable },
-              { path: 'update', lazy: notAvailable },
-              { path: 'delete', lazy: notAvailable },
-              { path: 'confirm-email', lazy: notAvailable },
-              { path: 'change-email', lazy: notAvailable },
-              { path: 'change-password', lazy: notAvailable },
+              { index: true, element: <Navigate to="select" replace /> },
               {
-                element: <RequireRole role="super-admin" />,
+                path: 'select',
+                lazy: async () => {
+                  const { SelectOrganizationPage } = await import(
+                    '../features/organizations/pages/select-organization-page'
+                  );
+                  return { Component: SelectOrganizationPage };
+                },
+              },
+              {
+                path: 'create',
+                lazy: async () => {
+                  const { CreateOrganizationPage } = await import(
+                    '../features/organizations/pages/create-organization-page'
+                  );
+                  return { Component: CreateOrganizationPage };
+                },
+              },
+              {
+                path: 'user/me',
+                lazy: settingsLayout,
                 children: [
-                  { path: 'create', lazy: notAvailable },
-                  { path: 'manage-permission', lazy: notAvailable },
+                  {
+                    index: true,
+                    lazy: async () => {
+                      const { AccountPage } = await import('../features/account/account-page');
+                      return { Component: AccountPage };
+                    },
+                  },
+                  {
+                    path: 'security',
+                    lazy: async () => {
+                      const { SecurityPage } = await import('../features/account/security-page');
+                      return { Component: SecurityPage };
+                    },
+                  },
+                  {
+                    path: 'update',
+                    lazy: async () => {
+                      const { UpdateProfilePage } = await import('../features/account/update-profile-page');
+                      return { Component: UpdateProfilePage };
+                    },
+                  },
+                  {
+                    path: 'delete',
+                    lazy: async () => {
+                      const { DeleteAccountPage } = await import('../features/account/delete-account-page');
+                      return { Component: DeleteAccountPage };
+                    },
+                  },
+                  {
+                    path: 'confirm-email',
+                    lazy: async () => {
+                      const { SendConfirmationPage } = await import('../features/account/send-confirmation-page');
+                      return { Component: SendConfirmationPage };
+                    },
+                  },
+                  {
+                    path: 'change-email',
+                    lazy: async () => {
+                      const { ChangeEmailPage } = await import('../features/account/change-email-page');
+                      return { Component: ChangeEmailPage };
+                    },
+                  },
+                  {
+                    path: 'change-password',
+                    lazy: async () => {
+                      const { ChangePasswordPage } = await import('../features/account/change-password-page');
+                      return { Component: ChangePasswordPage };
+                    },
+                  },
+                  {
+                    element: <RequireRole role="super-admin" />,
+                    children: [
+                      {
+                        path: 'create',
+                        lazy: async () => {
+                          const { CreateUserPage } = await import('../features/admin/create-user-page');
+                          return { Component: CreateUserPage };
+                        },
+                      },
+                      {
+                        path: 'manage-permission',
+                        lazy: async () => {
+                          const { PermissionManagerPage } = await import('../features/admin/permission-manager-page');
+                          return { Component: PermissionManagerPage };
+                        },
+                      },
+                    ],
+                  },
+                  {
+                    path: 'developer',
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => {
+                          const { DocumentationPage } = await import('../features/developer/pages/documentation-page');
+                          return { Component: DocumentationPage };
+                        },
+                      },
+                      {
+                        path: 'keys',
+                        lazy: async () => {
+                          const { ApiKeyPage } = await import('../features/developer/pages/api-key-page');
+                          return { Component: ApiKeyPage };
+                        },
+                      },
+                      {
+                        path: 'webhooks',
+                        lazy: async () => {
+                          const { WebhooksPage } = await import('../features/developer/pages/webhooks-page');
+                          return { Component: WebhooksPage };
+                        },
+                      },
+                      {
+                        path: 'webhooks/change-webhook',
+                        lazy: async () => {
+                          const { ChangeWebhookPage } = await import('../features/developer/pages/change-webhook-page');
+                          return { Component: ChangeWebhookPage };
+                        },
+                      },
+                      {
+                        path: 'redirect-url',
+                        lazy: async () => {
+                          const { RedirectUrlPage } = await import('../features/developer/pages/redirect-url-page');
+                          return { Component: RedirectUrlPage };
+                        },
+                      },
+                      {
+                        path: 'redirect-url/change-redirect-url',
+                        lazy: async () => {
+                          const { ChangeRedirectUrlPage } = await import(
+                            '../features/developer/pages/change-redirect-url-page'
+                          );
+                          return { Component: ChangeRedirectUrlPage };
+                        },
+                      },
+                    ],
+                  },
                 ],
               },
               {
-                path: 'developer',
+                path: ':organizationId',
+                lazy: async () => {
+                  const { OrganizationLayout } = await import(
+                    '../features/organizations/components/organization-layout'
+                  );
+                  return { Component: OrganizationLayout };
+                },
                 children: [
-                  { index: true, lazy: notAvailable },
-                  { path: 'keys', lazy: notAvailable },
-                  { path: 'webhooks', lazy: notAvailable },
-                  { path: 'webhooks/change-webhook', lazy: notAvailable },
-                  { path: 'redirect-url', lazy: notAvailable },
-                  { path: 'redirect-url/change-redirect-url', lazy: notAvailable },
-                ],
-              },
-            ],
-          },
-          {
-            path: ':organizationId',
-            children: [
-              { index: true, lazy: notAvailable },
-              {
-                path: 'applicants',
-                children: [
-                  { index: true, lazy: notAvailable },
-                  { path: ':userId', lazy: notAvailable },
-                  { path: ':userId/edit', lazy: notAvailable },
+                  {
+                    index: true,
+                    lazy: async () => {
+                      const { OrganizationHomePage } = await import(
+                        '../features/organizations/pages/organization-home-page'
+                      );
+                      return { Component: OrganizationHomePage };
+                    },
+                  },
+                  {
+                    path: 'members',
+                    lazy: async () => {
+                      const { MembersPage } = await import('../features/organizations/pages/members-page');
+                      return { Component: MembersPage };
+                    },
+                  },
+                  {
+                    path: 'integration',
+                    lazy: async () => {
+                      const { IntegrationPage } = await import('../features/organizations/pages/integration-page');
+                      return { Component: IntegrationPage };
+                    },
+                  },
+                  {
+                    path: 'applicants',
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => {
+                          const { ApplicantsListPage } = await import(
+                            '../features/applicants/pages/applicants-list-page'
+                          );
+                          return { Component: ApplicantsListPage };
+                        },
+                      },
+                      {
+                        path: ':userId',
+                        lazy: async () => {
+                          const { ApplicantDetailsPage } = await import(
+                            '../features/applicants/pages/applicant-details-page'
+                          );
+                          return { Component: ApplicantDetailsPage };
+                        },
+                      },
+                      {
+                        path: ':userId/edit',
+                        lazy: async () => {
+                          const { EditApplicantPage } = await import(
+                            '../features/applicants/pages/edit-applicant-page'
+                          );
+                          return { Component: EditApplicantPage };
+                        },
+                      },
+                    ],
+                  },
                 ],
               },
             ],
