@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthDto } from './health.dto.js';
 import { Public } from '../common/decorators/public.decorator.js';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
 
@@ -13,7 +14,10 @@ export class HealthController {
   ) {}
 
   @Get()
-  @HealthCheck()
+  // Documented here: terminus's own schema is only added when it can load swagger, which differs per runtime.
+  @HealthCheck({ swaggerDocumentation: false })
+  @ApiOkResponse({ type: HealthDto, description: 'The server and its database answer' })
+  @ApiServiceUnavailableResponse({ type: HealthDto, description: 'The database does not answer' })
   check(): Promise<HealthCheckResult> {
     return this.health.check([() => this.database.pingCheck('database', { timeout: 2000 })]);
   }

@@ -4,6 +4,28 @@ export type ClientOptions = {
     baseUrl: string;
 };
 
+export type HealthDto = {
+    status: 'ok' | 'error';
+    /**
+     * Indicators that are up
+     */
+    info: {
+        [key: string]: unknown;
+    };
+    /**
+     * Indicators that are down
+     */
+    error: {
+        [key: string]: unknown;
+    };
+    /**
+     * Every indicator
+     */
+    details: {
+        [key: string]: unknown;
+    };
+};
+
 export type ApiKeyDto = {
     /**
      * Secret key for `Authorization: Bearer`
@@ -604,6 +626,21 @@ export type SumsubAccessTokenDto = {
     token: string;
 };
 
+export type RegisterAdminDto = {
+    /**
+     * 3–32 letters, digits, dots, dashes or underscores
+     */
+    username: string;
+    email: string;
+};
+
+export type AdminUserDto = {
+    id: string;
+    username: string;
+    email: string;
+    role: 'admin';
+};
+
 export type HealthCheckData = {
     body?: never;
     path?: never;
@@ -613,86 +650,18 @@ export type HealthCheckData = {
 
 export type HealthCheckErrors = {
     /**
-     * The database does not answer.
-     *
-     * The Health Check is not successful
+     * The database does not answer
      */
-    503: {
-        status?: 'error' | 'shutting_down';
-        info?: {
-            [key: string]: {
-                status: 'up' | 'degraded' | 'down';
-                /**
-                 * Time the health indicator took to respond, in ms
-                 */
-                responseTime?: number;
-                [key: string]: unknown;
-            };
-        } | null;
-        error?: {
-            [key: string]: {
-                status: 'up' | 'degraded' | 'down';
-                /**
-                 * Time the health indicator took to respond, in ms
-                 */
-                responseTime?: number;
-                [key: string]: unknown;
-            };
-        } | null;
-        details?: {
-            [key: string]: {
-                status: 'up' | 'degraded' | 'down';
-                /**
-                 * Time the health indicator took to respond, in ms
-                 */
-                responseTime?: number;
-                [key: string]: unknown;
-            };
-        };
-    };
+    503: HealthDto;
 };
 
 export type HealthCheckError = HealthCheckErrors[keyof HealthCheckErrors];
 
 export type HealthCheckResponses = {
     /**
-     * The server and its database answer.
-     *
-     * The Health Check is successful
+     * The server and its database answer
      */
-    200: {
-        status?: 'ok' | 'degraded';
-        info?: {
-            [key: string]: {
-                status: 'up' | 'degraded' | 'down';
-                /**
-                 * Time the health indicator took to respond, in ms
-                 */
-                responseTime?: number;
-                [key: string]: unknown;
-            };
-        } | null;
-        error?: {
-            [key: string]: {
-                status: 'up' | 'degraded' | 'down';
-                /**
-                 * Time the health indicator took to respond, in ms
-                 */
-                responseTime?: number;
-                [key: string]: unknown;
-            };
-        } | null;
-        details?: {
-            [key: string]: {
-                status: 'up' | 'degraded' | 'down';
-                /**
-                 * Time the health indicator took to respond, in ms
-                 */
-                responseTime?: number;
-                [key: string]: unknown;
-            };
-        };
-    };
+    200: HealthDto;
 };
 
 export type HealthCheckResponse = HealthCheckResponses[keyof HealthCheckResponses];
@@ -2003,3 +1972,27 @@ export type SumsubAccessTokenResponses = {
 };
 
 export type SumsubAccessTokenResponse = SumsubAccessTokenResponses[keyof SumsubAccessTokenResponses];
+
+export type AdminUsersRegisterAdminData = {
+    body: RegisterAdminDto;
+    path?: never;
+    query?: never;
+    url: '/api/users/register-admin';
+};
+
+export type AdminUsersRegisterAdminErrors = {
+    /**
+     * Only a super-admin may create admins
+     */
+    403: unknown;
+    /**
+     * The username or e-mail is taken
+     */
+    409: unknown;
+};
+
+export type AdminUsersRegisterAdminResponses = {
+    201: AdminUserDto;
+};
+
+export type AdminUsersRegisterAdminResponse = AdminUsersRegisterAdminResponses[keyof AdminUsersRegisterAdminResponses];
