@@ -5,6 +5,7 @@ import { appConfig, ConfigModule, type AppConfig } from './config/config.module.
 import { dataSourceOptions } from './database/data-source-options.js';
 import { AuthCoreModule } from './common/auth/auth-core.module.js';
 import { EventsModule } from './common/events/events.module.js';
+import { JobsModule } from './common/jobs/jobs.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -17,6 +18,7 @@ import { ApplicantsModule } from './applicants/applicants.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { KycModule } from './kyc/kyc.module.js';
 import { AdminModule } from './admin/admin.module.js';
+import { DemoModule } from './demo/demo.module.js';
 import { loadEnvironment } from './config/environment.js';
 
 @Module({
@@ -33,6 +35,7 @@ import { loadEnvironment } from './config/environment.js';
     }),
     AuthCoreModule,
     EventsModule,
+    JobsModule,
     HealthModule,
     ScheduleModule.forRoot(),
     ApiKeysModule,
@@ -45,6 +48,7 @@ import { loadEnvironment } from './config/environment.js';
     AuditModule,
     KycModule,
     AdminModule,
+    DemoModule,
   ],
 })
 export class AppModule {}

@@ -8,6 +8,7 @@ import { issueApiKey } from '../users/api-key.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { toUserDto } from '../users/user.mapper.js';
 import { User } from '../users/user.entity.js';
+import { AccountDeletionService } from '../users/account-deletion.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthEmailsService } from './auth-emails.service.js';
@@ -38,6 +39,7 @@ export class AuthService {
     private readonly profiles: UsersService,
     private readonly sessions: DatabaseSessionStore,
     private readonly ownerCheck: OwnerCheckService,
+    private readonly deletion: AccountDeletionService,
   ) {}
 
   /** Creates a `kyc` account and sends it a confirmation link; the caller then starts its session. */
@@ -129,9 +131,8 @@ export class AuthService {
     if (user?.isDemo) await this.remove(user.id);
   }
 
-  private async remove(userId: string): Promise<void> {
-    await this.users.delete({ id: userId });
-    await this.sessions.destroyAllForUser(userId);
+  private remove(userId: string): Promise<void> {
+    return this.deletion.delete([userId]);
   }
 
   private async assertDeletable(user: User): Promise<void> {

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, type Repository } from 'typeorm';
-import { sha256 } from '../common/crypto.js';
+import type { Repository } from 'typeorm';
+import { countAttempt, forgetAttempts } from './attempt-counter.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { LoginThrottle } from './login-throttle.entity.js';
 
@@ -25,28 +25,18 @@ export class LoginThrottleService {
    * the typed login, so both spellings of one account share one budget.
    */
   async registerAttempt(ip: string | undefined, subject: string): Promise<void> {
-    const keyHash = this.key(ip, subject);
-    const now = Date.now();
-    const row = await this.rows.findOneBy({ keyHash });
-    if (!row || row.windowStartedAt.getTime() + THROTTLE_WINDOW_MS <= now) {
-      await this.rows.upsert({ keyHash, failures: 1, windowStartedAt: new Date(now) }, ['keyHash']);
-      if (Math.random() < 0.01) await this.rows.delete({ windowStartedAt: LessThan(new Date(now - THROTTLE_WINDOW_MS)) });
-      return;
-    }
-    await this.rows.increment({ keyHash }, 'failures', 1);
-    const attempts = (await this.rows.findOneBy({ keyHash }))?.failures ?? 1;
+    const { attempts, minutesLeft } = await countAttempt(this.rows, this.key(ip, subject), THROTTLE_WINDOW_MS);
     if (attempts > MAX_FAILED_ATTEMPTS) {
-      const minutes = Math.max(1, Math.ceil((row.windowStartedAt.getTime() + THROTTLE_WINDOW_MS - now) / 60_000));
-      throw new HttpException(AUTH_MESSAGES.tooManyAttempts(minutes), HttpStatus.TOO_MANY_REQUESTS);
+      throw new HttpException(AUTH_MESSAGES.tooManyAttempts(minutesLeft), HttpStatus.TOO_MANY_REQUESTS);
     }
   }
 
   /** After a correct password: the counted attempt was not a failure, and earlier ones are forgiven. */
   async reset(ip: string | undefined, subject: string): Promise<void> {
-    await this.rows.delete({ keyHash: this.key(ip, subject) });
+    await forgetAttempts(this.rows, this.key(ip, subject));
   }
 
   private key(ip: string | undefined, subject: string): string {
-    return sha256(`${ip ?? 'unknown'}|${subject.trim().toLowerCase()}`);
+    return `${ip ?? 'unknown'}|${subject.trim().toLowerCase()}`;
   }
 }

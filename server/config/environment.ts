@@ -24,6 +24,8 @@ export interface Environment {
   nodeEnv: string;
   /** Set when the Sumsub provider replaces the built-in widget. */
   sumsub: SumsubSettings | undefined;
+  /** Demo accounts one IP address may create per hour. */
+  demoAccountsPerHour: number;
 }
 
 export interface SumsubSettings {
@@ -53,6 +55,13 @@ function parsePort(env: RawEnv): number {
     throw new ConfigurationError(`PORT must be a whole number from 0 to 65535, got '${raw}'`);
   }
   return port;
+}
+
+function parsePositiveInteger(env: RawEnv, name: string, fallback: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigurationError(`${name} must be a whole number of at least 1, got '${raw}'`);
+  return Number(raw);
 }
 
 function parseBoolean(env: RawEnv, name: string): boolean {
@@ -166,5 +175,6 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     clientDir: resolve(optional(env, 'CLIENT_DIR') ?? 'dist/client'),
     nodeEnv: optional(env, 'NODE_ENV') ?? 'production',
     sumsub: parseSumsub(env),
+    demoAccountsPerHour: parsePositiveInteger(env, 'DEMO_ACCOUNTS_PER_HOUR', 10),
   };
 }

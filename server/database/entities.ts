@@ -8,6 +8,7 @@ import { OutboxMail } from '../mail/outbox-mail.entity.js';
 import { OrganizationMember } from '../projects/organization-member.entity.js';
 import { Organization } from '../projects/organization.entity.js';
 import { Permission } from '../roles/permission.entity.js';
+import { JobLock } from '../common/jobs/job-lock.entity.js';
 import { ApplicantCheck } from '../kyc/applicant-check.entity.js';
 import { UserImage } from '../users/user-image.entity.js';
 import { User } from '../users/user.entity.js';
@@ -31,4 +32,5 @@ export const entities: Function[] = [
   WebhookEvent,
   WebhookDelivery,
   ApplicantCheck,
+  JobLock,
 ];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountDeletionService } from './account-deletion.service.js';
 import { ImagesController } from './images.controller.js';
 import { UserImage } from './user-image.entity.js';
 import { User } from './user.entity.js';
@@ -10,7 +11,7 @@ import { UsersService } from './users.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([User, UserImage])],
   controllers: [UsersController, ImagesController],
-  providers: [UsersService],
-  exports: [UsersService],
+  providers: [UsersService, AccountDeletionService],
+  exports: [UsersService, AccountDeletionService],
 })
 export class UsersModule {}

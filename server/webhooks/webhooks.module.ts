@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Clock } from '../common/clock.js';
 import { User } from '../users/user.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
@@ -19,7 +18,7 @@ import { WebhooksController } from './webhooks.controller.js';
 @Module({
   imports: [TypeOrmModule.forFeature([User, WebhookEvent, WebhookDelivery])],
   controllers: [WebhookSettingsController, WebhooksController],
-  providers: [Clock, WebhookSender, WebhookDispatcher, WebhookOutboxService, WebhookSettingsService, WebhookEventsService],
-  exports: [WebhookOutboxService, Clock],
+  providers: [WebhookSender, WebhookDispatcher, WebhookOutboxService, WebhookSettingsService, WebhookEventsService],
+  exports: [WebhookOutboxService],
 })
 export class WebhooksModule {}

@@ -2,10 +2,12 @@ import { Initial1795225708831 } from './1795225708831-Initial.js';
 import { SeedPermissions1795225800000 } from './1795225800000-SeedPermissions.js';
 import { WebhookOutbox1795226199291 } from './1795226199291-WebhookOutbox.js';
 import { ApplicantChecks1795226376333 } from './1795226376333-ApplicantChecks.js';
+import { JobLocks1795229236050 } from './1795229236050-JobLocks.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
   SeedPermissions1795225800000,
   WebhookOutbox1795226199291,
   ApplicantChecks1795226376333,
+  JobLocks1795229236050,
 ];

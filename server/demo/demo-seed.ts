@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import { fakeApplicants, type FakeApplicant } from '../applicants/fake/fake-applicant.js';
+import { insertFakeApplicants } from '../applicants/fake/insert-fake-applicants.js';
+import { AuditEvent } from '../audit/audit-event.entity.js';
+import { newCompanyKey } from '../projects/company-key.js';
+import { Organization } from '../projects/organization.entity.js';
+import { applicantEventBody } from '../webhooks/webhook-events.js';
+import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
+import { WebhookEvent } from '../webhooks/webhook-event.entity.js';
+import { DEMO_ORGANIZATIONS } from './demo.constants.js';
+
+const REVIEWERS = ['maria.reviewer', 'tom.compliance'];
+const MINUTE = 60_000;
+
+/**
+ * Fills a new demo account: two organizations with realistic applicants (identity data
+ * and document images from the shared generator), the audit trail of their decisions,
+ * and a webhook delivery log with successes, retries and failures.
+ */
+export async function seedDemoAccount(manager: EntityManager, ownerId: string, now: Date): Promise<void> {
+  for (const [index, spec] of DEMO_ORGANIZATIONS.entries()) {
+    const organizationId = randomUUID();
+    await manager.insert(Organization, { id: organizationId, name: spec.name, ownerId, companyKey: newCompanyKey(), createdAt: new Date(now.getTime() - 90 * 24 * 60 * MINUTE) });
+    const applicants = fakeApplicants(spec.applicants, { seed: `demo-${ownerId}-${index}`, now });
+    const ids = await insertFakeApplicants(manager, organizationId, applicants, { images: true });
+    await insertAuditTrail(manager, organizationId, applicants, ids);
+    await insertWebhookLog(manager, ownerId, organizationId, applicants, now);
+  }
+}
+
+async function insertAuditTrail(manager: EntityManager, organizationId: string, applicants: FakeApplicant[], ids: string[]): Promise<void> {
+  const rows: Partial<AuditEvent>[] = [];
+  applicants.forEach((applicant, i) => {
+    const base = { organizationId, applicantId: ids[i], actorId: null };
+    if (applicant.submittedAt) {
+      rows.push({ ...base, id: randomUUID(), actorName: 'applicant', action: 'applicant.submitted', detail: { documentType: applicant.documentType }, createdAt: applicant.submittedAt });
+    }
+    if (!applicant.decidedAt) return;
+    const actorName = REVIEWERS[i % REVIEWERS.length];
+    const decidedAt = applicant.decidedAt;
+    rows.push({ ...base, id: randomUUID(), actorName, action: 'applicant.viewed', detail: null, createdAt: new Date(decidedAt.getTime() - 3 * MINUTE) });
+    if (applicant.kycStatus === 'onHold') {
+      rows.push({ ...base, id: randomUUID(), actorName, action: 'applicant.held', detail: { reason: 'Waiting for a clearer photo of the back side' }, createdAt: decidedAt });
+    } else if (applicant.reviewAnswer) {
+      const action = applicant.reviewAnswer === 'approved' ? 'applicant.approved' : 'applicant.rejected';
+      rows.push({ ...base, id: randomUUID(), actorName, action, detail: applicant.rejectReason ? { reason: applicant.rejectReason, rejectType: applicant.rejectType } : null, createdAt: decidedAt });
+    }
+  });
+  for (let i = 0; i < rows.length; i += 200) {
+    await manager.createQueryBuilder().insert().into(AuditEvent).values(rows.slice(i, i + 200) as QueryDeepPartialEntity<AuditEvent>[]).updateEntity(false).execute();
+  }
+}
+
+/** Delivered events, one that needed retries, and one that finally failed. */
+async function insertWebhookLog(manager: EntityManager, userId: string, organizationId: string, applicants: FakeApplicant[], now: Date): Promise<void> {
+  const decided = applicants.filter((a) => a.decidedAt && a.reviewAnswer).slice(0, 8);
+  for (const [i, applicant] of decided.entries()) {
+    const createdAt = applicant.decidedAt!;
+    const outcome = i === 2 ? 'retried' : i === 5 ? 'failed' : 'delivered';
+    const codes = outcome === 'retried' ? [503, 503, 200] : outcome === 'failed' ? [500, 500, 500, 500, 500, 500, 500, 500] : [200];
+    const eventId = randomUUID();
+    await manager.insert(WebhookEvent, {
+      id: eventId,
+      userId,
+      organizationId,
+      applicantUserId: applicant.userId,
+      type: 'applicant.decided',
+      payload: JSON.stringify(applicantEventBody('applicant.decided', createdAt, organizationId, applicant)),
+      status: outcome === 'failed' ? 'failed' : 'delivered',
+      attempts: codes.length,
+      nextAttemptAt: createdAt,
+      lastResponseCode: codes.at(-1)!,
+      lastError: outcome === 'failed' ? 'The receiver answered 500' : null,
+      lockedUntil: null,
+      createdAt,
+    });
+    await manager.insert(
+      WebhookDelivery,
+      codes.map((responseCode, attempt) => ({
+        id: randomUUID(),
+        eventId,
+        attempt: attempt + 1,
+        responseCode,
+        error: responseCode >= 300 ? `The receiver answered ${responseCode}` : null,
+        durationMs: 40 + ((i * 37 + attempt * 11) % 180),
+        createdAt: new Date(Math.min(now.getTime(), createdAt.getTime() + attempt * 5 * MINUTE)),
+      })),
+    );
+  }
+}

@@ -1,0 +1,90 @@
+import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { DataSource, LessThan, type Repository } from 'typeorm';
+import { countAttempt } from '../auth/attempt-counter.js';
+import { LoginThrottle } from '../auth/login-throttle.entity.js';
+import { PasswordService } from '../auth/password.service.js';
+import { appConfig, type AppConfig } from '../config/config.module.js';
+import { Clock } from '../common/clock.js';
+import { JobLockService } from '../common/jobs/job-lock.service.js';
+import { runInTransaction } from '../database/transaction.js';
+import { AccountDeletionService } from '../users/account-deletion.service.js';
+import { User } from '../users/user.entity.js';
+import { generateWebhookSecret } from '../webhooks/webhook-signature.js';
+import { seedDemoAccount } from './demo-seed.js';
+import { DEMO_LIFETIME_MS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_REDIRECT_URL, DEMO_WEBHOOK_URL } from './demo.constants.js';
+
+/** How often expired demo accounts are looked for. */
+export const DEMO_CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
+
+@Injectable()
+export class DemoService implements OnModuleInit {
+  private readonly logger = new Logger(DemoService.name);
+  /** Every demo account has the same password: hash it once, not per account. */
+  private passwordHash: Promise<string>;
+
+  constructor(
+    @Inject(appConfig.KEY) private readonly env: AppConfig,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    @InjectRepository(LoginThrottle) private readonly throttle: Repository<LoginThrottle>,
+    private readonly dataSource: DataSource,
+    private readonly passwords: PasswordService,
+    private readonly deletion: AccountDeletionService,
+    private readonly jobs: JobLockService,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.passwordHash = this.passwords.hash(DEMO_PASSWORD);
+  }
+
+  /** A new demo account, seeded with organizations, applicants, decisions and webhook deliveries. */
+  async register(ip: string | undefined): Promise<{ email: string }> {
+    // A public endpoint that writes a few hundred rows must not become a denial-of-service lever.
+    const { attempts, minutesLeft } = await countAttempt(this.throttle, `demo|${ip ?? 'unknown'}`, 60 * 60 * 1000);
+    if (attempts > this.env.demoAccountsPerHour) {
+      throw new HttpException(DEMO_MESSAGES.tooMany(minutesLeft), HttpStatus.TOO_MANY_REQUESTS);
+    }
+    const tag = randomBytes(8).toString('hex');
+    const now = this.clock.now();
+    const passwordHash = await this.passwordHash;
+    const email = `demo-${tag}@demo.kyc.invalid`;
+    await runInTransaction(this.dataSource, async (manager) => {
+      const user = await manager.save(
+        manager.create(User, {
+          username: `demo-${tag.slice(0, 10)}`,
+          email,
+          passwordHash,
+          role: 'kyc',
+          isDemo: true,
+          isConfirmed: true,
+          webhookUrl: DEMO_WEBHOOK_URL,
+          webhookSecret: generateWebhookSecret(),
+          redirectUrl: DEMO_REDIRECT_URL,
+          createdAt: now,
+        }),
+      );
+      await seedDemoAccount(manager, user.id, now);
+    });
+    return { email };
+  }
+
+  /** Deletes every demo account older than 24 hours, with all it owns; resolves with how many. */
+  async deleteExpired(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - DEMO_LIFETIME_MS);
+    const expired = await this.users.find({ where: { isDemo: true, createdAt: LessThan(cutoff) }, select: { id: true } });
+    await this.deletion.delete(expired.map((user) => user.id));
+    return expired.length;
+  }
+
+  /** On one replica per slot, however many run. */
+  @Interval('demo-cleanup', DEMO_CLEANUP_INTERVAL_MS)
+  async cleanup(): Promise<void> {
+    await this.jobs.runOnce('demo-cleanup', DEMO_CLEANUP_INTERVAL_MS - 30_000, async () => {
+      const deleted = await this.deleteExpired();
+      if (deleted > 0) this.logger.log(`Deleted ${deleted} demo account(s) older than 24 hours`);
+    });
+  }
+}

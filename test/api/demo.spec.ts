@@ -1,0 +1,157 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
+import { Applicant } from '../../server/applicants/applicant.entity.js';
+import { AuditEvent } from '../../server/audit/audit-event.entity.js';
+import { Session } from '../../server/auth/session.entity.js';
+import { Clock } from '../../server/common/clock.js';
+import { JobLockService } from '../../server/common/jobs/job-lock.service.js';
+import { DEMO_LIFETIME_MS, DEMO_PASSWORD } from '../../server/demo/demo.constants.js';
+import { DemoService } from '../../server/demo/demo.service.js';
+import { Organization } from '../../server/projects/organization.entity.js';
+import { User } from '../../server/users/user.entity.js';
+import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
+import { browser } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createUser } from '../support/users.js';
+
+describe('demo accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_ACCOUNTS_PER_HOUR: '4' });
+  });
+  afterAll(() => t.close());
+
+  const rowsOwnedBy = async (userId: string) => {
+    const ds = t.app.get(DataSource);
+    const organizations = await ds.getRepository(Organization).findBy({ ownerId: userId });
+    const ids = organizations.map((o) => o.id);
+    const applicants = ids.length ? await ds.getRepository(Applicant).createQueryBuilder('a').where('a.organizationId IN (:...ids)', { ids }).getMany() : [];
+    const applicantIds = applicants.map((a) => a.id);
+    return {
+      users: await ds.getRepository(User).countBy({ id: userId }),
+      organizations: organizations.length,
+      applicants: applicants.length,
+      images: applicantIds.length ? await ds.getRepository(ApplicantImage).createQueryBuilder('i').where('i.applicantId IN (:...applicantIds)', { applicantIds }).getCount() : 0,
+      audit: ids.length ? await ds.getRepository(AuditEvent).createQueryBuilder('e').where('e.organizationId IN (:...ids)', { ids }).getCount() : 0,
+      webhookEvents: await ds.getRepository(WebhookEvent).countBy({ userId }),
+      sessions: await ds.getRepository(Session).countBy({ userId }),
+    };
+  };
+
+  it('creates a signed-in-able demo account seeded with two organizations, ~60 applicants with images, decisions and deliveries', async () => {
+    const started = performance.now();
+    const res = await request(t.server).post('/api/demo/register').set('X-Requested-With', 'XMLHttpRequest').expect(200);
+    const elapsed = performance.now() - started;
+    console.info(`demo account created in ${elapsed.toFixed(0)} ms (measured, not asserted)`);
+    expect(Object.keys(res.body)).toEqual(['email']);
+
+    const agent = browser(t);
+    await agent.post('/api/auth/login').send({ username: res.body.email, password: DEMO_PASSWORD }).expect(200);
+    const me = (await agent.get('/api/users/me').expect(200)).body;
+    expect(me).toMatchObject({ isDemo: true, isConfirmed: true, role: 'kyc' });
+    const projects = (await agent.get('/api/projects').expect(200)).body as { id: string }[];
+    expect(projects).toHaveLength(2);
+
+    const rows = await rowsOwnedBy(me.id);
+    expect(rows.applicants).toBeGreaterThanOrEqual(55);
+    expect(rows.images).toBeGreaterThan(100);
+    expect(rows.audit).toBeGreaterThan(20);
+    expect(rows.webhookEvents).toBeGreaterThan(5);
+    const statuses = new Set(
+      (await t.app.get(DataSource).getRepository(Applicant).find({ where: {}, select: { kycStatus: true } })).map((a) => a.kycStatus),
+    );
+    expect([...statuses].sort()).toEqual(['completed', 'init', 'onHold', 'pending', 'prechecked', 'queued']);
+
+    const list = await agent.get(`/api/projects/${projects[0].id}/applicants`).query({ pageSize: 5 }).expect(200);
+    expect(list.body.items).toHaveLength(5);
+  });
+
+  it('keeps a demo user away from API keys and locks the username and e-mail', async () => {
+    const { email } = (await request(t.server).post('/api/demo/register').set('X-Requested-With', 'XMLHttpRequest').expect(200)).body;
+    const agent = browser(t);
+    await agent.post('/api/auth/login').send({ username: email, password: DEMO_PASSWORD }).expect(200);
+    await agent.get('/api/api-keys').expect(403);
+    const rename = await agent.put('/api/users').send({ username: 'renamed-demo' }).expect(403);
+    expect(rename.body.message).toBe('Disabled in demo');
+    await agent.post('/api/auth/change-email').send({ password: DEMO_PASSWORD, email: 'me@example.com' }).expect(403);
+  });
+
+  it('deletes the demo account and everything it owns at logout', async () => {
+    const { email } = (await request(t.server).post('/api/demo/register').set('X-Requested-With', 'XMLHttpRequest').expect(200)).body;
+    const agent = browser(t);
+    await agent.post('/api/auth/login').send({ username: email, password: DEMO_PASSWORD }).expect(200);
+    const { id } = (await agent.get('/api/users/me').expect(200)).body;
+    expect((await rowsOwnedBy(id)).applicants).toBeGreaterThan(0);
+    const organizationIds = (await t.app.get(DataSource).getRepository(Organization).findBy({ ownerId: id })).map((o) => o.id);
+    await agent.post('/api/auth/logout').expect((r) => expect(r.status).toBeLessThan(300));
+    expect(await rowsOwnedBy(id)).toEqual({ users: 0, organizations: 0, applicants: 0, images: 0, audit: 0, webhookEvents: 0, sessions: 0 });
+    const leftover = await t.app.get(DataSource).getRepository(AuditEvent).createQueryBuilder('e').where('e.organizationId IN (:...organizationIds)', { organizationIds }).getCount();
+    expect(leftover).toBe(0);
+    await browser(t).post('/api/auth/login').send({ username: email, password: DEMO_PASSWORD }).expect(401);
+  });
+
+  it('limits demo creation per IP address with a clear message', async () => {
+    let last = 0;
+    let body: { message?: string } = {};
+    for (let i = 0; i < 3; i++) {
+      const res = await request(t.server).post('/api/demo/register').set('X-Requested-With', 'XMLHttpRequest');
+      last = res.status;
+      body = res.body;
+    }
+    expect(last).toBe(429);
+    expect(body.message).toMatch(/^Too many demo accounts were created from your network\. Try again in \d+ minutes, or sign up for a free account\.$/);
+  });
+});
+
+describe('the demo cleanup job', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DEMO_ACCOUNTS_PER_HOUR: '10' });
+  });
+  afterAll(() => t.close());
+
+  it('removes exactly the demo accounts older than 24 hours, and nothing else', async () => {
+    const clock = t.app.get(Clock);
+    const demo = t.app.get(DemoService);
+    const ds = t.app.get(DataSource);
+    const realNow = clock.now.bind(clock);
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
+    try {
+      clock.now = () => hoursAgo(25);
+      await demo.register('10.0.0.1');
+      clock.now = () => hoursAgo(23);
+      await demo.register('10.0.0.1');
+    } finally {
+      clock.now = realNow;
+    }
+    const oldRegular = await createUser(t);
+    await ds.getRepository(User).update({ id: oldRegular.user.id }, { createdAt: hoursAgo(48) });
+    const emails = async () => (await ds.getRepository(User).find({ select: { email: true } })).map((u) => u.email);
+    const before = await emails();
+
+    expect(await demo.deleteExpired()).toBe(1);
+    const after = await emails();
+    expect(before.filter((e) => !after.includes(e))).toHaveLength(1);
+    expect(after).toContain(oldRegular.user.email);
+    expect(after.filter((e) => e.startsWith('demo-'))).toHaveLength(1);
+
+    // An hour later the 23-hour-old account has expired too.
+    clock.now = () => new Date(Date.now() + DEMO_LIFETIME_MS / 24 + 60_000);
+    try {
+      expect(await demo.deleteExpired()).toBe(1);
+    } finally {
+      clock.now = realNow;
+    }
+    expect((await emails()).filter((e) => e.startsWith('demo-'))).toHaveLength(0);
+  });
+
+  it('runs each slot on one replica only (the job lock)', async () => {
+    const jobs = [t.app.get(JobLockService), new JobLockService(t.app.get(DataSource), t.app.get(Clock))];
+    let runs = 0;
+    const results = await Promise.all(jobs.map((job) => job.runOnce('test-job', 60_000, async () => void runs++)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(runs).toBe(1);
+    expect(await jobs[1].runOnce('test-job', 60_000, async () => void runs++)).toBe(false);
+  });
+});
