@@ -1,0 +1,92 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+
+import { buildUrl } from '../../../api/client';
+import type { WidgetSessionDto } from '../../../api/generated/types.gen';
+import type { ApplicantRef } from './kyc-keys';
+import { kycTokenQuery, renewKycToken } from './widget-token';
+
+export type KycSessionStatus = WidgetSessionDto['status'];
+
+/** Spec §3 "KYC status event". */
+export interface KycStatusEvent {
+  status: KycSessionStatus;
+  redirectUrl: string | null;
+}
+
+const STATUSES: readonly string[] = ['pending', 'processing', 'completed', 'failed'];
+
+/** A closed stream is reopened after this delay, doubling up to the maximum. */
+export const STREAM_RETRY_BASE_MS = 3000;
+export const STREAM_RETRY_MAX_MS = 60_000;
+
+export function parseStatusEvent(data: unknown): KycStatusEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = JSON.parse(data) as { status?: unknown; redirectUrl?: unknown };
+    if (typeof parsed.status !== 'string' || !STATUSES.includes(parsed.status)) return null;
+    return {
+      status: parsed.status as KycSessionStatus,
+      redirectUrl: typeof parsed.redirectUrl === 'string' ? parsed.redirectUrl : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/kyc/status as server-sent events (spec §7): the first event is the current
+ * status, then every change. The stream is closed on error (spec §4) — an expired token
+ * or a dropped connection — and reopened a little later with a renewed token, so a
+ * long wait for a reviewer still ends on this page.
+ */
+export function useKycStatusStream(
+  ref: ApplicantRef,
+  { enabled, onStatus }: { enabled: boolean; onStatus: (event: KycStatusEvent) => void },
+) {
+  const client = useQueryClient();
+  const handleStatus = useEffectEvent(onStatus);
+  const { companyKey, userId } = ref;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const applicant = { companyKey, userId };
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let stopped = false;
+
+    const scheduleRetry = () => {
+      if (stopped) return;
+      const delay = Math.min(STREAM_RETRY_BASE_MS * 2 ** failures, STREAM_RETRY_MAX_MS);
+      failures += 1;
+      // The token is checked when the stream opens; after a while it has expired.
+      retryTimer = setTimeout(() => renewKycToken(client, applicant).then(open, scheduleRetry), delay);
+    };
+
+    const open = (token: string) => {
+      if (stopped) return;
+      source = new EventSource(buildUrl('/api/kyc/status', { userId, companyKey, token }));
+      source.onmessage = (message: MessageEvent) => {
+        failures = 0;
+        const event = parseStatusEvent(message.data);
+        if (event) handleStatus(event);
+      };
+      source.onerror = () => {
+        source?.close();
+        source = null;
+        scheduleRetry();
+      };
+    };
+
+    const cached = client.getQueryData(kycTokenQuery(applicant).queryKey);
+    if (cached) open(cached.token);
+    else renewKycToken(client, applicant).then(open, scheduleRetry);
+
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      source?.close();
+    };
+  }, [client, companyKey, userId, enabled]);
+}

@@ -1,0 +1,100 @@
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+
+import { Button } from '../../../../components/ui/button';
+import { Spinner } from '../../../../components/ui/spinner';
+import { CameraError, openCamera, stopCamera, type CameraFacing } from '../../lib/camera';
+import { captureVideoFrame, PhotoError } from '../../lib/image-processing';
+import { CameraIcon } from './icons';
+
+/**
+ * The live camera preview with a framing guide and a capture button. The stream is
+ * stopped as soon as the view goes away, so the camera light goes off.
+ */
+export function CameraView({
+  facing,
+  guide,
+  captureLabel,
+  hint,
+  onCapture,
+  onCancel,
+  onError,
+}: {
+  facing: CameraFacing;
+  guide: 'document' | 'face';
+  captureLabel: string;
+  hint: string;
+  onCapture: (dataUrl: string) => void;
+  onCancel: () => void;
+  onError: (error: CameraError | PhotoError) => void;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [ready, setReady] = useState(false);
+  const reportCameraError = useEffectEvent((error: CameraError) => onError(error));
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let cancelled = false;
+    openCamera(facing).then(
+      (opened) => {
+        if (cancelled) {
+          stopCamera(opened);
+          return;
+        }
+        stream = opened;
+        const element = video.current;
+        if (!element) return;
+        element.srcObject = opened;
+        element.play().catch(() => undefined);
+      },
+      (error: unknown) => {
+        if (!cancelled) reportCameraError(error instanceof CameraError ? error : new CameraError('failed'));
+      },
+    );
+    return () => {
+      cancelled = true;
+      stopCamera(stream);
+    };
+  }, [facing]);
+
+  const capture = () => {
+    if (!video.current) return;
+    try {
+      onCapture(captureVideoFrame(video.current));
+    } catch (error) {
+      onError(error instanceof PhotoError ? error : new PhotoError('The photo could not be taken.'));
+    }
+  };
+
+  return (
+    <div className="kyc-camera">
+      <div className={`kyc-camera-frame kyc-camera-frame-${guide}`}>
+        <video
+          ref={video}
+          className={facing === 'user' ? 'kyc-camera-video kyc-camera-mirrored' : 'kyc-camera-video'}
+          autoPlay
+          playsInline
+          muted
+          onLoadedData={() => setReady(true)}
+          aria-label="Camera preview"
+        />
+        <div className="kyc-camera-guide" aria-hidden="true" />
+        {ready && <p className="kyc-camera-hint">{hint}</p>}
+        {!ready && (
+          <div className="kyc-camera-starting" role="status">
+            <Spinner />
+            <span>Starting the camera…</span>
+          </div>
+        )}
+      </div>
+      <div className="kyc-camera-controls">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button size="large" onClick={capture} disabled={!ready}>
+          <CameraIcon />
+          {captureLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { AppProviders } from '../../app/providers';
+import { KycPage } from './kyc-page';
+import { browserNavigation } from './lib/redirect';
+import { buildSession, fakeKycServer, FakeEventSource } from './testing/fake-kyc-server';
+
+// jsdom has no canvas: the chosen file becomes this "downscaled JPEG".
+vi.mock('./lib/image-processing', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./lib/image-processing')>()),
+  prepareImageFile: vi.fn(async (file: File) => `data:image/jpeg;base64,${btoa(file.name)}`),
+}));
+
+const PAGE = '/kyc?companyKey=pk_acme&userId=customer-1';
+
+function renderKyc(path = PAGE) {
+  const router = createMemoryRouter([{ path: '/kyc', element: <KycPage /> }], { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, queryClient };
+}
+
+const photo = (name: string) => new File(['pixels'], name, { type: 'image/png' });
+
+async function uploadPhoto(user: ReturnType<typeof userEvent.setup>, label: RegExp, name: string) {
+  await user.upload(await screen.findByLabelText(label), photo(name));
+  await user.click(await screen.findByRole('button', { name: 'Use this photo' }));
+}
+
+beforeEach(() => {
+  FakeEventSource.install();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('/kyc', () => {
+  it('explains a link without companyKey or userId instead of calling the server', async () => {
+    const server = fakeKycServer();
+    renderKyc('/kyc?companyKey=pk_acme');
+    expect(await screen.findByRole('heading', { name: 'This verification link is incomplete' })).toBeInTheDocument();
+    expect(server.calls).toEqual([]);
+  });
+
+  it("shows the server's message in an alert when the organization has no webhook (WEBHOOK_NOT_CONFIGURED)", async () => {
+    const message =
+      'Please configure your webhook in the dashboard (Settings → Webhooks) before sending applicants to verification';
+    fakeKycServer({
+      tokenAnswer: { status: 409, body: { status: 'error', code: 'WEBHOOK_NOT_CONFIGURED', message, token: null } },
+    });
+    renderKyc();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(screen.getByRole('heading', { name: 'Verification is not available yet' })).toBeInTheDocument();
+  });
+
+  it("sends the companyKey as the bearer token and names the organization", async () => {
+    const server = fakeKycServer();
+    renderKyc();
+    expect(await screen.findByRole('heading', { name: 'Verify your identity for Acme Bank' })).toBeInTheDocument();
+    expect(server.callsTo('/api/kyc/get-new-token')[0].authorization).toBe('Bearer pk_acme');
+    expect(server.callsTo('/api/kyc/session')[0].authorization).toBe('Bearer token-1');
+    expect(FakeEventSource.latest().url).toBe('/api/kyc/status?userId=customer-1&companyKey=pk_acme&token=token-1');
+  });
+
+  it('resumes at the first step the session says is not done', async () => {
+    fakeKycServer({
+      session: buildSession({ documentType: 'ID_CARD', images: [{ docType: 'ID_CARD', side: 'front' }] }),
+    });
+    renderKyc();
+    expect(await screen.findByRole('heading', { name: 'Back of your ID card' })).toBeInTheDocument();
+    expect(screen.getAllByText(/Step 3 of 6/).length).toBeGreaterThan(0);
+  });
+
+  it('skips the back photo for a passport and saves each photo as it is confirmed', async () => {
+    const user = userEvent.setup();
+    const server = fakeKycServer();
+    renderKyc();
+    await user.click(await screen.findByRole('button', { name: /Passport/ }));
+    expect(await screen.findByRole('heading', { name: 'Photo page of your passport' })).toBeInTheDocument();
+    await uploadPhoto(user, /Upload a photo of the photo page/, 'passport.png');
+    expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeInTheDocument();
+    expect(server.callsTo('/api/kyc/documents', 'POST').map((call) => call.body)).toEqual([
+      { docType: 'PASSPORT', side: 'front', data: `data:image/jpeg;base64,${btoa('passport.png')}` },
+    ]);
+  });
+
+  it("renews an expired token on 'invalid-token', retries the call once and keeps the applicant's progress", async () => {
+    const user = userEvent.setup();
+    const server = fakeKycServer();
+    renderKyc();
+    await user.click(await screen.findByRole('button', { name: /ID card/ }));
+    await uploadPhoto(user, /Upload a photo of the front/, 'front.png');
+    await screen.findByRole('heading', { name: 'Back of your ID card' });
+
+    server.expire('token-1');
+    await uploadPhoto(user, /Upload a photo of the back/, 'back.png');
+    expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeInTheDocument();
+
+    const backUploads = server.callsTo('/api/kyc/documents', 'POST').filter((call) => (call.body as { side?: string }).side === 'back');
+    expect(backUploads.map((call) => call.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(server.callsTo('/api/kyc/get-new-token')).toHaveLength(2);
+
+    // The typed personal data survives a renewal during its own save too.
+    await uploadPhoto(user, /Upload a photo of your face/, 'selfie.png');
+    await screen.findByRole('heading', { name: 'Your personal details' });
+    await user.type(screen.getByLabelText('Full name'), 'Ana Souza');
+    await user.type(screen.getByLabelText('Date of birth'), '1990-05-17');
+    await user.type(screen.getByLabelText('Document number'), 'X1234567');
+    await user.type(screen.getByLabelText('Country'), 'Brazil');
+    await user.type(screen.getByLabelText('Expiry date'), '2031-01-01');
+    server.expire('token-2');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('heading', { name: 'Review and submit' })).toBeInTheDocument();
+    expect(server.callsTo('/api/kyc/personal-data', 'PUT').map((call) => call.authorization)).toEqual([
+      'Bearer token-2',
+      'Bearer token-3',
+    ]);
+    expect(screen.getByText('Ana Souza')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Front photo' })).toHaveAttribute('src', `data:image/jpeg;base64,${btoa('front.png')}`);
+    expect(screen.getByRole('img', { name: 'Back photo' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('validates the personal data before saving it', async () => {
+    const user = userEvent.setup();
+    const server = fakeKycServer({
+      session: buildSession({
+        documentType: 'PASSPORT',
+        images: [
+          { docType: 'PASSPORT', side: 'front' },
+          { docType: 'SELFIE', side: null },
+        ],
+      }),
+    });
+    renderKyc();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(screen.getAllByText('This field is required')).toHaveLength(5);
+    expect(screen.getByLabelText('Full name')).toHaveFocus();
+    expect(server.callsTo('/api/kyc/personal-data', 'PUT')).toEqual([]);
+  });
+
+  it('hides the widget after submit and shows the processing state', async () => {
+    const user = userEvent.setup();
+    const server = fakeKycServer({
+      session: buildSession({
+        documentType: 'PASSPORT',
+        images: [
+          { docType: 'PASSPORT', side: 'front' },
+          { docType: 'SELFIE', side: null },
+        ],
+        personalData: {
+          ...buildSession().personalData,
+          name: 'Ana Souza',
+          dateOfBirth: '1990-05-17',
+          docNumber: 'X1234567',
+          expiryDate: '2031-01-01',
+          country: 'Brazil',
+        },
+      }),
+    });
+    renderKyc();
+    await user.click(await screen.findByRole('button', { name: 'Submit verification' }));
+    expect(await screen.findByRole('heading', { name: "We're checking your documents…" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit verification' })).not.toBeInTheDocument();
+    expect(server.callsTo('/api/kyc/submit', 'POST')).toHaveLength(1);
+  });
+
+  it('shows the processing state whenever the stream says processing', async () => {
+    fakeKycServer();
+    renderKyc();
+    await screen.findByRole('button', { name: /Passport/ });
+    FakeEventSource.latest().emit({ status: 'processing', redirectUrl: null });
+    expect(await screen.findByRole('heading', { name: "We're checking your documents…" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Passport/ })).not.toBeInTheDocument();
+  });
+
+  it('goes to the redirect URL 2000 ms after the stream says completed', async () => {
+    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
+    fakeKycServer({ session: buildSession({ status: 'processing' }) });
+    renderKyc();
+    await screen.findByRole('heading', { name: "We're checking your documents…" });
+    const stream = FakeEventSource.latest();
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    stream.emit({ status: 'completed', redirectUrl: 'https://shop.example.test/thanks' });
+    expect(screen.getByRole('heading', { name: "You're verified" })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1999));
+    expect(assign).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(assign).toHaveBeenCalledExactlyOnceWith('https://shop.example.test/thanks');
+    expect(stream.closed).toBe(true);
+  });
+
+  it('closes the stream on error and opens a new one with a renewed token', async () => {
+    fakeKycServer();
+    renderKyc();
+    await screen.findByRole('button', { name: /Passport/ });
+    const first = FakeEventSource.latest();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    first.fail();
+    expect(first.closed).toBe(true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3000);
+    });
+    vi.useRealTimers();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2));
+    expect(FakeEventSource.latest().url).toContain('token=token-2');
+  });
+
+  it("offers 'Try again' after a rejection that allows a resubmission, and restarts the widget", async () => {
+    const user = userEvent.setup();
+    fakeKycServer({
+      session: buildSession({
+        status: 'failed',
+        canResubmit: true,
+        documentType: 'PASSPORT',
+        images: [
+          { docType: 'PASSPORT', side: 'front' },
+          { docType: 'SELFIE', side: null },
+        ],
+      }),
+    });
+    renderKyc();
+    expect(await screen.findByRole('heading', { name: "We couldn't verify your identity" })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Choose your document' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Passport/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows a final rejection without Try again', async () => {
+    fakeKycServer({ session: buildSession({ status: 'failed', canResubmit: false }) });
+    renderKyc();
+    expect(await screen.findByRole('heading', { name: "We couldn't verify your identity" })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('falls back to the upload with a friendly message when the camera is not allowed', async () => {
+    const user = userEvent.setup();
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    });
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia } }));
+    fakeKycServer();
+    renderKyc();
+    await user.click(await screen.findByRole('button', { name: /ID card/ }));
+    await user.click(await screen.findByRole('button', { name: 'Take a photo' }));
+    expect(await screen.findByText(/Camera access was not allowed/)).toBeInTheDocument();
+    expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ video: expect.objectContaining({ facingMode: { ideal: 'environment' } }) }));
+    expect(screen.queryByRole('button', { name: 'Take a photo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload a photo' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+
+import type { WidgetSessionDto } from '../../../api/generated/types.gen';
+import { emptyPersonalData } from './personal-data';
+import { firstIncompleteStep, stateFromSession, stepsFor, widgetReducer, type WidgetState } from './widget-steps';
+
+function session(overrides: Partial<WidgetSessionDto> = {}): WidgetSessionDto {
+  return {
+    userId: 'customer-1',
+    organizationName: 'Acme Bank',
+    status: 'pending',
+    provider: 'builtin',
+    documentType: null,
+    images: [],
+    personalData: {
+      name: null,
+      dateOfBirth: null,
+      sex: null,
+      placeOfBirth: null,
+      docNumber: null,
+      issuanceDate: null,
+      expiryDate: null,
+      country: null,
+      address: null,
+      issuedIn: null,
+      maritalStatus: null,
+    },
+    redirectUrl: null,
+    canResubmit: false,
+    ...overrides,
+  };
+}
+
+const fullPersonalData = {
+  ...session().personalData,
+  name: 'Ana Souza',
+  dateOfBirth: '1990-05-17',
+  docNumber: 'X1234567',
+  expiryDate: '2031-01-01',
+  country: 'Brazil',
+};
+
+function run(state: WidgetState, ...actions: Parameters<typeof widgetReducer>[1][]): WidgetState {
+  return actions.reduce(widgetReducer, state);
+}
+
+describe('the widget step machine', () => {
+  it('has no back photo for a passport, and front and back for the other documents', () => {
+    expect(stepsFor('PASSPORT')).toEqual(['document', 'front', 'selfie', 'personal', 'review']);
+    for (const type of ['ID_CARD', 'DRIVERS', 'RESIDENCE_PERMIT'] as const) {
+      expect(stepsFor(type)).toEqual(['document', 'front', 'back', 'selfie', 'personal', 'review']);
+    }
+  });
+
+  it('goes from the passport front straight to the selfie', () => {
+    const state = run(
+      stateFromSession(session()),
+      { type: 'chooseDocument', documentType: 'PASSPORT' },
+      { type: 'photoSaved', slot: 'front', preview: 'data:front' },
+    );
+    expect(state.step).toBe('selfie');
+  });
+
+  it('walks an ID card through every step in order', () => {
+    let state = stateFromSession(session());
+    expect(state.step).toBe('document');
+    state = run(state, { type: 'chooseDocument', documentType: 'ID_CARD' });
+    expect(state.step).toBe('front');
+    state = run(state, { type: 'photoSaved', slot: 'front', preview: 'data:front' });
+    expect(state.step).toBe('back');
+    state = run(state, { type: 'photoSaved', slot: 'back', preview: 'data:back' });
+    expect(state.step).toBe('selfie');
+    state = run(state, { type: 'photoSaved', slot: 'selfie', preview: 'data:selfie' });
+    expect(state.step).toBe('personal');
+    const values = { ...emptyPersonalData(), name: 'Ana' };
+    state = run(state, { type: 'personalSaved', values });
+    expect(state.step).toBe('review');
+    expect(state.personal.name).toBe('Ana');
+  });
+
+  it('steps back one step at a time and not before the first', () => {
+    let state = run(stateFromSession(session()), { type: 'chooseDocument', documentType: 'PASSPORT' });
+    state = run(state, { type: 'back' });
+    expect(state.step).toBe('document');
+    expect(run(state, { type: 'back' }).step).toBe('document');
+  });
+
+  it('returns to the review after an edit made from it', () => {
+    const complete = stateFromSession(
+      session({
+        documentType: 'ID_CARD',
+        images: [
+          { docType: 'ID_CARD', side: 'front' },
+          { docType: 'ID_CARD', side: 'back' },
+          { docType: 'SELFIE', side: null },
+        ],
+        personalData: fullPersonalData,
+      }),
+    );
+    expect(complete.step).toBe('review');
+    const edited = run(complete, { type: 'edit', step: 'back' }, { type: 'photoSaved', slot: 'back', preview: 'data:new-back' });
+    expect(edited.step).toBe('review');
+    expect(edited.photos.back).toEqual({ preview: 'data:new-back' });
+  });
+
+  it('drops the old document photos when another document type is chosen, keeping the selfie', () => {
+    const state = run(
+      stateFromSession(session()),
+      { type: 'chooseDocument', documentType: 'ID_CARD' },
+      { type: 'photoSaved', slot: 'front', preview: 'data:front' },
+      { type: 'photoSaved', slot: 'back', preview: 'data:back' },
+      { type: 'photoSaved', slot: 'selfie', preview: 'data:selfie' },
+      { type: 'edit', step: 'document' },
+      { type: 'chooseDocument', documentType: 'PASSPORT' },
+    );
+    expect(state.photos).toEqual({ selfie: { preview: 'data:selfie' } });
+    expect(state.step).toBe('front');
+  });
+
+  describe('resuming from the session', () => {
+    it('starts at the document type when nothing was done', () => {
+      expect(stateFromSession(session()).step).toBe('document');
+    });
+
+    it('resumes at the back when only the front of an ID card is stored', () => {
+      const state = stateFromSession(session({ documentType: 'ID_CARD', images: [{ docType: 'ID_CARD', side: 'front' }] }));
+      expect(state).toMatchObject({ step: 'back', documentType: 'ID_CARD', photos: { front: { preview: null } } });
+    });
+
+    it('resumes at the selfie after a passport front', () => {
+      const state = stateFromSession(session({ documentType: 'PASSPORT', images: [{ docType: 'PASSPORT', side: 'front' }] }));
+      expect(state.step).toBe('selfie');
+    });
+
+    it('resumes at the personal data when the photos are stored but the data is incomplete', () => {
+      const state = stateFromSession(
+        session({
+          documentType: 'PASSPORT',
+          images: [
+            { docType: 'PASSPORT', side: 'front' },
+            { docType: 'SELFIE', side: null },
+          ],
+          personalData: { ...fullPersonalData, country: null },
+        }),
+      );
+      expect(state.step).toBe('personal');
+      expect(state.personal.name).toBe('Ana Souza');
+    });
+
+    it('resumes at the review when everything is stored', () => {
+      const state = stateFromSession(
+        session({
+          documentType: 'PASSPORT',
+          images: [
+            { docType: 'PASSPORT', side: 'front' },
+            { docType: 'SELFIE', side: null },
+          ],
+          personalData: fullPersonalData,
+        }),
+      );
+      expect(state.step).toBe('review');
+      expect(firstIncompleteStep(state)).toBe('review');
+    });
+
+    it('ignores photos of another document type than the stored one', () => {
+      const state = stateFromSession(session({ documentType: 'ID_CARD', images: [{ docType: 'PASSPORT', side: 'front' }] }));
+      expect(state.step).toBe('front');
+    });
+  });
+});

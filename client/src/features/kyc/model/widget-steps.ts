@@ -1,0 +1,137 @@
+import type { WidgetSessionDto } from '../../../api/generated/types.gen';
+import { documentTypeInfo, isDocumentType, type DocumentType } from './document-types';
+import {
+  emptyPersonalData,
+  hasRequiredPersonalData,
+  personalDataFromSession,
+  type PersonalDataValues,
+} from './personal-data';
+
+// The built-in widget as a pure state machine: which step is shown, what the applicant
+// has done so far, and where each action leads. Components only dispatch actions.
+
+export type StepId = 'document' | 'front' | 'back' | 'selfie' | 'personal' | 'review';
+export type PhotoSlot = 'front' | 'back' | 'selfie';
+
+export const STEP_LABELS: Record<StepId, string> = {
+  document: 'Document',
+  front: 'Front',
+  back: 'Back',
+  selfie: 'Selfie',
+  personal: 'Details',
+  review: 'Review',
+};
+
+/** A photo the server has. `preview` is a local data URL, or null when it was uploaded in an earlier visit. */
+export interface SavedPhoto {
+  preview: string | null;
+}
+
+export interface WidgetState {
+  step: StepId;
+  documentType: DocumentType | null;
+  photos: Partial<Record<PhotoSlot, SavedPhoto>>;
+  personal: PersonalDataValues;
+  /** The stored personal data is complete (saved on this visit or an earlier one). */
+  personalSaved: boolean;
+  /** The applicant came from the review's edit link: finishing the step goes back there. */
+  returnToReview: boolean;
+}
+
+export type WidgetAction =
+  | { type: 'chooseDocument'; documentType: DocumentType }
+  | { type: 'photoSaved'; slot: PhotoSlot; preview: string }
+  | { type: 'personalSaved'; values: PersonalDataValues }
+  | { type: 'personalChanged'; values: PersonalDataValues }
+  | { type: 'continue' }
+  | { type: 'back' }
+  | { type: 'edit'; step: StepId }
+  | { type: 'restart'; session: WidgetSessionDto };
+
+/** The steps for a document type; before one is chosen the longer path is shown. */
+export function stepsFor(documentType: DocumentType | null): StepId[] {
+  const info = documentTypeInfo(documentType);
+  const hasBack = !info || info.sides.includes('back');
+  return ['document', 'front', ...(hasBack ? (['back'] as const) : []), 'selfie', 'personal', 'review'];
+}
+
+export function isStepComplete(state: WidgetState, step: StepId): boolean {
+  switch (step) {
+    case 'document':
+      return state.documentType !== null;
+    case 'front':
+    case 'back':
+    case 'selfie':
+      return state.photos[step] !== undefined;
+    case 'personal':
+      return state.personalSaved;
+    case 'review':
+      return false;
+  }
+}
+
+/** Where a returning applicant resumes: the first step not done yet. */
+export function firstIncompleteStep(state: Omit<WidgetState, 'step'>): StepId {
+  const withStep = { ...state, step: 'document' } as WidgetState;
+  return stepsFor(state.documentType).find((step) => !isStepComplete(withStep, step)) ?? 'review';
+}
+
+function nextAfter(state: WidgetState, step: StepId): StepId {
+  if (state.returnToReview) return firstIncompleteStep(state);
+  const steps = stepsFor(state.documentType);
+  return steps[Math.min(steps.indexOf(step) + 1, steps.length - 1)];
+}
+
+export function previousStep(state: WidgetState): StepId | null {
+  const steps = stepsFor(state.documentType);
+  const index = steps.indexOf(state.step);
+  return index > 0 ? steps[index - 1] : null;
+}
+
+/** The widget's state from the server's session: what is stored counts as done. */
+export function stateFromSession(session: WidgetSessionDto | undefined): WidgetState {
+  const documentType = isDocumentType(session?.documentType) ? session.documentType : null;
+  const photos: WidgetState['photos'] = {};
+  for (const image of session?.images ?? []) {
+    if (image.docType === 'SELFIE') photos.selfie = { preview: null };
+    else if (image.docType === documentType && (image.side === 'front' || image.side === 'back')) {
+      photos[image.side] = { preview: null };
+    }
+  }
+  const personal = session ? personalDataFromSession(session.personalData) : emptyPersonalData();
+  const base = { documentType, photos, personal, personalSaved: hasRequiredPersonalData(personal), returnToReview: false };
+  return { ...base, step: firstIncompleteStep(base) };
+}
+
+export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetState {
+  switch (action.type) {
+    case 'chooseDocument': {
+      const changed = action.documentType !== state.documentType;
+      // The server drops the other document's photos on the first upload of the new one.
+      const photos = changed ? { selfie: state.photos.selfie } : state.photos;
+      const next = { ...state, documentType: action.documentType, photos };
+      return { ...next, step: nextAfter(next, 'document') };
+    }
+    case 'photoSaved': {
+      const next = { ...state, photos: { ...state.photos, [action.slot]: { preview: action.preview } } };
+      return { ...next, step: nextAfter(next, action.slot) };
+    }
+    case 'personalSaved': {
+      const next = { ...state, personal: action.values, personalSaved: true };
+      return { ...next, step: nextAfter(next, 'personal') };
+    }
+    case 'personalChanged':
+      return { ...state, personal: action.values };
+    case 'continue':
+      // A step already done (a photo from an earlier visit) is kept as it is.
+      return isStepComplete(state, state.step) ? { ...state, step: nextAfter(state, state.step) } : state;
+    case 'back': {
+      const previous = previousStep(state);
+      return previous ? { ...state, step: previous, returnToReview: false } : state;
+    }
+    case 'edit':
+      return { ...state, step: action.step, returnToReview: true };
+    case 'restart':
+      return { ...stateFromSession(action.session), step: 'document' };
+  }
+}

@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { fakeKycServer } from '../testing/fake-kyc-server';
+import { SumsubWidget } from './sumsub-widget';
+
+const launchSumsubWebSdk = vi.fn();
+vi.mock('./sumsub-websdk-adapter', () => ({ launchSumsubWebSdk: (options: unknown) => launchSumsubWebSdk(options) }));
+
+describe('the Sumsub provider', () => {
+  it('launches the WebSDK with an access token from the server, and refreshes it through the server', async () => {
+    const server = fakeKycServer();
+    let accessTokens = 0;
+    server.fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.startsWith('/api/kyc/get-new-token')) return Response.json({ status: 'ok', code: 'OK', message: '', token: 'token-1' });
+      if (url === '/api/kyc/sumsub/access-token') return Response.json({ token: `sumsub-${(accessTokens += 1)}` });
+      return new Response(null, { status: 404 });
+    });
+    const destroy = vi.fn();
+    launchSumsubWebSdk.mockResolvedValue(destroy);
+
+    const { unmount } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SumsubWidget applicant={{ companyKey: 'pk_acme', userId: 'customer-1' }} organizationName="Acme Bank" />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Verify your identity for Acme Bank' })).toBeInTheDocument();
+    await waitFor(() => expect(launchSumsubWebSdk).toHaveBeenCalledTimes(1));
+    const options = launchSumsubWebSdk.mock.calls[0][0] as { container: string; accessToken: string; refreshAccessToken: () => Promise<string> };
+    expect(options.container).toBe('#sumsub-websdk-container');
+    expect(options.accessToken).toBe('sumsub-1');
+    expect(document.querySelector(options.container)).not.toBeNull();
+    await expect(options.refreshAccessToken()).resolves.toBe('sumsub-2');
+
+    unmount();
+    expect(destroy).toHaveBeenCalled();
+  });
+
+  it('says so when the WebSDK script cannot be loaded', async () => {
+    const server = fakeKycServer();
+    server.fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).startsWith('/api/kyc/get-new-token')
+        ? Response.json({ status: 'ok', code: 'OK', message: '', token: 'token-1' })
+        : Response.json({ token: 'sumsub-1' }),
+    );
+    launchSumsubWebSdk.mockRejectedValue(new Error('The Sumsub WebSDK could not be loaded'));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SumsubWidget applicant={{ companyKey: 'pk_acme', userId: 'customer-1' }} organizationName="Acme Bank" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('The verification service could not be loaded. Please try again later.')).toBeInTheDocument();
+  });
+});
