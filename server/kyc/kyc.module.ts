@@ -6,7 +6,9 @@ import { AuditModule } from '../audit/audit.module.js';
 import { ProjectsModule } from '../projects/projects.module.js';
 import { Organization } from '../projects/organization.entity.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
+import { ApplicantChecksController } from './applicant-checks.controller.js';
 import { KycController } from './kyc.controller.js';
 import { KycService } from './kyc.service.js';
 import { StatusStreamService } from './status-stream.service.js';
@@ -22,8 +24,9 @@ import { WidgetTokenService } from './widget-token.service.js';
     ProjectsModule,
     AuditModule,
     WebhooksModule,
+    ApplicantsModule,
   ],
-  controllers: [KycController, SumsubController],
+  controllers: [KycController, SumsubController, ApplicantChecksController],
   providers: [KycService, SumsubClient, WidgetTokenService, WidgetTokenGuard, StatusStreamService],
   exports: [StatusStreamService],
 })

@@ -1,0 +1,188 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
+import { Applicant } from '../../server/applicants/applicant.entity.js';
+import { DEMO_PASSWORD } from '../../server/demo/demo.constants.js';
+import { pngImage } from '../fixtures/images.js';
+import { browser, signedIn, type TestAgent } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createUser } from '../support/users.js';
+
+/**
+ * Every API route, with the answer each kind of caller gets. The test fails when a
+ * route exists that this table does not list, so no new route can skip the decision.
+ *
+ * Callers: a visitor; `owner`, a kyc user who owns the organization named in the paths;
+ * an admin and a super-admin who are not members of it; a demo user; and `outsider`, a
+ * kyc user of another organization. 'ok' means the caller got past access control
+ * (any answer but 401, 403 or 404 — e.g. 400 for the empty bodies sent here).
+ */
+type Outcome = 'ok' | 401 | 403 | 404;
+type Caller = 'visitor' | 'owner' | 'admin' | 'superAdmin' | 'demo' | 'outsider';
+type Access = Record<Caller, Outcome>;
+
+const all = (outcome: Outcome): Access => ({ visitor: outcome, owner: outcome, admin: outcome, superAdmin: outcome, demo: outcome, outsider: outcome });
+const PUBLIC = all('ok');
+const SIGNED_IN: Access = { ...all('ok'), visitor: 401 };
+const NOT_DEMO: Access = { ...SIGNED_IN, demo: 403 };
+const SUPER_ADMIN: Access = { ...all(403), visitor: 401, superAdmin: 'ok' };
+const ADMINS: Access = { ...all(403), visitor: 401, admin: 'ok', superAdmin: 'ok' };
+/** Tenancy: members and super-admins get in; everyone else gets the 404 of an unknown id. */
+const MEMBERS: Access = { visitor: 401, owner: 'ok', superAdmin: 'ok', admin: 404, demo: 404, outsider: 404 };
+/** Widget routes need a widget token (none is sent here): 401 'invalid-token' for everyone. */
+const WIDGET = all(401);
+/** A visitor without an account to find (e.g. someone else's webhook event id): the same 404 for all. */
+const OWN_RECORDS: Access = { ...all(404), visitor: 401 };
+
+const ACCESS: Record<string, Access> = {
+  'GET /api/health': PUBLIC,
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs-json': PUBLIC,
+  'GET /api/docs-yaml': PUBLIC,
+  'GET /api/docs/': PUBLIC,
+  'GET /api/docs/index.html': PUBLIC,
+  // Swagger UI registers this route but its package ships no such file.
+  'GET /api/docs/LICENSE': all(404),
+  'GET /api/docs/swagger-ui-init.js': PUBLIC,
+  'GET /api/docs/docs/swagger-ui-init.js': PUBLIC,
+  'GET /api/images/default': PUBLIC,
+  'POST /api/auth/register': PUBLIC,
+  'POST /api/auth/login': PUBLIC,
+  'POST /api/auth-emails/reset-password/start': PUBLIC,
+  'POST /api/auth-emails/reset-password/reset': PUBLIC,
+  'POST /api/auth-emails/confirm-email/confirm': PUBLIC,
+  'POST /api/demo/register': PUBLIC,
+  'GET /api/kyc/get-new-token': PUBLIC,
+  'GET /api/kyc/status': PUBLIC,
+  'POST /api/kyc/sumsub/webhook': { ...all(404) },
+  'GET /api/kyc/session': WIDGET,
+  'POST /api/kyc/documents': WIDGET,
+  'PUT /api/kyc/personal-data': WIDGET,
+  'POST /api/kyc/submit': WIDGET,
+  'GET /api/kyc/sumsub/access-token': WIDGET,
+
+  'GET /api/users/me': SIGNED_IN,
+  'PUT /api/users': SIGNED_IN,
+  'GET /api/users/:id/image': SIGNED_IN,
+  'POST /api/auth/change-email': NOT_DEMO,
+  'POST /api/auth/change-password': SIGNED_IN,
+  'POST /api/auth-emails/confirm-email/start': SIGNED_IN,
+  'GET /api/organizations/owner-check': SIGNED_IN,
+  'GET /api/roles/:id': SIGNED_IN,
+  'POST /api/projects': SIGNED_IN,
+  'GET /api/projects': SIGNED_IN,
+  'GET /api/applicants': SIGNED_IN,
+  'GET /api/api-keys': NOT_DEMO,
+  'POST /api/api-keys/regenerate': NOT_DEMO,
+  'PUT /api/users/webhook': SIGNED_IN,
+  'PUT /api/users/redirect-url': SIGNED_IN,
+  'GET /api/webhooks/settings': SIGNED_IN,
+  'POST /api/webhooks/secret/rotate': SIGNED_IN,
+  'GET /api/webhooks/events': SIGNED_IN,
+  'GET /api/webhooks/events/:id/deliveries': OWN_RECORDS,
+  'POST /api/webhooks/events/:id/redeliver': OWN_RECORDS,
+  'POST /api/webhooks/test': SIGNED_IN,
+
+  'GET /api/roles': ADMINS,
+  'PUT /api/roles': SUPER_ADMIN,
+  'POST /api/users/register-admin': SUPER_ADMIN,
+  'GET /api/audit': SUPER_ADMIN,
+
+  'GET /api/get-new-token': MEMBERS,
+  'GET /api/projects/:id': MEMBERS,
+  'GET /api/projects/:id/stats': MEMBERS,
+  'GET /api/projects/:id/members': MEMBERS,
+  'POST /api/projects/:id/members': MEMBERS,
+  'DELETE /api/projects/:id/members/:userId': MEMBERS,
+  'GET /api/projects/:id/applicants': MEMBERS,
+  'GET /api/projects/:id/applicants/:userId': MEMBERS,
+  'GET /api/projects/:id/applicants/:userId/images/:imageId': MEMBERS,
+  'PUT /api/projects/:id/applicants/:userId': MEMBERS,
+  'POST /api/projects/:id/applicants/:userId/reset': MEMBERS,
+  'POST /api/projects/:id/applicants/:userId/approve': MEMBERS,
+  'POST /api/projects/:id/applicants/:userId/reject': MEMBERS,
+  'POST /api/projects/:id/applicants/:userId/hold': MEMBERS,
+  'GET /api/projects/:id/applicants/:userId/activity': MEMBERS,
+  'GET /api/projects/:id/applicants/:userId/checks': MEMBERS,
+
+  // Last: these end the caller's session (and delete a demo account).
+  'DELETE /api/auth/delete': SIGNED_IN,
+  'POST /api/auth/logout': PUBLIC,
+};
+
+/** Valid bodies where validation would otherwise answer 400 before tenancy can answer 404. */
+const BODIES: Record<string, object> = {
+  'POST /api/projects/:id/members': { usernameOrEmail: 'spare-member' },
+  'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },
+};
+
+/** The application's own routes, as Express knows them (Swagger's and the client fallback included). */
+function registeredRoutes(t: TestApp): string[] {
+  const stack = (t.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router.stack;
+  return stack
+    .filter((layer) => layer.route && layer.route.path.startsWith('/api') && Object.keys(layer.route.methods).length < 5)
+    .flatMap((layer) => Object.keys(layer.route!.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`));
+}
+
+describe('the access table', () => {
+  let t: TestApp;
+  const callers = {} as Record<Caller, TestAgent>;
+  const params: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const owner = await createUser(t, { role: 'kyc', webhookUrl: 'https://hooks.example.test/kyc' });
+    await request(t.server).put('/api/users').set(owner.auth).send({ image: { hasImage: true, data: `data:image/png;base64,${pngImage().toString('base64')}` } }).expect(200);
+    const outsider = await createUser(t, { role: 'kyc' });
+    await createUser(t, { username: 'spare-member' });
+    callers.visitor = browser(t);
+    callers.owner = await signedIn(t, owner);
+    callers.admin = await signedIn(t, await createUser(t, { role: 'admin' }));
+    callers.superAdmin = await signedIn(t, await createUser(t, { role: 'super-admin' }));
+    callers.outsider = await signedIn(t, outsider);
+    await callers.outsider.post('/api/projects').send({ name: 'Elsewhere Ltd' }).expect(201);
+    const { email } = (await browser(t).post('/api/demo/register').expect(200)).body;
+    callers.demo = browser(t);
+    await callers.demo.post('/api/auth/login').send({ username: email, password: DEMO_PASSWORD }).expect(200);
+
+    const organization = (await callers.owner.post('/api/projects').send({ name: 'Acme Bank' }).expect(201)).body;
+    const ds = t.app.get(DataSource);
+    const applicant = await ds.getRepository(Applicant).save({ organizationId: organization.id, userId: 'applicant-1', kycStatus: 'queued' });
+    const image = await ds.getRepository(ApplicantImage).save({ applicantId: applicant.id, docType: 'SELFIE', side: null, contentType: 'image/png', width: 2, height: 2, data: pngImage() });
+    Object.assign(params, { id: organization.id, userId: 'applicant-1', imageId: image.id, ownerId: owner.user.id });
+  });
+  afterAll(() => t.close());
+
+  it('lists every route the server has, and nothing it does not have', () => {
+    const routes = registeredRoutes(t);
+    expect(routes.filter((route) => !(route in ACCESS)).sort()).toEqual([]);
+    expect(Object.keys(ACCESS).filter((route) => !routes.includes(route)).sort()).toEqual([]);
+  });
+
+  /** A webhook event id is nobody's; a user id is the owner's; every other :id is the owner's organization. */
+  const pathParameter = (template: string, name: string): string => {
+    if (template.startsWith('/api/webhooks/events')) return '00000000-0000-4000-8000-000000000000';
+    if (template.startsWith('/api/users/')) return params.ownerId;
+    if (template.startsWith('/api/roles/')) return 'kyc';
+    // The owner cannot be removed (409): the route is reached without changing anything.
+    if (template.endsWith('/members/:userId') && name === 'userId') return params.ownerId;
+    return params[name];
+  };
+
+  it('gives each caller the answer the table says, for every route', async () => {
+    const mismatches: string[] = [];
+    for (const [route, access] of Object.entries(ACCESS)) {
+      const [method, template] = route.split(' ');
+      for (const caller of Object.keys(access) as Caller[]) {
+        const path = template.replace(/:(\w+)/g, (_, name: string) => pathParameter(template, name));
+        const query = template === '/api/get-new-token' ? `?organizationId=${params.id}&userId=applicant-1` : '';
+        const res = await callers[caller][method.toLowerCase() as 'get'](path + query).send(BODIES[route] ?? {});
+        const got = res.status;
+        const expected = access[caller];
+        const pass = expected === 'ok' ? ![401, 403, 404].includes(got) && got < 500 : got === expected;
+        if (!pass) mismatches.push(`${route} as ${caller}: expected ${expected}, got ${got} ${JSON.stringify(res.body?.message ?? '')}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 180_000);
+});
