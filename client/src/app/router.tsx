@@ -8,13 +8,7 @@ import { RootLayout } from './layouts/root-layout';
 import { GuestOnly, RequireAuth, RequireRole } from './route-guards';
 
 // The whole route table of spec §2. Every page is a lazy route so the landing page
-// downloads only its own code. Screens that later issues build share one placeholder;
-// each feature replaces its `lazy: notAvailable` with an import of its page.
-
-const notAvailable = async () => {
-  const { NotAvailable } = await import('../components/not-available');
-  return { Component: NotAvailable };
-};
+// downloads only its own code.
 
 // The signed-in frame (top bar, user menu) and the settings sidebar load with the first
 // signed-in page, not with the landing page.
@@ -73,7 +67,13 @@ export const routes: RouteObject[] = [
               return { Component: RegisterPage };
             },
           },
-          { path: 'register/demo', lazy: notAvailable },
+          {
+            path: 'register/demo',
+            lazy: async () => {
+              const { RegisterDemoPage } = await import('../features/demo/pages/register-demo-page');
+              return { Component: RegisterDemoPage };
+            },
+          },
           {
             path: 'kyc',
             lazy: async () => {
@@ -85,7 +85,20 @@ export const routes: RouteObject[] = [
       },
 
       // Public, usable signed in or not.
-      { path: 'demo', lazy: notAvailable },
+      {
+        // The "Try Demo" page belongs to the public site: its header and footer around it.
+        path: 'demo',
+        element: <PublicLayout />,
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { DemoPage } = await import('../features/demo/pages/demo-page');
+              return { Component: DemoPage };
+            },
+          },
+        ],
+      },
       {
         path: 'password-reset',
         lazy: async () => {

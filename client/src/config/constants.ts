@@ -8,12 +8,32 @@ export const ROLES_REFETCH_INTERVAL_MS = 60_000;
 export const EMAIL_CONFIRMATION_REDIRECT_DELAY_MS = 3000;
 export const KYC_COMPLETION_REDIRECT_DELAY_MS = 2000;
 export const DEMO_ACCOUNT_LIFETIME_HOURS = 24;
+// The password every demo account shares; the client signs in with it right after
+// POST /api/demo/register. It MUST match DEMO_PASSWORD in server/demo/demo.constants.ts.
+// Not a secret: a demo account is protected by its unguessable e-mail address.
+export const DEMO_PASSWORD = 'kyc-demo-account';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 250] as const;
 export const DEFAULT_LIST_PAGE_SIZE = 25;
 export const DEFAULT_DATA_PAGE_SIZE = 10;
 export const PAGER_MAX_PAGE_BUTTONS = 5;
 export const ORGANIZATION_PREVIEW_COUNT = 3;
+
+// Eleven green-to-pink chart shades (ColorBrewer PiYG, green end first): readable
+// on white at either end, pale in the middle.
+export const CHART_COLORS = [
+  '#276419',
+  '#4d9221',
+  '#7fbc41',
+  '#b8e186',
+  '#e6f5d0',
+  '#f7f7f7',
+  '#fde0ef',
+  '#f1b6da',
+  '#de77ae',
+  '#c51b7d',
+  '#8e0152',
+] as const;
 
 export const TABLE_AUTO_COLUMN_WIDTH = 99999;
 export const TABLE_MIN_COLUMN_WIDTH = 50;

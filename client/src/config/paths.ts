@@ -16,6 +16,8 @@ export const paths = {
     select: '/dashboard/select',
     create: '/dashboard/create',
     organization: (organizationId: string | number) => `/dashboard/${organizationId}`,
+    members: (organizationId: string | number) => `/dashboard/${organizationId}/members`,
+    integration: (organizationId: string | number) => `/dashboard/${organizationId}/integration`,
     applicants: (organizationId: string | number) => `/dashboard/${organizationId}/applicants`,
     applicant: (organizationId: string | number, userId: string) =>
       `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`,

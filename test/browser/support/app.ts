@@ -12,6 +12,8 @@ export interface RunningApp {
   url: string;
   /** Everything the server printed, for failure messages. */
   output: () => string;
+  /** The app's fresh DATA_DIR, e.g. for running a CLI (npm run seed) against the same database. */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
@@ -51,7 +53,14 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 }
 
 /** Starts `node dist/server/main.js` on a free port with a fresh data directory. */
-export async function startApp({ timeoutMs = 30_000 } = {}): Promise<RunningApp> {
+export async function startApp({
+  timeoutMs = 30_000,
+  env = {},
+}: {
+  timeoutMs?: number;
+  /** Extra environment for the server, e.g. ADMIN_EMAIL/ADMIN_PASSWORD or SMTP_URL. */
+  env?: Record<string, string>;
+} = {}): Promise<RunningApp> {
   const entry = join(repoRoot, 'dist/server/main.js');
   if (!existsSync(entry) || !existsSync(join(repoRoot, 'dist/client/index.html'))) {
     throw new Error('The app is not built: run `npm run build` first (npm run test:browser does).');
@@ -67,6 +76,7 @@ export async function startApp({ timeoutMs = 30_000 } = {}): Promise<RunningApp>
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -93,5 +103,5 @@ export async function startApp({ timeoutMs = 30_000 } = {}): Promise<RunningApp>
     await stop();
     throw error;
   }
-  return { url, output, stop };
+  return { url, output, stop, dataDir };
 }

@@ -1,0 +1,23 @@
+import type { ApplicantListQuery } from '../lib/list-params';
+
+// Query keys of applicants (TkDodo style): invalidate by prefix after a mutation.
+export const applicantKeys = {
+  all: ['applicants'] as const,
+  lists: () => [...applicantKeys.all, 'list'] as const,
+  list: (organizationId: string, query: ApplicantListQuery) =>
+    [...applicantKeys.lists(), organizationId, query] as const,
+  details: () => [...applicantKeys.all, 'detail'] as const,
+  detail: (organizationId: string, userId: string) =>
+    [...applicantKeys.details(), organizationId, userId] as const,
+  activities: (organizationId: string, userId: string) =>
+    [...applicantKeys.detail(organizationId, userId), 'activity'] as const,
+  activity: (organizationId: string, userId: string, page: number) =>
+    [...applicantKeys.activities(organizationId, userId), page] as const,
+  checks: (organizationId: string, userId: string) =>
+    [...applicantKeys.detail(organizationId, userId), 'checks'] as const,
+};
+
+export function applicantPath(organizationId: string, userId?: string): string {
+  const base = `/api/projects/${encodeURIComponent(organizationId)}/applicants`;
+  return userId === undefined ? base : `${base}/${encodeURIComponent(userId)}`;
+}

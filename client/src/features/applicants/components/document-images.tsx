@@ -1,0 +1,54 @@
+import { Magnifier } from '../../../components/ui/magnifier';
+import {
+  MAGNIFIER_DEFAULT_SIZE,
+  MAGNIFIER_DEFAULT_ZOOM,
+  MAGNIFIER_DOCUMENT_SIZE,
+  MAGNIFIER_DOCUMENT_ZOOM,
+} from '../../../config/constants';
+import type { Identity } from '../api/get-applicant';
+import { imageCaption } from '../lib/applicant-labels';
+
+import './document-images.css';
+
+type Image = Identity['images'][number];
+
+const SIDE_ORDER: Readonly<Record<string, number>> = { front: 0, back: 1 };
+
+/** Documents before the selfie, each front before its back (the server sorts sides by name). */
+export function orderImages(images: readonly Image[]): Image[] {
+  const rank = (image: Image) => (image.docType === 'SELFIE' ? 1 : 0);
+  return [...images].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      a.docType.localeCompare(b.docType) ||
+      (SIDE_ORDER[a.side ?? ''] ?? 2) - (SIDE_ORDER[b.side ?? ''] ?? 2),
+  );
+}
+
+/** Each document image with its caption; hovering shows the magnifier lens. */
+export function DocumentImages({ images }: { images: readonly Image[] }) {
+  if (images.length === 0) {
+    return <p className="document-images-empty">No document images yet.</p>;
+  }
+  return (
+    <div className="document-images">
+      {orderImages(images).map((image) => {
+        const caption = imageCaption(image.docType, image.side);
+        // Documents have small print and get the stronger lens; a selfie keeps the default.
+        const isDocument = image.docType !== 'SELFIE';
+        return (
+          <figure key={image.id} className={isDocument ? 'document-image' : 'document-image document-image-selfie'}>
+            <Magnifier
+              src={image.url}
+              alt={caption}
+              zoom={isDocument ? MAGNIFIER_DOCUMENT_ZOOM : MAGNIFIER_DEFAULT_ZOOM}
+              size={isDocument ? MAGNIFIER_DOCUMENT_SIZE : MAGNIFIER_DEFAULT_SIZE}
+              className="document-image-magnifier"
+            />
+            <figcaption className="document-image-caption">{caption}</figcaption>
+          </figure>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { mockFetch } from '../../../testing/mock-fetch';
+import { buildUser } from '../../../testing/users';
+import { buildApplicantDetails, ORGANIZATION_ID } from '../testing/applicant-factory';
+import { renderPage } from '../testing/render-page';
+import { ApplicantDetailsPage } from './applicant-details-page';
+
+const ROUTE = '/dashboard/:organizationId/applicants/:userId';
+const PAGE_PATH = `/dashboard/${ORGANIZATION_ID}/applicants/user-0001`;
+const API_PATH = `/api/projects/${ORGANIZATION_ID}/applicants/user-0001`;
+const EMPTY_ACTIVITY = {
+  items: [],
+  meta: { page: 1, pageLength: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false },
+};
+
+function serve(details: unknown, extra: (url: string, init?: RequestInit) => { status?: number; body?: unknown } | undefined = () => undefined) {
+  return mockFetch((url, init) => {
+    if (url === '/api/users/me') return { body: buildUser() };
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url === API_PATH) return { body: details };
+    if (url.startsWith(`${API_PATH}/activity`)) return { body: EMPTY_ACTIVITY };
+    return undefined;
+  });
+}
+
+function identityRow(label: string): HTMLElement {
+  const table = screen.getByRole('table', { name: 'Identity' });
+  return within(table).getByRole('rowheader', { name: label }).closest('tr')!;
+}
+
+describe('applicant details', () => {
+  it("shows the 14 identity rows with 'not provided' for empty values", async () => {
+    serve(buildApplicantDetails({ identity: { placeOfBirth: null, height: '', maritalStatus: null, sex: 'M' } }));
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+
+    expect(await screen.findByRole('heading', { name: 'Applicant details' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Identity' });
+    expect(within(table).getAllByRole('row')).toHaveLength(14);
+    expect(within(identityRow('Place of Birth')).getByText('not provided')).toBeInTheDocument();
+    expect(within(identityRow('Height')).getByText('not provided')).toBeInTheDocument();
+    expect(within(identityRow('Marital Status')).getByText('not provided')).toBeInTheDocument();
+    expect(within(identityRow('Sex')).getByText('Male')).toBeInTheDocument();
+    expect(within(identityRow('Name')).getByText('Maria Silva')).toBeInTheDocument();
+  });
+
+  it('shows the summary, and the marital status by its label', async () => {
+    serve(buildApplicantDetails({ identity: { maritalStatus: 'Viuvo' } }));
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    const summary = await screen.findByRole('table', { name: 'Summary' });
+    expect(within(summary).getByText('Pending')).toBeInTheDocument();
+    expect(within(summary).getByText('Passport')).toBeInTheDocument();
+    expect(within(identityRow('Marital Status')).getByText('Viúvo')).toBeInTheDocument();
+  });
+
+  it('captions each document image and magnifies it on hover', async () => {
+    serve(buildApplicantDetails());
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    const image = await screen.findByRole('img', { name: 'Passport, front' });
+    expect(image).toHaveAttribute('src', expect.stringContaining('/images/'));
+    expect(screen.getByText('Passport, front', { selector: 'figcaption' })).toBeInTheDocument();
+
+    fireEvent.mouseMove(image, { clientX: 20, clientY: 20 });
+    const lens = screen.getByTestId('magnifier-lens');
+    expect(lens.style.width).toBe('180px');
+    fireEvent.mouseLeave(image);
+    expect(screen.queryByTestId('magnifier-lens')).not.toBeInTheDocument();
+  });
+
+  it("says 'No data' when the applicant does not exist", async () => {
+    serve(undefined, (url) => (url === API_PATH ? { status: 404, body: { message: 'Applicant not found' } } : undefined));
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    expect(await screen.findByText('No data')).toBeInTheDocument();
+  });
+
+  it('resets after confirmation and loads the data again', async () => {
+    const user = userEvent.setup();
+    let resets = 0;
+    const fetchMock = serve(buildApplicantDetails(), (url, init) => {
+      if (url === `${API_PATH}/reset` && init?.method === 'POST') {
+        resets += 1;
+        return { body: { applicant: buildApplicantDetails().applicant } };
+      }
+      return undefined;
+    });
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    await user.click(await screen.findByRole('button', { name: 'Reset applicant' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset applicant' });
+    expect(resets).toBe(0);
+    const detailLoads = () => fetchMock.mock.calls.filter(([url]) => url === API_PATH).length;
+    const before = detailLoads();
+    await user.click(within(dialog).getByRole('button', { name: 'Reset applicant' }));
+    await waitFor(() => expect(resets).toBe(1));
+    await waitFor(() => expect(detailLoads()).toBeGreaterThan(before));
+    expect(await screen.findByText('Applicant reset')).toBeInTheDocument();
+  });
+
+  it('approves at once and shows the decision without reading the details again', async () => {
+    const user = userEvent.setup();
+    const fetchMock = serve(buildApplicantDetails(), (url, init) =>
+      url === `${API_PATH}/approve` && init?.method === 'POST'
+        ? {
+            body: {
+              applicant: buildApplicantDetails({
+                applicant: { kycStatus: 'completed', reviewAnswer: 'approved', decidedAt: '2026-11-20T10:00:00.000Z' },
+              }).applicant,
+            },
+          }
+        : undefined,
+    );
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const summary = screen.getByRole('table', { name: 'Summary' });
+    expect(await within(summary).findByText('Approved')).toBeInTheDocument();
+    expect(within(summary).getByText('Completed')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    expect(await screen.findByText('Applicant approved')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === API_PATH)).toHaveLength(1);
+  });
+
+  it('requires a reason to reject and sends it with the reject type', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    serve(buildApplicantDetails(), (url, init) => {
+      if (url === `${API_PATH}/reject`) {
+        bodies.push(JSON.parse(String(init?.body)));
+        return { body: { applicant: buildApplicantDetails({ applicant: { kycStatus: 'completed' } }).applicant } };
+      }
+      return undefined;
+    });
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject applicant' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('This field is required')).toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Blurred photo');
+    await user.click(within(dialog).getByRole('radio', { name: /Final/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(bodies).toEqual([{ reason: 'Blurred photo', rejectType: 'final' }]));
+  });
+
+  it('shows the automatic checks when the server has them, and nothing when it answers 404', async () => {
+    serve(buildApplicantDetails(), (url) =>
+      url === `${API_PATH}/checks`
+        ? {
+            body: [
+              { name: 'document-not-expired', passed: true, detail: 'Expires 2031-01-30' },
+              { name: 'adult', passed: false, detail: 'Age 16' },
+            ],
+          }
+        : undefined,
+    );
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    expect(await screen.findByRole('heading', { name: 'Automatic checks' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 checks failed on submission.')).toBeInTheDocument();
+    expect(screen.getByText('Applicant is an adult').closest('li')).toHaveClass('check-failed');
+    expect(screen.getByText('Age 16')).toBeInTheDocument();
+  });
+
+  it('hides the automatic checks while the route does not exist', async () => {
+    serve(buildApplicantDetails());
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    await screen.findByRole('table', { name: 'Identity' });
+    await screen.findByText('No activity yet.');
+    expect(screen.queryByRole('heading', { name: 'Automatic checks' })).not.toBeInTheDocument();
+  });
+
+  it('lists the activity with changed fields from → to', async () => {
+    serve(buildApplicantDetails(), (url) =>
+      url.startsWith(`${API_PATH}/activity`)
+        ? {
+            body: {
+              items: [
+                {
+                  id: 'e1',
+                  action: 'applicant.updated',
+                  actorName: 'alice',
+                  createdAt: '2026-11-20T10:00:00.000Z',
+                  detail: { changes: [{ field: 'kycStatus', from: 'pending', to: 'onHold' }] },
+                },
+              ],
+              meta: { page: 1, pageLength: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
+            },
+          }
+        : undefined,
+    );
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    const entry = (await screen.findByText('Edited')).closest('li')!;
+    expect(entry).toHaveTextContent('by alice');
+    expect(entry).toHaveTextContent('KYC Status: Pending → changed to On Hold');
+  });
+});

@@ -1,0 +1,155 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { mockFetch } from '../../../testing/mock-fetch';
+import { buildUser } from '../../../testing/users';
+import { SEARCH_DEBOUNCE_MS } from '../components/search-box';
+import { buildApplicantPage, ORGANIZATION_ID } from '../testing/applicant-factory';
+import { renderPage } from '../testing/render-page';
+import { ApplicantsListPage } from './applicants-list-page';
+
+const LIST_PATH = `/api/projects/${ORGANIZATION_ID}/applicants`;
+const ROUTE = '/dashboard/:organizationId/applicants';
+const PAGE_PATH = `/dashboard/${ORGANIZATION_ID}/applicants`;
+
+/** Answers the list from 60 applicants at whatever page and size is asked; records each query. */
+function serveApplicants(total = 60) {
+  const queries: URLSearchParams[] = [];
+  const fetchMock = mockFetch((url) => {
+    if (url === '/api/users/me') return { body: buildUser() };
+    const parsed = new URL(url, 'http://localhost');
+    if (parsed.pathname !== LIST_PATH) return undefined;
+    queries.push(parsed.searchParams);
+    const page = Number(parsed.searchParams.get('page'));
+    const pageSize = Number(parsed.searchParams.get('pageSize'));
+    return { body: buildApplicantPage(page, pageSize, parsed.searchParams.has('search') ? 3 : total) };
+  });
+  return { queries, fetchMock, last: () => Object.fromEntries(queries[queries.length - 1]) };
+}
+
+function rowNumbers(): string[] {
+  const table = screen.getByRole('table', { name: 'Applicants' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0].textContent ?? '');
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('applicants list', () => {
+  it('asks for page 1, 25 per page, by userId descending, and numbers the rows', async () => {
+    const api = serveApplicants();
+    renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+    expect(await screen.findByRole('heading', { name: 'Applicants' })).toBeInTheDocument();
+    await screen.findByText('user-0001');
+    expect(api.last()).toEqual({ page: '1', pageSize: '25', orderBy: 'userId', orderDirection: 'desc' });
+    expect(rowNumbers().slice(0, 3)).toEqual(['1', '2', '3']);
+    expect(screen.getByLabelText('Items per page')).toHaveValue('25');
+  });
+
+  it('keeps numbering rows across pages', async () => {
+    const user = userEvent.setup();
+    const api = serveApplicants();
+    const { router } = renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+    await screen.findByText('user-0001');
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await screen.findByText('user-0051');
+    expect(api.last().page).toBe('3');
+    expect(rowNumbers()).toEqual(Array.from({ length: 10 }, (_, index) => String(51 + index)));
+    expect(router.state.location.search).toBe('?page=3');
+  });
+
+  it('keeps the previous page on screen, dimmed, while the next one loads', async () => {
+    const user = userEvent.setup();
+    const api = serveApplicants();
+    renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+    await screen.findByText('user-0001');
+
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const answer = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      await gate;
+      return answer(input, init);
+    });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('user-0001')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Applicants' })).toHaveClass('table-fetching');
+
+    release();
+    await screen.findByText('user-0026');
+    expect(rowNumbers()[0]).toBe('26');
+    expect(screen.getByRole('table', { name: 'Applicants' })).not.toHaveClass('table-fetching');
+  });
+
+  it('turns a header click into orderBy and orderDirection, and a third click clears both', async () => {
+    const user = userEvent.setup();
+    const api = serveApplicants();
+    const { router } = renderPage(<ApplicantsListPage />, ROUTE, `${PAGE_PATH}?page=2`);
+    await screen.findByText('user-0026');
+
+    await user.click(screen.getByRole('button', { name: /Status/ }));
+    await waitFor(() => expect(api.last()).toMatchObject({ orderBy: 'kycStatus', orderDirection: 'desc', page: '1' }));
+
+    await user.click(screen.getByRole('button', { name: /Status/ }));
+    await waitFor(() => expect(api.last()).toMatchObject({ orderBy: 'kycStatus', orderDirection: 'asc' }));
+    expect(new URLSearchParams(router.state.location.search).get('orderDirection')).toBe('asc');
+
+    await user.click(screen.getByRole('button', { name: /Status/ }));
+    await waitFor(() => expect(api.last()).not.toHaveProperty('orderBy'));
+    expect(api.last()).not.toHaveProperty('orderDirection');
+  });
+
+  it('searches after a pause in typing and starts again at page 1', async () => {
+    const api = serveApplicants();
+    const { router } = renderPage(<ApplicantsListPage />, ROUTE, `${PAGE_PATH}?page=2`);
+    await screen.findByText('user-0026');
+    const requestsBefore = api.queries.length;
+
+    vi.useFakeTimers();
+    const input = screen.getByRole('searchbox', { name: 'Search applicants' });
+    fireEvent.change(input, { target: { value: 'm' } });
+    fireEvent.change(input, { target: { value: 'ma' } });
+    fireEvent.change(input, { target: { value: 'mar' } });
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    expect(api.queries.length).toBe(requestsBefore);
+    act(() => vi.advanceTimersByTime(100));
+    vi.useRealTimers();
+
+    await waitFor(() => expect(api.last()).toMatchObject({ search: 'mar', page: '1' }));
+    expect(api.queries.filter((query) => query.has('search'))).toHaveLength(1);
+    expect(router.state.location.search).toBe('?search=mar');
+  });
+
+  it('changing the page size starts again at page 1', async () => {
+    const user = userEvent.setup();
+    const api = serveApplicants();
+    renderPage(<ApplicantsListPage />, ROUTE, `${PAGE_PATH}?page=2`);
+    await screen.findByText('user-0026');
+    await user.selectOptions(screen.getByLabelText('Items per page'), '50');
+    await waitFor(() => expect(api.last()).toMatchObject({ page: '1', pageSize: '50' }));
+  });
+
+  it("says 'Nothing to display' when nothing matches", async () => {
+    mockFetch((url) => {
+      if (url === '/api/users/me') return { body: buildUser() };
+      if (url.startsWith(LIST_PATH)) return { body: buildApplicantPage(1, 25, 0) };
+      return undefined;
+    });
+    renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+    expect(await screen.findByText('Nothing to display')).toBeInTheDocument();
+  });
+
+  it('opens the details when a row is clicked', async () => {
+    const user = userEvent.setup();
+    serveApplicants();
+    const { router } = renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+    await user.click(await screen.findByText('user-0002'));
+    expect(router.state.location.pathname).toBe(`${PAGE_PATH}/user-0002`);
+  });
+});

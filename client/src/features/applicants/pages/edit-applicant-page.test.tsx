@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { mockFetch } from '../../../testing/mock-fetch';
+import { buildUser } from '../../../testing/users';
+import { buildApplicantDetails, ORGANIZATION_ID } from '../testing/applicant-factory';
+import { renderPage } from '../testing/render-page';
+import { EditApplicantPage } from './edit-applicant-page';
+
+const ROUTE = '/dashboard/:organizationId/applicants/:userId/edit';
+const PAGE_PATH = `/dashboard/${ORGANIZATION_ID}/applicants/user-0001/edit`;
+const API_PATH = `/api/projects/${ORGANIZATION_ID}/applicants/user-0001`;
+
+function serve(onPut: (body: unknown) => { status?: number; body?: unknown }) {
+  const details = buildApplicantDetails({ identity: { dateOfBirth: '21/04/1990' } });
+  return mockFetch((url, init) => {
+    if (url === '/api/users/me') return { body: buildUser() };
+    if (url === API_PATH && init?.method === 'PUT') return onPut(JSON.parse(String(init.body)));
+    if (url === API_PATH) return { body: details };
+    return undefined;
+  });
+}
+
+describe('edit applicant', () => {
+  it('prefills both columns, with dates as YYYY-MM-DD', async () => {
+    serve(() => ({ body: {} }));
+    renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    expect(await screen.findByRole('heading', { name: 'Edit Applicant' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Full Name')).toHaveValue('Maria Silva');
+    expect(screen.getByLabelText('Date of Birth')).toHaveValue('1990-04-21');
+    expect(screen.getByLabelText('Sex')).toHaveValue('F');
+    expect(screen.getByLabelText('KYC Status')).toHaveValue('pending');
+    expect(screen.getByRole('option', { name: 'Select marital status' })).toHaveValue('');
+    expect(screen.getByRole('group', { name: 'Personal Information' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Document Information' })).toBeInTheDocument();
+    expect(screen.getByText('e.g. 1.75m')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Back to applicant details/ })).toHaveAttribute(
+      'href',
+      `/dashboard/${ORGANIZATION_ID}/applicants/user-0001`,
+    );
+  });
+
+  it('sends the changed values as text, then shows the details with a toast', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    serve((body) => {
+      bodies.push(body);
+      return { body: buildApplicantDetails() };
+    });
+    const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    const name = await screen.findByLabelText('Full Name');
+    await user.clear(name);
+    await user.type(name, 'Maria S. Souza');
+    await user.clear(screen.getByLabelText('Place of Birth'));
+    await user.selectOptions(screen.getByLabelText('KYC Status'), 'On Hold');
+    await user.selectOptions(screen.getByLabelText('Marital Status'), 'Casado');
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+
+    await waitFor(() =>
+      expect(bodies).toEqual([{ name: 'Maria S. Souza', placeOfBirth: '', maritalStatus: 'Casado', kycStatus: 'onHold' }]),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
+    expect(await screen.findByText('Applicant updated successfully!')).toBeInTheDocument();
+  });
+
+  it('shows the server message at the top of the form when saving fails', async () => {
+    const user = userEvent.setup();
+    serve(() => ({ status: 400, body: { statusCode: 400, message: ['height must be shorter than or equal to 16 characters'] } }));
+    const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    await user.type(await screen.findByLabelText('Height'), '9'.repeat(20));
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('height must be shorter than or equal to 16 characters');
+    expect(router.state.location.pathname).toBe(PAGE_PATH);
+  });
+
+  it("says 'Applicant not found' for an unknown applicant", async () => {
+    mockFetch((url) => {
+      if (url === '/api/users/me') return { body: buildUser() };
+      if (url === API_PATH) return { status: 404, body: { message: 'Applicant not found' } };
+      return undefined;
+    });
+    renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    expect(await screen.findByText('Applicant not found')).toBeInTheDocument();
+  });
+});

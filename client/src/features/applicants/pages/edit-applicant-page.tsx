@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+
+import { getErrorMessage, isApiError } from '../../../api/client';
+import { PageHeader } from '../../../components/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { Loading } from '../../../components/ui/loading';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast-context';
+import { paths } from '../../../config/paths';
+import { KYC_STATUS_LABELS, KYC_STATUSES } from '../../../lib/kyc-status';
+import { useApplicant, type ApplicantDetails } from '../api/get-applicant';
+import { useUpdateApplicant } from '../api/update-applicant';
+import { SelectField } from '../components/select-field';
+import { MARITAL_STATUS_OPTIONS, SEX_OPTIONS } from '../lib/applicant-labels';
+import { buildUpdatePayload, toFormValues, type ApplicantFormValues, type EditField } from '../lib/applicant-form';
+
+import './applicant-pages.css';
+import './edit-applicant-page.css';
+
+export const APPLICANT_UPDATED_MESSAGE = 'Applicant updated successfully!';
+
+const KYC_STATUS_OPTIONS = KYC_STATUSES.map((status) => ({ value: status, label: KYC_STATUS_LABELS[status] }));
+
+function EditApplicantForm({
+  organizationId,
+  userId,
+  details,
+}: {
+  organizationId: string;
+  userId: string;
+  details: ApplicantDetails;
+}) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const update = useUpdateApplicant(organizationId, userId);
+  const [initial] = useState(() => toFormValues(details));
+  const [values, setValues] = useState<ApplicantFormValues>(initial);
+  const detailsPath = paths.dashboard.applicant(organizationId, userId);
+
+  const bind = (field: EditField) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update.mutate(buildUpdatePayload(initial, values), {
+      onSuccess: () => {
+        toast.success(APPLICANT_UPDATED_MESSAGE);
+        void navigate(detailsPath);
+      },
+    });
+  };
+
+  return (
+    <form className="edit-applicant" onSubmit={onSubmit} noValidate>
+      {update.isError && (
+        <Alert variant="danger" className="edit-applicant-error">
+          {getErrorMessage(update.error)}
+        </Alert>
+      )}
+      <div className="edit-applicant-columns">
+        <fieldset className="edit-applicant-section">
+          <legend className="edit-applicant-legend">Personal Information</legend>
+          <TextField label="Full Name" autoComplete="off" {...bind('name')} />
+          <TextField label="Date of Birth" type="date" {...bind('dateOfBirth')} />
+          <SelectField label="Sex" placeholder="Select sex" options={SEX_OPTIONS} {...bind('sex')} />
+          <TextField label="Place of Birth" autoComplete="off" {...bind('placeOfBirth')} />
+          <TextField label="Height" hint="e.g. 1.75m" autoComplete="off" {...bind('height')} />
+          <SelectField
+            label="Marital Status"
+            placeholder="Select marital status"
+            options={MARITAL_STATUS_OPTIONS}
+            {...bind('maritalStatus')}
+          />
+          <TextField label="Father's Name" autoComplete="off" {...bind('fatherName')} />
+          <TextField label="Mother's Name" autoComplete="off" {...bind('motherName')} />
+        </fieldset>
+        <fieldset className="edit-applicant-section">
+          <legend className="edit-applicant-legend">Document Information</legend>
+          <TextField label="Document Number" autoComplete="off" {...bind('docNumber')} />
+          <TextField label="Issuance Date" type="date" {...bind('issuanceDate')} />
+          <TextField label="Expiry Date" type="date" {...bind('expiryDate')} />
+          <TextField label="Country" autoComplete="off" {...bind('country')} />
+          <TextField label="Issued In" autoComplete="off" {...bind('issuedIn')} />
+          <TextField label="Address" autoComplete="off" {...bind('address')} />
+          <SelectField
+            label="KYC Status"
+            placeholder="Select KYC status"
+            options={KYC_STATUS_OPTIONS}
+            {...bind('kycStatus')}
+          />
+        </fieldset>
+      </div>
+      <div className="edit-applicant-actions">
+        <Button type="submit" isLoading={update.isPending}>
+          Update Applicant
+        </Button>
+        <ButtonLink to={detailsPath} variant="outline">
+          Cancel
+        </ButtonLink>
+      </div>
+    </form>
+  );
+}
+
+/** .../applicants/:userId/edit: correct the identity data and set the status. */
+export function EditApplicantPage() {
+  const { organizationId = '', userId = '' } = useParams();
+  const { data, error, isPending } = useApplicant(organizationId, userId);
+
+  let content;
+  if (isPending && !error) content = <Loading message="Loading..." />;
+  else if ((isApiError(error) && error.status === 404) || (!error && !data)) {
+    content = <p className="edit-applicant-not-found">Applicant not found</p>;
+  } else if (error || !data) content = <Loading error={error ?? true} />;
+  else content = <EditApplicantForm key={userId} organizationId={organizationId} userId={userId} details={data} />;
+
+  return (
+    <>
+      <PageHeader
+        back={{ to: paths.dashboard.applicant(organizationId, userId), label: 'Back to applicant details' }}
+        description={<span className="applicant-heading-id">{userId}</span>}
+        title="Edit Applicant"
+      />
+      {content}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+// Query keys of organizations (TkDodo style): invalidate by prefix after a mutation.
+export const organizationKeys = {
+  all: ['organizations'] as const,
+  lists: () => [...organizationKeys.all, 'list'] as const,
+  details: () => [...organizationKeys.all, 'detail'] as const,
+  detail: (organizationId: string) => [...organizationKeys.details(), organizationId] as const,
+  stats: (organizationId: string) => [...organizationKeys.detail(organizationId), 'stats'] as const,
+  members: (organizationId: string) => [...organizationKeys.detail(organizationId), 'members'] as const,
+};

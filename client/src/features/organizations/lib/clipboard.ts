@@ -1,0 +1,23 @@
+/**
+ * Copies text. The async Clipboard API exists only in secure contexts; a
+ * self-hosted install reached over plain http falls back to a selection copy.
+ */
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const textarea = document.createElement('textarea');
+  textarea.value = text;
+  textarea.setAttribute('readonly', '');
+  textarea.className = 'visually-hidden';
+  document.body.append(textarea);
+  const previousFocus = document.activeElement as HTMLElement | null;
+  textarea.select();
+  try {
+    if (!document.execCommand('copy')) throw new Error('copy command refused');
+  } finally {
+    textarea.remove();
+    previousFocus?.focus();
+  }
+}

@@ -1,0 +1,18 @@
+import type { ProjectDto } from '../../../api/generated/types.gen';
+
+export type OrganizationRole = ProjectDto['role'];
+
+const LABELS: Readonly<Record<OrganizationRole, string>> = {
+  owner: 'Owner',
+  member: 'Member',
+  'super-admin': 'Super-admin access',
+};
+
+export function organizationRoleLabel(role: OrganizationRole): string {
+  return LABELS[role];
+}
+
+/** Owners manage members; a super-admin may too, without belonging to the organization. */
+export function canManageMembers(role: OrganizationRole): boolean {
+  return role === 'owner' || role === 'super-admin';
+}

@@ -1,0 +1,31 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { mockFetch } from '../../../testing/mock-fetch';
+import { buildUser } from '../../../testing/users';
+import { ORGANIZATION_ID, renderPage } from '../testing/render-page';
+import { IntegrationPage, verificationLink } from './integration-page';
+
+describe('integration', () => {
+  it('builds the /kyc link from the company key and a user id', () => {
+    expect(verificationLink('https://kyc.example.com', 'pk_abc', 'user 1')).toBe(
+      'https://kyc.example.com/kyc?companyKey=pk_abc&userId=user+1',
+    );
+  });
+
+  it('shows the company key and a ready verification link for the signed-in user', async () => {
+    mockFetch((url) => {
+      if (url === '/api/users/me') return { body: buildUser({ id: 'u-42' }) };
+      if (url === `/api/projects/${ORGANIZATION_ID}`) {
+        return { body: { id: ORGANIZATION_ID, name: 'Acme', companyKey: 'pk_live123', role: 'owner', ownerUsername: 'alice', isOwner: true, createdAt: '2026-11-01T00:00:00Z' } };
+      }
+      return undefined;
+    });
+    renderPage(<IntegrationPage />, '/dashboard/:organizationId/integration', `/dashboard/${ORGANIZATION_ID}/integration`);
+    expect(await screen.findByLabelText('Company key')).toHaveValue('pk_live123');
+    expect(await screen.findByLabelText('Ready link')).toHaveValue(
+      `${window.location.origin}/kyc?companyKey=pk_live123&userId=u-42`,
+    );
+    expect(screen.getByRole('button', { name: 'Copy company key' })).toBeInTheDocument();
+  });
+});

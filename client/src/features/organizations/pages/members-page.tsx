@@ -1,0 +1,209 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+
+import { getErrorMessage } from '../../../api/client';
+import type { MemberDto } from '../../../api/generated/types.gen';
+import { PageHeader } from '../../../components/page-header';
+import { Panel } from '../../../components/panel';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Loading } from '../../../components/ui/loading';
+import { Modal } from '../../../components/ui/modal';
+import { Table, type TableColumn } from '../../../components/ui/table';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast-context';
+import { paths } from '../../../config/paths';
+import { useAuth } from '../../../lib/auth';
+import { FIELD_REQUIRED, isBlank } from '../../../lib/validation';
+import { useAddMember } from '../api/add-member';
+import { useOrganization } from '../api/get-organization';
+import { useMembers } from '../api/get-members';
+import { useRemoveMember } from '../api/remove-member';
+import { canManageMembers } from '../lib/organization-role';
+
+import './members-page.css';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+function AddMemberForm({ organizationId }: { organizationId: string }) {
+  const toast = useToast();
+  const addMember = useAddMember(organizationId);
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBlank(value)) {
+      setFieldError(FIELD_REQUIRED);
+      return;
+    }
+    addMember.mutate(
+      { usernameOrEmail: value.trim() },
+      {
+        onSuccess: (member) => {
+          toast.success(`Added ${member.username} to the organization`);
+          setValue('');
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="members-add" onSubmit={onSubmit} noValidate>
+      {addMember.isError && <Alert variant="danger">{getErrorMessage(addMember.error)}</Alert>}
+      <div className="members-add-row">
+        <TextField
+          className="members-add-field"
+          label="Username or e-mail"
+          name="usernameOrEmail"
+          value={value}
+          autoComplete="off"
+          placeholder="jane or jane@example.com"
+          error={fieldError}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setFieldError(undefined);
+          }}
+        />
+        <Button type="submit" isLoading={addMember.isPending} className="members-add-button">
+          Add member
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /dashboard/:organizationId/members: who works in the organization; the owner adds and removes. */
+export function MembersPage() {
+  const { organizationId = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { user } = useAuth();
+  const { data: organization } = useOrganization(organizationId);
+  const { data: members, error, isPending } = useMembers(organizationId);
+  const removeMember = useRemoveMember(organizationId);
+  const [removing, setRemoving] = useState<MemberDto | null>(null);
+
+  const canManage =
+    user?.role === 'super-admin' || (organization !== undefined && canManageMembers(organization.role));
+  const isSelf = (member: MemberDto) => user !== null && String(user.id) === member.userId;
+
+  const closeDialog = () => {
+    setRemoving(null);
+    removeMember.reset();
+  };
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    const leaving = isSelf(removing);
+    removeMember.mutate(removing.userId, {
+      onSuccess: () => {
+        toast.success(
+          leaving ? `You left ${organization?.name ?? 'the organization'}` : `Removed ${removing.username} from the organization`,
+        );
+        setRemoving(null);
+        if (leaving) void navigate(paths.dashboard.select);
+      },
+    });
+  };
+
+  const columns: TableColumn<MemberDto>[] = [
+    {
+      id: 'member',
+      header: 'Member',
+      cell: (member) => (
+        <div className="members-identity">
+          <span className="members-username">
+            {member.username}
+            {isSelf(member) && <span className="members-you">you</span>}
+          </span>
+          <span className="members-email">{member.email}</span>
+        </div>
+      ),
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      width: 120,
+      cell: (member) => (
+        <span className={`members-role members-role-${member.role}`}>
+          {member.role === 'owner' ? 'Owner' : 'Member'}
+        </span>
+      ),
+    },
+    {
+      id: 'addedAt',
+      header: 'Added',
+      width: 150,
+      cell: (member) => <span className="members-date">{dateFormat.format(new Date(member.addedAt))}</span>,
+    },
+    {
+      id: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      width: 120,
+      cell: (member) => {
+        if (member.role === 'owner') return null;
+        if (canManage || isSelf(member)) {
+          return (
+            <Button variant="outline" className="members-remove" onClick={() => setRemoving(member)}>
+              {isSelf(member) && !canManage ? 'Leave' : 'Remove'}
+            </Button>
+          );
+        }
+        return null;
+      },
+    },
+  ];
+
+  const leaving = removing !== null && isSelf(removing);
+
+  return (
+    <>
+      <PageHeader
+        title="Members"
+        description={
+          canManage
+            ? 'People who may review this organization’s applicants. Add anyone with an account by username or e-mail.'
+            : 'People who may review this organization’s applicants. Only the owner adds or removes members.'
+        }
+      />
+      {canManage && (
+        <Panel title="Add a member" description="They must already have an account on this platform.">
+          <AddMemberForm organizationId={organizationId} />
+        </Panel>
+      )}
+      <Panel title="Team" flush>
+        {isPending || error ? (
+          <Loading error={error} />
+        ) : (
+          <div className="members-table">
+            <Table columns={columns} rows={members} getRowKey={(member) => member.userId} caption="Members" />
+          </div>
+        )}
+      </Panel>
+      <Modal
+        open={removing !== null}
+        onClose={closeDialog}
+        title={leaving ? 'Leave organization' : 'Remove member'}
+        size="small"
+        footer={
+          <>
+            <Button variant="secondary" onClick={closeDialog}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={confirmRemove} isLoading={removeMember.isPending}>
+              {leaving ? 'Leave' : 'Remove'}
+            </Button>
+          </>
+        }
+      >
+        {removeMember.isError && <Alert variant="danger">{getErrorMessage(removeMember.error)}</Alert>}
+        <p>
+          {leaving
+            ? 'You will no longer see this organization or its applicants.'
+            : `${removing?.username ?? ''} will no longer see this organization or its applicants.`}
+        </p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,350 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+import { repoRoot, startApp, type RunningApp } from './support/app.js';
+import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
+
+// An organization's reviewer at work in Chromium against the built server: the
+// organization is filled with 60 generated applicants by the seed CLI, then the list
+// is paged, sorted and searched, an applicant opened (document magnifier), edited,
+// reset and approved.
+
+const DESKTOP = { width: 1280, height: 900 };
+const MOBILE = { width: 375, height: 812 };
+const ORGANIZATION_NAME = 'Browser Applicants Co';
+const APPLICANTS = 60;
+
+interface Session {
+  cookie: { name: string; value: string };
+  headers: Record<string, string>;
+}
+
+let app: RunningApp;
+let browser: Browser;
+let session: Session;
+let organizationId: string;
+const contexts: BrowserContext[] = [];
+const consoleErrors: string[] = [];
+
+/** Signs up through the API, as the register page would; the answer sets the session cookie. */
+async function register(url: string): Promise<Session> {
+  const response = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', Origin: url },
+    body: JSON.stringify({ email: 'reviewer@example.com', username: 'reviewer', password: 'correct-horse-battery' }),
+  });
+  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  const match = /kyc\.sid=([^;]+)/.exec(setCookie);
+  if (!match) throw new Error(`no session cookie in ${setCookie}`);
+  const cookie = { name: 'kyc.sid', value: match[1] };
+  return {
+    cookie,
+    headers: {
+      Cookie: `${cookie.name}=${cookie.value}`,
+      'X-Requested-With': 'XMLHttpRequest',
+      Origin: url,
+      'Content-Type': 'application/json',
+    },
+  };
+}
+
+async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(`${app.url}${path}`, { ...init, headers: { ...session.headers, ...init.headers } });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function open(viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  await context.addCookies([{ ...session.cookie, url: app.url }]);
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // The automatic-checks route may not exist yet: the page then hides the panel.
+    if (/status of 404/.test(message.text()) && message.location().url.endsWith('/checks')) return;
+    consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.message}`));
+  return page;
+}
+
+/** Waits until the first document image has loaded (an authorized same-origin route). */
+async function waitForImage(page: Page): Promise<void> {
+  const probe = `(() => { const image = document.querySelector('.document-image img'); return Boolean(image && image.complete && image.naturalWidth > 0); })()`;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (await page.evaluate<boolean>(probe)) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error('the document image did not load');
+}
+
+/** The # and User ID cells of the rows on screen, read in one go (the table re-renders as pages load). */
+async function tableRows(page: Page): Promise<{ number: string; userId: string }[]> {
+  const probe = `[...document.querySelectorAll('table tbody tr')]
+    .filter((row) => row.cells.length >= 2)
+    .map((row) => ({ number: row.cells[0].innerText.trim(), userId: row.cells[1].innerText.trim() }))`;
+  return page.evaluate<{ number: string; userId: string }[]>(probe);
+}
+
+async function waitForFirstRow(page: Page, number: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const rows = await tableRows(page);
+    if (rows[0]?.number === number) return;
+    await page.waitForTimeout(50);
+  }
+  await saveScreenshot(page, `debug-first-row-${number}`, true);
+  throw new Error(`the first row never became #${number}: ${JSON.stringify((await tableRows(page)).slice(0, 2))}`);
+}
+
+/** An applicant the seed gave document images to, found through the API. */
+async function applicantWithImages(): Promise<string> {
+  const list = await apiJson<{ items: { userId: string; kycStatus: string }[] }>(
+    `/api/projects/${organizationId}/applicants?pageSize=100&orderBy=kycStatus&orderDirection=desc`,
+  );
+  for (const item of list.items.filter((applicant) => applicant.kycStatus === 'pending')) {
+    const details = await apiJson<{ identity: { images: unknown[]; name: string | null } }>(
+      `/api/projects/${organizationId}/applicants/${encodeURIComponent(item.userId)}`,
+    );
+    if (details.identity.images.length > 0 && details.identity.name) return item.userId;
+  }
+  throw new Error('the seed left no pending applicant with images');
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  session = await register(app.url);
+  const organization = await apiJson<{ id: string }>('/api/projects', {
+    method: 'POST',
+    body: JSON.stringify({ name: ORGANIZATION_NAME }),
+  });
+  organizationId = organization.id;
+  // The seed CLI fills the existing organization of that name in the app's own database.
+  execFileSync(
+    process.execPath,
+    [join(repoRoot, 'dist/server/cli/seed.js'), '--organization', ORGANIZATION_NAME, '--applicants', String(APPLICANTS), '--seed', 'browser'],
+    { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: app.dataDir }, stdio: 'pipe' },
+  );
+}, 120_000);
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  consoleErrors.length = 0;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('organizations', () => {
+  it('lists the organization on /dashboard/select and opens its dashboard with real figures', async () => {
+    const page = await open();
+    await page.goto(`${app.url}/dashboard/select`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Your organizations' }).waitFor();
+    await page.getByRole('link', { name: new RegExp(ORGANIZATION_NAME) }).waitFor();
+    await saveScreenshot(page, 'organizations-select-1280');
+    await page.getByRole('link', { name: new RegExp(ORGANIZATION_NAME) }).click();
+
+    await page.waitForURL(`${app.url}/dashboard/${organizationId}`);
+    const chart = page.getByRole('list', { name: 'Applicants by status' });
+    await chart.waitFor();
+    for (const label of ['Initial', 'Pending', 'Pre-checked', 'Queued', 'Completed', 'On Hold']) {
+      expect(await chart.getByText(label, { exact: true }).isVisible()).toBe(true);
+    }
+    expect(await page.getByText(String(APPLICANTS), { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.getByText('Comming Soon').count()).toBe(0);
+    await saveScreenshot(page, 'organization-dashboard-1280', true);
+
+    const sidebar = page.getByRole('navigation', { name: 'Organization sections' });
+    for (const name of ['Dashboard', 'Applicants', 'Members', 'Integration']) {
+      expect(await sidebar.getByRole('link', { name }).isVisible()).toBe(true);
+    }
+    await sidebar.getByRole('link', { name: 'Integration' }).click();
+    const link = page.getByLabel('Ready link');
+    await link.waitFor();
+    expect(await link.inputValue()).toMatch(new RegExp(`^${app.url}/kyc\\?companyKey=pk_[^&]+&userId=.+`));
+    await saveScreenshot(page, 'organization-integration-1280', true);
+
+    await sidebar.getByRole('link', { name: 'Members' }).click();
+    await page.getByText('reviewer@example.com').waitFor();
+    expect(await page.getByLabel('Username or e-mail').isVisible()).toBe(true);
+    await saveScreenshot(page, 'organization-members-1280', true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('fits the members and integration pages on a phone', async () => {
+    const page = await open(MOBILE);
+    await page.goto(`${app.url}/dashboard/create`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Project name').waitFor();
+    await saveScreenshot(page, 'organization-create-375', true);
+    await page.goto(`${app.url}/dashboard/${organizationId}/members`, { waitUntil: 'networkidle' });
+    await page.getByText('reviewer@example.com').waitFor();
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'organization-members-375', true);
+    await page.goto(`${app.url}/dashboard/${organizationId}/integration`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Ready link').waitFor();
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'organization-integration-375', true);
+  });
+});
+
+describe('applicants', () => {
+  it('pages, sorts and searches the list on the server, keeping the state in the address', async () => {
+    const page = await open();
+    await page.goto(`${app.url}/dashboard/${organizationId}/applicants`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Applicants' }).waitFor();
+    await waitForFirstRow(page, '1');
+    const firstPage = await tableRows(page);
+    expect(firstPage).toHaveLength(25);
+    expect(firstPage.map((row) => row.userId)).toEqual([...firstPage.map((row) => row.userId)].sort().reverse());
+    expect(await page.getByLabel('Items per page').inputValue()).toBe('25');
+    await saveScreenshot(page, 'applicants-list-1280', true);
+
+    await page.getByRole('button', { name: 'Page 3' }).click();
+    await waitForFirstRow(page, '51');
+    expect(await tableRows(page)).toHaveLength(10);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('3');
+
+    // Back returns to page 1: the list state lives in the address.
+    await page.goBack();
+    await waitForFirstRow(page, '1');
+
+    await page.getByRole('button', { name: /User ID/ }).click();
+    await page.waitForURL(/orderDirection=asc/);
+    await waitForFirstRow(page, '1');
+    const ascending = (await tableRows(page)).map((row) => row.userId);
+    expect(ascending).toEqual([...ascending].sort());
+    expect(ascending[0] < firstPage[0].userId).toBe(true);
+
+    const target = firstPage[4].userId;
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await waitForFirstRow(page, '26');
+    await page.getByRole('searchbox', { name: 'Search applicants' }).fill(target);
+    await page.waitForURL((url) => url.searchParams.get('search') === target);
+    expect(new URL(page.url()).searchParams.has('page')).toBe(false);
+    await waitForFirstRow(page, '1');
+    const found = await tableRows(page);
+    expect(found.map((row) => row.userId)).toContain(target);
+
+    await page.getByLabel('Items per page').selectOption('10');
+    await page.waitForURL((url) => url.searchParams.get('pageSize') === '10');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('fits a phone without sideways scrolling', async () => {
+    const page = await open(MOBILE);
+    await page.goto(`${app.url}/dashboard/${organizationId}/applicants`, { waitUntil: 'networkidle' });
+    await waitForFirstRow(page, '1');
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'applicants-list-375', true);
+    await page.goto(`${app.url}/dashboard/${organizationId}`, { waitUntil: 'networkidle' });
+    await page.getByRole('list', { name: 'Applicants by status' }).waitFor();
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'organization-dashboard-375', true);
+  });
+
+  it('opens an applicant, magnifies a document, edits, resets and approves', async () => {
+    const userId = await applicantWithImages();
+    const page = await open();
+    await page.goto(`${app.url}/dashboard/${organizationId}/applicants?search=${encodeURIComponent(userId)}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByRole('table', { name: 'Applicants' }).getByText(userId, { exact: true }).click();
+    await page.waitForURL(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`);
+    await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
+    const identity = page.getByRole('table', { name: 'Identity' });
+    await identity.waitFor();
+    expect(await identity.locator('tr').count()).toBe(14);
+
+    // Hovering a document shows the circular lens.
+    const image = page.locator('.document-image img').first();
+    await waitForImage(page);
+    const box = await image.boundingBox();
+    if (!box) throw new Error('the document image has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const lens = page.getByTestId('magnifier-lens');
+    await lens.waitFor({ state: 'visible' });
+    const lensBox = await lens.boundingBox();
+    expect(Math.round(lensBox?.width ?? 0)).toBe(180);
+    await saveScreenshot(page, 'applicant-details-1280', true);
+    await page.mouse.move(0, 0);
+    await lens.waitFor({ state: 'detached' });
+
+    // Edit: the change shows on the details with the toast.
+    await page.getByRole('link', { name: 'Edit applicant' }).click();
+    await page.getByRole('heading', { name: 'Edit Applicant' }).waitFor();
+    const fullName = page.getByLabel('Full Name');
+    await fullName.waitFor();
+    expect(await page.getByLabel('Date of Birth').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await saveScreenshot(page, 'applicant-edit-1280', true);
+    await fullName.fill('Edited In Browser');
+    await page.getByLabel('Place of Birth').fill('');
+    await page.getByRole('button', { name: 'Update Applicant' }).click();
+    await page.getByText('Applicant updated successfully!').waitFor();
+    await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
+    const nameRow = page.getByRole('table', { name: 'Identity' }).locator('tr', { hasText: 'Name' }).first();
+    await nameRow.getByText('Edited In Browser').waitFor();
+    const placeRow = page.getByRole('table', { name: 'Identity' }).locator('tr', { hasText: 'Place of Birth' });
+    expect(await placeRow.getByText('not provided').isVisible()).toBe(true);
+    const activity = page.locator('#applicant-activity');
+    await activity.getByText('Edited', { exact: true }).first().waitFor();
+    expect(await activity.getByText('Edited In Browser').first().isVisible()).toBe(true);
+
+    // Reset: after confirming, the data loads again, emptied.
+    await page.getByRole('button', { name: 'Reset applicant' }).click();
+    await page.getByRole('dialog', { name: 'Reset applicant' }).getByRole('button', { name: 'Reset applicant' }).click();
+    const summary = page.getByRole('table', { name: 'Summary' });
+    await summary.getByText('Initial', { exact: true }).waitFor();
+    await page.getByRole('table', { name: 'Identity' }).locator('tr', { hasText: 'Name' }).first().getByText('not provided').waitFor();
+    expect(await page.getByText('No document images yet.').isVisible()).toBe(true);
+
+    // Reject asks for a reason and whether the applicant may try again; cancelled here.
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const rejectDialog = page.getByRole('dialog', { name: 'Reject applicant' });
+    await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+    await rejectDialog.getByText('This field is required').waitFor();
+    await saveScreenshot(page, 'applicant-reject-dialog-1280');
+    await rejectDialog.getByRole('button', { name: 'Cancel' }).click();
+    await rejectDialog.waitFor({ state: 'detached' });
+
+    // Approve.
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await summary.getByText('Completed', { exact: true }).waitFor();
+    expect(await summary.getByText('Approved').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await activity.getByText('Approved', { exact: true }).first().waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('shows the details and the edit form on a phone', async () => {
+    const userId = await applicantWithImages();
+    const page = await open(MOBILE);
+    await page.goto(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByRole('table', { name: 'Identity' }).waitFor();
+    await waitForImage(page);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'applicant-details-375', true);
+
+    await page.goto(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}/edit`, {
+      waitUntil: 'networkidle',
+    });
+    await page.getByLabel('Full Name').waitFor();
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'applicant-edit-375', true);
+  });
+
+  it("answers 'Page not found!' for another organization's id", async () => {
+    const page = await open();
+    await page.goto(`${app.url}/dashboard/00000000-0000-4000-8000-000000000000/applicants`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Page not found!' }).waitFor();
+  });
+});
