@@ -97,7 +97,8 @@ export class ApplicantsQueryService {
     return this.images.find({
       select: { id: true, docType: true, side: true },
       where: { applicantId },
-      order: { docType: 'ASC', side: 'ASC', createdAt: 'ASC' },
+      // Front before back ('front' > 'back'); the selfie sorts after every document type.
+      order: { docType: 'ASC', side: 'DESC', createdAt: 'ASC' },
     });
   }
 

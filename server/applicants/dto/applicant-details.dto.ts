@@ -11,10 +11,10 @@ export class ApplicantSummaryDto {
   @ApiProperty({ type: String, nullable: true })
   documentType: string | null;
 
-  @ApiProperty({ enum: REVIEW_ANSWERS, nullable: true, description: 'Set when kycStatus is completed by a decision' })
+  @ApiProperty({ enum: [...REVIEW_ANSWERS, null], nullable: true, description: 'Set when kycStatus is completed by a decision' })
   reviewAnswer: ReviewAnswer | null;
 
-  @ApiProperty({ enum: REJECT_TYPES, nullable: true })
+  @ApiProperty({ enum: [...REJECT_TYPES, null], nullable: true })
   rejectType: RejectType | null;
 
   @ApiProperty({ type: String, nullable: true })
@@ -52,7 +52,7 @@ const text = () => ApiProperty({ type: String, nullable: true });
 export class IdentityDto {
   @text() name: string | null;
   @text() dateOfBirth: string | null;
-  @ApiProperty({ type: String, nullable: true, enum: SEXES }) sex: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: [...SEXES, null] }) sex: string | null;
   @text() placeOfBirth: string | null;
   @text() docNumber: string | null;
   @text() issuanceDate: string | null;
@@ -60,7 +60,7 @@ export class IdentityDto {
   @text() country: string | null;
   @text() address: string | null;
   @text() height: string | null;
-  @ApiProperty({ type: String, nullable: true, enum: MARITAL_STATUSES }) maritalStatus: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: [...MARITAL_STATUSES, null] }) maritalStatus: string | null;
   @text() issuedIn: string | null;
   @text() fatherName: string | null;
   @text() motherName: string | null;

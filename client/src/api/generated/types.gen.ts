@@ -397,8 +397,8 @@ export type ApplicantSummaryDto = {
     /**
      * Set when kycStatus is completed by a decision
      */
-    reviewAnswer: 'approved' | 'rejected';
-    rejectType: 'final' | 'resubmission';
+    reviewAnswer: 'approved' | 'rejected' | null;
+    rejectType: 'final' | 'resubmission' | null;
     rejectReason: string | null;
     submittedAt: string | null;
     decidedAt: string | null;
@@ -421,7 +421,7 @@ export type ApplicantImageDto = {
 export type IdentityDto = {
     name: string | null;
     dateOfBirth: string | null;
-    sex: 'M' | 'F';
+    sex: 'M' | 'F' | null;
     placeOfBirth: string | null;
     docNumber: string | null;
     issuanceDate: string | null;
@@ -429,7 +429,7 @@ export type IdentityDto = {
     country: string | null;
     address: string | null;
     height: string | null;
-    maritalStatus: 'Solteiro' | 'Casado' | 'Divorciado' | 'Viuvo';
+    maritalStatus: 'Solteiro' | 'Casado' | 'Divorciado' | 'Viuvo' | null;
     issuedIn: string | null;
     fatherName: string | null;
     motherName: string | null;
@@ -626,6 +626,13 @@ export type SumsubAccessTokenDto = {
     token: string;
 };
 
+export type ApplicantCheckDto = {
+    name: 'document-not-expired' | 'adult' | 'document-number-unique' | 'images-readable';
+    passed: boolean;
+    detail: string;
+    createdAt: string;
+};
+
 export type RegisterAdminDto = {
     /**
      * 3–32 letters, digits, dots, dashes or underscores
@@ -639,6 +646,13 @@ export type AdminUserDto = {
     username: string;
     email: string;
     role: 'admin';
+};
+
+export type DemoAccountDto = {
+    /**
+     * Sign in with this e-mail and the demo password
+     */
+    email: string;
 };
 
 export type HealthCheckData = {
@@ -1973,6 +1987,22 @@ export type SumsubAccessTokenResponses = {
 
 export type SumsubAccessTokenResponse = SumsubAccessTokenResponses[keyof SumsubAccessTokenResponses];
 
+export type ApplicantChecksListData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/checks';
+};
+
+export type ApplicantChecksListResponses = {
+    200: Array<ApplicantCheckDto>;
+};
+
+export type ApplicantChecksListResponse = ApplicantChecksListResponses[keyof ApplicantChecksListResponses];
+
 export type AdminUsersRegisterAdminData = {
     body: RegisterAdminDto;
     path?: never;
@@ -1996,3 +2026,23 @@ export type AdminUsersRegisterAdminResponses = {
 };
 
 export type AdminUsersRegisterAdminResponse = AdminUsersRegisterAdminResponses[keyof AdminUsersRegisterAdminResponses];
+
+export type DemoRegisterData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/demo/register';
+};
+
+export type DemoRegisterErrors = {
+    /**
+     * Too many demo accounts from this address
+     */
+    429: unknown;
+};
+
+export type DemoRegisterResponses = {
+    200: DemoAccountDto;
+};
+
+export type DemoRegisterResponse = DemoRegisterResponses[keyof DemoRegisterResponses];
