@@ -29,7 +29,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   const env = app.get<AppConfig>(appConfig.KEY);
   app.set('trust proxy', env.trustProxy ? 1 : false);
   app.disable('x-powered-by');
-  app.use(securityHeaders(env.publicUrl));
+  app.use(securityHeaders(env));
   app.use(requestLogger);
   installBodyParsers(app.getHttpAdapter().getInstance());
   app.setGlobalPrefix('api');
