@@ -21,7 +21,6 @@ export interface Environment {
   adminPassword: string | undefined;
   allowPrivateWebhooks: boolean;
   clientDir: string;
-  nodeEnv: string;
   /** Set when the Sumsub provider replaces the built-in widget. */
   sumsub: SumsubSettings | undefined;
   /** Demo accounts one IP address may create per hour. */
@@ -173,7 +172,6 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     adminPassword,
     allowPrivateWebhooks: parseBoolean(env, 'ALLOW_PRIVATE_WEBHOOKS'),
     clientDir: resolve(optional(env, 'CLIENT_DIR') ?? 'dist/client'),
-    nodeEnv: optional(env, 'NODE_ENV') ?? 'production',
     sumsub: parseSumsub(env),
     demoAccountsPerHour: parsePositiveInteger(env, 'DEMO_ACCOUNTS_PER_HOUR', 10),
   };
