@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { appConfig, ConfigModule, type AppConfig } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
+import { installSqliteTransactionGate } from './database/sqlite-transaction-gate.js';
 import { AuthCoreModule } from './common/auth/auth-core.module.js';
 import { EventsModule } from './common/events/events.module.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
@@ -27,6 +29,11 @@ import { loadEnvironment } from './config/environment.js';
     TypeOrmModule.forRootAsync({
       inject: [appConfig.KEY],
       useFactory: (env: AppConfig) => ({ ...dataSourceOptions(env), migrationsRun: true, retryAttempts: 3 }),
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        installSqliteTransactionGate(dataSource);
+        return dataSource;
+      },
     }),
     ServeStaticModule.forRoot({
       rootPath: loadEnvironment().clientDir,

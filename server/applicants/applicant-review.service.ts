@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuditAction } from '../audit/audit-actions.js';
 import { ApplicantStatusPublisher } from '../common/events/applicant-status.publisher.js';
-import { runInTransaction, supportsRowLocks } from '../database/transaction.js';
+import { supportsRowLocks } from '../database/transaction.js';
 import { OrganizationAccessService } from '../projects/organization-access.service.js';
 import type { User } from '../users/user.entity.js';
 import { WebhookOutboxService } from '../webhooks/webhook-outbox.service.js';
@@ -51,7 +51,7 @@ export class ApplicantReviewService {
   async update(user: User, organizationId: string, userId: string, body: UpdateApplicantDto): Promise<ApplicantDetailsDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     await this.query.findApplicant(organization.id, userId);
-    const updated = await runInTransaction(this.dataSource, async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const applicant = await this.lockApplicant(manager, organization.id, userId);
       const wanted: ApplicantChanges = {};
       for (const field of IDENTITY_FIELDS) {
@@ -84,7 +84,7 @@ export class ApplicantReviewService {
   async reset(user: User, organizationId: string, userId: string): Promise<ApplicantChangeDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     await this.query.findApplicant(organization.id, userId);
-    const updated = await runInTransaction(this.dataSource, async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const applicant = await this.lockApplicant(manager, organization.id, userId);
       const removed = await manager.delete(ApplicantImage, { applicantId: applicant.id });
       const cleared: ApplicantChanges = {
@@ -117,7 +117,7 @@ export class ApplicantReviewService {
   async decide(user: User, organizationId: string, userId: string, decision: Decision): Promise<ApplicantChangeDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     await this.query.findApplicant(organization.id, userId);
-    const updated = await runInTransaction(this.dataSource, async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const applicant = await this.lockApplicant(manager, organization.id, userId);
       const { changes, action, detail } = decisionChanges(decision, applicant);
       const next = await this.write(manager, applicant, changes);

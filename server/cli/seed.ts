@@ -6,7 +6,7 @@ import { AuditEvent } from '../audit/audit-event.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ConfigurationError, loadEnvironment } from '../config/environment.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
-import { runInTransaction } from '../database/transaction.js';
+import { installSqliteTransactionGate } from '../database/sqlite-transaction-gate.js';
 import { newCompanyKey } from '../projects/company-key.js';
 import { Organization } from '../projects/organization.entity.js';
 import { User } from '../users/user.entity.js';
@@ -93,7 +93,7 @@ async function findOrCreateOrganization(dataSource: DataSource, name: string, ow
         : `No super-admin exists to own the new organization '${name}': create one first, or pass --owner <username>`,
     );
   }
-  const organization = await runInTransaction(dataSource, async (manager) => {
+  const organization = await dataSource.transaction(async (manager) => {
     const saved = await manager.save(manager.create(Organization, { name, ownerId: owner.id, companyKey: newCompanyKey() }));
     await new AuditService(dataSource.getRepository(AuditEvent)).record(manager, {
       actor: { id: null, username: 'seed' },
@@ -146,6 +146,7 @@ async function main(): Promise<number> {
   const env = loadEnvironment();
   const dataSource = new DataSource(dataSourceOptions(env));
   await dataSource.initialize();
+  installSqliteTransactionGate(dataSource);
   try {
     if (!env.databaseUrl) {
       // Index pages of a large table stay in memory between batches instead of being

@@ -9,7 +9,6 @@ import { PasswordService } from '../auth/password.service.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { Clock } from '../common/clock.js';
 import { JobLockService } from '../common/jobs/job-lock.service.js';
-import { runInTransaction } from '../database/transaction.js';
 import { AccountDeletionService } from '../users/account-deletion.service.js';
 import { User } from '../users/user.entity.js';
 import { generateWebhookSecret } from '../webhooks/webhook-signature.js';
@@ -51,7 +50,7 @@ export class DemoService implements OnModuleInit {
     const now = this.clock.now();
     const passwordHash = await this.passwordHash;
     const email = `demo-${tag}@demo.kyc.invalid`;
-    await runInTransaction(this.dataSource, async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       const user = await manager.save(
         manager.create(User, {
           username: `demo-${tag.slice(0, 10)}`,

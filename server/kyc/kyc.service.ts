@@ -6,7 +6,6 @@ import { Applicant } from '../applicants/applicant.entity.js';
 import { AuditService, type AuditActor } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { ApplicantStatusPublisher, kycSessionStatus } from '../common/events/applicant-status.publisher.js';
-import { runInTransaction } from '../database/transaction.js';
 import { OrganizationAccessService } from '../projects/organization-access.service.js';
 import { Organization } from '../projects/organization.entity.js';
 import { identifyImage, ImageUploadError, parseImageDataUrl, type ImageRejection } from '../users/image-upload.js';
@@ -135,7 +134,7 @@ export class KycService {
     if (!isSelfie && !(WIDGET_DOCUMENT_TYPES[body.docType as WidgetDocumentType] as readonly string[]).includes(side!)) {
       throw new BadRequestException(`A ${body.docType} has no ${side} side`);
     }
-    await runInTransaction(this.dataSource, async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       if (!isSelfie && applicant.documentType !== body.docType) {
         await manager.delete(ApplicantImage, { applicantId: applicant.id, docType: Not('SELFIE') });
       }
@@ -173,7 +172,7 @@ export class KycService {
     const images = await this.images.find({ where: { applicantId: applicant.id } });
     this.requireComplete(applicant, images);
     const now = this.clock.now();
-    const submitted = await runInTransaction(this.dataSource, async (manager) => {
+    const submitted = await this.dataSource.transaction(async (manager) => {
       let current = await this.write(manager, applicant, { kycStatus: 'pending', submittedAt: now, decidedAt: null });
       await this.record(manager, current, 'applicant.submitted', { documentType: current.documentType, images: images.length });
       await this.outbox.enqueue(manager, { organizationId: current.organizationId, type: 'applicant.submitted', applicant: current });
@@ -205,7 +204,7 @@ export class KycService {
     if (!applicant) return false;
     const now = this.clock.now();
     const decided = review.kycStatus === 'completed' || review.kycStatus === 'onHold';
-    const updated = await runInTransaction(this.dataSource, async (manager) => {
+    const updated = await this.dataSource.transaction(async (manager) => {
       const next = await this.write(manager, applicant, {
         ...review,
         ...(decided ? { decidedAt: now } : {}),

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { runInTransaction } from '../database/transaction.js';
 import { User } from '../users/user.entity.js';
 import type { MemberDto } from './dto/member.dto.js';
 import { isUuid, OrganizationAccessService } from './organization-access.service.js';
@@ -48,7 +47,7 @@ export class MembersService {
   async add(user: User, organizationId: string, usernameOrEmail: string): Promise<MemberDto> {
     const { organization, canManage } = await this.access.requireMember(user, organizationId);
     if (!canManage) throw ownerOnly();
-    return runInTransaction(this.dataSource, async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const target = await manager
         .getRepository(User)
         .createQueryBuilder('u')
@@ -80,7 +79,7 @@ export class MembersService {
     const userId = memberUserId.toLowerCase();
     if (userId === organization.ownerId) throw ownerCannotBeRemoved();
     if (!canManage && userId !== user.id) throw ownerOnly();
-    await runInTransaction(this.dataSource, async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       const result = await manager.delete(OrganizationMember, { organizationId: organization.id, userId });
       if (!result.affected) throw memberNotFound();
       await this.audit.record(manager, {

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
-import { runInTransaction } from '../database/transaction.js';
 import { User } from '../users/user.entity.js';
 import { newCompanyKey } from './company-key.js';
 import type { ProjectDetailsDto, ProjectDto } from './dto/project.dto.js';
@@ -21,7 +20,7 @@ export class ProjectsService {
 
   /** The caller becomes the owner of the new organization. */
   async create(user: User, name: string): Promise<ProjectDto> {
-    return runInTransaction(this.dataSource, async (manager) => {
+    return this.dataSource.transaction(async (manager) => {
       const organization = await manager.save(
         manager.create(Organization, { name, ownerId: user.id, companyKey: newCompanyKey() }),
       );

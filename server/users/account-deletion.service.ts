@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { DatabaseSessionStore } from '../auth/session.store.js';
-import { runInTransaction } from '../database/transaction.js';
 import { Organization } from '../projects/organization.entity.js';
 import { User } from './user.entity.js';
 
@@ -21,7 +20,7 @@ export class AccountDeletionService {
 
   async delete(userIds: string[]): Promise<void> {
     if (userIds.length === 0) return;
-    await runInTransaction(this.dataSource, async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       const organizations = await manager.find(Organization, { where: { ownerId: In(userIds) }, select: { id: true } });
       if (organizations.length > 0) {
         await manager.delete(AuditEvent, { organizationId: In(organizations.map((o) => o.id)) });

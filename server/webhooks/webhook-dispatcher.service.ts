@@ -9,7 +9,6 @@ import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, LessThan, LessThanOrEqual, Or } from 'typeorm';
 import { Clock } from '../common/clock.js';
-import { runInTransaction } from '../database/transaction.js';
 import { User } from '../users/user.entity.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { WebhookEvent, type WebhookEventStatus } from './webhook-event.entity.js';
@@ -158,7 +157,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     const status: WebhookEventStatus = result.delivered ? 'delivered' : attempt >= MAX_ATTEMPTS ? 'failed' : 'pending';
     const nextAttemptAt =
       status === 'pending' ? new Date(finishedAt.getTime() + RETRY_DELAYS_MS[attempt - 1]) : event.nextAttemptAt;
-    await runInTransaction(this.dataSource, async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       await manager.insert(WebhookDelivery, {
         eventId: event.id,
         attempt,

@@ -1,5 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { runInTransaction } from '../../database/transaction.js';
 import { Applicant } from '../applicant.entity.js';
 import type { KycStatus } from '../applicant.enums.js';
 import { fakeApplicants } from './fake-applicant.js';
@@ -45,7 +44,7 @@ export async function seedApplicants(
       now,
       start: firstIndex + result.inserted,
     });
-    await runInTransaction(dataSource, (manager) => insertFakeApplicants(manager, organizationId, rows, { images: options.images }));
+    await dataSource.transaction((manager) => insertFakeApplicants(manager, organizationId, rows, { images: options.images }));
     for (const row of rows) {
       result.byStatus[row.kycStatus] = (result.byStatus[row.kycStatus] ?? 0) + 1;
       if (options.images && row.documentType) result.images += 3;
