@@ -52,28 +52,32 @@ export function HowItWorks() {
             <code>
               <span className="tok-comment">{'// POST https://api.your-company.com/kyc-webhook\n'}</span>
               {'{\n'}
+              <JsonLine indent={1} name="type" value="applicant.decided" />
               {'  '}
-              <span className="tok-key">&quot;userId&quot;</span>
-              {': '}
-              <span className="tok-string">&quot;usr_48213&quot;</span>
-              {',\n  '}
-              <span className="tok-key">&quot;kycStatus&quot;</span>
-              {': '}
-              <span className="tok-string">&quot;completed&quot;</span>
-              {',\n  '}
-              <span className="tok-key">&quot;reviewAnswer&quot;</span>
-              {': '}
-              <span className="tok-string">&quot;approved&quot;</span>
-              {',\n  '}
-              <span className="tok-key">&quot;documentType&quot;</span>
-              {': '}
-              <span className="tok-string">&quot;ID_CARD&quot;</span>
-              {'\n}\n\n'}
+              <span className="tok-key">&quot;data&quot;</span>
+              {': {\n'}
+              <JsonLine indent={2} name="userId" value="usr_48213" />
+              <JsonLine indent={2} name="kycStatus" value="completed" />
+              <JsonLine indent={2} name="reviewAnswer" value="approved" last />
+              {'  }\n}\n\n'}
               <span className="tok-comment">{'// signed with webhook-signature: v1,…'}</span>
             </code>
           </pre>
         </figure>
       </div>
     </section>
+  );
+}
+
+/** One `"name": "value"` line of the sample webhook body. */
+function JsonLine({ indent, name, value, last = false }: { indent: number; name: string; value: string; last?: boolean }) {
+  return (
+    <>
+      {'  '.repeat(indent)}
+      <span className="tok-key">&quot;{name}&quot;</span>
+      {': '}
+      <span className="tok-string">&quot;{value}&quot;</span>
+      {last ? '\n' : ',\n'}
+    </>
   );
 }
