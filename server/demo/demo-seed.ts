@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import { fakeApplicants, type FakeApplicant } from '../applicants/fake/fake-applicant.js';
+import { fakeApplicantImages, type FakeImage } from '../applicants/fake/fake-images.js';
 import { insertFakeApplicants } from '../applicants/fake/insert-fake-applicants.js';
+import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { newCompanyKey } from '../projects/company-key.js';
 import { Organization } from '../projects/organization.entity.js';
@@ -20,13 +22,44 @@ const MINUTE = 60_000;
  * and a webhook delivery log with successes, retries and failures.
  */
 export async function seedDemoAccount(manager: EntityManager, ownerId: string, now: Date): Promise<void> {
-  for (const [index, spec] of DEMO_ORGANIZATIONS.entries()) {
+  for (const { name, applicants, images } of demoDataset(now)) {
     const organizationId = randomUUID();
-    await manager.insert(Organization, { id: organizationId, name: spec.name, ownerId, companyKey: newCompanyKey(), createdAt: new Date(now.getTime() - 90 * 24 * 60 * MINUTE) });
-    const applicants = fakeApplicants(spec.applicants, { seed: `demo-${ownerId}-${index}`, now });
-    const ids = await insertFakeApplicants(manager, organizationId, applicants, { images: true });
+    await manager.insert(Organization, { id: organizationId, name, ownerId, companyKey: newCompanyKey(), createdAt: new Date(now.getTime() - 90 * 24 * 60 * MINUTE) });
+    const ids = await insertFakeApplicants(manager, organizationId, applicants);
+    await insertImages(manager, ids, images);
     await insertAuditTrail(manager, organizationId, applicants, ids);
     await insertWebhookLog(manager, ownerId, organizationId, applicants, now);
+  }
+}
+
+interface DemoOrganizationData {
+  name: string;
+  applicants: FakeApplicant[];
+  /** The document images of each applicant, in the same order. */
+  images: FakeImage[][];
+}
+
+/** Drawing ~160 document images takes about a second; every demo account of the day shares one drawing. */
+const DATASET_LIFETIME_MS = 6 * 60 * MINUTE;
+let dataset: { drawnAt: number; organizations: DemoOrganizationData[] } | undefined;
+
+export function demoDataset(now: Date): DemoOrganizationData[] {
+  if (!dataset || now.getTime() - dataset.drawnAt > DATASET_LIFETIME_MS || now.getTime() < dataset.drawnAt) {
+    dataset = {
+      drawnAt: now.getTime(),
+      organizations: DEMO_ORGANIZATIONS.map((spec, index) => {
+        const applicants = fakeApplicants(spec.applicants, { seed: `demo-${index}`, now });
+        return { name: spec.name, applicants, images: applicants.map(fakeApplicantImages) };
+      }),
+    };
+  }
+  return dataset.organizations;
+}
+
+async function insertImages(manager: EntityManager, applicantIds: string[], images: FakeImage[][]): Promise<void> {
+  const rows = images.flatMap((set, i) => set.map((image) => ({ ...image, id: randomUUID(), applicantId: applicantIds[i] })));
+  for (let i = 0; i < rows.length; i += 30) {
+    await manager.createQueryBuilder().insert().into(ApplicantImage).values(rows.slice(i, i + 30)).updateEntity(false).execute();
   }
 }
 

@@ -12,7 +12,7 @@ import { JobLockService } from '../common/jobs/job-lock.service.js';
 import { AccountDeletionService } from '../users/account-deletion.service.js';
 import { User } from '../users/user.entity.js';
 import { generateWebhookSecret } from '../webhooks/webhook-signature.js';
-import { seedDemoAccount } from './demo-seed.js';
+import { demoDataset, seedDemoAccount } from './demo-seed.js';
 import { DEMO_LIFETIME_MS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_REDIRECT_URL, DEMO_WEBHOOK_URL } from './demo.constants.js';
 
 /** How often expired demo accounts are looked for. */
@@ -37,6 +37,8 @@ export class DemoService implements OnModuleInit {
 
   onModuleInit(): void {
     this.passwordHash = this.passwords.hash(DEMO_PASSWORD);
+    // Draw the shared demo images now rather than during the first visitor's request.
+    setImmediate(() => demoDataset(this.clock.now()));
   }
 
   /** A new demo account, seeded with organizations, applicants, decisions and webhook deliveries. */

@@ -3,8 +3,9 @@ import type { User } from './user.entity.js';
 
 export const DEFAULT_IMAGE_URL = '/api/images/default';
 
-export function userImageUrl(user: Pick<User, 'id' | 'hasImage'>): string {
-  return user.hasImage ? `/api/users/${user.id}/image` : DEFAULT_IMAGE_URL;
+/** The picture's address changes with the account's last update, so a replaced picture is never served from a cache. */
+export function userImageUrl(user: Pick<User, 'id' | 'hasImage' | 'updatedAt'>): string {
+  return user.hasImage ? `/api/users/${user.id}/image?v=${user.updatedAt.getTime().toString(36)}` : DEFAULT_IMAGE_URL;
 }
 
 /** The only way a User leaves the server: hashes, keys and secrets stay behind. */

@@ -106,6 +106,7 @@ export class UsersService {
       { userId, contentType: upload.contentType, data: upload.data, updatedAt: new Date() },
       ['userId'],
     );
-    await manager.update(User, { id: userId }, { hasImage: true });
+    // An explicit time (SQLite's default has whole seconds) changes the picture's URL.
+    await manager.update(User, { id: userId }, { hasImage: true, updatedAt: new Date() });
   }
 }

@@ -83,13 +83,18 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
       const agent = await signedIn(t, account);
       const png = pngImage(3, 3);
       const res = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', png) } }).expect(200);
-      expect(res.body.image).toEqual({ url: `/api/users/${account.user.id}/image`, hasImage: true });
+      expect(res.body.image).toEqual({ url: expect.stringMatching(new RegExp(`^/api/users/${account.user.id}/image\\?v=\\w+$`)), hasImage: true });
 
       const picture = await request(t.server).get(res.body.image.url).set(viewer.auth).buffer(true).expect(200);
       expect(picture.headers['content-type']).toBe('image/png');
       expect(Buffer.compare(picture.body as Buffer, png)).toBe(0);
       await request(t.server).get(res.body.image.url).set(viewer.auth).set('If-None-Match', picture.headers.etag).expect(304);
       await request(t.server).get(res.body.image.url).expect(401);
+
+      // A replaced picture gets a new address, so no browser cache shows the old one.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const replaced = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', pngImage(4, 4)) } }).expect(200);
+      expect(replaced.body.image.url).not.toBe(res.body.image.url);
 
       const removed = await agent.put('/api/users').send({ image: { hasImage: false } }).expect(200);
       expect(removed.body.image).toEqual({ url: '/api/images/default', hasImage: false });
