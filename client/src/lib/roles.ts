@@ -18,3 +18,10 @@ export function hasRoleAtLeast(role: string, required: Role): boolean {
 export function hasExactRole(role: string, required: Role): boolean {
   return rankOf(role) === rankOf(required);
 }
+
+/** How a role is written in the interface. */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  'super-admin': 'Super-admin',
+  admin: 'Admin',
+  kyc: 'KYC',
+};

@@ -1,0 +1,5 @@
+// Query keys of the account feature. The current user itself lives under userKeys.me().
+export const accountKeys = {
+  all: ['account'] as const,
+  ownerCheck: () => [...accountKeys.all, 'owner-check'] as const,
+};

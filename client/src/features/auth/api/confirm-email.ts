@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api, isApiError } from '../../../api/client';
+import type { MessageDto } from '../../../api/generated/types.gen';
+import { authKeys } from './auth-keys';
+
+export const CONFIRM_EMAIL_MAX_RETRIES = 2;
+
+export function confirmEmail(user: string, token: string): Promise<MessageDto> {
+  return api.post<MessageDto>('/api/auth-emails/confirm-email/confirm', undefined, { query: { token, user } });
+}
+
+/** Spec §7: retried up to 2 times unless the answer is 400 (a bad link stays bad). */
+export function shouldRetryConfirmation(failureCount: number, error: Error): boolean {
+  if (isApiError(error) && error.status === 400) return false;
+  return failureCount < CONFIRM_EMAIL_MAX_RETRIES;
+}
+
+// A POST run as a query: the link is followed once when the page opens, never again on
+// focus, reconnect or remount (the token is single-use).
+export const confirmEmailQueryOptions = (user: string, token: string) =>
+  queryOptions({
+    queryKey: authKeys.confirmation(user, token),
+    queryFn: () => confirmEmail(user, token),
+    enabled: user !== '' || token !== '',
+    retry: shouldRetryConfirmation,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchOnMount: false,
+    staleTime: Infinity,
+  });
+
+export function useConfirmEmail(user: string, token: string) {
+  return useQuery(confirmEmailQueryOptions(user, token));
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '../../../api/client';
+import type { RegisterDto, UserDto } from '../../../api/generated/types.gen';
+import { userKeys } from '../../../api/query-keys';
+
+/** The server signs the new account in (session cookie) in the same call. */
+export function register(body: RegisterDto): Promise<UserDto> {
+  return api.post<UserDto>('/api/auth/register', body);
+}
+
+/**
+ * `onRegistered` runs before the current user is refreshed: once it is, the guest-only
+ * guard takes the visitor to /dashboard and this page (with any later callback) is gone.
+ */
+export function useRegister({ onRegistered }: { onRegistered?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: () => {
+      onRegistered?.();
+      return queryClient.invalidateQueries({ queryKey: userKeys.me() });
+    },
+  });
+}

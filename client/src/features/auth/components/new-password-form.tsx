@@ -1,0 +1,82 @@
+import { useNavigate } from 'react-router-dom';
+
+import { getErrorMessage } from '../../../api/client';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast-context';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../config/constants';
+import { paths } from '../../../config/paths';
+import { useEndSession } from '../../../lib/session';
+import { useForm } from '../../../lib/use-form';
+import { checkField, hasPasswordLength, PASSWORDS_DO_NOT_MATCH } from '../../../lib/validation';
+import { useResetPassword } from '../api/reset-password';
+import { AuthCard } from './auth-card';
+
+export const PASSWORD_RESET_TOAST = 'Your password have been changed, you can login now';
+
+export function NewPasswordForm({ user, token }: { user: string; token: string }) {
+  const reset = useResetPassword();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const endSession = useEndSession();
+  const form = useForm({ password: '', passwordConfirm: '' }, (values) => ({
+    password: checkField(values.password, (value) =>
+      hasPasswordLength(value, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH),
+    ),
+    passwordConfirm:
+      values.passwordConfirm === ''
+        ? checkField(values.passwordConfirm)
+        : values.passwordConfirm !== values.password
+          ? PASSWORDS_DO_NOT_MATCH
+          : undefined,
+  }));
+
+  const onSubmit = form.handleSubmit((values) => {
+    reset.mutate(
+      { user, token, password: values.password },
+      {
+        onSuccess: async () => {
+          toast.success(PASSWORD_RESET_TOAST);
+          // The server ended every session of the account; forget a signed-in one here too.
+          await endSession();
+          await navigate(paths.login, { replace: true });
+        },
+      },
+    );
+  });
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Pick a password you do not use anywhere else."
+    >
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        {reset.isError && <Alert variant="danger">{getErrorMessage(reset.error)}</Alert>}
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`}
+          {...form.field('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          {...form.field('passwordConfirm')}
+        />
+        <div className="auth-form-actions">
+          <Button type="submit" size="large" block isLoading={reset.isPending}>
+            Change password
+          </Button>
+          <ButtonLink to={paths.login} variant="outline" size="large" block>
+            Cancel
+          </ButtonLink>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

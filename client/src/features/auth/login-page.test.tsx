@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { GuestOnly } from '../../app/route-guards';
+import { renderRoute } from '../../testing/render-route';
+import { buildUser } from '../../testing/users';
+import { LoginPage } from './login-page';
+
+function renderLogin(api?: Parameters<typeof renderRoute>[1]['api']) {
+  return renderRoute(<LoginPage />, { path: '/login', me: null, api });
+}
+
+describe('<LoginPage>', { timeout: 20_000 }, () => {
+  it("asks for both fields with 'This field is required' and calls nobody", async () => {
+    const { user, callsTo } = renderLogin();
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('POST', '/api/auth/login')).toHaveLength(0);
+
+    // Live once submitted: typing clears the message.
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    expect(screen.getAllByText('This field is required')).toHaveLength(1);
+  });
+
+  it("answers 401 with 'Provided username and password are not valid'", async () => {
+    const { user } = renderLogin((method, url) =>
+      method === 'POST' && url === '/api/auth/login'
+        ? { status: 401, body: { statusCode: 401, message: 'Unauthorized' } }
+        : undefined,
+    );
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Provided username and password are not valid');
+  });
+
+  it("shows the server's own message on 429", async () => {
+    const message = 'Too many failed sign-in attempts. Try again in 15 minutes.';
+    const { user } = renderLogin((method, url) =>
+      method === 'POST' && url === '/api/auth/login'
+        ? { status: 429, body: { statusCode: 429, message, error: 'Too Many Requests' } }
+        : undefined,
+    );
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('sends username and password, reloads the current user and so moves on to /dashboard', async () => {
+    let signedIn = false;
+    const { user, router, callsTo } = renderRoute(null, {
+      path: '/login',
+      me: null,
+      routes: [
+        { element: <GuestOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+        { path: '/dashboard', element: <p>Dashboard</p> },
+      ],
+      api: (method, url) => {
+        if (method === 'POST' && url === '/api/auth/login') {
+          signedIn = true;
+          return { body: buildUser() };
+        }
+        if (url === '/api/users/me') return signedIn ? { body: buildUser() } : { status: 401 };
+        return undefined;
+      },
+    });
+    await user.type(screen.getByLabelText('Username'), '  alice ');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(callsTo('GET', '/api/users/me')).toHaveLength(1);
+    expect(callsTo('POST', '/api/auth/login')[0].body).toEqual({ username: 'alice', password: 'secret' });
+  });
+
+  it("links to the password reset and to 'Signup for free'", () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/password-reset');
+    expect(screen.getByRole('link', { name: 'Signup for free' })).toHaveAttribute('href', '/register');
+  });
+});

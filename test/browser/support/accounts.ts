@@ -1,0 +1,120 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { join } from 'node:path';
+
+import Database from 'better-sqlite3';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** A fresh account's credentials; usernames are unique per call. */
+export interface Credentials {
+  username: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+export function newCredentials(prefix = 'user'): Credentials {
+  counter += 1;
+  const id = `${prefix}${Date.now().toString(36)}${counter}`;
+  return { username: id, email: `${id}@example.com`, password: 'first-pass-1' };
+}
+
+/**
+ * Registers through the API in this browser context (the answer's cookie signs the
+ * context in), as the register page would. Returns the new user's id.
+ */
+export async function registerInContext(context: BrowserContext, url: string, who: Credentials): Promise<string> {
+  const response = await context.request.post(`${url}/api/auth/register`, {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    data: who,
+  });
+  if (response.status() !== 201) throw new Error(`register answered ${response.status()}: ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}
+
+interface OutboxRow {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The newest e-mail to `to` whose text holds a link to `linkPath`, read from the server's
+ * mail_outbox table (no SMTP_URL: the outbox is the delivery). Polls, because some mails
+ * are written in the background. Returns the link's path and query, to open on the test's app URL.
+ */
+export async function linkFromOutbox(
+  dataDir: string,
+  to: string,
+  linkPath: '/password-reset' | '/confirm-email',
+  { notIn = [] as string[], timeoutMs = 10_000 } = {},
+): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s/]+(${linkPath.replace('/', '\\/')}\\?\\S+)`);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const db = new Database(join(dataDir, 'kyc.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      const rows = db
+        .prepare<[string], OutboxRow>('SELECT "to", subject, text FROM mail_outbox WHERE "to" = ? ORDER BY "createdAt" DESC')
+        .all(to.toLowerCase());
+      for (const row of rows) {
+        const link = pattern.exec(row.text)?.[1];
+        if (link && !notIn.includes(link)) return link;
+      }
+    } finally {
+      db.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no e-mail to ${to} with a ${linkPath} link within ${timeoutMs} ms`);
+}
+
+/** Waits for a toast with exactly this text. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('.toast-message', { hasText: text }).first().waitFor({ state: 'visible' });
+}
+
+/** Polls until the page's path is `path` (client-side navigations do not fire load events). */
+export async function waitForPath(page: Page, path: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (new URL(page.url()).pathname === path) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`expected the page to be at ${path}, it is at ${page.url()}`);
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function logInThroughForm(page: Page, url: string, username: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await waitForPath(page, '/dashboard/select');
+}
+
+/** A real PNG (magic bytes, IHDR, IDAT, IEND) of one colour, for upload tests. */
+export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
