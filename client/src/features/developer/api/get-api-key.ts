@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '../../../api/client';
+import type { ApiKeyDto } from '../../../api/generated/types.gen';
+import { developerKeys } from './query-keys';
+
+export function getApiKey(signal?: AbortSignal): Promise<ApiKeyDto> {
+  return api.get<ApiKeyDto>('/api/api-keys', { signal });
+}
+
+export const apiKeyQueryOptions = () =>
+  queryOptions({
+    queryKey: developerKeys.apiKey(),
+    queryFn: ({ signal }) => getApiKey(signal),
+    // A secret: keep it in memory only while the page shows it.
+    gcTime: 0,
+  });
+
+/** Demo accounts have no key (the server answers 403), so they never ask. */
+export function useApiKey({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...apiKeyQueryOptions(), enabled });
+}

@@ -1,0 +1,209 @@
+// The integrator guide's code examples, built for the address this install is served
+// from. Secrets stay shell variables so a copied command never carries a real key.
+
+export const EXAMPLE_USER_ID = 'customer-42';
+
+export interface IntegrationExamples {
+  shellSetup: string;
+  usersMe: string;
+  usersMeResponse: string;
+  organizations: string;
+  organizationsResponse: string;
+  verificationLink: string;
+  getNewToken: string;
+  getNewTokenResponse: string;
+  webhookNotConfigured: string;
+  statusStream: string;
+  statusStreamOutput: string;
+  statusEventSource: string;
+  applicantsList: string;
+  applicantsListResponse: string;
+  applicantDetails: string;
+  applicantDetailsResponse: string;
+  setWebhook: string;
+  setRedirectUrl: string;
+  sendTestEvent: string;
+  webhookRequest: string;
+  installVerifier: string;
+  verifyWebhook: string;
+}
+
+export function integrationExamples(origin: string): IntegrationExamples {
+  const base = origin.replace(/\/+$/, '');
+  return {
+    shellSetup: [
+      ['export KYC_API_KEY="kyc_sk_…"', '# Settings → API Key'],
+      ['export KYC_ORGANIZATION_ID="…"', '# "id" from GET /api/projects'],
+      ['export KYC_COMPANY_KEY="pk_…"', '# "companyKey" from GET /api/projects'],
+      ['export KYC_TOKEN="eyJ…"', '# "token" from GET /api/kyc/get-new-token (valid 15 minutes)'],
+    ]
+      .map(([command, comment]) => `${command.padEnd(34)}${comment}`)
+      .join('\n'),
+
+    usersMe: `curl "${base}/api/users/me" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    usersMeResponse: JSON.stringify(
+      {
+        id: '1f0c…',
+        username: 'acme',
+        email: 'dev@acme.example',
+        role: 'kyc',
+        isDemo: false,
+        isConfirmed: true,
+        webhook: 'https://api.acme.example/kyc-webhook',
+        redirectUrl: 'https://www.acme.example/verification-done',
+      },
+      null,
+      2,
+    ),
+
+    organizations: `curl "${base}/api/projects" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    organizationsResponse: JSON.stringify(
+      [{ id: '5b7e…', name: 'Acme onboarding', companyKey: 'pk_…', role: 'owner' }],
+      null,
+      2,
+    ),
+
+    verificationLink: `${base}/kyc?companyKey=$KYC_COMPANY_KEY&userId=${EXAMPLE_USER_ID}`,
+
+    getNewToken: `curl "${base}/api/kyc/get-new-token?userId=${EXAMPLE_USER_ID}" \\\n  -H "Authorization: Bearer $KYC_COMPANY_KEY"`,
+    getNewTokenResponse: JSON.stringify(
+      { status: 'ok', code: 'OK', message: 'Verification token issued', token: 'eyJ…' },
+      null,
+      2,
+    ),
+    webhookNotConfigured: JSON.stringify(
+      {
+        status: 'error',
+        token: null,
+        statusCode: 409,
+        message: 'Please configure your webhook in the dashboard (Settings → Webhooks) before sending applicants to verification',
+        error: 'Conflict',
+        code: 'WEBHOOK_NOT_CONFIGURED',
+      },
+      null,
+      2,
+    ),
+
+    statusStream: `curl -N "${base}/api/kyc/status?userId=${EXAMPLE_USER_ID}&companyKey=$KYC_COMPANY_KEY&token=$KYC_TOKEN"`,
+    statusStreamOutput: [
+      'retry: 3000',
+      '',
+      'data: {"status":"pending","redirectUrl":"https://www.acme.example/verification-done"}',
+      '',
+      'data: {"status":"processing","redirectUrl":"https://www.acme.example/verification-done"}',
+      '',
+      'data: {"status":"completed","redirectUrl":"https://www.acme.example/verification-done"}',
+    ].join('\n'),
+    statusEventSource: [
+      'const url = new URL("/api/kyc/status", "' + base + '");',
+      `url.search = new URLSearchParams({ userId: "${EXAMPLE_USER_ID}", companyKey, token }).toString();`,
+      '',
+      'const events = new EventSource(url);',
+      'events.onmessage = (message) => {',
+      '  const { status, redirectUrl } = JSON.parse(message.data);',
+      '  if (status === "completed" && redirectUrl) window.location.assign(redirectUrl);',
+      '};',
+      '// A 401 (invalid-token) closes the stream: ask get-new-token for a fresh token.',
+      'events.onerror = () => events.close();',
+    ].join('\n'),
+
+    applicantsList: `curl "${base}/api/projects/$KYC_ORGANIZATION_ID/applicants?page=1&pageSize=25&orderBy=userId&orderDirection=asc" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    applicantsListResponse: JSON.stringify(
+      {
+        items: [{ userId: EXAMPLE_USER_ID, kycStatus: 'completed', documentType: 'PASSPORT', organizationId: '5b7e…' }],
+        meta: { page: 1, pageLength: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
+      },
+      null,
+      2,
+    ),
+    applicantDetails: `curl "${base}/api/projects/$KYC_ORGANIZATION_ID/applicants/${EXAMPLE_USER_ID}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    applicantDetailsResponse: JSON.stringify(
+      {
+        applicant: {
+          userId: EXAMPLE_USER_ID,
+          kycStatus: 'completed',
+          documentType: 'PASSPORT',
+          reviewAnswer: 'approved',
+          rejectType: null,
+          rejectReason: null,
+          submittedAt: '2026-11-21T10:02:11.000Z',
+          decidedAt: '2026-11-21T10:20:00.000Z',
+          createdAt: '2026-11-21T09:58:40.000Z',
+        },
+        identity: {
+          name: 'Jane Doe',
+          dateOfBirth: '1990-05-17',
+          docNumber: 'X1234567',
+          country: 'PRT',
+          '…': '…',
+          images: [{ id: '9c1d…', docType: 'PASSPORT', side: 'front', url: '/api/projects/5b7e…/applicants/customer-42/images/9c1d…' }],
+        },
+      },
+      null,
+      2,
+    ),
+
+    setWebhook: [
+      `curl -X PUT "${base}/api/users/webhook" \\`,
+      '  -H "Authorization: Bearer $KYC_API_KEY" \\',
+      '  -H "Content-Type: application/json" \\',
+      `  -d '{"webhook":"https://api.acme.example/kyc-webhook"}'`,
+    ].join('\n'),
+    setRedirectUrl: [
+      `curl -X PUT "${base}/api/users/redirect-url" \\`,
+      '  -H "Authorization: Bearer $KYC_API_KEY" \\',
+      '  -H "Content-Type: application/json" \\',
+      `  -d '{"redirectUrl":"https://www.acme.example/verification-done"}'`,
+    ].join('\n'),
+    sendTestEvent: `curl -X POST "${base}/api/webhooks/test" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+
+    webhookRequest: [
+      'POST /kyc-webhook HTTP/1.1',
+      'Content-Type: application/json',
+      'webhook-id: 3b0c9a2e-7d1f-4c55-9a3e-0c6b2f1d8e47',
+      'webhook-timestamp: 1795230000',
+      'webhook-signature: v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+      '',
+      JSON.stringify({
+        type: 'applicant.decided',
+        timestamp: '2026-11-21T10:20:00.000Z',
+        data: {
+          organizationId: '5b7e…',
+          userId: EXAMPLE_USER_ID,
+          kycStatus: 'completed',
+          documentType: 'PASSPORT',
+          reviewAnswer: 'approved',
+          rejectType: null,
+          rejectReason: null,
+        },
+      }),
+    ].join('\n'),
+
+    installVerifier: 'npm install standardwebhooks express',
+    verifyWebhook: [
+      "import express from 'express';",
+      "import { Webhook } from 'standardwebhooks';",
+      '',
+      '// "whsec_…" from Settings → Webhooks → Signing secret',
+      'const webhook = new Webhook(process.env.KYC_WEBHOOK_SECRET);',
+      'const app = express();',
+      '',
+      "// Verify the raw bytes: parse JSON only after the signature checks out.",
+      "app.post('/kyc-webhook', express.raw({ type: 'application/json' }), (req, res) => {",
+      '  let event;',
+      '  try {',
+      "    event = webhook.verify(req.body, req.headers); // throws when forged or older than 5 minutes",
+      '  } catch {',
+      '    return res.status(400).end();',
+      '  }',
+      "  // Retries repeat the same webhook-id: ignore ids you have already handled.",
+      "  if (event.type === 'applicant.decided') {",
+      '    console.log(event.data.userId, event.data.reviewAnswer, event.data.rejectReason);',
+      '  }',
+      '  res.status(204).end(); // any 2xx within 15 seconds acknowledges',
+      '});',
+      '',
+      'app.listen(4000);',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,75 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { renderPage } from '../testing/render-page';
+import { DocumentationPage } from './documentation-page';
+
+const PATH = '/dashboard/user/me/developer';
+
+function example(id: string): HTMLElement {
+  const figure = document.querySelector<HTMLElement>(`[data-example="${id}"]`);
+  if (!figure) throw new Error(`no example ${id}`);
+  return figure;
+}
+
+describe('Documentation page', () => {
+  it('has a curl example, on this origin, for every integrator call', async () => {
+    renderPage(<DocumentationPage />, { path: PATH });
+    await screen.findByRole('heading', { name: 'Documentation', level: 1 });
+    const origin = window.location.origin;
+
+    const expected: Record<string, RegExp> = {
+      'users-me': /curl "[^"]+\/api\/users\/me"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"/,
+      organizations: /\/api\/projects" /,
+      'get-new-token': /\/api\/kyc\/get-new-token\?userId=customer-42"[\s\\]+-H "Authorization: Bearer \$KYC_COMPANY_KEY"/,
+      'status-stream': /curl -N "[^"]+\/api\/kyc\/status\?userId=customer-42&companyKey=\$KYC_COMPANY_KEY&token=\$KYC_TOKEN"/,
+      'applicants-list': /\/api\/projects\/\$KYC_ORGANIZATION_ID\/applicants\?page=1/,
+      'applicant-details': /\/api\/projects\/\$KYC_ORGANIZATION_ID\/applicants\/customer-42"/,
+    };
+    for (const [id, pattern] of Object.entries(expected)) {
+      const code = example(id).querySelector('code')?.textContent ?? '';
+      expect(code).toMatch(pattern);
+      expect(code).toContain(`"${origin}/api/`);
+    }
+    expect(example('verification-link')).toHaveTextContent(`${origin}/kyc?companyKey=$KYC_COMPANY_KEY&userId=customer-42`);
+    expect(screen.getByTestId('docs-base-url')).toHaveTextContent(origin);
+  });
+
+  it('shows webhook verification with the standardwebhooks library', async () => {
+    renderPage(<DocumentationPage />, { path: PATH });
+    await screen.findByRole('heading', { name: 'Verify webhooks in Node.js' });
+    const code = example('verify-webhook');
+    expect(code).toHaveTextContent("import { Webhook } from 'standardwebhooks';");
+    expect(code).toHaveTextContent('webhook.verify(req.body, req.headers)');
+    expect(example('install-verifier')).toHaveTextContent('npm install standardwebhooks');
+  });
+
+  it('gives every example a copy button that copies it exactly', async () => {
+    const user = userEvent.setup();
+    renderPage(<DocumentationPage />, { path: PATH });
+    await screen.findByRole('heading', { name: 'Documentation', level: 1 });
+
+    const figures = [...document.querySelectorAll<HTMLElement>('figure.code-block')];
+    expect(figures.length).toBeGreaterThanOrEqual(15);
+    for (const figure of figures) {
+      expect(within(figure).getByRole('button', { name: /^Copy / })).toBeInTheDocument();
+    }
+
+    const usersMe = example('users-me');
+    await user.click(within(usersMe).getByRole('button', { name: /^Copy / }));
+    expect(await navigator.clipboard.readText()).toBe(usersMe.querySelector('code')?.textContent);
+  });
+
+  it('links to the OpenAPI reference and the other developer pages', async () => {
+    renderPage(<DocumentationPage />, { path: PATH });
+    await screen.findByRole('heading', { name: 'Documentation', level: 1 });
+    const reference = screen.getAllByRole('link', { name: /OpenAPI/ });
+    expect(reference.length).toBeGreaterThan(0);
+    for (const link of reference) expect(link).toHaveAttribute('href', '/api/docs');
+    expect(screen.getByRole('link', { name: 'secret API key' })).toHaveAttribute(
+      'href',
+      '/dashboard/user/me/developer/keys',
+    );
+  });
+});

@@ -1,0 +1,334 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+import { CodeBlock } from '../components/code-block';
+import { CopyButton } from '../components/copy-button';
+import { DeveloperPage } from '../components/developer-page';
+import { ExternalIcon } from '../components/icons';
+import { integrationExamples } from '../lib/integration-examples';
+
+import './documentation-page.css';
+
+export const OPENAPI_UI_PATH = '/api/docs';
+
+const SECTIONS = [
+  ['how-it-works', 'How it works'],
+  ['authenticate', 'Authenticate'],
+  ['organization', 'companyKey'],
+  ['verification-link', 'Verification link'],
+  ['verification-token', 'Token'],
+  ['live-status', 'Live status'],
+  ['applicants', 'Applicants'],
+  ['webhooks', 'Webhooks'],
+  ['verify-webhooks', 'Verify webhooks'],
+] as const;
+
+const WEBHOOK_EVENTS: readonly [string, string][] = [
+  ['applicant.submitted', 'The end user finished the verification widget.'],
+  ['applicant.prechecked', 'Automatic checks finished (kycStatus prechecked).'],
+  ['applicant.decided', 'Staff approved or rejected: kycStatus completed, reviewAnswer approved or rejected (with rejectType and rejectReason).'],
+  ['applicant.on_hold', 'Staff put the applicant on hold (kycStatus onHold).'],
+  ['applicant.reset', 'Staff reset the applicant (kycStatus init, review cleared).'],
+  ['applicant.updated', "Staff edited the applicant's data or status."],
+  ['webhook.test', 'Sent by the Send test event button (or POST /api/webhooks/test).'],
+];
+
+const WEBHOOK_HEADERS: readonly [string, string][] = [
+  ['webhook-id', "The event's id, the same on every retry: use it to ignore duplicates."],
+  ['webhook-timestamp', 'When this attempt was signed, in seconds since the Unix epoch.'],
+  ['webhook-signature', 'v1, followed by the base64 HMAC-SHA256 of "<id>.<timestamp>.<body>", keyed with your signing secret.'],
+];
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  return (
+    <li className="docs-step">
+      <span className="docs-step-number" aria-hidden="true">
+        {number}
+      </span>
+      <div className="docs-step-body">
+        <h3 className="docs-step-title">{title}</h3>
+        <div className="docs-step-text">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+function Endpoint({ method, path }: { method: string; path: string }) {
+  return (
+    <p className="docs-endpoint">
+      <span className={`docs-method docs-method-${method.toLowerCase()}`}>{method}</span>
+      <code>{path}</code>
+    </p>
+  );
+}
+
+export function DocumentationPage() {
+  const origin = window.location.origin;
+  const examples = useMemo(() => integrationExamples(origin), [origin]);
+
+  return (
+    <DeveloperPage
+      title="Documentation"
+      lead="Everything your developers need to send end users to verification and hear back about the result."
+      actions={
+        <a className="btn btn-outline btn-regular" href={OPENAPI_UI_PATH} target="_blank" rel="noopener noreferrer">
+          API reference (OpenAPI)
+          <ExternalIcon />
+        </a>
+      }
+    >
+      <nav className="docs-toc" aria-label="On this page">
+        {SECTIONS.map(([id, label]) => (
+          <a key={id} href={`#${id}`} className="docs-toc-link">
+            {label}
+          </a>
+        ))}
+      </nav>
+
+      <Card
+        id="how-it-works"
+        title="How it works"
+        description="Six steps from an API key to a signed verification result."
+      >
+        <div className="docs-base-url">
+          <span className="docs-base-url-label">Base URL</span>
+          <code className="docs-base-url-value" data-testid="docs-base-url">
+            {origin}
+          </code>
+          <CopyButton text={origin} label="Copy base URL" iconOnly />
+        </div>
+        <ol className="docs-steps">
+          <Step number={1} title="Get your API key">
+            Your <Link to={paths.developer.keys}>secret API key</Link> authenticates your servers as your account.
+            Keep it on the server.
+          </Step>
+          <Step number={2} title="Take your organization's companyKey">
+            <Link to={paths.dashboard.create}>Create an organization</Link>; its public <code>companyKey</code>{' '}
+            identifies it on the verification page. It is safe in a browser URL.
+          </Step>
+          <Step number={3} title="Configure a webhook and a redirect URL">
+            A <Link to={paths.developer.webhooks}>webhook</Link> is required before verification starts; the{' '}
+            <Link to={paths.developer.redirectUrl}>redirect URL</Link> is where end users land afterwards.
+          </Step>
+          <Step number={4} title="Send the end user to verification">
+            Link them to <code>/kyc?companyKey=…&amp;userId=…</code>, where <code>userId</code> is your own id for
+            them. They photograph their document, take a selfie and confirm their data.
+          </Step>
+          <Step number={5} title="Follow the status live, then redirect">
+            The page streams the status (pending → processing → completed or failed) and, when it completes, sends
+            the end user to your redirect URL after two seconds.
+          </Step>
+          <Step number={6} title="Receive signed webhooks">
+            Every change to the applicant is POSTed to your webhook, signed with your secret and retried until you
+            acknowledge it. Read details through the API with your key.
+          </Step>
+        </ol>
+        <p className="docs-note">
+          The examples below read your secrets from shell variables, so a copied command never contains a real key:
+        </p>
+        <CodeBlock title="Shell setup" code={examples.shellSetup} exampleId="shell-setup" />
+      </Card>
+
+      <Card
+        id="authenticate"
+        title="Authenticate with your API key"
+        description={
+          <>
+            Send the key as a bearer token from your server. A wrong or regenerated key answers{' '}
+            <code>401 Unauthorized</code>.
+          </>
+        }
+      >
+        <Endpoint method="GET" path="/api/users/me" />
+        <CodeBlock title="Request" code={examples.usersMe} exampleId="users-me" />
+        <CodeBlock title="Response" language="json" code={examples.usersMeResponse} />
+      </Card>
+
+      <Card
+        id="organization"
+        title="Find your organization's companyKey"
+        description="Lists the organizations you own or belong to, with the id you use in API paths and the public companyKey."
+      >
+        <Endpoint method="GET" path="/api/projects" />
+        <CodeBlock title="Request" code={examples.organizations} exampleId="organizations" />
+        <CodeBlock title="Response" language="json" code={examples.organizationsResponse} />
+      </Card>
+
+      <Card
+        id="verification-link"
+        title="Send the end user to verification"
+        description={
+          <>
+            Redirect the end user's browser (or open it in a web view). <code>userId</code> is 1–128 letters, digits
+            or <code>. _ : @ | + -</code>, unique within the organization; URL-encode it.
+          </>
+        }
+      >
+        <CodeBlock title="Verification link" language="url" code={examples.verificationLink} exampleId="verification-link" />
+      </Card>
+
+      <Card
+        id="verification-token"
+        title="Get a verification token"
+        description={
+          <>
+            The verification page calls this itself. Call it from your server to register an applicant ahead of time,
+            to check that everything is configured, or to follow the status yourself. The token is bound to this one
+            applicant and valid for 15 minutes.
+          </>
+        }
+      >
+        <Endpoint method="GET" path="/api/kyc/get-new-token?userId=…" />
+        <CodeBlock title="Request" code={examples.getNewToken} exampleId="get-new-token" />
+        <CodeBlock title="Response" language="json" code={examples.getNewTokenResponse} />
+        <p className="docs-note">
+          Until the organization's owner has configured a webhook, the answer is <code>409</code> with code{' '}
+          <code>WEBHOOK_NOT_CONFIGURED</code> (and the verification page shows the same message). An unknown
+          companyKey answers <code>401</code>.
+        </p>
+        <CodeBlock title="409 response" language="json" code={examples.webhookNotConfigured} />
+      </Card>
+
+      <Card
+        id="live-status"
+        title="Follow the status live"
+        description={
+          <>
+            A server-sent event stream: the current status at once, then every change. Statuses are{' '}
+            <code>pending</code>, <code>processing</code>, <code>completed</code> and <code>failed</code>; each event
+            also carries your <code>redirectUrl</code>. It needs the token from get-new-token (<code>KYC_TOKEN</code>);
+            when the token has expired the stream answers <code>401</code>: get a new one.
+          </>
+        }
+      >
+        <Endpoint method="GET" path="/api/kyc/status?userId=…&companyKey=…&token=…" />
+        <CodeBlock title="Request" code={examples.statusStream} exampleId="status-stream" />
+        <CodeBlock title="Stream" language="text" code={examples.statusStreamOutput} />
+        <CodeBlock title="In a browser" language="javascript" code={examples.statusEventSource} />
+      </Card>
+
+      <Card
+        id="applicants"
+        title="Read your organization's applicants"
+        description={
+          <>
+            Paged and sorted on the server (<code>pageSize</code> up to 250; <code>orderBy</code> userId by default;{' '}
+            <code>search</code> matches userId, document number or name). Reads are recorded in the organization's
+            audit trail.
+          </>
+        }
+      >
+        <Endpoint method="GET" path="/api/projects/{organizationId}/applicants" />
+        <CodeBlock title="List request" code={examples.applicantsList} exampleId="applicants-list" />
+        <CodeBlock title="List response" language="json" code={examples.applicantsListResponse} />
+        <Endpoint method="GET" path="/api/projects/{organizationId}/applicants/{userId}" />
+        <CodeBlock title="Details request" code={examples.applicantDetails} exampleId="applicant-details" />
+        <CodeBlock title="Details response" language="json" code={examples.applicantDetailsResponse} />
+        <p className="docs-note">
+          Document images are served to the same key at each image's <code>url</code>; they never appear in webhooks.
+        </p>
+      </Card>
+
+      <Card
+        id="webhooks"
+        title="Webhooks"
+        description={
+          <>
+            Set the URL and see every delivery on the <Link to={paths.developer.webhooks}>Webhooks</Link> page, or
+            through the API. Events go to the webhook of the organization's owner.
+          </>
+        }
+      >
+        <CodeBlock title="Set the webhook URL" code={examples.setWebhook} exampleId="set-webhook" />
+        <CodeBlock title="Set the redirect URL" code={examples.setRedirectUrl} exampleId="set-redirect-url" />
+        <CodeBlock title="Send a test event" code={examples.sendTestEvent} exampleId="send-test-event" />
+        <h3 className="docs-subheading">What arrives</h3>
+        <CodeBlock title="Webhook request" language="http" code={examples.webhookRequest} />
+        <div className="docs-table-wrapper">
+          <table className="docs-table">
+            <caption className="visually-hidden">Webhook headers</caption>
+            <thead>
+              <tr>
+                <th scope="col">Header</th>
+                <th scope="col">Meaning</th>
+              </tr>
+            </thead>
+            <tbody>
+              {WEBHOOK_HEADERS.map(([name, meaning]) => (
+                <tr key={name}>
+                  <td>
+                    <code>{name}</code>
+                  </td>
+                  <td>{meaning}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="docs-table-wrapper">
+          <table className="docs-table">
+            <caption className="visually-hidden">Webhook event types</caption>
+            <thead>
+              <tr>
+                <th scope="col">Event type</th>
+                <th scope="col">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {WEBHOOK_EVENTS.map(([type, when]) => (
+                <tr key={type}>
+                  <td>
+                    <code>{type}</code>
+                  </td>
+                  <td>{when}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <ul className="dev-list docs-facts">
+          <li>
+            Answer with any <strong>2xx</strong> within <strong>15 seconds</strong>. Redirects are not followed; any
+            other answer, a timeout or a connection error is a failed attempt.
+          </li>
+          <li>
+            Failed attempts are retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; after the 8th failure the
+            event is marked failed. You can redeliver any event from the delivery log.
+          </li>
+          <li>
+            Delivery is at least once and may be out of order: deduplicate by <code>webhook-id</code> and order by the
+            body's <code>timestamp</code>. Payloads carry status only, never identity data.
+          </li>
+        </ul>
+      </Card>
+
+      <Card
+        id="verify-webhooks"
+        title="Verify webhooks in Node.js"
+        description={
+          <>
+            Webhooks follow the Standard Webhooks specification, so the <code>standardwebhooks</code> library checks
+            the signature and the timestamp for you. Copy your signing secret from the{' '}
+            <Link to={paths.developer.webhooks}>Webhooks</Link> page.
+          </>
+        }
+      >
+        <CodeBlock title="Install" code={examples.installVerifier} exampleId="install-verifier" />
+        <CodeBlock title="server.mjs" language="javascript" code={examples.verifyWebhook} exampleId="verify-webhook" />
+      </Card>
+
+      <Card
+        title="Full API reference"
+        description="Every route, parameter and response of this installation, generated from the server's code."
+        footer={
+          <a className="btn btn-primary btn-regular" href={OPENAPI_UI_PATH} target="_blank" rel="noopener noreferrer">
+            Open the OpenAPI reference
+            <ExternalIcon />
+          </a>
+        }
+      />
+    </DeveloperPage>
+  );
+}

@@ -1,0 +1,351 @@
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+
+import { startApp, type RunningApp } from './support/app.js';
+import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
+
+// The developer screens in Chromium against the built server: an integrator sets a
+// webhook to a local receiver, sends a test event, sees and redelivers it in the
+// delivery log, copies and regenerates the API key, sets the redirect URL, and runs
+// the documentation's own curl examples against this server.
+
+const DESKTOP = { width: 1280, height: 900 };
+const MOBILE = { width: 375, height: 812 };
+const DEVELOPER = '/dashboard/user/me/developer';
+
+interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+interface Receiver {
+  server: Server;
+  url: string;
+  received: ReceivedWebhook[];
+  /** Statuses for the next requests, in turn; 200 after them. */
+  answers: number[];
+}
+
+/** The integrator's endpoint on 127.0.0.1: records every request and answers 200 unless told otherwise. */
+async function startReceiver(): Promise<Receiver> {
+  const received: ReceivedWebhook[] = [];
+  const answers: number[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(answers.shift() ?? 200, { 'Content-Type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/hooks/kyc`, received, answers };
+}
+
+async function waitUntil<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function verifySignature(secret: string, delivery: ReceivedWebhook): unknown {
+  return new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
+}
+
+/** Saves <name>-1280.png and <name>-375.png (full page) and checks nothing overflows on the phone. */
+async function screenshotBothSizes(page: Page, name: string): Promise<void> {
+  // A full-page picture of a scrolled page draws the sticky header mid-page.
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(200);
+  await saveScreenshot(page, `${name}-1280`, true);
+  await page.setViewportSize(MOBILE);
+  await page.waitForTimeout(200);
+  expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+  await saveScreenshot(page, `${name}-375`, true);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(100);
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('.toast-region').getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
+}
+
+/** Dismisses every toast so the next screenshot and the next toast check start clean. */
+async function dismissToasts(page: Page): Promise<void> {
+  const buttons = page.getByRole('button', { name: 'Dismiss notification' });
+  while ((await buttons.count()) > 0) await buttons.first().click();
+}
+
+async function revealedText(page: Page, card: Locator, noun: string): Promise<string> {
+  const show = card.getByRole('button', { name: `Show ${noun}` });
+  if (await show.isVisible()) await show.click();
+  const value = card.getByTestId('secret-value');
+  await waitUntil(async () => ((await value.getAttribute('data-revealed')) === 'true' ? true : undefined), `${noun} revealed`);
+  return ((await value.textContent()) ?? '').trim();
+}
+
+function exampleCode(page: Page, id: string): Promise<string> {
+  return page.locator(`[data-example="${id}"] code`).innerText();
+}
+
+/**
+ * Runs a documentation example in bash with the integrator's variables set. Asynchronous:
+ * the webhook receiver answering the server lives in this very process.
+ */
+function runExample(
+  code: string,
+  env: Record<string, string>,
+  timeoutSeconds = 10,
+): Promise<{ status: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('timeout', [String(timeoutSeconds), 'bash', '-c', code], { env: { ...process.env, ...env } });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout }));
+  });
+}
+
+let app: RunningApp;
+let browser: Browser;
+let receiver: Receiver;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  // The local receiver listens on 127.0.0.1, which the SSRF guard refuses unless allowed.
+  const previous = process.env.ALLOW_PRIVATE_WEBHOOKS;
+  process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
+  try {
+    app = await startApp();
+  } finally {
+    if (previous === undefined) delete process.env.ALLOW_PRIVATE_WEBHOOKS;
+    else process.env.ALLOW_PRIVATE_WEBHOOKS = previous;
+  }
+  browser = await launchBrowser();
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await new Promise<void>((resolve) => (receiver ? receiver.server.close(() => resolve()) : resolve()));
+  await app?.stop();
+});
+
+describe('developer screens', () => {
+  it('webhook, test event, delivery log with redelivery, API key copy and regenerate, redirect URL, runnable docs', async () => {
+    context = await browser.newContext({ viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
+    page.on('console', (message) => {
+      // The 400 of the deliberately invalid redirect URL is logged by Chromium as a resource error.
+      if (message.type() === 'error' && !/status of 400/.test(message.text())) problems.push(message.text());
+    });
+
+    // ------------------------------------------------------------- sign up (the API shares the page's cookies)
+    const headers = { 'X-Requested-With': 'XMLHttpRequest', Origin: app.url };
+    const registered = await context.request.post(`${app.url}/api/auth/register`, {
+      headers,
+      data: { email: 'dev@acme.example', username: 'acme-dev', password: 'correct-horse' },
+    });
+    expect(registered.status()).toBe(201);
+    const organizationResponse = await context.request.post(`${app.url}/api/projects`, {
+      headers,
+      data: { name: 'Acme onboarding' },
+    });
+    expect(organizationResponse.status()).toBe(201);
+    const organization = (await organizationResponse.json()) as { id: string; companyKey: string };
+
+    // ------------------------------------------------------------- webhook: none yet, then add one
+    await page.goto(`${app.url}${DEVELOPER}/webhooks`);
+    await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
+    expect(await page.getByTestId('webhook-url').textContent()).toBe('No webhook configured');
+    expect(await page.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true);
+    await page.getByText('No events yet.', { exact: false }).waitFor();
+
+    await page.getByRole('link', { name: 'Add webhook' }).click();
+    await page.getByRole('heading', { name: 'Add webhook', level: 1 }).waitFor();
+    await page.getByLabel('Webhook URL').fill('ftp://files.example.com');
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    await page.getByText('This field is invalid').waitFor();
+    await page.getByLabel('Webhook URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    await toast(page, 'Successfully created webhook');
+    await page.waitForURL(`${app.url}${DEVELOPER}/webhooks`);
+    await page.getByTestId('webhook-url').getByText(receiver.url).waitFor();
+
+    const secretCard = page.locator('section.card', { has: page.getByRole('heading', { name: 'Signing secret' }) });
+    const secret = await revealedText(page, secretCard, 'signing secret');
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+    await secretCard.getByRole('button', { name: 'Hide signing secret' }).click();
+
+    // ------------------------------------------------------------- test event reaches the receiver, signed
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await toast(page, 'Test event delivered: your endpoint answered 200');
+    const [first] = await waitUntil(() => (receiver.received.length >= 1 ? receiver.received : undefined), 'the test event');
+    expect(verifySignature(secret, first)).toMatchObject({ type: 'webhook.test' });
+
+    const row = page.getByTestId('delivery-log-row').filter({ hasText: 'webhook.test' });
+    await row.getByText('Delivered').waitFor();
+    expect((await row.getByTestId('event-attempts').textContent())?.trim()).toBe('1');
+    expect(await row.getByText('200', { exact: true }).isVisible()).toBe(true);
+    expect(await row.getAttribute('data-event-id')).toBe(first.headers['webhook-id']);
+
+    // ------------------------------------------------------------- redeliver: a second, identical-id delivery
+    await dismissToasts(page);
+    await row.getByRole('button', { name: /^Redeliver webhook\.test/ }).click();
+    await toast(page, 'Event redelivered: your endpoint answered 200');
+    const deliveries = await waitUntil(() => (receiver.received.length >= 2 ? receiver.received : undefined), 'the redelivery');
+    expect(deliveries[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(deliveries[1].body).toBe(first.body);
+    expect(verifySignature(secret, deliveries[1])).toMatchObject({ type: 'webhook.test' });
+    await waitUntil(
+      async () => ((await row.getByTestId('event-attempts').textContent())?.trim() === '2' ? true : undefined),
+      'the log to show 2 attempts',
+    );
+
+    await row.getByRole('button', { name: 'Show attempts of webhook.test' }).click();
+    const attempts = page.getByTestId('delivery-attempt');
+    await waitUntil(async () => ((await attempts.count()) === 2 ? true : undefined), 'two attempts in the expanded row');
+    expect(await attempts.nth(0).textContent()).toContain('#1');
+    expect(await attempts.nth(1).textContent()).toContain('#2');
+
+    // ------------------------------------------------------------- a failed attempt waits for its retry, then succeeds
+    receiver.answers.push(500);
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await toast(page, 'Test event not delivered: The receiver answered 500');
+    const rows = page.getByTestId('delivery-log-row');
+    await waitUntil(async () => ((await rows.count()) === 2 ? true : undefined), 'the second event in the log');
+    const retrying = rows.first();
+    await retrying.getByText('Pending').waitFor();
+    expect(await retrying.getByText('500', { exact: true }).isVisible()).toBe(true);
+    expect(await retrying.locator('td[data-label="Next retry"]').textContent()).toMatch(/^in \d+ seconds?$|^now$/);
+    await dismissToasts(page);
+    await screenshotBothSizes(page, 'developer-webhooks');
+    // The dispatcher retries after 5 s; the log refreshes itself while an event is pending.
+    await retrying.getByText('Delivered').waitFor({ timeout: 20_000 });
+    expect((await retrying.getByTestId('event-attempts').textContent())?.trim()).toBe('2');
+    expect(receiver.received).toHaveLength(4);
+
+    // ------------------------------------------------------------- API key: masked, copy, regenerate
+    await page.goto(`${app.url}${DEVELOPER}/keys`);
+    await page.getByRole('heading', { name: 'API Key', level: 1 }).waitFor();
+    const keyCard = page.locator('section.card', { has: page.getByRole('heading', { name: 'Secret API key' }) });
+    const masked = (await keyCard.getByTestId('secret-value').textContent()) ?? '';
+    expect(masked).toMatch(/^kyc_sk_•+/);
+    await dismissToasts(page);
+    await screenshotBothSizes(page, 'developer-api-key');
+
+    await keyCard.getByRole('button', { name: 'Copy API key' }).click();
+    await toast(page, 'Copied API Key to clipboard');
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+    const oldKey = await revealedText(page, keyCard, 'API key');
+    expect(copied).toBe(oldKey);
+    expect(oldKey).toMatch(/^kyc_sk_/);
+    const meWith = (key: string) => fetch(`${app.url}/api/users/me`, { headers: { Authorization: `Bearer ${key}` } });
+    expect((await meWith(oldKey)).status).toBe(200);
+
+    await dismissToasts(page);
+    await keyCard.getByRole('button', { name: 'Regenerate key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Regenerate API key?' });
+    expect(await dialog.textContent()).toContain('the current key stops working immediately');
+    await page.waitForTimeout(300); // the dialog's opening animation
+    await saveScreenshot(page, 'developer-api-key-regenerate-1280');
+    await dialog.getByRole('button', { name: 'Regenerate key' }).click();
+    await toast(page, 'Successfully re-generated API key');
+    const newKey = await waitUntil(async () => {
+      const text = await revealedText(page, keyCard, 'API key');
+      return text !== oldKey ? text : undefined;
+    }, 'the shown key to change');
+    expect(newKey).toMatch(/^kyc_sk_/);
+    expect((await meWith(oldKey)).status).toBe(401);
+    expect((await meWith(newKey)).status).toBe(200);
+
+    // ------------------------------------------------------------- redirect URL: mapped server message, then saved
+    await page.goto(`${app.url}${DEVELOPER}/redirect-url`);
+    await page.getByRole('heading', { name: 'Redirect URL', level: 1 }).waitFor();
+    expect(await page.getByTestId('redirect-url').textContent()).toBe('No redirect URL configured');
+    await page.getByRole('link', { name: 'Add redirect URL' }).click();
+    await page.getByRole('heading', { name: 'Add redirect URL', level: 1 }).waitFor();
+    // The browser's URL parser accepts it; the server's stricter check answers 'redirectUrl must be a URL address'.
+    await page.getByLabel('Redirect URL').fill('http://under_score');
+    await page.getByRole('button', { name: 'Save redirect URL' }).click();
+    await page.getByText('redirect link must be a valid url address').waitFor();
+    const redirectUrl = 'https://www.acme.example/verification-done';
+    await page.getByLabel('Redirect URL').fill(redirectUrl);
+    await page.getByRole('button', { name: 'Save redirect URL' }).click();
+    await toast(page, 'Successfully registered a redirect url');
+    await page.waitForURL(`${app.url}${DEVELOPER}/redirect-url`);
+    await page.getByTestId('redirect-url').getByText(redirectUrl).waitFor();
+    await dismissToasts(page);
+    await screenshotBothSizes(page, 'developer-redirect-url');
+
+    // ------------------------------------------------------------- documentation: the examples run as written
+    await page.goto(`${app.url}${DEVELOPER}`);
+    await page.getByRole('heading', { name: 'Documentation', level: 1 }).waitFor();
+    expect(await page.getByTestId('docs-base-url').textContent()).toBe(app.url);
+    const reference = page.getByRole('link', { name: /OpenAPI/ }).first();
+    expect(await reference.getAttribute('href')).toBe('/api/docs');
+    expect((await fetch(`${app.url}/api/docs`)).status).toBe(200);
+
+    const env = { KYC_API_KEY: newKey, KYC_ORGANIZATION_ID: organization.id, KYC_COMPANY_KEY: organization.companyKey };
+    const json = async (id: string, code: string) => {
+      const { status, stdout } = await runExample(code, env);
+      expect({ id, status }).toEqual({ id, status: 0 });
+      return JSON.parse(stdout) as Record<string, unknown>;
+    };
+
+    expect(await json('users-me', await exampleCode(page, 'users-me'))).toMatchObject({ username: 'acme-dev' });
+    expect(await json('organizations', await exampleCode(page, 'organizations'))).toEqual([
+      expect.objectContaining({ id: organization.id, companyKey: organization.companyKey }),
+    ]);
+    const issued = await json('get-new-token', await exampleCode(page, 'get-new-token'));
+    expect(issued).toMatchObject({ status: 'ok', code: 'OK', token: expect.any(String) });
+
+    // The stream never ends by itself: read it for two seconds.
+    const stream = await runExample(await exampleCode(page, 'status-stream'), { ...env, KYC_TOKEN: String(issued.token) }, 2);
+    expect(stream.status).toBe(124);
+    expect(stream.stdout).toContain(`data: {"status":"pending","redirectUrl":"${redirectUrl}"}`);
+
+    expect(await json('applicants-list', await exampleCode(page, 'applicants-list'))).toMatchObject({
+      items: [expect.objectContaining({ userId: 'customer-42', kycStatus: 'init' })],
+      meta: expect.objectContaining({ page: 1 }),
+    });
+    expect(await json('applicant-details', await exampleCode(page, 'applicant-details'))).toMatchObject({
+      applicant: expect.objectContaining({ userId: 'customer-42' }),
+    });
+
+    // The settings examples, pointed at the local receiver instead of the placeholder host.
+    const setWebhook = (await exampleCode(page, 'set-webhook')).replace('https://api.acme.example/kyc-webhook', receiver.url);
+    expect(await json('set-webhook', setWebhook)).toMatchObject({ webhook: receiver.url });
+    expect(await json('set-redirect-url', await exampleCode(page, 'set-redirect-url'))).toMatchObject({ redirectUrl });
+    const before = receiver.received.length;
+    expect(await json('send-test-event', await exampleCode(page, 'send-test-event'))).toMatchObject({
+      type: 'webhook.test',
+      status: 'delivered',
+    });
+    expect(receiver.received.length).toBe(before + 1);
+
+    // The copy button copies an example exactly as shown.
+    const usersMe = page.locator('[data-example="users-me"]');
+    await usersMe.getByRole('button', { name: /^Copy / }).click();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(await exampleCode(page, 'users-me'));
+
+    await screenshotBothSizes(page, 'developer-documentation');
+    expect(problems).toEqual([]);
+  });
+});
