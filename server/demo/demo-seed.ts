@@ -48,12 +48,24 @@ export function demoDataset(now: Date): DemoOrganizationData[] {
     dataset = {
       drawnAt: now.getTime(),
       organizations: DEMO_ORGANIZATIONS.map((spec, index) => {
-        const applicants = fakeApplicants(spec.applicants, { seed: `demo-${index}`, now });
+        const applicants = fakeApplicants(spec.applicants, { seed: `demo-${index}`, now }).map((a) => recent(a, now));
         return { name: spec.name, applicants, images: applicants.map(fakeApplicantImages) };
       }),
     };
   }
   return dataset.organizations;
+}
+
+/** The generator spreads activity over six months; a demo reads better with most of it in the last few weeks. */
+function recent(applicant: FakeApplicant, now: Date): FakeApplicant {
+  const squeeze = (date: Date | null) => (date ? new Date(now.getTime() - (now.getTime() - date.getTime()) / 8) : null);
+  return {
+    ...applicant,
+    createdAt: squeeze(applicant.createdAt)!,
+    updatedAt: squeeze(applicant.updatedAt)!,
+    submittedAt: squeeze(applicant.submittedAt),
+    decidedAt: squeeze(applicant.decidedAt),
+  };
 }
 
 async function insertImages(manager: EntityManager, applicantIds: string[], images: FakeImage[][]): Promise<void> {

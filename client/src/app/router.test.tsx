@@ -138,7 +138,7 @@ describe('public pages', () => {
   it('has the footer links and the current year', async () => {
     renderApp('/privacy', signedOut);
     expect(await screen.findByRole('heading', { name: 'Privacy policy', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Try Demo' })).toHaveAttribute('href', '/register/demo');
+    expect(screen.getByRole('link', { name: 'Try Demo' })).toHaveAttribute('href', '/demo');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');

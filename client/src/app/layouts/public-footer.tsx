@@ -23,7 +23,7 @@ export function PublicFooter() {
             <h2 id="footer-platform">Platform</h2>
             <ul>
               <li>
-                <Link to={paths.registerDemo}>Try Demo</Link>
+                <Link to={paths.demo}>Try Demo</Link>
               </li>
               <li>
                 <Link to={paths.login}>Log in</Link>
