@@ -1,12 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deflateSync } from 'node:zlib';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 
+import { encodeRgbPng } from '../../server/applicants/fake/png.js';
 import { startApp, type RunningApp } from './support/app.js';
-import { CHROMIUM_PATH, documentScrollWidth, saveScreenshot } from './support/browser.js';
+import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
 
 // The whole verification loop in Chromium against the built server: an integrator
 // signs up and configures a webhook and a redirect URL; their customer verifies on
@@ -18,52 +18,6 @@ const DESKTOP = { width: 1280, height: 800 };
 
 // ---------------------------------------------------------------- test images
 
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-type Rgb = readonly [number, number, number];
-
-/** An RGB PNG whose pixel colours `paint(x, y)` decides. */
-function rgbPng(width: number, height: number, paint: (x: number, y: number) => Rgb): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  const stride = width * 3 + 1;
-  const rows = Buffer.alloc(stride * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const [r, g, b] = paint(x, y);
-      const at = y * stride + 1 + x * 3;
-      rows[at] = r;
-      rows[at + 1] = g;
-      rows[at + 2] = b;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(rows)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 const inside = (x: number, y: number, left: number, top: number, right: number, bottom: number) =>
   x >= left && x < right && y >= top && y < bottom;
 
@@ -71,7 +25,7 @@ const inside = (x: number, y: number, left: number, top: number, right: number, 
 function idCardImage(side: 'front' | 'back'): Buffer {
   const width = 1200;
   const height = 800;
-  return rgbPng(width, height, (x, y) => {
+  return encodeRgbPng(width, height, (x, y) => {
     if (!inside(x, y, 100, 110, 1100, 690)) return [38, 44, 56];
     if (side === 'front' && inside(x, y, 160, 200, 420, 540)) {
       const dx = (x - 290) / 80;
@@ -89,7 +43,7 @@ function idCardImage(side: 'front' | 'back'): Buffer {
 
 /** A pretend selfie: a face-coloured oval on a light wall. */
 function selfieImage(): Buffer {
-  return rgbPng(720, 960, (x, y) => {
+  return encodeRgbPng(720, 960, (x, y) => {
     const dx = (x - 360) / 190;
     const dy = (y - 430) / 250;
     if (dx * dx + dy * dy < 1) {
@@ -224,21 +178,7 @@ beforeAll(async () => {
   process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
   app = await startApp();
   // A local launch: the fake camera flags give the camera step a picture to show.
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-    ],
-  });
+  browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 });
 
 afterAll(async () => {

@@ -16,7 +16,8 @@ function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
+/** One PNG chunk: length, type, data and CRC. */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'ascii');
@@ -26,6 +27,21 @@ function chunk(type: string, data: Uint8Array): Buffer {
 }
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A truecolour (RGB) PNG whose pixel colours `paint(x, y)` decides. */
+export function encodeRgbPng(width: number, height: number, paint: (x: number, y: number) => readonly [number, number, number]): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: truecolour
+  const stride = width * 3 + 1;
+  const raw = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) raw.set(paint(x, y), y * stride + 1 + x * 3);
+  }
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', new Uint8Array(0))]);
+}
 
 /**
  * A palette (indexed-colour) PNG: one byte per pixel and at most 256 colours,
@@ -53,9 +69,9 @@ export function encodeIndexedPng(width: number, height: number, palette: readonl
   }
   return Buffer.concat([
     PNG_SIGNATURE,
-    chunk('IHDR', header),
-    chunk('PLTE', plte),
-    chunk('IDAT', deflateSync(raw, { level: 6 })),
-    chunk('IEND', new Uint8Array(0)),
+    pngChunk('IHDR', header),
+    pngChunk('PLTE', plte),
+    pngChunk('IDAT', deflateSync(raw, { level: 6 })),
+    pngChunk('IEND', new Uint8Array(0)),
   ]);
 }

@@ -10,7 +10,7 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const screenshotDir = join(repoRoot, 'test-results', 'screenshots');
 
 /** Debian's Chromium, headless and offline-friendly; `npm run test:browser` installs it if missing. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -22,6 +22,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
