@@ -9,6 +9,7 @@ import {
   solidPng,
   waitForPath,
   type Credentials,
+  openTrackedPage,
 } from './support/accounts.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
@@ -24,18 +25,7 @@ let app: RunningApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-async function open(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
-  // 4xx answers are logged by Chromium as console errors; the tests provoke some on purpose.
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
-  });
-  return { context, page, errors };
-}
+const open = (viewport = DESKTOP) => openTrackedPage(browser, contexts, viewport);
 
 /** A signed-in page for a new account registered through the API. */
 async function openSignedIn(viewport = DESKTOP) {

@@ -7,6 +7,7 @@ import {
   newCredentials,
   registerInContext,
   waitForPath,
+  openTrackedPage,
 } from './support/accounts.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
@@ -26,17 +27,7 @@ let app: RunningApp;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-async function open(viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
-  });
-  return { context, page, errors };
-}
+const open = (viewport = DESKTOP) => openTrackedPage(browser, contexts, viewport);
 
 async function openAsSuperAdmin(viewport = DESKTOP) {
   const opened = await open(viewport);

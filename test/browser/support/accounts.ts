@@ -1,8 +1,9 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 
 import Database from 'better-sqlite3';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+import { encodeRgbPng } from '../../../server/applicants/fake/png.js';
 
 /** A fresh account's credentials; usernames are unique per call. */
 export interface Credentials {
@@ -93,28 +94,28 @@ export async function logInThroughForm(page: Page, url: string, username: string
   await waitForPath(page, '/dashboard/select');
 }
 
-/** A real PNG (magic bytes, IHDR, IDAT, IEND) of one colour, for upload tests. */
-export function solidPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: RGB
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+/** A real PNG of one colour, for upload tests. */
+export function solidPng(width: number, height: number, colour: [number, number, number]): Buffer {
+  return encodeRgbPng(width, height, () => colour);
+}
+
+/**
+ * A fresh page in its own context, collecting uncaught errors and console errors —
+ * except Chromium's log line for a 4xx answer, which these tests provoke on purpose.
+ * The context is pushed to `contexts` so the suite can close them all.
+ */
+export async function openTrackedPage(
+  browser: Browser,
+  contexts: BrowserContext[],
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text());
+  });
+  return { context, page, errors };
 }
