@@ -4,7 +4,6 @@ import { getErrorMessage } from '../../api/client';
 import { PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast-context';
@@ -14,6 +13,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useForm } from '../../lib/use-form';
 import { checkField, isEmail } from '../../lib/validation';
 import { useChangeEmail } from './api/change-email';
+import { FormActions } from './components/form-actions';
 import { DISABLED_IN_DEMO, EMAIL_CHANGED } from './messages';
 
 import './account.css';
@@ -75,14 +75,11 @@ export function ChangeEmailPage() {
               disabled={locked}
               {...form.field('password')}
             />
-            <div className="account-form-actions">
+            <FormActions cancelTo={paths.account.security}>
               <Button type="submit" disabled={locked} isLoading={change.isPending}>
                 Change e-mail
               </Button>
-              <ButtonLink to={paths.account.security} variant="outline">
-                Cancel
-              </ButtonLink>
-            </div>
+            </FormActions>
           </form>
         </Card>
       </div>

@@ -2,7 +2,6 @@ import { getErrorMessage } from '../../api/client';
 import { PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast-context';
@@ -13,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useForm } from '../../lib/use-form';
 import { checkField, hasPasswordLength, PASSWORDS_DO_NOT_MATCH } from '../../lib/validation';
 import { useChangePassword } from './api/change-password';
+import { FormActions } from './components/form-actions';
 import { PASSWORD_CHANGED } from './messages';
 
 import './account.css';
@@ -73,14 +73,11 @@ export function ChangePasswordPage() {
               autoComplete="new-password"
               {...form.field('newPasswordConfirm')}
             />
-            <div className="account-form-actions">
+            <FormActions cancelTo={paths.account.security}>
               <Button type="submit" isLoading={change.isPending}>
                 Change password
               </Button>
-              <ButtonLink to={paths.account.security} variant="outline">
-                Cancel
-              </ButtonLink>
-            </div>
+            </FormActions>
           </form>
         </Card>
       </div>

@@ -2,7 +2,6 @@ import { getErrorMessage } from '../../api/client';
 import { PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast-context';
@@ -13,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useForm } from '../../lib/use-form';
 import { useDeleteAccount } from './api/delete-account';
 import { useOwnerCheck } from './api/owner-check';
+import { FormActions } from './components/form-actions';
 import { ACCOUNT_DELETED, OWNS_ORGANIZATION_WARNING } from './messages';
 
 import './account.css';
@@ -64,7 +64,7 @@ export function DeleteAccountPage() {
               autoFocus
               {...form.field('password')}
             />
-            <div className="account-form-actions">
+            <FormActions cancelTo={paths.account.security}>
               <Button
                 type="submit"
                 variant="danger"
@@ -73,10 +73,7 @@ export function DeleteAccountPage() {
               >
                 Delete account
               </Button>
-              <ButtonLink to={paths.account.security} variant="outline">
-                Cancel
-              </ButtonLink>
-            </div>
+            </FormActions>
           </form>
         </Card>
       </div>

@@ -7,7 +7,6 @@ import { Avatar } from '../../components/avatar';
 import { PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast-context';
@@ -19,6 +18,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useForm } from '../../lib/use-form';
 import { checkField, isUsername, USERNAME_HINT } from '../../lib/validation';
 import { useUpdateUser } from './api/update-user';
+import { FormActions } from './components/form-actions';
 import { DISABLED_IN_DEMO, PROFILE_UPDATED } from './messages';
 import { checkImageFile, readAsDataUrl } from './read-image';
 
@@ -151,14 +151,11 @@ function UpdateProfileForm({ user }: { user: CurrentUser }) {
           />
         </Card>
 
-        <div className="account-form-actions">
+        <FormActions cancelTo={paths.account.root}>
           <Button type="submit" isLoading={update.isPending} disabled={!hasChanges}>
             Save changes
           </Button>
-          <ButtonLink to={paths.account.root} variant="outline">
-            Cancel
-          </ButtonLink>
-        </div>
+        </FormActions>
       </form>
     </div>
   );

@@ -2,14 +2,16 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { getErrorMessage } from '../../api/client';
+import { CenteredCard } from '../../components/centered-card';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Spinner } from '../../components/ui/spinner';
 import { EMAIL_CONFIRMATION_REDIRECT_DELAY_MS } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useConfirmEmail } from './api/confirm-email';
-import { AuthCard } from './components/auth-card';
 import { reloadAt } from './reload-at';
+
+import './components/auth-forms.css';
 
 export const INCOMPLETE_LINK = 'This confirmation link is incomplete. Open the link from the e-mail again.';
 
@@ -30,20 +32,20 @@ export function ConfirmEmailPage() {
 
   if (!hasLink || confirmation.isError) {
     return (
-      <AuthCard title="E-mail confirmation failed">
+      <CenteredCard title="E-mail confirmation failed">
         <div className="auth-state">
           <Alert variant="danger">{hasLink ? getErrorMessage(confirmation.error) : INCOMPLETE_LINK}</Alert>
           <ButtonLink to={paths.dashboard.root} block>
             Back to dashboard
           </ButtonLink>
         </div>
-      </AuthCard>
+      </CenteredCard>
     );
   }
 
   if (confirmation.isSuccess) {
     return (
-      <AuthCard title="E-mail confirmed">
+      <CenteredCard title="E-mail confirmed">
         <div className="auth-state" role="status">
           <Alert variant="success" title="Your e-mail address is confirmed">
             Thank you! Taking you to your dashboard…
@@ -52,16 +54,16 @@ export function ConfirmEmailPage() {
             Go to dashboard now
           </ButtonLink>
         </div>
-      </AuthCard>
+      </CenteredCard>
     );
   }
 
   return (
-    <AuthCard title="Confirming your e-mail">
+    <CenteredCard title="Confirming your e-mail">
       <div className="auth-state" role="status">
         <Spinner size="large" />
         <p>Confirming your e-mail address…</p>
       </div>
-    </AuthCard>
+    </CenteredCard>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import { getErrorMessage, isApiError } from '../../api/client';
+import { CenteredCard } from '../../components/centered-card';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -8,7 +9,8 @@ import { paths } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { FIELD_REQUIRED, isBlank } from '../../lib/validation';
 import { useLogin } from './api/login';
-import { AuthCard } from './components/auth-card';
+
+import './components/auth-forms.css';
 
 export const INVALID_CREDENTIALS = 'Provided username and password are not valid';
 
@@ -30,7 +32,7 @@ export function LoginPage() {
   });
 
   return (
-    <AuthCard
+    <CenteredCard
       title="Log in to your account"
       subtitle="Welcome back! Enter your details to open the dashboard."
       footer={
@@ -66,6 +68,6 @@ export function LoginPage() {
           </Button>
         </div>
       </form>
-    </AuthCard>
+    </CenteredCard>
   );
 }

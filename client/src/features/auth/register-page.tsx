@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import { getErrorMessage } from '../../api/client';
+import { CenteredCard } from '../../components/centered-card';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -10,7 +11,8 @@ import { paths } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { checkField, hasPasswordLength, isEmail, isUsername, USERNAME_HINT } from '../../lib/validation';
 import { useRegister } from './api/register';
-import { AuthCard } from './components/auth-card';
+
+import './components/auth-forms.css';
 
 export const REGISTERED_TOAST = 'Your registration was successful. Welcome to the product!';
 
@@ -31,7 +33,7 @@ export function RegisterPage() {
   });
 
   return (
-    <AuthCard
+    <CenteredCard
       title="Create your account"
       subtitle="Start verifying your customers in minutes. No credit card needed."
       footer={
@@ -70,6 +72,6 @@ export function RegisterPage() {
           </Button>
         </div>
       </form>
-    </AuthCard>
+    </CenteredCard>
   );
 }

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { mockFetch } from '../../../testing/mock-fetch';
+import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
 import { buildApplicantDetails, ORGANIZATION_ID } from '../testing/applicant-factory';
-import { renderPage } from '../testing/render-page';
 import { ApplicantDetailsPage } from './applicant-details-page';
 
 const ROUTE = '/dashboard/:organizationId/applicants/:userId';

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockFetch } from '../../../testing/mock-fetch';
+import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
 import { SEARCH_DEBOUNCE_MS } from '../components/search-box';
 import { buildApplicantPage, ORGANIZATION_ID } from '../testing/applicant-factory';
-import { renderPage } from '../testing/render-page';
 import { ApplicantsListPage } from './applicants-list-page';
 
 const LIST_PATH = `/api/projects/${ORGANIZATION_ID}/applicants`;

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 
 import { getErrorMessage } from '../../../api/client';
+import { CenteredCard } from '../../../components/centered-card';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -12,7 +13,8 @@ import { useEndSession } from '../../../lib/session';
 import { useForm } from '../../../lib/use-form';
 import { checkField, hasPasswordLength, PASSWORDS_DO_NOT_MATCH } from '../../../lib/validation';
 import { useResetPassword } from '../api/reset-password';
-import { AuthCard } from './auth-card';
+
+import './auth-forms.css';
 
 export const PASSWORD_RESET_TOAST = 'Your password have been changed, you can login now';
 
@@ -48,7 +50,7 @@ export function NewPasswordForm({ user, token }: { user: string; token: string }
   });
 
   return (
-    <AuthCard
+    <CenteredCard
       title="Choose a new password"
       subtitle="Pick a password you do not use anywhere else."
     >
@@ -77,6 +79,6 @@ export function NewPasswordForm({ user, token }: { user: string; token: string }
           </ButtonLink>
         </div>
       </form>
-    </AuthCard>
+    </CenteredCard>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 
 import { getErrorMessage } from '../../../api/client';
+import { CenteredCard } from '../../../components/centered-card';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -9,7 +10,8 @@ import { paths } from '../../../config/paths';
 import { useForm } from '../../../lib/use-form';
 import { checkField, isEmail } from '../../../lib/validation';
 import { useStartPasswordReset } from '../api/reset-password';
-import { AuthCard } from './auth-card';
+
+import './auth-forms.css';
 
 export function RequestResetForm() {
   const start = useStartPasswordReset();
@@ -17,7 +19,7 @@ export function RequestResetForm() {
 
   if (start.isSuccess) {
     return (
-      <AuthCard title="Check your inbox">
+      <CenteredCard title="Check your inbox">
         <div className="auth-state">
           <Alert variant="success" title="Reset link sent">
             If an account with the address <strong>{start.variables}</strong> exists, we have sent it a link to
@@ -34,12 +36,12 @@ export function RequestResetForm() {
             Back to login
           </ButtonLink>
         </div>
-      </AuthCard>
+      </CenteredCard>
     );
   }
 
   return (
-    <AuthCard
+    <CenteredCard
       title="Reset your password"
       subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
       footer={
@@ -64,6 +66,6 @@ export function RequestResetForm() {
           </ButtonLink>
         </div>
       </form>
-    </AuthCard>
+    </CenteredCard>
   );
 }

@@ -1,5 +1,7 @@
 // Small stroke icons of the developer screens; decorative, so hidden from screen readers.
 
+import './icons.css';
+
 function Icon({ d, className }: { d: string; className?: string }) {
   return (
     <svg className={['dev-icon', className].filter(Boolean).join(' ')} viewBox="0 0 24 24" aria-hidden="true">
@@ -8,10 +10,6 @@ function Icon({ d, className }: { d: string; className?: string }) {
   );
 }
 
-export const CopyIcon = () => (
-  <Icon d="M9 9h10a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V10a1 1 0 0 1 1-1zM5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-);
-export const CheckIcon = () => <Icon d="M5 12.5l4.5 4.5L19 7.5" />;
 export const EyeIcon = () => (
   <Icon d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z" />
 );

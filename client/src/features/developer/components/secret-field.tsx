@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 
 import { Button } from '../../../components/ui/button';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 import './secret-field.css';

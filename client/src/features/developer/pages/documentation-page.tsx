@@ -2,9 +2,9 @@ import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Card } from '../../../components/ui/card';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { paths } from '../../../config/paths';
 import { CodeBlock } from '../components/code-block';
-import { CopyButton } from '../components/copy-button';
 import { DeveloperPage } from '../components/developer-page';
 import { ExternalIcon } from '../components/icons';
 import { integrationExamples } from '../lib/integration-examples';

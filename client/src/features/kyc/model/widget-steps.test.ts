@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import type { WidgetSessionDto } from '../../../api/generated/types.gen';
+import { buildSession } from '../testing/fake-kyc-server';
 import { emptyPersonalData } from './personal-data';
 import { firstIncompleteStep, stateFromSession, stepsFor, widgetReducer, type WidgetState } from './widget-steps';
 
+/** The kyc fixture's session, without a redirect URL. */
 function session(overrides: Partial<WidgetSessionDto> = {}): WidgetSessionDto {
-  return {
-    userId: 'customer-1',
-    organizationName: 'Acme Bank',
-    status: 'pending',
-    provider: 'builtin',
-    documentType: null,
-    images: [],
-    personalData: {
-      name: null,
-      dateOfBirth: null,
-      sex: null,
-      placeOfBirth: null,
-      docNumber: null,
-      issuanceDate: null,
-      expiryDate: null,
-      country: null,
-      address: null,
-      issuedIn: null,
-      maritalStatus: null,
-    },
-    redirectUrl: null,
-    canResubmit: false,
-    ...overrides,
-  };
+  return buildSession({ redirectUrl: null, ...overrides });
 }
 
 const fullPersonalData = {

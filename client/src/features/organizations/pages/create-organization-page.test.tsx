@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { mockFetch } from '../../../testing/mock-fetch';
-import { ORGANIZATION_ID, renderPage } from '../testing/render-page';
+import { renderPage } from '../../../testing/render-page';
+import { ORGANIZATION_ID } from '../testing/organization-id';
 import { CreateOrganizationPage } from './create-organization-page';
 
 describe('/dashboard/create', () => {

@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { mockFetch } from '../../../testing/mock-fetch';
+import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
-import { ORGANIZATION_ID, renderPage } from '../testing/render-page';
+import { ORGANIZATION_ID } from '../testing/organization-id';
 import { IntegrationPage, verificationLink } from './integration-page';
 
 describe('integration', () => {

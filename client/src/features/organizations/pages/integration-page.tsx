@@ -2,11 +2,11 @@ import { Link, useParams } from 'react-router-dom';
 
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
+import { CopyField } from '../../../components/ui/copy-field';
 import { Loading } from '../../../components/ui/loading';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { useOrganization } from '../api/get-organization';
-import { CopyField } from '../components/copy-field';
 
 import './integration-page.css';
 

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 import type { MemberDto, ProjectDetailsDto } from '../../../api/generated/types.gen';
 import { mockFetch } from '../../../testing/mock-fetch';
+import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
-import { ORGANIZATION_ID, renderPage } from '../testing/render-page';
+import { ORGANIZATION_ID } from '../testing/organization-id';
 import { MembersPage } from './members-page';
 
 const OWNER_ID = 'aaaaaaaa-0000-4000-8000-000000000001';

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { mockFetch } from '../../../testing/mock-fetch';
-import { ORGANIZATION_ID, renderPage } from '../testing/render-page';
+import { renderPage } from '../../../testing/render-page';
+import { ORGANIZATION_ID } from '../testing/organization-id';
 import { OrganizationHomePage } from './organization-home-page';
 
 describe('organization dashboard', () => {

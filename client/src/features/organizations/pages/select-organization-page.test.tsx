@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ProjectDto } from '../../../api/generated/types.gen';
 import { mockFetch } from '../../../testing/mock-fetch';
-import { renderPage } from '../testing/render-page';
+import { renderPage } from '../../../testing/render-page';
 import { SelectOrganizationPage } from './select-organization-page';
 
 function organizations(count: number): ProjectDto[] {

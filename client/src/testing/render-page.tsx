@@ -3,12 +3,13 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 
-import { AppProviders } from '../../../app/providers';
+import { AppProviders } from '../app/providers';
 
 /**
- * Renders one page at `path` inside the real providers, with the organization
- * route shape of the app (`/dashboard/:organizationId/applicants/...`). Other
- * paths render their name, so a test can see where a navigation went.
+ * Renders one page at `path` (matched by `routePath`, e.g.
+ * `/dashboard/:organizationId/applicants/:applicantId`) inside the real providers.
+ * Other paths render 'Elsewhere', so a test can see that a navigation left the page.
+ * Fetch is not mocked here: the test mocks it (testing/mock-fetch.ts).
  */
 export function renderPage(page: ReactElement, routePath: string, path: string) {
   const router = createMemoryRouter(
