@@ -5,7 +5,6 @@ import { AuditService } from '../audit/audit.service.js';
 import type { AuditEventPageDto } from '../audit/dto/audit-event.dto.js';
 import { pageMeta, pageOffset } from '../common/paging/page-meta.dto.js';
 import type { PageQueryDto } from '../common/paging/page-query.dto.js';
-import { runInTransaction } from '../database/transaction.js';
 import { isUuid, OrganizationAccessService } from '../projects/organization-access.service.js';
 import type { User } from '../users/user.entity.js';
 import type { ApplicantOrderBy } from './applicant-fields.js';
@@ -55,7 +54,7 @@ export class ApplicantsQueryService {
     const { organization } = await this.access.requireMember(user, organizationId);
     const applicant = await this.findApplicant(organization.id, userId);
     const images = await this.listImages(applicant.id);
-    await runInTransaction(this.dataSource, (manager) =>
+    await this.dataSource.transaction((manager) =>
       this.audit.record(manager, {
         actor: user,
         organizationId: organization.id,
