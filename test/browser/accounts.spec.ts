@@ -210,10 +210,12 @@ describe('accounts', () => {
     await waitForPath(page, '/dashboard/user/me');
 
     const avatar = page.locator('.user-menu-button img');
-    const expected = `/api/users/${id}/image`;
+    // The picture's address carries a version, so a replaced picture is never a cached one.
+    const isUploaded = (src: string | null) => src?.startsWith(`/api/users/${id}/image?v=`) ?? false;
     const deadline = Date.now() + 5000;
-    while ((await avatar.getAttribute('src')) !== expected && Date.now() < deadline) await page.waitForTimeout(50);
-    expect(await avatar.getAttribute('src')).toBe(expected);
+    while (!isUploaded(await avatar.getAttribute('src')) && Date.now() < deadline) await page.waitForTimeout(50);
+    const expected = await avatar.getAttribute('src');
+    expect(isUploaded(expected)).toBe(true);
     // The browser really loaded the uploaded picture (96 px wide), not a broken image.
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate<number>("document.querySelector('.user-menu-button img').naturalWidth")).toBe(96);
@@ -259,7 +261,8 @@ describe('accounts', () => {
 
     await expectToast(page, 'Successfully deleted user account');
     await waitForPath(page, '/');
-    expect(await page.getByRole('link', { name: 'Login' }).first().isVisible()).toBe(true);
+    // Signed out: once the current user is reloaded, the public header offers Login again.
+    await page.getByRole('link', { name: 'Login' }).first().waitFor({ state: 'visible', timeout: 10_000 });
     expect(await loginAnswer(who)).toBe(401);
     expect(errors).toEqual([]);
   });
