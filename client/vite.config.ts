@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
+    // .vite/manifest.json: bench/client-size.mjs follows each route's chunks with it.
+    manifest: true,
   },
   server: {
     proxy: {

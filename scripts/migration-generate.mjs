@@ -35,6 +35,9 @@ try {
   await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
   await admin.end();
 }
+// The scratch database uses the default schema; a migration must run in whichever schema
+// the app is configured for (DATABASE_SCHEMA), so names stay unqualified.
+for (const list of [postgres.up, postgres.down]) list.forEach((statement, i) => (list[i] = statement.replaceAll('"public".', '')));
 const sqlite = diffFor(undefined);
 if (sqlite.up.length === 0 && postgres.up.length === 0) {
   console.log('The entities and the migrations agree: nothing to generate.');

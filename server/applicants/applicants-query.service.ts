@@ -9,11 +9,23 @@ import { isUuid, OrganizationAccessService } from '../projects/organization-acce
 import type { User } from '../users/user.entity.js';
 import type { ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantImage } from './applicant-image.entity.js';
+import { ApplicantListReader, type SqlExecutor } from './applicant-list.reader.js';
 import { Applicant } from './applicant.entity.js';
 import { toApplicantDetails } from './applicant.mapper.js';
 import { applicantNotFound, imageNotFound } from './applicants.messages.js';
 import type { ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import type { ApplicantListItemDto, ApplicantListQueryDto, ApplicantPageDto, ApplicantsOverviewQueryDto } from './dto/applicant-list.dto.js';
+
+/** Raw SQL through the app's DataSource, for the list reader. */
+function typeOrmExecutor(dataSource: DataSource): SqlExecutor {
+  const postgres = dataSource.options.type === 'postgres';
+  return {
+    dialect: postgres ? 'postgres' : 'sqlite',
+    query: <T>(sql: string, params: readonly unknown[]) => dataSource.query<T[]>(sql, [...params]),
+    readsCommittedState: () =>
+      postgres || !(dataSource.driver as unknown as { databaseConnection?: { inTransaction: boolean } }).databaseConnection?.inTransaction,
+  };
+}
 
 const DEFAULT_ORDER_BY: ApplicantOrderBy = 'userId';
 
@@ -25,20 +37,30 @@ export interface ImageBytes {
 /** Reading applicants: the paged list, the details (recorded as a view), images and activity. */
 @Injectable()
 export class ApplicantsQueryService {
+  private readonly reader: ApplicantListReader;
+
   constructor(
     @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
     @InjectRepository(ApplicantImage) private readonly images: Repository<ApplicantImage>,
     private readonly access: OrganizationAccessService,
     private readonly audit: AuditService,
     private readonly dataSource: DataSource,
-  ) {}
+  ) {
+    this.reader = new ApplicantListReader(typeOrmExecutor(dataSource));
+  }
 
   async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto): Promise<ApplicantPageDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
-    const builder = this.applicants.createQueryBuilder('a').where('a.organizationId = :organizationId', {
+    const { page, pageSize } = query;
+    const { rows, total } = await this.reader.list({
       organizationId: organization.id,
+      page,
+      pageSize,
+      orderBy: query.orderBy ?? DEFAULT_ORDER_BY,
+      direction: query.orderDirection ?? 'desc',
+      search: query.search,
     });
-    return this.page(builder, query, true);
+    return { items: rows, meta: pageMeta(page, pageSize, total, rows.length) };
   }
 
   /** The spec's generic list: every organization the caller may see, or the one named. */
@@ -46,22 +68,24 @@ export class ApplicantsQueryService {
     if (query.organizationId) return this.listInOrganization(user, query.organizationId, query);
     const builder = this.applicants.createQueryBuilder('a');
     this.access.restrictToMember(builder, user, 'a.organizationId');
-    return this.page(builder, query, false);
+    return this.pageAcrossOrganizations(builder, query);
   }
 
-  /** The details, recorded in the audit trail as a view of identity data. */
+  /**
+   * The details, recorded in the audit trail as a view of identity data. The record is
+   * the only write, one INSERT, atomic on its own: no explicit transaction (which on
+   * SQLite would hold the process's one connection for three statements).
+   */
   async details(user: User, organizationId: string, userId: string): Promise<ApplicantDetailsDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const applicant = await this.findApplicant(organization.id, userId);
     const images = await this.listImages(applicant.id);
-    await this.dataSource.transaction((manager) =>
-      this.audit.record(manager, {
-        actor: user,
-        organizationId: organization.id,
-        applicantId: applicant.id,
-        action: 'applicant.viewed',
-      }),
-    );
+    await this.audit.record(this.dataSource.manager, {
+      actor: user,
+      organizationId: organization.id,
+      applicantId: applicant.id,
+      action: 'applicant.viewed',
+    });
     return toApplicantDetails(applicant, images);
   }
 
@@ -102,14 +126,11 @@ export class ApplicantsQueryService {
   }
 
   /**
-   * One COUNT and one page query, whatever the page size. The ORDER BY ends with
-   * unique columns (userId within an organization, then id) so pages never overlap.
+   * Every organization of the caller: one COUNT and one page query. userId repeats
+   * across organizations, so the ORDER BY ends with the column, then id (unique) and
+   * pages never overlap. (One organization's list goes through ApplicantListReader.)
    */
-  private async page(
-    builder: SelectQueryBuilder<Applicant>,
-    query: ApplicantListQueryDto,
-    singleOrganization: boolean,
-  ): Promise<ApplicantPageDto> {
+  private async pageAcrossOrganizations(builder: SelectQueryBuilder<Applicant>, query: ApplicantListQueryDto): Promise<ApplicantPageDto> {
     if (query.search) this.applySearch(builder, query.search);
     const { page, pageSize } = query;
     const countRow = await builder.clone().select('COUNT(*)', 'count').getRawOne<{ count: number | string }>();
@@ -123,9 +144,8 @@ export class ApplicantsQueryService {
         .addSelect('a.kycStatus', 'kycStatus')
         .addSelect('a.documentType', 'documentType')
         .addSelect('a.organizationId', 'organizationId')
-        .orderBy(`a.${orderBy}`, direction);
-      if (singleOrganization && orderBy !== 'userId') builder.addOrderBy('a.userId', direction);
-      builder.addOrderBy('a.id', direction);
+        .orderBy(`a.${orderBy}`, direction)
+        .addOrderBy('a.id', direction);
       items = await builder.offset(pageOffset(page, pageSize)).limit(pageSize).getRawMany<ApplicantListItemDto>();
     }
     return { items, meta: pageMeta(page, pageSize, total, items.length) };

@@ -3,6 +3,8 @@ import { SeedPermissions1795225800000 } from './1795225800000-SeedPermissions.js
 import { WebhookOutbox1795226199291 } from './1795226199291-WebhookOutbox.js';
 import { ApplicantChecks1795226376333 } from './1795226376333-ApplicantChecks.js';
 import { JobLocks1795229236050 } from './1795229236050-JobLocks.js';
+import { ApplicantSortIndexes1795230254253 } from './1795230254253-ApplicantSortIndexes.js';
+import { ApplicantListSearch1795230300000 } from './1795230300000-ApplicantListSearch.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -10,4 +12,6 @@ export const migrations: Function[] = [
   WebhookOutbox1795226199291,
   ApplicantChecks1795226376333,
   JobLocks1795229236050,
+  ApplicantSortIndexes1795230254253,
+  ApplicantListSearch1795230300000,
 ];

@@ -1,0 +1,92 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { BENCH_SECRET } from './seed.mjs';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitHealthy(port, child, label) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${label} exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${label} did not become healthy on port ${port}`);
+}
+
+function start(label, args, env, port) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  const server = {
+    label,
+    port,
+    pid: child.pid,
+    child,
+    stderr: () => stderr,
+    /** Resident memory of the process, in bytes (Linux /proc). */
+    rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) * 1024,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => {
+        const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 15_000);
+        child.once('exit', () => (clearTimeout(timer), resolve()));
+      });
+    },
+  };
+  return waitHealthy(port, child, label).then(
+    () => server,
+    async (error) => {
+      await server.stop();
+      throw new Error(`${error.message}\n${stderr}`);
+    },
+  );
+}
+
+/** The built app (dist/server/main.js) on the seeded database, as deployed: default logging. */
+export async function startApp(database, extraEnv = {}) {
+  const port = await freePort();
+  return start(
+    'app',
+    ['dist/server/main.js'],
+    {
+      NODE_ENV: 'production',
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.url ?? '',
+      APP_SECRET: BENCH_SECRET,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ALLOW_PRIVATE_WEBHOOKS: 'true',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      REDIS_URL: '',
+      ...extraEnv,
+    },
+    port,
+  );
+}
+
+export async function startBaseline(database) {
+  const port = await freePort();
+  return start('baseline', ['bench/baseline.mjs'], { DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
+}
