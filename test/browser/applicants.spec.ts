@@ -219,6 +219,9 @@ describe('applicants', () => {
     await page.getByRole('button', { name: /User ID/ }).click();
     await page.waitForURL(/orderDirection=asc/);
     await waitForFirstRow(page, '1');
+    // The previous page stays on screen (dimmed) while the sorted one loads: wait for the new rows.
+    const sortedDeadline = Date.now() + 10_000;
+    while ((await tableRows(page))[0]?.userId === firstPage[0].userId && Date.now() < sortedDeadline) await page.waitForTimeout(50);
     const ascending = (await tableRows(page)).map((row) => row.userId);
     expect(ascending).toEqual([...ascending].sort());
     expect(ascending[0] < firstPage[0].userId).toBe(true);
