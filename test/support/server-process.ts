@@ -31,7 +31,9 @@ export async function spawnServer(env: Record<string, string | undefined> = {}):
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kyc-proc-'));
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // The embedded SQLite database unless the caller names another: the suite's own
+    // DATABASE_URL (set for PostgreSQL runs) must not leak into the process under test.
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', DATABASE_SCHEMA: '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
