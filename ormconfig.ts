@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { loadEnvironment } from './server/config/environment.js';
-import { dataSourceOptions } from './server/database/data-source-options.js';
+import { dataSourceOptions } from './server/data-source-options.js';
 
 /** The TypeORM CLI's data source: the same options the application uses. */
 export default new DataSource(dataSourceOptions(loadEnvironment()));

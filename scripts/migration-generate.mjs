@@ -19,7 +19,7 @@ function diffFor(databaseUrl) {
   const env = { ...process.env, LOG_LEVEL: 'error' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  return JSON.parse(execFileSync('node', ['dist/server/database/schema-diff.js'], { env, encoding: 'utf8' }));
+  return JSON.parse(execFileSync('node', ['dist/server/cli/schema-diff.js'], { env, encoding: 'utf8' }));
 }
 
 const scratch = `kyc_migration_${process.pid}`;

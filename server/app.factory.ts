@@ -1,7 +1,8 @@
-import { ConsoleLogger, ValidationPipe, type LogLevel } from '@nestjs/common';
+import { ConsoleLogger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
+import { AppValidationPipe } from './common/errors/validation-pipe.js';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
 import { installBodyParsers } from './common/http/body-parsers.js';
 import { requestLogger } from './common/http/request-logger.js';
@@ -33,7 +34,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.use(requestLogger);
   installBodyParsers(app.getHttpAdapter().getInstance());
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }));
+  app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   setupOpenApi(app);
   return app;

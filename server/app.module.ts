@@ -3,9 +3,10 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { appConfig, ConfigModule, type AppConfig } from './config/config.module.js';
-import { dataSourceOptions } from './database/data-source-options.js';
+import { dataSourceOptions } from './data-source-options.js';
 import { installSqliteTransactionGate } from './database/sqlite-transaction-gate.js';
-import { AuthCoreModule } from './common/auth/auth-core.module.js';
+import { AuthenticationModule } from './auth/authentication.module.js';
+import { SessionsModule } from './sessions/sessions.module.js';
 import { EventsModule } from './common/events/events.module.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -15,7 +16,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { AuthModule } from './auth/auth.module.js';
 import { UsersModule } from './users/users.module.js';
 import { RolesModule } from './roles/roles.module.js';
-import { ProjectsModule } from './projects/projects.module.js';
+import { OrganizationsModule } from './organizations/organizations.module.js';
 import { ApplicantsModule } from './applicants/applicants.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { KycModule } from './kyc/kyc.module.js';
@@ -40,7 +41,8 @@ import { loadEnvironment } from './config/environment.js';
       exclude: ['/api/{*path}'],
       serveStaticOptions: { index: false, maxAge: '1h' },
     }),
-    AuthCoreModule,
+    SessionsModule,
+    AuthenticationModule,
     EventsModule,
     JobsModule,
     HealthModule,
@@ -50,7 +52,7 @@ import { loadEnvironment } from './config/environment.js';
     AuthModule,
     UsersModule,
     RolesModule,
-    ProjectsModule,
+    OrganizationsModule,
     ApplicantsModule,
     AuditModule,
     KycModule,

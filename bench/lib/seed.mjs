@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { execFileSync } from 'node:child_process';
 import { issueApiKey } from '../../dist/server/users/api-key.js';
-import { newCompanyKey } from '../../dist/server/projects/company-key.js';
+import { newCompanyKey } from '../../dist/server/organizations/company-key.js';
 import { generateWebhookSecret } from '../../dist/server/webhooks/webhook-signature.js';
 import { rebuildApplicantDerivedData } from '../../dist/server/applicants/applicant-search-schema.js';
 import { APPLICANT_COLUMNS, DATE_COLUMNS } from './columns.mjs';

@@ -1,7 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
-import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
-import { ExactRole } from '../common/decorators/roles.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
+import { ExactRole } from '../common/access/roles.decorator.js';
 import { AdminAccountsService } from './admin-accounts.service.js';
 import { AdminUserDto, RegisterAdminDto } from './dto/register-admin.dto.js';
 

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { NotDemo } from '../common/decorators/not-demo.decorator.js';
-import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import { NotDemo } from '../common/access/not-demo.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { API_KEY_MESSAGES } from './api-keys.messages.js';
 import { ApiKeysService } from './api-keys.service.js';

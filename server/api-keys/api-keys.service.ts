@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
 import { decrypt } from '../common/crypto.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
-import { issueApiKey } from '../users/api-key.js';
+import { issueApiKey } from './api-key.js';
 import { User } from '../users/user.entity.js';
 import { API_KEY_MESSAGES } from './api-keys.messages.js';
 import type { ApiKeyDto } from './dto/api-key.dto.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
-import { dataSourceOptions } from '../database/data-source-options.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { APPLICANT_ORDER_BY, type ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantListReader, type ApplicantListRequest, type SqlExecutor } from './applicant-list.reader.js';
 import { fakeApplicants } from './fake/fake-applicant.js';

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { TIMESTAMP } from '../database/column-types.js';
 import { APPLICANT_SEARCH_INDEXES } from './applicant-search-schema.js';
-import { Organization } from '../projects/organization.entity.js';
+import { Organization } from '../organizations/organization.entity.js';
 import type { KycStatus, RejectType, ReviewAnswer } from './applicant.enums.js';
 
 /**
@@ -81,4 +81,8 @@ export class Applicant {
 
   @UpdateDateColumn({ type: TIMESTAMP })
   updatedAt: Date;
+
+  /** Raised by every change through the lifecycle; a change sent with a stale version is refused (409). */
+  @Column({ type: 'integer', default: 1 })
+  version: number;
 }

@@ -21,6 +21,7 @@ export function toApplicantSummary(applicant: Applicant): ApplicantSummaryDto {
     submittedAt: applicant.submittedAt,
     decidedAt: applicant.decidedAt,
     createdAt: applicant.createdAt,
+    version: applicant.version,
   };
 }
 

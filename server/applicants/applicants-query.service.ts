@@ -5,14 +5,16 @@ import { AuditService } from '../audit/audit.service.js';
 import type { AuditEventPageDto } from '../audit/dto/audit-event.dto.js';
 import { pageMeta, pageOffset } from '../common/paging/page-meta.dto.js';
 import type { PageQueryDto } from '../common/paging/page-query.dto.js';
-import { isUuid, OrganizationAccessService } from '../projects/organization-access.service.js';
+import { isUuid, OrganizationAccessService } from '../organizations/organization-access.service.js';
 import type { User } from '../users/user.entity.js';
 import type { ApplicantOrderBy } from './applicant-fields.js';
+import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
 import { ApplicantListReader, type SqlExecutor } from './applicant-list.reader.js';
 import { Applicant } from './applicant.entity.js';
 import { toApplicantDetails } from './applicant.mapper.js';
-import { applicantNotFound, imageNotFound } from './applicants.messages.js';
+import { applicantNotFound, imageNotFound } from './applicants.errors.js';
+import type { ApplicantCheckDto } from './dto/applicant-check.dto.js';
 import type { ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import type { ApplicantListItemDto, ApplicantListQueryDto, ApplicantPageDto, ApplicantsOverviewQueryDto } from './dto/applicant-list.dto.js';
 
@@ -110,10 +112,27 @@ export class ApplicantsQueryService {
     return this.audit.listForApplicant(organization.id, applicant.id, paging);
   }
 
+  /** The automatic checks of the applicant's last submission. */
+  async checks(user: User, organizationId: string, userId: string): Promise<ApplicantCheckDto[]> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    const applicant = await this.findApplicant(organization.id, userId);
+    const rows = await this.dataSource.getRepository(ApplicantCheck).find({ where: { applicantId: applicant.id }, order: { name: 'ASC' } });
+    return rows.map(({ name, passed, detail, createdAt }) => ({ name, passed, detail, createdAt }));
+  }
+
   async findApplicant(organizationId: string, userId: string): Promise<Applicant> {
     const applicant = await this.applicants.findOneBy({ organizationId, userId });
     if (!applicant) throw applicantNotFound();
     return applicant;
+  }
+
+  findById(applicantId: string): Promise<Applicant | null> {
+    return this.applicants.findOneBy({ id: applicantId });
+  }
+
+  /** Which photos an applicant has (never their bytes), in upload order. */
+  listImageKinds(applicantId: string): Promise<Pick<ApplicantImage, 'docType' | 'side'>[]> {
+    return this.images.find({ where: { applicantId }, select: { docType: true, side: true }, order: { createdAt: 'ASC' } });
   }
 
   listImages(applicantId: string) {

@@ -7,15 +7,15 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { AuditEventPageDto } from '../audit/dto/audit-event.dto.js';
-import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import { PageQueryDto } from '../common/paging/page-query.dto.js';
 import type { User } from '../users/user.entity.js';
 import { ApplicantReviewService } from './applicant-review.service.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
 import { ApplicantChangeDto, ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import { ApplicantListQueryDto, ApplicantPageDto } from './dto/applicant-list.dto.js';
-import { HoldApplicantDto, RejectApplicantDto } from './dto/decision.dto.js';
+import { HoldApplicantDto, RejectApplicantDto, VersionedChangeDto } from './dto/decision.dto.js';
 import { UpdateApplicantDto } from './dto/update-applicant.dto.js';
 
 /** The applicants of one organization; every route is limited to its members (404 otherwise). */
@@ -60,16 +60,26 @@ export class ApplicantsController {
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'delete')
   @ApiOkResponse({ type: ApplicantChangeDto, description: 'Identity data, images and review answer cleared; kycStatus init' })
-  reset(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantChangeDto> {
-    return this.review.reset(user, id, userId);
+  reset(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: VersionedChangeDto,
+  ): Promise<ApplicantChangeDto> {
+    return this.review.reset(user, id, userId, body.version);
   }
 
   @Post(':userId/approve')
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ApplicantChangeDto, description: 'kycStatus completed, reviewAnswer approved' })
-  approve(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantChangeDto> {
-    return this.review.decide(user, id, userId, { kind: 'approve' });
+  approve(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: VersionedChangeDto,
+  ): Promise<ApplicantChangeDto> {
+    return this.review.decide(user, id, userId, { kind: 'approve' }, body.version);
   }
 
   @Post(':userId/reject')
@@ -82,7 +92,7 @@ export class ApplicantsController {
     @Param('userId') userId: string,
     @Body() body: RejectApplicantDto,
   ): Promise<ApplicantChangeDto> {
-    return this.review.decide(user, id, userId, { kind: 'reject', reason: body.reason, rejectType: body.rejectType });
+    return this.review.decide(user, id, userId, { kind: 'reject', reason: body.reason, rejectType: body.rejectType }, body.version);
   }
 
   @Post(':userId/hold')
@@ -95,7 +105,7 @@ export class ApplicantsController {
     @Param('userId') userId: string,
     @Body() body: HoldApplicantDto,
   ): Promise<ApplicantChangeDto> {
-    return this.review.decide(user, id, userId, { kind: 'hold', reason: body.reason || undefined });
+    return this.review.decide(user, id, userId, { kind: 'hold', reason: body.reason || undefined }, body.version);
   }
 
   @Get(':userId/activity')

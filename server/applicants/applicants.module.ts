@@ -1,20 +1,29 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
-import { ProjectsModule } from '../projects/projects.module.js';
+import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
-import { ApplicantReviewService } from './applicant-review.service.js';
+import { ApplicantCheck } from './applicant-check.entity.js';
+import { ApplicantChecksController } from './applicant-checks.controller.js';
 import { ApplicantImage } from './applicant-image.entity.js';
+import { ApplicantReviewService } from './applicant-review.service.js';
+import { ApplicantStatsService } from './applicant-stats.service.js';
+import { ApplicantStatusPublisher } from './applicant-status.publisher.js';
 import { Applicant } from './applicant.entity.js';
 import { ApplicantsOverviewController } from './applicants-overview.controller.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
 import { ApplicantsController } from './applicants.controller.js';
+import { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.service.js';
+import { OrganizationStatsController } from './organization-stats.controller.js';
 
-/** Applicant review: list, details, images, edit, reset, decisions and activity. */
+/**
+ * Applicants: list, details, images, checks, statistics, staff review, and the
+ * ApplicantLifecycle — the only code that changes an applicant.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage]), ProjectsModule, AuditModule, WebhooksModule],
-  controllers: [ApplicantsOverviewController, ApplicantsController],
-  providers: [ApplicantsQueryService, ApplicantReviewService],
-  exports: [ApplicantsQueryService, ApplicantReviewService],
+  imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck]), OrganizationsModule, AuditModule, WebhooksModule],
+  controllers: [ApplicantsOverviewController, ApplicantsController, ApplicantChecksController, OrganizationStatsController],
+  providers: [ApplicantsQueryService, ApplicantReviewService, ApplicantStatsService, ApplicantStatusPublisher, ApplicantLifecycle],
+  exports: [ApplicantsQueryService, ApplicantLifecycle],
 })
 export class ApplicantsModule {}

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
-import { ExactRole } from '../common/decorators/roles.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
+import { ExactRole } from '../common/access/roles.decorator.js';
 import { AuditService } from './audit.service.js';
 import { AuditEventAdminPageDto, AuditQueryDto } from './dto/audit-event.dto.js';
 

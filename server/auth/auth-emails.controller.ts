@@ -7,8 +7,8 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { Public } from '../common/decorators/public.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import { Public } from '../common/access/public.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthEmailsService } from './auth-emails.service.js';

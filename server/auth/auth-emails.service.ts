@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { MailService } from '../mail/mail.service.js';
 import { User } from '../users/user.entity.js';
-import { DatabaseSessionStore } from './session.store.js';
+import { DatabaseSessionStore } from '../sessions/session.store.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { PasswordService } from './password.service.js';

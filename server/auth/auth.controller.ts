@@ -12,9 +12,9 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { NotDemo } from '../common/decorators/not-demo.decorator.js';
-import { Public } from '../common/decorators/public.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import { NotDemo } from '../common/access/not-demo.decorator.js';
+import { Public } from '../common/access/public.decorator.js';
 import { UserDto } from '../users/dto/user.dto.js';
 import { toUserDto } from '../users/user.mapper.js';
 import type { User } from '../users/user.entity.js';
@@ -22,7 +22,7 @@ import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthService } from './auth.service.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
-import { endSession, startSession } from './session-lifecycle.js';
+import { endSession, startSession } from '../sessions/session-lifecycle.js';
 
 /**
  * Sign-in, registration and the signed-in user's own credentials. These act on the

@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module.js';
-import { OwnerCheckModule } from '../projects/owner-check.module.js';
+import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { User } from '../users/user.entity.js';
 import { UsersModule } from '../users/users.module.js';
+import { AccountDeletionService } from './account-deletion.service.js';
 import { AuthEmailsController } from './auth-emails.controller.js';
 import { AuthEmailsService } from './auth-emails.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
@@ -27,10 +28,10 @@ import { PasswordService } from './password.service.js';
     PassportModule,
     MailModule,
     UsersModule,
-    OwnerCheckModule,
+    OrganizationsModule,
   ],
   controllers: [AuthController, AuthEmailsController],
-  providers: [AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordService, LocalStrategy],
-  exports: [AuthEmailsService, PasswordService],
+  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordService, LocalStrategy],
+  exports: [AccountDeletionService, AuthEmailsService, PasswordService],
 })
 export class AuthModule {}

@@ -3,12 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
-import { OwnerCheckService } from '../projects/owner-check.service.js';
-import { issueApiKey } from '../users/api-key.js';
+import { OrganizationsService } from '../organizations/organizations.service.js';
+import { issueApiKey } from '../api-keys/api-key.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { toUserDto } from '../users/user.mapper.js';
 import { User } from '../users/user.entity.js';
-import { AccountDeletionService } from '../users/account-deletion.service.js';
+import { AccountDeletionService } from './account-deletion.service.js';
 import { UsersService } from '../users/users.service.js';
 import { AUTH_MESSAGES } from './auth.messages.js';
 import { AuthEmailsService } from './auth-emails.service.js';
@@ -16,7 +16,7 @@ import { AuthTokensService } from './auth-tokens.service.js';
 import type { ChangeEmailDto, ChangePasswordDto, RegisterDto } from './dto/auth.dto.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordService } from './password.service.js';
-import { DatabaseSessionStore } from './session.store.js';
+import { DatabaseSessionStore } from '../sessions/session.store.js';
 
 /** Who is asking, for throttling password checks per IP + username. */
 export interface Caller {
@@ -38,7 +38,7 @@ export class AuthService {
     private readonly emails: AuthEmailsService,
     private readonly profiles: UsersService,
     private readonly sessions: DatabaseSessionStore,
-    private readonly ownerCheck: OwnerCheckService,
+    private readonly organizations: OrganizationsService,
     private readonly deletion: AccountDeletionService,
   ) {}
 
@@ -136,7 +136,7 @@ export class AuthService {
   }
 
   private async assertDeletable(user: User): Promise<void> {
-    if (await this.ownerCheck.ownsAnOrganization(user.id)) throw new ConflictException(AUTH_MESSAGES.ownsOrganization);
+    if (await this.organizations.ownsAnOrganization(user.id)) throw new ConflictException(AUTH_MESSAGES.ownsOrganization);
     if (user.role === 'super-admin' && (await this.users.countBy({ role: 'super-admin' })) <= 1) {
       throw new ConflictException(AUTH_MESSAGES.lastSuperAdmin);
     }

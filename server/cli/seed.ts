@@ -5,10 +5,10 @@ import { seedApplicants } from '../applicants/fake/seed-applicants.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ConfigurationError, loadEnvironment } from '../config/environment.js';
-import { dataSourceOptions } from '../database/data-source-options.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { installSqliteTransactionGate } from '../database/sqlite-transaction-gate.js';
-import { newCompanyKey } from '../projects/company-key.js';
-import { Organization } from '../projects/organization.entity.js';
+import { newCompanyKey } from '../organizations/company-key.js';
+import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
 
 const USAGE = `Usage: npm run seed -- --organization <name> --applicants <n> [options]

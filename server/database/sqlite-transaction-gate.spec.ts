@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
-import { Organization } from '../projects/organization.entity.js';
+import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
 import { createTestDatabase, usesPostgres, type TestDatabase } from '../../test/support/database.js';
-import { dataSourceOptions } from './data-source-options.js';
+import { dataSourceOptions } from '../data-source-options.js';
 import { installSqliteTransactionGate } from './sqlite-transaction-gate.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,8 +6,8 @@ import { fakeApplicantImages, type FakeImage } from '../applicants/fake/fake-ima
 import { insertFakeApplicants } from '../applicants/fake/insert-fake-applicants.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
-import { newCompanyKey } from '../projects/company-key.js';
-import { Organization } from '../projects/organization.entity.js';
+import { newCompanyKey } from '../organizations/company-key.js';
+import { Organization } from '../organizations/organization.entity.js';
 import { applicantEventBody } from '../webhooks/webhook-events.js';
 import { WebhookDelivery } from '../webhooks/webhook-delivery.entity.js';
 import { WebhookEvent } from '../webhooks/webhook-event.entity.js';

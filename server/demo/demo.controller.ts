@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { Public } from '../common/decorators/public.decorator.js';
+import { Public } from '../common/access/public.decorator.js';
 import { DemoService } from './demo.service.js';
 
 class DemoAccountDto {

@@ -9,7 +9,7 @@ import { PasswordService } from '../auth/password.service.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { Clock } from '../common/clock.js';
 import { JobLockService } from '../common/jobs/job-lock.service.js';
-import { AccountDeletionService } from '../users/account-deletion.service.js';
+import { AccountDeletionService } from '../auth/account-deletion.service.js';
 import { User } from '../users/user.entity.js';
 import { generateWebhookSecret } from '../webhooks/webhook-signature.js';
 import { demoDataset, seedDemoAccount } from './demo-seed.js';

@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthDto } from './health.dto.js';
-import { Public } from '../common/decorators/public.decorator.js';
+import { Public } from '../common/access/public.decorator.js';
 import { HealthCheck, HealthCheckService, TypeOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
 
 @ApiTags('health')

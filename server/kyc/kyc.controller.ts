@@ -1,10 +1,9 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { Public } from '../common/decorators/public.decorator.js';
-import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
-import { ApplicantStatusPublisher, kycSessionStatus } from '../common/events/applicant-status.publisher.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import { Public } from '../common/access/public.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
 import {
   KycTokenResponseDto,
@@ -16,8 +15,10 @@ import {
   UserIdQueryDto,
   WidgetSessionDto,
 } from './dto/kyc.dto.js';
-import { invalidToken } from './kyc.messages.js';
-import { KycService } from './kyc.service.js';
+import { invalidToken } from './kyc.errors.js';
+import { VerificationSessionService } from './verification-session.service.js';
+import { VerificationStepsService } from './verification-steps.service.js';
+import { VerificationTokensService } from './verification-tokens.service.js';
 import { StatusStreamService } from './status-stream.service.js';
 import { WidgetClaims, WidgetTokenGuard } from './widget-token.guard.js';
 import { WidgetTokenService, type WidgetTokenClaims } from './widget-token.service.js';
@@ -26,10 +27,11 @@ import { WidgetTokenService, type WidgetTokenClaims } from './widget-token.servi
 @Controller()
 export class KycController {
   constructor(
-    private readonly kyc: KycService,
+    private readonly issuer: VerificationTokensService,
+    private readonly sessions: VerificationSessionService,
+    private readonly steps: VerificationStepsService,
     private readonly tokens: WidgetTokenService,
     private readonly streams: StatusStreamService,
-    private readonly statuses: ApplicantStatusPublisher,
   ) {}
 
   @Public()
@@ -40,14 +42,14 @@ export class KycController {
   @ApiUnauthorizedResponse({ description: 'Unknown companyKey' })
   issueForCompanyKey(@Headers('authorization') authorization: string | undefined, @Query() query: UserIdQueryDto) {
     const companyKey = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    return this.kyc.issueForCompanyKey(companyKey, query.userId);
+    return this.issuer.issueForCompanyKey(companyKey, query.userId);
   }
 
   @Get('get-new-token')
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: StaffTokenResponseDto })
   issueForStaff(@CurrentUser() user: User, @Query() query: StaffTokenQueryDto): Promise<StaffTokenResponseDto> {
-    return this.kyc.issueForStaff(user, query.organizationId, query.userId);
+    return this.issuer.issueForStaff(user, query.organizationId, query.userId);
   }
 
   @Public()
@@ -58,14 +60,9 @@ export class KycController {
   async status(@Query() query: StatusQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const claims = this.tokens.verify(query.token);
     if (!claims || claims.userId !== query.userId) throw invalidToken();
-    const applicant = await this.kyc.applicantFor(claims);
-    if (!(await this.kyc.companyKeyMatches(claims.organizationId, query.companyKey))) throw invalidToken();
-    this.streams.stream(req, res, {
-      organizationId: applicant.organizationId,
-      userId: applicant.userId,
-      status: kycSessionStatus(applicant),
-      redirectUrl: await this.statuses.redirectUrlFor(applicant.organizationId),
-    });
+    const applicant = await this.sessions.applicantFor(claims);
+    if (!(await this.sessions.companyKeyMatches(claims.organizationId, query.companyKey))) throw invalidToken();
+    this.streams.stream(req, res, await this.sessions.currentStatus(applicant));
   }
 
   @Public()
@@ -74,7 +71,7 @@ export class KycController {
   @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto, description: "The applicant's progress, to resume the widget" })
   session(@WidgetClaims() claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
-    return this.kyc.session(claims);
+    return this.sessions.session(claims);
   }
 
   @Public()
@@ -84,7 +81,7 @@ export class KycController {
   @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto })
   upload(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: UploadDocumentDto): Promise<WidgetSessionDto> {
-    return this.kyc.uploadDocument(claims, body);
+    return this.steps.uploadDocument(claims, body);
   }
 
   @Public()
@@ -93,7 +90,7 @@ export class KycController {
   @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto })
   personalData(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: PersonalDataDto): Promise<WidgetSessionDto> {
-    return this.kyc.savePersonalData(claims, body);
+    return this.steps.savePersonalData(claims, body);
   }
 
   @Public()
@@ -103,6 +100,6 @@ export class KycController {
   @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto })
   submit(@WidgetClaims() claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
-    return this.kyc.submit(claims);
+    return this.steps.submit(claims);
   }
 }

@@ -1,6 +1,6 @@
 import { createParamDecorator, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { invalidToken } from './kyc.messages.js';
+import { invalidToken } from './kyc.errors.js';
 import { WidgetTokenService, type WidgetTokenClaims } from './widget-token.service.js';
 
 type WidgetRequest = Request & { widget?: WidgetTokenClaims };

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
-import { ExactRole } from '../common/decorators/roles.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
+import { ExactRole } from '../common/access/roles.decorator.js';
 import { RoleDto, RoleNameDto, UpdateRolesDto } from './dto/role.dto.js';
 import { RolesService } from './roles.service.js';
 

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import type { RoleDto } from './dto/role.dto.js';
 import { Permission } from './permission.entity.js';
-import { isRoleName, ROLE_NAMES, ROLE_RANKS, type RoleName } from './role-name.js';
+import { isRoleName, ROLE_NAMES, ROLE_RANKS, type RoleName } from '../common/access/role-name.js';
 
 export const ROLE_MESSAGES = {
   stale: 'The permissions were changed by someone else meanwhile. Reload them and try again.',

@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Public } from '../common/decorators/public.decorator.js';
+import { Public } from '../common/access/public.decorator.js';
 import { DEFAULT_AVATAR_SVG } from './default-avatar.js';
 
 @ApiTags('users')

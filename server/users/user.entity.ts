@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { TIMESTAMP } from '../database/column-types.js';
-import type { RoleName } from '../roles/role-name.js';
+import type { RoleName } from '../common/access/role-name.js';
 
 @Entity('users')
 export class User {

@@ -10,7 +10,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { CurrentUser } from '../common/decorators/current-user.decorator.js';
+import { CurrentUser } from './current-user.decorator.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserDto } from './dto/user.dto.js';
 import type { User } from './user.entity.js';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountDeletionService } from './account-deletion.service.js';
 import { ImagesController } from './images.controller.js';
 import { UserImage } from './user-image.entity.js';
 import { User } from './user.entity.js';
@@ -11,7 +10,7 @@ import { UsersService } from './users.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([User, UserImage])],
   controllers: [UsersController, ImagesController],
-  providers: [UsersService, AccountDeletionService],
-  exports: [UsersService, AccountDeletionService],
+  providers: [UsersService],
+  exports: [UsersService],
 })
 export class UsersModule {}

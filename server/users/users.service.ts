@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '../auth/auth.messages.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { UpdateUserDto, UpdateUserImageDto } from './dto/update-user.dto.js';
 import type { UserDto } from './dto/user.dto.js';
-import { ImageUploadError, parseImageDataUrl, type ImageRejection, type UploadedImage } from './image-upload.js';
+import { ImageUploadError, parseImageDataUrl, type ImageRejection, type UploadedImage } from '../common/image-upload.js';
 import { UserImage } from './user-image.entity.js';
 import { toUserDto } from './user.mapper.js';
 import { User } from './user.entity.js';

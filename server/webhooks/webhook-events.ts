@@ -1,5 +1,3 @@
-import type { Applicant } from '../applicants/applicant.entity.js';
-
 /** Events about an applicant, sent to the owner of the applicant's organization. */
 export const APPLICANT_EVENT_TYPES = [
   'applicant.submitted',
@@ -16,10 +14,14 @@ export const WEBHOOK_EVENT_TYPES = [...APPLICANT_EVENT_TYPES, TEST_EVENT_TYPE] a
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** What an applicant event may tell: status only — never identity data or images. */
-export type ApplicantSnapshot = Pick<
-  Applicant,
-  'userId' | 'kycStatus' | 'documentType' | 'reviewAnswer' | 'rejectType' | 'rejectReason'
->;
+export interface ApplicantSnapshot {
+  userId: string;
+  kycStatus: string;
+  documentType: string | null;
+  reviewAnswer: string | null;
+  rejectType: string | null;
+  rejectReason: string | null;
+}
 
 export interface ApplicantEventData {
   organizationId: string;

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent } from 'typeorm';
 import { Clock } from '../common/clock.js';
-import { Organization } from '../projects/organization.entity.js';
-import { User } from '../users/user.entity.js';
+import { OwnerSettingsReader } from './owner-settings.reader.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 import { WebhookEvent } from './webhook-event.entity.js';
 import {
@@ -35,6 +34,7 @@ export class WebhookOutboxService {
     @InjectDataSource() dataSource: DataSource,
     private readonly clock: Clock,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly ownerSettings: OwnerSettingsReader,
   ) {
     const onEnd = (event: TransactionCommitEvent, commit: boolean) => {
       const runner = event.queryRunner;
@@ -55,17 +55,11 @@ export class WebhookOutboxService {
    * Resolves with the event id, or null when skipped.
    */
   async enqueue(manager: EntityManager, input: ApplicantEventInput): Promise<string | null> {
-    const owner = await manager
-      .getRepository(User)
-      .createQueryBuilder('user')
-      .innerJoin(Organization, 'organization', 'organization.ownerId = user.id')
-      .where('organization.id = :organizationId', { organizationId: input.organizationId })
-      .select(['user.id', 'user.webhookUrl'])
-      .getOne();
+    const owner = await this.ownerSettings.forOrganization(input.organizationId, manager);
     if (!owner?.webhookUrl) return null;
     const now = this.clock.now();
     return this.write(manager, {
-      userId: owner.id,
+      userId: owner.ownerId,
       organizationId: input.organizationId,
       applicantUserId: input.applicant.userId,
       body: applicantEventBody(input.type, now, input.organizationId, input.applicant),

@@ -1,7 +1,7 @@
 import { Body, Controller, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { UpdateRedirectUrlDto, UpdateWebhookDto, WebhookSettingsDto } from './dto/webhook-settings.dto.js';
 import { WebhookSettingsService } from './webhook-settings.service.js';

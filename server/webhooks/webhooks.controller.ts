@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser } from '../common/decorators/current-user.decorator.js';
-import { RequirePermission } from '../common/decorators/require-permission.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { PageQueryDto } from '../common/paging/page-query.dto.js';
 import { WebhookDeliveryDto, WebhookEventDto, WebhookEventPageDto } from './dto/webhook-event.dto.js';

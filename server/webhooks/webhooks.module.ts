@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../users/user.entity.js';
+import { OwnerSettingsReader } from './owner-settings.reader.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 import { WebhookEvent } from './webhook-event.entity.js';
@@ -13,12 +14,20 @@ import { WebhooksController } from './webhooks.controller.js';
 
 /**
  * Webhook settings and signed webhooks out (Standard Webhooks) through a durable
- * outbox. Other modules import it for WebhookOutboxService.enqueue.
+ * outbox. The applicant lifecycle imports it for WebhookOutboxService.enqueue;
+ * the verification page for OwnerSettingsReader.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([User, WebhookEvent, WebhookDelivery])],
   controllers: [WebhookSettingsController, WebhooksController],
-  providers: [WebhookSender, WebhookDispatcher, WebhookOutboxService, WebhookSettingsService, WebhookEventsService],
-  exports: [WebhookOutboxService],
+  providers: [
+    WebhookSender,
+    WebhookDispatcher,
+    WebhookOutboxService,
+    WebhookSettingsService,
+    WebhookEventsService,
+    OwnerSettingsReader,
+  ],
+  exports: [WebhookOutboxService, OwnerSettingsReader],
 })
 export class WebhooksModule {}

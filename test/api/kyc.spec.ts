@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Clock } from '../../server/common/clock.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
-import { ApplicantCheck } from '../../server/kyc/applicant-check.entity.js';
+import { ApplicantCheck } from '../../server/applicants/applicant-check.entity.js';
 import { WIDGET_TOKEN_TTL_MS } from '../../server/kyc/widget-token.service.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';

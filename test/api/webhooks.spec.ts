@@ -4,7 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { Clock } from '../../server/common/clock.js';
-import { Organization } from '../../server/projects/organization.entity.js';
+import { Organization } from '../../server/organizations/organization.entity.js';
 import { User } from '../../server/users/user.entity.js';
 import { WebhookDelivery } from '../../server/webhooks/webhook-delivery.entity.js';
 import { WebhookDispatcher, RETRY_DELAYS_MS } from '../../server/webhooks/webhook-dispatcher.service.js';

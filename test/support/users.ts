@@ -2,8 +2,8 @@ import argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { appConfig, type AppConfig } from '../../server/config/config.module.js';
-import type { RoleName } from '../../server/roles/role-name.js';
-import { issueApiKey } from '../../server/users/api-key.js';
+import type { RoleName } from '../../server/common/access/role-name.js';
+import { issueApiKey } from '../../server/api-keys/api-key.js';
 import { User } from '../../server/users/user.entity.js';
 import type { TestApp } from './app.js';
 

@@ -28,6 +28,9 @@ export class ApplicantSummaryDto {
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt: Date;
+
+  @ApiProperty({ description: 'Raised by every change; send it back with a change to refuse it (409 APPLICANT_CHANGED) if someone changed the applicant since' })
+  version: number;
 }
 
 export class ApplicantImageDto {

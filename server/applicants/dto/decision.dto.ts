@@ -1,11 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { REJECT_TYPES, type RejectType } from '../applicant.enums.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-export class RejectApplicantDto {
+/** Any staff change may name the applicant version it was based on. */
+export class VersionedChangeDto {
+  @ApiPropertyOptional({
+    minimum: 1,
+    description: "The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes",
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  version?: number;
+}
+
+export class RejectApplicantDto extends VersionedChangeDto {
   @ApiProperty({ minLength: 1, maxLength: 1000, example: 'The document photo is blurred' })
   @Transform(trim)
   @IsString()
@@ -18,7 +30,7 @@ export class RejectApplicantDto {
   rejectType: RejectType;
 }
 
-export class HoldApplicantDto {
+export class HoldApplicantDto extends VersionedChangeDto {
   @ApiPropertyOptional({ maxLength: 1000, example: 'Waiting for a proof of address' })
   @IsOptional()
   @Transform(trim)

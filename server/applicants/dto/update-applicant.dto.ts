@@ -4,6 +4,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { KYC_STATUSES, MARITAL_STATUSES, SEXES, type KycStatus } from '../applicant.enums.js';
 import { IDENTITY_FIELD_LENGTHS as MAX } from '../applicant-fields.js';
+import { VersionedChangeDto } from './decision.dto.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -22,7 +23,7 @@ function IdentityText(maxLength: number, example?: string) {
  * The edit form (spec §5): every value is text and optional; an absent field is left
  * as it is, an empty one is cleared. Only the selects are checked against their enums.
  */
-export class UpdateApplicantDto {
+export class UpdateApplicantDto extends VersionedChangeDto {
   @IdentityText(MAX.name, 'Maria Silva') name?: string | null;
   @IdentityText(MAX.dateOfBirth, '1990-04-21') dateOfBirth?: string | null;
 

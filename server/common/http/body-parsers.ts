@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
-import { errorBody } from '../filters/all-exceptions.filter.js';
+import { errorBody, genericCode } from '../errors/app-error.js';
 
 /** Largest JSON body accepted: a 5 MB image travels base64-encoded inside JSON. */
 export const JSON_BODY_LIMIT = '8mb';
@@ -10,11 +10,11 @@ export const JSON_BODY_LIMIT = '8mb';
  */
 const bodyErrorHandler: ErrorRequestHandler = (err: { type?: string; status?: number }, _req, res, next) => {
   if (err.type === 'entity.parse.failed') {
-    res.status(400).json(errorBody(400, 'The request body is not valid JSON'));
+    res.status(400).json(errorBody(400, 'The request body is not valid JSON', 'MALFORMED_JSON'));
   } else if (err.type === 'entity.too.large') {
-    res.status(413).json(errorBody(413, `The request body is too large (the limit is ${JSON_BODY_LIMIT.toUpperCase()})`));
+    res.status(413).json(errorBody(413, `The request body is too large (the limit is ${JSON_BODY_LIMIT.toUpperCase()})`, 'PAYLOAD_TOO_LARGE'));
   } else if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
-    res.status(err.status).json(errorBody(err.status, 'The request body could not be read'));
+    res.status(err.status).json(errorBody(err.status, 'The request body could not be read', genericCode(err.status)));
   } else {
     next(err);
   }

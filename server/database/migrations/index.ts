@@ -5,6 +5,7 @@ import { ApplicantChecks1795226376333 } from './1795226376333-ApplicantChecks.js
 import { JobLocks1795229236050 } from './1795229236050-JobLocks.js';
 import { ApplicantSortIndexes1795230254253 } from './1795230254253-ApplicantSortIndexes.js';
 import { ApplicantListSearch1795230300000 } from './1795230300000-ApplicantListSearch.js';
+import { ApplicantVersion1795473412237 } from './1795473412237-ApplicantVersion.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -14,4 +15,5 @@ export const migrations: Function[] = [
   JobLocks1795229236050,
   ApplicantSortIndexes1795230254253,
   ApplicantListSearch1795230300000,
+  ApplicantVersion1795473412237,
 ];

@@ -1,16 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { MARITAL_STATUSES, SEXES } from '../../applicants/applicant.enums.js';
-
-/** The document types the built-in widget offers, with the sides each needs. */
-export const WIDGET_DOCUMENT_TYPES = {
-  PASSPORT: ['front'],
-  ID_CARD: ['front', 'back'],
-  DRIVERS: ['front', 'back'],
-  RESIDENCE_PERMIT: ['front', 'back'],
-} as const;
-export type WidgetDocumentType = keyof typeof WIDGET_DOCUMENT_TYPES;
-export const WIDGET_DOC_TYPES = [...Object.keys(WIDGET_DOCUMENT_TYPES), 'SELFIE'] as const;
+import { WIDGET_DOC_TYPES } from '../../applicants/document-types.js';
 
 /** The integrator's id for its end user: printable, no spaces, at most 128 characters. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9._:@|+-]{1,128}$/;
@@ -80,6 +71,21 @@ export class UploadDocumentDto {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = (field: string) => `${field} must be a date in the form YYYY-MM-DD`;
+
+/** The identity fields the end user types on the verification page. */
+export const PERSONAL_FIELDS = [
+  'name',
+  'dateOfBirth',
+  'sex',
+  'placeOfBirth',
+  'docNumber',
+  'issuanceDate',
+  'expiryDate',
+  'country',
+  'address',
+  'issuedIn',
+  'maritalStatus',
+] as const;
 
 export class PersonalDataDto {
   @ApiProperty() @IsString() @Length(1, 200) name: string;

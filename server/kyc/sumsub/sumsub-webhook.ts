@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { KycStatus, RejectType, ReviewAnswer } from '../../applicants/applicant.enums.js';
+import type { KycStatus } from '../../applicants/applicant.enums.js';
+import type { ProviderReview } from '../../applicants/lifecycle/transitions.js';
 import { KYC_STATUSES } from '../../applicants/applicant.enums.js';
 
 /** The part of a Sumsub applicant webhook we act on. */
@@ -28,13 +29,6 @@ export function verifySumsubDigest(rawBody: Buffer, secret: string, digest: stri
   const expected = Buffer.from(createHmac(hash, secret).update(rawBody).digest('hex'));
   const given = Buffer.from(digest.toLowerCase());
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-export interface ProviderReview {
-  kycStatus: KycStatus;
-  reviewAnswer: ReviewAnswer | null;
-  rejectType: RejectType | null;
-  rejectReason: string | null;
 }
 
 /** Sumsub's reviewStatus values are our kycStatus values; its answer GREEN/RED is our approved/rejected. */

@@ -1,4 +1,5 @@
-import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { KYC_ERRORS } from '../kyc.errors.js';
 import { createHmac } from 'node:crypto';
 import { appConfig, type AppConfig, } from '../../config/config.module.js';
 import type { SumsubSettings } from '../../config/environment.js';
@@ -57,12 +58,12 @@ export class SumsubClient {
       });
     } catch (error) {
       this.logger.error(`Sumsub did not answer: ${(error as Error).message}`);
-      throw new BadGatewayException('The identity provider is not reachable right now. Please try again.');
+      throw KYC_ERRORS.error('PROVIDER_UNREACHABLE');
     }
     const answer = (await response.json().catch(() => ({}))) as { token?: string; description?: string };
     if (!response.ok || !answer.token) {
       this.logger.error(`Sumsub refused an access token: ${response.status} ${answer.description ?? ''}`);
-      throw new BadGatewayException('The identity provider refused to start a verification. Please try again later.');
+      throw KYC_ERRORS.error('PROVIDER_REFUSED');
     }
     return answer.token;
   }

@@ -1,11 +1,12 @@
-import { Controller, Get, Headers, HttpCode, NotFoundException, Post, Req, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { RawBodyRequest } from '../../common/http/body-parsers.js';
-import { Public } from '../../common/decorators/public.decorator.js';
-import { KycService } from '../kyc.service.js';
+import { Public } from '../../common/access/public.decorator.js';
+import { ApplicantLifecycle } from '../../applicants/lifecycle/applicant-lifecycle.service.js';
 import { WidgetClaims, WidgetTokenGuard } from '../widget-token.guard.js';
 import type { WidgetTokenClaims } from '../widget-token.service.js';
-import { SumsubClient, parseSumsubExternalUserId } from './sumsub.client.js';
+import { KYC_ERRORS, sumsubNotConfigured } from '../kyc.errors.js';
+import { SumsubClient, parseSumsubExternalUserId, sumsubExternalUserId } from './sumsub.client.js';
 import { mapSumsubReview, verifySumsubDigest, type SumsubWebhookPayload } from './sumsub-webhook.js';
 
 class SumsubAccessTokenDto {
@@ -23,7 +24,7 @@ class SumsubWebhookAnswerDto {
 export class SumsubController {
   constructor(
     private readonly sumsub: SumsubClient,
-    private readonly kyc: KycService,
+    private readonly lifecycle: ApplicantLifecycle,
   ) {}
 
   /** The WebSDK asks for a fresh token when one expires (its accessTokenExpirationHandler). */
@@ -33,9 +34,8 @@ export class SumsubController {
   @ApiBearerAuth()
   @ApiOkResponse({ type: SumsubAccessTokenDto })
   async accessToken(@WidgetClaims() claims: WidgetTokenClaims): Promise<SumsubAccessTokenDto> {
-    const token = await this.kyc.sumsubAccessToken(claims);
-    if (!token) throw new NotFoundException('The Sumsub provider is not configured');
-    return { token };
+    if (!this.sumsub.enabled) throw sumsubNotConfigured();
+    return { token: await this.sumsub.createAccessToken(sumsubExternalUserId(claims.organizationId, claims.userId)) };
   }
 
   /** Sumsub's applicant webhooks, verified by X-Payload-Digest over the raw body. */
@@ -49,14 +49,14 @@ export class SumsubController {
     @Headers('x-payload-digest-alg') algorithm: string | undefined,
   ): Promise<SumsubWebhookAnswerDto> {
     const secret = this.sumsub.settings?.webhookSecret;
-    if (!secret) throw new NotFoundException('The Sumsub provider is not configured');
+    if (!secret) throw sumsubNotConfigured();
     if (!req.rawBody || !verifySumsubDigest(req.rawBody, secret, digest, algorithm ?? undefined)) {
-      throw new UnauthorizedException('Invalid payload digest');
+      throw KYC_ERRORS.error('SUMSUB_DIGEST_INVALID');
     }
     const payload = req.body as SumsubWebhookPayload;
     const review = mapSumsubReview(payload);
     const target = payload.externalUserId ? parseSumsubExternalUserId(payload.externalUserId) : null;
     if (!review || !target) return { applied: false };
-    return { applied: await this.kyc.applyProviderReview(target.organizationId, target.userId, review, 'sumsub') };
+    return { applied: (await this.lifecycle.applyProviderReview(target, review, 'sumsub')) !== null };
   }
 }

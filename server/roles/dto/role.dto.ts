@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayUnique, IsArray, IsIn, IsInt, IsUUID, Min, ValidateNested } from 'class-validator';
-import { ROLE_NAMES, type RoleName } from '../role-name.js';
-import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type PermissionResource } from '../permissions.js';
+import { ROLE_NAMES, type RoleName } from '../../common/access/role-name.js';
+import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type PermissionResource } from '../../common/access/permissions.js';
 
 export class PermissionDto {
   @ApiProperty({ format: 'uuid' })

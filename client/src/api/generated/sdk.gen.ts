@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataResponses, KycSessionData, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitResponses, KycUploadData, KycUploadResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, ProjectsCreateData, ProjectsCreateResponses, ProjectsGetData, ProjectsGetErrors, ProjectsGetResponses, ProjectsListData, ProjectsListResponses, ProjectsStatsData, ProjectsStatsErrors, ProjectsStatsResponses, RolesGetData, RolesGetResponses, RolesListData, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SumsubAccessTokenData, SumsubAccessTokenResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
+import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataResponses, KycSessionData, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitResponses, KycUploadData, KycUploadResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OrganizationsCreateData, OrganizationsCreateResponses, OrganizationsGetData, OrganizationsGetErrors, OrganizationsGetResponses, OrganizationsListData, OrganizationsListResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, OrganizationStatsGetData, OrganizationStatsGetErrors, OrganizationStatsGetResponses, RolesGetData, RolesGetResponses, RolesListData, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SumsubAccessTokenData, SumsubAccessTokenResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -131,24 +131,9 @@ export const usersImage = <ThrowOnError extends boolean = false>(options: Option
 
 export const imagesDefaultImage = <ThrowOnError extends boolean = false>(options?: Options<ImagesDefaultImageData, ThrowOnError>) => (options?.client ?? client).get<ImagesDefaultImageResponses, unknown, ThrowOnError>({ url: '/api/images/default', ...options });
 
-export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({ url: '/api/organizations/owner-check', ...options });
+export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, unknown, ThrowOnError>({ url: '/api/projects', ...options });
 
-export const rolesList = <ThrowOnError extends boolean = false>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, unknown, ThrowOnError>({ url: '/api/roles', ...options });
-
-export const rolesReplace = <ThrowOnError extends boolean = false>(options: Options<RolesReplaceData, ThrowOnError>) => (options.client ?? client).put<RolesReplaceResponses, RolesReplaceErrors, ThrowOnError>({
-    url: '/api/roles',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, unknown, ThrowOnError>({ url: '/api/roles/{id}', ...options });
-
-export const projectsList = <ThrowOnError extends boolean = false>(options?: Options<ProjectsListData, ThrowOnError>) => (options?.client ?? client).get<ProjectsListResponses, unknown, ThrowOnError>({ url: '/api/projects', ...options });
-
-export const projectsCreate = <ThrowOnError extends boolean = false>(options: Options<ProjectsCreateData, ThrowOnError>) => (options.client ?? client).post<ProjectsCreateResponses, unknown, ThrowOnError>({
+export const organizationsCreate = <ThrowOnError extends boolean = false>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, unknown, ThrowOnError>({
     url: '/api/projects',
     ...options,
     headers: {
@@ -157,9 +142,9 @@ export const projectsCreate = <ThrowOnError extends boolean = false>(options: Op
     }
 });
 
-export const projectsGet = <ThrowOnError extends boolean = false>(options: Options<ProjectsGetData, ThrowOnError>) => (options.client ?? client).get<ProjectsGetResponses, ProjectsGetErrors, ThrowOnError>({ url: '/api/projects/{id}', ...options });
+export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({ url: '/api/projects/{id}', ...options });
 
-export const projectsStats = <ThrowOnError extends boolean = false>(options: Options<ProjectsStatsData, ThrowOnError>) => (options.client ?? client).get<ProjectsStatsResponses, ProjectsStatsErrors, ThrowOnError>({ url: '/api/projects/{id}/stats', ...options });
+export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({ url: '/api/organizations/owner-check', ...options });
 
 export const membersList = <ThrowOnError extends boolean = false>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({ url: '/api/projects/{id}/members', ...options });
 
@@ -176,6 +161,19 @@ export const membersRemove = <ThrowOnError extends boolean = false>(options: Opt
 
 export const auditList = <ThrowOnError extends boolean = false>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({ url: '/api/audit', ...options });
 
+export const rolesList = <ThrowOnError extends boolean = false>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, unknown, ThrowOnError>({ url: '/api/roles', ...options });
+
+export const rolesReplace = <ThrowOnError extends boolean = false>(options: Options<RolesReplaceData, ThrowOnError>) => (options.client ?? client).put<RolesReplaceResponses, RolesReplaceErrors, ThrowOnError>({
+    url: '/api/roles',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, unknown, ThrowOnError>({ url: '/api/roles/{id}', ...options });
+
 export const applicantsOverviewList = <ThrowOnError extends boolean = false>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({ url: '/api/applicants', ...options });
 
 export const applicantsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants', ...options });
@@ -191,9 +189,23 @@ export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
-export const applicantsReset = <ThrowOnError extends boolean = false>(options: Options<ApplicantsResetData, ThrowOnError>) => (options.client ?? client).post<ApplicantsResetResponses, ApplicantsResetErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/reset', ...options });
+export const applicantsReset = <ThrowOnError extends boolean = false>(options: Options<ApplicantsResetData, ThrowOnError>) => (options.client ?? client).post<ApplicantsResetResponses, ApplicantsResetErrors, ThrowOnError>({
+    url: '/api/projects/{id}/applicants/{userId}/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
-export const applicantsApprove = <ThrowOnError extends boolean = false>(options: Options<ApplicantsApproveData, ThrowOnError>) => (options.client ?? client).post<ApplicantsApproveResponses, ApplicantsApproveErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/approve', ...options });
+export const applicantsApprove = <ThrowOnError extends boolean = false>(options: Options<ApplicantsApproveData, ThrowOnError>) => (options.client ?? client).post<ApplicantsApproveResponses, ApplicantsApproveErrors, ThrowOnError>({
+    url: '/api/projects/{id}/applicants/{userId}/approve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 export const applicantsReject = <ThrowOnError extends boolean = false>(options: Options<ApplicantsRejectData, ThrowOnError>) => (options.client ?? client).post<ApplicantsRejectResponses, ApplicantsRejectErrors, ThrowOnError>({
     url: '/api/projects/{id}/applicants/{userId}/reject',
@@ -216,6 +228,10 @@ export const applicantsHold = <ThrowOnError extends boolean = false>(options: Op
 export const applicantsActivity = <ThrowOnError extends boolean = false>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/activity', ...options });
 
 export const applicantsImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/images/{imageId}', ...options });
+
+export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, unknown, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/checks', ...options });
+
+export const organizationStatsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({ url: '/api/projects/{id}/stats', ...options });
 
 export const kycIssueForCompanyKey = <ThrowOnError extends boolean = false>(options: Options<KycIssueForCompanyKeyData, ThrowOnError>) => (options.client ?? client).get<KycIssueForCompanyKeyResponses, KycIssueForCompanyKeyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -264,8 +280,6 @@ export const sumsubAccessToken = <ThrowOnError extends boolean = false>(options?
     url: '/api/kyc/sumsub/access-token',
     ...options
 });
-
-export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, unknown, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/checks', ...options });
 
 export const adminUsersRegisterAdmin = <ThrowOnError extends boolean = false>(options: Options<AdminUsersRegisterAdminData, ThrowOnError>) => (options.client ?? client).post<AdminUsersRegisterAdminResponses, AdminUsersRegisterAdminErrors, ThrowOnError>({
     url: '/api/users/register-admin',

@@ -233,44 +233,11 @@ export type UpdateUserDto = {
     image?: UpdateUserImageDto;
 };
 
-export type OwnerCheckDto = {
-    /**
-     * true when the signed-in user owns at least one organization
-     */
-    response: boolean;
-};
-
-export type PermissionDto = {
-    id: string;
-    resource: 'organizations' | 'members' | 'applicants' | 'audit' | 'api-keys' | 'webhooks' | 'roles' | 'users';
-    actions: Array<'create' | 'read' | 'update' | 'delete'>;
-    /**
-     * Optimistic-lock version; a stale one makes the save answer 409.
-     */
-    version: number;
-};
-
-export type RoleDto = {
-    name: 'super-admin' | 'admin' | 'kyc';
-    permissions: Array<PermissionDto>;
-};
-
-export type RoleNameDto = {
-    name: 'super-admin' | 'admin' | 'kyc';
-};
-
-export type UpdateRolesDto = {
-    /**
-     * The whole permission matrix
-     */
-    data: Array<RoleDto>;
-};
-
-export type CreateProjectDto = {
+export type CreateOrganizationDto = {
     name: string;
 };
 
-export type ProjectDto = {
+export type OrganizationDto = {
     id: string;
     name: string;
     /**
@@ -283,7 +250,7 @@ export type ProjectDto = {
     role: 'owner' | 'member' | 'super-admin';
 };
 
-export type ProjectDetailsDto = {
+export type OrganizationDetailsDto = {
     id: string;
     name: string;
     /**
@@ -302,32 +269,11 @@ export type ProjectDetailsDto = {
     createdAt: string;
 };
 
-export type StatusCountsDto = {
-    init: number;
-    pending: number;
-    prechecked: number;
-    queued: number;
-    completed: number;
-    onHold: number;
-};
-
-export type ProjectStatsDto = {
+export type OwnerCheckDto = {
     /**
-     * Applicants per kycStatus (every status present, 0 when none)
+     * true when the signed-in user owns at least one organization
      */
-    byStatus: StatusCountsDto;
-    /**
-     * Applicants approved or rejected in the last 7 days
-     */
-    decisionsLast7Days: number;
-    /**
-     * Applicants approved or rejected in the last 30 days
-     */
-    decisionsLast30Days: number;
-    /**
-     * Median seconds from submission to the approve/reject decision; null when nothing was decided
-     */
-    medianSecondsToDecision: number | null;
+    response: boolean;
 };
 
 export type MemberDto = {
@@ -375,6 +321,32 @@ export type AuditEventAdminPageDto = {
     meta: PageMetaDto;
 };
 
+export type PermissionDto = {
+    id: string;
+    resource: 'organizations' | 'members' | 'applicants' | 'audit' | 'api-keys' | 'webhooks' | 'roles' | 'users';
+    actions: Array<'create' | 'read' | 'update' | 'delete'>;
+    /**
+     * Optimistic-lock version; a stale one makes the save answer 409.
+     */
+    version: number;
+};
+
+export type RoleDto = {
+    name: 'super-admin' | 'admin' | 'kyc';
+    permissions: Array<PermissionDto>;
+};
+
+export type RoleNameDto = {
+    name: 'super-admin' | 'admin' | 'kyc';
+};
+
+export type UpdateRolesDto = {
+    /**
+     * The whole permission matrix
+     */
+    data: Array<RoleDto>;
+};
+
 export type ApplicantListItemDto = {
     /**
      * The integrator's own id for the end user (unique per organization)
@@ -403,6 +375,10 @@ export type ApplicantSummaryDto = {
     submittedAt: string | null;
     decidedAt: string | null;
     createdAt: string;
+    /**
+     * Raised by every change; send it back with a change to refuse it (409 APPLICANT_CHANGED) if someone changed the applicant since
+     */
+    version: number;
 };
 
 export type ApplicantImageDto = {
@@ -442,6 +418,10 @@ export type ApplicantDetailsDto = {
 };
 
 export type UpdateApplicantDto = {
+    /**
+     * The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes
+     */
+    version?: number;
     /**
      * '' clears the value
      */
@@ -504,11 +484,22 @@ export type UpdateApplicantDto = {
     kycStatus?: 'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold';
 };
 
+export type VersionedChangeDto = {
+    /**
+     * The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes
+     */
+    version?: number;
+};
+
 export type ApplicantChangeDto = {
     applicant: ApplicantSummaryDto;
 };
 
 export type RejectApplicantDto = {
+    /**
+     * The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes
+     */
+    version?: number;
     reason: string;
     /**
      * resubmission: the end user may try again; final: they may not
@@ -517,6 +508,10 @@ export type RejectApplicantDto = {
 };
 
 export type HoldApplicantDto = {
+    /**
+     * The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes
+     */
+    version?: number;
     reason?: string;
 };
 
@@ -542,6 +537,41 @@ export type AuditEventDto = {
 export type AuditEventPageDto = {
     items: Array<AuditEventDto>;
     meta: PageMetaDto;
+};
+
+export type ApplicantCheckDto = {
+    name: 'document-not-expired' | 'adult' | 'document-number-unique' | 'images-readable';
+    passed: boolean;
+    detail: string;
+    createdAt: string;
+};
+
+export type StatusCountsDto = {
+    init: number;
+    pending: number;
+    prechecked: number;
+    queued: number;
+    completed: number;
+    onHold: number;
+};
+
+export type OrganizationStatsDto = {
+    /**
+     * Applicants per kycStatus (every status present, 0 when none)
+     */
+    byStatus: StatusCountsDto;
+    /**
+     * Applicants approved or rejected in the last 7 days
+     */
+    decisionsLast7Days: number;
+    /**
+     * Applicants approved or rejected in the last 30 days
+     */
+    decisionsLast30Days: number;
+    /**
+     * Median seconds from submission to the approve/reject decision; null when nothing was decided
+     */
+    medianSecondsToDecision: number | null;
 };
 
 export type KycTokenResponseDto = {
@@ -624,13 +654,6 @@ export type SumsubAccessTokenDto = {
      * Access token for @sumsub/websdk
      */
     token: string;
-};
-
-export type ApplicantCheckDto = {
-    name: 'document-not-expired' | 'adult' | 'document-number-unique' | 'images-readable';
-    passed: boolean;
-    detail: string;
-    createdAt: string;
 };
 
 export type RegisterAdminDto = {
@@ -1271,6 +1294,60 @@ export type ImagesDefaultImageResponses = {
 
 export type ImagesDefaultImageResponse = ImagesDefaultImageResponses[keyof ImagesDefaultImageResponses];
 
+export type OrganizationsListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/projects';
+};
+
+export type OrganizationsListResponses = {
+    /**
+     * Organizations the caller owns or belongs to (all for a super-admin)
+     */
+    200: Array<OrganizationDto>;
+};
+
+export type OrganizationsListResponse = OrganizationsListResponses[keyof OrganizationsListResponses];
+
+export type OrganizationsCreateData = {
+    body: CreateOrganizationDto;
+    path?: never;
+    query?: never;
+    url: '/api/projects';
+};
+
+export type OrganizationsCreateResponses = {
+    /**
+     * The new organization; the caller owns it
+     */
+    201: OrganizationDto;
+};
+
+export type OrganizationsCreateResponse = OrganizationsCreateResponses[keyof OrganizationsCreateResponses];
+
+export type OrganizationsGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}';
+};
+
+export type OrganizationsGetErrors = {
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationsGetResponses = {
+    200: OrganizationDetailsDto;
+};
+
+export type OrganizationsGetResponse = OrganizationsGetResponses[keyof OrganizationsGetResponses];
+
 export type OrganizationsOwnerCheckData = {
     body?: never;
     path?: never;
@@ -1293,140 +1370,6 @@ export type OrganizationsOwnerCheckResponses = {
 };
 
 export type OrganizationsOwnerCheckResponse = OrganizationsOwnerCheckResponses[keyof OrganizationsOwnerCheckResponses];
-
-export type RolesListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/roles';
-};
-
-export type RolesListResponses = {
-    /**
-     * Every role with its permissions
-     */
-    200: Array<RoleDto>;
-};
-
-export type RolesListResponse = RolesListResponses[keyof RolesListResponses];
-
-export type RolesReplaceData = {
-    body: UpdateRolesDto;
-    path?: never;
-    query?: never;
-    url: '/api/roles';
-};
-
-export type RolesReplaceErrors = {
-    /**
-     * Only a super-admin may change permissions
-     */
-    403: unknown;
-    /**
-     * An entry was saved by someone else since it was read
-     */
-    409: unknown;
-};
-
-export type RolesReplaceResponses = {
-    /**
-     * The saved matrix
-     */
-    200: Array<RoleDto>;
-};
-
-export type RolesReplaceResponse = RolesReplaceResponses[keyof RolesReplaceResponses];
-
-export type RolesGetData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/roles/{id}';
-};
-
-export type RolesGetResponses = {
-    200: RoleNameDto;
-};
-
-export type RolesGetResponse = RolesGetResponses[keyof RolesGetResponses];
-
-export type ProjectsListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/projects';
-};
-
-export type ProjectsListResponses = {
-    /**
-     * Organizations the caller owns or belongs to (all for a super-admin)
-     */
-    200: Array<ProjectDto>;
-};
-
-export type ProjectsListResponse = ProjectsListResponses[keyof ProjectsListResponses];
-
-export type ProjectsCreateData = {
-    body: CreateProjectDto;
-    path?: never;
-    query?: never;
-    url: '/api/projects';
-};
-
-export type ProjectsCreateResponses = {
-    /**
-     * The new organization; the caller owns it
-     */
-    201: ProjectDto;
-};
-
-export type ProjectsCreateResponse = ProjectsCreateResponses[keyof ProjectsCreateResponses];
-
-export type ProjectsGetData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}';
-};
-
-export type ProjectsGetErrors = {
-    /**
-     * Organization not found (also when the caller is not a member)
-     */
-    404: unknown;
-};
-
-export type ProjectsGetResponses = {
-    200: ProjectDetailsDto;
-};
-
-export type ProjectsGetResponse = ProjectsGetResponses[keyof ProjectsGetResponses];
-
-export type ProjectsStatsData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/stats';
-};
-
-export type ProjectsStatsErrors = {
-    /**
-     * Organization not found (also when the caller is not a member)
-     */
-    404: unknown;
-};
-
-export type ProjectsStatsResponses = {
-    200: ProjectStatsDto;
-};
-
-export type ProjectsStatsResponse = ProjectsStatsResponses[keyof ProjectsStatsResponses];
 
 export type MembersListData = {
     body?: never;
@@ -1548,6 +1491,64 @@ export type AuditListResponses = {
 };
 
 export type AuditListResponse = AuditListResponses[keyof AuditListResponses];
+
+export type RolesListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/roles';
+};
+
+export type RolesListResponses = {
+    /**
+     * Every role with its permissions
+     */
+    200: Array<RoleDto>;
+};
+
+export type RolesListResponse = RolesListResponses[keyof RolesListResponses];
+
+export type RolesReplaceData = {
+    body: UpdateRolesDto;
+    path?: never;
+    query?: never;
+    url: '/api/roles';
+};
+
+export type RolesReplaceErrors = {
+    /**
+     * Only a super-admin may change permissions
+     */
+    403: unknown;
+    /**
+     * An entry was saved by someone else since it was read
+     */
+    409: unknown;
+};
+
+export type RolesReplaceResponses = {
+    /**
+     * The saved matrix
+     */
+    200: Array<RoleDto>;
+};
+
+export type RolesReplaceResponse = RolesReplaceResponses[keyof RolesReplaceResponses];
+
+export type RolesGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/roles/{id}';
+};
+
+export type RolesGetResponses = {
+    200: RoleNameDto;
+};
+
+export type RolesGetResponse = RolesGetResponses[keyof RolesGetResponses];
 
 export type ApplicantsOverviewListData = {
     body?: never;
@@ -1678,7 +1679,7 @@ export type ApplicantsUpdateResponses = {
 export type ApplicantsUpdateResponse = ApplicantsUpdateResponses[keyof ApplicantsUpdateResponses];
 
 export type ApplicantsResetData = {
-    body?: never;
+    body: VersionedChangeDto;
     path: {
         id: string;
         userId: string;
@@ -1704,7 +1705,7 @@ export type ApplicantsResetResponses = {
 export type ApplicantsResetResponse = ApplicantsResetResponses[keyof ApplicantsResetResponses];
 
 export type ApplicantsApproveData = {
-    body?: never;
+    body: VersionedChangeDto;
     path: {
         id: string;
         userId: string;
@@ -1836,6 +1837,44 @@ export type ApplicantsImageResponses = {
 };
 
 export type ApplicantsImageResponse = ApplicantsImageResponses[keyof ApplicantsImageResponses];
+
+export type ApplicantChecksListData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/checks';
+};
+
+export type ApplicantChecksListResponses = {
+    200: Array<ApplicantCheckDto>;
+};
+
+export type ApplicantChecksListResponse = ApplicantChecksListResponses[keyof ApplicantChecksListResponses];
+
+export type OrganizationStatsGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/stats';
+};
+
+export type OrganizationStatsGetErrors = {
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationStatsGetResponses = {
+    200: OrganizationStatsDto;
+};
+
+export type OrganizationStatsGetResponse = OrganizationStatsGetResponses[keyof OrganizationStatsGetResponses];
 
 export type KycIssueForCompanyKeyData = {
     body?: never;
@@ -1986,22 +2025,6 @@ export type SumsubAccessTokenResponses = {
 };
 
 export type SumsubAccessTokenResponse = SumsubAccessTokenResponses[keyof SumsubAccessTokenResponses];
-
-export type ApplicantChecksListData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/checks';
-};
-
-export type ApplicantChecksListResponses = {
-    200: Array<ApplicantCheckDto>;
-};
-
-export type ApplicantChecksListResponse = ApplicantChecksListResponses[keyof ApplicantChecksListResponses];
 
 export type AdminUsersRegisterAdminData = {
     body: RegisterAdminDto;

@@ -1,0 +1,33 @@
+import { HttpStatus } from '@nestjs/common';
+import { errorCatalogue } from '../common/errors/app-error.js';
+
+/** Every error of applicants and their lifecycle, with its stable code. */
+export const APPLICANT_ERRORS = errorCatalogue('applicants', {
+  APPLICANT_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: 'Applicant not found' },
+  IMAGE_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: 'Image not found' },
+  APPLICANT_CHANGED: {
+    status: HttpStatus.CONFLICT,
+    message: 'Someone else changed this applicant in the meantime; reload it and try again',
+    description: 'The `version` sent with a change is not the applicant\'s current one: nothing was changed.',
+  },
+  APPLICANT_ALREADY_SUBMITTED: {
+    status: HttpStatus.CONFLICT,
+    message: 'This verification was already submitted',
+    description: 'The verification page may change an applicant only before submission, or after a rejection asking to resubmit.',
+  },
+  VERIFICATION_INCOMPLETE: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'The verification is not complete yet',
+    description: 'Submission without every photo and required field; `message` names what is missing.',
+  },
+  DOCUMENT_SIDE_INVALID: { status: HttpStatus.BAD_REQUEST, message: 'This document type has no such side' },
+});
+
+export const applicantNotFound = () => APPLICANT_ERRORS.error('APPLICANT_NOT_FOUND');
+export const imageNotFound = () => APPLICANT_ERRORS.error('IMAGE_NOT_FOUND');
+export const applicantChanged = () => APPLICANT_ERRORS.error('APPLICANT_CHANGED');
+export const alreadySubmitted = () => APPLICANT_ERRORS.error('APPLICANT_ALREADY_SUBMITTED');
+export const verificationIncomplete = (missing: string[]) =>
+  APPLICANT_ERRORS.error('VERIFICATION_INCOMPLETE', `The verification is not complete yet: ${missing.join(', ')}`);
+export const documentSideInvalid = (documentType: string, side: string) =>
+  APPLICANT_ERRORS.error('DOCUMENT_SIDE_INVALID', `A ${documentType} has no ${side} side`);

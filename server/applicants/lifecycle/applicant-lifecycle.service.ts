@@ -1,0 +1,276 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, Not, type EntityManager } from 'typeorm';
+import type { AuditActor } from '../../audit/audit.service.js';
+import { AuditService } from '../../audit/audit.service.js';
+import { Clock } from '../../common/clock.js';
+import { identifyImage } from '../../common/image-upload.js';
+import { supportsRowLocks } from '../../database/transaction.js';
+import { WebhookOutboxService } from '../../webhooks/webhook-outbox.service.js';
+import { ApplicantCheck } from '../applicant-check.entity.js';
+import { ApplicantImage } from '../applicant-image.entity.js';
+import { ApplicantStatusPublisher } from '../applicant-status.publisher.js';
+import { Applicant } from '../applicant.entity.js';
+import { alreadySubmitted, applicantChanged, applicantNotFound, verificationIncomplete } from '../applicants.errors.js';
+import { sidesOf } from '../document-types.js';
+import { runPrechecks } from './prechecks.js';
+import {
+  decisionStep,
+  editStep,
+  providerReviewStep,
+  resetStep,
+  restartStep,
+  type ApplicantChanges,
+  type Decision,
+  type LifecycleStep,
+  type ProviderReview,
+} from './transitions.js';
+
+/** An applicant addressed by the integrator's id within its organization. */
+export interface ApplicantRef {
+  organizationId: string;
+  userId: string;
+}
+
+type Locator = ApplicantRef | { id: string };
+
+export interface NewImage {
+  docType: string;
+  side: string | null;
+  contentType: string;
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+interface ChangeOptions {
+  actor: AuditActor;
+  /** The version the caller saw; when given and stale, the change is refused with 409 APPLICANT_CHANGED. */
+  expectedVersion?: number;
+  /** Announce the resulting status on the live status streams (default true). */
+  announce?: boolean;
+}
+
+interface Plan {
+  manager: EntityManager;
+  now: Date;
+}
+
+/** The end user going through the verification page has no account; the audit trail names them so. */
+export const APPLICANT_ACTOR: AuditActor = { id: null, username: 'applicant' };
+
+/**
+ * The one door through which an applicant's status, review answer, identity data and
+ * photos change. Each change: locks the row (a row lock on PostgreSQL, the transaction
+ * gate on SQLite), checks the caller's version when given, writes with the injected
+ * clock, records the audit entries and the webhook outbox rows in the same
+ * transaction, and announces the new status on the status bus after commit.
+ */
+@Injectable()
+export class ApplicantLifecycle {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly audit: AuditService,
+    private readonly outbox: WebhookOutboxService,
+    private readonly statuses: ApplicantStatusPublisher,
+  ) {}
+
+  /** The applicant the verification page works on, created (kycStatus init) when new. */
+  async open(ref: ApplicantRef): Promise<Applicant> {
+    const repository = this.dataSource.getRepository(Applicant);
+    const existing = await repository.findOneBy(ref);
+    if (existing) return existing;
+    try {
+      return await repository.save(repository.create({ ...ref, kycStatus: 'init' }));
+    } catch {
+      // Two first requests raced on the unique (organizationId, userId): the other one created it.
+      return repository.findOneByOrFail(ref);
+    }
+  }
+
+  /** Staff edit: sets the fields sent (null clears), recording each change as { field, from, to }. */
+  edit(ref: ApplicantRef, wanted: ApplicantChanges, options: ChangeOptions): Promise<Applicant> {
+    return this.change(ref, options, async (applicant) => [editStep(applicant, wanted)]);
+  }
+
+  /** Back to the start: identity, photos and review answer gone, kycStatus init. */
+  reset(ref: ApplicantRef, options: ChangeOptions): Promise<Applicant> {
+    return this.change(ref, options, async (applicant, { manager }) => {
+      const removed = await manager.delete(ApplicantImage, { applicantId: applicant.id });
+      return [resetStep(applicant, removed.affected ?? 0)];
+    });
+  }
+
+  /** Approve, reject or hold. */
+  decide(ref: ApplicantRef, decision: Decision, options: ChangeOptions): Promise<Applicant> {
+    return this.change(ref, options, async (applicant, { now }) => [decisionStep(applicant, decision, now)]);
+  }
+
+  /**
+   * A review decided by an external provider (Sumsub), recorded and announced like a
+   * staff decision. Resolves null when the applicant does not exist here.
+   */
+  async applyProviderReview(ref: ApplicantRef, review: ProviderReview, provider: string): Promise<Applicant | null> {
+    const actor = { id: null, username: provider };
+    return this.change(ref, { actor }, async (_applicant, { now }) => [providerReviewStep(review, provider, now)], true);
+  }
+
+  /** One photo from the verification page; choosing another document type drops the other type's photos. */
+  saveImage(applicantId: string, image: NewImage): Promise<Applicant> {
+    return this.change({ id: applicantId }, { actor: APPLICANT_ACTOR, announce: false }, async (applicant, { manager }) => {
+      requireEditable(applicant);
+      const isSelfie = image.docType === 'SELFIE';
+      if (!isSelfie && applicant.documentType !== image.docType) {
+        await manager.delete(ApplicantImage, { applicantId: applicant.id, docType: Not('SELFIE') });
+      }
+      await manager.delete(ApplicantImage, { applicantId: applicant.id, docType: image.docType, ...(image.side ? { side: image.side } : {}) });
+      await manager.insert(ApplicantImage, { applicantId: applicant.id, ...image });
+      const restart = restartStep(applicant);
+      return [{ ...restart, changes: { ...restart.changes, ...(isSelfie ? {} : { documentType: image.docType }) } }];
+    });
+  }
+
+  /** The identity the end user typed on the verification page. */
+  savePersonalData(applicantId: string, values: ApplicantChanges): Promise<Applicant> {
+    return this.change({ id: applicantId }, { actor: APPLICANT_ACTOR, announce: false }, async (applicant) => {
+      requireEditable(applicant);
+      const restart = restartStep(applicant);
+      return [{ ...restart, changes: { ...values, ...restart.changes } }];
+    });
+  }
+
+  /**
+   * Submission: pending → prechecked (each automatic check recorded) → queued for staff
+   * review, each step audited and sent as a webhook.
+   */
+  submit(applicantId: string): Promise<Applicant> {
+    return this.change({ id: applicantId }, { actor: APPLICANT_ACTOR }, async (applicant, { manager, now }) => {
+      requireEditable(applicant);
+      const images = await manager.find(ApplicantImage, { where: { applicantId: applicant.id } });
+      requireComplete(applicant, images);
+      const checks = runPrechecks({
+        expiryDate: applicant.expiryDate,
+        dateOfBirth: applicant.dateOfBirth,
+        approvedElsewhere: await approvedWithSameDocument(manager, applicant),
+        unreadableImages: images.filter((image) => !readable(image.data)).map((i) => `${i.docType} ${i.side ?? ''}`.trim()),
+        today: now,
+      });
+      await manager.delete(ApplicantCheck, { applicantId: applicant.id });
+      await manager.insert(ApplicantCheck, checks.map((check) => ({ ...check, applicantId: applicant.id })));
+      return [
+        {
+          changes: { kycStatus: 'pending', submittedAt: now, decidedAt: null },
+          audit: { action: 'applicant.submitted', detail: { documentType: applicant.documentType, images: images.length } },
+          event: 'applicant.submitted',
+        },
+        { changes: { kycStatus: 'prechecked' }, audit: { action: 'applicant.prechecked', detail: { checks } }, event: 'applicant.prechecked' },
+        { changes: { kycStatus: 'queued' } },
+      ];
+    });
+  }
+
+  private change(locator: Locator, options: ChangeOptions, plan: (applicant: Applicant, tx: Plan) => Promise<LifecycleStep[]>): Promise<Applicant>;
+  private change(
+    locator: Locator,
+    options: ChangeOptions,
+    plan: (applicant: Applicant, tx: Plan) => Promise<LifecycleStep[]>,
+    missingIsNull: true,
+  ): Promise<Applicant | null>;
+  private async change(
+    locator: Locator,
+    options: ChangeOptions,
+    plan: (applicant: Applicant, tx: Plan) => Promise<LifecycleStep[]>,
+    missingIsNull = false,
+  ): Promise<Applicant | null> {
+    const result = await this.dataSource.transaction(async (manager) => {
+      const applicant = await this.lock(manager, locator);
+      if (!applicant) {
+        if (missingIsNull) return null;
+        throw applicantNotFound();
+      }
+      if (options.expectedVersion !== undefined && options.expectedVersion !== applicant.version) throw applicantChanged();
+      const now = this.clock.now();
+      let current = applicant;
+      for (const step of await plan(applicant, { manager, now })) {
+        if (Object.keys(step.changes).length === 0 && !step.audit) continue;
+        current = await this.write(manager, current, step.changes, now);
+        if (step.audit) {
+          await this.audit.record(manager, {
+            actor: options.actor,
+            organizationId: current.organizationId,
+            applicantId: current.id,
+            action: step.audit.action,
+            detail: step.audit.detail,
+          });
+        }
+        if (step.event) await this.outbox.enqueue(manager, { organizationId: current.organizationId, type: step.event, applicant: current });
+      }
+      return { before: applicant, after: current };
+    });
+    if (!result) return null;
+    if (result.after !== result.before && options.announce !== false) await this.statuses.publish(result.after);
+    return result.after;
+  }
+
+  /** Reads the applicant inside the transaction; on PostgreSQL locks the row until commit. */
+  private async lock(manager: EntityManager, locator: Locator): Promise<Applicant | null> {
+    const query = manager.getRepository(Applicant).createQueryBuilder('a');
+    if ('id' in locator) query.where('a.id = :id', { id: locator.id });
+    else query.where('a.organizationId = :organizationId', locator).andWhere('a.userId = :userId', locator);
+    if (supportsRowLocks(this.dataSource)) query.setLock('pessimistic_write');
+    return query.getOne();
+  }
+
+  private async write(manager: EntityManager, applicant: Applicant, changes: ApplicantChanges, now: Date): Promise<Applicant> {
+    const values = { ...changes, updatedAt: now, version: applicant.version + 1 };
+    await manager.update(Applicant, { id: applicant.id }, values);
+    return Object.assign(new Applicant(), applicant, values);
+  }
+}
+
+/** The verification page may change an applicant until it is submitted, or again after a rejection asking to resubmit. */
+function requireEditable(applicant: Applicant): void {
+  if (applicant.kycStatus === 'init' || applicant.kycStatus === 'pending' || canResubmit(applicant)) return;
+  throw alreadySubmitted();
+}
+
+export function canResubmit(applicant: Pick<Applicant, 'kycStatus' | 'reviewAnswer' | 'rejectType'>): boolean {
+  return applicant.kycStatus === 'completed' && applicant.reviewAnswer === 'rejected' && applicant.rejectType === 'resubmission';
+}
+
+function requireComplete(applicant: Applicant, images: ApplicantImage[]): void {
+  const missing: string[] = [];
+  const has = (docType: string, side: string | null) => images.some((i) => i.docType === docType && i.side === side);
+  const sides = sidesOf(applicant.documentType);
+  if (!sides) missing.push('document type');
+  for (const side of sides ?? []) if (!has(applicant.documentType!, side)) missing.push(`document ${side}`);
+  if (!has('SELFIE', null)) missing.push('selfie');
+  for (const field of ['name', 'dateOfBirth', 'docNumber', 'expiryDate', 'country'] as const) {
+    if (!applicant[field]) missing.push(field);
+  }
+  if (missing.length > 0) throw verificationIncomplete(missing);
+}
+
+async function approvedWithSameDocument(manager: EntityManager, applicant: Applicant): Promise<string[]> {
+  if (!applicant.docNumber) return [];
+  const rows = await manager.getRepository(Applicant).find({
+    where: {
+      organizationId: applicant.organizationId,
+      docNumber: applicant.docNumber,
+      reviewAnswer: 'approved',
+      userId: Not(applicant.userId),
+    },
+    select: { userId: true },
+    take: 5,
+  });
+  return rows.map((row) => row.userId);
+}
+
+function readable(data: Buffer): boolean {
+  try {
+    identifyImage(data);
+    return true;
+  } catch {
+    return false;
+  }
+}

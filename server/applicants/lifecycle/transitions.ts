@@ -1,0 +1,133 @@
+import type { AuditAction } from '../../audit/audit-actions.js';
+import type { ApplicantEventType } from '../../webhooks/webhook-events.js';
+import { IDENTITY_FIELDS } from '../applicant-fields.js';
+import type { Applicant } from '../applicant.entity.js';
+import type { KycStatus, RejectType, ReviewAnswer } from '../applicant.enums.js';
+
+/** What a change may set on an applicant (never its identity within the organization). */
+export type ApplicantChanges = Partial<
+  Omit<Applicant, 'id' | 'organizationId' | 'organization' | 'userId' | 'createdAt' | 'updatedAt' | 'version'>
+>;
+
+/** One write of a change, with what the audit trail and the webhook say about it. */
+export interface LifecycleStep {
+  changes: ApplicantChanges;
+  audit?: { action: AuditAction; detail: Record<string, unknown> };
+  event?: ApplicantEventType;
+}
+
+export type Decision =
+  | { kind: 'approve' }
+  | { kind: 'reject'; reason: string; rejectType: RejectType }
+  | { kind: 'hold'; reason?: string };
+
+/** A provider's review (Sumsub): its status values are exactly the kycStatus enum. */
+export interface ProviderReview {
+  kycStatus: KycStatus;
+  reviewAnswer: ReviewAnswer | null;
+  rejectType: RejectType | null;
+  rejectReason: string | null;
+}
+
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+const REVIEW_CLEARED = { reviewAnswer: null, rejectType: null, rejectReason: null } as const;
+
+/** Staff edit: only the fields that differ are written and recorded; a review answer only describes a completed applicant. */
+export function editStep(applicant: Applicant, wanted: ApplicantChanges): LifecycleStep {
+  const target: ApplicantChanges = { ...wanted };
+  if (wanted.kycStatus !== undefined && wanted.kycStatus !== 'completed') Object.assign(target, REVIEW_CLEARED);
+  const changes = diff(applicant, target);
+  if (changes.length === 0) return { changes: {} };
+  return {
+    changes: Object.fromEntries(changes.map(({ field }) => [field, target[field as keyof ApplicantChanges]])),
+    audit: { action: 'applicant.updated', detail: { changes } },
+    event: 'applicant.updated',
+  };
+}
+
+export function resetStep(applicant: Applicant, imagesRemoved: number): LifecycleStep {
+  return {
+    changes: {
+      ...Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, null])),
+      ...REVIEW_CLEARED,
+      kycStatus: 'init',
+      documentType: null,
+      submittedAt: null,
+      decidedAt: null,
+    },
+    audit: { action: 'applicant.reset', detail: { previousStatus: applicant.kycStatus, imagesRemoved } },
+    event: 'applicant.reset',
+  };
+}
+
+/** Approve or reject (kycStatus completed with a review answer) or hold (onHold); each sets decidedAt. */
+export function decisionStep(applicant: Applicant, decision: Decision, decidedAt: Date): LifecycleStep {
+  const previousStatus = applicant.kycStatus;
+  switch (decision.kind) {
+    case 'approve':
+      return {
+        changes: { kycStatus: 'completed', ...REVIEW_CLEARED, reviewAnswer: 'approved', decidedAt },
+        audit: { action: 'applicant.approved', detail: { previousStatus } },
+        event: 'applicant.decided',
+      };
+    case 'reject':
+      return {
+        changes: { kycStatus: 'completed', reviewAnswer: 'rejected', rejectType: decision.rejectType, rejectReason: decision.reason, decidedAt },
+        audit: { action: 'applicant.rejected', detail: { previousStatus, reason: decision.reason, rejectType: decision.rejectType } },
+        event: 'applicant.decided',
+      };
+    case 'hold':
+      return {
+        changes: { kycStatus: 'onHold', ...REVIEW_CLEARED, decidedAt },
+        audit: { action: 'applicant.held', detail: { previousStatus, reason: decision.reason ?? null } },
+        event: 'applicant.on_hold',
+      };
+  }
+}
+
+export function providerReviewStep(review: ProviderReview, provider: string, now: Date): LifecycleStep {
+  const decided = review.kycStatus === 'completed' || review.kycStatus === 'onHold';
+  return {
+    changes: {
+      ...review,
+      ...(decided ? { decidedAt: now } : {}),
+      ...(review.kycStatus === 'pending' ? { submittedAt: now } : {}),
+    },
+    audit: { action: providerAuditAction(review), detail: { provider, kycStatus: review.kycStatus, reason: review.rejectReason } },
+    event: providerEventType(review),
+  };
+}
+
+/** The first step taken on the verification page (or a resubmission started) makes the applicant pending. */
+export function restartStep(applicant: Applicant): LifecycleStep {
+  if (applicant.kycStatus === 'pending') return { changes: {} };
+  return { changes: { kycStatus: 'pending', ...REVIEW_CLEARED } };
+}
+
+function providerAuditAction(review: ProviderReview): AuditAction {
+  if (review.reviewAnswer === 'approved') return 'applicant.approved';
+  if (review.reviewAnswer === 'rejected') return 'applicant.rejected';
+  return review.kycStatus === 'onHold' ? 'applicant.held' : 'applicant.updated';
+}
+
+function providerEventType(review: ProviderReview): ApplicantEventType {
+  if (review.reviewAnswer) return 'applicant.decided';
+  const byStatus: Partial<Record<KycStatus, ApplicantEventType>> = {
+    onHold: 'applicant.on_hold',
+    pending: 'applicant.submitted',
+    prechecked: 'applicant.prechecked',
+  };
+  return byStatus[review.kycStatus] ?? 'applicant.updated';
+}
+
+/** The fields whose wanted value differs from the stored one, as { field, from, to }. */
+function diff(applicant: Applicant, wanted: ApplicantChanges): FieldChange[] {
+  return Object.entries(wanted)
+    .filter(([field, value]) => applicant[field as keyof Applicant] !== value)
+    .map(([field, to]) => ({ field, from: applicant[field as keyof Applicant] ?? null, to }));
+}

@@ -1,0 +1,22 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import type { User } from '../users/user.entity.js';
+import { ApplicantStatsService } from './applicant-stats.service.js';
+import { OrganizationStatsDto } from './dto/organization-stats.dto.js';
+
+/** GET /api/projects/:id/stats: the organization dashboard's figures, all counted over its applicants. */
+@ApiTags('projects')
+@Controller('projects/:id/stats')
+export class OrganizationStatsController {
+  constructor(private readonly stats: ApplicantStatsService) {}
+
+  @Get()
+  @RequirePermission('organizations', 'read')
+  @ApiOkResponse({ type: OrganizationStatsDto })
+  @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  get(@CurrentUser() user: User, @Param('id') id: string): Promise<OrganizationStatsDto> {
+    return this.stats.stats(user, id);
+  }
+}

@@ -1,0 +1,36 @@
+import { ApplicantImage } from './applicants/applicant-image.entity.js';
+import { Applicant } from './applicants/applicant.entity.js';
+import { AuditEvent } from './audit/audit-event.entity.js';
+import { AuthToken } from './auth/auth-token.entity.js';
+import { LoginThrottle } from './auth/login-throttle.entity.js';
+import { Session } from './sessions/session.entity.js';
+import { OutboxMail } from './mail/outbox-mail.entity.js';
+import { OrganizationMember } from './organizations/organization-member.entity.js';
+import { Organization } from './organizations/organization.entity.js';
+import { Permission } from './roles/permission.entity.js';
+import { JobLock } from './common/jobs/job-lock.entity.js';
+import { ApplicantCheck } from './applicants/applicant-check.entity.js';
+import { UserImage } from './users/user-image.entity.js';
+import { User } from './users/user.entity.js';
+import { WebhookDelivery } from './webhooks/webhook-delivery.entity.js';
+import { WebhookEvent } from './webhooks/webhook-event.entity.js';
+
+/** Every entity of the application, listed once for the app, ormconfig.ts and the migration tooling. */
+export const entities: Function[] = [
+  User,
+  UserImage,
+  Session,
+  AuthToken,
+  LoginThrottle,
+  OutboxMail,
+  Permission,
+  Organization,
+  OrganizationMember,
+  Applicant,
+  ApplicantImage,
+  AuditEvent,
+  WebhookEvent,
+  WebhookDelivery,
+  ApplicantCheck,
+  JobLock,
+];

@@ -1,0 +1,45 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+export const ORGANIZATION_ROLES = ['owner', 'member', 'super-admin'] as const;
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class CreateOrganizationDto {
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'Acme onboarding' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'name must not be empty' })
+  @MaxLength(100)
+  name: string;
+}
+
+/** An organization as listed for the caller. */
+export class OrganizationDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ example: 'pk_3q…', description: 'Publishable key that identifies the organization on the /kyc page' })
+  companyKey: string;
+
+  @ApiProperty({
+    enum: ORGANIZATION_ROLES,
+    description: "The caller's standing: owner, member, or super-admin (sees it without belonging to it)",
+  })
+  role: (typeof ORGANIZATION_ROLES)[number];
+}
+
+export class OrganizationDetailsDto extends OrganizationDto {
+  @ApiProperty({ description: "The owner's username" })
+  ownerUsername: string;
+
+  @ApiProperty()
+  isOwner: boolean;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  createdAt: Date;
+}

@@ -1,0 +1,47 @@
+import { Body, Controller, Get, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
+import type { User } from '../users/user.entity.js';
+import { CreateOrganizationDto, OrganizationDetailsDto, OrganizationDto } from './dto/organization.dto.js';
+import { OwnerCheckDto } from './dto/owner-check.dto.js';
+import { OrganizationsService } from './organizations.service.js';
+
+/** Organizations: the spec's /api/projects routes, and /api/organizations/owner-check. */
+@ApiTags('projects')
+@Controller()
+export class OrganizationsController {
+  constructor(private readonly organizations: OrganizationsService) {}
+
+  @Post('projects')
+  @RequirePermission('organizations', 'create')
+  @ApiCreatedResponse({ type: OrganizationDto, description: 'The new organization; the caller owns it' })
+  create(@CurrentUser() user: User, @Body() body: CreateOrganizationDto): Promise<OrganizationDto> {
+    return this.organizations.create(user, body.name);
+  }
+
+  @Get('projects')
+  @RequirePermission('organizations', 'read')
+  @ApiOkResponse({ type: [OrganizationDto], description: 'Organizations the caller owns or belongs to (all for a super-admin)' })
+  list(@CurrentUser() user: User): Promise<OrganizationDto[]> {
+    return this.organizations.list(user);
+  }
+
+  @Get('projects/:id')
+  @RequirePermission('organizations', 'read')
+  @ApiOkResponse({ type: OrganizationDetailsDto })
+  @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  get(@CurrentUser() user: User, @Param('id') id: string): Promise<OrganizationDetailsDto> {
+    return this.organizations.get(user, id);
+  }
+
+  // No @RequirePermission: it answers about the caller's own account, and the delete-account
+  // page needs it for every role, whatever the matrix says about organizations.
+  @Get('organizations/owner-check')
+  @ApiTags('organizations')
+  @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOkResponse({ type: OwnerCheckDto, description: 'Whether the signed-in user owns an organization' })
+  async ownerCheck(@CurrentUser() user: User): Promise<OwnerCheckDto> {
+    return { response: await this.organizations.ownsAnOrganization(user.id) };
+  }
+}

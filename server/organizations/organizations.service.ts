@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type Repository } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { User } from '../users/user.entity.js';
+import { newCompanyKey } from './company-key.js';
+import type { OrganizationDetailsDto, OrganizationDto } from './dto/organization.dto.js';
+import { OrganizationAccessService, type OrganizationRole } from './organization-access.service.js';
+import { OrganizationMember } from './organization-member.entity.js';
+import { Organization } from './organization.entity.js';
+
+@Injectable()
+export class OrganizationsService {
+  constructor(
+    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
+    private readonly access: OrganizationAccessService,
+    private readonly audit: AuditService,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  /** Whether a user owns an organization: an owner cannot delete their account (spec §6). */
+  ownsAnOrganization(userId: string): Promise<boolean> {
+    return this.organizations.exists({ where: { ownerId: userId } });
+  }
+
+  /** The organization a verification link names by its public companyKey, if any. */
+  findByCompanyKey(companyKey: string): Promise<Organization | null> {
+    return this.organizations.findOneBy({ companyKey });
+  }
+
+  findById(organizationId: string): Promise<Organization | null> {
+    return this.organizations.findOneBy({ id: organizationId });
+  }
+
+  /** The caller becomes the owner of the new organization. */
+  async create(user: User, name: string): Promise<OrganizationDto> {
+    return this.dataSource.transaction(async (manager) => {
+      const organization = await manager.save(
+        manager.create(Organization, { name, ownerId: user.id, companyKey: newCompanyKey() }),
+      );
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'organization.created',
+        detail: { name },
+      });
+      return toOrganizationDto(organization, 'owner');
+    });
+  }
+
+  /** Organizations the caller owns or belongs to (every one for a super-admin), by name. */
+  async list(user: User): Promise<OrganizationDto[]> {
+    const query = this.organizations
+      .createQueryBuilder('o')
+      .select('o.id', 'id')
+      .addSelect('o.name', 'name')
+      .addSelect('o.companyKey', 'companyKey')
+      .addSelect('o.ownerId', 'ownerId')
+      .addSelect(
+        (sub) =>
+          sub
+            .select('COUNT(*)')
+            .from(OrganizationMember, 'm')
+            .where('m.organizationId = o.id')
+            .andWhere('m.userId = :listUserId', { listUserId: user.id }),
+        'memberships',
+      )
+      .orderBy('o.name', 'ASC')
+      .addOrderBy('o.id', 'ASC');
+    this.access.restrictToMember(query, user, 'o.id');
+    const rows = await query.getRawMany<Pick<Organization, 'id' | 'name' | 'companyKey' | 'ownerId'> & { memberships: number | string }>();
+    return rows.map((row) => {
+      const role: OrganizationRole =
+        row.ownerId === user.id ? 'owner' : Number(row.memberships) > 0 ? 'member' : 'super-admin';
+      return toOrganizationDto(row, role);
+    });
+  }
+
+  async get(user: User, organizationId: string): Promise<OrganizationDetailsDto> {
+    const { organization, role, isOwner } = await this.access.requireMember(user, organizationId);
+    const owner = await this.dataSource.getRepository(User).findOne({
+      where: { id: organization.ownerId },
+      select: { id: true, username: true },
+    });
+    return {
+      ...toOrganizationDto(organization, role),
+      ownerUsername: owner?.username ?? '',
+      isOwner,
+      createdAt: organization.createdAt,
+    };
+  }
+}
+
+function toOrganizationDto(organization: Pick<Organization, 'id' | 'name' | 'companyKey'>, role: OrganizationRole): OrganizationDto {
+  return { id: organization.id, name: organization.name, companyKey: organization.companyKey, role };
+}

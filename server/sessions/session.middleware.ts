@@ -1,0 +1,36 @@
+import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import { appConfig, type AppConfig } from '../config/config.module.js';
+import { DatabaseSessionStore, SESSION_IDLE_MS } from './session.store.js';
+
+export const SESSION_COOKIE = 'kyc.sid';
+
+/** express-session on the database store; the cookie is HttpOnly, SameSite=Lax and Secure behind TLS. */
+@Injectable()
+export class SessionMiddleware implements NestMiddleware {
+  private readonly handler: RequestHandler;
+
+  constructor(@Inject(appConfig.KEY) env: AppConfig, store: DatabaseSessionStore) {
+    this.handler = session({
+      name: SESSION_COOKIE,
+      secret: env.appSecret,
+      store,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      proxy: env.trustProxy,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: env.publicUrl.startsWith('https://') ? 'auto' : false,
+        maxAge: SESSION_IDLE_MS,
+        path: '/',
+      },
+    });
+  }
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    this.handler(req, res, next);
+  }
+}
