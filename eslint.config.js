@@ -1,10 +1,47 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
+
+/**
+ * The server's layers, bottom first (docs/architecture.md). A folder may import its own
+ * layer and the layers below it, never one above: a back-import fails the lint.
+ */
+export const SERVER_LAYERS = [
+  ['config', 'database', 'common', 'mail'],
+  ['users', 'roles', 'sessions', 'audit', 'api-keys'],
+  ['organizations'],
+  ['auth'],
+  ['webhooks'],
+  ['applicants'],
+  ['kyc'],
+  ['health', 'admin', 'demo', 'cli', 'migrations'],
+];
+/** The composition root: server/*.ts (app module, factory, entities, data source) sits above every layer but the top one, which has no zone. */
+const SERVER_ROOT_FILES = readdirSync('server', { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+  .map((entry) => `./server/${entry.name}`);
+
+const serverLayerZones = SERVER_LAYERS.slice(0, -1).flatMap((layer, index) =>
+  layer.map((folder) => ({
+    target: `./server/${folder}`,
+    from: [
+      ...SERVER_LAYERS.slice(index + 1).flat().map((above) => `./server/${above}`),
+      ...SERVER_ROOT_FILES,
+    ],
+    message: `server/${folder} may import only its own layer and those below it (see SERVER_LAYERS in eslint.config.js).`,
+  })),
+);
+
+/** How import-x reads the server's imports: `.js` specifiers are the `.ts` files, parsed as TypeScript. */
+const serverImportSettings = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+  'import-x/extensions': ['.ts', '.js'],
+};
 
 const features = readdirSync('client/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -26,6 +63,25 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'test/**/*.ts', 'bench/**/*.{ts,mjs,js}', 'scripts/**/*.mjs', '*.{js,ts,mjs}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // The server's direction: no import cycles anywhere, no back-import from a lower layer.
+    files: ['server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: serverImportSettings,
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Specs may compose any layers to build their fixtures.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.spec.ts'],
+    plugins: { 'import-x': importX },
+    settings: serverImportSettings,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverLayerZones }],
+    },
   },
   {
     // The client is a browser bundle: it never reaches into the server's code.

@@ -1,8 +1,8 @@
-/** Server suites: unit specs beside the code (server/**) and API suites (test/api). */
+/** Server suites: unit specs beside the code (server/**), API suites (test/api) and the lint-config suite (test/lint). */
 export default {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/server/**/*.spec.ts', '<rootDir>/test/api/**/*.spec.ts'],
+  testMatch: ['<rootDir>/server/**/*.spec.ts', '<rootDir>/test/api/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
   setupFiles: ['<rootDir>/test/support/environment.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },

@@ -13,7 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
-import { ApplicantListReader } from '../dist/server/applicants/applicant-list.reader.js';
+import { ApplicantListReader } from '../dist/server/applicants/list/applicant-list.reader.js';
 import { toApplicantDetails } from '../dist/server/applicants/applicant.mapper.js';
 import { pageMeta } from '../dist/server/common/paging/page-meta.dto.js';
 

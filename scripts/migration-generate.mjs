@@ -47,7 +47,7 @@ if (sqlite.up.length === 0 && postgres.up.length === 0) {
 const timestamp = Date.now();
 const className = `${name}${timestamp}`;
 const list = (statements) => statements.map((s) => `        ${JSON.stringify(s)},`).join('\n');
-const file = `server/database/migrations/${timestamp}-${name}.ts`;
+const file = `server/migrations/${timestamp}-${name}.ts`;
 writeFileSync(
   file,
   `import type { MigrationInterface, QueryRunner } from 'typeorm';
@@ -80,7 +80,7 @@ ${list(postgres.down)}
 }
 `,
 );
-const index = 'server/database/migrations/index.ts';
+const index = 'server/migrations/index.ts';
 const source = readFileSync(index, 'utf8')
   .replace(/^(\/\*\*[^]*?\*\/\n)/m, `import { ${className} } from './${timestamp}-${name}.js';\n$1`)
   .replace(/\];\s*$/, `  ${className},\n];\n`);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { DataSourceOptions } from 'typeorm';
 import type { Environment } from './config/environment.js';
 import { entities } from './entities.js';
-import { migrations } from './database/migrations/index.js';
+import { migrations } from './migrations/index.js';
 
 type DatabaseSettings = Pick<Environment, 'databaseUrl' | 'dataDir' | 'databaseSchema'>;
 

@@ -1,4 +1,4 @@
-import { ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Not, type Repository } from 'typeorm';
 import { AuthEmailsService } from '../auth/auth-emails.service.js';
@@ -6,14 +6,11 @@ import { PasswordService } from '../auth/password.service.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { User } from '../users/user.entity.js';
 import type { AdminUserDto } from './dto/register-admin.dto.js';
+import { ADMIN_ERRORS } from './admin.errors.js';
 
 /** The account the first start creates when no ADMIN_EMAIL/ADMIN_PASSWORD is given. */
 export const SETUP_USERNAME = 'admin';
 const SETUP_EMAIL = 'admin@localhost.invalid';
-
-export const ADMIN_MESSAGES = {
-  taken: 'That username or e-mail address is already in use',
-} as const;
 
 /**
  * Administrator accounts: the first super-admin (from ADMIN_EMAIL/ADMIN_PASSWORD, or a
@@ -79,7 +76,7 @@ export class AdminAccountsService {
 
   private async create(fields: Pick<User, 'email' | 'username' | 'role'>, password?: string): Promise<User> {
     const taken = await this.users.exists({ where: [{ email: fields.email }, { username: fields.username }] });
-    if (taken) throw new ConflictException(ADMIN_MESSAGES.taken);
+    if (taken) throw ADMIN_ERRORS.error('ADMIN_IDENTITY_TAKEN');
     return this.users.save(
       this.users.create({
         ...fields,

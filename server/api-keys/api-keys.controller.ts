@@ -4,14 +4,14 @@ import { CurrentUser } from '../users/current-user.decorator.js';
 import { NotDemo } from '../common/access/not-demo.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
-import { API_KEY_MESSAGES } from './api-keys.messages.js';
+import { API_KEYS_NOT_FOR_DEMO } from './api-keys.errors.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { ApiKeyDto } from './dto/api-key.dto.js';
 
 @ApiTags('api-keys')
 @Controller('api-keys')
-@NotDemo(API_KEY_MESSAGES.demo)
-@ApiForbiddenResponse({ description: `'${API_KEY_MESSAGES.demo}' for demo accounts` })
+@NotDemo(API_KEYS_NOT_FOR_DEMO)
+@ApiForbiddenResponse({ description: `'${API_KEYS_NOT_FOR_DEMO}' for demo accounts` })
 export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeysService) {}
 

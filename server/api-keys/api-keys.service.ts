@@ -1,11 +1,11 @@
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
 import { decrypt } from '../common/crypto.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { issueApiKey } from './api-key.js';
 import { User } from '../users/user.entity.js';
-import { API_KEY_MESSAGES } from './api-keys.messages.js';
+import { API_KEY_ERRORS } from './api-keys.errors.js';
 import type { ApiKeyDto } from './dto/api-key.dto.js';
 
 /** One secret API key per account, looked up by its hash and kept encrypted so its owner can see it again. */
@@ -41,7 +41,7 @@ export class ApiKeysService {
     try {
       return decrypt(encrypted, this.env.appSecret);
     } catch {
-      throw new ConflictException(API_KEY_MESSAGES.unreadable);
+      throw API_KEY_ERRORS.error('API_KEY_UNREADABLE');
     }
   }
 }

@@ -10,7 +10,7 @@ import type { User } from '../users/user.entity.js';
 import type { ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
-import { ApplicantListReader, type SqlExecutor } from './applicant-list.reader.js';
+import { ApplicantListReader, type SqlExecutor } from './list/applicant-list.reader.js';
 import { Applicant } from './applicant.entity.js';
 import { toApplicantDetails } from './applicant.mapper.js';
 import { applicantNotFound, imageNotFound } from './applicants.errors.js';

@@ -10,7 +10,7 @@ import {
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { Public } from '../common/access/public.decorator.js';
 import type { User } from '../users/user.entity.js';
-import { AUTH_MESSAGES } from './auth.messages.js';
+import { AUTH_MESSAGES } from '../users/account.messages.js';
 import { AuthEmailsService } from './auth-emails.service.js';
 import { ConfirmEmailQuery, MessageDto, ResetPasswordDto, ResetPasswordStartQuery } from './dto/auth-emails.dto.js';
 

@@ -1,11 +1,11 @@
-import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { MailService } from '../mail/mail.service.js';
 import { User } from '../users/user.entity.js';
 import { DatabaseSessionStore } from '../sessions/session.store.js';
-import { AUTH_MESSAGES } from './auth.messages.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { PasswordService } from './password.service.js';
 
@@ -63,7 +63,7 @@ export class AuthEmailsService implements OnModuleDestroy {
   /** Sets a new password from a reset or set-password link; every session of the account ends. */
   async resetPassword(userId: string, token: string, password: string): Promise<void> {
     const spent = await this.tokens.consume(userId, token, ['reset-password', 'set-password']);
-    if (!spent) throw new BadRequestException(AUTH_MESSAGES.invalidLink);
+    if (!spent) throw AUTH_ERRORS.error('LINK_INVALID');
     // Following the link proves the address works, so the account counts as confirmed too.
     await this.users.update(
       { id: userId },
@@ -105,9 +105,9 @@ export class AuthEmailsService implements OnModuleDestroy {
 
   /** The signed-in user asks for a (new) confirmation e-mail. */
   async startConfirmation(user: User): Promise<void> {
-    if (user.isConfirmed) throw new BadRequestException(AUTH_MESSAGES.alreadyConfirmed);
+    if (user.isConfirmed) throw AUTH_ERRORS.error('EMAIL_ALREADY_CONFIRMED');
     if ((await this.tokens.countIssuedSince(user.id, 'confirm-email', MAIL_WINDOW_MS)) >= MAILS_PER_WINDOW) {
-      throw new HttpException(AUTH_MESSAGES.confirmationTooSoon, HttpStatus.TOO_MANY_REQUESTS);
+      throw AUTH_ERRORS.error('CONFIRMATION_TOO_SOON');
     }
     await this.sendConfirmation(user);
   }
@@ -136,7 +136,7 @@ export class AuthEmailsService implements OnModuleDestroy {
 
   async confirmEmail(userId: string, token: string): Promise<void> {
     const spent = await this.tokens.consume(userId, token, ['confirm-email']);
-    if (!spent) throw new BadRequestException(AUTH_MESSAGES.invalidLink);
+    if (!spent) throw AUTH_ERRORS.error('LINK_INVALID');
     await this.users.update({ id: userId }, { isConfirmed: true });
   }
 

@@ -18,7 +18,7 @@ import { Public } from '../common/access/public.decorator.js';
 import { UserDto } from '../users/dto/user.dto.js';
 import { toUserDto } from '../users/user.mapper.js';
 import type { User } from '../users/user.entity.js';
-import { AUTH_MESSAGES } from './auth.messages.js';
+import { AUTH_MESSAGES } from '../users/account.messages.js';
 import { AuthService } from './auth.service.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
 import { LocalAuthGuard } from './local-auth.guard.js';

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
@@ -9,8 +9,9 @@ import type { UserDto } from '../users/dto/user.dto.js';
 import { toUserDto } from '../users/user.mapper.js';
 import { User } from '../users/user.entity.js';
 import { AccountDeletionService } from './account-deletion.service.js';
+import { USER_ERRORS } from '../users/users.errors.js';
 import { UsersService } from '../users/users.service.js';
-import { AUTH_MESSAGES } from './auth.messages.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 import { AuthEmailsService } from './auth-emails.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import type { ChangeEmailDto, ChangePasswordDto, RegisterDto } from './dto/auth.dto.js';
@@ -77,7 +78,7 @@ export class AuthService {
     const subject = user ? throttleSubject(user) : `login:${login}`;
     await this.throttle.registerAttempt(caller.ip, subject);
     if (!(await this.passwords.verify(user?.passwordHash, password)) || !user) {
-      throw new UnauthorizedException(AUTH_MESSAGES.invalidCredentials);
+      throw AUTH_ERRORS.error('INVALID_CREDENTIALS');
     }
     await this.throttle.reset(caller.ip, subject);
     if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
@@ -89,12 +90,12 @@ export class AuthService {
 
   async changeEmail(caller: Caller, user: User, dto: ChangeEmailDto): Promise<UserDto> {
     await this.assertPassword(caller, user, dto.password);
-    if (dto.email === user.email) throw new BadRequestException(AUTH_MESSAGES.sameEmail);
-    if (await this.users.existsBy({ email: dto.email })) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+    if (dto.email === user.email) throw AUTH_ERRORS.error('EMAIL_UNCHANGED');
+    if (await this.users.existsBy({ email: dto.email })) throw AUTH_ERRORS.error('EMAIL_TAKEN');
     try {
       await this.users.update({ id: user.id }, { email: dto.email, isConfirmed: false });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+      if (isUniqueViolation(error)) throw AUTH_ERRORS.error('EMAIL_TAKEN');
       throw error;
     }
     // Links sent to the old address must not confirm (or reset) the new one.
@@ -108,7 +109,7 @@ export class AuthService {
   /** Sets a new password and voids every session of the account, this one included. */
   async changePassword(caller: Caller, user: User, dto: ChangePasswordDto): Promise<void> {
     if (dto.newPassword !== dto.newPasswordConfirm) {
-      throw new BadRequestException(AUTH_MESSAGES.passwordConfirmationMismatch);
+      throw AUTH_ERRORS.error('PASSWORD_CONFIRMATION_MISMATCH');
     }
     await this.assertPassword(caller, user, dto.oldPassword);
     await this.users.update(
@@ -136,9 +137,9 @@ export class AuthService {
   }
 
   private async assertDeletable(user: User): Promise<void> {
-    if (await this.organizations.ownsAnOrganization(user.id)) throw new ConflictException(AUTH_MESSAGES.ownsOrganization);
+    if (await this.organizations.ownsAnOrganization(user.id)) throw AUTH_ERRORS.error('ACCOUNT_OWNS_ORGANIZATION');
     if (user.role === 'super-admin' && (await this.users.countBy({ role: 'super-admin' })) <= 1) {
-      throw new ConflictException(AUTH_MESSAGES.lastSuperAdmin);
+      throw AUTH_ERRORS.error('LAST_SUPER_ADMIN');
     }
   }
 
@@ -146,14 +147,14 @@ export class AuthService {
   private async assertPassword(caller: Caller, user: User, password: string): Promise<void> {
     await this.throttle.registerAttempt(caller.ip, throttleSubject(user));
     if (!(await this.passwords.verify(user.passwordHash, password))) {
-      throw new BadRequestException(AUTH_MESSAGES.wrongPassword);
+      throw AUTH_ERRORS.error('WRONG_PASSWORD');
     }
     await this.throttle.reset(caller.ip, throttleSubject(user));
   }
 
   private async assertAvailable(username: string, email: string): Promise<void> {
-    if (await this.profiles.usernameTaken(username)) throw new ConflictException(AUTH_MESSAGES.usernameTaken);
-    if (await this.users.existsBy({ email })) throw new ConflictException(AUTH_MESSAGES.emailTaken);
+    if (await this.profiles.usernameTaken(username)) throw USER_ERRORS.error('USERNAME_TAKEN');
+    if (await this.users.existsBy({ email })) throw AUTH_ERRORS.error('EMAIL_TAKEN');
   }
 
   /** An e-mail address (it has an '@', which no username may have), else a username in any letter case. */

@@ -1,8 +1,9 @@
-import { BadRequestException, Injectable, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { Request } from 'express';
+import { GENERIC_ERRORS } from '../common/errors/app-error.js';
 import { LoginDto } from './dto/auth.dto.js';
 
 /**
@@ -16,7 +17,7 @@ export class LocalAuthGuard extends AuthGuard('local') {
     const req = context.switchToHttp().getRequest<Request>();
     const errors = await validate(plainToInstance(LoginDto, req.body ?? {}), { forbidUnknownValues: false });
     if (errors.length > 0) {
-      throw new BadRequestException(errors.flatMap((error) => Object.values(error.constraints ?? {})));
+      throw GENERIC_ERRORS.error('VALIDATION_FAILED', errors.flatMap((error) => Object.values(error.constraints ?? {})));
     }
     return (await super.canActivate(context)) as boolean;
   }

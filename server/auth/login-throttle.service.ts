@@ -1,8 +1,9 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { countAttempt, forgetAttempts } from './attempt-counter.js';
-import { AUTH_MESSAGES } from './auth.messages.js';
+import { AUTH_ERRORS } from './auth.errors.js';
+import { AUTH_MESSAGES } from '../users/account.messages.js';
 import { LoginThrottle } from './login-throttle.entity.js';
 
 /** At most this many failed password checks per IP + username … */
@@ -27,7 +28,7 @@ export class LoginThrottleService {
   async registerAttempt(ip: string | undefined, subject: string): Promise<void> {
     const { attempts, minutesLeft } = await countAttempt(this.rows, this.key(ip, subject), THROTTLE_WINDOW_MS);
     if (attempts > MAX_FAILED_ATTEMPTS) {
-      throw new HttpException(AUTH_MESSAGES.tooManyAttempts(minutesLeft), HttpStatus.TOO_MANY_REQUESTS);
+      throw AUTH_ERRORS.error('LOGIN_THROTTLED', AUTH_MESSAGES.tooManyAttempts(minutesLeft));
     }
   }
 

@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
@@ -13,6 +13,7 @@ import { AccountDeletionService } from '../auth/account-deletion.service.js';
 import { User } from '../users/user.entity.js';
 import { generateWebhookSecret } from '../webhooks/webhook-signature.js';
 import { demoDataset, seedDemoAccount } from './demo-seed.js';
+import { DEMO_ERRORS } from './demo.errors.js';
 import { DEMO_LIFETIME_MS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_REDIRECT_URL, DEMO_WEBHOOK_URL } from './demo.constants.js';
 
 /** How often expired demo accounts are looked for. */
@@ -46,7 +47,7 @@ export class DemoService implements OnModuleInit {
     // A public endpoint that writes a few hundred rows must not become a denial-of-service lever.
     const { attempts, minutesLeft } = await countAttempt(this.throttle, `demo|${ip ?? 'unknown'}`, 60 * 60 * 1000);
     if (attempts > this.env.demoAccountsPerHour) {
-      throw new HttpException(DEMO_MESSAGES.tooMany(minutesLeft), HttpStatus.TOO_MANY_REQUESTS);
+      throw DEMO_ERRORS.error('DEMO_LIMIT_REACHED', DEMO_MESSAGES.tooMany(minutesLeft));
     }
     const tag = randomBytes(8).toString('hex');
     const now = this.clock.now();

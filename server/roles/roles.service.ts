@@ -1,15 +1,10 @@
-import { ConflictException, Injectable, NotFoundException, BadRequestException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import type { RoleDto } from './dto/role.dto.js';
 import { Permission } from './permission.entity.js';
+import { ROLE_ERRORS } from './roles.errors.js';
 import { isRoleName, ROLE_NAMES, ROLE_RANKS, type RoleName } from '../common/access/role-name.js';
-
-export const ROLE_MESSAGES = {
-  stale: 'The permissions were changed by someone else meanwhile. Reload them and try again.',
-  unknownRole: (name: string) => `Unknown role '${name}'`,
-  unknownEntry: 'The permission matrix names an entry that does not exist',
-} as const;
 
 @Injectable()
 export class RolesService {
@@ -32,7 +27,7 @@ export class RolesService {
   }
 
   get(name: string): { name: RoleName } {
-    if (!isRoleName(name)) throw new NotFoundException(ROLE_MESSAGES.unknownRole(name));
+    if (!isRoleName(name)) throw ROLE_ERRORS.error('ROLE_NOT_FOUND', `Unknown role '${name}'`);
     return { name };
   }
 
@@ -47,9 +42,9 @@ export class RolesService {
         for (const entry of role.permissions) {
           const stored = await repository.findOneBy({ id: entry.id });
           if (!stored || stored.role !== role.name || stored.resource !== entry.resource) {
-            throw new BadRequestException(ROLE_MESSAGES.unknownEntry);
+            throw ROLE_ERRORS.error('PERMISSION_ENTRY_UNKNOWN');
           }
-          if (stored.version !== entry.version) throw new ConflictException(ROLE_MESSAGES.stale);
+          if (stored.version !== entry.version) throw ROLE_ERRORS.error('ROLE_VERSION_CONFLICT');
           if (sameActions(stored.actions, entry.actions)) continue;
           // Compare-and-set on the version, so a concurrent save between read and write is caught too.
           const result = await repository
@@ -58,7 +53,7 @@ export class RolesService {
             .set({ actions: [...entry.actions].sort(), version: () => '"version" + 1' })
             .where('"id" = :id AND "version" = :version', { id: entry.id, version: entry.version })
             .execute();
-          if (result.affected !== 1) throw new ConflictException(ROLE_MESSAGES.stale);
+          if (result.affected !== 1) throw ROLE_ERRORS.error('ROLE_VERSION_CONFLICT');
         }
       }
     });

@@ -1,21 +1,21 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
-import { AUTH_MESSAGES } from '../auth/auth.messages.js';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { UpdateUserDto, UpdateUserImageDto } from './dto/update-user.dto.js';
 import type { UserDto } from './dto/user.dto.js';
 import { ImageUploadError, parseImageDataUrl, type ImageRejection, type UploadedImage } from '../common/image-upload.js';
 import { UserImage } from './user-image.entity.js';
+import { USER_ERRORS } from './users.errors.js';
 import { toUserDto } from './user.mapper.js';
 import { User } from './user.entity.js';
 import { USERNAME_PATTERN } from './username.js';
 
-const IMAGE_MESSAGES: Record<ImageRejection, string> = {
-  'too-large': AUTH_MESSAGES.imageTooLarge,
-  'not-an-image': AUTH_MESSAGES.imageNotAnImage,
-  'too-many-pixels': AUTH_MESSAGES.imageTooManyPixels,
-};
+const PICTURE_ERRORS = {
+  'too-large': 'PICTURE_TOO_LARGE',
+  'not-an-image': 'PICTURE_NOT_AN_IMAGE',
+  'too-many-pixels': 'PICTURE_TOO_MANY_PIXELS',
+} as const satisfies Record<ImageRejection, keyof typeof USER_ERRORS.entries>;
 
 export interface StoredImage {
   contentType: string;
@@ -48,9 +48,9 @@ export class UsersService {
   async update(user: User, dto: UpdateUserDto): Promise<UserDto> {
     const renamed = dto.username !== undefined && dto.username !== user.username;
     if (renamed) {
-      if (user.isDemo) throw new ForbiddenException(AUTH_MESSAGES.disabledInDemo);
-      if (!USERNAME_PATTERN.test(dto.username!)) throw new BadRequestException(AUTH_MESSAGES.usernameFormat);
-      if (await this.usernameTaken(dto.username!, user.id)) throw new ConflictException(AUTH_MESSAGES.usernameTaken);
+      if (user.isDemo) throw USER_ERRORS.error('DEMO_ACCOUNT_LOCKED');
+      if (!USERNAME_PATTERN.test(dto.username!)) throw USER_ERRORS.error('USERNAME_INVALID');
+      if (await this.usernameTaken(dto.username!, user.id)) throw USER_ERRORS.error('USERNAME_TAKEN');
     }
     const image = dto.image ? this.readImage(dto.image) : undefined;
 
@@ -60,7 +60,7 @@ export class UsersService {
         if (dto.image) await this.applyImage(manager, user.id, dto.image, image);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictException(AUTH_MESSAGES.usernameTaken);
+      if (isUniqueViolation(error)) throw USER_ERRORS.error('USERNAME_TAKEN');
       throw error;
     }
     return toUserDto(await this.users.findOneByOrFail({ id: user.id }));
@@ -68,7 +68,7 @@ export class UsersService {
 
   async image(userId: string): Promise<{ etag: string; load: () => Promise<StoredImage> }> {
     const found = await this.images.findOne({ where: { userId }, select: { userId: true, updatedAt: true } });
-    if (!found) throw new NotFoundException(AUTH_MESSAGES.imageNotFound);
+    if (!found) throw USER_ERRORS.error('PICTURE_NOT_FOUND');
     const etag = `W/"${found.updatedAt.getTime().toString(36)}"`;
     return {
       etag,
@@ -84,7 +84,7 @@ export class UsersService {
     try {
       return parseImageDataUrl(image.data);
     } catch (error) {
-      if (error instanceof ImageUploadError) throw new BadRequestException(IMAGE_MESSAGES[error.reason]);
+      if (error instanceof ImageUploadError) throw USER_ERRORS.error(PICTURE_ERRORS[error.reason]);
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { isUUID } from 'class-validator';
 import type { DataSource } from 'typeorm';
@@ -10,7 +10,7 @@ import { WebhookDelivery } from './webhook-delivery.entity.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 import { WebhookEvent } from './webhook-event.entity.js';
 import { WebhookOutboxService } from './webhook-outbox.service.js';
-import { WEBHOOK_MESSAGES } from './webhooks.messages.js';
+import { WEBHOOK_ERRORS } from './webhooks.errors.js';
 
 function toEventDto(event: WebhookEvent): WebhookEventDto {
   return {
@@ -64,7 +64,7 @@ export class WebhookEventsService {
     const event = isUUID(eventId)
       ? await this.dataSource.getRepository(WebhookEvent).findOneBy({ id: eventId, userId })
       : null;
-    if (!event) throw new NotFoundException(WEBHOOK_MESSAGES.eventNotFound);
+    if (!event) throw WEBHOOK_ERRORS.error('WEBHOOK_EVENT_NOT_FOUND');
     return event;
   }
 
@@ -88,7 +88,7 @@ export class WebhookEventsService {
   /** Sends a `webhook.test` event to the configured URL now and answers with its outcome. */
   async sendTest(userId: string): Promise<WebhookEventDto> {
     const user = await this.dataSource.getRepository(User).findOne({ where: { id: userId }, select: { id: true, webhookUrl: true } });
-    if (!user?.webhookUrl) throw new BadRequestException(WEBHOOK_MESSAGES.noWebhookConfigured);
+    if (!user?.webhookUrl) throw WEBHOOK_ERRORS.error('WEBHOOK_NOT_SET');
     const eventId = await this.outbox.enqueueTest(this.dataSource.manager, userId);
     await this.dispatcher.attemptIfClaimed(eventId);
     return toEventDto(await this.own(userId, eventId));

@@ -1,10 +1,11 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { User } from '../users/user.entity.js';
 import type { WebhookSettingsDto } from './dto/webhook-settings.dto.js';
-import { assertWebhookUrlAllowed, WebhookTargetError } from './ssrf-guard.js';
+import { assertWebhookUrlAllowed, NOT_PUBLIC_MESSAGE, WebhookTargetError } from './ssrf-guard.js';
+import { WEBHOOK_ERRORS } from './webhooks.errors.js';
 import { generateWebhookSecret } from './webhook-signature.js';
 
 function toSettings(user: Pick<User, 'webhookUrl' | 'redirectUrl' | 'webhookSecret'>): WebhookSettingsDto {
@@ -35,7 +36,7 @@ export class WebhookSettingsService {
     try {
       await assertWebhookUrlAllowed(webhook, this.env.allowPrivateWebhooks);
     } catch (error) {
-      if (error instanceof WebhookTargetError) throw new BadRequestException(error.message);
+      if (error instanceof WebhookTargetError) throw WEBHOOK_ERRORS.error(error.message === NOT_PUBLIC_MESSAGE ? 'WEBHOOK_URL_PRIVATE' : 'WEBHOOK_URL_UNRESOLVABLE');
       throw error;
     }
     const user = await this.load(userId);

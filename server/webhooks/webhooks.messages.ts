@@ -1,9 +1,3 @@
-/** Every message the webhooks module answers with, in one place. */
-export const WEBHOOK_MESSAGES = {
-  eventNotFound: 'Webhook event not found',
-  noWebhookConfigured: 'Configure a webhook URL first',
-} as const;
-
 /** Written to the delivery log when an attempt could not be made or did not succeed. */
 export const DELIVERY_ERRORS = {
   noWebhook: 'No webhook URL is configured',

@@ -6,7 +6,7 @@ import { addMember, createOrganization, seedApplicants, setPermissions, type Tes
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 
-const ORGANIZATION_NOT_FOUND = { statusCode: 404, message: 'Organization not found', error: 'Not Found' };
+const ORGANIZATION_NOT_FOUND = { statusCode: 404, message: 'Organization not found', error: 'Not Found', code: 'ORGANIZATION_NOT_FOUND' };
 const SORTABLE = ['userId', 'kycStatus', 'documentType', 'createdAt', 'updatedAt'] as const;
 const DOCUMENT_TYPES = ['DRIVERS', 'ID_CARD', 'PASSPORT', 'RESIDENCE_PERMIT'];
 
@@ -222,6 +222,7 @@ describe('applicants', () => {
         submittedAt: applicant.submittedAt?.toISOString() ?? null,
         decidedAt: applicant.decidedAt?.toISOString() ?? null,
         createdAt: applicant.createdAt.toISOString(),
+        version: 1,
       });
       const { images, ...identity } = res.body.identity;
       expect(identity).toEqual({

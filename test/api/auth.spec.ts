@@ -103,7 +103,7 @@ describe('accounts: registration, sign-in and credentials', () => {
         .post('/api/auth/login')
         .send({ username: `ghost${unique()}`, password: 'not-the-password' })
         .expect(401);
-      expect(wrong.body).toEqual({ statusCode: 401, message: INVALID_CREDENTIALS, error: 'Unauthorized' });
+      expect(wrong.body).toEqual({ statusCode: 401, message: INVALID_CREDENTIALS, error: 'Unauthorized', code: 'INVALID_CREDENTIALS' });
       expect(unknown.body).toEqual(wrong.body);
       expect(sessionCookie(wrong)).toBeUndefined();
     });

@@ -17,7 +17,7 @@ describe('the server shell', () => {
   it('answers an unknown /api route with a JSON 404, never the client page', async () => {
     const res = await request(t.server).get('/api/no-such-route').expect(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.body).toEqual({ statusCode: 404, message: 'Cannot GET /api/no-such-route', error: 'Not Found' });
+    expect(res.body).toEqual({ statusCode: 404, message: 'Cannot GET /api/no-such-route', error: 'Not Found', code: 'NOT_FOUND' });
   });
 
   it('answers malformed JSON with a 400 that says so', async () => {
@@ -26,7 +26,7 @@ describe('the server shell', () => {
       .set('Content-Type', 'application/json')
       .send('{"name": ')
       .expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: 'The request body is not valid JSON', error: 'Bad Request' });
+    expect(res.body).toEqual({ statusCode: 400, message: 'The request body is not valid JSON', error: 'Bad Request', code: 'MALFORMED_JSON' });
   });
 
   it('answers an oversized body with 413', async () => {

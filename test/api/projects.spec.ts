@@ -4,7 +4,7 @@ import { addMember, createOrganization, seedApplicants, setPermissions } from '.
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 
-const NOT_FOUND = { statusCode: 404, message: 'Organization not found', error: 'Not Found' };
+const NOT_FOUND = { statusCode: 404, message: 'Organization not found', error: 'Not Found', code: 'ORGANIZATION_NOT_FOUND' };
 
 describe('organizations (projects)', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
-import { AUTH_MESSAGES } from '../auth.messages.js';
+import { AUTH_MESSAGES } from '../../users/account.messages.js';
 import { PASSWORD_MAX, PASSWORD_MIN } from './auth.dto.js';
 
 export class ResetPasswordStartQuery {

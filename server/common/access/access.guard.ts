@@ -1,14 +1,13 @@
-import { ForbiddenException, Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { isRoleName, roleRank } from './role-name.js';
+import { ACCESS_ERRORS } from './access.errors.js';
 import { PermissionChecker } from './permission-checker.js';
 import { NOT_DEMO } from './not-demo.decorator.js';
 import { IS_PUBLIC } from './public.decorator.js';
 import { REQUIRED_PERMISSION, type RequiredPermission } from './require-permission.decorator.js';
 import { ROLE_REQUIREMENT, type RoleRequirement } from './roles.decorator.js';
-
-export const NO_PERMISSION_MESSAGE = "You currently don't have permission to do this";
 
 /**
  * Deny by default: every route needs a signed-in account unless marked @Public();
@@ -26,23 +25,23 @@ export class AccessGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
     const user = context.switchToHttp().getRequest<Request>().user;
-    if (!user) throw new UnauthorizedException('You need to sign in to do this');
-    if (!isRoleName(user.role)) throw new ForbiddenException(`Unknown role '${user.role}'`);
+    if (!user) throw ACCESS_ERRORS.error('SIGN_IN_REQUIRED');
+    if (!isRoleName(user.role)) throw ACCESS_ERRORS.error('ROLE_UNKNOWN', `Unknown role '${user.role}'`);
 
     const roleRequirement = this.reflector.getAllAndOverride<RoleRequirement | undefined>(ROLE_REQUIREMENT, targets);
     if (roleRequirement) {
       const allowed = roleRequirement.exact
         ? user.role === roleRequirement.role
         : roleRank(user.role) >= roleRank(roleRequirement.role);
-      if (!allowed) throw new ForbiddenException(NO_PERMISSION_MESSAGE);
+      if (!allowed) throw ACCESS_ERRORS.error('PERMISSION_DENIED');
     }
 
     const demoMessage = this.reflector.getAllAndOverride<string | undefined>(NOT_DEMO, targets);
-    if (demoMessage && user.isDemo) throw new ForbiddenException(demoMessage);
+    if (demoMessage && user.isDemo) throw ACCESS_ERRORS.error('DEMO_NOT_ALLOWED', demoMessage);
 
     const permission = this.reflector.getAllAndOverride<RequiredPermission | undefined>(REQUIRED_PERMISSION, targets);
     if (permission && !(await this.permissions.can(user.role, permission.resource, permission.action))) {
-      throw new ForbiddenException(NO_PERMISSION_MESSAGE);
+      throw ACCESS_ERRORS.error('PERMISSION_DENIED');
     }
     return true;
   }

@@ -1,6 +1,7 @@
-import { ForbiddenException, Inject, Injectable, type NestMiddleware } from '@nestjs/common';
+import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { appConfig, type AppConfig } from '../../config/config.module.js';
+import { ACCESS_ERRORS } from '../access/access.errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -26,10 +27,10 @@ export class CsrfMiddleware implements NestMiddleware {
     const origin = req.headers.origin;
     const sameHost = origin !== undefined && origin !== 'null' && new URL(origin).host === req.headers.host;
     if (origin !== undefined && !sameHost && !this.allowedOrigins.has(origin)) {
-      return next(new ForbiddenException('Cross-site request refused'));
+      return next(ACCESS_ERRORS.error('CSRF_ORIGIN_REFUSED'));
     }
     if (!req.headers[CSRF_HEADER]) {
-      return next(new ForbiddenException(`Missing the ${CSRF_HEADER} header required for this request`));
+      return next(ACCESS_ERRORS.error('CSRF_HEADER_MISSING'));
     }
     next();
   }

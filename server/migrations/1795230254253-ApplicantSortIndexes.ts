@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { runForDialect } from '../migration-dialect.js';
+import { runForDialect } from '../database/migration-dialect.js';
 
 /**
  * The createdAt / updatedAt list indexes end with userId, the list's tie-break, so a

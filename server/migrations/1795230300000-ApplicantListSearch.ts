@@ -4,8 +4,8 @@ import {
   applicantListSchemaUp,
   POSTGRES_TRIGRAM_EXTENSION,
   POSTGRES_TRIGRAM_SCHEMA_QUERY,
-} from '../../applicants/applicant-search-schema.js';
-import { runForDialect } from '../migration-dialect.js';
+} from '../applicants/applicant-search-schema.js';
+import { runForDialect } from '../database/migration-dialect.js';
 
 /**
  * Hand-written (TypeORM cannot describe these objects): per-organization applicant

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { runForDialect } from '../migration-dialect.js';
+import { runForDialect } from '../database/migration-dialect.js';
 
 export class WebhookOutbox1795226199291 implements MigrationInterface {
   name = 'WebhookOutbox1795226199291';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database.js';
-import { dataSourceOptions } from '../data-source-options.js';
-import { APPLICANT_ORDER_BY, type ApplicantOrderBy } from './applicant-fields.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/database.js';
+import { dataSourceOptions } from '../../data-source-options.js';
+import { APPLICANT_ORDER_BY, type ApplicantOrderBy } from '../applicant-fields.js';
 import { ApplicantListReader, type ApplicantListRequest, type SqlExecutor } from './applicant-list.reader.js';
-import { fakeApplicants } from './fake/fake-applicant.js';
-import { insertFakeApplicants } from './fake/insert-fake-applicants.js';
+import { fakeApplicants } from '../fake/fake-applicant.js';
+import { insertFakeApplicants } from '../fake/insert-fake-applicants.js';
 
 // The reader must answer exactly what the plain query answers — ORDER BY the column,
 // then userId, LIMIT/OFFSET, and COUNT(*) with the search as LIKE/ILIKE — through every

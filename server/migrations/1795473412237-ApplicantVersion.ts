@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { runForDialect } from '../migration-dialect.js';
+import { runForDialect } from '../database/migration-dialect.js';
 
 export class ApplicantVersion1795473412237 implements MigrationInterface {
   name = 'ApplicantVersion1795473412237';

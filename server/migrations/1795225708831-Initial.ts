@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { runForDialect } from '../migration-dialect.js';
+import { runForDialect } from '../database/migration-dialect.js';
 
 export class Initial1795225708831 implements MigrationInterface {
   name = 'Initial1795225708831';

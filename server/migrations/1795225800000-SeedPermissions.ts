@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { DEFAULT_PERMISSIONS } from '../../common/access/permissions.js';
+import { DEFAULT_PERMISSIONS } from '../common/access/permissions.js';
 
 /** Seeds the default permission matrix; the Permission Manager edits it afterwards. */
 export class SeedPermissions1795225800000 implements MigrationInterface {

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { runForDialect } from '../migration-dialect.js';
+import { runForDialect } from '../database/migration-dialect.js';
 
 export class JobLocks1795229236050 implements MigrationInterface {
   name = 'JobLocks1795229236050';

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { runForDialect } from '../migration-dialect.js';
+import { runForDialect } from '../database/migration-dialect.js';
 
 export class ApplicantChecks1795226376333 implements MigrationInterface {
   name = 'ApplicantChecks1795226376333';

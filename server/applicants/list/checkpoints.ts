@@ -1,0 +1,200 @@
+import type { ApplicantOrderBy } from '../applicant-fields.js';
+import { Lru } from './lru.js';
+import { COLUMNS, NULLABLE_COLUMNS, orderClause, Params, readCounts, seekCondition, type CountsRow, type SqlExecutor } from './sql.js';
+import type { ApplicantListReaderOptions, ApplicantListRow } from './types.js';
+
+/** SQLite checkpoint walk: synchronous work between two yields to the event loop. */
+const WALK_SLICE_MS = 4;
+
+interface Checkpoint {
+  /** Position within its segment. */
+  rel: number;
+  value: unknown;
+  userId: string;
+}
+
+interface Segment {
+  /** First position (ascending order) of the segment in the whole list. */
+  start: number;
+  size: number;
+  isNull: boolean;
+  checkpoints: Checkpoint[];
+}
+
+export interface Checkpoints {
+  version: number;
+  total: number;
+  segments: Segment[];
+}
+
+interface CheckpointEntry {
+  checkpoints?: Checkpoints;
+  building?: Promise<void>;
+  lastBuildStarted: number;
+}
+
+/**
+ * Deep pages of an organization's list: the sort key of every stride-th row, built in
+ * the background and valid at one data version, so any page is a keyset seek of at
+ * most one stride plus the page.
+ */
+export class CheckpointIndex {
+  private readonly lists: Lru<string, CheckpointEntry>;
+
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly options: ApplicantListReaderOptions,
+  ) {
+    this.lists = new Lru(options.maxCheckpointLists);
+  }
+
+  private get postgres(): boolean {
+    return this.db.dialect === 'postgres';
+  }
+
+  /** Resolves once no checkpoint build is running. */
+  settled(): Promise<unknown> {
+    return Promise.all([...this.lists.values()].map((entry) => entry.building));
+  }
+
+  /** [start, end) by keyset seeks from the checkpoints (ascending rows). */
+  async seekRange(
+    organizationId: string,
+    orderBy: ApplicantOrderBy,
+    checkpoints: Checkpoints,
+    start: number,
+    end: number,
+  ): Promise<ApplicantListRow[]> {
+    const rows: ApplicantListRow[] = [];
+    for (const segment of checkpoints.segments) {
+      const from = Math.max(start, segment.start);
+      const to = Math.min(end, segment.start + segment.size);
+      if (from >= to) continue;
+      const rel = from - segment.start;
+      const checkpoint = lastAtOrBefore(segment.checkpoints, rel);
+      const params = new Params(this.db.dialect);
+      const org = params.add(organizationId);
+      const where = seekCondition(this.db.dialect, orderBy, segment.isNull, checkpoint, params);
+      const order = segment.isNull ? `"userId" ASC` : orderClause(orderBy, 'ASC');
+      const sql =
+        `SELECT ${COLUMNS} FROM "applicants" WHERE "organizationId" = ${org} AND ${where} ORDER BY ${order}` +
+        ` LIMIT ${params.add(to - from)} OFFSET ${params.add(rel - checkpoint.rel)}`;
+      rows.push(...(await this.db.query<ApplicantListRow>(sql, params.values)));
+    }
+    return rows;
+  }
+
+  /** The list's checkpoints if they describe the current data; otherwise starts building them. */
+  usable(organizationId: string, orderBy: ApplicantOrderBy, counts: CountsRow): Checkpoints | undefined {
+    const key = `${organizationId}|${orderBy}`;
+    let entry = this.lists.touch(key);
+    if (!entry) {
+      entry = { lastBuildStarted: 0 };
+      this.lists.put(key, entry);
+    }
+    const current = entry.checkpoints;
+    if (current && current.version === counts.version && current.total === counts.total) return current;
+    const now = Date.now();
+    if (!entry.building && now - entry.lastBuildStarted >= this.options.rebuildCooldownMs) {
+      const target = entry;
+      target.lastBuildStarted = now;
+      target.building = this.buildCheckpoints(organizationId, orderBy, counts)
+        .then((built) => {
+          if (built) target.checkpoints = built;
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          target.building = undefined;
+        });
+    }
+    return undefined;
+  }
+
+  /**
+   * The sort key of every stride-th row of each segment (NULLs and values). Kept only
+   * if the organization's version did not move while reading, so it is exact.
+   */
+  private async buildCheckpoints(organizationId: string, orderBy: ApplicantOrderBy, before: CountsRow): Promise<Checkpoints | undefined> {
+    if (!this.db.readsCommittedState()) return undefined;
+    const nullable = NULLABLE_COLUMNS.has(orderBy);
+    let nullCount = 0;
+    if (nullable) {
+      const params = new Params(this.db.dialect);
+      const [row] = await this.db.query<{ count: number | string }>(
+        `SELECT COUNT(*) AS "count" FROM "applicants" WHERE "organizationId" = ${params.add(organizationId)} AND "${orderBy}" IS NULL`,
+        params.values,
+      );
+      nullCount = Number(row.count);
+    }
+    const values: Segment = { start: 0, size: before.total - nullCount, isNull: false, checkpoints: [] };
+    const nulls: Segment = { start: 0, size: nullCount, isNull: true, checkpoints: [] };
+    values.checkpoints = await this.walk(organizationId, orderBy, false);
+    if (nullCount > 0) nulls.checkpoints = await this.walk(organizationId, orderBy, true);
+    // SQLite puts NULLs first in ascending order, PostgreSQL last.
+    const segments = (this.postgres ? [values, nulls] : [nulls, values]).filter((segment) => segment.size > 0);
+    let position = 0;
+    for (const segment of segments) {
+      segment.start = position;
+      position += segment.size;
+    }
+    const after = await readCounts(this.db, organizationId);
+    const consistent =
+      this.db.readsCommittedState() &&
+      after.version === before.version &&
+      after.total === before.total &&
+      segments.every((segment) => segment.checkpoints.length === Math.ceil(segment.size / this.options.checkpointStride));
+    return consistent ? { version: before.version, total: before.total, segments } : undefined;
+  }
+
+  private async walk(organizationId: string, orderBy: ApplicantOrderBy, isNull: boolean): Promise<Checkpoint[]> {
+    const stride = this.options.checkpointStride;
+    const valueColumn = isNull || orderBy === 'userId' ? 'NULL' : this.postgres ? `"${orderBy}"::text` : `"${orderBy}"`;
+    const filter = isNull ? `"${orderBy}" IS NULL` : `"${orderBy}" IS NOT NULL`;
+    const order = isNull ? `"userId" ASC` : orderClause(orderBy, 'ASC');
+    if (this.postgres) {
+      // One pass along the index; the database does the counting.
+      const params = new Params(this.db.dialect);
+      const rows = await this.db.query<{ value: unknown; userId: string; rel: number | string }>(
+        `SELECT "value", "userId", "rel" FROM (SELECT ${valueColumn} AS "value", "userId", ROW_NUMBER() OVER (ORDER BY ${order}) - 1 AS "rel"` +
+          ` FROM "applicants" WHERE "organizationId" = ${params.add(organizationId)} AND ${filter}) "t" WHERE "rel" % ${params.add(stride)} = 0 ORDER BY "rel"`,
+        params.values,
+      );
+      return rows.map((row) => ({ rel: Number(row.rel), value: row.value, userId: row.userId }));
+    }
+    // SQLite answers synchronously: hop from checkpoint to checkpoint with short
+    // statements, letting requests run every few milliseconds.
+    const checkpoints: Checkpoint[] = [];
+    const firstParams = new Params(this.db.dialect);
+    let [row] = await this.db.query<{ value: unknown; userId: string }>(
+      `SELECT ${valueColumn} AS "value", "userId" FROM "applicants" WHERE "organizationId" = ${firstParams.add(organizationId)} AND ${filter} ORDER BY ${order} LIMIT 1`,
+      firstParams.values,
+    );
+    let slice = performance.now();
+    while (row) {
+      checkpoints.push({ rel: checkpoints.length * stride, value: row.value, userId: row.userId });
+      if (performance.now() - slice > WALK_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+      const params = new Params(this.db.dialect);
+      const org = params.add(organizationId);
+      const seek = seekCondition(this.db.dialect, orderBy, isNull, row, params);
+      [row] = await this.db.query<{ value: unknown; userId: string }>(
+        `SELECT ${valueColumn} AS "value", "userId" FROM "applicants" WHERE "organizationId" = ${org} AND ${seek} ORDER BY ${order} LIMIT 1 OFFSET ${params.add(stride)}`,
+        params.values,
+      );
+    }
+    return checkpoints;
+  }
+}
+
+function lastAtOrBefore(checkpoints: Checkpoint[], rel: number): Checkpoint {
+  let low = 0;
+  let high = checkpoints.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (checkpoints[middle].rel <= rel) low = middle;
+    else high = middle - 1;
+  }
+  return checkpoints[low];
+}

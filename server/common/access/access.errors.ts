@@ -1,0 +1,22 @@
+import { HttpStatus } from '@nestjs/common';
+import { errorCatalogue } from '../errors/app-error.js';
+
+export const NO_PERMISSION_MESSAGE = "You currently don't have permission to do this";
+
+/** Every refusal of the access guard and the CSRF defence, with its stable code. */
+export const ACCESS_ERRORS = errorCatalogue('access', {
+  SIGN_IN_REQUIRED: { status: HttpStatus.UNAUTHORIZED, message: 'You need to sign in to do this', description: 'No valid session cookie or API key.' },
+  PERMISSION_DENIED: {
+    status: HttpStatus.FORBIDDEN,
+    message: NO_PERMISSION_MESSAGE,
+    description: "The caller's role, or the stored permission matrix, does not allow this route.",
+  },
+  ROLE_UNKNOWN: { status: HttpStatus.FORBIDDEN, message: 'Unknown role' },
+  DEMO_NOT_ALLOWED: { status: HttpStatus.FORBIDDEN, message: 'This feature is not available for demo accounts' },
+  CSRF_ORIGIN_REFUSED: { status: HttpStatus.FORBIDDEN, message: 'Cross-site request refused' },
+  CSRF_HEADER_MISSING: {
+    status: HttpStatus.FORBIDDEN,
+    message: 'Missing the X-Requested-With header required for this request',
+    description: 'A cookie-authenticated write without the `X-Requested-With` header.',
+  },
+});
