@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { execFileSync } from 'node:child_process';
-import { issueApiKey } from '../../dist/server/users/api-key.js';
+import { issueApiKey } from '../../dist/server/api-keys/api-key.js';
 import { newCompanyKey } from '../../dist/server/organizations/company-key.js';
 import { generateWebhookSecret } from '../../dist/server/webhooks/webhook-signature.js';
 import { rebuildApplicantDerivedData } from '../../dist/server/applicants/applicant-search-schema.js';

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { openSse } from '../support/sse.js';
 import { StatusStreamService } from '../../server/kyc/status-stream.service.js';
 import { createUser, type TestUser } from '../support/users.js';
+import { waitUntil } from '../support/webhook-receiver.js';
 
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
 
@@ -199,8 +200,7 @@ describe('the verification flow (/kyc)', () => {
       const streams = t.app.get(StatusStreamService);
       expect(streams.openStreams()).toBeGreaterThan(0);
       stream.close();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(streams.openStreams()).toBe(0);
+      await waitUntil(() => (streams.openStreams() === 0 ? true : undefined), 5000, 'the closed stream to be released');
     });
   });
 });
