@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { ApplicantChangeDto, HoldApplicantDto, RejectApplicantDto } from '../../../api/generated/types.gen';
-import type { ApplicantDetails } from './get-applicant';
-import { applicantKeys, applicantPath } from './query-keys';
+import type {
+  ApplicantChangeDto,
+  ApplicantDetailsDto,
+  HoldApplicantDto,
+  RejectApplicantDto,
+} from '../../../api/generated/types.gen';
+import { applicantsApprove, applicantsHold, applicantsReject, applicantsReset } from '../../../api/sdk';
+import { applicantKeys } from './query-keys';
 
 /** What staff can do to an applicant from its details screen. */
 export type ReviewAction =
@@ -12,19 +16,21 @@ export type ReviewAction =
   | { kind: 'reject'; body: RejectApplicantDto }
   | { kind: 'hold'; body: HoldApplicantDto };
 
-export function reviewApplicant(
+export async function reviewApplicant(
   organizationId: string,
   userId: string,
   action: ReviewAction,
 ): Promise<ApplicantChangeDto> {
-  const path = `${applicantPath(organizationId, userId)}/${action.kind}`;
+  const path = { id: organizationId, userId };
   switch (action.kind) {
     case 'reset':
+      return (await applicantsReset({ path, body: {}, throwOnError: true })).data;
     case 'approve':
-      return api.post<ApplicantChangeDto>(path);
+      return (await applicantsApprove({ path, body: {}, throwOnError: true })).data;
     case 'reject':
+      return (await applicantsReject({ path, body: action.body, throwOnError: true })).data;
     case 'hold':
-      return api.post<ApplicantChangeDto>(path, action.body);
+      return (await applicantsHold({ path, body: action.body, throwOnError: true })).data;
   }
 }
 
@@ -43,7 +49,7 @@ export function useReviewApplicant(organizationId: string, userId: string) {
       if (action.kind === 'reset') {
         return Promise.all([lists, queryClient.invalidateQueries({ queryKey: detailKey })]);
       }
-      queryClient.setQueryData<ApplicantDetails>(detailKey, (current) =>
+      queryClient.setQueryData<ApplicantDetailsDto>(detailKey, (current) =>
         current ? { ...current, applicant: change.applicant } : current,
       );
       return Promise.all([

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { UpdateApplicantDto } from '../../../api/generated/types.gen';
-import type { ApplicantDetails } from './get-applicant';
-import { applicantKeys, applicantPath } from './query-keys';
+import type { ApplicantDetailsDto, UpdateApplicantDto } from '../../../api/generated/types.gen';
+import { applicantsUpdate } from '../../../api/sdk';
+import { applicantKeys } from './query-keys';
 
-export function updateApplicant(
+export async function updateApplicant(
   organizationId: string,
   userId: string,
   body: UpdateApplicantDto,
-): Promise<ApplicantDetails> {
-  return api.put<ApplicantDetails>(applicantPath(organizationId, userId), body);
+): Promise<ApplicantDetailsDto> {
+  const { data } = await applicantsUpdate({ path: { id: organizationId, userId }, body, throwOnError: true });
+  return data;
 }
 
 export function useUpdateApplicant(organizationId: string, userId: string) {

@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 
 import { getErrorMessage } from '../../../api/client';
-import type { RejectApplicantDto } from '../../../api/generated/types.gen';
+import type { ApplicantSummaryDto, RejectApplicantDto } from '../../../api/generated/types.gen';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast-context';
 import { FIELD_REQUIRED, isBlank } from '../../../lib/validation';
-import type { ApplicantSummary } from '../api/get-applicant';
 import { useReviewApplicant, type ReviewAction } from '../api/review-applicant';
 
 import '../../../components/ui/text-field.css';
@@ -63,7 +62,7 @@ function ReasonField({
 }
 
 /** Approve at once; reject (reason required, final or resubmission) and hold (optional reason) in a dialog. */
-export function DecisionButtons({ organizationId, applicant }: { organizationId: string; applicant: ApplicantSummary }) {
+export function DecisionButtons({ organizationId, applicant }: { organizationId: string; applicant: ApplicantSummaryDto }) {
   const toast = useToast();
   const review = useReviewApplicant(organizationId, applicant.userId);
   const [dialog, setDialog] = useState<Dialog>(null);

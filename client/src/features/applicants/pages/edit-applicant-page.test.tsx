@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '../../../testing/mock-fetch';
+import { apiError, mockApi, type ApiHandler } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
 import { buildApplicantDetails, ORGANIZATION_ID } from '../testing/applicant-factory';
@@ -10,21 +10,19 @@ import { EditApplicantPage } from './edit-applicant-page';
 
 const ROUTE = '/dashboard/:organizationId/applicants/:userId/edit';
 const PAGE_PATH = `/dashboard/${ORGANIZATION_ID}/applicants/user-0001/edit`;
-const API_PATH = `/api/projects/${ORGANIZATION_ID}/applicants/user-0001`;
-
-function serve(onPut: (body: unknown) => { status?: number; body?: unknown }) {
-  const details = buildApplicantDetails({ identity: { dateOfBirth: '21/04/1990' } });
-  return mockFetch((url, init) => {
-    if (url === '/api/users/me') return { body: buildUser() };
-    if (url === API_PATH && init?.method === 'PUT') return onPut(JSON.parse(String(init.body)));
-    if (url === API_PATH) return { body: details };
-    return undefined;
+function serve(onPut: ApiHandler<'applicantsUpdate'>) {
+  const details = buildApplicantDetails({ identity: { dateOfBirth: '21/04/1990' }, applicant: { version: 6 } });
+  return mockApi({
+    usersMe: { body: buildUser() },
+    applicantsDetails: ({ path }) =>
+      path.id === ORGANIZATION_ID && path.userId === 'user-0001' ? { body: details } : undefined,
+    applicantsUpdate: onPut,
   });
 }
 
 describe('edit applicant', () => {
   it('prefills both columns, with dates as YYYY-MM-DD', async () => {
-    serve(() => ({ body: {} }));
+    serve(undefined);
     renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByRole('heading', { name: 'Edit Applicant' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Full Name')).toHaveValue('Maria Silva');
@@ -43,11 +41,7 @@ describe('edit applicant', () => {
 
   it('sends the changed values as text, then shows the details with a toast', async () => {
     const user = userEvent.setup();
-    const bodies: unknown[] = [];
-    serve((body) => {
-      bodies.push(body);
-      return { body: buildApplicantDetails() };
-    });
+    const api = serve({ body: buildApplicantDetails({ applicant: { version: 7 } }) });
     const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     const name = await screen.findByLabelText('Full Name');
     await user.clear(name);
@@ -58,7 +52,9 @@ describe('edit applicant', () => {
     await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
 
     await waitFor(() =>
-      expect(bodies).toEqual([{ name: 'Maria S. Souza', placeOfBirth: '', maritalStatus: 'Casado', kycStatus: 'onHold' }]),
+      expect(api.callsTo('applicantsUpdate').map((call) => call.body)).toEqual([
+        { name: 'Maria S. Souza', placeOfBirth: '', maritalStatus: 'Casado', kycStatus: 'onHold' },
+      ]),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
     expect(await screen.findByText('Applicant updated successfully!')).toBeInTheDocument();
@@ -66,7 +62,7 @@ describe('edit applicant', () => {
 
   it('shows the server message at the top of the form when saving fails', async () => {
     const user = userEvent.setup();
-    serve(() => ({ status: 400, body: { statusCode: 400, message: ['height must be shorter than or equal to 16 characters'] } }));
+    serve(apiError(400, 'VALIDATION_FAILED', ['height must be shorter than or equal to 16 characters']));
     const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     await user.type(await screen.findByLabelText('Height'), '9'.repeat(20));
     await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
@@ -75,11 +71,7 @@ describe('edit applicant', () => {
   });
 
   it("says 'Applicant not found' for an unknown applicant", async () => {
-    mockFetch((url) => {
-      if (url === '/api/users/me') return { body: buildUser() };
-      if (url === API_PATH) return { status: 404, body: { message: 'Applicant not found' } };
-      return undefined;
-    });
+    mockApi({ usersMe: { body: buildUser() }, applicantsDetails: apiError(404, 'APPLICANT_NOT_FOUND', 'Applicant not found') });
     renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByText('Applicant not found')).toBeInTheDocument();
   });

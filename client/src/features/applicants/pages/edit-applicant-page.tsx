@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { getErrorMessage, isApiError } from '../../../api/client';
+import type { ApplicantDetailsDto } from '../../../api/generated/types.gen';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { KYC_STATUS_LABELS, KYC_STATUSES } from '../../../lib/kyc-status';
-import { useApplicant, type ApplicantDetails } from '../api/get-applicant';
+import { useApplicant } from '../api/get-applicant';
 import { useUpdateApplicant } from '../api/update-applicant';
 import { SelectField } from '../components/select-field';
 import { MARITAL_STATUS_OPTIONS, SEX_OPTIONS } from '../lib/applicant-labels';
@@ -31,7 +32,7 @@ function EditApplicantForm({
 }: {
   organizationId: string;
   userId: string;
-  details: ApplicantDetails;
+  details: ApplicantDetailsDto;
 }) {
   const navigate = useNavigate();
   const toast = useToast();
