@@ -2,8 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { ApplicantDetailsDto, UpdateApplicantDto } from '../../../api/generated/types.gen';
 import { applicantsUpdate } from '../../../api/sdk';
+import { reloadIfApplicantChanged } from './applicant-changed';
 import { applicantKeys } from './query-keys';
 
+/** The changed fields, with the applicant's `version` the form was showing (a stale one answers 409). */
 export async function updateApplicant(
   organizationId: string,
   userId: string,
@@ -24,6 +26,10 @@ export function useUpdateApplicant(organizationId: string, userId: string) {
         queryClient.invalidateQueries({ queryKey: applicantKeys.activities(organizationId, userId) }),
         queryClient.invalidateQueries({ queryKey: applicantKeys.lists() }),
       ]);
+    },
+    // Someone else changed the applicant first: nothing was saved; load the latest state.
+    onError: (error) => {
+      void reloadIfApplicantChanged(queryClient, error, organizationId, userId);
     },
   });
 }

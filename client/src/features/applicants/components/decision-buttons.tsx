@@ -61,7 +61,11 @@ function ReasonField({
   );
 }
 
-/** Approve at once; reject (reason required, final or resubmission) and hold (optional reason) in a dialog. */
+/**
+ * Approve at once; reject (reason required, final or resubmission) and hold (optional reason)
+ * in a dialog. Each decision carries the `version` of the applicant shown: if someone changed
+ * it meanwhile, the server's message is shown and the applicant loads again.
+ */
 export function DecisionButtons({ organizationId, applicant }: { organizationId: string; applicant: ApplicantSummaryDto }) {
   const toast = useToast();
   const review = useReviewApplicant(organizationId, applicant.userId);
@@ -96,12 +100,12 @@ export function DecisionButtons({ organizationId, applicant }: { organizationId:
       setReasonError(FIELD_REQUIRED);
       return;
     }
-    run({ kind: 'reject', body: { reason: reason.trim(), rejectType } });
+    run({ kind: 'reject', version: applicant.version, body: { reason: reason.trim(), rejectType } });
   };
 
   const onHold = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    run({ kind: 'hold', body: isBlank(reason) ? {} : { reason: reason.trim() } });
+    run({ kind: 'hold', version: applicant.version, body: isBlank(reason) ? {} : { reason: reason.trim() } });
   };
 
   const isApproved = applicant.kycStatus === 'completed' && applicant.reviewAnswer === 'approved';
@@ -111,7 +115,7 @@ export function DecisionButtons({ organizationId, applicant }: { organizationId:
     <div className="decision-buttons">
       <Button
         variant="success"
-        onClick={() => run({ kind: 'approve' })}
+        onClick={() => run({ kind: 'approve', version: applicant.version })}
         disabled={isApproved || busy}
         isLoading={busy && dialog === null}
       >

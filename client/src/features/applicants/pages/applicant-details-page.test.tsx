@@ -88,7 +88,7 @@ describe('applicant details', () => {
     const detailLoads = () => api.callsTo('applicantsDetails').length;
     const before = detailLoads();
     await user.click(within(dialog).getByRole('button', { name: 'Reset applicant' }));
-    await waitFor(() => expect(api.callsTo('applicantsReset')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('applicantsReset').map((call) => call.body)).toEqual([{ version: 4 }]));
     await waitFor(() => expect(detailLoads()).toBeGreaterThan(before));
     expect(await screen.findByText('Applicant reset')).toBeInTheDocument();
   });
@@ -112,9 +112,90 @@ describe('applicant details', () => {
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(await screen.findByText('Applicant approved')).toBeInTheDocument();
     expect(api.callsTo('applicantsApprove').map((call) => [call.path, call.body])).toEqual([
-      [{ id: ORGANIZATION_ID, userId: 'user-0001' }, {}],
+      [{ id: ORGANIZATION_ID, userId: 'user-0001' }, { version: 7 }],
     ]);
     expect(api.callsTo('applicantsDetails')).toHaveLength(1);
+  });
+
+  describe('when someone else changed the applicant first (409 APPLICANT_CHANGED)', () => {
+    const CHANGED = 'Someone else changed this applicant in the meantime; reload it and try again';
+
+    /** The server holds version 1 until `change()` moves it to version 2, put on hold by someone else. */
+    function serveChanging(extra: ApiHandlers = {}) {
+      let current = buildApplicantDetails({ applicant: { version: 1 } });
+      const api = mockApi({
+        usersMe: { body: buildUser() },
+        applicantsDetails: () => ({ body: current }),
+        applicantsActivity: { body: EMPTY_ACTIVITY },
+        ...extra,
+      });
+      const change = () => {
+        current = buildApplicantDetails({ applicant: { version: 2, kycStatus: 'onHold' } });
+      };
+      return { api, change, stale: (version: number | undefined) => version !== current.applicant.version };
+    }
+
+    it('approve shows the server message, loads the applicant again and then sends the new version', async () => {
+      const user = userEvent.setup();
+      const approved = buildApplicantDetails({ applicant: { version: 3, kycStatus: 'completed', reviewAnswer: 'approved' } });
+      const { api, change, stale } = serveChanging({
+        applicantsApprove: ({ body }) =>
+          stale(body?.version) ? apiError(409, 'APPLICANT_CHANGED', CHANGED) : { body: { applicant: approved.applicant } },
+      });
+      renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+      const summary = await screen.findByRole('table', { name: 'Summary' });
+      expect(within(summary).getByText('Pending')).toBeInTheDocument();
+
+      change();
+      await user.click(screen.getByRole('button', { name: 'Approve' }));
+      expect(await screen.findByText(CHANGED)).toBeInTheDocument();
+      // The latest state replaces what the reviewer saw: nothing was approved.
+      expect(await within(summary).findByText('On Hold')).toBeInTheDocument();
+      expect(api.callsTo('applicantsDetails')).toHaveLength(2);
+      expect(screen.queryByText('Applicant approved')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Approve' }));
+      expect(await screen.findByText('Applicant approved')).toBeInTheDocument();
+      expect(api.callsTo('applicantsApprove').map((call) => call.body)).toEqual([{ version: 1 }, { version: 2 }]);
+    });
+
+    it('the reject dialog shows the server message and retries with the version loaded since', async () => {
+      const user = userEvent.setup();
+      const rejected = buildApplicantDetails({ applicant: { version: 3, kycStatus: 'completed', reviewAnswer: 'rejected' } });
+      const { api, change, stale } = serveChanging({
+        applicantsReject: ({ body }) =>
+          stale(body?.version) ? apiError(409, 'APPLICANT_CHANGED', CHANGED) : { body: { applicant: rejected.applicant } },
+      });
+      renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+      await user.click(await screen.findByRole('button', { name: 'Reject' }));
+      const dialog = screen.getByRole('dialog', { name: 'Reject applicant' });
+      await user.type(within(dialog).getByLabelText('Reason'), 'Blurred photo');
+
+      change();
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(CHANGED);
+      await waitFor(() => expect(api.callsTo('applicantsDetails')).toHaveLength(2));
+      expect(await within(screen.getByRole('table', { name: 'Summary' })).findByText('On Hold')).toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await screen.findByText('Applicant rejected')).toBeInTheDocument();
+      expect(api.callsTo('applicantsReject').map((call) => call.body)).toEqual([
+        { reason: 'Blurred photo', rejectType: 'resubmission', version: 1 },
+        { reason: 'Blurred photo', rejectType: 'resubmission', version: 2 },
+      ]);
+    });
+
+    it('decides on the code: another 409 shows its message without loading the applicant again', async () => {
+      const user = userEvent.setup();
+      const { api } = serveChanging({ applicantsHold: apiError(409, 'CONFLICT', 'Someone else changed this applicant') });
+      renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+      await user.click(await screen.findByRole('button', { name: 'Hold' }));
+      const dialog = screen.getByRole('dialog', { name: 'Put applicant on hold' });
+      await user.click(within(dialog).getByRole('button', { name: 'Hold' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone else changed this applicant');
+      expect(api.callsTo('applicantsHold').map((call) => call.body)).toEqual([{ version: 1 }]);
+      expect(api.callsTo('applicantsDetails')).toHaveLength(1);
+    });
   });
 
   it('requires a reason to reject and sends it with the reject type', async () => {
@@ -133,7 +214,7 @@ describe('applicant details', () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'Blurred photo');
     await user.click(within(dialog).getByRole('radio', { name: /Final/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(bodies()).toEqual([{ reason: 'Blurred photo', rejectType: 'final' }]));
+    await waitFor(() => expect(bodies()).toEqual([{ reason: 'Blurred photo', rejectType: 'final', version: 2 }]));
   });
 
   it('shows the automatic checks when the server has them, and nothing when it answers 404', async () => {

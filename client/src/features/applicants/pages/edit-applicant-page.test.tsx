@@ -53,7 +53,7 @@ describe('edit applicant', () => {
 
     await waitFor(() =>
       expect(api.callsTo('applicantsUpdate').map((call) => call.body)).toEqual([
-        { name: 'Maria S. Souza', placeOfBirth: '', maritalStatus: 'Casado', kycStatus: 'onHold' },
+        { name: 'Maria S. Souza', placeOfBirth: '', maritalStatus: 'Casado', kycStatus: 'onHold', version: 6 },
       ]),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
@@ -74,5 +74,40 @@ describe('edit applicant', () => {
     mockApi({ usersMe: { body: buildUser() }, applicantsDetails: apiError(404, 'APPLICANT_NOT_FOUND', 'Applicant not found') });
     renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByText('Applicant not found')).toBeInTheDocument();
+  });
+
+  it('when someone else changed the applicant first (409 APPLICANT_CHANGED), shows the server message and the latest data, then saves with the new version', async () => {
+    const user = userEvent.setup();
+    const changed = 'Someone else changed this applicant in the meantime; reload it and try again';
+    let current = buildApplicantDetails({ applicant: { version: 1 } });
+    const api = mockApi({
+      usersMe: { body: buildUser() },
+      applicantsDetails: () => ({ body: current }),
+      applicantsUpdate: ({ body }) =>
+        body?.version === current.applicant.version ? { body: current } : apiError(409, 'APPLICANT_CHANGED', changed),
+    });
+    const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    const name = await screen.findByLabelText('Full Name');
+    await user.clear(name);
+    await user.type(name, 'Maria S. Souza');
+
+    // Meanwhile another reviewer corrects the document number.
+    current = buildApplicantDetails({ applicant: { version: 2 }, identity: { docNumber: 'ZZ999999' } });
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(changed);
+    expect(await screen.findByDisplayValue('ZZ999999')).toBe(screen.getByLabelText('Document Number'));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Maria Silva');
+    expect(api.callsTo('applicantsDetails')).toHaveLength(2);
+    expect(router.state.location.pathname).toBe(PAGE_PATH);
+
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Maria S. Souza');
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
+    expect(api.callsTo('applicantsUpdate').map((call) => call.body)).toEqual([
+      { name: 'Maria S. Souza', version: 1 },
+      { name: 'Maria S. Souza', version: 2 },
+    ]);
   });
 });

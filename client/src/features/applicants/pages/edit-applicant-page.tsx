@@ -12,6 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { KYC_STATUS_LABELS, KYC_STATUSES } from '../../../lib/kyc-status';
+import { isApplicantChanged } from '../api/applicant-changed';
 import { useApplicant } from '../api/get-applicant';
 import { useUpdateApplicant } from '../api/update-applicant';
 import { SelectField } from '../components/select-field';
@@ -37,9 +38,20 @@ function EditApplicantForm({
   const navigate = useNavigate();
   const toast = useToast();
   const update = useUpdateApplicant(organizationId, userId);
-  const [initial] = useState(() => toFormValues(details));
+  // The applicant as the form shows it: its values are the prefill, its version goes with the save.
+  const [shown, setShown] = useState(details);
+  const [initial, setInitial] = useState(() => toFormValues(details));
   const [values, setValues] = useState<ApplicantFormValues>(initial);
   const detailsPath = paths.dashboard.applicant(organizationId, userId);
+
+  // Someone else changed the applicant before this save (409 APPLICANT_CHANGED); once it has
+  // loaded again, the form shows the latest state to edit from.
+  if (isApplicantChanged(update.error) && details.applicant.version !== shown.applicant.version) {
+    const latest = toFormValues(details);
+    setShown(details);
+    setInitial(latest);
+    setValues(latest);
+  }
 
   const bind = (field: EditField) => ({
     name: field,
@@ -50,7 +62,7 @@ function EditApplicantForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update.mutate(buildUpdatePayload(initial, values), {
+    update.mutate({ ...buildUpdatePayload(initial, values), version: shown.applicant.version }, {
       onSuccess: () => {
         toast.success(APPLICANT_UPDATED_MESSAGE);
         void navigate(detailsPath);
