@@ -12,7 +12,7 @@ import {
   openTrackedPage,
 } from './support/accounts.js';
 import { startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
+import { animationsFinished, documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
 
 // The account screens in Chromium against the built server: register, log out, log in,
 // change the password, reset a forgotten one and confirm the e-mail through the links the
@@ -145,7 +145,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
-    const link = await linkFromOutbox(app.dataDir, who.email, '/password-reset');
+    const link = await linkFromOutbox(app, who.email, '/password-reset');
     await page.goto(`${app.url}${link}`);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('reset-pass-9');
@@ -172,12 +172,12 @@ describe('accounts', () => {
     await waitForPath(page, '/dashboard/user/me/confirm-email');
 
     // Registration already sent one link; ask for a fresh one and follow that.
-    const first = await linkFromOutbox(app.dataDir, who.email, '/confirm-email');
+    const first = await linkFromOutbox(app, who.email, '/confirm-email');
     const send = page.getByRole('button', { name: 'Send confirmation e-mail' });
     await send.click();
     await page.getByText('Check your inbox').waitFor();
     expect(await send.isDisabled()).toBe(true);
-    const link = await linkFromOutbox(app.dataDir, who.email, '/confirm-email', { notIn: [first] });
+    const link = await linkFromOutbox(app, who.email, '/confirm-email', { notIn: [first] });
 
     await page.goto(`${app.url}${link}`);
     await page.getByText('Your e-mail address is confirmed').waitFor();
@@ -209,13 +209,10 @@ describe('accounts', () => {
     await expectToast(page, 'Successfully updated user details!');
     await waitForPath(page, '/dashboard/user/me');
 
-    const avatar = page.locator('.user-menu-button img');
     // The picture's address carries a version, so a replaced picture is never a cached one.
-    const isUploaded = (src: string | null) => src?.startsWith(`/api/users/${id}/image?v=`) ?? false;
-    const deadline = Date.now() + 5000;
-    while (!isUploaded(await avatar.getAttribute('src')) && Date.now() < deadline) await page.waitForTimeout(50);
+    const avatar = page.locator(`.user-menu-button img[src^="/api/users/${id}/image?v="]`);
+    await avatar.waitFor({ timeout: 5000 });
     const expected = await avatar.getAttribute('src');
-    expect(isUploaded(expected)).toBe(true);
     // The browser really loaded the uploaded picture (96 px wide), not a broken image.
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate<number>("document.querySelector('.user-menu-button img').naturalWidth")).toBe(96);
@@ -304,7 +301,7 @@ describe('account screens at 1280 and 375 px', () => {
     await page.goto(`${app.url}/dashboard/user/me`);
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
     await openUserMenu(page);
-    await page.waitForTimeout(250); // the menu's opening animation
+    await animationsFinished(page);
     await saveScreenshot(page, `user-menu-${width}`);
     await page.keyboard.press('Escape');
 
@@ -313,13 +310,13 @@ describe('account screens at 1280 and 375 px', () => {
       expect(await page.getByRole('navigation', { name: 'Settings' }).isVisible()).toBe(false);
       await page.getByRole('button', { name: /Settings/ }).first().click();
       await page.getByRole('navigation', { name: 'Settings' }).waitFor();
-      await page.waitForTimeout(250);
+      await animationsFinished(page);
       await saveScreenshot(page, `settings-menu-${width}`);
     }
 
     await page.getByRole('button', { name: 'Logout' }).last().click();
     await page.getByRole('dialog', { name: 'Logout' }).waitFor();
-    await page.waitForTimeout(250);
+    await animationsFinished(page);
     await saveScreenshot(page, `logout-dialog-${width}`);
     expect(errors).toEqual([]);
     expect(guest.errors).toEqual([]);

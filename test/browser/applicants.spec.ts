@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { repoRoot, startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
+import {
+  documentScrollWidth,
+  launchBrowser,
+  newContext,
+  saveScreenshot,
+  waitForDocumentImage,
+  waitForPageCondition,
+} from './support/browser.js';
 
 // An organization's reviewer at work in Chromium against the built server: the
 // organization is filled with 60 generated applicants by the seed CLI, then the list
@@ -58,7 +65,7 @@ async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
 }
 
 async function open(viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await newContext(browser, { viewport });
   contexts.push(context);
   await context.addCookies([{ ...session.cookie, url: app.url }]);
   const page = await context.newPage();
@@ -72,34 +79,30 @@ async function open(viewport = DESKTOP): Promise<Page> {
   return page;
 }
 
-/** Waits until the first document image has loaded (an authorized same-origin route). */
-async function waitForImage(page: Page): Promise<void> {
-  const probe = `(() => { const image = document.querySelector('.document-image img'); return Boolean(image && image.complete && image.naturalWidth > 0); })()`;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (await page.evaluate<boolean>(probe)) return;
-    await page.waitForTimeout(50);
-  }
-  throw new Error('the document image did not load');
-}
+/** The # and User ID cells of the rows on screen, as a page expression (the table re-renders as pages load). */
+const ROWS = `[...document.querySelectorAll('table tbody tr')]
+  .filter((row) => row.cells.length >= 2)
+  .map((row) => ({ number: row.cells[0].innerText.trim(), userId: row.cells[1].innerText.trim() }))`;
 
-/** The # and User ID cells of the rows on screen, read in one go (the table re-renders as pages load). */
+/** The # and User ID cells of the rows on screen, read in one go. */
 async function tableRows(page: Page): Promise<{ number: string; userId: string }[]> {
-  const probe = `[...document.querySelectorAll('table tbody tr')]
-    .filter((row) => row.cells.length >= 2)
-    .map((row) => ({ number: row.cells[0].innerText.trim(), userId: row.cells[1].innerText.trim() }))`;
-  return page.evaluate<{ number: string; userId: string }[]>(probe);
+  return page.evaluate<{ number: string; userId: string }[]>(ROWS);
 }
 
-async function waitForFirstRow(page: Page, number: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    const rows = await tableRows(page);
-    if (rows[0]?.number === number) return;
-    await page.waitForTimeout(50);
+/** Waits until the loaded page's first row is #`number` and, if given, not `notUserId`. */
+async function waitForFirstRow(page: Page, number: string, notUserId?: string): Promise<void> {
+  // While the next page loads, the previous one stays on screen, dimmed ('table-fetching').
+  const condition = `(() => {
+    if (document.querySelector('table.table-fetching')) return false;
+    const first = (${ROWS})[0];
+    return first?.number === ${JSON.stringify(number)} && first.userId !== ${JSON.stringify(notUserId ?? null)};
+  })()`;
+  try {
+    await waitForPageCondition(page, condition, `the first row to become #${number}`);
+  } catch (error) {
+    await saveScreenshot(page, `debug-first-row-${number}`, true);
+    throw new Error(`the first row never became #${number}: ${JSON.stringify((await tableRows(page)).slice(0, 2))}`, { cause: error });
   }
-  await saveScreenshot(page, `debug-first-row-${number}`, true);
-  throw new Error(`the first row never became #${number}: ${JSON.stringify((await tableRows(page)).slice(0, 2))}`);
 }
 
 /** An applicant the seed gave document images to, found through the API. */
@@ -218,10 +221,8 @@ describe('applicants', () => {
 
     await page.getByRole('button', { name: /User ID/ }).click();
     await page.waitForURL(/orderDirection=asc/);
-    await waitForFirstRow(page, '1');
     // The previous page stays on screen (dimmed) while the sorted one loads: wait for the new rows.
-    const sortedDeadline = Date.now() + 10_000;
-    while ((await tableRows(page))[0]?.userId === firstPage[0].userId && Date.now() < sortedDeadline) await page.waitForTimeout(50);
+    await waitForFirstRow(page, '1', firstPage[0].userId);
     const ascending = (await tableRows(page)).map((row) => row.userId);
     expect(ascending).toEqual([...ascending].sort());
     expect(ascending[0] < firstPage[0].userId).toBe(true);
@@ -268,7 +269,7 @@ describe('applicants', () => {
 
     // Hovering a document shows the circular lens.
     const image = page.locator('.document-image img').first();
-    await waitForImage(page);
+    await waitForDocumentImage(page);
     const box = await image.boundingBox();
     if (!box) throw new Error('the document image has no box');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -333,7 +334,7 @@ describe('applicants', () => {
       waitUntil: 'networkidle',
     });
     await page.getByRole('table', { name: 'Identity' }).waitFor();
-    await waitForImage(page);
+    await waitForDocumentImage(page);
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'applicant-details-375', true);
 

@@ -4,7 +4,14 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.js';
+import {
+  documentScrollWidth,
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  waitForDocumentImage,
+  type OpenedPage,
+} from './support/browser.js';
 import { expectToast, waitForPath } from './support/accounts.js';
 
 // A visitor tries the product: from the landing page one click creates a seeded demo
@@ -78,26 +85,6 @@ async function applicantWithDocuments(page: Page, organizationId: string): Promi
     if (details.identity.images.some((image) => image.docType !== 'SELFIE')) return userId;
   }
   throw new Error('the demo seed left no applicant with document images');
-}
-
-async function waitForImage(page: Page): Promise<void> {
-  const probe = `(() => { const image = document.querySelector('.document-image img'); return Boolean(image && image.complete && image.naturalWidth > 0); })()`;
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (await page.evaluate<boolean>(probe)) return;
-    await page.waitForTimeout(50);
-  }
-  throw new Error('the document image did not load');
-}
-
-async function waitForFootprint(userId: string, organizationIds: string[], expected: Footprint, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  let seen = footprint(userId, organizationIds);
-  while (Date.now() < deadline && JSON.stringify(seen) !== JSON.stringify(expected)) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    seen = footprint(userId, organizationIds);
-  }
-  return seen;
 }
 
 /** A second window signed in as the same demo user, for the phone-sized pictures. */
@@ -206,7 +193,7 @@ describe('demo account', () => {
     await table.getByText(userId, { exact: true }).click();
     await waitForPath(page, `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`);
     await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
-    await waitForImage(page);
+    await waitForDocumentImage(page);
     const image = page.locator('.document-image img').first();
     const box = await image.boundingBox();
     if (!box) throw new Error('the document image has no box');
@@ -235,7 +222,12 @@ describe('demo account', () => {
     await dialog.waitFor();
     await dialog.getByText('Logging out deletes it together with all of its data').waitFor();
     await saveScreenshot(page, 'demo-logout-dialog-1280');
+    // The server deletes the demo account before it answers the logout.
+    const loggedOut = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/auth/logout' && response.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Logout' }).click();
+    expect((await loggedOut).status()).toBe(204);
     await waitForPath(page, '/');
     await expectToast(page, 'Successfully logged out');
     await page.getByRole('link', { name: 'Explore demo account' }).first().waitFor();
@@ -243,7 +235,7 @@ describe('demo account', () => {
     // Gone from the database: the user, its organizations, applicants, images, audit trail,
     // webhook log and every session.
     const empty: Footprint = { users: 0, organizations: 0, applicants: 0, images: 0, auditEvents: 0, webhookEvents: 0, sessions: 0 };
-    expect(await waitForFootprint(me.id, organizationIds, empty)).toEqual(empty);
+    expect(footprint(me.id, organizationIds)).toEqual(empty);
 
     // And it cannot sign back in: the phone window's session ended with it.
     await phone.page.goto(`${app.url}/dashboard/select`, { waitUntil: 'networkidle' });

@@ -1,12 +1,18 @@
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 
 import { startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
+import {
+  animationsFinished,
+  documentScrollWidth,
+  launchBrowser,
+  newContext,
+  resizeViewport,
+  saveScreenshot,
+} from './support/browser.js';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhooks.js';
 
 // The developer screens in Chromium against the built server: an integrator sets a
 // webhook to a local receiver, sends a test event, sees and redelivers it in the
@@ -17,46 +23,6 @@ const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 const DEVELOPER = '/dashboard/user/me/developer';
 
-interface ReceivedWebhook {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-interface Receiver {
-  server: Server;
-  url: string;
-  received: ReceivedWebhook[];
-  /** Statuses for the next requests, in turn; 200 after them. */
-  answers: number[];
-}
-
-/** The integrator's endpoint on 127.0.0.1: records every request and answers 200 unless told otherwise. */
-async function startReceiver(): Promise<Receiver> {
-  const received: ReceivedWebhook[] = [];
-  const answers: number[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(answers.shift() ?? 200, { 'Content-Type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/hooks/kyc`, received, answers };
-}
-
-async function waitUntil<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 function verifySignature(secret: string, delivery: ReceivedWebhook): unknown {
   return new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
 }
@@ -65,15 +31,12 @@ function verifySignature(secret: string, delivery: ReceivedWebhook): unknown {
 async function screenshotBothSizes(page: Page, name: string): Promise<void> {
   // A full-page picture of a scrolled page draws the sticky header mid-page.
   await page.evaluate('window.scrollTo(0, 0)');
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(200);
+  await resizeViewport(page, DESKTOP);
   await saveScreenshot(page, `${name}-1280`, true);
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(200);
+  await resizeViewport(page, MOBILE);
   expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
   await saveScreenshot(page, `${name}-375`, true);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(100);
+  await resizeViewport(page, DESKTOP);
 }
 
 async function toast(page: Page, text: string): Promise<void> {
@@ -89,8 +52,8 @@ async function dismissToasts(page: Page): Promise<void> {
 async function revealedText(page: Page, card: Locator, noun: string): Promise<string> {
   const show = card.getByRole('button', { name: `Show ${noun}` });
   if (await show.isVisible()) await show.click();
-  const value = card.getByTestId('secret-value');
-  await waitUntil(async () => ((await value.getAttribute('data-revealed')) === 'true' ? true : undefined), `${noun} revealed`);
+  const value = card.locator('[data-testid="secret-value"][data-revealed="true"]');
+  await value.waitFor();
   return ((await value.textContent()) ?? '').trim();
 }
 
@@ -100,25 +63,33 @@ function exampleCode(page: Page, id: string): Promise<string> {
 
 /**
  * Runs a documentation example in bash with the integrator's variables set. Asynchronous:
- * the webhook receiver answering the server lives in this very process.
+ * the webhook receiver answering the server lives in this very process. With `stopWhen`, the
+ * example is ended as soon as its output satisfies it (`stopped` then says so).
  */
 function runExample(
   code: string,
   env: Record<string, string>,
-  timeoutSeconds = 10,
-): Promise<{ status: number | null; stdout: string }> {
+  { timeoutSeconds = 10, stopWhen }: { timeoutSeconds?: number; stopWhen?: (stdout: string) => boolean } = {},
+): Promise<{ status: number | null; stdout: string; stopped: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawn('timeout', [String(timeoutSeconds), 'bash', '-c', code], { env: { ...process.env, ...env } });
     let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    let stopped = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (!stopped && stopWhen?.(stdout)) {
+        stopped = true;
+        child.kill('SIGTERM');
+      }
+    });
     child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout }));
+    child.on('close', (status) => resolve({ status, stdout, stopped }));
   });
 }
 
 let app: RunningApp;
 let browser: Browser;
-let receiver: Receiver;
+let receiver: WebhookReceiver;
 let context: BrowserContext | undefined;
 
 beforeAll(async () => {
@@ -132,19 +103,19 @@ beforeAll(async () => {
     else process.env.ALLOW_PRIVATE_WEBHOOKS = previous;
   }
   browser = await launchBrowser();
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver();
 });
 
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await new Promise<void>((resolve) => (receiver ? receiver.server.close(() => resolve()) : resolve()));
+  await receiver?.close();
   await app?.stop();
 });
 
 describe('developer screens', () => {
   it('webhook, test event, delivery log with redelivery, API key copy and regenerate, redirect URL, runnable docs', async () => {
-    context = await browser.newContext({ viewport: DESKTOP });
+    context = await newContext(browser, { viewport: DESKTOP });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -195,7 +166,7 @@ describe('developer screens', () => {
     await dismissToasts(page);
     await page.getByRole('button', { name: 'Send test event' }).click();
     await toast(page, 'Test event delivered: your endpoint answered 200');
-    const [first] = await waitUntil(() => (receiver.received.length >= 1 ? receiver.received : undefined), 'the test event');
+    const [first] = await receiver.deliveries(1);
     expect(verifySignature(secret, first)).toMatchObject({ type: 'webhook.test' });
 
     const row = page.getByTestId('delivery-log-row').filter({ hasText: 'webhook.test' });
@@ -208,18 +179,16 @@ describe('developer screens', () => {
     await dismissToasts(page);
     await row.getByRole('button', { name: /^Redeliver webhook\.test/ }).click();
     await toast(page, 'Event redelivered: your endpoint answered 200');
-    const deliveries = await waitUntil(() => (receiver.received.length >= 2 ? receiver.received : undefined), 'the redelivery');
+    const deliveries = await receiver.deliveries(2);
     expect(deliveries[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(deliveries[1].body).toBe(first.body);
     expect(verifySignature(secret, deliveries[1])).toMatchObject({ type: 'webhook.test' });
-    await waitUntil(
-      async () => ((await row.getByTestId('event-attempts').textContent())?.trim() === '2' ? true : undefined),
-      'the log to show 2 attempts',
-    );
+    await row.getByTestId('event-attempts').filter({ hasText: /^\s*2\s*$/ }).waitFor();
 
     await row.getByRole('button', { name: 'Show attempts of webhook.test' }).click();
     const attempts = page.getByTestId('delivery-attempt');
-    await waitUntil(async () => ((await attempts.count()) === 2 ? true : undefined), 'two attempts in the expanded row');
+    await attempts.nth(1).waitFor();
+    expect(await attempts.count()).toBe(2);
     expect(await attempts.nth(0).textContent()).toContain('#1');
     expect(await attempts.nth(1).textContent()).toContain('#2');
 
@@ -229,7 +198,8 @@ describe('developer screens', () => {
     await page.getByRole('button', { name: 'Send test event' }).click();
     await toast(page, 'Test event not delivered: The receiver answered 500');
     const rows = page.getByTestId('delivery-log-row');
-    await waitUntil(async () => ((await rows.count()) === 2 ? true : undefined), 'the second event in the log');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
     const retrying = rows.first();
     await retrying.getByText('Pending').waitFor();
     expect(await retrying.getByText('500', { exact: true }).isVisible()).toBe(true);
@@ -262,15 +232,16 @@ describe('developer screens', () => {
     await dismissToasts(page);
     await keyCard.getByRole('button', { name: 'Regenerate key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Regenerate API key?' });
+    await dialog.waitFor();
     expect(await dialog.textContent()).toContain('the current key stops working immediately');
-    await page.waitForTimeout(300); // the dialog's opening animation
+    await animationsFinished(page); // the dialog's opening animation
     await saveScreenshot(page, 'developer-api-key-regenerate-1280');
     await dialog.getByRole('button', { name: 'Regenerate key' }).click();
     await toast(page, 'Successfully re-generated API key');
-    const newKey = await waitUntil(async () => {
-      const text = await revealedText(page, keyCard, 'API key');
-      return text !== oldKey ? text : undefined;
-    }, 'the shown key to change');
+    // The card shows the new key, masked or not: neither the old key nor its mask.
+    await keyCard.getByTestId('secret-value').filter({ hasNotText: oldKey }).filter({ hasNotText: masked }).waitFor();
+    const newKey = await revealedText(page, keyCard, 'API key');
+    expect(newKey).not.toBe(oldKey);
     expect(newKey).toMatch(/^kyc_sk_/);
     expect((await meWith(oldKey)).status).toBe(401);
     expect((await meWith(newKey)).status).toBe(200);
@@ -316,10 +287,15 @@ describe('developer screens', () => {
     const issued = await json('get-new-token', await exampleCode(page, 'get-new-token'));
     expect(issued).toMatchObject({ status: 'ok', code: 'OK', token: expect.any(String) });
 
-    // The stream never ends by itself: read it for two seconds.
-    const stream = await runExample(await exampleCode(page, 'status-stream'), { ...env, KYC_TOKEN: String(issued.token) }, 2);
-    expect(stream.status).toBe(124);
-    expect(stream.stdout).toContain(`data: {"status":"pending","redirectUrl":"${redirectUrl}"}`);
+    // The stream stays open: read it until the applicant's status arrives, then hang up.
+    const pending = `data: {"status":"pending","redirectUrl":"${redirectUrl}"}`;
+    const stream = await runExample(
+      await exampleCode(page, 'status-stream'),
+      { ...env, KYC_TOKEN: String(issued.token) },
+      { stopWhen: (stdout) => stdout.includes(pending) },
+    );
+    expect(stream.stdout).toContain(pending);
+    expect(stream.stopped).toBe(true);
 
     expect(await json('applicants-list', await exampleCode(page, 'applicants-list'))).toMatchObject({
       items: [expect.objectContaining({ userId: 'customer-42', kycStatus: 'init' })],

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { Browser, Page } from 'playwright-core';
@@ -6,7 +6,15 @@ import { Webhook } from 'standardwebhooks';
 
 import { encodeRgbPng } from '../../server/applicants/fake/png.js';
 import { startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
+import {
+  documentScrollWidth,
+  launchBrowser,
+  newContext,
+  resizeViewport,
+  saveScreenshot,
+  waitForPageCondition,
+} from './support/browser.js';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.js';
 
 // The whole verification loop in Chromium against the built server: an integrator
 // signs up and configures a webhook and a redirect URL; their customer verifies on
@@ -57,11 +65,6 @@ function selfieImage(): Buffer {
 
 // ---------------------------------------------------------------- local HTTP servers
 
-interface ReceivedWebhook {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -69,18 +72,6 @@ async function listen(server: Server): Promise<string> {
 
 const close = (server: Server | undefined) =>
   new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-
-/** The integrator's webhook endpoint: records every delivery as received. */
-function webhookReceiver(received: ReceivedWebhook[]): Server {
-  return createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(204).end();
-    });
-  });
-}
 
 /** The integrator's own site, where the customer lands after the verification. */
 function integratorSite(): Server {
@@ -127,26 +118,14 @@ class Integrator {
 
 // ---------------------------------------------------------------- helpers on the page
 
-async function waitUntil<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Saves the page at phone and desktop size (kyc-<name>-375.png and -1280.png), then back to the phone. */
 async function screenshotBothSizes(page: Page, name: string): Promise<void> {
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(150);
+  await resizeViewport(page, MOBILE);
   expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
   await saveScreenshot(page, `kyc-${name}-375`, true);
-  await page.setViewportSize(DESKTOP);
-  await page.waitForTimeout(150);
+  await resizeViewport(page, DESKTOP);
   await saveScreenshot(page, `kyc-${name}-1280`, true);
-  await page.setViewportSize(MOBILE);
+  await resizeViewport(page, MOBILE);
 }
 
 async function heading(page: Page, name: string, timeout = 10_000): Promise<void> {
@@ -170,7 +149,7 @@ async function uploadPhoto(page: Page, file: { name: string; buffer: Buffer }, s
 
 let app: RunningApp;
 let browser: Browser;
-let receiver: Server | undefined;
+let receiver: WebhookReceiver | undefined;
 let site: Server | undefined;
 
 beforeAll(async () => {
@@ -183,16 +162,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await close(receiver);
+  await receiver?.close();
   await close(site);
   await app?.stop();
 });
 
 describe('verification flow', () => {
   it('takes an applicant from the /kyc link through review to the redirect URL, with signed webhooks', async () => {
-    const received: ReceivedWebhook[] = [];
-    receiver = webhookReceiver(received);
-    const webhookUrl = `${await listen(receiver)}/hooks/kyc`;
+    receiver = await startWebhookReceiver();
+    const { received, url: webhookUrl } = receiver;
     site = integratorSite();
     const redirectUrl = `${await listen(site)}/done`;
 
@@ -208,7 +186,7 @@ describe('verification flow', () => {
     });
 
     // Before a webhook exists, the link explains that verification is not set up.
-    const context = await browser.newContext({ viewport: MOBILE });
+    const context = await newContext(browser, { viewport: MOBILE });
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -283,10 +261,10 @@ describe('verification flow', () => {
 
     // The integrator's endpoint hears of the submission and the automatic checks.
     const eventTypes = () => received.map((delivery) => (JSON.parse(delivery.body) as { type: string }).type);
-    await waitUntil(
+    await receiver.until(
       () => (['applicant.submitted', 'applicant.prechecked'].every((type) => eventTypes().includes(type)) ? true : undefined),
-      20_000,
       'the applicant.submitted and applicant.prechecked webhooks',
+      20_000,
     );
 
     // A reviewer approves; the page hears 'completed' live and leaves for the redirect URL after 2 s.
@@ -298,7 +276,7 @@ describe('verification flow', () => {
     expect(Date.now() - completedAt).toBeGreaterThanOrEqual(1500);
     await heading(page, 'Thanks');
 
-    await waitUntil(() => (eventTypes().includes('applicant.decided') ? true : undefined), 20_000, 'the applicant.decided webhook');
+    await receiver.until(() => (eventTypes().includes('applicant.decided') ? true : undefined), 'the applicant.decided webhook', 20_000);
     const webhook = new Webhook(secret);
     for (const delivery of received) {
       const headers = Object.fromEntries(
@@ -312,7 +290,7 @@ describe('verification flow', () => {
     await context.close();
 
     // The camera step, with Chromium's fake camera: live preview, capture, preview.
-    const cameraContext = await browser.newContext({ viewport: MOBILE });
+    const cameraContext = await newContext(browser, { viewport: MOBILE });
     const camera = await cameraContext.newPage();
     await camera.goto(`${app.url}/kyc?companyKey=${encodeURIComponent(organization.companyKey)}&userId=customer-camera`);
     await heading(camera, 'Choose your document');
@@ -320,7 +298,12 @@ describe('verification flow', () => {
     await heading(camera, 'Front of your driving licence');
     await camera.getByRole('button', { name: 'Take a photo' }).click();
     await camera.getByRole('button', { name: 'Take photo' }).and(camera.locator(':enabled')).waitFor();
-    await camera.waitForTimeout(500);
+    // The fake camera's picture is playing, not just its first frame loaded.
+    await waitForPageCondition(
+      camera,
+      `(() => { const video = document.querySelector('video.kyc-camera-video'); return Boolean(video && video.readyState >= 2 && !video.paused && video.currentTime > 0); })()`,
+      'the camera preview to play',
+    );
     await screenshotBothSizes(camera, '02-front-camera');
     await camera.getByRole('button', { name: 'Take photo' }).click();
     await camera.getByRole('button', { name: 'Use this photo' }).click();

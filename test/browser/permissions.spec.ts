@@ -156,7 +156,7 @@ describe('Create User', () => {
     await expectToast(page, 'Successfully created admin user');
     await page.getByText(`${invited.username} was created`).waitFor();
 
-    const link = await linkFromOutbox(app.dataDir, invited.email, '/password-reset');
+    const link = await linkFromOutbox(app, invited.email, '/password-reset');
     const newcomer = await open();
     await newcomer.page.goto(`${app.url}${link}`);
     await newcomer.page.getByLabel('New password', { exact: true }).fill('admin-pass-7');

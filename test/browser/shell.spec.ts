@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 
 import { startApp, type RunningApp } from './support/app.js';
 import {
+  animationsFinished,
   documentScrollWidth,
   launchBrowser,
   openPage,
@@ -119,8 +120,8 @@ describe('public shell', () => {
       expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     }
     expect(await menu.getByText('KYC Management System').isVisible()).toBe(true);
-    // Wait out the 200 ms opening animation before the picture.
-    await page.waitForTimeout(300);
+    // The opening fade has run (instantly, with reduced motion) before the picture.
+    await animationsFinished(page);
     await saveScreenshot(page, 'mobile-menu-375');
 
     await menu.getByRole('link', { name: 'Features', exact: true }).click();

@@ -1,5 +1,10 @@
-// The one fetch client. Every call is same-origin, sends the session cookie and
-// the X-Requested-With header that the server's CSRF defence requires on writes.
+// The one API client: the generated SDK's fetch client, configured here once. Every call
+// is same-origin, sends the session cookie and the X-Requested-With header the server's
+// CSRF defence requires, and a failed call throws an ApiError. Features call operations
+// from ./sdk (which imports this file first), never from ./generated directly.
+import type { Client } from './generated/client';
+import { createQuerySerializer } from './generated/client/utils.gen';
+import { client } from './generated/client.gen';
 
 export const FALLBACK_ERROR_MESSAGE = 'Failed to process your request at this time';
 
@@ -23,9 +28,54 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   504: 'Gateway Timeout',
 };
 
+/** The reason phrase of an HTTP status, for answers that carry none. */
+export function statusText(status: number): string | undefined {
+  return STATUS_TEXT[status];
+}
+
+/**
+ * The server's machine codes (`code` of every error body) the client decides on. The
+ * list is open: any other code still reaches `ApiError.code`.
+ */
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'MALFORMED_JSON'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL_ERROR'
+  | 'APPLICANT_NOT_FOUND'
+  | 'APPLICANT_CHANGED'
+  | 'APPLICANT_ALREADY_SUBMITTED'
+  | 'VERIFICATION_INCOMPLETE'
+  | 'ORGANIZATION_NOT_FOUND'
+  | 'WEBHOOK_NOT_CONFIGURED'
+  | 'invalid-token'
+  | 'COMPANY_KEY_INVALID'
+  | (string & Record<never, never>);
+
+/** Every error body of the server: `message` is for people, `code` is for code. */
+export interface ErrorBody {
+  statusCode: number;
+  message: string | string[];
+  error: string;
+  code: ErrorCode;
+}
+
+function codeOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  const { code } = body as { code: unknown };
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** The HTTP status; 0 when the server could not be reached. */
   readonly status: number;
+  /** The server's machine code (e.g. 'APPLICANT_CHANGED'); undefined when the answer had none. */
+  readonly code: ErrorCode | undefined;
   /** Parsed error body, e.g. `{ statusCode, message, error, code }`; undefined when absent. */
   readonly body: unknown;
 
@@ -33,11 +83,17 @@ export class ApiError extends Error {
     super(message);
     this.status = status;
     this.body = body;
+    this.code = codeOf(body);
   }
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** True for an ApiError carrying this machine code (and this status, when given). */
+export function hasErrorCode(error: unknown, code: ErrorCode, status?: number): error is ApiError {
+  return isApiError(error) && error.code === code && (status === undefined || error.status === status);
 }
 
 /** Spec §8 "request error to message": server message (first of a list), else status text, else fallback. */
@@ -56,96 +112,58 @@ export function getErrorMessage(error: unknown): string {
   return FALLBACK_ERROR_MESSAGE;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-export type QueryParams = Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
-
-export interface RequestOptions {
-  query?: QueryParams;
-  headers?: Readonly<Record<string, string>>;
-  signal?: AbortSignal;
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
-export function buildUrl(path: string, query?: QueryParams): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
-    for (const item of values) {
-      // Spec §5: empty strings are treated as absent.
-      if (item === undefined || item === null || item === '') continue;
-      params.append(key, String(item));
-    }
-  }
-  const search = params.toString();
-  if (!search) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204 || response.status === 205) return undefined;
-  const text = await response.text();
-  if (text === '') return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
-export async function request<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-    ...options.headers,
-  };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) {
-    payload = body;
-  } else if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: payload,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
+/**
+ * The client's error interceptor: what a failed call throws. `error` is the parsed body
+ * (JSON, else text) of an error answer, or what fetch threw when there was no answer.
+ */
+export function toApiError(error: unknown, response: Response | undefined): unknown {
+  if (isApiError(error)) return error;
+  if (!response) {
     // Aborts belong to react-query's cancellation, not to the user.
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, FALLBACK_ERROR_MESSAGE);
+    if (isAbort(error)) return error;
+    return new ApiError(0, FALLBACK_ERROR_MESSAGE);
   }
-
-  const data = await readBody(response).catch(() => undefined);
-  if (!response.ok) {
-    const statusText = response.statusText || STATUS_TEXT[response.status];
-    throw new ApiError(response.status, messageFromErrorResponse(data, statusText), data);
-  }
-  return data as T;
+  const body = error === '' ? undefined : error;
+  const text = response.statusText || STATUS_TEXT[response.status];
+  return new ApiError(response.status, messageFromErrorResponse(body, text), body);
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('DELETE', path, body, options),
-};
+// The SDK's default query serializer, except that empty strings are absent (spec §5).
+const serializeQuery = createQuerySerializer({
+  allowReserved: false,
+  array: { explode: true, style: 'form' },
+  object: { explode: true, style: 'deepObject' },
+});
+
+function withoutEmptyStrings(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+}
+
+/**
+ * Same-origin. An absolute base (this page's origin) rather than '' so that request URLs
+ * parse outside a document too (tests); the browser sends the same requests either way.
+ */
+function sameOrigin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
+/** Applies the app's configuration to a client of the generated SDK. */
+export function configureClient(target: Client): Client {
+  target.setConfig({
+    baseUrl: sameOrigin(),
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    querySerializer: (query) => serializeQuery(withoutEmptyStrings(query)),
+    // Calls pass `throwOnError: true` too, so their types say "data, or an exception".
+    throwOnError: true,
+  });
+  target.interceptors.error.use(toApiError);
+  return target;
+}
+
+/** The generated SDK's client, configured: every operation in ./sdk goes through it. */
+export const apiClient = configureClient(client);

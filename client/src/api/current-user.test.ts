@@ -1,18 +1,25 @@
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '../testing/mock-fetch';
+import { apiError, mockApi } from '../testing/mock-api';
 import { buildUser } from '../testing/users';
 import { currentUserQueryOptions, currentUserRefetchInterval, getCurrentUser } from './current-user';
 
-describe('GET /api/users/me', () => {
+describe('the current user (usersMe)', () => {
+  it('is the signed-in account', async () => {
+    const user = buildUser({ username: 'bob' });
+    const api = mockApi({ usersMe: { body: user } });
+    await expect(getCurrentUser()).resolves.toEqual(user);
+    expect(api.callsTo('usersMe')).toHaveLength(1);
+  });
+
   it.each([401, 403])('treats %i as signed out, not as an error', async (status) => {
-    mockFetch(() => ({ status, body: { statusCode: status, message: 'Unauthorized' } }));
+    mockApi({ usersMe: apiError(status, status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN') });
     await expect(getCurrentUser()).resolves.toBeNull();
   });
 
   it('passes other failures on', async () => {
-    mockFetch(() => ({ status: 500, body: { statusCode: 500, message: 'Internal server error' } }));
-    await expect(getCurrentUser()).rejects.toMatchObject({ status: 500 });
+    mockApi({ usersMe: apiError(500, 'INTERNAL_ERROR', 'Internal server error') });
+    await expect(getCurrentUser()).rejects.toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
   });
 
   it('uses the users/me key, no retry and no refetch on focus', () => {

@@ -1,27 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { CURRENT_USER_REFETCH_INTERVAL_MS } from '../config/constants';
-import { api, isApiError } from './client';
+import { isApiError } from './client';
+import type { RoleName, UserDto } from './generated/types.gen';
 import { userKeys } from './query-keys';
+import { usersMe } from './sdk';
 
-export type Role = 'kyc' | 'admin' | 'super-admin';
-
-export interface CurrentUser {
-  id: number | string;
-  username: string;
-  email: string;
-  image: { url: string; hasImage: boolean };
-  isDemo: boolean;
-  isConfirmed: boolean;
-  role: Role;
-  webhook: string | null;
-  redirectUrl: string | null;
-}
+export type Role = RoleName;
+export type CurrentUser = UserDto;
 
 /** Resolves to null for a signed-out visitor: 401/403 is an answer, not an error (spec §8). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    return await api.get<CurrentUser>('/api/users/me', { signal });
+    const { data } = await usersMe({ signal, throwOnError: true });
+    return data;
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return null;
     throw error;

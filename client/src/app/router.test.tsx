@@ -3,8 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
+import type { ErrorCode } from '../api/client';
 import type { CurrentUser } from '../api/current-user';
-import { mockFetch } from '../testing/mock-fetch';
+import { apiError, mockApi } from '../testing/mock-api';
 import { buildUser } from '../testing/users';
 import { AppProviders } from './providers';
 import { routes } from './router';
@@ -13,16 +14,17 @@ import { routes } from './router';
 // shows (every page has one h1) and then check where the router ended up.
 const findPage = () => screen.findByRole('heading', { level: 1 });
 
-/** Renders the real route table at `path` with GET /api/users/me answering as given. */
+const ERROR_CODES: Record<number, ErrorCode> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' };
+
+/** Renders the real route table at `path` with the current user (usersMe) answering as given. */
 function renderApp(path: string, me: { status: number; body?: CurrentUser } | 'pending') {
-  const fetchMock = mockFetch((url) => {
-    if (url === '/api/users/me') {
-      if (me === 'pending') return undefined;
-      return { status: me.status, body: me.body ?? { statusCode: me.status, message: 'Unauthorized' } };
-    }
-    return undefined;
+  const { fetchMock } = mockApi({
+    usersMe: () => {
+      if (me === 'pending') return new Promise(() => {});
+      if (me.body) return { status: me.status, body: me.body };
+      return apiError(me.status, ERROR_CODES[me.status] ?? 'INTERNAL_ERROR');
+    },
   });
-  if (me === 'pending') fetchMock.mockImplementation(() => new Promise<Response>(() => {}));
 
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -9,7 +9,7 @@ import { AppProviders } from '../app/providers';
  * Renders one page at `path` (matched by `routePath`, e.g.
  * `/dashboard/:organizationId/applicants/:applicantId`) inside the real providers.
  * Other paths render 'Elsewhere', so a test can see that a navigation left the page.
- * Fetch is not mocked here: the test mocks it (testing/mock-fetch.ts).
+ * Fetch is not mocked here: the test answers by operation with mockApi (testing/mock-api.ts).
  */
 export function renderPage(page: ReactElement, routePath: string, path: string) {
   const router = createMemoryRouter(

@@ -7,17 +7,8 @@ import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } fro
 import type { CurrentUser } from '../api/current-user';
 import { userKeys } from '../api/query-keys';
 import { AppProviders } from '../app/providers';
-import { mockFetch, type MockResponse } from './mock-fetch';
+import { apiError, mockApi, type ApiHandlers } from './mock-api';
 import { buildUser } from './users';
-
-export interface ApiCall {
-  method: string;
-  url: string;
-  /** The parsed JSON body, if any. */
-  body: unknown;
-}
-
-export type ApiRoute = (method: string, url: string, body: unknown) => MockResponse | undefined;
 
 export interface RenderRouteOptions {
   /** The URL the memory router starts at (may carry a query string). */
@@ -28,8 +19,8 @@ export interface RenderRouteOptions {
   routes?: RouteObject[];
   /** The signed-in user (null: a visitor). Prefilled, so pages render at once. */
   me?: CurrentUser | null;
-  /** Canned answers; GET /api/users/me falls back to `me`, anything else to 404. */
-  api?: ApiRoute;
+  /** Canned answers by SDK operation; usersMe falls back to `me`, anything else answers 404. */
+  api?: ApiHandlers;
 }
 
 /** Shows where a navigation ended, for pages that leave the page under test. */
@@ -40,31 +31,16 @@ export function Elsewhere() {
 
 /**
  * Renders `ui` inside the app's providers and a memory router, with fetch answering from
- * `api`. Returns the router (where did it navigate?), the recorded calls, the query client
- * and a userEvent instance.
+ * `api` (testing/mock-api.ts). Returns the router (where did it navigate?), the recorded
+ * calls (`callsTo('authLogin')`), the query client and a userEvent instance.
  */
 export function renderRoute(ui: ReactNode, options: RenderRouteOptions) {
   const { path, api } = options;
   const me = options.me === undefined ? buildUser() : options.me;
-  const calls: ApiCall[] = [];
 
-  const fetchMock = mockFetch((url, init) => {
-    const method = init?.method ?? 'GET';
-    let body: unknown;
-    if (typeof init?.body === 'string') {
-      try {
-        body = JSON.parse(init.body) as unknown;
-      } catch {
-        body = init.body;
-      }
-    }
-    calls.push({ method, url, body });
-    const answer = api?.(method, url, body);
-    if (answer) return answer;
-    if (method === 'GET' && url === '/api/users/me') {
-      return me ? { body: me } : { status: 401, body: { statusCode: 401, message: 'Unauthorized' } };
-    }
-    return undefined;
+  const mocked = mockApi({
+    usersMe: me ? { body: me } : apiError(401, 'UNAUTHENTICATED', 'Unauthorized'),
+    ...api,
   });
 
   const pattern = options.pattern ?? new URL(path, 'http://localhost').pathname;
@@ -86,12 +62,9 @@ export function renderRoute(ui: ReactNode, options: RenderRouteOptions) {
   );
 
   return {
+    ...mocked,
     router,
     queryClient,
-    fetchMock,
     user: userEvent.setup(),
-    /** The calls made so far with this method and URL (the URL without origin, with its query). */
-    callsTo: (method: string, url: string) => calls.filter((call) => call.method === method && call.url === url),
-    calls,
   };
 }

@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import { encodeRgbPng } from '../../../server/applicants/fake/png.js';
+import type { RunningApp } from './app.js';
+import { newContext } from './browser.js';
 
 /** A fresh account's credentials; usernames are unique per call. */
 export interface Credentials {
@@ -41,33 +43,38 @@ interface OutboxRow {
 
 /**
  * The newest e-mail to `to` whose text holds a link to `linkPath`, read from the server's
- * mail_outbox table (no SMTP_URL: the outbox is the delivery). Polls, because some mails
- * are written in the background. Returns the link's path and query, to open on the test's app URL.
+ * mail_outbox table (no SMTP_URL: the outbox is the delivery). Some mails are written in the
+ * background: the outbox is read again each time the server prints something, as it does
+ * once it has stored a mail. Returns the link's path and query, to open on the test's app URL.
  */
-export async function linkFromOutbox(
-  dataDir: string,
+export function linkFromOutbox(
+  app: RunningApp,
   to: string,
   linkPath: '/password-reset' | '/confirm-email',
   { notIn = [] as string[], timeoutMs = 10_000 } = {},
 ): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s/]+(${linkPath.replace('/', '\\/')}\\?\\S+)`);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const db = new Database(join(dataDir, 'kyc.sqlite'), { readonly: true, fileMustExist: true });
-    try {
-      const rows = db
-        .prepare<[string], OutboxRow>('SELECT "to", subject, text FROM mail_outbox WHERE "to" = ? ORDER BY "createdAt" DESC')
-        .all(to.toLowerCase());
-      for (const row of rows) {
-        const link = pattern.exec(row.text)?.[1];
-        if (link && !notIn.includes(link)) return link;
-      }
-    } finally {
-      db.close();
+  return app.whenOutput(
+    () => newestLink(app.dataDir, to, pattern, notIn),
+    `an e-mail to ${to} with a ${linkPath} link`,
+    timeoutMs,
+  );
+}
+
+function newestLink(dataDir: string, to: string, pattern: RegExp, notIn: string[]): string | undefined {
+  const db = new Database(join(dataDir, 'kyc.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare<[string], OutboxRow>('SELECT "to", subject, text FROM mail_outbox WHERE "to" = ? ORDER BY "createdAt" DESC')
+      .all(to.toLowerCase());
+    for (const row of rows) {
+      const link = pattern.exec(row.text)?.[1];
+      if (link && !notIn.includes(link)) return link;
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    return undefined;
+  } finally {
+    db.close();
   }
-  throw new Error(`no e-mail to ${to} with a ${linkPath} link within ${timeoutMs} ms`);
 }
 
 /** Waits for a toast with exactly this text. */
@@ -75,14 +82,9 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator('.toast-message', { hasText: text }).first().waitFor({ state: 'visible' });
 }
 
-/** Polls until the page's path is `path` (client-side navigations do not fire load events). */
+/** Waits until the page's path is `path`; client-side navigations count too. */
 export async function waitForPath(page: Page, path: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (new URL(page.url()).pathname === path) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`expected the page to be at ${path}, it is at ${page.url()}`);
+  await page.waitForURL((url) => url.pathname === path, { timeout: timeoutMs, waitUntil: 'commit' });
 }
 
 /** Signs in through the login form and waits for the dashboard. */
@@ -109,7 +111,7 @@ export async function openTrackedPage(
   contexts: BrowserContext[],
   viewport: { width: number; height: number },
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
+  const context = await newContext(browser, { viewport });
   contexts.push(context);
   const page = await context.newPage();
   const errors: string[] = [];

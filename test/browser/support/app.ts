@@ -1,9 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { when } from './wait.js';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -14,6 +17,12 @@ export interface RunningApp {
   output: () => string;
   /** The app's fresh DATA_DIR, e.g. for running a CLI (npm run seed) against the same database. */
   dataDir: string;
+  /**
+   * Resolves with the first value `probe` returns other than undefined, checking it now and each
+   * time the server prints something (it logs every request, and every e-mail it stores); rejects
+   * if the server exits first or after `timeoutMs`.
+   */
+  whenOutput: <T>(probe: (output: string) => T | undefined, what: string, timeoutMs?: number) => Promise<T>;
   stop: () => Promise<void>;
 }
 
@@ -35,22 +44,8 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`the server exited with code ${child.exitCode} before it was healthy:\n${output()}`);
-    }
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`GET ${url}/api/health did not answer 200 within ${timeoutMs} ms:\n${output()}`);
-}
+/** What server/main.ts prints once it listens and the first super-admin is in place. */
+const READY_LINE = /KYC platform is ready on /;
 
 /** Starts `node dist/server/main.js` on a free port with a fresh data directory. */
 export async function startApp({
@@ -81,27 +76,50 @@ export async function startApp({
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // 'output' on every chunk the server prints, 'exit' when it ends: what the waits below listen to.
+  const events = new EventEmitter();
+  const record = (chunk: Buffer) => {
+    log += chunk.toString();
+    events.emit('output');
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
+  child.once('exit', () => events.emit('exit'));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   const output = () => log;
   const url = `http://127.0.0.1:${port}`;
 
+  const whenOutput = <T>(probe: (output: string) => T | undefined, what: string, timeoutMs = 10_000): Promise<T> =>
+    when(
+      events,
+      ['output', 'exit'],
+      () => {
+        const value = probe(log);
+        if (value !== undefined) return value;
+        if (hasExited()) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) while waiting for ${what}`);
+        return undefined;
+      },
+      what,
+      timeoutMs,
+    );
+
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (!hasExited()) {
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
+      // main.ts ends itself within 10 s of SIGTERM; a server that cannot is killed.
+      await when(events, ['exit'], () => (hasExited() ? true : undefined), 'the server to exit', 15_000).catch(async () => {
+        child.kill('SIGKILL');
+        await when(events, ['exit'], () => (hasExited() ? true : undefined), 'the killed server to exit');
+      });
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    await waitForHealth(url, child, output, timeoutMs);
+    await whenOutput((printed) => (READY_LINE.test(printed) ? true : undefined), 'the server to be ready', timeoutMs);
   } catch (error) {
     await stop();
-    throw error;
+    throw new Error(`${(error as Error).message}; it printed:\n${log}`, { cause: error });
   }
-  return { url, output, stop, dataDir };
+  return { url, output, whenOutput, stop, dataDir };
 }

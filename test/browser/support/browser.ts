@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 import { repoRoot } from './app.js';
 
@@ -27,6 +27,15 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
+/**
+ * A browser context that prefers reduced motion, as every test page should: the app's
+ * `prefers-reduced-motion: reduce` styles make menus, dialogs and toasts appear at once, so
+ * the tests wait for what is on screen instead of for an animation.
+ */
+export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ reducedMotion: 'reduce', ...options });
+}
+
 export interface OpenedPage {
   page: Page;
   /** Console errors, uncaught exceptions and CSP violations seen so far. */
@@ -46,7 +55,7 @@ export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport });
+  const context = await newContext(browser, { viewport });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -58,11 +67,14 @@ export async function openPage(
   return { page, consoleErrors, close: () => context.close() };
 }
 
-/** Saves test-results/screenshots/<name>.png for people to look at. */
+/**
+ * Saves test-results/screenshots/<name>.png for people to look at. Any animation still
+ * running is shown at its end, never half-way.
+ */
 export async function saveScreenshot(page: Page, name: string, fullPage = false): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path, fullPage });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
 }
 
@@ -77,6 +89,55 @@ export function documentScrollWidth(page: Page): Promise<number> {
   return page.evaluate<number>('document.documentElement.scrollWidth');
 }
 
+/**
+ * Waits until `predicate`, a JavaScript expression, is truthy in the page, checking it on every
+ * animation frame as page.waitForFunction does. page.waitForFunction itself evals the predicate
+ * inside the page, which the app's CSP (script-src 'self') forbids; page.evaluate goes through
+ * the DevTools protocol instead. Rejects after `timeoutMs` with a message naming `what`.
+ */
+export async function waitForPageCondition(page: Page, predicate: string, what: string, timeoutMs = 10_000): Promise<void> {
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const deadline = AbortSignal.timeout(${timeoutMs});
+    deadline.addEventListener('abort', () => reject(new Error(${JSON.stringify(`Timed out after ${timeoutMs} ms waiting for ${what}`)})));
+    const check = () => {
+      if (deadline.aborted) return;
+      try {
+        if (${predicate}) return resolve(true);
+      } catch (error) {
+        return reject(error);
+      }
+      requestAnimationFrame(check);
+    };
+    check();
+  })`);
+}
+
+/**
+ * Resolves once every CSS animation and transition in the page has run to its end (with
+ * reduced motion they last 0.01 ms): an element that is visible is then also where it stays.
+ */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+      .map((animation) => animation.finished.catch(() => null)),
+  ).then(() => true)`);
+}
+
+/**
+ * Resizes the viewport and waits until the page has taken the new size. The layout follows
+ * through CSS alone, so reading sizes or taking a picture afterwards sees the new layout.
+ */
+export async function resizeViewport(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await waitForPageCondition(
+    page,
+    `window.innerWidth === ${size.width} && window.innerHeight === ${size.height}`,
+    `the viewport to be ${size.width}×${size.height}`,
+  );
+}
+
 /** Waits until the element's top edge sits in the upper `fraction` of the viewport. */
 export async function waitUntilScrolledIntoView(
   page: Page,
@@ -84,18 +145,20 @@ export async function waitUntilScrolledIntoView(
   fraction = 1 / 3,
   timeoutMs = 5000,
 ): Promise<void> {
-  // page.waitForFunction(string) would eval inside the page, which the app's CSP forbids;
-  // page.evaluate goes through the DevTools protocol instead, so poll from here.
-  const probe = `(() => {
+  const inView = `(() => {
     const element = document.getElementById(${JSON.stringify(id)});
     if (!element) return false;
     const top = element.getBoundingClientRect().top;
     return top >= 0 && top < window.innerHeight * ${fraction};
   })()`;
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await page.evaluate<boolean>(probe)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`#${id} did not scroll into view within ${timeoutMs} ms`);
+  await waitForPageCondition(page, inView, `#${id} to scroll into view`, timeoutMs);
+}
+
+/** Waits until the first document image on an applicant's page has loaded (an authorized same-origin route). */
+export async function waitForDocumentImage(page: Page): Promise<void> {
+  await waitForPageCondition(
+    page,
+    `(() => { const image = document.querySelector('.document-image img'); return Boolean(image && image.complete && image.naturalWidth > 0); })()`,
+    'the document image to load',
+  );
 }

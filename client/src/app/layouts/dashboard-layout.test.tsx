@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { CurrentUser } from '../../api/current-user';
+import { urlOf } from '../../api/endpoints';
+import { usersImage } from '../../api/sdk';
 import { REPORT_ISSUE_URL } from '../../config/app';
 import { renderRoute } from '../../testing/render-route';
 import { buildUser } from '../../testing/users';
@@ -34,12 +36,13 @@ function renderDashboard(me: CurrentUser, path = '/dashboard/user/me') {
 
 describe('<DashboardLayout> user menu', { timeout: 20_000 }, () => {
   it('shows the avatar and username, and opens Settings, Report issue and Logout', async () => {
-    const me = buildUser({ username: 'alice', image: { url: '/api/users/1/image', hasImage: true } });
+    const picture = urlOf(usersImage, { path: { id: '1' } });
+    const me = buildUser({ username: 'alice', image: { url: picture, hasImage: true } });
     const { user } = renderDashboard(me, '/dashboard/select');
     expect(screen.getByRole('link', { name: /home/ })).toHaveAttribute('href', '/dashboard/select');
 
     const button = screen.getByRole('button', { name: 'Account menu for alice' });
-    expect(button.querySelector('img')).toHaveAttribute('src', '/api/users/1/image');
+    expect(button.querySelector('img')).toHaveAttribute('src', picture);
     await user.click(button);
 
     const menu = screen.getByRole('menu', { name: 'Account' });

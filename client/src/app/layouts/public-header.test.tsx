@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '../../testing/mock-fetch';
+import { apiError, mockApi } from '../../testing/mock-api';
 import { AppProviders } from '../providers';
 import { PublicHeader } from './public-header';
 
 function renderHeader() {
-  mockFetch(() => ({ status: 401 }));
+  mockApi({ usersMe: apiError(401, 'UNAUTHENTICATED') });
   const router = createMemoryRouter([{ path: '*', element: <PublicHeader /> }]);
   render(
     <AppProviders queryClient={new QueryClient()}>

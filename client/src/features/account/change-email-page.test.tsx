@@ -11,10 +11,7 @@ describe('<ChangeEmailPage>', { timeout: 20_000 }, () => {
   it('validates, sends password and e-mail, toasts and returns to security', async () => {
     const { user, router, callsTo } = renderRoute(<ChangeEmailPage />, {
       path: PATH,
-      api: (method, url) =>
-        method === 'POST' && url === '/api/auth/change-email'
-          ? { body: buildUser({ email: 'new@example.com', isConfirmed: false }) }
-          : undefined,
+      api: { authChangeEmail: { body: buildUser({ email: 'new@example.com', isConfirmed: false }) } },
     });
     await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
@@ -25,7 +22,7 @@ describe('<ChangeEmailPage>', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Change e-mail' }));
 
     expect(await screen.findByText('Successfully changed e-mail address')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/auth/change-email')[0].body).toEqual({
+    expect(callsTo('authChangeEmail')[0].body).toEqual({
       email: 'new@example.com',
       password: 'secret',
     });

@@ -2,7 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { RequireAuth } from '../../app/route-guards';
+import { apiError } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
+import { buildUser } from '../../testing/users';
 import { ChangePasswordPage } from './change-password-page';
 
 const PATH = '/dashboard/user/me/change-password';
@@ -17,7 +19,7 @@ describe('<ChangePasswordPage>', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('New password'), 'new-one');
     await user.type(screen.getByLabelText('Confirm new password'), 'new-two');
     expect(screen.getByText('Your passwords confirmation does not match')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/auth/change-password')).toHaveLength(0);
+    expect(callsTo('authChangePassword')).toHaveLength(0);
   });
 
   it('changes the password, toasts, and the signed-out user ends on /login', async () => {
@@ -28,13 +30,12 @@ describe('<ChangePasswordPage>', { timeout: 20_000 }, () => {
         { path: '/dashboard', element: <RequireAuth />, children: [{ path: 'user/me/change-password', element: <ChangePasswordPage /> }] },
         { path: '/login', element: <p>Login page</p> },
       ],
-      api: (method, url) => {
-        if (method === 'POST' && url === '/api/auth/change-password') {
+      api: {
+        authChangePassword: () => {
           changed = true;
           return { status: 204 };
-        }
-        if (url === '/api/users/me' && changed) return { status: 401 };
-        return undefined;
+        },
+        usersMe: () => (changed ? apiError(401, 'UNAUTHENTICATED') : { body: buildUser() }),
       },
     });
     await user.type(screen.getByLabelText('Current password'), 'old-one');
@@ -44,7 +45,7 @@ describe('<ChangePasswordPage>', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Successfully changed password')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(callsTo('POST', '/api/auth/change-password')[0].body).toEqual({
+    expect(callsTo('authChangePassword')[0].body).toEqual({
       oldPassword: 'old-one',
       newPassword: 'new-one',
       newPasswordConfirm: 'new-one',
@@ -54,10 +55,7 @@ describe('<ChangePasswordPage>', { timeout: 20_000 }, () => {
   it("shows the server's message for a wrong current password", async () => {
     const { user } = renderRoute(<ChangePasswordPage />, {
       path: PATH,
-      api: (_method, url) =>
-        url === '/api/auth/change-password'
-          ? { status: 400, body: { statusCode: 400, message: 'The password you entered is not correct' } }
-          : undefined,
+      api: { authChangePassword: apiError(400, 'BAD_REQUEST', 'The password you entered is not correct') },
     });
     await user.type(screen.getByLabelText('Current password'), 'nope');
     await user.type(screen.getByLabelText('New password'), 'new-one');

@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { renderRoute, type ApiRoute } from '../../testing/render-route';
+import { apiError, type ApiHandlers } from '../../testing/mock-api';
+import { renderRoute } from '../../testing/render-route';
+import { buildUser } from '../../testing/users';
 import { DeleteAccountPage } from './delete-account-page';
 
 const PATH = '/dashboard/user/me/delete';
 
-function ownerCheck(owns: boolean): ApiRoute {
-  return (_method, url) => (url === '/api/organizations/owner-check' ? { body: { response: owns } } : undefined);
+function ownerCheck(owns: boolean): ApiHandlers {
+  return { organizationsOwnerCheck: { body: { response: owns } } };
 }
 
 describe('<DeleteAccountPage>', { timeout: 20_000 }, () => {
@@ -31,10 +33,7 @@ describe('<DeleteAccountPage>', { timeout: 20_000 }, () => {
     const message = 'You cannot delete your account while you own an organization.';
     const { user } = renderRoute(<DeleteAccountPage />, {
       path: PATH,
-      api: (method, url, body) =>
-        method === 'DELETE' && url === '/api/auth/delete'
-          ? { status: 409, body: { statusCode: 409, message } }
-          : ownerCheck(false)(method, url, body),
+      api: { ...ownerCheck(false), authDeleteAccount: apiError(409, 'CONFLICT', message) },
     });
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
@@ -45,13 +44,13 @@ describe('<DeleteAccountPage>', { timeout: 20_000 }, () => {
     let deleted = false;
     const { user, router, callsTo, queryClient } = renderRoute(<DeleteAccountPage />, {
       path: PATH,
-      api: (method, url, body) => {
-        if (method === 'DELETE' && url === '/api/auth/delete') {
+      api: {
+        ...ownerCheck(false),
+        authDeleteAccount: () => {
           deleted = true;
           return { status: 204 };
-        }
-        if (url === '/api/users/me' && deleted) return { status: 401 };
-        return ownerCheck(false)(method, url, body);
+        },
+        usersMe: () => (deleted ? apiError(401, 'UNAUTHENTICATED') : { body: buildUser() }),
       },
     });
     await user.type(screen.getByLabelText('Password'), 'secret');
@@ -59,7 +58,7 @@ describe('<DeleteAccountPage>', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Successfully deleted user account')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(callsTo('DELETE', '/api/auth/delete')[0].body).toEqual({ password: 'secret' });
+    expect(callsTo('authDeleteAccount')[0].body).toEqual({ password: 'secret' });
     await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toBeNull());
     expect(queryClient.getQueryData(['account', 'owner-check'])).toBeUndefined();
   });

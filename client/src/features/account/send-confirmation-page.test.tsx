@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { apiError } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
 import { buildUser } from '../../testing/users';
 import { SendConfirmationPage } from './send-confirmation-page';
 
 const PATH = '/dashboard/user/me/confirm-email';
-const START = '/api/auth-emails/confirm-email/start';
 
 describe('<SendConfirmationPage>', { timeout: 20_000 }, () => {
   it('is disabled for a confirmed address', () => {
@@ -18,10 +18,9 @@ describe('<SendConfirmationPage>', { timeout: 20_000 }, () => {
     const { user, callsTo } = renderRoute(<SendConfirmationPage />, {
       path: PATH,
       me: buildUser({ isConfirmed: false }),
-      api: (method, url) =>
-        method === 'POST' && url === START
-          ? { status: 202, body: { message: 'We have sent you an e-mail with a confirmation link' } }
-          : undefined,
+      api: {
+        authEmailsStartConfirmation: { status: 202, body: { message: 'We have sent you an e-mail with a confirmation link' } },
+      },
     });
     const button = screen.getByRole('button', { name: 'Send confirmation e-mail' });
     expect(button).toBeEnabled();
@@ -29,7 +28,7 @@ describe('<SendConfirmationPage>', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('We have sent you an e-mail with a confirmation link')).toBeInTheDocument();
     expect(button).toBeDisabled();
-    expect(callsTo('POST', START)).toHaveLength(1);
+    expect(callsTo('authEmailsStartConfirmation')).toHaveLength(1);
   });
 
   it("shows the server's message when it refuses (e.g. sent recently)", async () => {
@@ -37,7 +36,7 @@ describe('<SendConfirmationPage>', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<SendConfirmationPage />, {
       path: PATH,
       me: buildUser({ isConfirmed: false }),
-      api: (_method, url) => (url === START ? { status: 429, body: { statusCode: 429, message } } : undefined),
+      api: { authEmailsStartConfirmation: apiError(429, 'TOO_MANY_REQUESTS', message) },
     });
     await user.click(screen.getByRole('button', { name: 'Send confirmation e-mail' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

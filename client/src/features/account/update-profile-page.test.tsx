@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { urlOf } from '../../api/endpoints';
+import { usersImage } from '../../api/sdk';
 import { renderRoute } from '../../testing/render-route';
 import { buildUser } from '../../testing/users';
 import { UpdateProfilePage } from './update-profile-page';
@@ -19,7 +21,7 @@ describe('<UpdateProfilePage>', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Uploaded file is too large! Max file size is: 5MB');
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
-    expect(callsTo('PUT', '/api/users')).toHaveLength(0);
+    expect(callsTo('usersUpdate')).toHaveLength(0);
   });
 
   it('refuses a file that is not JPEG, PNG or WebP', async () => {
@@ -33,7 +35,7 @@ describe('<UpdateProfilePage>', { timeout: 20_000 }, () => {
   it('previews and uploads a picture as a data URL, then toasts', async () => {
     const { user, router, callsTo } = renderRoute(<UpdateProfilePage />, {
       path: PATH,
-      api: (method, url) => (method === 'PUT' && url === '/api/users' ? { body: buildUser() } : undefined),
+      api: { usersUpdate: { body: buildUser() } },
     });
     const input = document.getElementById('profile-picture-file') as HTMLInputElement;
     await user.upload(input, imageFile('me.png', 'image/png', 64));
@@ -44,7 +46,7 @@ describe('<UpdateProfilePage>', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Successfully updated user details!')).toBeInTheDocument();
-    const [put] = callsTo('PUT', '/api/users');
+    const [put] = callsTo('usersUpdate');
     expect(put.body).toEqual({ image: { hasImage: true, data: expect.stringMatching(/^data:image\/png;base64,/) } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/me'));
   });
@@ -52,7 +54,7 @@ describe('<UpdateProfilePage>', { timeout: 20_000 }, () => {
   it('sends a changed username only, and checks its form', async () => {
     const { user, callsTo } = renderRoute(<UpdateProfilePage />, {
       path: PATH,
-      api: (method, url) => (method === 'PUT' && url === '/api/users' ? { body: buildUser() } : undefined),
+      api: { usersUpdate: { body: buildUser() } },
     });
     const username = screen.getByLabelText('Username');
     await user.clear(username);
@@ -65,7 +67,7 @@ describe('<UpdateProfilePage>', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await screen.findByText('Successfully updated user details!');
-    expect(callsTo('PUT', '/api/users')[0].body).toEqual({ username: 'alice.new' });
+    expect(callsTo('usersUpdate')[0].body).toEqual({ username: 'alice.new' });
   });
 
   it("locks the username of a demo user with 'Disabled in demo'", () => {
@@ -77,12 +79,12 @@ describe('<UpdateProfilePage>', { timeout: 20_000 }, () => {
   it('removes an uploaded picture with hasImage false', async () => {
     const { user, callsTo } = renderRoute(<UpdateProfilePage />, {
       path: PATH,
-      me: buildUser({ image: { url: '/api/users/1/image', hasImage: true } }),
-      api: (method, url) => (method === 'PUT' && url === '/api/users' ? { body: buildUser() } : undefined),
+      me: buildUser({ image: { url: urlOf(usersImage, { path: { id: '1' } }), hasImage: true } }),
+      api: { usersUpdate: { body: buildUser() } },
     });
     await user.click(screen.getByRole('button', { name: 'Remove picture' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Successfully updated user details!');
-    expect(callsTo('PUT', '/api/users')[0].body).toEqual({ image: { hasImage: false } });
+    expect(callsTo('usersUpdate')[0].body).toEqual({ image: { hasImage: false } });
   });
 });

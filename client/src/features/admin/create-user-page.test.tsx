@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { apiError } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
 import { buildUser } from '../../testing/users';
 import { CreateUserPage } from './create-user-page';
@@ -15,17 +16,16 @@ describe('<CreateUserPage>', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
     await user.type(screen.getByLabelText('E-mail'), 'nope');
     expect(screen.getByText('This field is invalid')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/users/register-admin')).toHaveLength(0);
+    expect(callsTo('adminUsersRegisterAdmin')).toHaveLength(0);
   });
 
   it('creates the admin, toasts and explains the e-mailed set-password link', async () => {
     const { user, callsTo } = renderRoute(<CreateUserPage />, {
       path: PATH,
       me: superAdmin,
-      api: (method, url) =>
-        method === 'POST' && url === '/api/users/register-admin'
-          ? { status: 201, body: { id: 'a1', username: 'ops.jane', email: 'jane@example.com', role: 'admin' } }
-          : undefined,
+      api: {
+        adminUsersRegisterAdmin: { status: 201, body: { id: 'a1', username: 'ops.jane', email: 'jane@example.com', role: 'admin' } },
+      },
     });
     expect(screen.getByText(/receives an e-mail with a link to set one/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Username'), 'ops.jane');
@@ -34,7 +34,7 @@ describe('<CreateUserPage>', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('Successfully created admin user')).toBeInTheDocument();
     expect(screen.getByText('ops.jane was created')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/users/register-admin')[0].body).toEqual({
+    expect(callsTo('adminUsersRegisterAdmin')[0].body).toEqual({
       username: 'ops.jane',
       email: 'jane@example.com',
     });
@@ -46,8 +46,7 @@ describe('<CreateUserPage>', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<CreateUserPage />, {
       path: PATH,
       me: superAdmin,
-      api: (_method, url) =>
-        url === '/api/users/register-admin' ? { status: 409, body: { statusCode: 409, message } } : undefined,
+      api: { adminUsersRegisterAdmin: apiError(409, 'CONFLICT', message) },
     });
     await user.type(screen.getByLabelText('Username'), 'taken');
     await user.type(screen.getByLabelText('E-mail'), 'taken@example.com');

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { ApiError, isApiError } from '../../api/client';
 import type { RoleDto } from '../../api/generated/types.gen';
-import { renderRoute, type ApiRoute } from '../../testing/render-route';
+import { apiError, type ApiHandler, type ApiHandlers } from '../../testing/mock-api';
+import { renderRoute } from '../../testing/render-route';
 import { buildUser } from '../../testing/users';
 import { rolesQueryOptions, shouldRetryRoles } from './api/roles';
 import { PermissionManagerPage } from './permission-manager-page';
@@ -26,12 +27,9 @@ function buildRoles(): RoleDto[] {
   ];
 }
 
-function rolesApi(roles: RoleDto[], put?: ApiRoute): ApiRoute {
-  return (method, url, body) => {
-    if (method === 'GET' && url === '/api/roles') return { body: roles };
-    if (method === 'PUT' && url === '/api/roles') return put?.(method, url, body) ?? { body: (body as { data: RoleDto[] }).data };
-    return undefined;
-  };
+/** Serves `roles`; a save answers the matrix sent, unless `replace` answers otherwise. */
+function rolesApi(roles: RoleDto[], replace: ApiHandler<'rolesReplace'> = ({ body }) => ({ body: body!.data })): ApiHandlers {
+  return { rolesList: { body: roles }, rolesReplace: replace };
 }
 
 describe('<PermissionManagerPage>', { timeout: 20_000 }, () => {
@@ -56,12 +54,12 @@ describe('<PermissionManagerPage>', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('checkbox', { name: 'Admin: delete organizations' }));
     expect(box).not.toBeChecked();
     expect(screen.getByText('2 unsaved changes')).toBeInTheDocument();
-    expect(callsTo('PUT', '/api/roles')).toHaveLength(0);
+    expect(callsTo('rolesReplace')).toHaveLength(0);
 
     await user.click(save);
     expect(await screen.findByText('Successfully updated the permissions')).toBeInTheDocument();
 
-    const [put] = callsTo('PUT', '/api/roles');
+    const [put] = callsTo('rolesReplace');
     const expected = buildRoles();
     expected[2].permissions[0].actions = ['create'];
     expected[1].permissions[0].actions = ['create', 'read', 'update', 'delete'];
@@ -75,16 +73,16 @@ describe('<PermissionManagerPage>', { timeout: 20_000 }, () => {
     const { user, callsTo } = renderRoute(<PermissionManagerPage />, {
       path: PATH,
       me: superAdmin,
-      api: rolesApi(buildRoles(), () => ({ status: 409, body: { statusCode: 409, message, error: 'Conflict' } })),
+      api: rolesApi(buildRoles(), apiError(409, 'CONFLICT', message)),
     });
     await user.click(await screen.findByRole('checkbox', { name: 'KYC: read organizations' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await screen.findByText(message)).toBeInTheDocument();
-    const reads = callsTo('GET', '/api/roles').length;
+    const reads = callsTo('rolesList').length;
     await user.click(screen.getByRole('button', { name: 'Reload permissions' }));
 
-    await waitFor(() => expect(callsTo('GET', '/api/roles').length).toBe(reads + 1));
+    await waitFor(() => expect(callsTo('rolesList').length).toBe(reads + 1));
     expect(screen.getByRole('checkbox', { name: 'KYC: read organizations' })).toBeChecked();
     expect(screen.queryByText(message)).not.toBeInTheDocument();
   });
@@ -93,8 +91,7 @@ describe('<PermissionManagerPage>', { timeout: 20_000 }, () => {
     renderRoute(<PermissionManagerPage />, {
       path: PATH,
       me: superAdmin,
-      api: (_method, url) =>
-        url === '/api/roles' ? { status: 403, body: { statusCode: 403, message: 'Forbidden resource' } } : undefined,
+      api: { rolesList: apiError(403, 'FORBIDDEN', 'Forbidden resource') },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden resource');
   });

@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { apiError } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
 import { ConfirmEmailPage } from './confirm-email-page';
 import { reloadAt } from './reload-at';
 
 vi.mock('./reload-at', () => ({ reloadAt: vi.fn() }));
 
-const CONFIRM = '/api/auth-emails/confirm-email/confirm?token=t-1&user=u-1';
 const LINK = '/confirm-email?token=t-1&user=u-1';
 
 afterEach(() => {
@@ -21,7 +21,7 @@ describe('<ConfirmEmailPage>', { timeout: 20_000 }, () => {
     const { callsTo } = renderRoute(<ConfirmEmailPage />, {
       path: LINK,
       me: null,
-      api: (method, url) => (method === 'POST' && url === CONFIRM ? { body: { message: 'ok' } } : undefined),
+      api: { authEmailsConfirmEmail: ({ query }) => (query.token === 't-1' && query.user === 'u-1' ? { body: { message: 'ok' } } : undefined) },
     });
     expect(screen.getByText('Confirming your e-mail address…')).toBeInTheDocument();
 
@@ -30,7 +30,7 @@ describe('<ConfirmEmailPage>', { timeout: 20_000 }, () => {
     expect(reloadAt).not.toHaveBeenCalled();
     vi.advanceTimersByTime(200);
     expect(reloadAt).toHaveBeenCalledWith('/dashboard');
-    expect(callsTo('POST', CONFIRM)).toHaveLength(1);
+    expect(callsTo('authEmailsConfirmEmail').map((call) => call.query)).toEqual([{ token: 't-1', user: 'u-1' }]);
   });
 
   it("shows a 400's message with 'Back to dashboard', without retrying", async () => {
@@ -38,11 +38,11 @@ describe('<ConfirmEmailPage>', { timeout: 20_000 }, () => {
     const { callsTo } = renderRoute(<ConfirmEmailPage />, {
       path: LINK,
       me: null,
-      api: (_method, url) => (url === CONFIRM ? { status: 400, body: { statusCode: 400, message } } : undefined),
+      api: { authEmailsConfirmEmail: apiError(400, 'BAD_REQUEST', message) },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
-    expect(callsTo('POST', CONFIRM)).toHaveLength(1);
+    expect(callsTo('authEmailsConfirmEmail')).toHaveLength(1);
     expect(reloadAt).not.toHaveBeenCalled();
   });
 
@@ -50,16 +50,15 @@ describe('<ConfirmEmailPage>', { timeout: 20_000 }, () => {
     const { callsTo } = renderRoute(<ConfirmEmailPage />, {
       path: LINK,
       me: null,
-      api: (_method, url) =>
-        url === CONFIRM ? { status: 503, body: { statusCode: 503, message: 'Service Unavailable' } } : undefined,
+      api: { authEmailsConfirmEmail: apiError(503, 'SERVICE_UNAVAILABLE', 'Service Unavailable') },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Service Unavailable');
-    expect(callsTo('POST', CONFIRM)).toHaveLength(3);
+    expect(callsTo('authEmailsConfirmEmail')).toHaveLength(3);
   });
 
   it('calls nothing when the link has neither token nor user', async () => {
-    const { calls } = renderRoute(<ConfirmEmailPage />, { path: '/confirm-email', me: null });
+    const { callsTo } = renderRoute(<ConfirmEmailPage />, { path: '/confirm-email', me: null });
     expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is incomplete');
-    expect(calls.filter((call) => call.url.startsWith('/api/auth-emails'))).toHaveLength(0);
+    expect(callsTo('authEmailsConfirmEmail')).toHaveLength(0);
   });
 });

@@ -2,11 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { GuestOnly } from '../../app/route-guards';
+import { apiError, type ApiHandlers } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
 import { buildUser } from '../../testing/users';
 import { LoginPage } from './login-page';
 
-function renderLogin(api?: Parameters<typeof renderRoute>[1]['api']) {
+function renderLogin(api?: ApiHandlers) {
   return renderRoute(<LoginPage />, { path: '/login', me: null, api });
 }
 
@@ -17,7 +18,7 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
 
     expect(screen.getAllByText('This field is required')).toHaveLength(2);
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
-    expect(callsTo('POST', '/api/auth/login')).toHaveLength(0);
+    expect(callsTo('authLogin')).toHaveLength(0);
 
     // Live once submitted: typing clears the message.
     await user.type(screen.getByLabelText('Username'), 'alice');
@@ -25,11 +26,7 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
   });
 
   it("answers 401 with 'Provided username and password are not valid'", async () => {
-    const { user } = renderLogin((method, url) =>
-      method === 'POST' && url === '/api/auth/login'
-        ? { status: 401, body: { statusCode: 401, message: 'Unauthorized' } }
-        : undefined,
-    );
+    const { user } = renderLogin({ authLogin: apiError(401, 'UNAUTHENTICATED', 'Unauthorized') });
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -39,11 +36,7 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
 
   it("shows the server's own message on 429", async () => {
     const message = 'Too many failed sign-in attempts. Try again in 15 minutes.';
-    const { user } = renderLogin((method, url) =>
-      method === 'POST' && url === '/api/auth/login'
-        ? { status: 429, body: { statusCode: 429, message, error: 'Too Many Requests' } }
-        : undefined,
-    );
+    const { user } = renderLogin({ authLogin: apiError(429, 'TOO_MANY_REQUESTS', message) });
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -60,13 +53,12 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
         { element: <GuestOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
         { path: '/dashboard', element: <p>Dashboard</p> },
       ],
-      api: (method, url) => {
-        if (method === 'POST' && url === '/api/auth/login') {
+      api: {
+        authLogin: () => {
           signedIn = true;
           return { body: buildUser() };
-        }
-        if (url === '/api/users/me') return signedIn ? { body: buildUser() } : { status: 401 };
-        return undefined;
+        },
+        usersMe: () => (signedIn ? { body: buildUser() } : apiError(401, 'UNAUTHENTICATED')),
       },
     });
     await user.type(screen.getByLabelText('Username'), '  alice ');
@@ -74,8 +66,8 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(callsTo('GET', '/api/users/me')).toHaveLength(1);
-    expect(callsTo('POST', '/api/auth/login')[0].body).toEqual({ username: 'alice', password: 'secret' });
+    expect(callsTo('usersMe')).toHaveLength(1);
+    expect(callsTo('authLogin')[0].body).toEqual({ username: 'alice', password: 'secret' });
   });
 
   it("links to the password reset and to 'Signup for free'", () => {

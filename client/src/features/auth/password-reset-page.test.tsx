@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { apiError } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
 import { PasswordResetPage } from './password-reset-page';
 
@@ -10,10 +11,7 @@ describe('<PasswordResetPage>', { timeout: 20_000 }, () => {
       const { user, callsTo } = renderRoute(<PasswordResetPage />, {
         path: '/password-reset',
         me: null,
-        api: (method, url) =>
-          method === 'POST' && url.startsWith('/api/auth-emails/reset-password/start')
-            ? { status: 202, body: { message: 'sent' } }
-            : undefined,
+        api: { authEmailsStartPasswordReset: { status: 202, body: { message: 'sent' } } },
       });
       expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/login');
 
@@ -26,7 +24,9 @@ describe('<PasswordResetPage>', { timeout: 20_000 }, () => {
 
       expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
       expect(screen.getByText('jane@example.com')).toBeInTheDocument();
-      const [call] = callsTo('POST', '/api/auth-emails/reset-password/start?email=jane%40example.com');
+      const [call] = callsTo('authEmailsStartPasswordReset');
+      expect(call.query).toEqual({ email: 'jane@example.com' });
+      expect(new URL(call.url).search).toBe('?email=jane%40example.com');
       expect(call.body).toBeUndefined();
     });
   });
@@ -47,17 +47,14 @@ describe('<PasswordResetPage>', { timeout: 20_000 }, () => {
       await user.clear(screen.getByLabelText('New password'));
       await user.type(screen.getByLabelText('New password'), 'x'.repeat(33));
       expect(screen.getByText('This field is invalid')).toBeInTheDocument();
-      expect(callsTo('POST', '/api/auth-emails/reset-password/reset')).toHaveLength(0);
+      expect(callsTo('authEmailsResetPassword')).toHaveLength(0);
     });
 
     it("sets the password, toasts and goes to /login", async () => {
       const { user, router, callsTo } = renderRoute(<PasswordResetPage />, {
         path,
         me: null,
-        api: (method, url) =>
-          method === 'POST' && url === '/api/auth-emails/reset-password/reset'
-            ? { body: { message: 'ok' } }
-            : undefined,
+        api: { authEmailsResetPassword: { body: { message: 'ok' } } },
       });
       await user.type(screen.getByLabelText('New password'), 'brand-new');
       await user.type(screen.getByLabelText('Confirm new password'), 'brand-new');
@@ -65,7 +62,7 @@ describe('<PasswordResetPage>', { timeout: 20_000 }, () => {
 
       expect(await screen.findByText('Your password have been changed, you can login now')).toBeInTheDocument();
       await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(callsTo('POST', '/api/auth-emails/reset-password/reset')[0].body).toEqual({
+      expect(callsTo('authEmailsResetPassword')[0].body).toEqual({
         user: 'u-1',
         token: 't-1',
         password: 'brand-new',
@@ -77,10 +74,7 @@ describe('<PasswordResetPage>', { timeout: 20_000 }, () => {
       const { user } = renderRoute(<PasswordResetPage />, {
         path,
         me: null,
-        api: (_method, url) =>
-          url === '/api/auth-emails/reset-password/reset'
-            ? { status: 400, body: { statusCode: 400, message } }
-            : undefined,
+        api: { authEmailsResetPassword: apiError(400, 'BAD_REQUEST', message) },
       });
       await user.type(screen.getByLabelText('New password'), 'brand-new');
       await user.type(screen.getByLabelText('Confirm new password'), 'brand-new');

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { GuestOnly } from '../../app/route-guards';
+import { apiError } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
 import { buildUser } from '../../testing/users';
 import { RegisterPage } from './register-page';
@@ -16,7 +17,7 @@ describe('<RegisterPage>', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Username'), 'a b');
     await user.type(screen.getByLabelText('Password'), 'abc');
     expect(screen.getAllByText('This field is invalid')).toHaveLength(3);
-    expect(callsTo('POST', '/api/auth/register')).toHaveLength(0);
+    expect(callsTo('authRegister')).toHaveLength(0);
   });
 
   it('registers, welcomes the user with a toast and lands on /dashboard signed in', async () => {
@@ -29,13 +30,12 @@ describe('<RegisterPage>', { timeout: 20_000 }, () => {
         { element: <GuestOnly />, children: [{ path: '/register', element: <RegisterPage /> }] },
         { path: '/dashboard', element: <p>Dashboard</p> },
       ],
-      api: (method, url) => {
-        if (method === 'POST' && url === '/api/auth/register') {
+      api: {
+        authRegister: () => {
           registered = true;
           return { status: 201, body: me };
-        }
-        if (url === '/api/users/me') return registered ? { body: me } : { status: 401 };
-        return undefined;
+        },
+        usersMe: () => (registered ? { body: me } : apiError(401, 'UNAUTHENTICATED')),
       },
     });
 
@@ -48,7 +48,7 @@ describe('<RegisterPage>', { timeout: 20_000 }, () => {
       await screen.findByText('Your registration was successful. Welcome to the product!'),
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(callsTo('POST', '/api/auth/register')[0].body).toEqual({
+    expect(callsTo('authRegister')[0].body).toEqual({
       email: 'new@example.com',
       username: 'newbie',
       password: 'secret1',
@@ -59,10 +59,7 @@ describe('<RegisterPage>', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<RegisterPage />, {
       path: '/register',
       me: null,
-      api: (method, url) =>
-        method === 'POST' && url === '/api/auth/register'
-          ? { status: 409, body: { statusCode: 409, message: 'This username is already taken' } }
-          : undefined,
+      api: { authRegister: apiError(409, 'CONFLICT', 'This username is already taken') },
     });
     await user.type(screen.getByLabelText('E-mail'), 'a@example.com');
     await user.type(screen.getByLabelText('Username'), 'alice');

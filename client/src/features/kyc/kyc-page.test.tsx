@@ -4,10 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { urlOf } from '../../api/endpoints';
+import { kycStatus } from '../../api/sdk';
 import { AppProviders } from '../../app/providers';
+import { apiError } from '../../testing/mock-api';
 import { KycPage } from './kyc-page';
 import { browserNavigation } from './lib/redirect';
-import { buildSession, fakeKycServer, FakeEventSource } from './testing/fake-kyc-server';
+import { authorizationOf, buildSession, fakeKycServer, FakeEventSource } from './testing/fake-kyc-server';
 
 // jsdom has no canvas: the chosen file becomes this "downscaled JPEG".
 vi.mock('./lib/image-processing', async (importOriginal) => ({
@@ -55,7 +58,7 @@ describe('/kyc', () => {
     const message =
       'Please configure your webhook in the dashboard (Settings → Webhooks) before sending applicants to verification';
     fakeKycServer({
-      tokenAnswer: { status: 409, body: { status: 'error', code: 'WEBHOOK_NOT_CONFIGURED', message, token: null } },
+      tokenAnswer: apiError(409, 'WEBHOOK_NOT_CONFIGURED', message, { status: 'error', token: null }),
     });
     renderKyc();
     const alert = await screen.findByRole('alert');
@@ -63,13 +66,24 @@ describe('/kyc', () => {
     expect(screen.getByRole('heading', { name: 'Verification is not available yet' })).toBeInTheDocument();
   });
 
+  it('decides on the code: the same text under another code is an ordinary error', async () => {
+    fakeKycServer({ tokenAnswer: apiError(409, 'CONFLICT', 'Please configure your webhook first') });
+    renderKyc();
+    expect(await screen.findByRole('heading', { name: "We couldn't start your verification" })).toBeInTheDocument();
+    expect(screen.getByText('Please configure your webhook first')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Verification is not available yet' })).not.toBeInTheDocument();
+  });
+
   it("sends the companyKey as the bearer token and names the organization", async () => {
     const server = fakeKycServer();
     renderKyc();
     expect(await screen.findByRole('heading', { name: 'Verify your identity for Acme Bank' })).toBeInTheDocument();
-    expect(server.callsTo('/api/kyc/get-new-token')[0].authorization).toBe('Bearer pk_acme');
-    expect(server.callsTo('/api/kyc/session')[0].authorization).toBe('Bearer token-1');
-    expect(FakeEventSource.latest().url).toBe('/api/kyc/status?userId=customer-1&companyKey=pk_acme&token=token-1');
+    expect(authorizationOf(server.callsTo('kycIssueForCompanyKey')[0])).toBe('Bearer pk_acme');
+    expect(server.callsTo('kycIssueForCompanyKey')[0].query).toEqual({ userId: 'customer-1' });
+    expect(authorizationOf(server.callsTo('kycSession')[0])).toBe('Bearer token-1');
+    expect(FakeEventSource.latest().url).toBe(
+      urlOf(kycStatus, { query: { userId: 'customer-1', companyKey: 'pk_acme', token: 'token-1' } }),
+    );
   });
 
   it('resumes at the first step the session says is not done', async () => {
@@ -89,7 +103,7 @@ describe('/kyc', () => {
     expect(await screen.findByRole('heading', { name: 'Photo page of your passport' })).toBeInTheDocument();
     await uploadPhoto(user, /Upload a photo of the photo page/, 'passport.png');
     expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeInTheDocument();
-    expect(server.callsTo('/api/kyc/documents', 'POST').map((call) => call.body)).toEqual([
+    expect(server.callsTo('kycUpload').map((call) => call.body)).toEqual([
       { docType: 'PASSPORT', side: 'front', data: `data:image/jpeg;base64,${btoa('passport.png')}` },
     ]);
   });
@@ -106,9 +120,9 @@ describe('/kyc', () => {
     await uploadPhoto(user, /Upload a photo of the back/, 'back.png');
     expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeInTheDocument();
 
-    const backUploads = server.callsTo('/api/kyc/documents', 'POST').filter((call) => (call.body as { side?: string }).side === 'back');
-    expect(backUploads.map((call) => call.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
-    expect(server.callsTo('/api/kyc/get-new-token')).toHaveLength(2);
+    const backUploads = server.callsTo('kycUpload').filter((call) => call.body?.side === 'back');
+    expect(backUploads.map(authorizationOf)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(server.callsTo('kycIssueForCompanyKey')).toHaveLength(2);
 
     // The typed personal data survives a renewal during its own save too.
     await uploadPhoto(user, /Upload a photo of your face/, 'selfie.png');
@@ -122,7 +136,7 @@ describe('/kyc', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { name: 'Review and submit' })).toBeInTheDocument();
-    expect(server.callsTo('/api/kyc/personal-data', 'PUT').map((call) => call.authorization)).toEqual([
+    expect(server.callsTo('kycPersonalData').map(authorizationOf)).toEqual([
       'Bearer token-2',
       'Bearer token-3',
     ]);
@@ -146,7 +160,7 @@ describe('/kyc', () => {
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getAllByText('This field is required')).toHaveLength(5);
     expect(screen.getByLabelText('Full name')).toHaveFocus();
-    expect(server.callsTo('/api/kyc/personal-data', 'PUT')).toEqual([]);
+    expect(server.callsTo('kycPersonalData')).toEqual([]);
   });
 
   it('hides the widget after submit and shows the processing state', async () => {
@@ -172,7 +186,7 @@ describe('/kyc', () => {
     await user.click(await screen.findByRole('button', { name: 'Submit verification' }));
     expect(await screen.findByRole('heading', { name: "We're checking your documents…" })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit verification' })).not.toBeInTheDocument();
-    expect(server.callsTo('/api/kyc/submit', 'POST')).toHaveLength(1);
+    expect(server.callsTo('kycSubmit')).toHaveLength(1);
   });
 
   it('shows the processing state whenever the stream says processing', async () => {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { ChangeEmailDto, UserDto } from '../../../api/generated/types.gen';
 import { userKeys } from '../../../api/query-keys';
+import { authChangeEmail } from '../../../api/sdk';
 
 /** The new address starts unconfirmed; the server e-mails it a confirmation link. */
-export function changeEmail(body: ChangeEmailDto): Promise<UserDto> {
-  return api.post<UserDto>('/api/auth/change-email', body);
+export async function changeEmail(body: ChangeEmailDto): Promise<UserDto> {
+  const { data } = await authChangeEmail({ body, throwOnError: true });
+  return data;
 }
 
 export function useChangeEmail() {

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { ChangePasswordDto } from '../../../api/generated/types.gen';
+import { authChangePassword } from '../../../api/sdk';
 
 /** Ends every session of the account, this one included. */
-export function changePassword(body: ChangePasswordDto): Promise<void> {
-  return api.post<void>('/api/auth/change-password', body);
+export async function changePassword(body: ChangePasswordDto): Promise<void> {
+  await authChangePassword({ body, throwOnError: true });
 }
 
 export function useChangePassword() {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { OwnerCheckDto } from '../../../api/generated/types.gen';
+import { organizationsOwnerCheck } from '../../../api/sdk';
 import { accountKeys } from './account-keys';
 
-export function getOwnerCheck(signal?: AbortSignal): Promise<OwnerCheckDto> {
-  return api.get<OwnerCheckDto>('/api/organizations/owner-check', { signal });
+export async function getOwnerCheck(signal?: AbortSignal): Promise<OwnerCheckDto> {
+  const { data } = await organizationsOwnerCheck({ signal, throwOnError: true });
+  return data;
 }
 
 /** Whether the signed-in user owns an organization (then the account cannot be deleted). */

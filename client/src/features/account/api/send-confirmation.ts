@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { MessageDto } from '../../../api/generated/types.gen';
+import { authEmailsStartConfirmation } from '../../../api/sdk';
 
 /** E-mails the signed-in user a link to /confirm-email. */
-export function sendConfirmationEmail(): Promise<MessageDto> {
-  return api.post<MessageDto>('/api/auth-emails/confirm-email/start');
+export async function sendConfirmationEmail(): Promise<MessageDto> {
+  const { data } = await authEmailsStartConfirmation({ throwOnError: true });
+  return data;
 }
 
 export function useSendConfirmationEmail() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { UpdateUserDto, UserDto } from '../../../api/generated/types.gen';
 import { userKeys } from '../../../api/query-keys';
+import { usersUpdate } from '../../../api/sdk';
 
-export function updateUser(body: UpdateUserDto): Promise<UserDto> {
-  return api.put<UserDto>('/api/users', body);
+export async function updateUser(body: UpdateUserDto): Promise<UserDto> {
+  const { data } = await usersUpdate({ body, throwOnError: true });
+  return data;
 }
 
 export function useUpdateUser() {

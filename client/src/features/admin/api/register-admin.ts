@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { AdminUserDto, RegisterAdminDto } from '../../../api/generated/types.gen';
+import { adminUsersRegisterAdmin } from '../../../api/sdk';
 
 /** Creates an admin without a password; the server e-mails them a link to choose one. */
-export function registerAdmin(body: RegisterAdminDto): Promise<AdminUserDto> {
-  return api.post<AdminUserDto>('/api/users/register-admin', body);
+export async function registerAdmin(body: RegisterAdminDto): Promise<AdminUserDto> {
+  const { data } = await adminUsersRegisterAdmin({ body, throwOnError: true });
+  return data;
 }
 
 export function useRegisterAdmin() {

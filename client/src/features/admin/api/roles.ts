@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/client';
 import type { RoleDto } from '../../../api/generated/types.gen';
+import { rolesList } from '../../../api/sdk';
 import { ROLES_REFETCH_INTERVAL_MS } from '../../../config/constants';
 import { roleKeys } from './role-keys';
 
-export function getRoles(signal?: AbortSignal): Promise<RoleDto[]> {
-  return api.get<RoleDto[]>('/api/roles', { signal });
+export async function getRoles(signal?: AbortSignal): Promise<RoleDto[]> {
+  const { data } = await rolesList({ signal, throwOnError: true });
+  return data;
 }
 
 /** Spec §7/§9: never retried on 403, otherwise at most once. */

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { RoleDto, UpdateRolesDto } from '../../../api/generated/types.gen';
+import { rolesReplace } from '../../../api/sdk';
 import { roleKeys } from './role-keys';
 
 /** Replaces the whole matrix; 409 when an entry's version is stale (saved by someone else meanwhile). */
-export function updateRoles(body: UpdateRolesDto): Promise<RoleDto[]> {
-  return api.put<RoleDto[]>('/api/roles', body);
+export async function updateRoles(body: UpdateRolesDto): Promise<RoleDto[]> {
+  const { data } = await rolesReplace({ body, throwOnError: true });
+  return data;
 }
 
 export function useUpdateRoles() {

@@ -1,22 +1,25 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { AuditEventPageDto } from '../../../api/generated/types.gen';
+import { applicantsActivity } from '../../../api/sdk';
 import { useAuth } from '../../../lib/auth';
-import { applicantKeys, applicantPath } from './query-keys';
+import { applicantKeys } from './query-keys';
 
 export const ACTIVITY_PAGE_SIZE = 10;
 
-export function getApplicantActivity(
+export async function getApplicantActivity(
   organizationId: string,
   userId: string,
   page: number,
   signal?: AbortSignal,
 ): Promise<AuditEventPageDto> {
-  return api.get<AuditEventPageDto>(`${applicantPath(organizationId, userId)}/activity`, {
+  const { data } = await applicantsActivity({
+    path: { id: organizationId, userId },
     query: { page, pageSize: ACTIVITY_PAGE_SIZE },
     signal,
+    throwOnError: true,
   });
+  return data;
 }
 
 export const applicantActivityQueryOptions = (organizationId: string, userId: string, page: number) =>

@@ -1,27 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { ApplicantDetailsDto, ApplicantSummaryDto, IdentityDto } from '../../../api/generated/types.gen';
+import type { ApplicantDetailsDto } from '../../../api/generated/types.gen';
+import { applicantsDetails } from '../../../api/sdk';
 import { useAuth } from '../../../lib/auth';
-import { applicantKeys, applicantPath } from './query-keys';
+import { applicantKeys } from './query-keys';
 
-// The generator drops `null` from nullable enums (OpenAPI 3.0 `nullable` + `enum`),
-// but the server does send null for these until they are set.
-export type Identity = Omit<IdentityDto, 'sex' | 'maritalStatus'> & {
-  sex: IdentityDto['sex'] | null;
-  maritalStatus: IdentityDto['maritalStatus'] | null;
-};
-export type ApplicantSummary = Omit<ApplicantSummaryDto, 'reviewAnswer' | 'rejectType'> & {
-  reviewAnswer: ApplicantSummaryDto['reviewAnswer'] | null;
-  rejectType: ApplicantSummaryDto['rejectType'] | null;
-};
-export interface ApplicantDetails extends Omit<ApplicantDetailsDto, 'applicant' | 'identity'> {
-  applicant: ApplicantSummary;
-  identity: Identity;
-}
-
-export function getApplicant(organizationId: string, userId: string, signal?: AbortSignal): Promise<ApplicantDetails> {
-  return api.get<ApplicantDetails>(applicantPath(organizationId, userId), { signal });
+export async function getApplicant(
+  organizationId: string,
+  userId: string,
+  signal?: AbortSignal,
+): Promise<ApplicantDetailsDto> {
+  const { data } = await applicantsDetails({ path: { id: organizationId, userId }, signal, throwOnError: true });
+  return data;
 }
 
 export const applicantQueryOptions = (organizationId: string, userId: string) =>

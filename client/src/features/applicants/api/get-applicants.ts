@@ -1,23 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { ApplicantPageDto } from '../../../api/generated/types.gen';
+import { applicantsList } from '../../../api/sdk';
 import { useAuth } from '../../../lib/auth';
 import type { ApplicantListQuery } from '../lib/list-params';
-import { applicantKeys, applicantPath } from './query-keys';
+import { applicantKeys } from './query-keys';
 
 /** A page together with the query that produced it, so row numbers follow the rows shown. */
-export interface ApplicantPage extends ApplicantPageDto {
-  query: ApplicantListQuery;
-}
+export type ApplicantPage = ApplicantPageDto & { query: ApplicantListQuery };
 
 export async function getApplicants(
   organizationId: string,
   query: ApplicantListQuery,
   signal?: AbortSignal,
 ): Promise<ApplicantPage> {
-  const page = await api.get<ApplicantPageDto>(applicantPath(organizationId), { query: { ...query }, signal });
-  return { ...page, query };
+  const { data } = await applicantsList({ path: { id: organizationId }, query, signal, throwOnError: true });
+  return { ...data, query };
 }
 
 export const applicantsQueryOptions = (organizationId: string, query: ApplicantListQuery) =>

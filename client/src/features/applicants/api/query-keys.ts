@@ -16,8 +16,3 @@ export const applicantKeys = {
   checks: (organizationId: string, userId: string) =>
     [...applicantKeys.detail(organizationId, userId), 'checks'] as const,
 };
-
-export function applicantPath(organizationId: string, userId?: string): string {
-  const base = `/api/projects/${encodeURIComponent(organizationId)}/applicants`;
-  return userId === undefined ? base : `${base}/${encodeURIComponent(userId)}`;
-}

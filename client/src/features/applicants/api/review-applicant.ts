@@ -1,37 +1,50 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { ApplicantChangeDto, HoldApplicantDto, RejectApplicantDto } from '../../../api/generated/types.gen';
-import type { ApplicantDetails } from './get-applicant';
-import { applicantKeys, applicantPath } from './query-keys';
+import type {
+  ApplicantChangeDto,
+  ApplicantDetailsDto,
+  HoldApplicantDto,
+  RejectApplicantDto,
+} from '../../../api/generated/types.gen';
+import { applicantsApprove, applicantsHold, applicantsReject, applicantsReset } from '../../../api/sdk';
+import { reloadIfApplicantChanged } from './applicant-changed';
+import { applicantKeys } from './query-keys';
 
-/** What staff can do to an applicant from its details screen. */
-export type ReviewAction =
+/**
+ * What staff can do to an applicant from its details screen, with the applicant's
+ * `version` they were shown: a stale one is refused (409 APPLICANT_CHANGED).
+ */
+export type ReviewAction = { version: number } & (
   | { kind: 'reset' }
   | { kind: 'approve' }
-  | { kind: 'reject'; body: RejectApplicantDto }
-  | { kind: 'hold'; body: HoldApplicantDto };
+  | { kind: 'reject'; body: Omit<RejectApplicantDto, 'version'> }
+  | { kind: 'hold'; body: Omit<HoldApplicantDto, 'version'> }
+);
 
-export function reviewApplicant(
+export async function reviewApplicant(
   organizationId: string,
   userId: string,
   action: ReviewAction,
 ): Promise<ApplicantChangeDto> {
-  const path = `${applicantPath(organizationId, userId)}/${action.kind}`;
+  const path = { id: organizationId, userId };
+  const { version } = action;
   switch (action.kind) {
     case 'reset':
+      return (await applicantsReset({ path, body: { version }, throwOnError: true })).data;
     case 'approve':
-      return api.post<ApplicantChangeDto>(path);
+      return (await applicantsApprove({ path, body: { version }, throwOnError: true })).data;
     case 'reject':
+      return (await applicantsReject({ path, body: { ...action.body, version }, throwOnError: true })).data;
     case 'hold':
-      return api.post<ApplicantChangeDto>(path, action.body);
+      return (await applicantsHold({ path, body: { ...action.body, version }, throwOnError: true })).data;
   }
 }
 
 /**
  * A reset clears identity and images, so the details load again (the spec's reload).
  * A decision answers the new summary, which replaces the cached one; only the
- * activity and the lists load again.
+ * activity and the lists load again. When someone else changed the applicant first,
+ * nothing happened: the details load again so the reviewer sees the latest state.
  */
 export function useReviewApplicant(organizationId: string, userId: string) {
   const queryClient = useQueryClient();
@@ -43,13 +56,16 @@ export function useReviewApplicant(organizationId: string, userId: string) {
       if (action.kind === 'reset') {
         return Promise.all([lists, queryClient.invalidateQueries({ queryKey: detailKey })]);
       }
-      queryClient.setQueryData<ApplicantDetails>(detailKey, (current) =>
+      queryClient.setQueryData<ApplicantDetailsDto>(detailKey, (current) =>
         current ? { ...current, applicant: change.applicant } : current,
       );
       return Promise.all([
         lists,
         queryClient.invalidateQueries({ queryKey: applicantKeys.activities(organizationId, userId) }),
       ]);
+    },
+    onError: (error) => {
+      void reloadIfApplicantChanged(queryClient, error, organizationId, userId);
     },
   });
 }

@@ -1,16 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { UpdateApplicantDto } from '../../../api/generated/types.gen';
-import type { ApplicantDetails } from './get-applicant';
-import { applicantKeys, applicantPath } from './query-keys';
+import type { ApplicantDetailsDto, UpdateApplicantDto } from '../../../api/generated/types.gen';
+import { applicantsUpdate } from '../../../api/sdk';
+import { reloadIfApplicantChanged } from './applicant-changed';
+import { applicantKeys } from './query-keys';
 
-export function updateApplicant(
+/** The changed fields, with the applicant's `version` the form was showing (a stale one answers 409). */
+export async function updateApplicant(
   organizationId: string,
   userId: string,
   body: UpdateApplicantDto,
-): Promise<ApplicantDetails> {
-  return api.put<ApplicantDetails>(applicantPath(organizationId, userId), body);
+): Promise<ApplicantDetailsDto> {
+  const { data } = await applicantsUpdate({ path: { id: organizationId, userId }, body, throwOnError: true });
+  return data;
 }
 
 export function useUpdateApplicant(organizationId: string, userId: string) {
@@ -24,6 +26,10 @@ export function useUpdateApplicant(organizationId: string, userId: string) {
         queryClient.invalidateQueries({ queryKey: applicantKeys.activities(organizationId, userId) }),
         queryClient.invalidateQueries({ queryKey: applicantKeys.lists() }),
       ]);
+    },
+    // Someone else changed the applicant first: nothing was saved; load the latest state.
+    onError: (error) => {
+      void reloadIfApplicantChanged(queryClient, error, organizationId, userId);
     },
   });
 }

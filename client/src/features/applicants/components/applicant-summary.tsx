@@ -1,5 +1,5 @@
 import { KycStatusBadge } from '../../../components/kyc-status-badge';
-import type { ApplicantSummary as Summary } from '../api/get-applicant';
+import type { ApplicantSummaryDto as Summary } from '../../../api/generated/types.gen';
 import { documentTypeLabel, isProvided, NOT_PROVIDED } from '../lib/applicant-labels';
 
 import './key-value-table.css';

@@ -1,4 +1,4 @@
-import type { ApplicantCheck } from '../api/get-applicant-checks';
+import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
 
 import './checks-list.css';
 
@@ -14,7 +14,7 @@ export function checkLabel(name: string): string {
 }
 
 /** The automatic prechecks run on submission, passed or failed, with what they found. */
-export function ChecksList({ checks }: { checks: readonly ApplicantCheck[] }) {
+export function ChecksList({ checks }: { checks: readonly ApplicantCheckDto[] }) {
   return (
     <ul className="checks-list">
       {checks.map((check) => (

@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 
 import { getErrorMessage } from '../../../api/client';
-import type { RejectApplicantDto } from '../../../api/generated/types.gen';
+import type { ApplicantSummaryDto, RejectApplicantDto } from '../../../api/generated/types.gen';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast-context';
 import { FIELD_REQUIRED, isBlank } from '../../../lib/validation';
-import type { ApplicantSummary } from '../api/get-applicant';
 import { useReviewApplicant, type ReviewAction } from '../api/review-applicant';
 
 import '../../../components/ui/text-field.css';
@@ -62,8 +61,12 @@ function ReasonField({
   );
 }
 
-/** Approve at once; reject (reason required, final or resubmission) and hold (optional reason) in a dialog. */
-export function DecisionButtons({ organizationId, applicant }: { organizationId: string; applicant: ApplicantSummary }) {
+/**
+ * Approve at once; reject (reason required, final or resubmission) and hold (optional reason)
+ * in a dialog. Each decision carries the `version` of the applicant shown: if someone changed
+ * it meanwhile, the server's message is shown and the applicant loads again.
+ */
+export function DecisionButtons({ organizationId, applicant }: { organizationId: string; applicant: ApplicantSummaryDto }) {
   const toast = useToast();
   const review = useReviewApplicant(organizationId, applicant.userId);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -97,12 +100,12 @@ export function DecisionButtons({ organizationId, applicant }: { organizationId:
       setReasonError(FIELD_REQUIRED);
       return;
     }
-    run({ kind: 'reject', body: { reason: reason.trim(), rejectType } });
+    run({ kind: 'reject', version: applicant.version, body: { reason: reason.trim(), rejectType } });
   };
 
   const onHold = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    run({ kind: 'hold', body: isBlank(reason) ? {} : { reason: reason.trim() } });
+    run({ kind: 'hold', version: applicant.version, body: isBlank(reason) ? {} : { reason: reason.trim() } });
   };
 
   const isApproved = applicant.kycStatus === 'completed' && applicant.reviewAnswer === 'approved';
@@ -112,7 +115,7 @@ export function DecisionButtons({ organizationId, applicant }: { organizationId:
     <div className="decision-buttons">
       <Button
         variant="success"
-        onClick={() => run({ kind: 'approve' })}
+        onClick={() => run({ kind: 'approve', version: applicant.version })}
         disabled={isApproved || busy}
         isLoading={busy && dialog === null}
       >

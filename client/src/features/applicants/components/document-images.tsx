@@ -5,12 +5,12 @@ import {
   MAGNIFIER_DOCUMENT_SIZE,
   MAGNIFIER_DOCUMENT_ZOOM,
 } from '../../../config/constants';
-import type { Identity } from '../api/get-applicant';
+import type { ApplicantImageDto } from '../../../api/generated/types.gen';
 import { imageCaption } from '../lib/applicant-labels';
 
 import './document-images.css';
 
-type Image = Identity['images'][number];
+type Image = ApplicantImageDto;
 
 const SIDE_ORDER: Readonly<Record<string, number>> = { front: 0, back: 1 };
 

@@ -1,11 +1,11 @@
-import type { Identity } from '../api/get-applicant';
+import type { IdentityDto } from '../../../api/generated/types.gen';
 import { isProvided, NOT_PROVIDED } from '../lib/applicant-labels';
 import { displayIdentityValue, IDENTITY_ROWS } from '../lib/identity-fields';
 
 import './key-value-table.css';
 
 /** The extracted identity data, one row per field; empty values say 'not provided'. */
-export function IdentityTable({ identity }: { identity: Identity }) {
+export function IdentityTable({ identity }: { identity: IdentityDto }) {
   return (
     <table className="kv-table">
       <caption className="visually-hidden">Identity</caption>

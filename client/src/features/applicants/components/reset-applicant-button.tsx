@@ -7,8 +7,19 @@ import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast-context';
 import { useReviewApplicant } from '../api/review-applicant';
 
-/** 'Reset applicant' with a confirmation; afterwards the details load again. */
-export function ResetApplicantButton({ organizationId, userId }: { organizationId: string; userId: string }) {
+/**
+ * 'Reset applicant' with a confirmation; afterwards the details load again. It carries the
+ * applicant's `version` shown, so a reset never wipes a change the reviewer has not seen.
+ */
+export function ResetApplicantButton({
+  organizationId,
+  userId,
+  version,
+}: {
+  organizationId: string;
+  userId: string;
+  version: number;
+}) {
   const toast = useToast();
   const review = useReviewApplicant(organizationId, userId);
   const [open, setOpen] = useState(false);
@@ -20,7 +31,7 @@ export function ResetApplicantButton({ organizationId, userId }: { organizationI
 
   const confirm = () =>
     review.mutate(
-      { kind: 'reset' },
+      { kind: 'reset', version },
       {
         onSuccess: () => {
           toast.success('Applicant reset');

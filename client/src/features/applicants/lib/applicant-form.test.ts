@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
-import type { ApplicantDetails } from '../api/get-applicant';
+import type { ApplicantDetailsDto } from '../../../api/generated/types.gen';
 import { buildApplicantDetails } from '../testing/applicant-factory';
 import { buildUpdatePayload, toFormValues } from './applicant-form';
 
 describe('edit applicant form values', () => {
   it('prefills text and normalises dates to YYYY-MM-DD', () => {
-    const details: ApplicantDetails = buildApplicantDetails({
+    const details: ApplicantDetailsDto = buildApplicantDetails({
       identity: { dateOfBirth: '21/04/1990', issuanceDate: 'garbage', expiryDate: '2031-01-30', sex: null },
     });
     const values = toFormValues(details);

@@ -1,5 +1,5 @@
 import type { UpdateApplicantDto } from '../../../api/generated/types.gen';
-import type { ApplicantDetails } from '../api/get-applicant';
+import type { ApplicantDetailsDto } from '../../../api/generated/types.gen';
 import { normalizeDate } from './normalize-date';
 
 /** Every field of the edit form; all values are text (spec §5). */
@@ -26,7 +26,7 @@ export type ApplicantFormValues = Record<EditField, string>;
 const DATE_FIELDS = new Set<EditField>(['dateOfBirth', 'issuanceDate', 'expiryDate']);
 
 /** The prefill: stored values as text, dates as the YYYY-MM-DD a date picker accepts. */
-export function toFormValues({ applicant, identity }: ApplicantDetails): ApplicantFormValues {
+export function toFormValues({ applicant, identity }: ApplicantDetailsDto): ApplicantFormValues {
   const values = {} as ApplicantFormValues;
   for (const field of EDIT_FIELDS) {
     const stored = field === 'kycStatus' ? applicant.kycStatus : identity[field];

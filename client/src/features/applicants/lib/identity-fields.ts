@@ -1,7 +1,7 @@
-import type { Identity } from '../api/get-applicant';
+import type { IdentityDto } from '../../../api/generated/types.gen';
 import { maritalStatusLabel, sexLabel } from './applicant-labels';
 
-export type IdentityField = Exclude<keyof Identity, 'images'>;
+export type IdentityField = Exclude<keyof IdentityDto, 'images'>;
 
 /** The 14 identity rows of the details screen, in the spec's order. */
 export const IDENTITY_ROWS: readonly { field: IdentityField; label: string }[] = [

@@ -1,8 +1,11 @@
+import type { ApplicantsListData } from '../../../api/generated/types.gen';
 import type { TableSort } from '../../../components/ui/table';
 import { DEFAULT_LIST_PAGE_SIZE } from '../../../config/constants';
 
 /** Columns the server sorts by (the rest of its APPLICANT_ORDER_BY has no column on screen). */
-export const SORTABLE_COLUMNS = ['userId', 'kycStatus', 'documentType'] as const;
+export const SORTABLE_COLUMNS = ['userId', 'kycStatus', 'documentType'] as const satisfies readonly NonNullable<
+  NonNullable<ApplicantsListData['query']>['orderBy']
+>[];
 export type ApplicantSortColumn = (typeof SORTABLE_COLUMNS)[number];
 
 const MAX_PAGE_SIZE = 250;
@@ -19,14 +22,11 @@ export interface ApplicantListState {
   sort: TableSort | null;
 }
 
-/** The query of GET /api/projects/:id/applicants. */
-export interface ApplicantListQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
-  orderBy?: ApplicantSortColumn;
-  orderDirection?: 'asc' | 'desc';
-}
+type ApplicantsListQuery = NonNullable<ApplicantsListData['query']>;
+
+/** The query of applicantsList as this screen sends it: always paged, sorted by a shown column. */
+export type ApplicantListQuery = Required<Pick<ApplicantsListQuery, 'page' | 'pageSize'>> &
+  Pick<ApplicantsListQuery, 'search' | 'orderDirection'> & { orderBy?: ApplicantSortColumn };
 
 function positiveInteger(raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === null || !/^\d+$/.test(raw)) return fallback;

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '../../../testing/mock-fetch';
+import type { ApplicantDetailsDto } from '../../../api/generated/types.gen';
+import { apiError, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
 import { buildApplicantDetails, ORGANIZATION_ID } from '../testing/applicant-factory';
@@ -10,20 +11,19 @@ import { ApplicantDetailsPage } from './applicant-details-page';
 
 const ROUTE = '/dashboard/:organizationId/applicants/:userId';
 const PAGE_PATH = `/dashboard/${ORGANIZATION_ID}/applicants/user-0001`;
-const API_PATH = `/api/projects/${ORGANIZATION_ID}/applicants/user-0001`;
 const EMPTY_ACTIVITY = {
   items: [],
   meta: { page: 1, pageLength: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false },
 };
 
-function serve(details: unknown, extra: (url: string, init?: RequestInit) => { status?: number; body?: unknown } | undefined = () => undefined) {
-  return mockFetch((url, init) => {
-    if (url === '/api/users/me') return { body: buildUser() };
-    const answer = extra(url, init);
-    if (answer) return answer;
-    if (url === API_PATH) return { body: details };
-    if (url.startsWith(`${API_PATH}/activity`)) return { body: EMPTY_ACTIVITY };
-    return undefined;
+/** Serves user-0001 of the organization (`details`), an empty activity and any `extra` answers. */
+function serve(details: ApplicantDetailsDto | undefined, extra: ApiHandlers = {}) {
+  const isTheApplicant = (path: { id: string; userId: string }) => path.id === ORGANIZATION_ID && path.userId === 'user-0001';
+  return mockApi({
+    usersMe: { body: buildUser() },
+    applicantsDetails: ({ path }) => (details && isTheApplicant(path) ? { body: details } : undefined),
+    applicantsActivity: ({ path }) => (isTheApplicant(path) ? { body: EMPTY_ACTIVITY } : undefined),
+    ...extra,
   });
 }
 
@@ -71,46 +71,39 @@ describe('applicant details', () => {
   });
 
   it("says 'No data' when the applicant does not exist", async () => {
-    serve(undefined, (url) => (url === API_PATH ? { status: 404, body: { message: 'Applicant not found' } } : undefined));
+    serve(undefined, { applicantsDetails: apiError(404, 'APPLICANT_NOT_FOUND', 'Applicant not found') });
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByText('No data')).toBeInTheDocument();
   });
 
   it('resets after confirmation and loads the data again', async () => {
     const user = userEvent.setup();
-    let resets = 0;
-    const fetchMock = serve(buildApplicantDetails(), (url, init) => {
-      if (url === `${API_PATH}/reset` && init?.method === 'POST') {
-        resets += 1;
-        return { body: { applicant: buildApplicantDetails().applicant } };
-      }
-      return undefined;
+    const api = serve(buildApplicantDetails({ applicant: { version: 4 } }), {
+      applicantsReset: { body: { applicant: buildApplicantDetails({ applicant: { version: 5 } }).applicant } },
     });
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     await user.click(await screen.findByRole('button', { name: 'Reset applicant' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset applicant' });
-    expect(resets).toBe(0);
-    const detailLoads = () => fetchMock.mock.calls.filter(([url]) => url === API_PATH).length;
+    expect(api.callsTo('applicantsReset')).toHaveLength(0);
+    const detailLoads = () => api.callsTo('applicantsDetails').length;
     const before = detailLoads();
     await user.click(within(dialog).getByRole('button', { name: 'Reset applicant' }));
-    await waitFor(() => expect(resets).toBe(1));
+    await waitFor(() => expect(api.callsTo('applicantsReset').map((call) => call.body)).toEqual([{ version: 4 }]));
     await waitFor(() => expect(detailLoads()).toBeGreaterThan(before));
     expect(await screen.findByText('Applicant reset')).toBeInTheDocument();
   });
 
   it('approves at once and shows the decision without reading the details again', async () => {
     const user = userEvent.setup();
-    const fetchMock = serve(buildApplicantDetails(), (url, init) =>
-      url === `${API_PATH}/approve` && init?.method === 'POST'
-        ? {
-            body: {
-              applicant: buildApplicantDetails({
-                applicant: { kycStatus: 'completed', reviewAnswer: 'approved', decidedAt: '2026-11-20T10:00:00.000Z' },
-              }).applicant,
-            },
-          }
-        : undefined,
-    );
+    const api = serve(buildApplicantDetails({ applicant: { version: 7 } }), {
+      applicantsApprove: {
+        body: {
+          applicant: buildApplicantDetails({
+            applicant: { kycStatus: 'completed', reviewAnswer: 'approved', decidedAt: '2026-11-20T10:00:00.000Z', version: 8 },
+          }).applicant,
+        },
+      },
+    });
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     const summary = screen.getByRole('table', { name: 'Summary' });
@@ -118,43 +111,121 @@ describe('applicant details', () => {
     expect(within(summary).getByText('Completed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(await screen.findByText('Applicant approved')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.filter(([url]) => url === API_PATH)).toHaveLength(1);
+    expect(api.callsTo('applicantsApprove').map((call) => [call.path, call.body])).toEqual([
+      [{ id: ORGANIZATION_ID, userId: 'user-0001' }, { version: 7 }],
+    ]);
+    expect(api.callsTo('applicantsDetails')).toHaveLength(1);
+  });
+
+  describe('when someone else changed the applicant first (409 APPLICANT_CHANGED)', () => {
+    const CHANGED = 'Someone else changed this applicant in the meantime; reload it and try again';
+
+    /** The server holds version 1 until `change()` moves it to version 2, put on hold by someone else. */
+    function serveChanging(extra: ApiHandlers = {}) {
+      let current = buildApplicantDetails({ applicant: { version: 1 } });
+      const api = mockApi({
+        usersMe: { body: buildUser() },
+        applicantsDetails: () => ({ body: current }),
+        applicantsActivity: { body: EMPTY_ACTIVITY },
+        ...extra,
+      });
+      const change = () => {
+        current = buildApplicantDetails({ applicant: { version: 2, kycStatus: 'onHold' } });
+      };
+      return { api, change, stale: (version: number | undefined) => version !== current.applicant.version };
+    }
+
+    it('approve shows the server message, loads the applicant again and then sends the new version', async () => {
+      const user = userEvent.setup();
+      const approved = buildApplicantDetails({ applicant: { version: 3, kycStatus: 'completed', reviewAnswer: 'approved' } });
+      const { api, change, stale } = serveChanging({
+        applicantsApprove: ({ body }) =>
+          stale(body?.version) ? apiError(409, 'APPLICANT_CHANGED', CHANGED) : { body: { applicant: approved.applicant } },
+      });
+      renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+      const summary = await screen.findByRole('table', { name: 'Summary' });
+      expect(within(summary).getByText('Pending')).toBeInTheDocument();
+
+      change();
+      await user.click(screen.getByRole('button', { name: 'Approve' }));
+      expect(await screen.findByText(CHANGED)).toBeInTheDocument();
+      // The latest state replaces what the reviewer saw: nothing was approved.
+      expect(await within(summary).findByText('On Hold')).toBeInTheDocument();
+      expect(api.callsTo('applicantsDetails')).toHaveLength(2);
+      expect(screen.queryByText('Applicant approved')).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Approve' }));
+      expect(await screen.findByText('Applicant approved')).toBeInTheDocument();
+      expect(api.callsTo('applicantsApprove').map((call) => call.body)).toEqual([{ version: 1 }, { version: 2 }]);
+    });
+
+    it('the reject dialog shows the server message and retries with the version loaded since', async () => {
+      const user = userEvent.setup();
+      const rejected = buildApplicantDetails({ applicant: { version: 3, kycStatus: 'completed', reviewAnswer: 'rejected' } });
+      const { api, change, stale } = serveChanging({
+        applicantsReject: ({ body }) =>
+          stale(body?.version) ? apiError(409, 'APPLICANT_CHANGED', CHANGED) : { body: { applicant: rejected.applicant } },
+      });
+      renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+      await user.click(await screen.findByRole('button', { name: 'Reject' }));
+      const dialog = screen.getByRole('dialog', { name: 'Reject applicant' });
+      await user.type(within(dialog).getByLabelText('Reason'), 'Blurred photo');
+
+      change();
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(CHANGED);
+      await waitFor(() => expect(api.callsTo('applicantsDetails')).toHaveLength(2));
+      expect(await within(screen.getByRole('table', { name: 'Summary' })).findByText('On Hold')).toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      expect(await screen.findByText('Applicant rejected')).toBeInTheDocument();
+      expect(api.callsTo('applicantsReject').map((call) => call.body)).toEqual([
+        { reason: 'Blurred photo', rejectType: 'resubmission', version: 1 },
+        { reason: 'Blurred photo', rejectType: 'resubmission', version: 2 },
+      ]);
+    });
+
+    it('decides on the code: another 409 shows its message without loading the applicant again', async () => {
+      const user = userEvent.setup();
+      const { api } = serveChanging({ applicantsHold: apiError(409, 'CONFLICT', 'Someone else changed this applicant') });
+      renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+      await user.click(await screen.findByRole('button', { name: 'Hold' }));
+      const dialog = screen.getByRole('dialog', { name: 'Put applicant on hold' });
+      await user.click(within(dialog).getByRole('button', { name: 'Hold' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone else changed this applicant');
+      expect(api.callsTo('applicantsHold').map((call) => call.body)).toEqual([{ version: 1 }]);
+      expect(api.callsTo('applicantsDetails')).toHaveLength(1);
+    });
   });
 
   it('requires a reason to reject and sends it with the reject type', async () => {
     const user = userEvent.setup();
-    const bodies: unknown[] = [];
-    serve(buildApplicantDetails(), (url, init) => {
-      if (url === `${API_PATH}/reject`) {
-        bodies.push(JSON.parse(String(init?.body)));
-        return { body: { applicant: buildApplicantDetails({ applicant: { kycStatus: 'completed' } }).applicant } };
-      }
-      return undefined;
+    const api = serve(buildApplicantDetails({ applicant: { version: 2 } }), {
+      applicantsReject: { body: { applicant: buildApplicantDetails({ applicant: { kycStatus: 'completed', version: 3 } }).applicant } },
     });
+    const bodies = () => api.callsTo('applicantsReject').map((call) => call.body);
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = screen.getByRole('dialog', { name: 'Reject applicant' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByText('This field is required')).toBeInTheDocument();
-    expect(bodies).toHaveLength(0);
+    expect(bodies()).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText('Reason'), 'Blurred photo');
     await user.click(within(dialog).getByRole('radio', { name: /Final/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(bodies).toEqual([{ reason: 'Blurred photo', rejectType: 'final' }]));
+    await waitFor(() => expect(bodies()).toEqual([{ reason: 'Blurred photo', rejectType: 'final', version: 2 }]));
   });
 
   it('shows the automatic checks when the server has them, and nothing when it answers 404', async () => {
-    serve(buildApplicantDetails(), (url) =>
-      url === `${API_PATH}/checks`
-        ? {
-            body: [
-              { name: 'document-not-expired', passed: true, detail: 'Expires 2031-01-30' },
-              { name: 'adult', passed: false, detail: 'Age 16' },
-            ],
-          }
-        : undefined,
-    );
+    serve(buildApplicantDetails(), {
+      applicantChecksList: {
+        body: [
+          { name: 'document-not-expired', passed: true, detail: 'Expires 2031-01-30', createdAt: '2026-11-01T10:00:01.000Z' },
+          { name: 'adult', passed: false, detail: 'Age 16', createdAt: '2026-11-01T10:00:01.000Z' },
+        ],
+      },
+    });
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByRole('heading', { name: 'Automatic checks' })).toBeInTheDocument();
     expect(screen.getByText('1 of 2 checks failed on submission.')).toBeInTheDocument();
@@ -162,7 +233,7 @@ describe('applicant details', () => {
     expect(screen.getByText('Age 16')).toBeInTheDocument();
   });
 
-  it('hides the automatic checks while the route does not exist', async () => {
+  it('hides the automatic checks when the server has none (404)', async () => {
     serve(buildApplicantDetails());
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     await screen.findByRole('table', { name: 'Identity' });
@@ -171,24 +242,22 @@ describe('applicant details', () => {
   });
 
   it('lists the activity with changed fields from → to', async () => {
-    serve(buildApplicantDetails(), (url) =>
-      url.startsWith(`${API_PATH}/activity`)
-        ? {
-            body: {
-              items: [
-                {
-                  id: 'e1',
-                  action: 'applicant.updated',
-                  actorName: 'alice',
-                  createdAt: '2026-11-20T10:00:00.000Z',
-                  detail: { changes: [{ field: 'kycStatus', from: 'pending', to: 'onHold' }] },
-                },
-              ],
-              meta: { page: 1, pageLength: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
+    serve(buildApplicantDetails(), {
+      applicantsActivity: {
+        body: {
+          items: [
+            {
+              id: 'e1',
+              action: 'applicant.updated',
+              actorName: 'alice',
+              createdAt: '2026-11-20T10:00:00.000Z',
+              detail: { changes: [{ field: 'kycStatus', from: 'pending', to: 'onHold' }] },
             },
-          }
-        : undefined,
-    );
+          ],
+          meta: { page: 1, pageLength: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
+        },
+      },
+    });
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     const entry = (await screen.findByText('Edited')).closest('li')!;
     expect(entry).toHaveTextContent('by alice');

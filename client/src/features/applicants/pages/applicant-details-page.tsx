@@ -49,7 +49,7 @@ export function ApplicantDetailsPage() {
             <ButtonLink to={paths.dashboard.editApplicant(organizationId, userId)} variant="outline">
               Edit applicant
             </ButtonLink>
-            <ResetApplicantButton organizationId={organizationId} userId={userId} />
+            <ResetApplicantButton organizationId={organizationId} userId={userId} version={data.applicant.version} />
           </>
         )
       }

@@ -2,30 +2,27 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
 import { SEARCH_DEBOUNCE_MS } from '../components/search-box';
 import { buildApplicantPage, ORGANIZATION_ID } from '../testing/applicant-factory';
 import { ApplicantsListPage } from './applicants-list-page';
 
-const LIST_PATH = `/api/projects/${ORGANIZATION_ID}/applicants`;
 const ROUTE = '/dashboard/:organizationId/applicants';
 const PAGE_PATH = `/dashboard/${ORGANIZATION_ID}/applicants`;
 
 /** Answers the list from 60 applicants at whatever page and size is asked; records each query. */
 function serveApplicants(total = 60) {
-  const queries: URLSearchParams[] = [];
-  const fetchMock = mockFetch((url) => {
-    if (url === '/api/users/me') return { body: buildUser() };
-    const parsed = new URL(url, 'http://localhost');
-    if (parsed.pathname !== LIST_PATH) return undefined;
-    queries.push(parsed.searchParams);
-    const page = Number(parsed.searchParams.get('page'));
-    const pageSize = Number(parsed.searchParams.get('pageSize'));
-    return { body: buildApplicantPage(page, pageSize, parsed.searchParams.has('search') ? 3 : total) };
+  const api = mockApi({
+    usersMe: { body: buildUser() },
+    applicantsList: ({ path, query }) =>
+      path.id === ORGANIZATION_ID
+        ? { body: buildApplicantPage(Number(query.page), Number(query.pageSize), 'search' in query ? 3 : total) }
+        : undefined,
   });
-  return { queries, fetchMock, last: () => Object.fromEntries(queries[queries.length - 1]) };
+  const queries = () => api.callsTo('applicantsList').map((call) => call.query);
+  return { ...api, queries, last: () => queries().at(-1)! };
 }
 
 function rowNumbers(): string[] {
@@ -109,7 +106,7 @@ describe('applicants list', () => {
     const api = serveApplicants();
     const { router } = renderPage(<ApplicantsListPage />, ROUTE, `${PAGE_PATH}?page=2`);
     await screen.findByText('user-0026');
-    const requestsBefore = api.queries.length;
+    const requestsBefore = api.queries().length;
 
     vi.useFakeTimers();
     const input = screen.getByRole('searchbox', { name: 'Search applicants' });
@@ -117,12 +114,12 @@ describe('applicants list', () => {
     fireEvent.change(input, { target: { value: 'ma' } });
     fireEvent.change(input, { target: { value: 'mar' } });
     act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
-    expect(api.queries.length).toBe(requestsBefore);
+    expect(api.queries().length).toBe(requestsBefore);
     act(() => vi.advanceTimersByTime(100));
     vi.useRealTimers();
 
     await waitFor(() => expect(api.last()).toMatchObject({ search: 'mar', page: '1' }));
-    expect(api.queries.filter((query) => query.has('search'))).toHaveLength(1);
+    expect(api.queries().filter((query) => 'search' in query)).toHaveLength(1);
     expect(router.state.location.search).toBe('?search=mar');
   });
 
@@ -136,11 +133,7 @@ describe('applicants list', () => {
   });
 
   it("says 'Nothing to display' when nothing matches", async () => {
-    mockFetch((url) => {
-      if (url === '/api/users/me') return { body: buildUser() };
-      if (url.startsWith(LIST_PATH)) return { body: buildApplicantPage(1, 25, 0) };
-      return undefined;
-    });
+    mockApi({ usersMe: { body: buildUser() }, applicantsList: { body: buildApplicantPage(1, 25, 0) } });
     renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByText('Nothing to display')).toBeInTheDocument();
   });

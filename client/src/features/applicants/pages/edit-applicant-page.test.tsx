@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '../../../testing/mock-fetch';
+import { apiError, mockApi, type ApiHandler } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
 import { buildApplicantDetails, ORGANIZATION_ID } from '../testing/applicant-factory';
@@ -10,21 +10,19 @@ import { EditApplicantPage } from './edit-applicant-page';
 
 const ROUTE = '/dashboard/:organizationId/applicants/:userId/edit';
 const PAGE_PATH = `/dashboard/${ORGANIZATION_ID}/applicants/user-0001/edit`;
-const API_PATH = `/api/projects/${ORGANIZATION_ID}/applicants/user-0001`;
-
-function serve(onPut: (body: unknown) => { status?: number; body?: unknown }) {
-  const details = buildApplicantDetails({ identity: { dateOfBirth: '21/04/1990' } });
-  return mockFetch((url, init) => {
-    if (url === '/api/users/me') return { body: buildUser() };
-    if (url === API_PATH && init?.method === 'PUT') return onPut(JSON.parse(String(init.body)));
-    if (url === API_PATH) return { body: details };
-    return undefined;
+function serve(onPut: ApiHandler<'applicantsUpdate'>) {
+  const details = buildApplicantDetails({ identity: { dateOfBirth: '21/04/1990' }, applicant: { version: 6 } });
+  return mockApi({
+    usersMe: { body: buildUser() },
+    applicantsDetails: ({ path }) =>
+      path.id === ORGANIZATION_ID && path.userId === 'user-0001' ? { body: details } : undefined,
+    applicantsUpdate: onPut,
   });
 }
 
 describe('edit applicant', () => {
   it('prefills both columns, with dates as YYYY-MM-DD', async () => {
-    serve(() => ({ body: {} }));
+    serve(undefined);
     renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByRole('heading', { name: 'Edit Applicant' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Full Name')).toHaveValue('Maria Silva');
@@ -43,11 +41,7 @@ describe('edit applicant', () => {
 
   it('sends the changed values as text, then shows the details with a toast', async () => {
     const user = userEvent.setup();
-    const bodies: unknown[] = [];
-    serve((body) => {
-      bodies.push(body);
-      return { body: buildApplicantDetails() };
-    });
+    const api = serve({ body: buildApplicantDetails({ applicant: { version: 7 } }) });
     const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     const name = await screen.findByLabelText('Full Name');
     await user.clear(name);
@@ -58,7 +52,9 @@ describe('edit applicant', () => {
     await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
 
     await waitFor(() =>
-      expect(bodies).toEqual([{ name: 'Maria S. Souza', placeOfBirth: '', maritalStatus: 'Casado', kycStatus: 'onHold' }]),
+      expect(api.callsTo('applicantsUpdate').map((call) => call.body)).toEqual([
+        { name: 'Maria S. Souza', placeOfBirth: '', maritalStatus: 'Casado', kycStatus: 'onHold', version: 6 },
+      ]),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
     expect(await screen.findByText('Applicant updated successfully!')).toBeInTheDocument();
@@ -66,7 +62,7 @@ describe('edit applicant', () => {
 
   it('shows the server message at the top of the form when saving fails', async () => {
     const user = userEvent.setup();
-    serve(() => ({ status: 400, body: { statusCode: 400, message: ['height must be shorter than or equal to 16 characters'] } }));
+    serve(apiError(400, 'VALIDATION_FAILED', ['height must be shorter than or equal to 16 characters']));
     const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     await user.type(await screen.findByLabelText('Height'), '9'.repeat(20));
     await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
@@ -75,12 +71,43 @@ describe('edit applicant', () => {
   });
 
   it("says 'Applicant not found' for an unknown applicant", async () => {
-    mockFetch((url) => {
-      if (url === '/api/users/me') return { body: buildUser() };
-      if (url === API_PATH) return { status: 404, body: { message: 'Applicant not found' } };
-      return undefined;
-    });
+    mockApi({ usersMe: { body: buildUser() }, applicantsDetails: apiError(404, 'APPLICANT_NOT_FOUND', 'Applicant not found') });
     renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByText('Applicant not found')).toBeInTheDocument();
+  });
+
+  it('when someone else changed the applicant first (409 APPLICANT_CHANGED), shows the server message and the latest data, then saves with the new version', async () => {
+    const user = userEvent.setup();
+    const changed = 'Someone else changed this applicant in the meantime; reload it and try again';
+    let current = buildApplicantDetails({ applicant: { version: 1 } });
+    const api = mockApi({
+      usersMe: { body: buildUser() },
+      applicantsDetails: () => ({ body: current }),
+      applicantsUpdate: ({ body }) =>
+        body?.version === current.applicant.version ? { body: current } : apiError(409, 'APPLICANT_CHANGED', changed),
+    });
+    const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    const name = await screen.findByLabelText('Full Name');
+    await user.clear(name);
+    await user.type(name, 'Maria S. Souza');
+
+    // Meanwhile another reviewer corrects the document number.
+    current = buildApplicantDetails({ applicant: { version: 2 }, identity: { docNumber: 'ZZ999999' } });
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(changed);
+    expect(await screen.findByDisplayValue('ZZ999999')).toBe(screen.getByLabelText('Document Number'));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Maria Silva');
+    expect(api.callsTo('applicantsDetails')).toHaveLength(2);
+    expect(router.state.location.pathname).toBe(PAGE_PATH);
+
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Maria S. Souza');
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
+    expect(api.callsTo('applicantsUpdate').map((call) => call.body)).toEqual([
+      { name: 'Maria S. Souza', version: 1 },
+      { name: 'Maria S. Souza', version: 2 },
+    ]);
   });
 });

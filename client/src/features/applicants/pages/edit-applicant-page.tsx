@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { getErrorMessage, isApiError } from '../../../api/client';
+import type { ApplicantDetailsDto } from '../../../api/generated/types.gen';
 import { PageHeader } from '../../../components/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { KYC_STATUS_LABELS, KYC_STATUSES } from '../../../lib/kyc-status';
-import { useApplicant, type ApplicantDetails } from '../api/get-applicant';
+import { isApplicantChanged } from '../api/applicant-changed';
+import { useApplicant } from '../api/get-applicant';
 import { useUpdateApplicant } from '../api/update-applicant';
 import { SelectField } from '../components/select-field';
 import { MARITAL_STATUS_OPTIONS, SEX_OPTIONS } from '../lib/applicant-labels';
@@ -31,14 +33,25 @@ function EditApplicantForm({
 }: {
   organizationId: string;
   userId: string;
-  details: ApplicantDetails;
+  details: ApplicantDetailsDto;
 }) {
   const navigate = useNavigate();
   const toast = useToast();
   const update = useUpdateApplicant(organizationId, userId);
-  const [initial] = useState(() => toFormValues(details));
+  // The applicant as the form shows it: its values are the prefill, its version goes with the save.
+  const [shown, setShown] = useState(details);
+  const [initial, setInitial] = useState(() => toFormValues(details));
   const [values, setValues] = useState<ApplicantFormValues>(initial);
   const detailsPath = paths.dashboard.applicant(organizationId, userId);
+
+  // Someone else changed the applicant before this save (409 APPLICANT_CHANGED); once it has
+  // loaded again, the form shows the latest state to edit from.
+  if (isApplicantChanged(update.error) && details.applicant.version !== shown.applicant.version) {
+    const latest = toFormValues(details);
+    setShown(details);
+    setInitial(latest);
+    setValues(latest);
+  }
 
   const bind = (field: EditField) => ({
     name: field,
@@ -49,7 +62,7 @@ function EditApplicantForm({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update.mutate(buildUpdatePayload(initial, values), {
+    update.mutate({ ...buildUpdatePayload(initial, values), version: shown.applicant.version }, {
       onSuccess: () => {
         toast.success(APPLICANT_UPDATED_MESSAGE);
         void navigate(detailsPath);

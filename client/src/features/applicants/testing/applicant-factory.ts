@@ -1,11 +1,18 @@
-import type { ApplicantListItemDto, ApplicantPageDto } from '../../../api/generated/types.gen';
-import type { ApplicantDetails, ApplicantSummary, Identity } from '../api/get-applicant';
+import { urlOf } from '../../../api/endpoints';
+import type {
+  ApplicantDetailsDto,
+  ApplicantListItemDto,
+  ApplicantPageDto,
+  ApplicantSummaryDto,
+  IdentityDto,
+} from '../../../api/generated/types.gen';
+import { applicantsImage } from '../../../api/sdk';
 
 export const ORGANIZATION_ID = '11111111-2222-4333-8444-555555555555';
 
 export function buildApplicantDetails(
-  overrides: { applicant?: Partial<ApplicantSummary>; identity?: Partial<Identity> } = {},
-): ApplicantDetails {
+  overrides: { applicant?: Partial<ApplicantSummaryDto>; identity?: Partial<IdentityDto> } = {},
+): ApplicantDetailsDto {
   return {
     applicant: {
       userId: 'user-0001',
@@ -17,6 +24,7 @@ export function buildApplicantDetails(
       submittedAt: '2026-11-01T10:00:00.000Z',
       decidedAt: null,
       createdAt: '2026-11-01T09:00:00.000Z',
+      version: 1,
       ...overrides.applicant,
     },
     identity: {
@@ -39,7 +47,10 @@ export function buildApplicantDetails(
           id: 'aaaaaaaa-0000-4000-8000-000000000001',
           docType: 'PASSPORT',
           side: 'front',
-          url: `/api/projects/${ORGANIZATION_ID}/applicants/user-0001/images/aaaaaaaa-0000-4000-8000-000000000001`,
+          // What the server sends: the authorized route serving the image.
+          url: urlOf(applicantsImage, {
+            path: { id: ORGANIZATION_ID, userId: 'user-0001', imageId: 'aaaaaaaa-0000-4000-8000-000000000001' },
+          }),
         },
       ],
       ...overrides.identity,

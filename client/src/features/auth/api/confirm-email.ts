@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api, isApiError } from '../../../api/client';
+import { isApiError } from '../../../api/client';
 import type { MessageDto } from '../../../api/generated/types.gen';
+import { authEmailsConfirmEmail } from '../../../api/sdk';
 import { authKeys } from './auth-keys';
 
 export const CONFIRM_EMAIL_MAX_RETRIES = 2;
 
-export function confirmEmail(user: string, token: string): Promise<MessageDto> {
-  return api.post<MessageDto>('/api/auth-emails/confirm-email/confirm', undefined, { query: { token, user } });
+export async function confirmEmail(user: string, token: string): Promise<MessageDto> {
+  const { data } = await authEmailsConfirmEmail({ query: { token, user }, throwOnError: true });
+  return data;
 }
 
 /** Spec §7: retried up to 2 times unless the answer is 400 (a bad link stays bad). */

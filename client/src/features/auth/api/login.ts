@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { LoginDto, UserDto } from '../../../api/generated/types.gen';
 import { userKeys } from '../../../api/query-keys';
+import { authLogin } from '../../../api/sdk';
 
-export function login(body: LoginDto): Promise<UserDto> {
-  return api.post<UserDto>('/api/auth/login', body);
+export async function login(body: LoginDto): Promise<UserDto> {
+  const { data } = await authLogin({ body, throwOnError: true });
+  return data;
 }
 
 /** Signs in, then refreshes the current user; the guest-only guard moves on to the dashboard. */

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
+import { authLogout } from '../../../api/sdk';
 import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { useEndSession } from '../../../lib/session';
 
-export function logout(): Promise<void> {
-  return api.post<void>('/api/auth/logout');
+export async function logout(): Promise<void> {
+  await authLogout({ throwOnError: true });
 }
 
 /** Ends the session (a demo account is deleted by the server), goes to / and forgets every cached query. */

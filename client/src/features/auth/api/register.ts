@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { RegisterDto, UserDto } from '../../../api/generated/types.gen';
 import { userKeys } from '../../../api/query-keys';
+import { authRegister } from '../../../api/sdk';
 
 /** The server signs the new account in (session cookie) in the same call. */
-export function register(body: RegisterDto): Promise<UserDto> {
-  return api.post<UserDto>('/api/auth/register', body);
+export async function register(body: RegisterDto): Promise<UserDto> {
+  const { data } = await authRegister({ body, throwOnError: true });
+  return data;
 }
 
 /**

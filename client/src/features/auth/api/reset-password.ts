@@ -1,15 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { MessageDto, ResetPasswordDto } from '../../../api/generated/types.gen';
+import { authEmailsResetPassword, authEmailsStartPasswordReset } from '../../../api/sdk';
 
 /** Answers the same whether or not the address has an account. */
-export function startPasswordReset(email: string): Promise<MessageDto> {
-  return api.post<MessageDto>('/api/auth-emails/reset-password/start', undefined, { query: { email } });
+export async function startPasswordReset(email: string): Promise<MessageDto> {
+  const { data } = await authEmailsStartPasswordReset({ query: { email }, throwOnError: true });
+  return data;
 }
 
-export function resetPassword(body: ResetPasswordDto): Promise<MessageDto> {
-  return api.post<MessageDto>('/api/auth-emails/reset-password/reset', body);
+export async function resetPassword(body: ResetPasswordDto): Promise<MessageDto> {
+  const { data } = await authEmailsResetPassword({ body, throwOnError: true });
+  return data;
 }
 
 export function useStartPasswordReset() {

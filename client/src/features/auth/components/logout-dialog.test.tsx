@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { userKeys } from '../../../api/query-keys';
+import { apiError } from '../../../testing/mock-api';
 import { renderRoute } from '../../../testing/render-route';
 import { buildUser } from '../../../testing/users';
 import { DEMO_LOGOUT_WARNING, LogoutDialog } from './logout-dialog';
@@ -29,20 +30,19 @@ describe('<LogoutDialog>', { timeout: 20_000 }, () => {
     const { user, callsTo } = renderRoute(<LogoutDialog open onClose={onClose} />, { path: '/dashboard/user/me' });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
-    expect(callsTo('POST', '/api/auth/logout')).toHaveLength(0);
+    expect(callsTo('authLogout')).toHaveLength(0);
   });
 
   it("logs out: goes to /, toasts, drops every cached query and reloads the current user", async () => {
     let signedIn = true;
     const { user, router, queryClient, callsTo } = renderRoute(<LogoutDialog open onClose={() => {}} />, {
       path: '/dashboard/user/me',
-      api: (method, url) => {
-        if (method === 'POST' && url === '/api/auth/logout') {
+      api: {
+        authLogout: () => {
           signedIn = false;
           return { status: 204 };
-        }
-        if (url === '/api/users/me') return signedIn ? { body: buildUser() } : { status: 401 };
-        return undefined;
+        },
+        usersMe: () => (signedIn ? { body: buildUser() } : apiError(401, 'UNAUTHENTICATED')),
       },
     });
     queryClient.setQueryData(['projects', 'list'], [{ id: 'p1', name: 'Secret project' }]);
@@ -55,6 +55,6 @@ describe('<LogoutDialog>', { timeout: 20_000 }, () => {
     await waitFor(() => expect(queryClient.getQueryData(userKeys.me())).toBeNull());
     expect(queryClient.getQueryData(['projects', 'list'])).toBeUndefined();
     expect(queryClient.getQueryData(['roles', 'list'])).toBeUndefined();
-    expect(callsTo('GET', '/api/users/me')).toHaveLength(1);
+    expect(callsTo('usersMe')).toHaveLength(1);
   });
 });

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 
-import { api } from '../../../api/client';
 import type { LoginDto, UserDto } from '../../../api/generated/types.gen';
 import { userKeys } from '../../../api/query-keys';
+import { authLogin } from '../../../api/sdk';
 import { useToast } from '../../../components/ui/toast-context';
 import { DEMO_PASSWORD } from '../../../config/constants';
 import { paths } from '../../../config/paths';
@@ -12,9 +12,10 @@ import { registerDemo } from './register-demo';
 export const DEMO_WELCOME_TOAST = 'Your registration was successful. Welcome to the product!';
 
 /** Spec §3: the demo login uses the returned e-mail as username and the fixed demo password. */
-function logInToDemo(email: string): Promise<UserDto> {
+async function logInToDemo(email: string): Promise<UserDto> {
   const body: LoginDto = { username: email, password: DEMO_PASSWORD };
-  return api.post<UserDto>('/api/auth/login', body);
+  const { data } = await authLogin({ body, throwOnError: true });
+  return data;
 }
 
 export async function createDemoAccount(): Promise<UserDto> {

@@ -1,7 +1,8 @@
-import { api } from '../../../api/client';
 import type { DemoAccountDto } from '../../../api/generated/types.gen';
+import { demoRegister } from '../../../api/sdk';
 
 /** Creates a seeded demo account; the answer is the e-mail to sign in with (spec §3). */
-export function registerDemo(): Promise<DemoAccountDto> {
-  return api.post<DemoAccountDto>('/api/demo/register');
+export async function registerDemo(): Promise<DemoAccountDto> {
+  const { data } = await demoRegister({ throwOnError: true });
+  return data;
 }

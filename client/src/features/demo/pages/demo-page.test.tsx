@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import { AppProviders } from '../../../app/providers';
 import { routes } from '../../../app/router';
-import { mockFetch } from '../../../testing/mock-fetch';
+import { apiError, mockApi } from '../../../testing/mock-api';
 import { renderRoute } from '../../../testing/render-route';
 import { buildUser } from '../../../testing/users';
 import { DemoPage } from './demo-page';
@@ -22,14 +22,13 @@ function renderDemoPage(me: ReturnType<typeof buildUser> | null) {
       { path: '/demo', element: <DemoPage /> },
       { path: '/dashboard', element: <p>Dashboard</p> },
     ],
-    api: (method, url) => {
-      if (method === 'POST' && url === '/api/demo/register') return { body: { email: DEMO_EMAIL } };
-      if (method === 'POST' && url === '/api/auth/login') {
+    api: {
+      demoRegister: { body: { email: DEMO_EMAIL } },
+      authLogin: () => {
         signedIn = true;
         return { body: demoUser };
-      }
-      if (url === '/api/users/me' && signedIn) return { body: demoUser };
-      return undefined;
+      },
+      usersMe: () => (signedIn ? { body: demoUser } : me ? { body: me } : apiError(401, 'UNAUTHENTICATED')),
     },
   });
 }
@@ -51,7 +50,7 @@ describe('<DemoPage> (/demo, "Try Demo")', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     // A public page has no guest-only guard to move on: the page itself goes to the dashboard.
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(callsTo('POST', '/api/auth/login')[0].body).toEqual({ username: DEMO_EMAIL, password: 'kyc-demo-account' });
+    expect(callsTo('authLogin')[0].body).toEqual({ username: DEMO_EMAIL, password: 'kyc-demo-account' });
     expect(queryClient.getQueryData(['users', 'me'])).toMatchObject({ email: DEMO_EMAIL, isDemo: true });
   });
 
@@ -72,7 +71,7 @@ describe('<DemoPage> (/demo, "Try Demo")', { timeout: 20_000 }, () => {
   });
 
   it('is shown inside the public header and footer by the app router', async () => {
-    mockFetch((url) => (url === '/api/users/me' ? { status: 401, body: { statusCode: 401, message: 'Unauthorized' } } : undefined));
+    mockApi({ usersMe: apiError(401, 'UNAUTHENTICATED', 'Unauthorized') });
     const router = createMemoryRouter(routes, { initialEntries: ['/demo'] });
     render(
       <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { GuestOnly } from '../../../app/route-guards';
+import { apiError, type MockAnswer } from '../../../testing/mock-api';
 import { renderRoute } from '../../../testing/render-route';
 import { buildUser } from '../../../testing/users';
 import { RegisterDemoPage } from './register-demo-page';
@@ -11,7 +12,14 @@ const TOO_MANY =
   'Too many demo accounts were created from your network. Try again in 42 minutes, or sign up for a free account.';
 
 /** /register/demo behind the guest-only guard, as in the app, with the demo calls answered. */
-function renderDemoRegistration({ registerAnswer }: { registerAnswer?: { status: number; body: unknown } } = {}) {
+function renderDemoRegistration({
+  registerAnswer = { body: { email: DEMO_EMAIL } },
+  registered = Promise.resolve(),
+}: {
+  registerAnswer?: MockAnswer<{ email: string }>;
+  /** demoRegister answers once this settles. */
+  registered?: Promise<void>;
+} = {}) {
   const demoUser = buildUser({ username: 'demo-3f2a9c1b7d', email: DEMO_EMAIL, isDemo: true });
   let signedIn = false;
   return renderRoute(null, {
@@ -22,16 +30,17 @@ function renderDemoRegistration({ registerAnswer }: { registerAnswer?: { status:
       { path: '/dashboard', element: <p>Dashboard</p> },
       { path: '/login', element: <p>Login page</p> },
     ],
-    api: (method, url, body) => {
-      if (method === 'POST' && url === '/api/demo/register') return registerAnswer ?? { body: { email: DEMO_EMAIL } };
-      if (method === 'POST' && url === '/api/auth/login') {
-        const credentials = body as { username: string; password: string };
-        if (credentials.username !== DEMO_EMAIL) return { status: 401, body: { statusCode: 401, message: 'nope' } };
+    api: {
+      demoRegister: async () => {
+        await registered;
+        return registerAnswer;
+      },
+      authLogin: ({ body }) => {
+        if (body?.username !== DEMO_EMAIL) return apiError(401, 'UNAUTHENTICATED', 'nope');
         signedIn = true;
         return { body: demoUser };
-      }
-      if (url === '/api/users/me') return signedIn ? { body: demoUser } : { status: 401 };
-      return undefined;
+      },
+      usersMe: () => (signedIn ? { body: demoUser } : apiError(401, 'UNAUTHENTICATED')),
     },
   });
 }
@@ -59,23 +68,23 @@ describe('<RegisterDemoPage>', { timeout: 20_000 }, () => {
     expect(screen.getByText('Dashboard')).toBeInTheDocument();
 
     const writes = calls.filter((call) => call.method === 'POST');
-    expect(writes.map((call) => call.url)).toEqual(['/api/demo/register', '/api/auth/login']);
+    expect(writes.map((call) => call.operation)).toEqual(['demoRegister', 'authLogin']);
     expect(writes[0].body).toBeUndefined();
     // Must match DEMO_PASSWORD in server/demo/demo.constants.ts.
     expect(writes[1].body).toEqual({ username: DEMO_EMAIL, password: 'kyc-demo-account' });
     // The current user was asked again after signing in.
-    const meCalls = calls.filter((call) => call.url === '/api/users/me');
+    const meCalls = calls.filter((call) => call.operation === 'usersMe');
     expect(calls.indexOf(meCalls.at(-1)!)).toBeGreaterThan(calls.indexOf(writes[1]));
   });
 
   it("shows the server's message in an alert when too many demo accounts were made (429)", async () => {
     const { user, router, callsTo } = renderDemoRegistration({
-      registerAnswer: { status: 429, body: { statusCode: 429, message: TOO_MANY, error: 'Too Many Requests' } },
+      registerAnswer: apiError(429, 'TOO_MANY_REQUESTS', TOO_MANY),
     });
     await user.click(await screen.findByRole('button', { name: 'Create demo account' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(TOO_MANY);
-    expect(callsTo('POST', '/api/auth/login')).toHaveLength(0);
+    expect(callsTo('authLogin')).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/register/demo');
     expect(screen.getByRole('button', { name: 'Create demo account' })).toBeEnabled();
   });
@@ -87,14 +96,9 @@ describe('<RegisterDemoPage>', { timeout: 20_000 }, () => {
   });
 
   it('disables the button and shows a spinner while the account is being created', async () => {
-    const { user, fetchMock, callsTo, router } = renderDemoRegistration();
-    const answer = fetchMock.getMockImplementation()!;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input) === '/api/demo/register') await gate;
-      return answer(input, init);
-    });
+    const { user, callsTo, router } = renderDemoRegistration({ registered: gate });
 
     const button = await screen.findByRole('button', { name: 'Create demo account' });
     await user.click(button);
@@ -105,10 +109,10 @@ describe('<RegisterDemoPage>', { timeout: 20_000 }, () => {
 
     // A second click while loading creates no second account.
     await user.click(button);
-    expect(fetchMock.mock.calls.filter(([input]) => String(input) === '/api/demo/register')).toHaveLength(1);
+    expect(callsTo('demoRegister')).toHaveLength(1);
 
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(callsTo('POST', '/api/demo/register')).toHaveLength(1);
+    expect(callsTo('demoRegister')).toHaveLength(1);
   });
 });

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { ApiKeyDto } from '../../../api/generated/types.gen';
+import { apiKeysGet } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
-export function getApiKey(signal?: AbortSignal): Promise<ApiKeyDto> {
-  return api.get<ApiKeyDto>('/api/api-keys', { signal });
+export async function getApiKey(signal?: AbortSignal): Promise<ApiKeyDto> {
+  const { data } = await apiKeysGet({ signal, throwOnError: true });
+  return data;
 }
 
 export const apiKeyQueryOptions = () =>

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { WebhookDeliveryDto } from '../../../api/generated/types.gen';
+import { webhooksListDeliveries } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
-export function getWebhookDeliveries(eventId: string, signal?: AbortSignal): Promise<WebhookDeliveryDto[]> {
-  return api.get<WebhookDeliveryDto[]>(`/api/webhooks/events/${encodeURIComponent(eventId)}/deliveries`, {
-    signal,
-  });
+export async function getWebhookDeliveries(eventId: string, signal?: AbortSignal): Promise<WebhookDeliveryDto[]> {
+  const { data } = await webhooksListDeliveries({ path: { id: eventId }, signal, throwOnError: true });
+  return data;
 }
 
 export const webhookDeliveriesQueryOptions = (eventId: string) =>

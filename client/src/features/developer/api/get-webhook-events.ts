@@ -1,17 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { WebhookEventPageDto } from '../../../api/generated/types.gen';
+import { webhooksListEvents } from '../../../api/sdk';
 import { developerKeys, type WebhookEventFilters } from './query-keys';
 
 /** While an event waits for a retry the log refreshes itself. */
 export const PENDING_EVENTS_REFETCH_MS = 5000;
 
-export function getWebhookEvents(filters: WebhookEventFilters, signal?: AbortSignal): Promise<WebhookEventPageDto> {
-  return api.get<WebhookEventPageDto>('/api/webhooks/events', {
+export async function getWebhookEvents(filters: WebhookEventFilters, signal?: AbortSignal): Promise<WebhookEventPageDto> {
+  const { data } = await webhooksListEvents({
     query: { page: filters.page, pageSize: filters.pageSize },
     signal,
+    throwOnError: true,
   });
+  return data;
 }
 
 export const webhookEventsQueryOptions = (filters: WebhookEventFilters) =>

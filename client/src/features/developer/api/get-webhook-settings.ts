@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { WebhookSettingsDto } from '../../../api/generated/types.gen';
+import { webhooksGetSettings } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
-export function getWebhookSettings(signal?: AbortSignal): Promise<WebhookSettingsDto> {
-  return api.get<WebhookSettingsDto>('/api/webhooks/settings', { signal });
+export async function getWebhookSettings(signal?: AbortSignal): Promise<WebhookSettingsDto> {
+  const { data } = await webhooksGetSettings({ signal, throwOnError: true });
+  return data;
 }
 
 export const webhookSettingsQueryOptions = () =>

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { WebhookEventDto } from '../../../api/generated/types.gen';
+import { webhooksRedeliver } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
-export function redeliverWebhookEvent(eventId: string): Promise<WebhookEventDto> {
-  return api.post<WebhookEventDto>(`/api/webhooks/events/${encodeURIComponent(eventId)}/redeliver`);
+export async function redeliverWebhookEvent(eventId: string): Promise<WebhookEventDto> {
+  const { data } = await webhooksRedeliver({ path: { id: eventId }, throwOnError: true });
+  return data;
 }
 
 export function useRedeliverWebhookEvent() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { ApiKeyDto } from '../../../api/generated/types.gen';
+import { apiKeysRegenerate } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
-export function regenerateApiKey(): Promise<ApiKeyDto> {
-  return api.post<ApiKeyDto>('/api/api-keys/regenerate');
+export async function regenerateApiKey(): Promise<ApiKeyDto> {
+  const { data } = await apiKeysRegenerate({ throwOnError: true });
+  return data;
 }
 
 export function useRegenerateApiKey() {

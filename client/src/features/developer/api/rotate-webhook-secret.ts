@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { WebhookSettingsDto } from '../../../api/generated/types.gen';
+import { webhooksRotateSecret } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
-export function rotateWebhookSecret(): Promise<WebhookSettingsDto> {
-  return api.post<WebhookSettingsDto>('/api/webhooks/secret/rotate');
+export async function rotateWebhookSecret(): Promise<WebhookSettingsDto> {
+  const { data } = await webhooksRotateSecret({ throwOnError: true });
+  return data;
 }
 
 export function useRotateWebhookSecret() {

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { WebhookEventDto } from '../../../api/generated/types.gen';
+import { webhooksSendTest } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
-export function sendTestWebhook(): Promise<WebhookEventDto> {
-  return api.post<WebhookEventDto>('/api/webhooks/test');
+export async function sendTestWebhook(): Promise<WebhookEventDto> {
+  const { data } = await webhooksSendTest({ throwOnError: true });
+  return data;
 }
 
 export function useSendTestWebhook() {

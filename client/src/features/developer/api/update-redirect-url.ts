@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { UpdateRedirectUrlDto, WebhookSettingsDto } from '../../../api/generated/types.gen';
 import { userKeys } from '../../../api/query-keys';
+import { webhookSettingsSetRedirectUrl } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
-export function updateRedirectUrl(body: UpdateRedirectUrlDto): Promise<WebhookSettingsDto> {
-  return api.put<WebhookSettingsDto>('/api/users/redirect-url', body);
+export async function updateRedirectUrl(body: UpdateRedirectUrlDto): Promise<WebhookSettingsDto> {
+  const { data } = await webhookSettingsSetRedirectUrl({ body, throwOnError: true });
+  return data;
 }
 
 export function useUpdateRedirectUrl() {

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { UpdateWebhookDto, WebhookSettingsDto } from '../../../api/generated/types.gen';
 import { userKeys } from '../../../api/query-keys';
+import { webhookSettingsSetWebhook } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
-export function updateWebhook(body: UpdateWebhookDto): Promise<WebhookSettingsDto> {
-  return api.put<WebhookSettingsDto>('/api/users/webhook', body);
+export async function updateWebhook(body: UpdateWebhookDto): Promise<WebhookSettingsDto> {
+  const { data } = await webhookSettingsSetWebhook({ body, throwOnError: true });
+  return data;
 }
 
 export function useUpdateWebhook() {

@@ -2,12 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import type { WebhookEventPageDto } from '../../../api/generated/types.gen';
+import type { ApiHandler } from '../../../testing/mock-api';
 import { renderPage } from '../testing/render-page';
 import { buildDelivery, buildWebhookEvent, page } from '../testing/webhook-events';
 import { DeliveryLog } from './delivery-log';
 
 const PATH = '/dashboard/user/me/developer/webhooks';
-const EVENTS_URL = '/api/webhooks/events?page=1&pageSize=10';
+
+/** Answers the first page, 10 per page as the log asks for it. */
+function events(first: () => WebhookEventPageDto): ApiHandler<'webhooksListEvents'> {
+  return ({ query }) => (query.page === '1' && query.pageSize === '10' ? { body: first() } : undefined);
+}
 
 const delivered = buildWebhookEvent();
 const pending = buildWebhookEvent({
@@ -41,7 +47,7 @@ describe('<DeliveryLog>', () => {
   it('lists events with type, status badge, attempts, last response code, next retry and age', async () => {
     renderPage(<DeliveryLog />, {
       path: PATH,
-      api: (method, url) => (method === 'GET' && url === EVENTS_URL ? { body: page([pending, delivered, failed]) } : undefined),
+      api: { webhooksListEvents: events(() => page([pending, delivered, failed])) },
     });
 
     await screen.findAllByTestId('delivery-log-row');
@@ -77,7 +83,7 @@ describe('<DeliveryLog>', () => {
   it('says so when there are no events yet', async () => {
     renderPage(<DeliveryLog />, {
       path: PATH,
-      api: (method, url) => (method === 'GET' && url === EVENTS_URL ? { body: page([]) } : undefined),
+      api: { webhooksListEvents: events(() => page([])) },
     });
     expect(
       await screen.findByText('No events yet. Send a test event to see your first delivery here.'),
@@ -86,25 +92,25 @@ describe('<DeliveryLog>', () => {
 
   it('expands a row into its attempts and the payload sent', async () => {
     const user = userEvent.setup();
-    const { calls } = renderPage(<DeliveryLog />, {
+    const { callsTo } = renderPage(<DeliveryLog />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === EVENTS_URL) return { body: page([pending]) };
-        if (method === 'GET' && url === `/api/webhooks/events/${pending.id}/deliveries`) {
-          return {
-            body: [
-              buildDelivery({ attempt: 1, responseCode: null, error: 'No answer within 15 seconds', durationMs: 15001 }),
-              buildDelivery({ id: 'a0000000-0000-4000-8000-000000000002', attempt: 2, responseCode: 503, error: 'The receiver answered 503' }),
-            ],
-          };
-        }
-        return undefined;
+      api: {
+        webhooksListEvents: events(() => page([pending])),
+        webhooksListDeliveries: ({ path }) =>
+          path.id === pending.id
+            ? {
+                body: [
+                  buildDelivery({ attempt: 1, responseCode: null, error: 'No answer within 15 seconds', durationMs: 15001 }),
+                  buildDelivery({ id: 'a0000000-0000-4000-8000-000000000002', attempt: 2, responseCode: 503, error: 'The receiver answered 503' }),
+                ],
+              }
+            : undefined,
       },
     });
 
     const toggle = await screen.findByRole('button', { name: 'Show attempts of applicant.decided' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(calls('GET', `/api/webhooks/events/${pending.id}/deliveries`)).toHaveLength(0);
+    expect(callsTo('webhooksListDeliveries')).toHaveLength(0);
 
     await user.click(toggle);
 
@@ -124,24 +130,23 @@ describe('<DeliveryLog>', () => {
   it('redelivers an event and refreshes the log', async () => {
     const user = userEvent.setup();
     let redelivered = false;
-    const { calls } = renderPage(<DeliveryLog />, {
+    const { callsTo } = renderPage(<DeliveryLog />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === EVENTS_URL) {
-          return { body: page([redelivered ? { ...failed, status: 'delivered', attempts: 9, lastResponseCode: 200 } : failed]) };
-        }
-        if (method === 'POST' && url === `/api/webhooks/events/${failed.id}/redeliver`) {
+      api: {
+        webhooksListEvents: events(() =>
+          page([redelivered ? { ...failed, status: 'delivered', attempts: 9, lastResponseCode: 200 } : failed]),
+        ),
+        webhooksRedeliver: () => {
           redelivered = true;
           return { body: { ...failed, status: 'delivered', attempts: 9, lastResponseCode: 200, lastError: null } };
-        }
-        return undefined;
+        },
       },
     });
 
     await user.click(await screen.findByRole('button', { name: /^Redeliver applicant\.reset event/ }));
 
     expect(await screen.findByText('Event redelivered: your endpoint answered 200')).toBeInTheDocument();
-    expect(calls('POST', `/api/webhooks/events/${failed.id}/redeliver`)).toHaveLength(1);
+    expect(callsTo('webhooksRedeliver').map((call) => call.path)).toEqual([{ id: failed.id }]);
     await waitFor(() => expect(within(rowOf('applicant.reset')).getByTestId('event-attempts')).toHaveTextContent('9'));
     expect(within(rowOf('applicant.reset')).getByText('Delivered')).toBeInTheDocument();
   });
@@ -150,12 +155,12 @@ describe('<DeliveryLog>', () => {
     const user = userEvent.setup();
     renderPage(<DeliveryLog />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === EVENTS_URL) return { body: page([failed]) };
-        if (method === 'POST' && url === `/api/webhooks/events/${failed.id}/redeliver`) {
-          return { body: { ...failed, status: 'pending', attempts: 9, lastResponseCode: 500, lastError: 'The receiver answered 500' } };
-        }
-        return undefined;
+      api: {
+        webhooksListEvents: events(() => page([failed])),
+        webhooksRedeliver: ({ path }) =>
+          path.id === failed.id
+            ? { body: { ...failed, status: 'pending', attempts: 9, lastResponseCode: 500, lastError: 'The receiver answered 500' } }
+            : undefined,
       },
     });
     await user.click(await screen.findByRole('button', { name: /^Redeliver/ }));
@@ -167,12 +172,15 @@ describe('<DeliveryLog>', () => {
     const second = buildWebhookEvent({ id: '7e57e57e-0000-4000-8000-000000000009', type: 'applicant.submitted' });
     renderPage(<DeliveryLog />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === EVENTS_URL) return { body: page([delivered], { page: 1, totalPages: 2 }) };
-        if (method === 'GET' && url === '/api/webhooks/events?page=2&pageSize=10') {
-          return { body: page([second], { page: 2, totalPages: 2 }) };
-        }
-        return undefined;
+      api: {
+        webhooksListEvents: ({ query }) =>
+          query.pageSize !== '10'
+            ? undefined
+            : query.page === '1'
+              ? { body: page([delivered], { page: 1, totalPages: 2 }) }
+              : query.page === '2'
+                ? { body: page([second], { page: 2, totalPages: 2 }) }
+                : undefined,
       },
     });
 

@@ -1,5 +1,19 @@
 // The integrator guide's code examples, built for the address this install is served
-// from. Secrets stay shell variables so a copied command never carries a real key.
+// from. Secrets stay shell variables so a copied command never carries a real key. Every
+// path comes from the SDK (api/endpoints.ts), so the guide follows the API's routes.
+import { endpointOf, pathTemplate, type SdkOperation } from '../../../api/endpoints';
+import {
+  applicantsDetails,
+  applicantsImage,
+  applicantsList,
+  kycIssueForCompanyKey,
+  kycStatus,
+  organizationsList,
+  usersMe,
+  webhookSettingsSetRedirectUrl,
+  webhookSettingsSetWebhook,
+  webhooksSendTest,
+} from '../../../api/sdk';
 
 export const EXAMPLE_USER_ID = 'customer-42';
 
@@ -28,19 +42,28 @@ export interface IntegrationExamples {
   verifyWebhook: string;
 }
 
+/** 'GET /api/users/me': how the guide names a route. */
+export function endpointLabel(operation: SdkOperation): string {
+  const { method, url } = endpointOf(operation);
+  return `${method} ${url}`;
+}
+
 export function integrationExamples(origin: string): IntegrationExamples {
   const base = origin.replace(/\/+$/, '');
+  const url = (operation: SdkOperation, parameters?: Record<string, string>) => `${base}${pathTemplate(operation, parameters)}`;
+  const method = (operation: SdkOperation) => endpointOf(operation).method;
+  const organizationPath = { id: '$KYC_ORGANIZATION_ID' };
   return {
     shellSetup: [
       ['export KYC_API_KEY="kyc_sk_…"', '# Settings → API Key'],
-      ['export KYC_ORGANIZATION_ID="…"', '# "id" from GET /api/projects'],
-      ['export KYC_COMPANY_KEY="pk_…"', '# "companyKey" from GET /api/projects'],
-      ['export KYC_TOKEN="eyJ…"', '# "token" from GET /api/kyc/get-new-token (valid 15 minutes)'],
+      ['export KYC_ORGANIZATION_ID="…"', `# "id" from ${endpointLabel(organizationsList)}`],
+      ['export KYC_COMPANY_KEY="pk_…"', `# "companyKey" from ${endpointLabel(organizationsList)}`],
+      ['export KYC_TOKEN="eyJ…"', `# "token" from ${endpointLabel(kycIssueForCompanyKey)} (valid 15 minutes)`],
     ]
       .map(([command, comment]) => `${command.padEnd(34)}${comment}`)
       .join('\n'),
 
-    usersMe: `curl "${base}/api/users/me" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    usersMe: `curl "${url(usersMe)}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
     usersMeResponse: JSON.stringify(
       {
         id: '1f0c…',
@@ -56,7 +79,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
       2,
     ),
 
-    organizations: `curl "${base}/api/projects" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    organizations: `curl "${url(organizationsList)}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
     organizationsResponse: JSON.stringify(
       [{ id: '5b7e…', name: 'Acme onboarding', companyKey: 'pk_…', role: 'owner' }],
       null,
@@ -65,7 +88,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
 
     verificationLink: `${base}/kyc?companyKey=$KYC_COMPANY_KEY&userId=${EXAMPLE_USER_ID}`,
 
-    getNewToken: `curl "${base}/api/kyc/get-new-token?userId=${EXAMPLE_USER_ID}" \\\n  -H "Authorization: Bearer $KYC_COMPANY_KEY"`,
+    getNewToken: `curl "${url(kycIssueForCompanyKey)}?userId=${EXAMPLE_USER_ID}" \\\n  -H "Authorization: Bearer $KYC_COMPANY_KEY"`,
     getNewTokenResponse: JSON.stringify(
       { status: 'ok', code: 'OK', message: 'Verification token issued', token: 'eyJ…' },
       null,
@@ -84,7 +107,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
       2,
     ),
 
-    statusStream: `curl -N "${base}/api/kyc/status?userId=${EXAMPLE_USER_ID}&companyKey=$KYC_COMPANY_KEY&token=$KYC_TOKEN"`,
+    statusStream: `curl -N "${url(kycStatus)}?userId=${EXAMPLE_USER_ID}&companyKey=$KYC_COMPANY_KEY&token=$KYC_TOKEN"`,
     statusStreamOutput: [
       'retry: 3000',
       '',
@@ -95,7 +118,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
       'data: {"status":"completed","redirectUrl":"https://www.acme.example/verification-done"}',
     ].join('\n'),
     statusEventSource: [
-      'const url = new URL("/api/kyc/status", "' + base + '");',
+      `const url = new URL("${pathTemplate(kycStatus)}", "${base}");`,
       `url.search = new URLSearchParams({ userId: "${EXAMPLE_USER_ID}", companyKey, token }).toString();`,
       '',
       'const events = new EventSource(url);',
@@ -107,7 +130,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
       'events.onerror = () => events.close();',
     ].join('\n'),
 
-    applicantsList: `curl "${base}/api/projects/$KYC_ORGANIZATION_ID/applicants?page=1&pageSize=25&orderBy=userId&orderDirection=asc" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    applicantsList: `curl "${url(applicantsList, organizationPath)}?page=1&pageSize=25&orderBy=userId&orderDirection=asc" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
     applicantsListResponse: JSON.stringify(
       {
         items: [{ userId: EXAMPLE_USER_ID, kycStatus: 'completed', documentType: 'PASSPORT', organizationId: '5b7e…' }],
@@ -116,7 +139,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
       null,
       2,
     ),
-    applicantDetails: `curl "${base}/api/projects/$KYC_ORGANIZATION_ID/applicants/${EXAMPLE_USER_ID}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    applicantDetails: `curl "${url(applicantsDetails, { ...organizationPath, userId: EXAMPLE_USER_ID })}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
     applicantDetailsResponse: JSON.stringify(
       {
         applicant: {
@@ -129,6 +152,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
           submittedAt: '2026-11-21T10:02:11.000Z',
           decidedAt: '2026-11-21T10:20:00.000Z',
           createdAt: '2026-11-21T09:58:40.000Z',
+          version: 4,
         },
         identity: {
           name: 'Jane Doe',
@@ -136,7 +160,14 @@ export function integrationExamples(origin: string): IntegrationExamples {
           docNumber: 'X1234567',
           country: 'PRT',
           '…': '…',
-          images: [{ id: '9c1d…', docType: 'PASSPORT', side: 'front', url: '/api/projects/5b7e…/applicants/customer-42/images/9c1d…' }],
+          images: [
+            {
+              id: '9c1d…',
+              docType: 'PASSPORT',
+              side: 'front',
+              url: pathTemplate(applicantsImage, { id: '5b7e…', userId: EXAMPLE_USER_ID, imageId: '9c1d…' }),
+            },
+          ],
         },
       },
       null,
@@ -144,18 +175,18 @@ export function integrationExamples(origin: string): IntegrationExamples {
     ),
 
     setWebhook: [
-      `curl -X PUT "${base}/api/users/webhook" \\`,
+      `curl -X ${method(webhookSettingsSetWebhook)} "${url(webhookSettingsSetWebhook)}" \\`,
       '  -H "Authorization: Bearer $KYC_API_KEY" \\',
       '  -H "Content-Type: application/json" \\',
       `  -d '{"webhook":"https://api.acme.example/kyc-webhook"}'`,
     ].join('\n'),
     setRedirectUrl: [
-      `curl -X PUT "${base}/api/users/redirect-url" \\`,
+      `curl -X ${method(webhookSettingsSetRedirectUrl)} "${url(webhookSettingsSetRedirectUrl)}" \\`,
       '  -H "Authorization: Bearer $KYC_API_KEY" \\',
       '  -H "Content-Type: application/json" \\',
       `  -d '{"redirectUrl":"https://www.acme.example/verification-done"}'`,
     ].join('\n'),
-    sendTestEvent: `curl -X POST "${base}/api/webhooks/test" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    sendTestEvent: `curl -X ${method(webhooksSendTest)} "${url(webhooksSendTest)}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
 
     webhookRequest: [
       'POST /kyc-webhook HTTP/1.1',

@@ -1,36 +1,39 @@
 import { describe, expect, it } from 'vitest';
 
-import { ApiError } from '../../../api/client';
+import { ApiError, type ErrorCode } from '../../../api/client';
 import { redirectUrlErrorMessage, validateHttpUrl } from './url-field';
 
-function badRequest(message: string | string[]) {
+function failure(status: number, code: ErrorCode, message: string | string[]) {
   const first = Array.isArray(message) ? message[0] : message;
-  return new ApiError(400, first, { statusCode: 400, message, error: 'Bad Request' });
+  return new ApiError(status, first, { statusCode: status, message, error: 'Bad Request', code });
 }
 
 describe('redirectUrlErrorMessage (spec §5)', () => {
-  it("shows 'redirect link must be a valid url address' when the first server message says redirectUrl must be a URL address", () => {
-    expect(redirectUrlErrorMessage(badRequest(['redirectUrl must be a URL address']))).toBe(
+  it("shows 'redirect link must be a valid url address' for the server's validation failure (400 VALIDATION_FAILED)", () => {
+    expect(redirectUrlErrorMessage(failure(400, 'VALIDATION_FAILED', ['redirectUrl must be a URL address']))).toBe(
       'redirect link must be a valid url address',
     );
-    expect(
-      redirectUrlErrorMessage(badRequest(['redirectUrl must be a URL address', 'redirectUrl should not be empty'])),
-    ).toBe('redirect link must be a valid url address');
-  });
-
-  it('also maps the message when the server sends it as a single string', () => {
-    expect(redirectUrlErrorMessage(badRequest('redirectUrl must be a URL address'))).toBe(
+    // The code decides, not the English text.
+    expect(redirectUrlErrorMessage(failure(400, 'VALIDATION_FAILED', ['redirectUrl doit être une URL']))).toBe(
       'redirect link must be a valid url address',
     );
   });
 
-  it('keeps any other message, taking the first of a list (spec §8)', () => {
-    expect(redirectUrlErrorMessage(badRequest(['redirectUrl must be shorter than or equal to 2048 characters']))).toBe(
-      'redirectUrl must be shorter than or equal to 2048 characters',
+  it('also when the server sends the message as a single string', () => {
+    expect(redirectUrlErrorMessage(failure(400, 'VALIDATION_FAILED', 'redirectUrl must be a URL address'))).toBe(
+      'redirect link must be a valid url address',
     );
-    // Only the FIRST item decides.
-    expect(redirectUrlErrorMessage(badRequest(['property x should not exist', 'redirectUrl must be a URL address']))).toBe(
-      'property x should not exist',
+  });
+
+  it('keeps the server message for any other code, even one that reads like the URL complaint (spec §8)', () => {
+    expect(redirectUrlErrorMessage(failure(400, 'MALFORMED_JSON', 'The request body is not valid JSON'))).toBe(
+      'The request body is not valid JSON',
+    );
+    expect(redirectUrlErrorMessage(failure(400, 'BAD_REQUEST', ['redirectUrl must be a URL address']))).toBe(
+      'redirectUrl must be a URL address',
+    );
+    expect(redirectUrlErrorMessage(failure(403, 'FORBIDDEN', "You currently don't have permission to do this"))).toBe(
+      "You currently don't have permission to do this",
     );
   });
 

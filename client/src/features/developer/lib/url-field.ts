@@ -1,4 +1,4 @@
-import { getErrorMessage, isApiError } from '../../../api/client';
+import { getErrorMessage, hasErrorCode } from '../../../api/client';
 
 export const FIELD_REQUIRED = 'This field is required';
 export const FIELD_INVALID = 'This field is invalid';
@@ -23,22 +23,13 @@ export function validateHttpUrl(value: string, invalidMessage: string = FIELD_IN
   return null;
 }
 
-function firstServerMessage(error: unknown): string | undefined {
-  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return undefined;
-  const { message } = error.body as { message?: unknown };
-  const first: unknown = Array.isArray(message) ? message[0] : message;
-  return typeof first === 'string' ? first : undefined;
-}
-
 /**
- * Spec §5: a server message list whose first item says redirectUrl must be a URL
- * address is shown as 'redirect link must be a valid url address'; anything else
- * follows the usual request-error mapping (spec §8).
+ * Spec §5: the server's validation failure (400 VALIDATION_FAILED) of the redirect URL is
+ * shown as 'redirect link must be a valid url address' — for a non-empty value the only
+ * thing the route validates is that it is an http(s) URL. Anything else follows the usual
+ * request-error mapping (spec §8).
  */
 export function redirectUrlErrorMessage(error: unknown): string {
-  const first = firstServerMessage(error);
-  if (first !== undefined && /^redirectUrl must be (a|an) URL address$/i.test(first.trim())) {
-    return REDIRECT_URL_INVALID;
-  }
+  if (hasErrorCode(error, 'VALIDATION_FAILED', 400)) return REDIRECT_URL_INVALID;
   return getErrorMessage(error);
 }

@@ -2,23 +2,22 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import type { WebhookSettingsDto } from '../../../api/generated/types.gen';
+import { apiError } from '../../../testing/mock-api';
 import { renderPage } from '../testing/render-page';
 import { ChangeRedirectUrlPage } from './change-redirect-url-page';
 
 const PATH = '/dashboard/user/me/developer/redirect-url/change-redirect-url';
-const SETTINGS = { webhook: 'https://hooks.example.com/kyc', redirectUrl: null, secret: 'whsec_abc' };
+const SETTINGS: WebhookSettingsDto = { webhook: 'https://hooks.example.com/kyc', redirectUrl: null, secret: 'whsec_abc' };
 
 describe('Change redirect URL page', () => {
   it("saves, toasts 'Successfully registered a redirect url' and goes back", async () => {
     const user = userEvent.setup();
-    const { calls, router } = renderPage(<ChangeRedirectUrlPage />, {
+    const { callsTo, router } = renderPage(<ChangeRedirectUrlPage />, {
       path: PATH,
-      api: (method, url, body) => {
-        if (method === 'GET' && url === '/api/webhooks/settings') return { body: SETTINGS };
-        if (method === 'PUT' && url === '/api/users/redirect-url') {
-          return { body: { ...SETTINGS, redirectUrl: (body as { redirectUrl: string }).redirectUrl } };
-        }
-        return undefined;
+      api: {
+        webhooksGetSettings: { body: SETTINGS },
+        webhookSettingsSetRedirectUrl: ({ body }) => ({ body: { ...SETTINGS, redirectUrl: body!.redirectUrl } }),
       },
     });
 
@@ -26,24 +25,19 @@ describe('Change redirect URL page', () => {
     await user.click(screen.getByRole('button', { name: 'Save redirect URL' }));
 
     expect(await screen.findByText('Successfully registered a redirect url')).toBeInTheDocument();
-    const [[, init]] = calls('PUT', '/api/users/redirect-url');
-    expect(JSON.parse(String(init?.body))).toEqual({ redirectUrl: 'https://www.example.com/done' });
+    expect(callsTo('webhookSettingsSetRedirectUrl').map((call) => call.body)).toEqual([
+      { redirectUrl: 'https://www.example.com/done' },
+    ]);
     expect(router.state.location.pathname).toBe('/dashboard/user/me/developer/redirect-url');
   });
 
-  it("shows the server's 'redirectUrl must be a URL address' as 'redirect link must be a valid url address'", async () => {
+  it("shows the server's validation failure (400 VALIDATION_FAILED) as 'redirect link must be a valid url address'", async () => {
     const user = userEvent.setup();
     renderPage(<ChangeRedirectUrlPage />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === '/api/webhooks/settings') return { body: SETTINGS };
-        if (method === 'PUT' && url === '/api/users/redirect-url') {
-          return {
-            status: 400,
-            body: { statusCode: 400, message: ['redirectUrl must be a URL address'], error: 'Bad Request' },
-          };
-        }
-        return undefined;
+      api: {
+        webhooksGetSettings: { body: SETTINGS },
+        webhookSettingsSetRedirectUrl: apiError(400, 'VALIDATION_FAILED', ['redirectUrl must be a URL address']),
       },
     });
 
@@ -58,12 +52,12 @@ describe('Change redirect URL page', () => {
 
   it("requires a value before calling the server ('This field is required')", async () => {
     const user = userEvent.setup();
-    const { calls } = renderPage(<ChangeRedirectUrlPage />, {
+    const { callsTo } = renderPage(<ChangeRedirectUrlPage />, {
       path: PATH,
-      api: (method, url) => (method === 'GET' && url === '/api/webhooks/settings' ? { body: SETTINGS } : undefined),
+      api: { webhooksGetSettings: { body: SETTINGS } },
     });
     await user.click(await screen.findByRole('button', { name: 'Save redirect URL' }));
     expect(screen.getByText('This field is required')).toBeInTheDocument();
-    expect(calls('PUT', '/api/users/redirect-url')).toHaveLength(0);
+    expect(callsTo('webhookSettingsSetRedirectUrl')).toHaveLength(0);
   });
 });

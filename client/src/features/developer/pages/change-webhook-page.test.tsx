@@ -2,21 +2,22 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import type { WebhookSettingsDto } from '../../../api/generated/types.gen';
+import { apiError } from '../../../testing/mock-api';
 import { renderPage } from '../testing/render-page';
 import { ChangeWebhookPage } from './change-webhook-page';
 
 const PATH = '/dashboard/user/me/developer/webhooks/change-webhook';
-const SETTINGS = { webhook: 'https://old.example.com/kyc', redirectUrl: null, secret: 'whsec_abc' };
+const SETTINGS: WebhookSettingsDto = { webhook: 'https://old.example.com/kyc', redirectUrl: null, secret: 'whsec_abc' };
 
 describe('Change webhook page', () => {
   it("prefills the current URL, saves, toasts 'Successfully created webhook' and goes back", async () => {
     const user = userEvent.setup();
-    const { calls, router } = renderPage(<ChangeWebhookPage />, {
+    const { callsTo, router } = renderPage(<ChangeWebhookPage />, {
       path: PATH,
-      api: (method, url, body) => {
-        if (method === 'GET' && url === '/api/webhooks/settings') return { body: SETTINGS };
-        if (method === 'PUT' && url === '/api/users/webhook') return { body: { ...SETTINGS, ...(body as object) } };
-        return undefined;
+      api: {
+        webhooksGetSettings: { body: SETTINGS },
+        webhookSettingsSetWebhook: ({ body }) => ({ body: { ...SETTINGS, ...body } }),
       },
     });
 
@@ -27,8 +28,7 @@ describe('Change webhook page', () => {
     await user.click(screen.getByRole('button', { name: 'Save webhook' }));
 
     expect(await screen.findByText('Successfully created webhook')).toBeInTheDocument();
-    const [[, init]] = calls('PUT', '/api/users/webhook');
-    expect(JSON.parse(String(init?.body))).toEqual({ webhook: 'https://new.example.com/kyc' });
+    expect(callsTo('webhookSettingsSetWebhook').map((call) => call.body)).toEqual([{ webhook: 'https://new.example.com/kyc' }]);
     expect(router.state.location.pathname).toBe('/dashboard/user/me/developer/webhooks');
   });
 
@@ -36,15 +36,9 @@ describe('Change webhook page', () => {
     const user = userEvent.setup();
     renderPage(<ChangeWebhookPage />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === '/api/webhooks/settings') return { body: { ...SETTINGS, webhook: null } };
-        if (method === 'PUT' && url === '/api/users/webhook') {
-          return {
-            status: 400,
-            body: { statusCode: 400, message: 'Webhook URL must point to a public address', error: 'Bad Request' },
-          };
-        }
-        return undefined;
+      api: {
+        webhooksGetSettings: { body: { ...SETTINGS, webhook: null } },
+        webhookSettingsSetWebhook: apiError(400, 'BAD_REQUEST', 'Webhook URL must point to a public address'),
       },
     });
 
@@ -58,9 +52,9 @@ describe('Change webhook page', () => {
 
   it('refuses a URL that is not http(s) without calling the server', async () => {
     const user = userEvent.setup();
-    const { calls } = renderPage(<ChangeWebhookPage />, {
+    const { callsTo } = renderPage(<ChangeWebhookPage />, {
       path: PATH,
-      api: (method, url) => (method === 'GET' && url === '/api/webhooks/settings' ? { body: SETTINGS } : undefined),
+      api: { webhooksGetSettings: { body: SETTINGS } },
     });
     const input = await screen.findByLabelText('Webhook URL');
     await user.clear(input);
@@ -69,6 +63,6 @@ describe('Change webhook page', () => {
     await user.type(input, 'ftp://files.example.com');
     await user.click(screen.getByRole('button', { name: 'Save webhook' }));
     expect(screen.getByText('This field is invalid')).toBeInTheDocument();
-    expect(calls('PUT', '/api/users/webhook')).toHaveLength(0);
+    expect(callsTo('webhookSettingsSetWebhook')).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import { API_REFERENCE_PATH } from '../../../api/endpoints';
 import { renderPage } from '../testing/render-page';
 import { DocumentationPage } from './documentation-page';
 
@@ -66,7 +67,7 @@ describe('Documentation page', () => {
     await screen.findByRole('heading', { name: 'Documentation', level: 1 });
     const reference = screen.getAllByRole('link', { name: /OpenAPI/ });
     expect(reference.length).toBeGreaterThan(0);
-    for (const link of reference) expect(link).toHaveAttribute('href', '/api/docs');
+    for (const link of reference) expect(link).toHaveAttribute('href', API_REFERENCE_PATH);
     expect(screen.getByRole('link', { name: 'secret API key' })).toHaveAttribute(
       'href',
       '/dashboard/user/me/developer/keys',

@@ -1,17 +1,25 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { API_REFERENCE_PATH, endpointOf, pathTemplate, type SdkOperation } from '../../../api/endpoints';
+import {
+  applicantsDetails,
+  applicantsList,
+  kycIssueForCompanyKey,
+  kycStatus,
+  organizationsList,
+  usersMe,
+  webhooksSendTest,
+} from '../../../api/sdk';
 import { Card } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { paths } from '../../../config/paths';
 import { CodeBlock } from '../components/code-block';
 import { DeveloperPage } from '../components/developer-page';
 import { ExternalIcon } from '../components/icons';
-import { integrationExamples } from '../lib/integration-examples';
+import { endpointLabel, integrationExamples } from '../lib/integration-examples';
 
 import './documentation-page.css';
-
-export const OPENAPI_UI_PATH = '/api/docs';
 
 const SECTIONS = [
   ['how-it-works', 'How it works'],
@@ -32,7 +40,7 @@ const WEBHOOK_EVENTS: readonly [string, string][] = [
   ['applicant.on_hold', 'Staff put the applicant on hold (kycStatus onHold).'],
   ['applicant.reset', 'Staff reset the applicant (kycStatus init, review cleared).'],
   ['applicant.updated', "Staff edited the applicant's data or status."],
-  ['webhook.test', 'Sent by the Send test event button (or POST /api/webhooks/test).'],
+  ['webhook.test', `Sent by the Send test event button (or ${endpointLabel(webhooksSendTest)}).`],
 ];
 
 const WEBHOOK_HEADERS: readonly [string, string][] = [
@@ -55,7 +63,18 @@ function Step({ number, title, children }: { number: number; title: string; chil
   );
 }
 
-function Endpoint({ method, path }: { method: string; path: string }) {
+/** An SDK operation's method and path; `parameters` names its placeholders, `query` is shown after it. */
+function Endpoint({
+  operation,
+  parameters,
+  query,
+}: {
+  operation: SdkOperation;
+  parameters?: Record<string, string>;
+  query?: string;
+}) {
+  const { method } = endpointOf(operation);
+  const path = `${pathTemplate(operation, parameters)}${query ? `?${query}` : ''}`;
   return (
     <p className="docs-endpoint">
       <span className={`docs-method docs-method-${method.toLowerCase()}`}>{method}</span>
@@ -73,7 +92,7 @@ export function DocumentationPage() {
       title="Documentation"
       lead="Everything your developers need to send end users to verification and hear back about the result."
       actions={
-        <a className="btn btn-outline btn-regular" href={OPENAPI_UI_PATH} target="_blank" rel="noopener noreferrer">
+        <a className="btn btn-outline btn-regular" href={API_REFERENCE_PATH} target="_blank" rel="noopener noreferrer">
           API reference (OpenAPI)
           <ExternalIcon />
         </a>
@@ -141,7 +160,7 @@ export function DocumentationPage() {
           </>
         }
       >
-        <Endpoint method="GET" path="/api/users/me" />
+        <Endpoint operation={usersMe} />
         <CodeBlock title="Request" code={examples.usersMe} exampleId="users-me" />
         <CodeBlock title="Response" language="json" code={examples.usersMeResponse} />
       </Card>
@@ -151,7 +170,7 @@ export function DocumentationPage() {
         title="Find your organization's companyKey"
         description="Lists the organizations you own or belong to, with the id you use in API paths and the public companyKey."
       >
-        <Endpoint method="GET" path="/api/projects" />
+        <Endpoint operation={organizationsList} />
         <CodeBlock title="Request" code={examples.organizations} exampleId="organizations" />
         <CodeBlock title="Response" language="json" code={examples.organizationsResponse} />
       </Card>
@@ -180,7 +199,7 @@ export function DocumentationPage() {
           </>
         }
       >
-        <Endpoint method="GET" path="/api/kyc/get-new-token?userId=…" />
+        <Endpoint operation={kycIssueForCompanyKey} query="userId=…" />
         <CodeBlock title="Request" code={examples.getNewToken} exampleId="get-new-token" />
         <CodeBlock title="Response" language="json" code={examples.getNewTokenResponse} />
         <p className="docs-note">
@@ -203,7 +222,7 @@ export function DocumentationPage() {
           </>
         }
       >
-        <Endpoint method="GET" path="/api/kyc/status?userId=…&companyKey=…&token=…" />
+        <Endpoint operation={kycStatus} query="userId=…&companyKey=…&token=…" />
         <CodeBlock title="Request" code={examples.statusStream} exampleId="status-stream" />
         <CodeBlock title="Stream" language="text" code={examples.statusStreamOutput} />
         <CodeBlock title="In a browser" language="javascript" code={examples.statusEventSource} />
@@ -220,10 +239,10 @@ export function DocumentationPage() {
           </>
         }
       >
-        <Endpoint method="GET" path="/api/projects/{organizationId}/applicants" />
+        <Endpoint operation={applicantsList} parameters={{ id: '{organizationId}' }} />
         <CodeBlock title="List request" code={examples.applicantsList} exampleId="applicants-list" />
         <CodeBlock title="List response" language="json" code={examples.applicantsListResponse} />
-        <Endpoint method="GET" path="/api/projects/{organizationId}/applicants/{userId}" />
+        <Endpoint operation={applicantsDetails} parameters={{ id: '{organizationId}' }} />
         <CodeBlock title="Details request" code={examples.applicantDetails} exampleId="applicant-details" />
         <CodeBlock title="Details response" language="json" code={examples.applicantDetailsResponse} />
         <p className="docs-note">
@@ -323,7 +342,7 @@ export function DocumentationPage() {
         title="Full API reference"
         description="Every route, parameter and response of this installation, generated from the server's code."
         footer={
-          <a className="btn btn-primary btn-regular" href={OPENAPI_UI_PATH} target="_blank" rel="noopener noreferrer">
+          <a className="btn btn-primary btn-regular" href={API_REFERENCE_PATH} target="_blank" rel="noopener noreferrer">
             Open the OpenAPI reference
             <ExternalIcon />
           </a>

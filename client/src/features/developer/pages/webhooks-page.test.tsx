@@ -2,22 +2,22 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import type { WebhookSettingsDto } from '../../../api/generated/types.gen';
 import { renderPage } from '../testing/render-page';
 import { buildWebhookEvent, page } from '../testing/webhook-events';
 import { WebhooksPage } from './webhooks-page';
 
 const PATH = '/dashboard/user/me/developer/webhooks';
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const SETTINGS = { webhook: 'https://hooks.example.com/kyc', redirectUrl: null, secret: SECRET };
+const SETTINGS: WebhookSettingsDto = { webhook: 'https://hooks.example.com/kyc', redirectUrl: null, secret: SECRET };
 
 describe('Webhooks page', () => {
   it('shows that no webhook is configured, with the test button disabled', async () => {
     renderPage(<WebhooksPage />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === '/api/webhooks/settings') return { body: { webhook: null, redirectUrl: null, secret: null } };
-        if (method === 'GET' && url.startsWith('/api/webhooks/events')) return { body: page([]) };
-        return undefined;
+      api: {
+        webhooksGetSettings: { body: { webhook: null, redirectUrl: null, secret: null } },
+        webhooksListEvents: { body: page([]) },
       },
     });
     expect(await screen.findByText('No webhook configured')).toBeInTheDocument();
@@ -33,10 +33,9 @@ describe('Webhooks page', () => {
     const user = userEvent.setup();
     renderPage(<WebhooksPage />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === '/api/webhooks/settings') return { body: SETTINGS };
-        if (method === 'GET' && url.startsWith('/api/webhooks/events')) return { body: page([]) };
-        return undefined;
+      api: {
+        webhooksGetSettings: { body: SETTINGS },
+        webhooksListEvents: { body: page([]) },
       },
     });
     expect(await screen.findByTestId('webhook-url')).toHaveTextContent('https://hooks.example.com/kyc');
@@ -52,14 +51,13 @@ describe('Webhooks page', () => {
     const event = buildWebhookEvent();
     renderPage(<WebhooksPage />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === '/api/webhooks/settings') return { body: SETTINGS };
-        if (method === 'GET' && url.startsWith('/api/webhooks/events')) return { body: page(sent ? [event] : []) };
-        if (method === 'POST' && url === '/api/webhooks/test') {
+      api: {
+        webhooksGetSettings: { body: SETTINGS },
+        webhooksListEvents: () => ({ body: page(sent ? [event] : []) }),
+        webhooksSendTest: () => {
           sent = true;
           return { body: event };
-        }
-        return undefined;
+        },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Send test event' }));
@@ -72,14 +70,13 @@ describe('Webhooks page', () => {
     let settings = SETTINGS;
     renderPage(<WebhooksPage />, {
       path: PATH,
-      api: (method, url) => {
-        if (method === 'GET' && url === '/api/webhooks/settings') return { body: settings };
-        if (method === 'GET' && url.startsWith('/api/webhooks/events')) return { body: page([]) };
-        if (method === 'POST' && url === '/api/webhooks/secret/rotate') {
+      api: {
+        webhooksGetSettings: () => ({ body: settings }),
+        webhooksListEvents: { body: page([]) },
+        webhooksRotateSecret: () => {
           settings = { ...SETTINGS, secret: 'whsec_NewSecretNewSecretNewSecretNEW1' };
           return { body: settings };
-        }
-        return undefined;
+        },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Rotate secret' }));

@@ -5,15 +5,15 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 
 import type { CurrentUser } from '../../../api/current-user';
 import { AppProviders } from '../../../app/providers';
-import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
+import { mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { buildUser } from '../../../testing/users';
 
 export interface RenderPageOptions {
   /** Where the page is mounted (and the first URL). */
   path: string;
   user?: CurrentUser;
-  /** Answers for every call but GET /api/users/me; undefined means 404. */
-  api?: (method: string, url: string, body: unknown) => MockResponse | undefined;
+  /** Answers by SDK operation; usersMe answers `user`, anything unanswered 404. */
+  api?: ApiHandlers;
 }
 
 function Elsewhere() {
@@ -23,12 +23,7 @@ function Elsewhere() {
 
 /** Renders one developer page with the app's providers, a fresh cache and a canned API. */
 export function renderPage(page: ReactElement, { path, user = buildUser(), api }: RenderPageOptions) {
-  const fetchMock = mockFetch((url, init) => {
-    const method = init?.method ?? 'GET';
-    if (url === '/api/users/me' && method === 'GET') return { body: user };
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    return api?.(method, url, body);
-  });
+  const mocked = mockApi({ usersMe: { body: user }, ...api });
   const router = createMemoryRouter(
     [
       { path, element: page },
@@ -42,8 +37,5 @@ export function renderPage(page: ReactElement, { path, user = buildUser(), api }
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  /** The calls made to `method url` (users/me excluded). */
-  const calls = (method: string, url: string) =>
-    fetchMock.mock.calls.filter(([input, init]) => String(input) === url && (init?.method ?? 'GET') === method);
-  return { ...view, router, queryClient, fetchMock, calls };
+  return { ...view, ...mocked, router, queryClient };
 }

@@ -1,4 +1,4 @@
-import type { WebhookDeliveryDto, WebhookEventDto } from '../../../api/generated/types.gen';
+import type { WebhookDeliveryDto, WebhookEventDto, WebhookEventPageDto } from '../../../api/generated/types.gen';
 
 export function buildWebhookEvent(overrides: Partial<WebhookEventDto> = {}): WebhookEventDto {
   return {
@@ -29,7 +29,7 @@ export function buildDelivery(overrides: Partial<WebhookDeliveryDto> = {}): Webh
   };
 }
 
-export function page(items: WebhookEventDto[], { page = 1, totalPages = 1 } = {}) {
+export function page(items: WebhookEventDto[], { page = 1, totalPages = 1 } = {}): WebhookEventPageDto {
   return {
     items,
     meta: {

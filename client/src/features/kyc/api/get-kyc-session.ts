@@ -1,18 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { WidgetSessionDto } from '../../../api/generated/types.gen';
+import { kycSession } from '../../../api/sdk';
 import { kycKeys, type ApplicantRef } from './kyc-keys';
-import { widgetAuth, withWidgetToken } from './widget-token';
+import { withWidgetToken } from './widget-token';
 
-/** GET /api/kyc/session: who the applicant is verifying for, and which steps are done. */
+/** kycSession: who the applicant is verifying for, and which steps are done. */
 export function kycSessionQuery(ref: ApplicantRef) {
   return queryOptions({
     queryKey: kycKeys.session(ref),
     queryFn: ({ client, signal }) =>
-      withWidgetToken(client, ref, (token) =>
-        api.get<WidgetSessionDto>('/api/kyc/session', { headers: widgetAuth(token), signal }),
-      ),
+      withWidgetToken(client, ref, async (token) => (await kycSession({ auth: token, signal, throwOnError: true })).data),
     // The page follows the live status stream; a refetch on focus would only repeat it.
     refetchOnWindowFocus: false,
     staleTime: Infinity,

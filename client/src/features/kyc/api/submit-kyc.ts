@@ -1,17 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { WidgetSessionDto } from '../../../api/generated/types.gen';
+import { kycSubmit } from '../../../api/sdk';
 import { kycKeys, type ApplicantRef } from './kyc-keys';
-import { widgetAuth, withWidgetToken } from './widget-token';
+import { withWidgetToken } from './widget-token';
 
-/** POST /api/kyc/submit: hands the verification over for checks and review. */
+/** kycSubmit: hands the verification over for checks and review. */
 export function useSubmitKyc(ref: ApplicantRef) {
   return useMutation({
     mutationFn: (_: void, { client }) =>
-      withWidgetToken(client, ref, (token) =>
-        api.post<WidgetSessionDto>('/api/kyc/submit', undefined, { headers: widgetAuth(token) }),
-      ),
+      withWidgetToken(client, ref, async (token) => (await kycSubmit({ auth: token, throwOnError: true })).data),
     onSuccess: (session, _body, _result, { client }) => client.setQueryData(kycKeys.session(ref), session),
   });
 }

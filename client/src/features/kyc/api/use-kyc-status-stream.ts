@@ -1,18 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 
-import { buildUrl } from '../../../api/client';
+import { urlOf } from '../../../api/endpoints';
 import type { WidgetSessionDto } from '../../../api/generated/types.gen';
+import { kycStatus } from '../../../api/sdk';
 import type { ApplicantRef } from './kyc-keys';
 import { kycTokenQuery, renewKycToken } from './widget-token';
 
 export type KycSessionStatus = WidgetSessionDto['status'];
 
-/** Spec §3 "KYC status event". */
-export interface KycStatusEvent {
-  status: KycSessionStatus;
-  redirectUrl: string | null;
-}
+/** Spec §3 "KYC status event": the part of the session the stream pushes (openapi.json types it as text). */
+export type KycStatusEvent = Pick<WidgetSessionDto, 'status' | 'redirectUrl'>;
 
 const STATUSES: readonly string[] = ['pending', 'processing', 'completed', 'failed'];
 
@@ -35,7 +33,7 @@ export function parseStatusEvent(data: unknown): KycStatusEvent | null {
 }
 
 /**
- * GET /api/kyc/status as server-sent events (spec §7): the first event is the current
+ * kycStatus as server-sent events (spec §7): the first event is the current
  * status, then every change. The stream is closed on error (spec §4) — an expired token
  * or a dropped connection — and reopened a little later with a renewed token, so a
  * long wait for a reviewer still ends on this page.
@@ -66,7 +64,7 @@ export function useKycStatusStream(
 
     const open = (token: string) => {
       if (stopped) return;
-      source = new EventSource(buildUrl('/api/kyc/status', { userId, companyKey, token }));
+      source = new EventSource(urlOf(kycStatus, { query: { userId, companyKey, token } }));
       source.onmessage = (message: MessageEvent) => {
         failures = 0;
         const event = parseStatusEvent(message.data);

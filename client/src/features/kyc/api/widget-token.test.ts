@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 
-import { api } from '../../../api/client';
-import { fakeKycServer } from '../testing/fake-kyc-server';
-import { widgetAuth, withWidgetToken } from './widget-token';
+import { kycSession } from '../../../api/sdk';
+import { apiError } from '../../../testing/mock-api';
+import { authorizationOf, fakeKycServer } from '../testing/fake-kyc-server';
+import { withWidgetToken } from './widget-token';
 
 const ref = { companyKey: 'pk_acme', userId: 'customer-1' };
-const getSession = (token: string) => api.get('/api/kyc/session', { headers: widgetAuth(token) });
+const getSession = async (token: string) => (await kycSession({ auth: token, throwOnError: true })).data;
 
 describe('withWidgetToken', () => {
   it('sends the cached token and asks for one only once', async () => {
@@ -14,8 +15,8 @@ describe('withWidgetToken', () => {
     const client = new QueryClient();
     await withWidgetToken(client, ref, getSession);
     await withWidgetToken(client, ref, getSession);
-    expect(server.callsTo('/api/kyc/get-new-token')).toHaveLength(1);
-    expect(server.callsTo('/api/kyc/session').map((call) => call.authorization)).toEqual(['Bearer token-1', 'Bearer token-1']);
+    expect(server.callsTo('kycIssueForCompanyKey')).toHaveLength(1);
+    expect(server.callsTo('kycSession').map(authorizationOf)).toEqual(['Bearer token-1', 'Bearer token-1']);
   });
 
   it("renews the token once for calls that fail together with 'invalid-token'", async () => {
@@ -24,11 +25,8 @@ describe('withWidgetToken', () => {
     await withWidgetToken(client, ref, getSession);
     server.expire('token-1');
     await Promise.all([withWidgetToken(client, ref, getSession), withWidgetToken(client, ref, getSession)]);
-    expect(server.callsTo('/api/kyc/get-new-token')).toHaveLength(2);
-    expect(server.callsTo('/api/kyc/session').slice(-2).map((call) => call.authorization)).toEqual([
-      'Bearer token-2',
-      'Bearer token-2',
-    ]);
+    expect(server.callsTo('kycIssueForCompanyKey')).toHaveLength(2);
+    expect(server.callsTo('kycSession').slice(-2).map(authorizationOf)).toEqual(['Bearer token-2', 'Bearer token-2']);
   });
 
   it('retries only once: a second invalid-token is passed on', async () => {
@@ -40,16 +38,24 @@ describe('withWidgetToken', () => {
       server.expire(token);
       return getSession(token);
     };
-    await expect(withWidgetToken(client, ref, alwaysExpired)).rejects.toMatchObject({ status: 401 });
+    await expect(withWidgetToken(client, ref, alwaysExpired)).rejects.toMatchObject({ status: 401, code: 'invalid-token' });
     expect(calls).toBe(2);
   });
 
   it('passes other errors on without renewing', async () => {
     const server = fakeKycServer();
+    server.answer({ kycSession: apiError(404, 'NOT_FOUND', 'Not Found') });
     const client = new QueryClient();
-    await expect(withWidgetToken(client, ref, (token) => api.get('/api/kyc/unknown', { headers: widgetAuth(token) }))).rejects.toMatchObject({
-      status: 404,
-    });
-    expect(server.callsTo('/api/kyc/get-new-token')).toHaveLength(1);
+    await expect(withWidgetToken(client, ref, getSession)).rejects.toMatchObject({ status: 404 });
+    expect(server.callsTo('kycSession')).toHaveLength(1);
+    expect(server.callsTo('kycIssueForCompanyKey')).toHaveLength(1);
+  });
+
+  it("does not renew on a 401 with another code (an unknown companyKey is not an expired token)", async () => {
+    const server = fakeKycServer();
+    server.answer({ kycSession: apiError(401, 'UNAUTHENTICATED', 'The verification session has expired') });
+    const client = new QueryClient();
+    await expect(withWidgetToken(client, ref, getSession)).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(server.callsTo('kycIssueForCompanyKey')).toHaveLength(1);
   });
 });

@@ -1,20 +1,17 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 
-import { api, isApiError } from '../../../api/client';
+import { hasErrorCode } from '../../../api/client';
 import type { KycTokenResponseDto } from '../../../api/generated/types.gen';
+import { kycIssueForCompanyKey } from '../../../api/sdk';
 import { kycKeys, type ApplicantRef } from './kyc-keys';
 
-/** The server's answer when the organization's owner has not set a webhook yet (spec §8). */
-export const WEBHOOK_NOT_CONFIGURED = 'WEBHOOK_NOT_CONFIGURED';
+/** Spec §8: the WEBHOOK_NOT_CONFIGURED message that is shown as an alert. */
 export const WEBHOOK_ALERT_TEXT = 'Please configure your webhook';
 
-/** GET /api/kyc/get-new-token: a widget token (kyc_wt_…, 15 minutes) for this applicant. */
-export function getKycToken({ companyKey, userId }: ApplicantRef, signal?: AbortSignal) {
-  return api.get<KycTokenResponseDto>('/api/kyc/get-new-token', {
-    query: { userId },
-    headers: { Authorization: `Bearer ${companyKey}` },
-    signal,
-  });
+/** kycIssueForCompanyKey: a widget token (15 minutes) for this applicant; the companyKey is the bearer token. */
+export async function getKycToken({ companyKey, userId }: ApplicantRef, signal?: AbortSignal): Promise<KycTokenResponseDto> {
+  const { data } = await kycIssueForCompanyKey({ query: { userId }, auth: companyKey, signal, throwOnError: true });
+  return data;
 }
 
 /** The token lives in the query cache for the page's lifetime; only 'invalid-token' renews it. */
@@ -29,20 +26,14 @@ export function kycTokenQuery(ref: ApplicantRef) {
   });
 }
 
-export function errorCode(error: unknown): string | undefined {
-  if (!isApiError(error) || typeof error.body !== 'object' || error.body === null) return undefined;
-  const { code } = error.body as { code?: unknown };
-  return typeof code === 'string' ? code : undefined;
-}
-
 /** The widget's error code 'invalid-token': the token expired (or is not for this applicant). */
 export function isInvalidTokenError(error: unknown): boolean {
-  return isApiError(error) && error.status === 401 && errorCode(error) === 'invalid-token';
+  return hasErrorCode(error, 'invalid-token', 401);
 }
 
 /** Spec §8: WEBHOOK_NOT_CONFIGURED whose message asks to configure the webhook is shown as an alert. */
 export function isWebhookNotConfigured(error: unknown): boolean {
-  return errorCode(error) === WEBHOOK_NOT_CONFIGURED && !!(error as Error).message?.includes(WEBHOOK_ALERT_TEXT);
+  return hasErrorCode(error, 'WEBHOOK_NOT_CONFIGURED') && error.message.includes(WEBHOOK_ALERT_TEXT);
 }
 
 /**
@@ -75,8 +66,4 @@ export async function withWidgetToken<T>(
     if (!isInvalidTokenError(error)) throw error;
     return call(await renewKycToken(client, ref, token));
   }
-}
-
-export function widgetAuth(token: string) {
-  return { Authorization: `Bearer ${token}` };
 }

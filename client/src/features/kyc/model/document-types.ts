@@ -1,7 +1,7 @@
 import type { UploadDocumentDto } from '../../../api/generated/types.gen';
 
 export type DocumentType = Exclude<UploadDocumentDto['docType'], 'SELFIE'>;
-export type DocumentSide = 'front' | 'back';
+export type DocumentSide = NonNullable<UploadDocumentDto['side']>;
 
 export interface DocumentTypeInfo {
   type: DocumentType;

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { fakeKycServer } from '../testing/fake-kyc-server';
+import { authorizationOf, fakeKycServer } from '../testing/fake-kyc-server';
 import { SumsubWidget } from './sumsub-widget';
 
 const launchSumsubWebSdk = vi.fn();
@@ -11,13 +11,6 @@ vi.mock('./sumsub-websdk-adapter', () => ({ launchSumsubWebSdk: (options: unknow
 describe('the Sumsub provider', () => {
   it('launches the WebSDK with an access token from the server, and refreshes it through the server', async () => {
     const server = fakeKycServer();
-    let accessTokens = 0;
-    server.fetchMock.mockImplementation(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      if (url.startsWith('/api/kyc/get-new-token')) return Response.json({ status: 'ok', code: 'OK', message: '', token: 'token-1' });
-      if (url === '/api/kyc/sumsub/access-token') return Response.json({ token: `sumsub-${(accessTokens += 1)}` });
-      return new Response(null, { status: 404 });
-    });
     const destroy = vi.fn();
     launchSumsubWebSdk.mockResolvedValue(destroy);
 
@@ -33,18 +26,14 @@ describe('the Sumsub provider', () => {
     expect(options.accessToken).toBe('sumsub-1');
     expect(document.querySelector(options.container)).not.toBeNull();
     await expect(options.refreshAccessToken()).resolves.toBe('sumsub-2');
+    expect(server.callsTo('sumsubAccessToken').map(authorizationOf)).toEqual(['Bearer token-1', 'Bearer token-1']);
 
     unmount();
     expect(destroy).toHaveBeenCalled();
   });
 
   it('says so when the WebSDK script cannot be loaded', async () => {
-    const server = fakeKycServer();
-    server.fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
-      String(input).startsWith('/api/kyc/get-new-token')
-        ? Response.json({ status: 'ok', code: 'OK', message: '', token: 'token-1' })
-        : Response.json({ token: 'sumsub-1' }),
-    );
+    fakeKycServer();
     launchSumsubWebSdk.mockRejectedValue(new Error('The Sumsub WebSDK could not be loaded'));
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -1,8 +1,15 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
-import type { WidgetSessionDto } from '../../../api/generated/types.gen';
-import { mockFetch, type MockResponse } from '../../../testing/mock-fetch';
+import type { KycTokenResponseDto, WidgetSessionDto } from '../../../api/generated/types.gen';
+import {
+  apiError,
+  mockApi,
+  type ApiCall,
+  type MockAnswer,
+  type OperationId,
+  type ResponseOf,
+} from '../../../testing/mock-api';
 
 export function buildSession(overrides: Partial<WidgetSessionDto> = {}): WidgetSessionDto {
   return {
@@ -31,52 +38,50 @@ export function buildSession(overrides: Partial<WidgetSessionDto> = {}): WidgetS
   };
 }
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  authorization: string | null;
-  body: unknown;
+/** The widget token a call carried (`Authorization: Bearer …`), or the companyKey of get-new-token. */
+export function authorizationOf(call: ApiCall): string | null {
+  return call.headers.get('Authorization');
 }
 
 /**
- * The /api/kyc routes as the server answers them, in memory: tokens token-1, token-2 …;
- * `expire(token)` makes every widget call with that token answer 401 invalid-token.
+ * The verification page's operations as the server answers them, in memory: tokens
+ * token-1, token-2 …; `expire(token)` makes every widget call with that token answer
+ * 401 invalid-token.
  */
 export function fakeKycServer({
   session = buildSession(),
   tokenAnswer,
-}: { session?: WidgetSessionDto; tokenAnswer?: MockResponse } = {}) {
+}: { session?: WidgetSessionDto; tokenAnswer?: MockAnswer<KycTokenResponseDto> } = {}) {
   let issued = 0;
+  let sumsubTokens = 0;
   const expired = new Set<string>();
-  const calls: RecordedCall[] = [];
   const state = { session };
 
-  const fetchMock = mockFetch((url, init) => {
-    const { pathname } = new URL(url, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const headers = new Headers(init?.headers);
-    const authorization = headers.get('Authorization');
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, path: pathname, authorization, body });
+  /** Answers with the session's widget token checked, as the server's token guard does. */
+  const withToken =
+    <Op extends OperationId>(answer: (call: ApiCall<Op>) => MockAnswer<ResponseOf<Op>>) =>
+    (call: ApiCall<Op>): MockAnswer<ResponseOf<Op>> => {
+      const token = authorizationOf(call)?.replace(/^Bearer /, '') ?? '';
+      if (!token.startsWith('token-') || expired.has(token)) {
+        return apiError(401, 'invalid-token', 'The verification session has expired');
+      }
+      return answer(call);
+    };
 
-    if (pathname === '/api/kyc/get-new-token') {
+  const api = mockApi({
+    kycIssueForCompanyKey: () => {
       if (tokenAnswer) return tokenAnswer;
       issued += 1;
       return { body: { status: 'ok', code: 'OK', message: 'Verification token issued', token: `token-${issued}` } };
-    }
-    const token = authorization?.replace(/^Bearer /, '') ?? '';
-    if (!token.startsWith('token-') || expired.has(token)) {
-      return {
-        status: 401,
-        body: { statusCode: 401, message: 'The verification session has expired', error: 'Unauthorized', code: 'invalid-token' },
-      };
-    }
-    if (pathname === '/api/kyc/session' && method === 'GET') return { body: state.session };
-    if (pathname === '/api/kyc/documents' && method === 'POST') {
-      const { docType, side } = body as { docType: string; side?: string };
+    },
+    kycSession: withToken(() => ({ body: state.session })),
+    kycUpload: withToken(({ body }) => {
+      const { docType, side } = body!;
       const isSelfie = docType === 'SELFIE';
       const images = state.session.images.filter(
-        (image) => !(image.docType === docType && image.side === (side ?? null)) && (isSelfie || image.docType === 'SELFIE' || image.docType === docType),
+        (image) =>
+          !(image.docType === docType && image.side === (side ?? null)) &&
+          (isSelfie || image.docType === 'SELFIE' || image.docType === docType),
       );
       state.session = {
         ...state.session,
@@ -84,24 +89,22 @@ export function fakeKycServer({
         images: [...images, { docType, side: isSelfie ? null : (side ?? 'front') }],
       };
       return { body: state.session };
-    }
-    if (pathname === '/api/kyc/personal-data' && method === 'PUT') {
-      state.session = { ...state.session, personalData: { ...state.session.personalData, ...(body as object) } };
+    }),
+    kycPersonalData: withToken(({ body }) => {
+      state.session = { ...state.session, personalData: { ...state.session.personalData, ...body } };
       return { body: state.session };
-    }
-    if (pathname === '/api/kyc/submit' && method === 'POST') {
+    }),
+    kycSubmit: withToken(() => {
       state.session = { ...state.session, status: 'processing' };
       return { body: state.session };
-    }
-    return undefined;
+    }),
+    sumsubAccessToken: withToken(() => ({ body: { token: `sumsub-${(sumsubTokens += 1)}` } })),
   });
 
   return {
-    fetchMock,
-    calls,
+    ...api,
     state,
     expire: (token: string) => expired.add(token),
-    callsTo: (path: string, method = 'GET') => calls.filter((call) => call.path === path && call.method === method),
   };
 }
 

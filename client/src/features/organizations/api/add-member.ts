@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { AddMemberDto, MemberDto } from '../../../api/generated/types.gen';
+import { membersAdd } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
-export function addMember(organizationId: string, body: AddMemberDto): Promise<MemberDto> {
-  return api.post<MemberDto>(`/api/projects/${encodeURIComponent(organizationId)}/members`, body);
+export async function addMember(organizationId: string, body: AddMemberDto): Promise<MemberDto> {
+  const { data } = await membersAdd({ path: { id: organizationId }, body, throwOnError: true });
+  return data;
 }
 
 export function useAddMember(organizationId: string) {

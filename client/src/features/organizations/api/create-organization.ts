@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { CreateProjectDto, ProjectDto } from '../../../api/generated/types.gen';
+import type { CreateOrganizationDto, OrganizationDto } from '../../../api/generated/types.gen';
+import { organizationsCreate } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
-export function createOrganization(body: CreateProjectDto): Promise<ProjectDto> {
-  return api.post<ProjectDto>('/api/projects', body);
+export async function createOrganization(body: CreateOrganizationDto): Promise<OrganizationDto> {
+  const { data } = await organizationsCreate({ body, throwOnError: true });
+  return data;
 }
 
 export function useCreateOrganization() {

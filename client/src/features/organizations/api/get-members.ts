@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
 import type { MemberDto } from '../../../api/generated/types.gen';
+import { membersList } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
-export function getMembers(organizationId: string, signal?: AbortSignal): Promise<MemberDto[]> {
-  return api.get<MemberDto[]>(`/api/projects/${encodeURIComponent(organizationId)}/members`, { signal });
+export async function getMembers(organizationId: string, signal?: AbortSignal): Promise<MemberDto[]> {
+  const { data } = await membersList({ path: { id: organizationId }, signal, throwOnError: true });
+  return data;
 }
 
 export const membersQueryOptions = (organizationId: string) =>

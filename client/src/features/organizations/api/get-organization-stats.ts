@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { ProjectStatsDto } from '../../../api/generated/types.gen';
+import type { OrganizationStatsDto } from '../../../api/generated/types.gen';
+import { organizationStatsGet } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
-export function getOrganizationStats(organizationId: string, signal?: AbortSignal): Promise<ProjectStatsDto> {
-  return api.get<ProjectStatsDto>(`/api/projects/${encodeURIComponent(organizationId)}/stats`, { signal });
+export async function getOrganizationStats(organizationId: string, signal?: AbortSignal): Promise<OrganizationStatsDto> {
+  const { data } = await organizationStatsGet({ path: { id: organizationId }, signal, throwOnError: true });
+  return data;
 }
 
 export const organizationStatsQueryOptions = (organizationId: string) =>

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { ProjectDetailsDto } from '../../../api/generated/types.gen';
+import type { OrganizationDetailsDto } from '../../../api/generated/types.gen';
+import { organizationsGet } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
-export function getOrganization(organizationId: string, signal?: AbortSignal): Promise<ProjectDetailsDto> {
-  return api.get<ProjectDetailsDto>(`/api/projects/${encodeURIComponent(organizationId)}`, { signal });
+export async function getOrganization(organizationId: string, signal?: AbortSignal): Promise<OrganizationDetailsDto> {
+  const { data } = await organizationsGet({ path: { id: organizationId }, signal, throwOnError: true });
+  return data;
 }
 
 export const organizationQueryOptions = (organizationId: string) =>

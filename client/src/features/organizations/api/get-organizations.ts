@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
-import type { ProjectDto } from '../../../api/generated/types.gen';
+import type { OrganizationDto } from '../../../api/generated/types.gen';
+import { organizationsList } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
-export function getOrganizations(signal?: AbortSignal): Promise<ProjectDto[]> {
-  return api.get<ProjectDto[]>('/api/projects', { signal });
+export async function getOrganizations(signal?: AbortSignal): Promise<OrganizationDto[]> {
+  const { data } = await organizationsList({ signal, throwOnError: true });
+  return data;
 }
 
 export const organizationsQueryOptions = () =>

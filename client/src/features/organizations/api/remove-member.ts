@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '../../../api/client';
+import { membersRemove } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
-export function removeMember(organizationId: string, userId: string): Promise<void> {
-  return api.delete<void>(
-    `/api/projects/${encodeURIComponent(organizationId)}/members/${encodeURIComponent(userId)}`,
-  );
+export async function removeMember(organizationId: string, userId: string): Promise<void> {
+  await membersRemove({ path: { id: organizationId, userId }, throwOnError: true });
 }
 
 export function useRemoveMember(organizationId: string) {

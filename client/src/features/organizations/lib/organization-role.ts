@@ -1,6 +1,6 @@
-import type { ProjectDto } from '../../../api/generated/types.gen';
+import type { OrganizationDto } from '../../../api/generated/types.gen';
 
-export type OrganizationRole = ProjectDto['role'];
+export type OrganizationRole = OrganizationDto['role'];
 
 const LABELS: Readonly<Record<OrganizationRole, string>> = {
   owner: 'Owner',

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
-import { ORGANIZATION_ID } from '../testing/organization-id';
+import { buildOrganizationDetails, ORGANIZATION_ID } from '../testing/organization-id';
 import { IntegrationPage, verificationLink } from './integration-page';
 
 describe('integration', () => {
@@ -15,12 +15,9 @@ describe('integration', () => {
   });
 
   it('shows the company key and a ready verification link for the signed-in user', async () => {
-    mockFetch((url) => {
-      if (url === '/api/users/me') return { body: buildUser({ id: 'u-42' }) };
-      if (url === `/api/projects/${ORGANIZATION_ID}`) {
-        return { body: { id: ORGANIZATION_ID, name: 'Acme', companyKey: 'pk_live123', role: 'owner', ownerUsername: 'alice', isOwner: true, createdAt: '2026-11-01T00:00:00Z' } };
-      }
-      return undefined;
+    mockApi({
+      usersMe: { body: buildUser({ id: 'u-42' }) },
+      organizationsGet: ({ path }) => (path.id === ORGANIZATION_ID ? { body: buildOrganizationDetails({ companyKey: 'pk_live123' }) } : undefined),
     });
     renderPage(<IntegrationPage />, '/dashboard/:organizationId/integration', `/dashboard/${ORGANIZATION_ID}/integration`);
     expect(await screen.findByLabelText('Company key')).toHaveValue('pk_live123');

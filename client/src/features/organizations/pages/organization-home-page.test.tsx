@@ -1,28 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { mockFetch } from '../../../testing/mock-fetch';
+import { mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
-import { ORGANIZATION_ID } from '../testing/organization-id';
+import { buildOrganizationDetails, ORGANIZATION_ID } from '../testing/organization-id';
 import { OrganizationHomePage } from './organization-home-page';
 
 describe('organization dashboard', () => {
   it('shows applicants by status with their labels, recent decisions and the median time', async () => {
-    mockFetch((url) => {
-      if (url === `/api/projects/${ORGANIZATION_ID}`) {
-        return { body: { id: ORGANIZATION_ID, name: 'Acme', companyKey: 'pk_1', role: 'owner', ownerUsername: 'alice', isOwner: true, createdAt: '2026-11-01T00:00:00Z' } };
-      }
-      if (url === `/api/projects/${ORGANIZATION_ID}/stats`) {
-        return {
-          body: {
-            byStatus: { init: 4, pending: 10, prechecked: 3, queued: 2, completed: 20, onHold: 1 },
-            decisionsLast7Days: 5,
-            decisionsLast30Days: 17,
-            medianSecondsToDecision: 2 * 86_400 + 3 * 3_600,
-          },
-        };
-      }
-      return undefined;
+    const api = mockApi({
+      organizationsGet: { body: buildOrganizationDetails() },
+      organizationStatsGet: {
+        body: {
+          byStatus: { init: 4, pending: 10, prechecked: 3, queued: 2, completed: 20, onHold: 1 },
+          decisionsLast7Days: 5,
+          decisionsLast30Days: 17,
+          medianSecondsToDecision: 2 * 86_400 + 3 * 3_600,
+        },
+      },
     });
     renderPage(<OrganizationHomePage />, '/dashboard/:organizationId', `/dashboard/${ORGANIZATION_ID}`);
 
@@ -35,21 +30,20 @@ describe('organization dashboard', () => {
     expect(screen.getByText('2 days 3 hours')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
     expect(screen.queryByText(/Comming Soon/i)).not.toBeInTheDocument();
+    expect(api.callsTo('organizationStatsGet').map((call) => call.path)).toEqual([{ id: ORGANIZATION_ID }]);
   });
 
   it('says when nothing was decided yet', async () => {
-    mockFetch((url) =>
-      url === `/api/projects/${ORGANIZATION_ID}/stats`
-        ? {
-            body: {
-              byStatus: { init: 0, pending: 0, prechecked: 0, queued: 0, completed: 0, onHold: 0 },
-              decisionsLast7Days: 0,
-              decisionsLast30Days: 0,
-              medianSecondsToDecision: null,
-            },
-          }
-        : undefined,
-    );
+    mockApi({
+      organizationStatsGet: {
+        body: {
+          byStatus: { init: 0, pending: 0, prechecked: 0, queued: 0, completed: 0, onHold: 0 },
+          decisionsLast7Days: 0,
+          decisionsLast30Days: 0,
+          medianSecondsToDecision: null,
+        },
+      },
+    });
     renderPage(<OrganizationHomePage />, '/dashboard/:organizationId', `/dashboard/${ORGANIZATION_ID}`);
     expect(await screen.findByText('Nothing decided yet')).toBeInTheDocument();
   });

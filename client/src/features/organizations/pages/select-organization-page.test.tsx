@@ -2,12 +2,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import type { ProjectDto } from '../../../api/generated/types.gen';
-import { mockFetch } from '../../../testing/mock-fetch';
+import type { OrganizationDto } from '../../../api/generated/types.gen';
+import { mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { SelectOrganizationPage } from './select-organization-page';
 
-function organizations(count: number): ProjectDto[] {
+function organizations(count: number): OrganizationDto[] {
   return Array.from({ length: count }, (_, index) => ({
     id: `00000000-0000-4000-8000-00000000000${index}`,
     name: `Organization ${index + 1}`,
@@ -16,8 +16,8 @@ function organizations(count: number): ProjectDto[] {
   }));
 }
 
-function serve(list: ProjectDto[]) {
-  mockFetch((url) => (url === '/api/projects' ? { body: list } : undefined));
+function serve(list: OrganizationDto[]) {
+  mockApi({ organizationsList: { body: list } });
 }
 
 describe('/dashboard/select', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import type { ProjectDto } from '../../../api/generated/types.gen';
+import type { OrganizationDto } from '../../../api/generated/types.gen';
 import { PageHeader } from '../../../components/page-header';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
@@ -22,7 +22,7 @@ function PlusIcon() {
   );
 }
 
-function OrganizationLink({ organization }: { organization: ProjectDto }) {
+function OrganizationLink({ organization }: { organization: OrganizationDto }) {
   return (
     <li>
       <Link to={paths.dashboard.organization(organization.id)} className="org-select-item">
