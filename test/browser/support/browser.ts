@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 import { repoRoot } from './app.js';
 
@@ -75,6 +75,17 @@ export async function saveScreenshot(page: Page, name: string, fullPage = false)
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   await page.screenshot({ path, fullPage, animations: 'disabled' });
+  return path;
+}
+
+/**
+ * Saves test-results/screenshots/<name>.png of one element (e.g. a panel of a long page).
+ * Sticky headers scroll away for the picture: scrolled to the element, they would cover it.
+ */
+export async function saveElementScreenshot(element: Locator, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await element.screenshot({ path, animations: 'disabled', style: '.dashboard-header { position: static !important; }' });
   return path;
 }
 

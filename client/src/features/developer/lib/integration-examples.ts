@@ -65,7 +65,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
       ['export KYC_ORGANIZATION_ID="…"', `# "id" from ${endpointLabel(organizationsList)}`],
       ['export KYC_COMPANY_KEY="pk_…"', `# "companyKey" from ${endpointLabel(organizationsList)}`],
       ['export KYC_SESSION_ID="…"', `# "sessionId" from ${endpointLabel(kycCreateSession)}`],
-      ['export KYC_TOKEN="eyJ…"', `# "token" from ${endpointLabel(kycIssueForCompanyKey)} (valid 15 minutes)`],
+      ['export KYC_TOKEN="kyc_wt_…"', `# "token" from ${endpointLabel(kycIssueForCompanyKey)} (valid 15 minutes)`],
     ]
       .map(([command, comment]) => `${command.padEnd(34)}${comment}`)
       .join('\n'),

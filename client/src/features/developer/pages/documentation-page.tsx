@@ -135,11 +135,9 @@ export function DocumentationPage() {
             A <Link to={paths.developer.webhooks}>webhook</Link> is required before verification starts; the{' '}
             <Link to={paths.developer.redirectUrl}>redirect URL</Link> is where end users land afterwards.
           </Step>
-          <Step number={4} title="Create a verification link, send the end user to it">
-            Your server asks for a link for each end user (<code>{endpointLabel(kycCreateSession)}</code>) with
-            your own id for them, and sends them to its <code>url</code>. They photograph their document, take a
-            selfie and confirm their data. (Or, if your organization allows it, the public{' '}
-            <code>/kyc?companyKey=…&amp;userId=…</code> link.)
+          <Step number={4} title="Send the end user to a verification link">
+            Your server creates a link for each end user, with your own id for them, and sends them to it. They
+            photograph their document, take a selfie and confirm their data.
           </Step>
           <Step number={5} title="Follow the status live, then redirect">
             The page streams the status (pending → processing → completed or failed) and, when it completes, sends

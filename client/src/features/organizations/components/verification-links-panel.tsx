@@ -13,6 +13,8 @@ import { paths } from '../../../config/paths';
 import { useUpdateVerificationSettings } from '../api/update-verification-settings';
 import { originLines, validateOrigins } from '../lib/redirect-origins';
 
+// The form's fields look like the app's text fields (TextField's styles, for a textarea).
+import '../../../components/ui/text-field.css';
 import './verification-links-panel.css';
 
 /** Where the developer documentation explains server-created links. */
