@@ -85,7 +85,15 @@ export async function saveScreenshot(page: Page, name: string, fullPage = false)
 export async function saveElementScreenshot(element: Locator, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
-  await element.screenshot({ path, animations: 'disabled', style: '.dashboard-header { position: static !important; }' });
+  // Through the DOM, not a <style> element: the app's CSP (style-src 'self') refuses injected styles.
+  const sticky = (position: string) =>
+    element.page().evaluate(`document.querySelectorAll('.dashboard-header').forEach((header) => { header.style.position = '${position}'; })`);
+  await sticky('static');
+  try {
+    await element.screenshot({ path, animations: 'disabled' });
+  } finally {
+    await sticky('');
+  }
   return path;
 }
 
