@@ -51,7 +51,7 @@ const file = `server/migrations/${timestamp}-${name}.ts`;
 writeFileSync(
   file,
   `import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { runForDialect } from '../migration-dialect.js';
+import { runForDialect } from '../database/migration-dialect.js';
 
 export class ${className} implements MigrationInterface {
   name = '${className}';

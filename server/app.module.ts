@@ -9,6 +9,7 @@ import { AuthenticationModule } from './auth/authentication.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { EventsModule } from './common/events/events.module.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -45,6 +46,7 @@ import { loadEnvironment } from './config/environment.js';
     AuthenticationModule,
     EventsModule,
     JobsModule,
+    RateLimitModule,
     HealthModule,
     ScheduleModule.forRoot(),
     ApiKeysModule,

@@ -2,12 +2,13 @@ import { ApplicantImage } from './applicants/applicant-image.entity.js';
 import { Applicant } from './applicants/applicant.entity.js';
 import { AuditEvent } from './audit/audit-event.entity.js';
 import { AuthToken } from './auth/auth-token.entity.js';
-import { LoginThrottle } from './auth/login-throttle.entity.js';
 import { Session } from './sessions/session.entity.js';
 import { OutboxMail } from './mail/outbox-mail.entity.js';
 import { OrganizationMember } from './organizations/organization-member.entity.js';
 import { Organization } from './organizations/organization.entity.js';
 import { Permission } from './roles/permission.entity.js';
+import { RateLimitRow } from './common/rate-limit/rate-limit.entity.js';
+import { VerificationSession } from './kyc/verification-session.entity.js';
 import { JobLock } from './common/jobs/job-lock.entity.js';
 import { ApplicantCheck } from './applicants/applicant-check.entity.js';
 import { UserImage } from './users/user-image.entity.js';
@@ -21,7 +22,7 @@ export const entities: Function[] = [
   UserImage,
   Session,
   AuthToken,
-  LoginThrottle,
+  RateLimitRow,
   OutboxMail,
   Permission,
   Organization,
@@ -33,4 +34,5 @@ export const entities: Function[] = [
   WebhookDelivery,
   ApplicantCheck,
   JobLock,
+  VerificationSession,
 ];

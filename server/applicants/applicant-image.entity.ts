@@ -35,6 +35,10 @@ export class ApplicantImage {
   @Column({ type: BINARY })
   data: Buffer;
 
+  /** The verification session that uploaded it; only that session may see it listed. */
+  @Column({ type: 'uuid', nullable: true })
+  sessionId: string | null;
+
   @CreateDateColumn({ type: TIMESTAMP })
   createdAt: Date;
 }

@@ -85,4 +85,15 @@ export class Applicant {
   /** Raised by every change through the lifecycle; a change sent with a stale version is refused (409). */
   @Column({ type: 'integer', default: 1 })
   version: number;
+
+  /**
+   * Raised by a staff reset and by each new or revoked verification session: a widget
+   * token or session link of an older generation no longer works.
+   */
+  @Column({ type: 'integer', default: 1 })
+  sessionGeneration: number;
+
+  /** The verification session that last wrote the identity fields; only it may read them back. */
+  @Column({ type: 'uuid', nullable: true })
+  dataSessionId: string | null;
 }

@@ -130,9 +130,13 @@ export class ApplicantsQueryService {
     return this.applicants.findOneBy({ id: applicantId });
   }
 
-  /** Which photos an applicant has (never their bytes), in upload order. */
-  listImageKinds(applicantId: string): Promise<Pick<ApplicantImage, 'docType' | 'side'>[]> {
-    return this.images.find({ where: { applicantId }, select: { docType: true, side: true }, order: { createdAt: 'ASC' } });
+  findInOrganization(organizationId: string, userId: string): Promise<Applicant | null> {
+    return this.applicants.findOneBy({ organizationId, userId });
+  }
+
+  /** Which photos an applicant has and which session uploaded each (never their bytes), in upload order. */
+  listImageKinds(applicantId: string): Promise<Pick<ApplicantImage, 'docType' | 'side' | 'sessionId'>[]> {
+    return this.images.find({ where: { applicantId }, select: { docType: true, side: true, sessionId: true }, order: { createdAt: 'ASC' } });
   }
 
   listImages(applicantId: string) {

@@ -1,6 +1,7 @@
 /** What the audit trail records; the activity screen shows these names. */
 export const AUDIT_ACTIONS = [
   'organization.created',
+  'organization.settings_changed',
   'member.added',
   'member.removed',
   'applicant.submitted',
@@ -11,5 +12,10 @@ export const AUDIT_ACTIONS = [
   'applicant.approved',
   'applicant.rejected',
   'applicant.held',
+  'applicant.photo_uploaded',
+  'applicant.data_entered',
+  'verification.session_created',
+  'verification.session_revoked',
+  'applicants.abandoned_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -13,7 +13,6 @@ import { AuthToken } from './auth-token.entity.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
-import { LoginThrottle } from './login-throttle.entity.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordService } from './password.service.js';
 
@@ -24,7 +23,7 @@ import { PasswordService } from './password.service.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, AuthToken, LoginThrottle]),
+    TypeOrmModule.forFeature([User, AuthToken]),
     PassportModule,
     MailModule,
     UsersModule,

@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
-import { countAttempt, forgetAttempts } from './attempt-counter.js';
-import { AUTH_ERRORS } from './auth.errors.js';
+import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
 import { AUTH_MESSAGES } from '../users/account.messages.js';
-import { LoginThrottle } from './login-throttle.entity.js';
+import { AUTH_ERRORS } from './auth.errors.js';
 
 /** At most this many failed password checks per IP + username … */
 export const MAX_FAILED_ATTEMPTS = 5;
@@ -12,13 +9,13 @@ export const MAX_FAILED_ATTEMPTS = 5;
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
 /**
- * Throttles password guessing per (IP, username) in the database, so every replica
- * counts together. An attempt is counted BEFORE the password is checked, so a burst
- * of parallel guesses cannot all slip through; a successful check clears the count.
+ * Throttles password guessing per (IP, username) through the shared rate limiter, so
+ * every replica counts together. An attempt is counted BEFORE the password is checked,
+ * so a burst of parallel guesses cannot all slip through; a successful check clears it.
  */
 @Injectable()
 export class LoginThrottleService {
-  constructor(@InjectRepository(LoginThrottle) private readonly rows: Repository<LoginThrottle>) {}
+  constructor(private readonly limiter: RateLimiter) {}
 
   /**
    * Counts one attempt; throws 429 when the budget of this window is spent. `subject` is
@@ -26,18 +23,19 @@ export class LoginThrottleService {
    * the typed login, so both spellings of one account share one budget.
    */
   async registerAttempt(ip: string | undefined, subject: string): Promise<void> {
-    const { attempts, minutesLeft } = await countAttempt(this.rows, this.key(ip, subject), THROTTLE_WINDOW_MS);
-    if (attempts > MAX_FAILED_ATTEMPTS) {
-      throw AUTH_ERRORS.error('LOGIN_THROTTLED', AUTH_MESSAGES.tooManyAttempts(minutesLeft));
+    const verdict = await this.limiter.hit(this.key(ip, subject), { limit: MAX_FAILED_ATTEMPTS, windowMs: THROTTLE_WINDOW_MS });
+    if (!verdict.allowed) {
+      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+      throw AUTH_ERRORS.error('LOGIN_THROTTLED', AUTH_MESSAGES.tooManyAttempts(minutes)).retryAfter(verdict.retryAfterSeconds);
     }
   }
 
   /** After a correct password: the counted attempt was not a failure, and earlier ones are forgiven. */
   async reset(ip: string | undefined, subject: string): Promise<void> {
-    await forgetAttempts(this.rows, this.key(ip, subject));
+    await this.limiter.reset(this.key(ip, subject));
   }
 
   private key(ip: string | undefined, subject: string): string {
-    return `${ip ?? 'unknown'}|${subject.trim().toLowerCase()}`;
+    return `login|${ip ?? 'unknown'}|${subject.trim().toLowerCase()}`;
   }
 }

@@ -25,6 +25,24 @@ export interface Environment {
   sumsub: SumsubSettings | undefined;
   /** Demo accounts one IP address may create per hour. */
   demoAccountsPerHour: number;
+  /** The verification page's session lifetimes and abuse limits. */
+  verification: VerificationSettings;
+}
+
+export interface VerificationSettings {
+  /** How long a session link (and a browser's resume secret) works. */
+  sessionTtlMs: number;
+  /** Applicants never submitted are removed this long after they were created. */
+  abandonedAfterMs: number;
+  tokensPerIpPerMinute: number;
+  newApplicantsPerIpPerHour: number;
+  newApplicantsPerOrganizationPerHour: number;
+  uploadsPerIpPerMinute: number;
+  submissionsPerIpPerHour: number;
+  photosPerSidePerSession: number;
+  uploadBytesPerSession: number;
+  streamsPerToken: number;
+  streamsPerIp: number;
 }
 
 export interface SumsubSettings {
@@ -134,6 +152,24 @@ function parseSumsub(env: RawEnv): SumsubSettings | undefined {
   };
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
+function parseVerification(env: RawEnv): VerificationSettings {
+  return {
+    sessionTtlMs: parsePositiveInteger(env, 'KYC_SESSION_TTL_HOURS', 24) * HOUR_MS,
+    abandonedAfterMs: parsePositiveInteger(env, 'KYC_ABANDONED_AFTER_HOURS', 24) * HOUR_MS,
+    tokensPerIpPerMinute: parsePositiveInteger(env, 'KYC_TOKENS_PER_IP_PER_MINUTE', 30),
+    newApplicantsPerIpPerHour: parsePositiveInteger(env, 'KYC_NEW_APPLICANTS_PER_IP_PER_HOUR', 20),
+    newApplicantsPerOrganizationPerHour: parsePositiveInteger(env, 'KYC_NEW_APPLICANTS_PER_ORGANIZATION_PER_HOUR', 2000),
+    uploadsPerIpPerMinute: parsePositiveInteger(env, 'KYC_UPLOADS_PER_IP_PER_MINUTE', 30),
+    submissionsPerIpPerHour: parsePositiveInteger(env, 'KYC_SUBMISSIONS_PER_IP_PER_HOUR', 20),
+    photosPerSidePerSession: parsePositiveInteger(env, 'KYC_PHOTOS_PER_SIDE', 5),
+    uploadBytesPerSession: parsePositiveInteger(env, 'KYC_UPLOAD_MB_PER_SESSION', 60) * 1024 * 1024,
+    streamsPerToken: parsePositiveInteger(env, 'KYC_STREAMS_PER_TOKEN', 5),
+    streamsPerIp: parsePositiveInteger(env, 'KYC_STREAMS_PER_IP', 100),
+  };
+}
+
 /** Validates the process environment; throws a ConfigurationError naming the variable at fault. */
 export function loadEnvironment(env: RawEnv = process.env): Environment {
   const port = parsePort(env);
@@ -174,5 +210,6 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     clientDir: resolve(optional(env, 'CLIENT_DIR') ?? 'dist/client'),
     sumsub: parseSumsub(env),
     demoAccountsPerHour: parsePositiveInteger(env, 'DEMO_ACCOUNTS_PER_HOUR', 10),
+    verification: parseVerification(env),
   };
 }

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
-import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { User } from '../users/user.entity.js';
 import { UsersModule } from '../users/users.module.js';
 import { DemoController } from './demo.controller.js';
@@ -9,7 +8,7 @@ import { DemoService } from './demo.service.js';
 
 /** One-click demo accounts, seeded with realistic data and deleted after 24 hours. */
 @Module({
-  imports: [TypeOrmModule.forFeature([User, LoginThrottle]), AuthModule, UsersModule],
+  imports: [TypeOrmModule.forFeature([User]), AuthModule, UsersModule],
   controllers: [DemoController],
   providers: [DemoService],
 })

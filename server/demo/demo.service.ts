@@ -3,12 +3,11 @@ import { Interval } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, LessThan, type Repository } from 'typeorm';
-import { countAttempt } from '../auth/attempt-counter.js';
-import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { PasswordService } from '../auth/password.service.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { Clock } from '../common/clock.js';
 import { JobLockService } from '../common/jobs/job-lock.service.js';
+import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
 import { AccountDeletionService } from '../auth/account-deletion.service.js';
 import { User } from '../users/user.entity.js';
 import { generateWebhookSecret } from '../webhooks/webhook-signature.js';
@@ -28,7 +27,7 @@ export class DemoService implements OnModuleInit {
   constructor(
     @Inject(appConfig.KEY) private readonly env: AppConfig,
     @InjectRepository(User) private readonly users: Repository<User>,
-    @InjectRepository(LoginThrottle) private readonly throttle: Repository<LoginThrottle>,
+    private readonly limiter: RateLimiter,
     private readonly dataSource: DataSource,
     private readonly passwords: PasswordService,
     private readonly deletion: AccountDeletionService,
@@ -45,9 +44,10 @@ export class DemoService implements OnModuleInit {
   /** A new demo account, seeded with organizations, applicants, decisions and webhook deliveries. */
   async register(ip: string | undefined): Promise<{ email: string }> {
     // A public endpoint that writes a few hundred rows must not become a denial-of-service lever.
-    const { attempts, minutesLeft } = await countAttempt(this.throttle, `demo|${ip ?? 'unknown'}`, 60 * 60 * 1000);
-    if (attempts > this.env.demoAccountsPerHour) {
-      throw DEMO_ERRORS.error('DEMO_LIMIT_REACHED', DEMO_MESSAGES.tooMany(minutesLeft));
+    const verdict = await this.limiter.hit(`demo|${ip ?? 'unknown'}`, { limit: this.env.demoAccountsPerHour, windowMs: 60 * 60 * 1000 });
+    if (!verdict.allowed) {
+      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+      throw DEMO_ERRORS.error('DEMO_LIMIT_REACHED', DEMO_MESSAGES.tooMany(minutes)).retryAfter(verdict.retryAfterSeconds);
     }
     const tag = randomBytes(8).toString('hex');
     const now = this.clock.now();

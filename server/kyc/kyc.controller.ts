@@ -1,13 +1,30 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiOkResponse, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { CurrentUser } from '../users/current-user.decorator.js';
 import { Public } from '../common/access/public.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import {
+  CreatedSessionDto,
+  CreateSessionDto,
   KycTokenResponseDto,
   PersonalDataDto,
+  SessionTokenDto,
+  SessionTokenRequestDto,
   StaffTokenQueryDto,
   StaffTokenResponseDto,
   StatusQueryDto,
@@ -16,40 +33,74 @@ import {
   WidgetSessionDto,
 } from './dto/kyc.dto.js';
 import { invalidToken } from './kyc.errors.js';
-import { VerificationSessionService } from './verification-session.service.js';
-import { VerificationStepsService } from './verification-steps.service.js';
-import { VerificationTokensService } from './verification-tokens.service.js';
+import { VerificationSessionsService } from './sessions/verification-sessions.service.js';
 import { StatusStreamService } from './status-stream.service.js';
+import { VerificationStepsService } from './verification-steps.service.js';
 import { WidgetClaims, WidgetTokenGuard } from './widget-token.guard.js';
 import { WidgetTokenService, type WidgetTokenClaims } from './widget-token.service.js';
+import { WidgetStateService } from './widget-state.service.js';
 
 @ApiTags('kyc')
 @Controller()
 export class KycController {
   constructor(
-    private readonly issuer: VerificationTokensService,
-    private readonly sessions: VerificationSessionService,
+    private readonly sessions: VerificationSessionsService,
+    private readonly state: WidgetStateService,
     private readonly steps: VerificationStepsService,
     private readonly tokens: WidgetTokenService,
     private readonly streams: StatusStreamService,
   ) {}
 
+  @Post('kyc/sessions')
+  @RequirePermission('applicants', 'update')
+  @ApiCreatedResponse({ type: CreatedSessionDto, description: 'A link for this one end user; its secret is shown only here' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, or REDIRECT_URL_NOT_ALLOWED for a redirectUrl off the allowed list' })
+  @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  createSession(@CurrentUser() user: User, @Body() body: CreateSessionDto, @Req() req: Request): Promise<CreatedSessionDto> {
+    return this.sessions.createLink(user, body, req.ip);
+  }
+
+  @Delete('kyc/sessions/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @RequirePermission('applicants', 'update')
+  @ApiNoContentResponse({ description: 'Revoked: the link and every widget token of the applicant stop working' })
+  @ApiNotFoundResponse({ description: 'SESSION_NOT_FOUND' })
+  async revokeSession(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request): Promise<void> {
+    await this.sessions.revoke(user, id, req.ip);
+  }
+
+  @Public()
+  @Post('kyc/session-token')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: SessionTokenDto })
+  @ApiUnauthorizedResponse({ description: 'SESSION_LINK_INVALID: unknown, expired, revoked or replaced' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
+  exchange(@Body() body: SessionTokenRequestDto, @Req() req: Request): Promise<SessionTokenDto> {
+    return this.sessions.exchange(body.session, req.ip);
+  }
+
   @Public()
   @Get('kyc/get-new-token')
   @ApiBearerAuth()
   @ApiOkResponse({ type: KycTokenResponseDto, description: 'A widget token for this applicant (created if new)' })
-  @ApiConflictResponse({ description: "code WEBHOOK_NOT_CONFIGURED: the organization's owner has no webhook" })
+  @ApiConflictResponse({ description: "WEBHOOK_NOT_CONFIGURED: the organization's owner has no webhook; VERIFICATION_IN_PROGRESS: started elsewhere" })
+  @ApiForbiddenResponse({ description: 'COMPANY_KEY_LINKS_DISABLED' })
   @ApiUnauthorizedResponse({ description: 'Unknown companyKey' })
-  issueForCompanyKey(@Headers('authorization') authorization: string | undefined, @Query() query: UserIdQueryDto) {
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
+  issueForCompanyKey(
+    @Headers('authorization') authorization: string | undefined,
+    @Query() query: UserIdQueryDto,
+    @Req() req: Request,
+  ): Promise<KycTokenResponseDto> {
     const companyKey = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
-    return this.issuer.issueForCompanyKey(companyKey, query.userId);
+    return this.sessions.startWithCompanyKey(companyKey, query.userId, req.ip);
   }
 
   @Get('get-new-token')
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: StaffTokenResponseDto })
   issueForStaff(@CurrentUser() user: User, @Query() query: StaffTokenQueryDto): Promise<StaffTokenResponseDto> {
-    return this.issuer.issueForStaff(user, query.organizationId, query.userId);
+    return this.sessions.startForStaff(user, query.organizationId, query.userId);
   }
 
   @Public()
@@ -57,21 +108,22 @@ export class KycController {
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'Server-sent events `{ status, redirectUrl }`: pending, processing, completed, failed' })
   @ApiUnauthorizedResponse({ description: 'invalid-token: the token is missing, expired or not for this applicant' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED: too many open streams for this token or address' })
   async status(@Query() query: StatusQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const claims = this.tokens.verify(query.token);
     if (!claims || claims.userId !== query.userId) throw invalidToken();
-    const applicant = await this.sessions.applicantFor(claims);
-    if (!(await this.sessions.companyKeyMatches(claims.organizationId, query.companyKey))) throw invalidToken();
-    this.streams.stream(req, res, await this.sessions.currentStatus(applicant));
+    const context = await this.state.contextFor(claims);
+    if (query.companyKey !== undefined && !(await this.state.companyKeyMatches(claims.organizationId, query.companyKey))) throw invalidToken();
+    this.streams.stream(req, res, query.token, await this.state.currentStatus(context), context.session?.redirectUrl ?? null);
   }
 
   @Public()
   @UseGuards(WidgetTokenGuard)
   @Get('kyc/session')
   @ApiBearerAuth()
-  @ApiOkResponse({ type: WidgetSessionDto, description: "The applicant's progress, to resume the widget" })
+  @ApiOkResponse({ type: WidgetSessionDto, description: "This session's progress, to resume the widget (status only for a status token)" })
   session(@WidgetClaims() claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
-    return this.sessions.session(claims);
+    return this.state.view(claims);
   }
 
   @Public()
@@ -80,8 +132,9 @@ export class KycController {
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto })
-  upload(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: UploadDocumentDto): Promise<WidgetSessionDto> {
-    return this.steps.uploadDocument(claims, body);
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
+  upload(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: UploadDocumentDto, @Req() req: Request): Promise<WidgetSessionDto> {
+    return this.steps.uploadDocument(claims, body, req.ip);
   }
 
   @Public()
@@ -89,8 +142,8 @@ export class KycController {
   @Put('kyc/personal-data')
   @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto })
-  personalData(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: PersonalDataDto): Promise<WidgetSessionDto> {
-    return this.steps.savePersonalData(claims, body);
+  personalData(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: PersonalDataDto, @Req() req: Request): Promise<WidgetSessionDto> {
+    return this.steps.savePersonalData(claims, body, req.ip);
   }
 
   @Public()
@@ -99,7 +152,8 @@ export class KycController {
   @HttpCode(200)
   @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto })
-  submit(@WidgetClaims() claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
-    return this.steps.submit(claims);
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
+  submit(@WidgetClaims() claims: WidgetTokenClaims, @Req() req: Request): Promise<WidgetSessionDto> {
+    return this.steps.submit(claims, req.ip);
   }
 }

@@ -23,6 +23,37 @@ export const KYC_ERRORS = errorCatalogue('kyc', {
   IMAGE_TOO_LARGE: { status: HttpStatus.BAD_REQUEST, message: 'The photo is too large. Max file size is: 5MB' },
   IMAGE_NOT_AN_IMAGE: { status: HttpStatus.BAD_REQUEST, message: 'The file is not a JPEG, PNG or WebP image' },
   IMAGE_TOO_MANY_PIXELS: { status: HttpStatus.BAD_REQUEST, message: 'The photo has too many pixels (at most 50 megapixels)' },
+  SESSION_LINK_INVALID: {
+    status: HttpStatus.UNAUTHORIZED,
+    message: 'This verification link is not valid or has expired. Ask for a new one.',
+    description: 'A session secret that is unknown, expired, revoked or replaced by a newer session.',
+  },
+  SESSION_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: 'Verification session not found' },
+  VERIFICATION_IN_PROGRESS: {
+    status: HttpStatus.CONFLICT,
+    message: 'This verification was started elsewhere. Continue it where it was started, or ask for a new link.',
+    description: 'A companyKey link for an applicant whose verification is under way in another browser or session link.',
+  },
+  COMPANY_KEY_LINKS_DISABLED: {
+    status: HttpStatus.FORBIDDEN,
+    message: 'This organization accepts verifications only through links its server creates',
+    description: 'The organization turned public companyKey links off; create a session with POST /kyc/sessions.',
+  },
+  STATUS_ONLY: {
+    status: HttpStatus.FORBIDDEN,
+    message: 'This page can only follow the verification status',
+    description: 'A status-only widget token (the applicant was already submitted) on a route that changes it.',
+  },
+  REDIRECT_URL_NOT_ALLOWED: {
+    status: HttpStatus.BAD_REQUEST,
+    message: "redirectUrl is not on the organization's allowed list",
+    description: "A session's redirectUrl must start with one of the origins on the organization's Integration page.",
+  },
+  RATE_LIMITED: {
+    status: HttpStatus.TOO_MANY_REQUESTS,
+    message: 'Too many attempts, try again later',
+    description: 'An abuse limit of the verification page; the `Retry-After` header says when to try again.',
+  },
   SUMSUB_NOT_CONFIGURED: { status: HttpStatus.NOT_FOUND, message: 'The Sumsub provider is not configured' },
   SUMSUB_DIGEST_INVALID: { status: HttpStatus.UNAUTHORIZED, message: 'Invalid payload digest' },
   PROVIDER_UNREACHABLE: { status: HttpStatus.BAD_GATEWAY, message: 'The identity provider is not reachable right now. Please try again.' },
@@ -40,3 +71,8 @@ export const webhookNotConfigured = () => KYC_ERRORS.error('WEBHOOK_NOT_CONFIGUR
 export const unknownCompanyKey = () => KYC_ERRORS.error('COMPANY_KEY_INVALID');
 
 export const sumsubNotConfigured = () => KYC_ERRORS.error('SUMSUB_NOT_CONFIGURED');
+
+export const sessionLinkInvalid = () => KYC_ERRORS.error('SESSION_LINK_INVALID');
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  KYC_ERRORS.error('RATE_LIMITED', `Too many attempts, try again in ${retryAfterSeconds} seconds`).retryAfter(retryAfterSeconds);

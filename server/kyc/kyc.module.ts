@@ -1,29 +1,36 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { AbandonedCleanupService } from './abandoned-cleanup.service.js';
+import { AbuseLimitsService } from './abuse-limits.service.js';
 import { KycController } from './kyc.controller.js';
+import { VerificationSessionsService } from './sessions/verification-sessions.service.js';
 import { StatusStreamService } from './status-stream.service.js';
 import { SumsubClient } from './sumsub/sumsub.client.js';
 import { SumsubController } from './sumsub/sumsub.controller.js';
-import { VerificationSessionService } from './verification-session.service.js';
+import { VerificationSession } from './verification-session.entity.js';
 import { VerificationStepsService } from './verification-steps.service.js';
-import { VerificationTokensService } from './verification-tokens.service.js';
+import { WidgetStateService } from './widget-state.service.js';
 import { WidgetTokenGuard } from './widget-token.guard.js';
 import { WidgetTokenService } from './widget-token.service.js';
 
 /**
- * The verification page's API: widget tokens, the built-in widget's steps, live status
- * and the Sumsub provider. It reads applicants through ApplicantsQueryService and
- * changes them only through the ApplicantLifecycle.
+ * The verification page's API: sessions (server-created links, companyKey starts, staff),
+ * widget tokens, the built-in widget's steps, live status, abuse limits, the clean-up of
+ * abandoned verifications and the Sumsub provider. It reads applicants through
+ * ApplicantsQueryService and changes them only through the ApplicantLifecycle.
  */
 @Module({
-  imports: [OrganizationsModule, WebhooksModule, ApplicantsModule],
+  imports: [TypeOrmModule.forFeature([VerificationSession]), OrganizationsModule, WebhooksModule, ApplicantsModule],
   controllers: [KycController, SumsubController],
   providers: [
-    VerificationTokensService,
-    VerificationSessionService,
+    VerificationSessionsService,
+    WidgetStateService,
     VerificationStepsService,
+    AbuseLimitsService,
+    AbandonedCleanupService,
     SumsubClient,
     WidgetTokenService,
     WidgetTokenGuard,

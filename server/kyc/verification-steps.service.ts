@@ -3,10 +3,11 @@ import { documentSideInvalid } from '../applicants/applicants.errors.js';
 import { sidesOf } from '../applicants/document-types.js';
 import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.service.js';
 import { ImageUploadError, parseImageDataUrl, type ImageRejection } from '../common/image-upload.js';
+import { AbuseLimitsService } from './abuse-limits.service.js';
 import { PERSONAL_FIELDS, type PersonalDataDto, type UploadDocumentDto, type WidgetSessionDto } from './dto/kyc.dto.js';
 import { KYC_ERRORS } from './kyc.errors.js';
-import { VerificationSessionService } from './verification-session.service.js';
 import type { WidgetTokenClaims } from './widget-token.service.js';
+import { WidgetStateService } from './widget-state.service.js';
 
 const IMAGE_ERRORS = {
   'too-large': 'IMAGE_TOO_LARGE',
@@ -14,35 +15,43 @@ const IMAGE_ERRORS = {
   'too-many-pixels': 'IMAGE_TOO_MANY_PIXELS',
 } as const satisfies Record<ImageRejection, keyof typeof KYC_ERRORS.entries>;
 
-/** The built-in widget's steps: photos, personal data, submission. Each change goes through the applicant lifecycle. */
+/**
+ * The built-in widget's steps: photos, personal data, submission. Each goes through the
+ * applicant lifecycle, recorded with the session and the caller's address, within the
+ * verification page's abuse limits.
+ */
 @Injectable()
 export class VerificationStepsService {
   constructor(
-    private readonly sessions: VerificationSessionService,
+    private readonly state: WidgetStateService,
     private readonly lifecycle: ApplicantLifecycle,
+    private readonly limits: AbuseLimitsService,
   ) {}
 
   /** One photo: the document's front or back, or the selfie. */
-  async uploadDocument(claims: WidgetTokenClaims, body: UploadDocumentDto): Promise<WidgetSessionDto> {
-    const applicant = await this.sessions.applicantFor(claims);
+  async uploadDocument(claims: WidgetTokenClaims, body: UploadDocumentDto, ip: string | undefined): Promise<WidgetSessionDto> {
+    const { applicant, session } = await this.state.editContextFor(claims);
     const image = readImage(body.data);
     const isSelfie = body.docType === 'SELFIE';
     const side = isSelfie ? null : (body.side ?? 'front');
     if (!isSelfie && !sidesOf(body.docType)?.includes(side!)) throw documentSideInvalid(body.docType, side!);
-    await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image });
-    return this.sessions.session(claims);
+    await this.limits.upload(ip, session.id, `${body.docType}|${side}`, image.data.length);
+    await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image }, { sessionId: session.id, ip });
+    return this.state.view(claims);
   }
 
-  async savePersonalData(claims: WidgetTokenClaims, body: PersonalDataDto): Promise<WidgetSessionDto> {
-    const applicant = await this.sessions.applicantFor(claims);
-    await this.lifecycle.savePersonalData(applicant.id, Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, body[f]?.trim() || null])));
-    return this.sessions.session(claims);
+  async savePersonalData(claims: WidgetTokenClaims, body: PersonalDataDto, ip: string | undefined): Promise<WidgetSessionDto> {
+    const { applicant, session } = await this.state.editContextFor(claims);
+    const values = Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, body[field]?.trim() || null]));
+    await this.lifecycle.savePersonalData(applicant.id, values, { sessionId: session.id, ip });
+    return this.state.view(claims);
   }
 
-  async submit(claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
-    const applicant = await this.sessions.applicantFor(claims);
-    await this.lifecycle.submit(applicant.id);
-    return this.sessions.session(claims);
+  async submit(claims: WidgetTokenClaims, ip: string | undefined): Promise<WidgetSessionDto> {
+    const { applicant, session } = await this.state.editContextFor(claims);
+    await this.limits.submission(ip);
+    await this.lifecycle.submit(applicant.id, { sessionId: session.id, ip });
+    return this.state.view(claims);
   }
 }
 

@@ -7,10 +7,21 @@ import { appConfig, type AppConfig } from '../config/config.module.js';
 export const WIDGET_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const WIDGET_TOKEN_PREFIX = 'kyc_wt_';
 
+/**
+ * What a token lets its holder do: `edit` works through the widget's steps and reads back
+ * what this session wrote; `status` only follows the applicant's status.
+ */
+export type WidgetScope = 'edit' | 'status';
+
 export interface WidgetTokenClaims {
   applicantId: string;
   organizationId: string;
   userId: string;
+  /** The verification session the token was issued for; null for a status-only token. */
+  sid: string | null;
+  /** The applicant's session generation at issue: a later reset or session ends the token. */
+  gen: number;
+  scope: WidgetScope;
   /** Expiry, ms since the epoch. */
   exp: number;
 }
@@ -30,8 +41,9 @@ export class WidgetTokenService {
     this.key = createHmac('sha256', env.appSecret).update('kyc-platform:widget-token').digest();
   }
 
-  issue(claims: Omit<WidgetTokenClaims, 'exp'>): { token: string; expiresAt: Date } {
-    const exp = this.clock.now().getTime() + WIDGET_TOKEN_TTL_MS;
+  /** A token valid for 15 minutes, never past `notAfter` (its session's end). */
+  issue(claims: Omit<WidgetTokenClaims, 'exp'>, notAfter?: Date): { token: string; expiresAt: Date } {
+    const exp = Math.min(this.clock.now().getTime() + WIDGET_TOKEN_TTL_MS, notAfter?.getTime() ?? Infinity);
     const payload = Buffer.from(JSON.stringify({ ...claims, exp })).toString('base64url');
     return { token: `${WIDGET_TOKEN_PREFIX}${payload}.${this.sign(payload)}`, expiresAt: new Date(exp) };
   }

@@ -6,6 +6,7 @@ import { JobLocks1795229236050 } from './1795229236050-JobLocks.js';
 import { ApplicantSortIndexes1795230254253 } from './1795230254253-ApplicantSortIndexes.js';
 import { ApplicantListSearch1795230300000 } from './1795230300000-ApplicantListSearch.js';
 import { ApplicantVersion1795473412237 } from './1795473412237-ApplicantVersion.js';
+import { VerificationSessions1795474812223 } from './1795474812223-VerificationSessions.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -16,4 +17,5 @@ export const migrations: Function[] = [
   ApplicantSortIndexes1795230254253,
   ApplicantListSearch1795230300000,
   ApplicantVersion1795473412237,
+  VerificationSessions1795474812223,
 ];

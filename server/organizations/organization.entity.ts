@@ -24,6 +24,14 @@ export class Organization {
   @Column({ type: 'varchar', length: 64 })
   companyKey: string;
 
+  /** Whether the spec's public `/kyc?companyKey=…&userId=…` links may start verifications. */
+  @Column({ type: 'boolean', default: true })
+  allowCompanyKeyLinks: boolean;
+
+  /** Origins a server-created session may redirect to, one per line. */
+  @Column({ type: 'varchar', length: 4000, default: '' })
+  redirectAllowList: string;
+
   @CreateDateColumn({ type: TIMESTAMP })
   createdAt: Date;
 }

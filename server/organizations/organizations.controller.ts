@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
-import { CreateOrganizationDto, OrganizationDetailsDto, OrganizationDto } from './dto/organization.dto.js';
+import { CreateOrganizationDto, OrganizationDetailsDto, OrganizationDto, VerificationSettingsDto } from './dto/organization.dto.js';
 import { OwnerCheckDto } from './dto/owner-check.dto.js';
 import { OrganizationsService } from './organizations.service.js';
 
@@ -33,6 +33,16 @@ export class OrganizationsController {
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
   get(@CurrentUser() user: User, @Param('id') id: string): Promise<OrganizationDetailsDto> {
     return this.organizations.get(user, id);
+  }
+
+  // An integration setting, like the webhook: the same permission guards it.
+  @Put('projects/:id/verification-settings')
+  @RequirePermission('webhooks', 'update')
+  @ApiOkResponse({ type: VerificationSettingsDto, description: 'Saved; the verification page follows them at once' })
+  @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes them' })
+  @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  setVerificationSettings(@CurrentUser() user: User, @Param('id') id: string, @Body() body: VerificationSettingsDto): Promise<VerificationSettingsDto> {
+    return this.organizations.setVerificationSettings(user, id, body);
   }
 
   // No @RequirePermission: it answers about the caller's own account, and the delete-account

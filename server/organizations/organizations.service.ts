@@ -4,7 +4,8 @@ import { DataSource, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { User } from '../users/user.entity.js';
 import { newCompanyKey } from './company-key.js';
-import type { OrganizationDetailsDto, OrganizationDto } from './dto/organization.dto.js';
+import type { OrganizationDetailsDto, OrganizationDto, VerificationSettingsDto } from './dto/organization.dto.js';
+import { ownerOnly } from './organizations.errors.js';
 import { OrganizationAccessService, type OrganizationRole } from './organization-access.service.js';
 import { OrganizationMember } from './organization-member.entity.js';
 import { Organization } from './organization.entity.js';
@@ -87,8 +88,33 @@ export class OrganizationsService {
       ownerUsername: owner?.username ?? '',
       isOwner,
       createdAt: organization.createdAt,
+      verificationSettings: verificationSettings(organization),
     };
   }
+
+  /** The owner (or a super-admin) decides how the verification page may be entered. */
+  async setVerificationSettings(user: User, organizationId: string, settings: VerificationSettingsDto): Promise<VerificationSettingsDto> {
+    const { organization, canManage } = await this.access.requireMember(user, organizationId);
+    if (!canManage) throw ownerOnly();
+    const redirectAllowList = [...new Set(settings.redirectAllowList.map((url) => new URL(url).origin))].join('\n');
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(Organization, { id: organization.id }, { allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'organization.settings_changed',
+        detail: { allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList: redirectAllowList.split('\n').filter(Boolean) },
+      });
+    });
+    return verificationSettings({ allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList });
+  }
+}
+
+export function verificationSettings(organization: Pick<Organization, 'allowCompanyKeyLinks' | 'redirectAllowList'>): VerificationSettingsDto {
+  return {
+    allowCompanyKeyLinks: organization.allowCompanyKeyLinks,
+    redirectAllowList: organization.redirectAllowList.split('\n').filter(Boolean),
+  };
 }
 
 function toOrganizationDto(organization: Pick<Organization, 'id' | 'name' | 'companyKey'>, role: OrganizationRole): OrganizationDto {

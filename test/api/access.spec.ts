@@ -60,6 +60,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/kyc/personal-data': WIDGET,
   'POST /api/kyc/submit': WIDGET,
   'GET /api/kyc/sumsub/access-token': WIDGET,
+  'POST /api/kyc/session-token': PUBLIC,
 
   'GET /api/users/me': SIGNED_IN,
   'PUT /api/users': SIGNED_IN,
@@ -104,6 +105,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/projects/:id/applicants/:userId/hold': MEMBERS,
   'GET /api/projects/:id/applicants/:userId/activity': MEMBERS,
   'GET /api/projects/:id/applicants/:userId/checks': MEMBERS,
+  'PUT /api/projects/:id/verification-settings': MEMBERS,
+  'POST /api/kyc/sessions': MEMBERS,
+  // A session id is checked against the caller's organizations like any other id.
+  'DELETE /api/kyc/sessions/:id': { ...all(404), visitor: 401 },
 
   // Last: these end the caller's session (and delete a demo account).
   'DELETE /api/auth/delete': SIGNED_IN,
@@ -111,8 +116,10 @@ const ACCESS: Record<string, Access> = {
 };
 
 /** Valid bodies where validation would otherwise answer 400 before tenancy can answer 404. */
-const BODIES: Record<string, object> = {
+const BODIES: Record<string, object | ((params: Record<string, string>) => object)> = {
   'POST /api/projects/:id/members': { usernameOrEmail: 'spare-member' },
+  'POST /api/kyc/sessions': (params) => ({ organizationId: params.id, userId: 'applicant-1' }),
+  'PUT /api/projects/:id/verification-settings': { allowCompanyKeyLinks: true, redirectAllowList: [] },
   'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },
 };
 
@@ -176,7 +183,8 @@ describe('the access table', () => {
       for (const caller of Object.keys(access) as Caller[]) {
         const path = template.replace(/:(\w+)/g, (_, name: string) => pathParameter(template, name));
         const query = template === '/api/get-new-token' ? `?organizationId=${params.id}&userId=applicant-1` : '';
-        const res = await callers[caller][method.toLowerCase() as 'get'](path + query).send(BODIES[route] ?? {});
+        const body = BODIES[route];
+        const res = await callers[caller][method.toLowerCase() as 'get'](path + query).send((typeof body === 'function' ? body(params) : body) ?? {});
         const got = res.status;
         const expected = access[caller];
         const pass = expected === 'ok' ? ![401, 403, 404].includes(got) && got < 500 : got === expected;

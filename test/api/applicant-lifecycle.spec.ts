@@ -10,7 +10,7 @@ import { createOrganization, seedApplicants, type TestOrganization } from '../fi
 import { pngImage } from '../fixtures/images.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
-import { driveClock } from '../support/webhook-receiver.js';
+import { driveClock } from '../support/clock.js';
 
 const SUMSUB_WEBHOOK_SECRET = 'lifecycle-sumsub-secret';
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
@@ -89,10 +89,22 @@ describe('the applicant lifecycle, one door for every change', () => {
     const row = await applicant('widget-1');
     expect(row.kycStatus).toBe('queued');
     expect(row.submittedAt?.getTime()).toBe(at.getTime());
-    expect((await auditOf('widget-1')).map((e) => [e.action, e.actorName])).toEqual([
-      ['applicant.submitted', 'applicant'],
-      ['applicant.prechecked', 'applicant'],
+    const trail = await auditOf('widget-1');
+    expect(trail.map((e) => e.action)).toEqual([
+      'verification.session_created',
+      'applicant.photo_uploaded',
+      'applicant.photo_uploaded',
+      'applicant.data_entered',
+      'applicant.submitted',
+      'applicant.prechecked',
     ]);
+    // Every step names the session and the caller's address, and the end user as the actor.
+    const sessionId = (trail[0].detail as { sessionId?: string }).sessionId;
+    expect(sessionId).toEqual(expect.any(String));
+    for (const entry of trail.slice(1)) {
+      expect(entry.actorName).toBe('applicant');
+      expect(entry.detail).toMatchObject({ sessionId, ip: expect.stringMatching(/127\.0\.0\.1/) });
+    }
     // One transaction, one instant of the (frozen) clock: both events, in either order of rows.
     expect((await webhooksOf('widget-1')).map((e) => e.type).sort()).toEqual(['applicant.prechecked', 'applicant.submitted']);
     expect(announcedFor('widget-1')).toEqual(['processing']);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { LoginThrottle } from '../../server/auth/login-throttle.entity.js';
 import { Session } from '../../server/sessions/session.entity.js';
 import { Organization } from '../../server/organizations/organization.entity.js';
 import { User } from '../../server/users/user.entity.js';
 import { browser, mailsTo, sessionCookie, signedIn, waitForMail } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { driveClock } from '../support/clock.js';
 import { createUser } from '../support/users.js';
 
 const INVALID_CREDENTIALS = 'Provided username and password are not valid';
@@ -151,15 +151,16 @@ describe('accounts: registration, sign-in and credentials', () => {
       const other = await createUser(t);
       await agent.post('/api/auth/login').send({ username: other.user.username, password: other.password }).expect(200);
 
-      // Once the window has passed (moved back in the database), sign-in works again.
-      await t.app
-        .get(DataSource)
-        .getRepository(LoginThrottle)
-        .createQueryBuilder()
-        .update()
-        .set({ windowStartedAt: new Date(Date.now() - 16 * 60 * 1000) })
-        .execute();
-      await agent.post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(200);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+
+      // Once the window has passed on the server's clock, sign-in works again.
+      const clock = driveClock(t);
+      try {
+        clock.advance(16 * 60 * 1000);
+        await agent.post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(200);
+      } finally {
+        clock.restore();
+      }
     });
 
     it('counts failures by username and by e-mail address of one account together', async () => {

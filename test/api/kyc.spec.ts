@@ -129,8 +129,8 @@ describe('the verification flow (/kyc)', () => {
     });
   });
 
-  it("answers an expired token with 'invalid-token', and a renewed token keeps the applicant's progress", async () => {
-    const { token } = (await newToken('customer-6')).body;
+  it("answers an expired token with 'invalid-token', and the browser's resume secret renews it with the progress kept", async () => {
+    const { token, resumeSecret } = (await newToken('customer-6').expect(200)).body;
     await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(pngImage(40, 25)) }).expect(200);
     const clock = t.app.get(Clock);
     const realNow = clock.now.bind(clock);
@@ -138,7 +138,10 @@ describe('the verification flow (/kyc)', () => {
     try {
       const expired = await request(t.server).get('/api/kyc/session').set(widget(token)).expect(401);
       expect(expired.body.code).toBe('invalid-token');
-      const renewed = (await newToken('customer-6')).body.token;
+      // A companyKey link alone cannot take over the verification under way …
+      expect((await newToken('customer-6').expect(409)).body.code).toBe('VERIFICATION_IN_PROGRESS');
+      // … the browser that started it renews its token with its resume secret.
+      const renewed = (await request(t.server).post('/api/kyc/session-token').set('X-Requested-With', 'XMLHttpRequest').send({ session: resumeSecret }).expect(200)).body.token;
       const session = await request(t.server).get('/api/kyc/session').set(widget(renewed)).expect(200);
       expect(session.body).toMatchObject({ documentType: 'PASSPORT', images: [{ docType: 'PASSPORT', side: 'front' }] });
     } finally {

@@ -108,6 +108,7 @@ describe('organizations (projects)', () => {
         ownerUsername: owner.user.username,
         isOwner: false,
         createdAt: expect.any(String),
+        verificationSettings: { allowCompanyKeyLinks: true, redirectAllowList: [] },
       });
     });
 

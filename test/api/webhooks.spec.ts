@@ -14,7 +14,8 @@ import { WebhookSender } from '../../server/webhooks/webhook-sender.js';
 import type { ApplicantSnapshot } from '../../server/webhooks/webhook-events.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
-import { driveClock, repository, startWebhookReceiver, waitUntil, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { driveClock } from '../support/clock.js';
+import { repository, startWebhookReceiver, waitUntil, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const APPLICANT: ApplicantSnapshot = {
   userId: 'customer-42',

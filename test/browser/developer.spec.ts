@@ -284,8 +284,34 @@ describe('developer screens', () => {
     expect(await json('organizations', await exampleCode(page, 'organizations'))).toEqual([
       expect.objectContaining({ id: organization.id, companyKey: organization.companyKey }),
     ]);
+    // The recommended way first: a verification link the integrator's server creates, then revokes.
+    const withStatus = async (id: string, code: string, extra: Record<string, string> = {}) => {
+      // The status code on a last line of its own, after the body.
+      const { status, stdout } = await runExample(`${code} -sS -w '\\n%{http_code}'`, { ...env, ...extra });
+      expect({ id, status }).toEqual({ id, status: 0 });
+      const lines = stdout.split('\n');
+      return { httpStatus: Number(lines.pop()), body: lines.join('\n') };
+    };
+    const created = await withStatus('create-session', await exampleCode(page, 'create-session'));
+    expect(created.httpStatus).toBe(201);
+    const createdSession = JSON.parse(created.body) as { sessionId: string; url: string; expiresAt: string };
+    expect(createdSession).toEqual({ sessionId: expect.any(String), url: expect.stringMatching(/\/kyc\?session=[\w-]{20,}$/), expiresAt: expect.any(String) });
+    const exchange = () =>
+      fetch(`${app.url}/api/kyc/session-token`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: JSON.stringify({ session: new URL(createdSession.url).searchParams.get('session') }),
+      });
+    expect((await exchange()).status).toBe(200);
+    const revoked = await withStatus('revoke-session', await exampleCode(page, 'revoke-session'), { KYC_SESSION_ID: createdSession.sessionId });
+    expect(revoked).toEqual({ httpStatus: 204, body: '' });
+    const refused = await exchange();
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe('SESSION_LINK_INVALID');
+
+    // The public companyKey link: the revoked link left no live session, so a new one may start.
     const issued = await json('get-new-token', await exampleCode(page, 'get-new-token'));
-    expect(issued).toMatchObject({ status: 'ok', code: 'OK', token: expect.any(String) });
+    expect(issued).toMatchObject({ status: 'ok', code: 'OK', token: expect.any(String), scope: 'edit', resumeSecret: expect.any(String) });
 
     // The stream stays open: read it until the applicant's status arrives, then hang up.
     const pending = `data: {"status":"pending","redirectUrl":"${redirectUrl}"}`;
@@ -298,7 +324,8 @@ describe('developer screens', () => {
     expect(stream.stopped).toBe(true);
 
     expect(await json('applicants-list', await exampleCode(page, 'applicants-list'))).toMatchObject({
-      items: [expect.objectContaining({ userId: 'customer-42', kycStatus: 'init' })],
+      // The session example prefilled the name: the applicant's verification has begun.
+      items: [expect.objectContaining({ userId: 'customer-42', kycStatus: 'pending' })],
       meta: expect.objectContaining({ page: 1 }),
     });
     expect(await json('applicant-details', await exampleCode(page, 'applicant-details'))).toMatchObject({

@@ -1,7 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { Clock } from '../../server/common/clock.js';
 import type { TestApp } from './app.js';
 
 export interface ReceivedWebhook {
@@ -60,20 +59,6 @@ export async function waitUntil<T>(
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** Takes over the app's clock: time stands still until `advance` moves it. */
-export function driveClock(t: TestApp): { now(): Date; advance(ms: number): Date; restore(): void } {
-  const clock = t.app.get(Clock, { strict: false });
-  let current = Date.now();
-  clock.now = () => new Date(current);
-  return {
-    now: () => new Date(current),
-    advance: (ms) => new Date((current += ms)),
-    restore: () => {
-      delete (clock as Partial<Clock>).now; // back to the prototype's real clock
-    },
-  };
 }
 
 /** A row count of a table, for assertions on the delivery log. */

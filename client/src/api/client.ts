@@ -54,6 +54,11 @@ export type ErrorCode =
   | 'WEBHOOK_NOT_CONFIGURED'
   | 'invalid-token'
   | 'COMPANY_KEY_INVALID'
+  | 'COMPANY_KEY_LINKS_DISABLED'
+  | 'SESSION_LINK_INVALID'
+  | 'VERIFICATION_IN_PROGRESS'
+  | 'STATUS_ONLY'
+  | 'RATE_LIMITED'
   | (string & Record<never, never>);
 
 /** Every error body of the server: `message` is for people, `code` is for code. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, Not, type EntityManager } from 'typeorm';
+import { DataSource, In, Not, type EntityManager } from 'typeorm';
 import type { AuditActor } from '../../audit/audit.service.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
@@ -48,6 +48,14 @@ interface ChangeOptions {
   expectedVersion?: number;
   /** Announce the resulting status on the live status streams (default true). */
   announce?: boolean;
+  /** Added to every audit entry of the change: who did it, e.g. { sessionId, ip } on the verification page. */
+  context?: Record<string, unknown>;
+}
+
+/** A verification-page change: made in one session, from one address. */
+export interface SessionContext {
+  sessionId: string;
+  ip: string | undefined;
 }
 
 interface Plan {
@@ -57,6 +65,8 @@ interface Plan {
 
 /** The end user going through the verification page has no account; the audit trail names them so. */
 export const APPLICANT_ACTOR: AuditActor = { id: null, username: 'applicant' };
+/** The scheduled clean-up of abandoned verifications. */
+const RETENTION_ACTOR: AuditActor = { id: null, username: 'retention' };
 
 /**
  * The one door through which an applicant's status, review answer, identity data and
@@ -101,6 +111,20 @@ export class ApplicantLifecycle {
     });
   }
 
+  /**
+   * Moves the applicant to a new session generation: every older verification session
+   * and widget token stops working. Recorded as `action` (a session created or revoked).
+   */
+  advanceSessionGeneration(
+    applicantId: string,
+    audit: { action: 'verification.session_created' | 'verification.session_revoked'; detail: Record<string, unknown> },
+    options: ChangeOptions,
+  ): Promise<Applicant> {
+    return this.change({ id: applicantId }, { announce: false, ...options }, async (applicant) => [
+      { changes: { sessionGeneration: applicant.sessionGeneration + 1 }, audit },
+    ]);
+  }
+
   /** Approve, reject or hold. */
   decide(ref: ApplicantRef, decision: Decision, options: ChangeOptions): Promise<Applicant> {
     return this.change(ref, options, async (applicant, { now }) => [decisionStep(applicant, decision, now)]);
@@ -116,26 +140,43 @@ export class ApplicantLifecycle {
   }
 
   /** One photo from the verification page; choosing another document type drops the other type's photos. */
-  saveImage(applicantId: string, image: NewImage): Promise<Applicant> {
-    return this.change({ id: applicantId }, { actor: APPLICANT_ACTOR, announce: false }, async (applicant, { manager }) => {
+  saveImage(applicantId: string, image: NewImage, session: SessionContext): Promise<Applicant> {
+    const options = { actor: APPLICANT_ACTOR, announce: false, context: { ...session } };
+    return this.change({ id: applicantId }, options, async (applicant, { manager }) => {
       requireEditable(applicant);
       const isSelfie = image.docType === 'SELFIE';
       if (!isSelfie && applicant.documentType !== image.docType) {
         await manager.delete(ApplicantImage, { applicantId: applicant.id, docType: Not('SELFIE') });
       }
       await manager.delete(ApplicantImage, { applicantId: applicant.id, docType: image.docType, ...(image.side ? { side: image.side } : {}) });
-      await manager.insert(ApplicantImage, { applicantId: applicant.id, ...image });
+      await manager.insert(ApplicantImage, { applicantId: applicant.id, ...image, sessionId: session.sessionId });
       const restart = restartStep(applicant);
-      return [{ ...restart, changes: { ...restart.changes, ...(isSelfie ? {} : { documentType: image.docType }) } }];
+      return [
+        {
+          changes: { ...restart.changes, ...(isSelfie ? {} : { documentType: image.docType }) },
+          audit: { action: 'applicant.photo_uploaded', detail: { docType: image.docType, side: image.side } },
+        },
+      ];
     });
   }
 
-  /** The identity the end user typed on the verification page. */
-  savePersonalData(applicantId: string, values: ApplicantChanges): Promise<Applicant> {
-    return this.change({ id: applicantId }, { actor: APPLICANT_ACTOR, announce: false }, async (applicant) => {
+  /**
+   * The identity typed on the verification page (or prefilled by the integrator's server
+   * when it created the session); only that session may read it back.
+   */
+  savePersonalData(applicantId: string, values: ApplicantChanges, session: SessionContext, actor: AuditActor = APPLICANT_ACTOR): Promise<Applicant> {
+    return this.change({ id: applicantId }, { actor, announce: false, context: { ...session } }, async (applicant) => {
       requireEditable(applicant);
       const restart = restartStep(applicant);
-      return [{ ...restart, changes: { ...values, ...restart.changes } }];
+      const entered = Object.entries(values)
+        .filter(([, value]) => value !== null && value !== undefined)
+        .map(([field]) => field);
+      return [
+        {
+          changes: { ...values, ...restart.changes, dataSessionId: session.sessionId },
+          audit: { action: 'applicant.data_entered', detail: { fields: entered } },
+        },
+      ];
     });
   }
 
@@ -143,11 +184,12 @@ export class ApplicantLifecycle {
    * Submission: pending → prechecked (each automatic check recorded) → queued for staff
    * review, each step audited and sent as a webhook.
    */
-  submit(applicantId: string): Promise<Applicant> {
-    return this.change({ id: applicantId }, { actor: APPLICANT_ACTOR }, async (applicant, { manager, now }) => {
+  submit(applicantId: string, session: SessionContext): Promise<Applicant> {
+    return this.change({ id: applicantId }, { actor: APPLICANT_ACTOR, context: { ...session } }, async (applicant, { manager, now }) => {
       requireEditable(applicant);
-      const images = await manager.find(ApplicantImage, { where: { applicantId: applicant.id } });
-      requireComplete(applicant, images);
+      // Only what this session gave counts: it cannot submit photos or data it never saw.
+      const images = await manager.find(ApplicantImage, { where: { applicantId: applicant.id, sessionId: session.sessionId } });
+      requireComplete(applicant, images, applicant.dataSessionId === session.sessionId);
       const checks = runPrechecks({
         expiryDate: applicant.expiryDate,
         dateOfBirth: applicant.dateOfBirth,
@@ -166,6 +208,38 @@ export class ApplicantLifecycle {
         { changes: { kycStatus: 'prechecked' }, audit: { action: 'applicant.prechecked', detail: { checks } }, event: 'applicant.prechecked' },
         { changes: { kycStatus: 'queued' } },
       ];
+    });
+  }
+
+  /**
+   * Removes applicants never submitted that were created before `before` (abandoned on
+   * the verification page), photos and sessions with them. Each organization's audit
+   * trail records how many and their ids — never a personal value. At most `batch` per call.
+   */
+  async removeAbandoned(before: Date, batch = 1000): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const abandoned = await manager
+        .getRepository(Applicant)
+        .createQueryBuilder('a')
+        .select(['a.id', 'a.organizationId'])
+        .where('a.submittedAt IS NULL')
+        .andWhere('a.kycStatus IN (:...statuses)', { statuses: ['init', 'pending'] })
+        .andWhere('a.createdAt < :before', { before })
+        .take(batch)
+        .getMany();
+      if (abandoned.length === 0) return 0;
+      await manager.delete(Applicant, { id: In(abandoned.map((applicant) => applicant.id)) });
+      const byOrganization = new Map<string, Applicant[]>();
+      for (const applicant of abandoned) byOrganization.set(applicant.organizationId, [...(byOrganization.get(applicant.organizationId) ?? []), applicant]);
+      for (const [organizationId, applicants] of byOrganization) {
+        await this.audit.record(manager, {
+          actor: RETENTION_ACTOR,
+          organizationId,
+          action: 'applicants.abandoned_removed',
+          detail: { count: applicants.length, applicantIds: applicants.map((applicant) => applicant.id), createdBefore: before.toISOString() },
+        });
+      }
+      return abandoned.length;
     });
   }
 
@@ -200,7 +274,7 @@ export class ApplicantLifecycle {
             organizationId: current.organizationId,
             applicantId: current.id,
             action: step.audit.action,
-            detail: step.audit.detail,
+            detail: { ...step.audit.detail, ...options.context },
           });
         }
         if (step.event) await this.outbox.enqueue(manager, { organizationId: current.organizationId, type: step.event, applicant: current });
@@ -229,16 +303,19 @@ export class ApplicantLifecycle {
 }
 
 /** The verification page may change an applicant until it is submitted, or again after a rejection asking to resubmit. */
+export function isEditable(applicant: Pick<Applicant, 'kycStatus' | 'reviewAnswer' | 'rejectType'>): boolean {
+  return applicant.kycStatus === 'init' || applicant.kycStatus === 'pending' || canResubmit(applicant);
+}
+
 function requireEditable(applicant: Applicant): void {
-  if (applicant.kycStatus === 'init' || applicant.kycStatus === 'pending' || canResubmit(applicant)) return;
-  throw alreadySubmitted();
+  if (!isEditable(applicant)) throw alreadySubmitted();
 }
 
 export function canResubmit(applicant: Pick<Applicant, 'kycStatus' | 'reviewAnswer' | 'rejectType'>): boolean {
   return applicant.kycStatus === 'completed' && applicant.reviewAnswer === 'rejected' && applicant.rejectType === 'resubmission';
 }
 
-function requireComplete(applicant: Applicant, images: ApplicantImage[]): void {
+function requireComplete(applicant: Applicant, images: ApplicantImage[], dataFromThisSession: boolean): void {
   const missing: string[] = [];
   const has = (docType: string, side: string | null) => images.some((i) => i.docType === docType && i.side === side);
   const sides = sidesOf(applicant.documentType);
@@ -246,7 +323,7 @@ function requireComplete(applicant: Applicant, images: ApplicantImage[]): void {
   for (const side of sides ?? []) if (!has(applicant.documentType!, side)) missing.push(`document ${side}`);
   if (!has('SELFIE', null)) missing.push('selfie');
   for (const field of ['name', 'dateOfBirth', 'docNumber', 'expiryDate', 'country'] as const) {
-    if (!applicant[field]) missing.push(field);
+    if (!applicant[field] || !dataFromThisSession) missing.push(field);
   }
   if (missing.length > 0) throw verificationIncomplete(missing);
 }

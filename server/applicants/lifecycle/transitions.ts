@@ -59,6 +59,9 @@ export function resetStep(applicant: Applicant, imagesRemoved: number): Lifecycl
       documentType: null,
       submittedAt: null,
       decidedAt: null,
+      // Every verification session and widget token of the applicant ends with a reset.
+      sessionGeneration: applicant.sessionGeneration + 1,
+      dataSessionId: null,
     },
     audit: { action: 'applicant.reset', detail: { previousStatus: applicant.kycStatus, imagesRemoved } },
     event: 'applicant.reset',

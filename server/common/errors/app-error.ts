@@ -15,6 +15,9 @@ export function errorBody(statusCode: number, message: string | string[], code: 
 
 /** An error with a machine code from a module's catalogue. `extra` adds fields a contract needs (e.g. `token`). */
 export class AppError extends HttpException {
+  /** Sent as the Retry-After header (429 answers). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly code: string,
     status: HttpStatus,
@@ -22,6 +25,11 @@ export class AppError extends HttpException {
     extra: Record<string, unknown> = {},
   ) {
     super({ ...extra, ...errorBody(status, message, code) }, status);
+  }
+
+  retryAfter(seconds: number): this {
+    this.retryAfterSeconds = seconds;
+    return this;
   }
 }
 

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { errorBody, genericCode } from '../errors/app-error.js';
+import { AppError, errorBody, genericCode } from '../errors/app-error.js';
 
 /**
  * Turns every error into `{ statusCode, message, error, code }`. Errors from a module's
@@ -18,6 +18,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();
+      if (exception instanceof AppError && exception.retryAfterSeconds !== undefined) {
+        response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+      }
       if (typeof payload === 'string') {
         response.status(status).json(errorBody(status, payload, genericCode(status)));
         return;

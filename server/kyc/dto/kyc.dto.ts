@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MARITAL_STATUSES, SEXES } from '../../applicants/applicant.enums.js';
 import { WIDGET_DOC_TYPES } from '../../applicants/document-types.js';
 
@@ -19,10 +19,11 @@ export class StaffTokenQueryDto extends UserIdQueryDto {
 }
 
 export class StatusQueryDto extends UserIdQueryDto {
-  @ApiProperty()
+  @ApiPropertyOptional({ description: 'The companyKey of a companyKey link; when given it must be the organization\'s' })
+  @IsOptional()
   @IsString()
   @MaxLength(128)
-  companyKey: string;
+  companyKey?: string;
 
   @ApiProperty({ description: 'The widget token (EventSource cannot send headers)' })
   @IsString()
@@ -30,7 +31,24 @@ export class StatusQueryDto extends UserIdQueryDto {
   token: string;
 }
 
-export class KycTokenResponseDto {
+export const WIDGET_SCOPES = ['edit', 'status'] as const;
+
+/** A widget token: bound to one applicant and one session, valid 15 minutes (never past the session's end). */
+export class SessionTokenDto {
+  @ApiProperty({ description: 'Widget token for `Authorization: Bearer` on the /kyc routes' })
+  token: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  expiresAt: Date;
+
+  @ApiProperty({
+    enum: WIDGET_SCOPES,
+    description: 'edit: the widget steps of this session; status: only the live status (the applicant was submitted)',
+  })
+  scope: (typeof WIDGET_SCOPES)[number];
+}
+
+export class KycTokenResponseDto extends SessionTokenDto {
   @ApiProperty({ example: 'ok' })
   status: string;
 
@@ -40,8 +58,60 @@ export class KycTokenResponseDto {
   @ApiProperty()
   message: string;
 
-  @ApiProperty({ description: 'Widget token bound to this one applicant, valid 15 minutes' })
-  token: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'For a new applicant: the secret this browser keeps to continue later (POST /kyc/session-token); null otherwise',
+  })
+  resumeSecret: string | null;
+}
+
+export class SessionTokenRequestDto {
+  @ApiProperty({ description: 'The secret of a session link (`/kyc?session=…`) or a resume secret' })
+  @IsString()
+  @Length(20, 200)
+  session: string;
+}
+
+export class CreateSessionDto extends UserIdQueryDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  organizationId: string;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'Known full name, shown prefilled to the end user' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  name?: string;
+
+  @ApiPropertyOptional({ example: '1990-05-17', description: 'Known date of birth, shown prefilled' })
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dateOfBirth must be a date in the form YYYY-MM-DD' })
+  dateOfBirth?: string;
+
+  @ApiPropertyOptional({ description: "Where the page goes when done; its origin must be on the organization's allowed list" })
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'redirectUrl must be an http(s) URL' })
+  @MaxLength(2048)
+  redirectUrl?: string;
+
+  @ApiPropertyOptional({ minimum: 5, maximum: 10080, description: 'Lifetime of the link in minutes (default KYC_SESSION_TTL_HOURS)' })
+  @IsOptional()
+  @IsInt()
+  @Min(5)
+  @Max(10080)
+  expiresInMinutes?: number;
+}
+
+export class CreatedSessionDto {
+  @ApiProperty({ format: 'uuid', description: 'For DELETE /kyc/sessions/{id}' })
+  sessionId: string;
+
+  @ApiProperty({ example: 'https://kyc.example.com/kyc?session=…', description: 'Send the end user here; the secret in it works for this applicant only' })
+  url: string;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  expiresAt: Date;
 }
 
 export class StaffTokenDto {
@@ -130,4 +200,6 @@ export class WidgetSessionDto {
   @ApiProperty({ type: WidgetPersonalDataDto }) personalData: WidgetPersonalDataDto;
   @ApiProperty({ nullable: true, type: String }) redirectUrl: string | null;
   @ApiProperty({ description: 'Whether a rejected applicant may try again' }) canResubmit: boolean;
+  @ApiProperty({ enum: WIDGET_SCOPES, description: 'status: this page may only follow the status; photos and data are never shown' })
+  scope: (typeof WIDGET_SCOPES)[number];
 }

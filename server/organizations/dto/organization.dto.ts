@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
 
 export const ORGANIZATION_ROLES = ['owner', 'member', 'super-admin'] as const;
 
@@ -33,6 +33,23 @@ export class OrganizationDto {
   role: (typeof ORGANIZATION_ROLES)[number];
 }
 
+/** How the verification page may be entered for this organization (its Integration page). */
+export class VerificationSettingsDto {
+  @ApiProperty({ description: 'Whether public /kyc?companyKey=…&userId=… links may start verifications' })
+  @IsBoolean()
+  allowCompanyKeyLinks: boolean;
+
+  @ApiProperty({
+    type: [String],
+    example: ['https://shop.example.com'],
+    description: 'Origins a server-created session may redirect to (scheme://host[:port])',
+  })
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { each: true, message: 'each redirect origin must be an http(s) URL' })
+  redirectAllowList: string[];
+}
+
 export class OrganizationDetailsDto extends OrganizationDto {
   @ApiProperty({ description: "The owner's username" })
   ownerUsername: string;
@@ -42,4 +59,7 @@ export class OrganizationDetailsDto extends OrganizationDto {
 
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt: Date;
+
+  @ApiProperty({ type: VerificationSettingsDto })
+  verificationSettings: VerificationSettingsDto;
 }

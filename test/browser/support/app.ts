@@ -69,6 +69,8 @@ export async function startApp({
       // Jest's --experimental-vm-modules is meant for the test runner, not for the app.
       NODE_OPTIONS: '',
       PORT: String(port),
+      // Links the server writes (e-mails, verification session urls) point at this very address.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       ...env,

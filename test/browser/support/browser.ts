@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
 import { repoRoot } from './app.js';
 
@@ -75,6 +75,25 @@ export async function saveScreenshot(page: Page, name: string, fullPage = false)
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   await page.screenshot({ path, fullPage, animations: 'disabled' });
+  return path;
+}
+
+/**
+ * Saves test-results/screenshots/<name>.png of one element (e.g. a panel of a long page).
+ * Sticky headers scroll away for the picture: scrolled to the element, they would cover it.
+ */
+export async function saveElementScreenshot(element: Locator, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  // Through the DOM, not a <style> element: the app's CSP (style-src 'self') refuses injected styles.
+  const sticky = (position: string) =>
+    element.page().evaluate(`document.querySelectorAll('.dashboard-header').forEach((header) => { header.style.position = '${position}'; })`);
+  await sticky('static');
+  try {
+    await element.screenshot({ path, animations: 'disabled' });
+  } finally {
+    await sticky('');
+  }
   return path;
 }
 

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataResponses, KycSessionData, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitResponses, KycUploadData, KycUploadResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OrganizationsCreateData, OrganizationsCreateResponses, OrganizationsGetData, OrganizationsGetErrors, OrganizationsGetResponses, OrganizationsListData, OrganizationsListResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, OrganizationStatsGetData, OrganizationStatsGetErrors, OrganizationStatsGetResponses, RolesGetData, RolesGetResponses, RolesListData, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SumsubAccessTokenData, SumsubAccessTokenResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
+import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageResponses, KycCreateSessionData, KycCreateSessionErrors, KycCreateSessionResponses, KycExchangeData, KycExchangeErrors, KycExchangeResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataResponses, KycRevokeSessionData, KycRevokeSessionErrors, KycRevokeSessionResponses, KycSessionData, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitErrors, KycSubmitResponses, KycUploadData, KycUploadErrors, KycUploadResponses, MembersAddData, MembersAddErrors, MembersAddResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OrganizationsCreateData, OrganizationsCreateResponses, OrganizationsGetData, OrganizationsGetErrors, OrganizationsGetResponses, OrganizationsListData, OrganizationsListResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, OrganizationsSetVerificationSettingsData, OrganizationsSetVerificationSettingsErrors, OrganizationsSetVerificationSettingsResponses, OrganizationStatsGetData, OrganizationStatsGetErrors, OrganizationStatsGetResponses, RolesGetData, RolesGetResponses, RolesListData, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SumsubAccessTokenData, SumsubAccessTokenResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -144,6 +144,15 @@ export const organizationsCreate = <ThrowOnError extends boolean = false>(option
 
 export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({ url: '/api/projects/{id}', ...options });
 
+export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
+    url: '/api/projects/{id}/verification-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
 export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({ url: '/api/organizations/owner-check', ...options });
 
 export const membersList = <ThrowOnError extends boolean = false>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({ url: '/api/projects/{id}/members', ...options });
@@ -233,6 +242,26 @@ export const applicantChecksList = <ThrowOnError extends boolean = false>(option
 
 export const organizationStatsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({ url: '/api/projects/{id}/stats', ...options });
 
+export const kycCreateSession = <ThrowOnError extends boolean = false>(options: Options<KycCreateSessionData, ThrowOnError>) => (options.client ?? client).post<KycCreateSessionResponses, KycCreateSessionErrors, ThrowOnError>({
+    url: '/api/kyc/sessions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const kycRevokeSession = <ThrowOnError extends boolean = false>(options: Options<KycRevokeSessionData, ThrowOnError>) => (options.client ?? client).delete<KycRevokeSessionResponses, KycRevokeSessionErrors, ThrowOnError>({ url: '/api/kyc/sessions/{id}', ...options });
+
+export const kycExchange = <ThrowOnError extends boolean = false>(options: Options<KycExchangeData, ThrowOnError>) => (options.client ?? client).post<KycExchangeResponses, KycExchangeErrors, ThrowOnError>({
+    url: '/api/kyc/session-token',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
 export const kycIssueForCompanyKey = <ThrowOnError extends boolean = false>(options: Options<KycIssueForCompanyKeyData, ThrowOnError>) => (options.client ?? client).get<KycIssueForCompanyKeyResponses, KycIssueForCompanyKeyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/get-new-token',
@@ -249,7 +278,7 @@ export const kycSession = <ThrowOnError extends boolean = false>(options?: Optio
     ...options
 });
 
-export const kycUpload = <ThrowOnError extends boolean = false>(options: Options<KycUploadData, ThrowOnError>) => (options.client ?? client).post<KycUploadResponses, unknown, ThrowOnError>({
+export const kycUpload = <ThrowOnError extends boolean = false>(options: Options<KycUploadData, ThrowOnError>) => (options.client ?? client).post<KycUploadResponses, KycUploadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/documents',
     ...options,
@@ -269,7 +298,7 @@ export const kycPersonalData = <ThrowOnError extends boolean = false>(options: O
     }
 });
 
-export const kycSubmit = <ThrowOnError extends boolean = false>(options?: Options<KycSubmitData, ThrowOnError>) => (options?.client ?? client).post<KycSubmitResponses, unknown, ThrowOnError>({
+export const kycSubmit = <ThrowOnError extends boolean = false>(options?: Options<KycSubmitData, ThrowOnError>) => (options?.client ?? client).post<KycSubmitResponses, KycSubmitErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/submit',
     ...options

@@ -250,6 +250,17 @@ export type OrganizationDto = {
     role: 'owner' | 'member' | 'super-admin';
 };
 
+export type VerificationSettingsDto = {
+    /**
+     * Whether public /kyc?companyKey=…&userId=… links may start verifications
+     */
+    allowCompanyKeyLinks: boolean;
+    /**
+     * Origins a server-created session may redirect to (scheme://host[:port])
+     */
+    redirectAllowList: Array<string>;
+};
+
 export type OrganizationDetailsDto = {
     id: string;
     name: string;
@@ -267,6 +278,7 @@ export type OrganizationDetailsDto = {
     ownerUsername: string;
     isOwner: boolean;
     createdAt: string;
+    verificationSettings: VerificationSettingsDto;
 };
 
 export type OwnerCheckDto = {
@@ -574,14 +586,78 @@ export type OrganizationStatsDto = {
     medianSecondsToDecision: number | null;
 };
 
+export type CreateSessionDto = {
+    /**
+     * The integrator's own id for its end user
+     */
+    userId: string;
+    organizationId: string;
+    /**
+     * Known full name, shown prefilled to the end user
+     */
+    name?: string;
+    /**
+     * Known date of birth, shown prefilled
+     */
+    dateOfBirth?: string;
+    /**
+     * Where the page goes when done; its origin must be on the organization's allowed list
+     */
+    redirectUrl?: string;
+    /**
+     * Lifetime of the link in minutes (default KYC_SESSION_TTL_HOURS)
+     */
+    expiresInMinutes?: number;
+};
+
+export type CreatedSessionDto = {
+    /**
+     * For DELETE /kyc/sessions/{id}
+     */
+    sessionId: string;
+    /**
+     * Send the end user here; the secret in it works for this applicant only
+     */
+    url: string;
+    expiresAt: string;
+};
+
+export type SessionTokenRequestDto = {
+    /**
+     * The secret of a session link (`/kyc?session=…`) or a resume secret
+     */
+    session: string;
+};
+
+export type SessionTokenDto = {
+    /**
+     * Widget token for `Authorization: Bearer` on the /kyc routes
+     */
+    token: string;
+    expiresAt: string;
+    /**
+     * edit: the widget steps of this session; status: only the live status (the applicant was submitted)
+     */
+    scope: 'edit' | 'status';
+};
+
 export type KycTokenResponseDto = {
+    /**
+     * Widget token for `Authorization: Bearer` on the /kyc routes
+     */
+    token: string;
+    expiresAt: string;
+    /**
+     * edit: the widget steps of this session; status: only the live status (the applicant was submitted)
+     */
+    scope: 'edit' | 'status';
     status: string;
     code: string;
     message: string;
     /**
-     * Widget token bound to this one applicant, valid 15 minutes
+     * For a new applicant: the secret this browser keeps to continue later (POST /kyc/session-token); null otherwise
      */
-    token: string;
+    resumeSecret: string | null;
 };
 
 export type StaffTokenDto = {
@@ -624,6 +700,10 @@ export type WidgetSessionDto = {
      * Whether a rejected applicant may try again
      */
     canResubmit: boolean;
+    /**
+     * status: this page may only follow the status; photos and data are never shown
+     */
+    scope: 'edit' | 'status';
 };
 
 export type UploadDocumentDto = {
@@ -1348,6 +1428,35 @@ export type OrganizationsGetResponses = {
 
 export type OrganizationsGetResponse = OrganizationsGetResponses[keyof OrganizationsGetResponses];
 
+export type OrganizationsSetVerificationSettingsData = {
+    body: VerificationSettingsDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/verification-settings';
+};
+
+export type OrganizationsSetVerificationSettingsErrors = {
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes them
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationsSetVerificationSettingsResponses = {
+    /**
+     * Saved; the verification page follows them at once
+     */
+    200: VerificationSettingsDto;
+};
+
+export type OrganizationsSetVerificationSettingsResponse = OrganizationsSetVerificationSettingsResponses[keyof OrganizationsSetVerificationSettingsResponses];
+
 export type OrganizationsOwnerCheckData = {
     body?: never;
     path?: never;
@@ -1876,6 +1985,82 @@ export type OrganizationStatsGetResponses = {
 
 export type OrganizationStatsGetResponse = OrganizationStatsGetResponses[keyof OrganizationStatsGetResponses];
 
+export type KycCreateSessionData = {
+    body: CreateSessionDto;
+    path?: never;
+    query?: never;
+    url: '/api/kyc/sessions';
+};
+
+export type KycCreateSessionErrors = {
+    /**
+     * VALIDATION_FAILED, or REDIRECT_URL_NOT_ALLOWED for a redirectUrl off the allowed list
+     */
+    400: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type KycCreateSessionResponses = {
+    /**
+     * A link for this one end user; its secret is shown only here
+     */
+    201: CreatedSessionDto;
+};
+
+export type KycCreateSessionResponse = KycCreateSessionResponses[keyof KycCreateSessionResponses];
+
+export type KycRevokeSessionData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/kyc/sessions/{id}';
+};
+
+export type KycRevokeSessionErrors = {
+    /**
+     * SESSION_NOT_FOUND
+     */
+    404: unknown;
+};
+
+export type KycRevokeSessionResponses = {
+    /**
+     * Revoked: the link and every widget token of the applicant stop working
+     */
+    204: void;
+};
+
+export type KycRevokeSessionResponse = KycRevokeSessionResponses[keyof KycRevokeSessionResponses];
+
+export type KycExchangeData = {
+    body: SessionTokenRequestDto;
+    path?: never;
+    query?: never;
+    url: '/api/kyc/session-token';
+};
+
+export type KycExchangeErrors = {
+    /**
+     * SESSION_LINK_INVALID: unknown, expired, revoked or replaced
+     */
+    401: unknown;
+    /**
+     * RATE_LIMITED, with Retry-After
+     */
+    429: unknown;
+};
+
+export type KycExchangeResponses = {
+    200: SessionTokenDto;
+};
+
+export type KycExchangeResponse = KycExchangeResponses[keyof KycExchangeResponses];
+
 export type KycIssueForCompanyKeyData = {
     body?: never;
     path?: never;
@@ -1894,9 +2079,17 @@ export type KycIssueForCompanyKeyErrors = {
      */
     401: unknown;
     /**
-     * code WEBHOOK_NOT_CONFIGURED: the organization's owner has no webhook
+     * COMPANY_KEY_LINKS_DISABLED
+     */
+    403: unknown;
+    /**
+     * WEBHOOK_NOT_CONFIGURED: the organization's owner has no webhook; VERIFICATION_IN_PROGRESS: started elsewhere
      */
     409: unknown;
+    /**
+     * RATE_LIMITED, with Retry-After
+     */
+    429: unknown;
 };
 
 export type KycIssueForCompanyKeyResponses = {
@@ -1935,7 +2128,10 @@ export type KycStatusData = {
          * The integrator's own id for its end user
          */
         userId: string;
-        companyKey: string;
+        /**
+         * The companyKey of a companyKey link; when given it must be the organization's
+         */
+        companyKey?: string;
         /**
          * The widget token (EventSource cannot send headers)
          */
@@ -1949,6 +2145,10 @@ export type KycStatusErrors = {
      * invalid-token: the token is missing, expired or not for this applicant
      */
     401: unknown;
+    /**
+     * RATE_LIMITED: too many open streams for this token or address
+     */
+    429: unknown;
 };
 
 export type KycStatusResponses = {
@@ -1967,7 +2167,7 @@ export type KycSessionData = {
 
 export type KycSessionResponses = {
     /**
-     * The applicant's progress, to resume the widget
+     * This session's progress, to resume the widget (status only for a status token)
      */
     200: WidgetSessionDto;
 };
@@ -1979,6 +2179,13 @@ export type KycUploadData = {
     path?: never;
     query?: never;
     url: '/api/kyc/documents';
+};
+
+export type KycUploadErrors = {
+    /**
+     * RATE_LIMITED, with Retry-After
+     */
+    429: unknown;
 };
 
 export type KycUploadResponses = {
@@ -2005,6 +2212,13 @@ export type KycSubmitData = {
     path?: never;
     query?: never;
     url: '/api/kyc/submit';
+};
+
+export type KycSubmitErrors = {
+    /**
+     * RATE_LIMITED, with Retry-After
+     */
+    429: unknown;
 };
 
 export type KycSubmitResponses = {

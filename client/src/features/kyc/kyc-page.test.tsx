@@ -1,42 +1,19 @@
-import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { urlOf } from '../../api/endpoints';
 import { kycStatus } from '../../api/sdk';
-import { AppProviders } from '../../app/providers';
 import { apiError } from '../../testing/mock-api';
-import { KycPage } from './kyc-page';
 import { browserNavigation } from './lib/redirect';
 import { authorizationOf, buildSession, fakeKycServer, FakeEventSource } from './testing/fake-kyc-server';
+import { renderKyc, uploadPhoto } from './testing/render-kyc';
 
 // jsdom has no canvas: the chosen file becomes this "downscaled JPEG".
 vi.mock('./lib/image-processing', async (importOriginal) => ({
   ...(await importOriginal<typeof import('./lib/image-processing')>()),
   prepareImageFile: vi.fn(async (file: File) => `data:image/jpeg;base64,${btoa(file.name)}`),
 }));
-
-const PAGE = '/kyc?companyKey=pk_acme&userId=customer-1';
-
-function renderKyc(path = PAGE) {
-  const router = createMemoryRouter([{ path: '/kyc', element: <KycPage /> }], { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, queryClient };
-}
-
-const photo = (name: string) => new File(['pixels'], name, { type: 'image/png' });
-
-async function uploadPhoto(user: ReturnType<typeof userEvent.setup>, label: RegExp, name: string) {
-  await user.upload(await screen.findByLabelText(label), photo(name));
-  await user.click(await screen.findByRole('button', { name: 'Use this photo' }));
-}
 
 beforeEach(() => {
   FakeEventSource.install();
@@ -122,7 +99,9 @@ describe('/kyc', () => {
 
     const backUploads = server.callsTo('kycUpload').filter((call) => call.body?.side === 'back');
     expect(backUploads.map(authorizationOf)).toEqual(['Bearer token-1', 'Bearer token-2']);
-    expect(server.callsTo('kycIssueForCompanyKey')).toHaveLength(2);
+    // Renewed with this browser's resume secret, not by starting again.
+    expect(server.callsTo('kycIssueForCompanyKey')).toHaveLength(1);
+    expect(server.callsTo('kycExchange').map((call) => call.body)).toEqual([{ session: 'resume-1' }]);
 
     // The typed personal data survives a renewal during its own save too.
     await uploadPhoto(user, /Upload a photo of your face/, 'selfie.png');

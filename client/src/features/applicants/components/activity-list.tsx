@@ -1,5 +1,5 @@
 import type { AuditEventDto } from '../../../api/generated/types.gen';
-import { activityLabel, activityNote, changeLines, isQuietActivity } from '../lib/activity';
+import { activityLabel, activityNote, activityOrigin, changeLines, isQuietActivity } from '../lib/activity';
 
 import './activity-list.css';
 
@@ -8,6 +8,7 @@ const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium',
 function ActivityEntry({ event }: { event: AuditEventDto }) {
   const changes = changeLines(event);
   const note = activityNote(event);
+  const origin = activityOrigin(event);
   const quiet = isQuietActivity(event.action);
   return (
     <li className={quiet ? 'activity activity-quiet' : 'activity'} data-action={event.action}>
@@ -21,6 +22,20 @@ function ActivityEntry({ event }: { event: AuditEventDto }) {
           {dateTimeFormat.format(new Date(event.createdAt))}
         </time>
         {note && <p className="activity-note">{note}</p>}
+        {origin && (
+          <p className="activity-origin" data-testid="activity-origin">
+            {origin.sessionId && (
+              <span className="activity-origin-item" title={`Session ${origin.sessionId}`} data-session-id={origin.sessionId}>
+                Session <code>{origin.shortSessionId}</code>
+              </span>
+            )}
+            {origin.ip && (
+              <span className="activity-origin-item">
+                IP address <code>{origin.ip}</code>
+              </span>
+            )}
+          </p>
+        )}
         {changes.length > 0 && (
           <ul className="activity-changes">
             {changes.map((change) => (

@@ -1,5 +1,6 @@
 import type { AuditEventDto } from '../../../api/generated/types.gen';
 import { kycStatusLabel } from '../../../lib/kyc-status';
+import { imageCaption } from './applicant-labels';
 import { displayIdentityValue, fieldLabel } from './identity-fields';
 
 const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -11,6 +12,19 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'applicant.approved': 'Approved',
   'applicant.rejected': 'Rejected',
   'applicant.held': 'Put on hold',
+  'applicant.photo_uploaded': 'Uploaded a photo',
+  'applicant.data_entered': 'Entered personal data',
+  'verification.session_created': 'Verification session started',
+  'verification.session_revoked': 'Verification link revoked',
+  'applicants.abandoned_removed': 'Removed unfinished verifications',
+  'organization.settings_changed': 'Changed the verification link settings',
+};
+
+/** How a verification session began (`detail.kind` of verification.session_created). */
+const SESSION_KINDS: Readonly<Record<string, string>> = {
+  link: "A link created by the integrator's server",
+  resume: 'Started from a public companyKey link',
+  staff: 'Opened by staff',
 };
 
 export function activityLabel(action: string): string {
@@ -47,10 +61,12 @@ export function changeLines(event: Pick<AuditEventDto, 'detail'>): FieldChangeLi
   });
 }
 
-/** The one-line note of a decision or reset: a reason, a previous status. */
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The one-line note of an entry: a reason, a previous status, the photo, the fields entered… */
 export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): string | null {
   const detail = event.detail ?? {};
-  const reason = typeof detail.reason === 'string' && detail.reason !== '' ? detail.reason : null;
+  const reason = text(detail.reason);
   if (event.action === 'applicant.rejected') {
     const type = detail.rejectType === 'final' ? 'final' : 'resubmission allowed';
     return reason ? `${reason} (${type})` : type;
@@ -59,5 +75,44 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
   if (event.action === 'applicant.reset' && typeof detail.previousStatus === 'string') {
     return `Was ${kycStatusLabel(detail.previousStatus)}`;
   }
-  return null;
+  switch (event.action) {
+    case 'applicant.photo_uploaded': {
+      const docType = text(detail.docType);
+      return docType ? imageCaption(docType, text(detail.side)) : null;
+    }
+    case 'applicant.data_entered':
+      return Array.isArray(detail.fields) && detail.fields.length > 0
+        ? detail.fields.filter((field): field is string => typeof field === 'string').map(fieldLabel).join(', ')
+        : null;
+    case 'verification.session_created':
+      return SESSION_KINDS[text(detail.kind) ?? ''] ?? null;
+    case 'applicants.abandoned_removed':
+      return typeof detail.count === 'number' ? `${detail.count} never submitted` : null;
+    case 'organization.settings_changed': {
+      const links = detail.allowCompanyKeyLinks === false ? 'Public companyKey links off' : 'Public companyKey links allowed';
+      const origins = Array.isArray(detail.redirectAllowList) ? detail.redirectAllowList.filter((origin) => typeof origin === 'string') : [];
+      return `${links}; redirect origins: ${origins.length > 0 ? origins.join(', ') : 'none'}`;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Characters of a session id the list shows (the whole id is in its tooltip). */
+export const SHORT_SESSION_ID_LENGTH = 8;
+
+export interface ActivityOrigin {
+  /** The verification session the step came through, whole and shortened. */
+  sessionId: string | null;
+  shortSessionId: string | null;
+  /** The caller's IP address (an IPv4 address written the IPv6 way is shown plainly). */
+  ip: string | null;
+}
+
+/** Where a verification-page step came from: `detail.sessionId` and `detail.ip`; null when neither. */
+export function activityOrigin(event: Pick<AuditEventDto, 'detail'>): ActivityOrigin | null {
+  const sessionId = text(event.detail?.sessionId);
+  const ip = text(event.detail?.ip)?.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1') ?? null;
+  if (!sessionId && !ip) return null;
+  return { sessionId, shortSessionId: sessionId ? sessionId.slice(0, SHORT_SESSION_ID_LENGTH) : null, ip };
 }

@@ -263,4 +263,39 @@ describe('applicant details', () => {
     expect(entry).toHaveTextContent('by alice');
     expect(entry).toHaveTextContent('KYC Status: Pending → changed to On Hold');
   });
+
+  it('lists the verification page steps with their session (shortened) and IP address', async () => {
+    const sessionId = '3f2a9c1e-7d1f-4c55-9a3e-0c6b2f1d8e47';
+    const at = '2026-11-20T10:00:00.000Z';
+    serve(buildApplicantDetails(), {
+      applicantsActivity: {
+        body: {
+          items: [
+            { id: 'e4', action: 'verification.session_revoked', actorName: 'alice', createdAt: at, detail: { sessionId, ip: '198.51.100.7' } },
+            { id: 'e3', action: 'applicant.data_entered', actorName: 'applicant', createdAt: at, detail: { fields: ['name', 'dateOfBirth'], sessionId, ip: '203.0.113.10' } },
+            { id: 'e2', action: 'applicant.photo_uploaded', actorName: 'applicant', createdAt: at, detail: { docType: 'PASSPORT', side: 'front', sessionId, ip: '::ffff:203.0.113.10' } },
+            { id: 'e1', action: 'verification.session_created', actorName: 'acme-server', createdAt: at, detail: { sessionId, kind: 'link', ip: '192.0.2.1' } },
+          ],
+          meta: { page: 1, pageLength: 4, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
+        },
+      },
+    });
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+
+    const photo = (await screen.findByText('Uploaded a photo')).closest('li')!;
+    expect(photo).toHaveTextContent('by applicant');
+    expect(photo).toHaveTextContent('Passport, front');
+    expect(photo).toHaveTextContent('Session 3f2a9c1e');
+    expect(photo).toHaveTextContent('IP address 203.0.113.10');
+    expect(photo).not.toHaveTextContent(sessionId);
+    expect(within(photo).getByTitle(`Session ${sessionId}`)).toBeInTheDocument();
+
+    expect(screen.getByText('Entered personal data').closest('li')).toHaveTextContent('Name, Date of Birth');
+    const created = screen.getByText('Verification session started').closest('li')!;
+    expect(created).toHaveTextContent("A link created by the integrator's server");
+    expect(created).toHaveTextContent('IP address 192.0.2.1');
+    const revoked = screen.getByText('Verification link revoked').closest('li')!;
+    expect(revoked).toHaveTextContent('by alice');
+    expect(revoked).toHaveTextContent('Session 3f2a9c1e');
+  });
 });

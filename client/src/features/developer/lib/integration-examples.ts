@@ -6,7 +6,10 @@ import {
   applicantsDetails,
   applicantsImage,
   applicantsList,
+  kycCreateSession,
+  kycExchange,
   kycIssueForCompanyKey,
+  kycRevokeSession,
   kycStatus,
   organizationsList,
   usersMe,
@@ -23,6 +26,9 @@ export interface IntegrationExamples {
   usersMeResponse: string;
   organizations: string;
   organizationsResponse: string;
+  createSession: string;
+  createSessionResponse: string;
+  revokeSession: string;
   verificationLink: string;
   getNewToken: string;
   getNewTokenResponse: string;
@@ -58,7 +64,8 @@ export function integrationExamples(origin: string): IntegrationExamples {
       ['export KYC_API_KEY="kyc_sk_…"', '# Settings → API Key'],
       ['export KYC_ORGANIZATION_ID="…"', `# "id" from ${endpointLabel(organizationsList)}`],
       ['export KYC_COMPANY_KEY="pk_…"', `# "companyKey" from ${endpointLabel(organizationsList)}`],
-      ['export KYC_TOKEN="eyJ…"', `# "token" from ${endpointLabel(kycIssueForCompanyKey)} (valid 15 minutes)`],
+      ['export KYC_SESSION_ID="…"', `# "sessionId" from ${endpointLabel(kycCreateSession)}`],
+      ['export KYC_TOKEN="kyc_wt_…"', `# "token" from ${endpointLabel(kycIssueForCompanyKey)} (valid 15 minutes)`],
     ]
       .map(([command, comment]) => `${command.padEnd(34)}${comment}`)
       .join('\n'),
@@ -86,11 +93,36 @@ export function integrationExamples(origin: string): IntegrationExamples {
       2,
     ),
 
+    createSession: [
+      `curl -X ${method(kycCreateSession)} "${url(kycCreateSession)}" \\`,
+      '  -H "Authorization: Bearer $KYC_API_KEY" \\',
+      '  -H "Content-Type: application/json" \\',
+      `  -d '{"organizationId":"'"$KYC_ORGANIZATION_ID"'","userId":"${EXAMPLE_USER_ID}","name":"Maria Silva"}'`,
+    ].join('\n'),
+    createSessionResponse: JSON.stringify(
+      {
+        sessionId: '9d4c2b7a-…',
+        url: `${base}/kyc?session=…`,
+        expiresAt: '2026-11-22T09:58:40.000Z',
+      },
+      null,
+      2,
+    ),
+    revokeSession: `curl -X ${method(kycRevokeSession)} "${url(kycRevokeSession, { id: '$KYC_SESSION_ID' })}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+
     verificationLink: `${base}/kyc?companyKey=$KYC_COMPANY_KEY&userId=${EXAMPLE_USER_ID}`,
 
     getNewToken: `curl "${url(kycIssueForCompanyKey)}?userId=${EXAMPLE_USER_ID}" \\\n  -H "Authorization: Bearer $KYC_COMPANY_KEY"`,
     getNewTokenResponse: JSON.stringify(
-      { status: 'ok', code: 'OK', message: 'Verification token issued', token: 'eyJ…' },
+      {
+        status: 'ok',
+        code: 'OK',
+        message: 'Verification token issued',
+        token: 'kyc_wt_…',
+        expiresAt: '2026-11-21T10:13:40.000Z',
+        scope: 'edit',
+        resumeSecret: '…',
+      },
       null,
       2,
     ),
@@ -119,14 +151,14 @@ export function integrationExamples(origin: string): IntegrationExamples {
     ].join('\n'),
     statusEventSource: [
       `const url = new URL("${pathTemplate(kycStatus)}", "${base}");`,
-      `url.search = new URLSearchParams({ userId: "${EXAMPLE_USER_ID}", companyKey, token }).toString();`,
+      `url.search = new URLSearchParams({ userId: "${EXAMPLE_USER_ID}", token }).toString(); // + companyKey on a companyKey link`,
       '',
       'const events = new EventSource(url);',
       'events.onmessage = (message) => {',
       '  const { status, redirectUrl } = JSON.parse(message.data);',
       '  if (status === "completed" && redirectUrl) window.location.assign(redirectUrl);',
       '};',
-      '// A 401 (invalid-token) closes the stream: ask get-new-token for a fresh token.',
+      `// A 401 (invalid-token) closes the stream: get a fresh token (${endpointLabel(kycExchange)} or get-new-token).`,
       'events.onerror = () => events.close();',
     ].join('\n'),
 

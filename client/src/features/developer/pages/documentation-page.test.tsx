@@ -22,6 +22,8 @@ describe('Documentation page', () => {
 
     const expected: Record<string, RegExp> = {
       'users-me': /curl "[^"]+\/api\/users\/me"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"/,
+      'create-session': /curl -X POST "[^"]+\/api\/kyc\/sessions"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"[\s\\]+-H "Content-Type: application\/json"[\s\\]+-d '\{"organizationId":"'"\$KYC_ORGANIZATION_ID"'","userId":"customer-42"/,
+      'revoke-session': /curl -X DELETE "[^"]+\/api\/kyc\/sessions\/\$KYC_SESSION_ID"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"/,
       organizations: /\/api\/projects" /,
       'get-new-token': /\/api\/kyc\/get-new-token\?userId=customer-42"[\s\\]+-H "Authorization: Bearer \$KYC_COMPANY_KEY"/,
       'status-stream': /curl -N "[^"]+\/api\/kyc\/status\?userId=customer-42&companyKey=\$KYC_COMPANY_KEY&token=\$KYC_TOKEN"/,
@@ -35,6 +37,22 @@ describe('Documentation page', () => {
     }
     expect(example('verification-link')).toHaveTextContent(`${origin}/kyc?companyKey=$KYC_COMPANY_KEY&userId=customer-42`);
     expect(screen.getByTestId('docs-base-url')).toHaveTextContent(origin);
+  });
+
+  it('shows the server-created verification link first, then the public companyKey link', async () => {
+    renderPage(<DocumentationPage />, { path: PATH });
+    const sessions = await screen.findByRole('heading', { name: 'Create a verification link (recommended)' });
+    const companyKey = screen.getByRole('heading', { name: 'Or: the public companyKey link' });
+    expect(sessions.compareDocumentPosition(companyKey) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(example('create-session').compareDocumentPosition(example('verification-link')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The answer's url is a /kyc?session=… link on this installation.
+    const card = sessions.closest('section')!;
+    expect(card).toHaveTextContent(`"url": "${window.location.origin}/kyc?session=…"`);
+    expect(within(card).getAllByText('DELETE').length).toBeGreaterThan(0);
+    const toc = screen.getByRole('navigation', { name: 'On this page' });
+    const labels = within(toc).getAllByRole('link').map((link) => link.textContent);
+    expect(labels.indexOf('Verification links')).toBeLessThan(labels.indexOf('companyKey link'));
+    expect(within(toc).getByRole('link', { name: 'Verification links' })).toHaveAttribute('href', '#verification-sessions');
   });
 
   it('shows webhook verification with the standardwebhooks library', async () => {

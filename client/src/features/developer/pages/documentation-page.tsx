@@ -5,7 +5,10 @@ import { API_REFERENCE_PATH, endpointOf, pathTemplate, type SdkOperation } from 
 import {
   applicantsDetails,
   applicantsList,
+  kycCreateSession,
+  kycExchange,
   kycIssueForCompanyKey,
+  kycRevokeSession,
   kycStatus,
   organizationsList,
   usersMe,
@@ -24,8 +27,9 @@ import './documentation-page.css';
 const SECTIONS = [
   ['how-it-works', 'How it works'],
   ['authenticate', 'Authenticate'],
-  ['organization', 'companyKey'],
-  ['verification-link', 'Verification link'],
+  ['organization', 'Organization'],
+  ['verification-sessions', 'Verification links'],
+  ['company-key-link', 'companyKey link'],
   ['verification-token', 'Token'],
   ['live-status', 'Live status'],
   ['applicants', 'Applicants'],
@@ -123,17 +127,17 @@ export function DocumentationPage() {
             Your <Link to={paths.developer.keys}>secret API key</Link> authenticates your servers as your account.
             Keep it on the server.
           </Step>
-          <Step number={2} title="Take your organization's companyKey">
-            <Link to={paths.dashboard.create}>Create an organization</Link>; its public <code>companyKey</code>{' '}
-            identifies it on the verification page. It is safe in a browser URL.
+          <Step number={2} title="Take your organization's id">
+            <Link to={paths.dashboard.create}>Create an organization</Link>; you name it by its <code>id</code> in
+            API calls. Its public <code>companyKey</code> identifies it on the verification page.
           </Step>
           <Step number={3} title="Configure a webhook and a redirect URL">
             A <Link to={paths.developer.webhooks}>webhook</Link> is required before verification starts; the{' '}
             <Link to={paths.developer.redirectUrl}>redirect URL</Link> is where end users land afterwards.
           </Step>
-          <Step number={4} title="Send the end user to verification">
-            Link them to <code>/kyc?companyKey=…&amp;userId=…</code>, where <code>userId</code> is your own id for
-            them. They photograph their document, take a selfie and confirm their data.
+          <Step number={4} title="Send the end user to a verification link">
+            Your server creates a link for each end user, with your own id for them, and sends them to it. They
+            photograph their document, take a selfie and confirm their data.
           </Step>
           <Step number={5} title="Follow the status live, then redirect">
             The page streams the status (pending → processing → completed or failed) and, when it completes, sends
@@ -167,8 +171,8 @@ export function DocumentationPage() {
 
       <Card
         id="organization"
-        title="Find your organization's companyKey"
-        description="Lists the organizations you own or belong to, with the id you use in API paths and the public companyKey."
+        title="Find your organization's id and companyKey"
+        description="Lists the organizations you own or belong to, with the id you use in API calls and the public companyKey."
       >
         <Endpoint operation={organizationsList} />
         <CodeBlock title="Request" code={examples.organizations} exampleId="organizations" />
@@ -176,12 +180,49 @@ export function DocumentationPage() {
       </Card>
 
       <Card
-        id="verification-link"
-        title="Send the end user to verification"
+        id="verification-sessions"
+        title="Create a verification link (recommended)"
         description={
           <>
-            Redirect the end user's browser (or open it in a web view). <code>userId</code> is 1–128 letters, digits
-            or <code>. _ : @ | + -</code>, unique within the organization; URL-encode it.
+            Your server asks for a link for one end user, with its API key, and sends the user to the answer's{' '}
+            <code>url</code>. Its secret works for that one applicant only and opens nothing else, for 24 hours unless{' '}
+            <code>expiresInMinutes</code> (5 to 10080) says otherwise. <code>userId</code> is your own id for the end
+            user: 1–128 letters, digits or <code>. _ : @ | + -</code>, unique within the organization.
+          </>
+        }
+      >
+        <Endpoint operation={kycCreateSession} />
+        <CodeBlock title="Request" code={examples.createSession} exampleId="create-session" />
+        <CodeBlock title="201 response" language="json" code={examples.createSessionResponse} />
+        <ul className="dev-list docs-facts">
+          <li>
+            <code>name</code> and <code>dateOfBirth</code> (optional) are shown to the end user prefilled.
+          </li>
+          <li>
+            <code>redirectUrl</code> (optional) is where this link's user lands when verified; it must start with an
+            origin on the organization's allowed list (its Integration page). Without it, your redirect URL is used.
+          </li>
+          <li>
+            A new link for the same <code>userId</code> ends the older one. The page exchanges the link's secret for
+            15-minute widget tokens itself (<code>{endpointLabel(kycExchange)}</code>); a wrong, expired or revoked
+            link answers <code>401 SESSION_LINK_INVALID</code>.
+          </li>
+        </ul>
+        <h3 className="docs-subheading">Revoke a link</h3>
+        <Endpoint operation={kycRevokeSession} parameters={{ id: '{sessionId}' }} />
+        <CodeBlock title="Request (204 No Content)" code={examples.revokeSession} exampleId="revoke-session" />
+      </Card>
+
+      <Card
+        id="company-key-link"
+        title="Or: the public companyKey link"
+        description={
+          <>
+            As the specification has it: anyone can build it from the public companyKey and a <code>userId</code>.
+            It starts a <strong>new</strong> applicant only (the browser that started it may continue); an applicant
+            under way elsewhere answers <code>409 VERIFICATION_IN_PROGRESS</code>, a submitted one only shows its
+            status. Each organization can turn these links off on its Integration page (then{' '}
+            <code>403 COMPANY_KEY_LINKS_DISABLED</code>).
           </>
         }
       >
@@ -193,9 +234,10 @@ export function DocumentationPage() {
         title="Get a verification token"
         description={
           <>
-            The verification page calls this itself. Call it from your server to register an applicant ahead of time,
-            to check that everything is configured, or to follow the status yourself. The token is bound to this one
-            applicant and valid for 15 minutes.
+            The verification page of a companyKey link calls this itself; you can call it to check that everything is
+            configured. The token is bound to this one applicant and valid for 15 minutes. For a new applicant the
+            answer also carries <code>resumeSecret</code>, which the page keeps to continue later; for a submitted
+            one the token's <code>scope</code> is <code>status</code>.
           </>
         }
       >
@@ -217,12 +259,13 @@ export function DocumentationPage() {
           <>
             A server-sent event stream: the current status at once, then every change. Statuses are{' '}
             <code>pending</code>, <code>processing</code>, <code>completed</code> and <code>failed</code>; each event
-            also carries your <code>redirectUrl</code>. It needs the token from get-new-token (<code>KYC_TOKEN</code>);
-            when the token has expired the stream answers <code>401</code>: get a new one.
+            also carries the <code>redirectUrl</code> (the link's own, else yours). It needs a widget token,{' '}
+            <code>KYC_TOKEN</code>; <code>companyKey</code> is sent only for a companyKey link. When the token has
+            expired the stream answers <code>401</code>: get a new one.
           </>
         }
       >
-        <Endpoint operation={kycStatus} query="userId=…&companyKey=…&token=…" />
+        <Endpoint operation={kycStatus} query="userId=…&token=…[&companyKey=…]" />
         <CodeBlock title="Request" code={examples.statusStream} exampleId="status-stream" />
         <CodeBlock title="Stream" language="text" code={examples.statusStreamOutput} />
         <CodeBlock title="In a browser" language="javascript" code={examples.statusEventSource} />

@@ -4,7 +4,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { urlOf } from '../../../api/endpoints';
 import type { WidgetSessionDto } from '../../../api/generated/types.gen';
 import { kycStatus } from '../../../api/sdk';
-import type { ApplicantRef } from './kyc-keys';
+import type { KycLink } from './kyc-keys';
 import { kycTokenQuery, renewKycToken } from './widget-token';
 
 export type KycSessionStatus = WidgetSessionDto['status'];
@@ -36,19 +36,20 @@ export function parseStatusEvent(data: unknown): KycStatusEvent | null {
  * kycStatus as server-sent events (spec §7): the first event is the current
  * status, then every change. The stream is closed on error (spec §4) — an expired token
  * or a dropped connection — and reopened a little later with a renewed token, so a
- * long wait for a reviewer still ends on this page.
+ * long wait for a reviewer still ends on this page. `userId` is the applicant's (a
+ * session link does not name it: the session does); the companyKey is sent only on a
+ * companyKey link.
  */
 export function useKycStatusStream(
-  ref: ApplicantRef,
-  { enabled, onStatus }: { enabled: boolean; onStatus: (event: KycStatusEvent) => void },
+  link: KycLink,
+  { userId, enabled, onStatus }: { userId: string | undefined; enabled: boolean; onStatus: (event: KycStatusEvent) => void },
 ) {
   const client = useQueryClient();
   const handleStatus = useEffectEvent(onStatus);
-  const { companyKey, userId } = ref;
 
   useEffect(() => {
-    if (!enabled) return;
-    const applicant = { companyKey, userId };
+    if (!enabled || !userId) return;
+    const companyKey = link.kind === 'companyKey' ? link.companyKey : undefined;
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
@@ -59,7 +60,7 @@ export function useKycStatusStream(
       const delay = Math.min(STREAM_RETRY_BASE_MS * 2 ** failures, STREAM_RETRY_MAX_MS);
       failures += 1;
       // The token is checked when the stream opens; after a while it has expired.
-      retryTimer = setTimeout(() => renewKycToken(client, applicant).then(open, scheduleRetry), delay);
+      retryTimer = setTimeout(() => renewKycToken(client, link).then(({ token }) => open(token), scheduleRetry), delay);
     };
 
     const open = (token: string) => {
@@ -77,14 +78,14 @@ export function useKycStatusStream(
       };
     };
 
-    const cached = client.getQueryData(kycTokenQuery(applicant).queryKey);
+    const cached = client.getQueryData(kycTokenQuery(link).queryKey);
     if (cached) open(cached.token);
-    else renewKycToken(client, applicant).then(open, scheduleRetry);
+    else renewKycToken(client, link).then(({ token }) => open(token), scheduleRetry);
 
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
       source?.close();
     };
-  }, [client, companyKey, userId, enabled]);
+  }, [client, link, userId, enabled]);
 }

@@ -1,24 +1,54 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 
-import { hasErrorCode } from '../../../api/client';
-import type { KycTokenResponseDto } from '../../../api/generated/types.gen';
-import { kycIssueForCompanyKey } from '../../../api/sdk';
-import { kycKeys, type ApplicantRef } from './kyc-keys';
+import { hasErrorCode, type ErrorCode } from '../../../api/client';
+import type { SessionTokenDto } from '../../../api/generated/types.gen';
+import { kycExchange, kycIssueForCompanyKey } from '../../../api/sdk';
+import { resumeSecrets } from '../lib/resume-secrets';
+import { kycKeys, type KycLink } from './kyc-keys';
 
 /** Spec §8: the WEBHOOK_NOT_CONFIGURED message that is shown as an alert. */
 export const WEBHOOK_ALERT_TEXT = 'Please configure your webhook';
 
-/** kycIssueForCompanyKey: a widget token (15 minutes) for this applicant; the companyKey is the bearer token. */
-export async function getKycToken({ companyKey, userId }: ApplicantRef, signal?: AbortSignal): Promise<KycTokenResponseDto> {
+/** A widget token (15 minutes): `edit` works the widget, `status` only follows the status. */
+export type WidgetToken = SessionTokenDto;
+
+/** kycExchange: a session link's secret (or this browser's resume secret) for a widget token. */
+async function exchangeSecret(secret: string, signal?: AbortSignal): Promise<WidgetToken> {
+  const { data } = await kycExchange({ body: { session: secret }, signal, throwOnError: true });
+  return { token: data.token, expiresAt: data.expiresAt, scope: data.scope };
+}
+
+/**
+ * The companyKey link: this browser's resume secret first, if it keeps one; a secret the
+ * server no longer knows (SESSION_LINK_INVALID) is forgotten and the link asks
+ * kycIssueForCompanyKey (the companyKey is the bearer token), keeping the resume secret
+ * it gives for a new applicant.
+ */
+async function companyKeyToken(companyKey: string, userId: string, signal?: AbortSignal): Promise<WidgetToken> {
+  const kept = resumeSecrets.read(companyKey, userId);
+  if (kept) {
+    try {
+      return await exchangeSecret(kept, signal);
+    } catch (error) {
+      if (!isSessionLinkInvalid(error)) throw error;
+      resumeSecrets.forget(companyKey, userId);
+    }
+  }
   const { data } = await kycIssueForCompanyKey({ query: { userId }, auth: companyKey, signal, throwOnError: true });
-  return data;
+  if (data.resumeSecret) resumeSecrets.keep(companyKey, userId, data.resumeSecret);
+  return { token: data.token, expiresAt: data.expiresAt, scope: data.scope };
+}
+
+/** A fresh widget token for the link the page was opened with. */
+export function getWidgetToken(link: KycLink, signal?: AbortSignal): Promise<WidgetToken> {
+  return link.kind === 'session' ? exchangeSecret(link.secret, signal) : companyKeyToken(link.companyKey, link.userId, signal);
 }
 
 /** The token lives in the query cache for the page's lifetime; only 'invalid-token' renews it. */
-export function kycTokenQuery(ref: ApplicantRef) {
+export function kycTokenQuery(link: KycLink) {
   return queryOptions({
-    queryKey: kycKeys.token(ref),
-    queryFn: ({ signal }) => getKycToken(ref, signal),
+    queryKey: kycKeys.token(link),
+    queryFn: ({ signal }) => getWidgetToken(link, signal),
     staleTime: Infinity,
     gcTime: Infinity,
     refetchOnWindowFocus: false,
@@ -31,9 +61,27 @@ export function isInvalidTokenError(error: unknown): boolean {
   return hasErrorCode(error, 'invalid-token', 401);
 }
 
+/** A session link or resume secret that is unknown, expired, revoked or replaced. */
+export function isSessionLinkInvalid(error: unknown): boolean {
+  return hasErrorCode(error, 'SESSION_LINK_INVALID', 401);
+}
+
 /** Spec §8: WEBHOOK_NOT_CONFIGURED whose message asks to configure the webhook is shown as an alert. */
 export function isWebhookNotConfigured(error: unknown): boolean {
   return hasErrorCode(error, 'WEBHOOK_NOT_CONFIGURED') && error.message.includes(WEBHOOK_ALERT_TEXT);
+}
+
+/** Answers that end the page's use of its link: trying again cannot help. */
+const LINK_REFUSALS: readonly ErrorCode[] = [
+  'SESSION_LINK_INVALID',
+  'VERIFICATION_IN_PROGRESS',
+  'COMPANY_KEY_LINKS_DISABLED',
+  'COMPANY_KEY_INVALID',
+  'WEBHOOK_NOT_CONFIGURED',
+];
+
+export function isLinkRefused(error: unknown): boolean {
+  return LINK_REFUSALS.some((code) => hasErrorCode(error, code));
 }
 
 /**
@@ -41,11 +89,10 @@ export function isWebhookNotConfigured(error: unknown): boolean {
  * one request (fetchQuery joins a fetch in flight), and a call that failed with a token
  * already replaced just uses the newer one.
  */
-export async function renewKycToken(client: QueryClient, ref: ApplicantRef, expired?: string): Promise<string> {
-  const cached = client.getQueryData(kycTokenQuery(ref).queryKey);
-  if (cached && expired !== undefined && cached.token !== expired) return cached.token;
-  const fresh = await client.fetchQuery({ ...kycTokenQuery(ref), staleTime: 0 });
-  return fresh.token;
+export async function renewKycToken(client: QueryClient, link: KycLink, expired?: string): Promise<WidgetToken> {
+  const cached = client.getQueryData(kycTokenQuery(link).queryKey);
+  if (cached && expired !== undefined && cached.token !== expired) return cached;
+  return client.fetchQuery({ ...kycTokenQuery(link), staleTime: 0 });
 }
 
 /**
@@ -54,16 +101,12 @@ export async function renewKycToken(client: QueryClient, ref: ApplicantRef, expi
  * on the page is reset: the server keeps the applicant's progress and the components
  * keep their local state.
  */
-export async function withWidgetToken<T>(
-  client: QueryClient,
-  ref: ApplicantRef,
-  call: (token: string) => Promise<T>,
-): Promise<T> {
-  const { token } = await client.ensureQueryData(kycTokenQuery(ref));
+export async function withWidgetToken<T>(client: QueryClient, link: KycLink, call: (token: string) => Promise<T>): Promise<T> {
+  const { token } = await client.ensureQueryData(kycTokenQuery(link));
   try {
     return await call(token);
   } catch (error) {
     if (!isInvalidTokenError(error)) throw error;
-    return call(await renewKycToken(client, ref, token));
+    return call((await renewKycToken(client, link, token)).token);
   }
 }

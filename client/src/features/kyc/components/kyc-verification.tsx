@@ -1,29 +1,34 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 
-import { getErrorMessage, isApiError } from '../../../api/client';
+import { getErrorMessage, hasErrorCode, isApiError } from '../../../api/client';
 import type { WidgetSessionDto } from '../../../api/generated/types.gen';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { kycSessionQuery } from '../api/get-kyc-session';
-import { kycKeys, type ApplicantRef } from '../api/kyc-keys';
+import { kycKeys, type KycLink } from '../api/kyc-keys';
 import { useKycStatusStream, type KycStatusEvent } from '../api/use-kyc-status-stream';
-import { isWebhookNotConfigured, kycTokenQuery } from '../api/widget-token';
+import { isLinkRefused, isWebhookNotConfigured, kycTokenQuery } from '../api/widget-token';
 import { SumsubWidget } from '../sumsub/sumsub-widget';
 import { KycMessage } from './kyc-message';
-import { CompletedState, FailedState, ProcessingState } from './outcome-states';
+import { CompletedState, FailedState, ProcessingState, StatusOnlyState } from './outcome-states';
 import { KycWidget } from './widget/kyc-widget';
 
 /**
- * One applicant's verification: the token, the session (who and how far), the live
- * status stream, and whichever of widget / processing / outcome the status calls for.
+ * One verification, opened through `link`: the widget token, the session (who and how
+ * far), the live status stream, and whichever of widget / processing / outcome the
+ * status calls for. A token that only follows the status (the applicant was already
+ * submitted) shows the status alone.
  */
-export function KycVerification({ companyKey, userId }: ApplicantRef) {
-  const applicant = useMemo(() => ({ companyKey, userId }), [companyKey, userId]);
+export function KycVerification({ link }: { link: KycLink }) {
   const client = useQueryClient();
-  const token = useQuery(kycTokenQuery(applicant));
-  const session = useQuery({ ...kycSessionQuery(applicant), enabled: token.isSuccess });
+  const token = useQuery(kycTokenQuery(link));
+  const hasToken = token.data !== undefined;
+  // A refused link ends the page; any other failure of a renewal leaves the widget as it
+  // is (the step that needed it says so), so nothing typed or saved is lost.
+  const refused = token.isError && (isLinkRefused(token.error) || !hasToken);
+  const session = useQuery({ ...kycSessionQuery(link), enabled: hasToken && !refused });
   // The latest status the page knows of: pushed by the stream, or the answer of a submit.
   const [live, setLive] = useState<KycStatusEvent | null>(null);
   // Each "Try again" starts the widget afresh.
@@ -32,19 +37,20 @@ export function KycVerification({ companyKey, userId }: ApplicantRef) {
   const status = live?.status ?? session.data?.status;
   const redirectUrl = live?.redirectUrl ?? session.data?.redirectUrl ?? null;
 
-  useKycStatusStream(applicant, {
-    enabled: token.isSuccess && status !== undefined && status !== 'completed',
+  useKycStatusStream(link, {
+    userId: session.data?.userId,
+    enabled: hasToken && !refused && status !== undefined && status !== 'completed',
     onStatus: (event) => {
       setLive(event);
       // A decision also changes what the session says (e.g. whether a resubmission is allowed).
-      if (event.status !== client.getQueryData(kycSessionQuery(applicant).queryKey)?.status) {
-        void client.invalidateQueries({ queryKey: kycKeys.session(applicant) });
+      if (event.status !== client.getQueryData(kycSessionQuery(link).queryKey)?.status) {
+        void client.invalidateQueries({ queryKey: kycKeys.session(link) });
       }
     },
   });
 
-  if (token.isError) return <TokenError error={token.error} onRetry={() => void token.refetch()} />;
-  if (session.isError) {
+  if (refused) return <TokenError error={token.error} isRetrying={token.isFetching} onRetry={() => void token.refetch()} />;
+  if (session.isError && !session.data) {
     return (
       <KycMessage
         tone="danger"
@@ -58,6 +64,11 @@ export function KycVerification({ companyKey, userId }: ApplicantRef) {
   if (!session.data || !status) return <Loading message="Preparing your verification..." />;
 
   const { organizationName } = session.data;
+  if (session.data.scope === 'status') {
+    // 'pending' with a status-only token: the applicant was reset; the session is being reloaded.
+    if (status === 'pending') return <Loading message="Preparing your verification..." />;
+    return <StatusOnlyState status={status} organizationName={organizationName} redirectUrl={redirectUrl} />;
+  }
   switch (status) {
     case 'processing':
       return <ProcessingState organizationName={organizationName} />;
@@ -76,11 +87,11 @@ export function KycVerification({ companyKey, userId }: ApplicantRef) {
       );
     case 'pending':
       return session.data.provider === 'sumsub' ? (
-        <SumsubWidget applicant={applicant} organizationName={organizationName} />
+        <SumsubWidget link={link} organizationName={organizationName} />
       ) : (
         <KycWidget
           key={attempt}
-          applicant={applicant}
+          link={link}
           session={session.data}
           startOver={attempt > 0}
           onSubmitted={(submitted: WidgetSessionDto) =>
@@ -91,7 +102,29 @@ export function KycVerification({ companyKey, userId }: ApplicantRef) {
   }
 }
 
-function TokenError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+/**
+ * The link's own refusals, each with its title and the server's message — never a word
+ * about the applicant (whoever holds a link may not learn whose it is).
+ */
+const REFUSALS: Readonly<Record<string, { tone: 'danger' | 'warning'; title: string; advice: string }>> = {
+  SESSION_LINK_INVALID: {
+    tone: 'danger',
+    title: 'This verification link is no longer valid',
+    advice: 'Please go back to the website or app that sent you here and ask for a new verification link.',
+  },
+  VERIFICATION_IN_PROGRESS: {
+    tone: 'warning',
+    title: 'This verification is already in progress',
+    advice: 'If you started it on another device or browser, please continue there.',
+  },
+  COMPANY_KEY_LINKS_DISABLED: {
+    tone: 'warning',
+    title: 'This verification link cannot be used',
+    advice: 'Please go back to the website or app that sent you here and start the verification from there.',
+  },
+};
+
+function TokenError({ error, isRetrying, onRetry }: { error: Error; isRetrying: boolean; onRetry: () => void }) {
   // Spec §8: WEBHOOK_NOT_CONFIGURED with 'Please configure your webhook' is shown as an alert.
   if (isWebhookNotConfigured(error)) {
     return (
@@ -103,13 +136,32 @@ function TokenError({ error, onRetry }: { error: Error; onRetry: () => void }) {
       </KycMessage>
     );
   }
-  // A link the server refuses (4xx) stays refused; a network or server failure may pass.
-  const mayPass = !isApiError(error) || error.status === 0 || error.status >= 500;
+  const refusal = isApiError(error) && error.code ? REFUSALS[error.code] : undefined;
+  if (refusal && isApiError(error)) {
+    return (
+      <KycMessage tone={refusal.tone} title={refusal.title}>
+        <p data-testid="kyc-refusal" data-code={error.code}>
+          {getErrorMessage(error)}
+        </p>
+        <p>{refusal.advice}</p>
+      </KycMessage>
+    );
+  }
+  // A link the server refuses (4xx) stays refused; a network or server failure, or an
+  // abuse limit ("try again in N seconds"), may pass.
+  const mayPass =
+    !isApiError(error) || error.status === 0 || error.status >= 500 || hasErrorCode(error, 'RATE_LIMITED', 429);
   return (
     <KycMessage
       tone="danger"
       title="We couldn't start your verification"
-      actions={mayPass && <Button onClick={onRetry}>Try again</Button>}
+      actions={
+        mayPass && (
+          <Button onClick={onRetry} isLoading={isRetrying}>
+            Try again
+          </Button>
+        )
+      }
     >
       <p>{getErrorMessage(error)}</p>
     </KycMessage>

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authorizationOf, fakeKycServer } from '../testing/fake-kyc-server';
 import { SumsubWidget } from './sumsub-widget';
 
+const LINK = { kind: 'companyKey', companyKey: 'pk_acme', userId: 'customer-1' } as const;
 const launchSumsubWebSdk = vi.fn();
 vi.mock('./sumsub-websdk-adapter', () => ({ launchSumsubWebSdk: (options: unknown) => launchSumsubWebSdk(options) }));
 
@@ -16,7 +17,7 @@ describe('the Sumsub provider', () => {
 
     const { unmount } = render(
       <QueryClientProvider client={new QueryClient()}>
-        <SumsubWidget applicant={{ companyKey: 'pk_acme', userId: 'customer-1' }} organizationName="Acme Bank" />
+        <SumsubWidget link={LINK} organizationName="Acme Bank" />
       </QueryClientProvider>,
     );
     expect(screen.getByRole('heading', { name: 'Verify your identity for Acme Bank' })).toBeInTheDocument();
@@ -37,7 +38,7 @@ describe('the Sumsub provider', () => {
     launchSumsubWebSdk.mockRejectedValue(new Error('The Sumsub WebSDK could not be loaded'));
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <SumsubWidget applicant={{ companyKey: 'pk_acme', userId: 'customer-1' }} organizationName="Acme Bank" />
+        <SumsubWidget link={LINK} organizationName="Acme Bank" />
       </QueryClientProvider>,
     );
     expect(await screen.findByText('The verification service could not be loaded. Please try again later.')).toBeInTheDocument();

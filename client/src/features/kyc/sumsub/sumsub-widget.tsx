@@ -5,7 +5,7 @@ import { getErrorMessage, isApiError } from '../../../api/client';
 import { Alert } from '../../../components/ui/alert';
 import { Loading } from '../../../components/ui/loading';
 import { getSumsubAccessToken } from '../api/get-sumsub-access-token';
-import type { ApplicantRef } from '../api/kyc-keys';
+import type { KycLink } from '../api/kyc-keys';
 
 import './sumsub-widget.css';
 
@@ -15,25 +15,22 @@ export const SUMSUB_CONTAINER_ID = 'sumsub-websdk-container';
  * The Sumsub WebSDK in place of the built-in widget. The SDK reports to Sumsub; Sumsub's
  * webhook updates the applicant and the page hears it on the status stream.
  */
-export function SumsubWidget({ applicant, organizationName }: { applicant: ApplicantRef; organizationName: string }) {
+export function SumsubWidget({ link, organizationName }: { link: KycLink; organizationName: string }) {
   const client = useQueryClient();
   const [isLoading, setIsLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const { companyKey, userId } = applicant;
-
   useEffect(() => {
-    const ref = { companyKey, userId };
     let disposed = false;
     let destroy: (() => void) | undefined;
     const start = async () => {
       try {
-        const accessToken = await getSumsubAccessToken(client, ref);
+        const accessToken = await getSumsubAccessToken(client, link);
         const { launchSumsubWebSdk } = await import('./sumsub-websdk-adapter');
         if (disposed) return;
         destroy = await launchSumsubWebSdk({
           container: `#${SUMSUB_CONTAINER_ID}`,
           accessToken,
-          refreshAccessToken: () => getSumsubAccessToken(client, ref),
+          refreshAccessToken: () => getSumsubAccessToken(client, link),
           onError: (sdkError) =>
             setError(sdkError.error || 'The verification could not continue. Please reload the page and try again.'),
         });
@@ -55,7 +52,7 @@ export function SumsubWidget({ applicant, organizationName }: { applicant: Appli
       disposed = true;
       destroy?.();
     };
-  }, [client, companyKey, userId]);
+  }, [client, link]);
 
   return (
     <div className="kyc-widget">

@@ -34,6 +34,7 @@ export function buildSession(overrides: Partial<WidgetSessionDto> = {}): WidgetS
     },
     redirectUrl: 'https://shop.example.test/done',
     canResubmit: false,
+    scope: 'edit',
     ...overrides,
   };
 }
@@ -43,39 +44,110 @@ export function authorizationOf(call: ApiCall): string | null {
   return call.headers.get('Authorization');
 }
 
+/** The secret of the session link the tests open: `/kyc?session=${SESSION_SECRET}`. */
+export const SESSION_SECRET = 'link-secret-0123456789abcdef';
+
+export const TOO_MANY_ATTEMPTS = 'Too many attempts, try again in 42 seconds';
+/** The server's 429 of an abuse limit (the real one also sends Retry-After: 42). */
+export const rateLimited = () => apiError(429, 'RATE_LIMITED', TOO_MANY_ATTEMPTS);
+
+type Scope = WidgetSessionDto['scope'];
+
+const NO_PERSONAL_DATA = Object.fromEntries(
+  Object.keys(buildSession().personalData).map((field) => [field, null]),
+) as WidgetSessionDto['personalData'];
+
 /**
- * The verification page's operations as the server answers them, in memory: tokens
- * token-1, token-2 …; `expire(token)` makes every widget call with that token answer
- * 401 invalid-token.
+ * The verification page's operations as the server answers them, in memory. Tokens are
+ * token-1, token-2 …, whether get-new-token (the companyKey link) or session-token (a
+ * session link's secret, or a resume secret) issued them. get-new-token gives the resume
+ * secrets resume-1, resume-2 … with an `edit` token (`scope: 'status'`, or `state.scope`
+ * later, gives status-only tokens and no resume secret). `expire(token)` makes every widget call with that token
+ * answer 401 invalid-token; `revoke(secret)` makes session-token refuse that secret;
+ * `failNext(operation, answer)` answers the next call of an operation with `answer`.
+ * This browser's kept resume secrets (localStorage) are cleared.
  */
 export function fakeKycServer({
   session = buildSession(),
   tokenAnswer,
-}: { session?: WidgetSessionDto; tokenAnswer?: MockAnswer<KycTokenResponseDto> } = {}) {
+  scope = 'edit',
+  secrets = [SESSION_SECRET],
+}: {
+  session?: WidgetSessionDto;
+  /** The answer of every get-new-token call instead of a token. */
+  tokenAnswer?: MockAnswer<KycTokenResponseDto>;
+  /** The scope of get-new-token's tokens: 'status' for an applicant already submitted. */
+  scope?: Scope;
+  /** Secrets session-token accepts (session links); resume secrets are added as they are given. */
+  secrets?: string[];
+} = {}) {
+  localStorage.clear();
   let issued = 0;
+  let resumes = 0;
   let sumsubTokens = 0;
   const expired = new Set<string>();
-  const state = { session };
+  const scopes = new Map<string, Scope>();
+  const known = new Set(secrets);
+  const queued = new Map<OperationId, MockAnswer<never>[]>();
+  const state = { session, scope };
 
-  /** Answers with the session's widget token checked, as the server's token guard does. */
+  const issue = (tokenScope: Scope) => {
+    issued += 1;
+    const token = `token-${issued}`;
+    scopes.set(token, tokenScope);
+    return { token, expiresAt: '2030-01-01T00:15:00.000Z', scope: tokenScope };
+  };
+
+  /** A queued answer (failNext) comes first. */
+  const queuedFor = (operation: OperationId) => queued.get(operation)?.shift();
+
+  /** Answers with the widget token checked, as the server's token guard does. */
   const withToken =
-    <Op extends OperationId>(answer: (call: ApiCall<Op>) => MockAnswer<ResponseOf<Op>>) =>
+    <Op extends OperationId>(operation: Op, answer: (call: ApiCall<Op>, tokenScope: Scope) => MockAnswer<ResponseOf<Op>>, editOnly = true) =>
     (call: ApiCall<Op>): MockAnswer<ResponseOf<Op>> => {
+      const next = queuedFor(operation);
+      if (next) return next;
       const token = authorizationOf(call)?.replace(/^Bearer /, '') ?? '';
-      if (!token.startsWith('token-') || expired.has(token)) {
+      const tokenScope = scopes.get(token);
+      if (!tokenScope || expired.has(token)) {
         return apiError(401, 'invalid-token', 'The verification session has expired');
       }
-      return answer(call);
+      if (editOnly && tokenScope === 'status') return apiError(403, 'STATUS_ONLY', 'This page can only follow the verification status');
+      return answer(call, tokenScope);
     };
 
   const api = mockApi({
     kycIssueForCompanyKey: () => {
+      const next = queuedFor('kycIssueForCompanyKey');
+      if (next) return next;
       if (tokenAnswer) return tokenAnswer;
-      issued += 1;
-      return { body: { status: 'ok', code: 'OK', message: 'Verification token issued', token: `token-${issued}` } };
+      let resumeSecret: string | null = null;
+      if (state.scope === 'edit') {
+        resumes += 1;
+        resumeSecret = `resume-${resumes}`;
+        known.add(resumeSecret);
+      }
+      return { body: { status: 'ok', code: 'OK', message: 'Verification token issued', ...issue(state.scope), resumeSecret } };
     },
-    kycSession: withToken(() => ({ body: state.session })),
-    kycUpload: withToken(({ body }) => {
+    kycExchange: ({ body }) => {
+      const next = queuedFor('kycExchange');
+      if (next) return next;
+      if (!body || !known.has(body.session)) {
+        return apiError(401, 'SESSION_LINK_INVALID', 'This verification link is not valid or has expired. Ask for a new one.');
+      }
+      return { body: issue('edit') };
+    },
+    kycSession: withToken(
+      'kycSession',
+      (_call, tokenScope) => ({
+        body:
+          tokenScope === 'status'
+            ? { ...state.session, scope: 'status', documentType: null, images: [], personalData: NO_PERSONAL_DATA, canResubmit: false }
+            : { ...state.session, scope: 'edit' },
+      }),
+      false,
+    ),
+    kycUpload: withToken('kycUpload', ({ body }) => {
       const { docType, side } = body!;
       const isSelfie = docType === 'SELFIE';
       const images = state.session.images.filter(
@@ -90,21 +162,26 @@ export function fakeKycServer({
       };
       return { body: state.session };
     }),
-    kycPersonalData: withToken(({ body }) => {
+    kycPersonalData: withToken('kycPersonalData', ({ body }) => {
       state.session = { ...state.session, personalData: { ...state.session.personalData, ...body } };
       return { body: state.session };
     }),
-    kycSubmit: withToken(() => {
+    kycSubmit: withToken('kycSubmit', () => {
       state.session = { ...state.session, status: 'processing' };
       return { body: state.session };
     }),
-    sumsubAccessToken: withToken(() => ({ body: { token: `sumsub-${(sumsubTokens += 1)}` } })),
+    sumsubAccessToken: withToken('sumsubAccessToken', () => ({ body: { token: `sumsub-${(sumsubTokens += 1)}` } })),
   });
 
   return {
     ...api,
     state,
     expire: (token: string) => expired.add(token),
+    revoke: (secret: string) => known.delete(secret),
+    /** The next call of `operation` answers `answer` (e.g. `rateLimited()`); later calls as usual. */
+    failNext: (operation: OperationId, answer: MockAnswer<never>) => {
+      queued.set(operation, [...(queued.get(operation) ?? []), answer]);
+    },
   };
 }
 

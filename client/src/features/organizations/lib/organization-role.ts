@@ -16,3 +16,8 @@ export function organizationRoleLabel(role: OrganizationRole): string {
 export function canManageMembers(role: OrganizationRole): boolean {
   return role === 'owner' || role === 'super-admin';
 }
+
+/** The organization's own settings (e.g. its verification links) follow the same rule as its members. */
+export function canChangeSettings(role: OrganizationRole): boolean {
+  return canManageMembers(role);
+}

@@ -2,11 +2,14 @@ import { Link, useParams } from 'react-router-dom';
 
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
+import { Alert } from '../../../components/ui/alert';
 import { CopyField } from '../../../components/ui/copy-field';
 import { Loading } from '../../../components/ui/loading';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { useOrganization } from '../api/get-organization';
+import { VerificationLinksPanel } from '../components/verification-links-panel';
+import { canChangeSettings } from '../lib/organization-role';
 
 import './integration-page.css';
 
@@ -27,12 +30,19 @@ export function IntegrationPage() {
   const exampleUserId = user ? String(user.id) : 'USER_ID';
   const link = verificationLink(window.location.origin, organization.companyKey, exampleUserId);
   const template = `${window.location.origin}${paths.kyc}?companyKey=${organization.companyKey}&userId={YOUR_USER_ID}`;
+  const canChange = user?.role === 'super-admin' || canChangeSettings(organization.role);
+  const { allowCompanyKeyLinks } = organization.verificationSettings;
 
   return (
     <>
       <PageHeader
         title="Integration"
         description="Send your users to verification with a link; results reach you by webhook and redirect."
+      />
+      <VerificationLinksPanel
+        organizationId={organization.id}
+        settings={organization.verificationSettings}
+        canChange={canChange}
       />
       <Panel
         title="Company key"
@@ -46,10 +56,15 @@ export function IntegrationPage() {
         />
       </Panel>
       <Panel
-        title="Verification link"
+        title="Public companyKey link"
         description="A working link to try verification yourself, with your own user id as the applicant. Open it in a private window: the verification page is for signed-out visitors."
       >
         <div className="integration-body">
+          {!allowCompanyKeyLinks && (
+            <Alert variant="warning" title="Public companyKey links are turned off">
+              This link is refused until you allow them under Verification links. Links your server creates keep working.
+            </Alert>
+          )}
           <CopyField
             label="Ready link"
             value={link}

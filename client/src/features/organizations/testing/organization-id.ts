@@ -13,6 +13,7 @@ export function buildOrganizationDetails(overrides: Partial<OrganizationDetailsD
     ownerUsername: 'alice',
     isOwner: role === 'owner',
     createdAt: '2026-11-01T00:00:00Z',
+    verificationSettings: { allowCompanyKeyLinks: true, redirectAllowList: [] },
     ...overrides,
   };
 }

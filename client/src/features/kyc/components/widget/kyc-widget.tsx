@@ -1,7 +1,7 @@
 import { useReducer, useState } from 'react';
 
 import type { WidgetSessionDto } from '../../../../api/generated/types.gen';
-import type { ApplicantRef } from '../../api/kyc-keys';
+import type { KycLink } from '../../api/kyc-keys';
 import { useSavePersonalData } from '../../api/save-personal-data';
 import { useSubmitKyc } from '../../api/submit-kyc';
 import { useUploadKycDocument } from '../../api/upload-kyc-document';
@@ -66,12 +66,12 @@ function photoCopy(slot: PhotoSlot, state: WidgetState): PhotoStepCopy {
 
 /** The built-in widget: document type, photos, selfie, personal data, review, submit. */
 export function KycWidget({
-  applicant,
+  link,
   session,
   startOver = false,
   onSubmitted,
 }: {
-  applicant: ApplicantRef;
+  link: KycLink;
   session: WidgetSessionDto;
   /** After a rejection that asks for a resubmission: begin again at the document type. */
   startOver?: boolean;
@@ -82,9 +82,9 @@ export function KycWidget({
     return startOver ? { ...resumed, step: 'document' as const } : resumed;
   });
   const [hasMoved, setHasMoved] = useState(false);
-  const upload = useUploadKycDocument(applicant);
-  const savePersonalData = useSavePersonalData(applicant);
-  const submit = useSubmitKyc(applicant);
+  const upload = useUploadKycDocument(link);
+  const savePersonalData = useSavePersonalData(link);
+  const submit = useSubmitKyc(link);
 
   const go = (action: WidgetAction) => {
     if (action.type !== 'personalChanged') setHasMoved(true);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+
+import { activityLabel, activityNote, activityOrigin } from './activity';
+
+const SESSION_ID = '3f2a9c1e-7d1f-4c55-9a3e-0c6b2f1d8e47';
+
+describe('activity of the verification page and its sessions', () => {
+  it('gives every new action a human label', () => {
+    expect(activityLabel('applicant.photo_uploaded')).toBe('Uploaded a photo');
+    expect(activityLabel('applicant.data_entered')).toBe('Entered personal data');
+    expect(activityLabel('verification.session_created')).toBe('Verification session started');
+    expect(activityLabel('verification.session_revoked')).toBe('Verification link revoked');
+    expect(activityLabel('applicants.abandoned_removed')).toBe('Removed unfinished verifications');
+    expect(activityLabel('organization.settings_changed')).toBe('Changed the verification link settings');
+    expect(activityLabel('something.new')).toBe('something.new');
+  });
+
+  it('says which photo, which fields, which kind of session', () => {
+    expect(activityNote({ action: 'applicant.photo_uploaded', detail: { docType: 'ID_CARD', side: 'back' } })).toBe('ID card, back');
+    expect(activityNote({ action: 'applicant.photo_uploaded', detail: { docType: 'SELFIE', side: null } })).toBe('Selfie');
+    expect(activityNote({ action: 'applicant.data_entered', detail: { fields: ['name', 'dateOfBirth', 'docNumber'] } })).toBe(
+      'Name, Date of Birth, Doc Number',
+    );
+    expect(activityNote({ action: 'verification.session_created', detail: { kind: 'link' } })).toBe(
+      "A link created by the integrator's server",
+    );
+    expect(activityNote({ action: 'verification.session_created', detail: { kind: 'resume' } })).toBe(
+      'Started from a public companyKey link',
+    );
+    expect(activityNote({ action: 'applicants.abandoned_removed', detail: { count: 3, applicantIds: ['a', 'b', 'c'] } })).toBe(
+      '3 never submitted',
+    );
+    expect(
+      activityNote({
+        action: 'organization.settings_changed',
+        detail: { allowCompanyKeyLinks: false, redirectAllowList: ['https://shop.example.com'] },
+      }),
+    ).toBe('Public companyKey links off; redirect origins: https://shop.example.com');
+    expect(activityNote({ action: 'applicant.data_entered', detail: null })).toBeNull();
+  });
+
+  it('reads the session (shortened) and the IP address of a step', () => {
+    expect(activityOrigin({ detail: { sessionId: SESSION_ID, ip: '203.0.113.10' } })).toEqual({
+      sessionId: SESSION_ID,
+      shortSessionId: '3f2a9c1e',
+      ip: '203.0.113.10',
+    });
+    expect(activityOrigin({ detail: { sessionId: SESSION_ID, ip: '::ffff:127.0.0.1' } })?.ip).toBe('127.0.0.1');
+    expect(activityOrigin({ detail: { ip: '2001:db8::1' } })).toEqual({ sessionId: null, shortSessionId: null, ip: '2001:db8::1' });
+    expect(activityOrigin({ detail: { changes: [] } })).toBeNull();
+    expect(activityOrigin({ detail: null })).toBeNull();
+  });
+});

@@ -1,0 +1,206 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { IsNull, MoreThan, type Repository } from 'typeorm';
+import type { Applicant } from '../../applicants/applicant.entity.js';
+import { ApplicantsQueryService } from '../../applicants/applicants-query.service.js';
+import { ApplicantLifecycle, isEditable } from '../../applicants/lifecycle/applicant-lifecycle.service.js';
+import { Clock } from '../../common/clock.js';
+import { randomToken, sha256 } from '../../common/crypto.js';
+import { appConfig, type AppConfig } from '../../config/config.module.js';
+import { OrganizationAccessService, isUuid } from '../../organizations/organization-access.service.js';
+import type { Organization } from '../../organizations/organization.entity.js';
+import { OrganizationsService, verificationSettings } from '../../organizations/organizations.service.js';
+import type { User } from '../../users/user.entity.js';
+import { OwnerSettingsReader } from '../../webhooks/owner-settings.reader.js';
+import { AbuseLimitsService } from '../abuse-limits.service.js';
+import type { CreateSessionDto, CreatedSessionDto, KycTokenResponseDto, SessionTokenDto, StaffTokenResponseDto } from '../dto/kyc.dto.js';
+import {
+  KYC_ERRORS,
+  sessionLinkInvalid,
+  TOKEN_ISSUED_MESSAGE,
+  unknownCompanyKey,
+  webhookNotConfigured,
+} from '../kyc.errors.js';
+import { VerificationSession, type SessionKind } from '../verification-session.entity.js';
+import { WidgetTokenService } from '../widget-token.service.js';
+
+/**
+ * Who may work on an applicant's verification. A session is created by the integrator's
+ * server (a link), by the first browser that opens a companyKey link for a new applicant
+ * (a resume secret kept in that browser), or by staff. Its secret is exchanged for
+ * 15-minute widget tokens; a new link session, a revocation or a staff reset moves the
+ * applicant to a new session generation, which ends every older session and token.
+ */
+@Injectable()
+export class VerificationSessionsService {
+  constructor(
+    @Inject(appConfig.KEY) private readonly env: AppConfig,
+    @InjectRepository(VerificationSession) private readonly sessions: Repository<VerificationSession>,
+    private readonly organizations: OrganizationsService,
+    private readonly access: OrganizationAccessService,
+    private readonly applicants: ApplicantsQueryService,
+    private readonly lifecycle: ApplicantLifecycle,
+    private readonly ownerSettings: OwnerSettingsReader,
+    private readonly tokens: WidgetTokenService,
+    private readonly limits: AbuseLimitsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** POST /kyc/sessions: the integrator's server asks for a link for one end user. */
+  async createLink(user: User, body: CreateSessionDto, ip: string | undefined): Promise<CreatedSessionDto> {
+    const { organization } = await this.access.requireMember(user, body.organizationId);
+    const redirectUrl = body.redirectUrl === undefined ? null : allowedRedirect(organization, body.redirectUrl);
+    const applicant = await this.lifecycle.open({ organizationId: organization.id, userId: body.userId });
+    const ttlMs = body.expiresInMinutes ? body.expiresInMinutes * 60_000 : this.env.verification.sessionTtlMs;
+    const { session, secret } = await this.start(applicant, 'link', { actor: user, ip, ttlMs, redirectUrl });
+    const prefill = { name: body.name?.trim() || null, dateOfBirth: body.dateOfBirth ?? null };
+    if (isEditable(applicant) && (prefill.name || prefill.dateOfBirth)) {
+      await this.lifecycle.savePersonalData(applicant.id, prefill, { sessionId: session.id, ip }, user);
+    }
+    return { sessionId: session.id, url: `${this.env.publicUrl}/kyc?session=${secret}`, expiresAt: session.expiresAt };
+  }
+
+  /** DELETE /kyc/sessions/:id: the link stops working, and so does every token issued for the applicant so far. */
+  async revoke(user: User, sessionId: string, ip: string | undefined): Promise<void> {
+    const session = isUuid(sessionId) ? await this.sessions.findOneBy({ id: sessionId.toLowerCase() }) : null;
+    const applicant = session ? await this.applicants.findById(session.applicantId) : null;
+    if (!session || !applicant) throw KYC_ERRORS.error('SESSION_NOT_FOUND');
+    await this.access.requireMember(user, applicant.organizationId).catch(() => {
+      throw KYC_ERRORS.error('SESSION_NOT_FOUND');
+    });
+    if (session.revokedAt) return;
+    await this.sessions.update({ id: session.id }, { revokedAt: this.clock.now() });
+    await this.lifecycle.advanceSessionGeneration(
+      applicant.id,
+      { action: 'verification.session_revoked', detail: { sessionId: session.id } },
+      { actor: user, context: { ip } },
+    );
+  }
+
+  /** POST /kyc/session-token: a session link's (or a browser's resume) secret for a widget token. */
+  async exchange(secret: string, ip: string | undefined): Promise<SessionTokenDto> {
+    await this.limits.tokenIssued(ip);
+    const session = await this.sessions.findOneBy({ secretHash: sha256(secret) });
+    const applicant = session ? await this.applicants.findById(session.applicantId) : null;
+    if (!session || !applicant || !this.isLive(session, applicant)) throw sessionLinkInvalid();
+    return this.editToken(applicant, session);
+  }
+
+  /**
+   * GET /kyc/get-new-token: the spec's public companyKey link. A new applicant starts
+   * here and the browser gets a resume secret; an applicant under way elsewhere is
+   * refused; a submitted one is only followed (a status-only token).
+   */
+  async startWithCompanyKey(companyKey: string | undefined, userId: string, ip: string | undefined): Promise<KycTokenResponseDto> {
+    const organization = companyKey ? await this.organizations.findByCompanyKey(companyKey) : null;
+    if (!organization) throw unknownCompanyKey();
+    if (!organization.allowCompanyKeyLinks) throw KYC_ERRORS.error('COMPANY_KEY_LINKS_DISABLED');
+    const owner = await this.ownerSettings.forOrganization(organization.id);
+    if (!owner?.webhookUrl) throw webhookNotConfigured();
+    await this.limits.tokenIssued(ip);
+    let applicant = await this.applicants.findInOrganization(organization.id, userId);
+    if (!applicant) {
+      await this.limits.applicantCreated(ip, organization.id);
+      applicant = await this.lifecycle.open({ organizationId: organization.id, userId });
+    }
+    const answer = { status: 'ok', code: 'OK', message: TOKEN_ISSUED_MESSAGE };
+    if (!isEditable(applicant)) return { ...answer, ...this.statusToken(applicant), resumeSecret: null };
+    if (await this.hasLiveSession(applicant)) throw KYC_ERRORS.error('VERIFICATION_IN_PROGRESS');
+    const { session, secret } = await this.start(applicant, 'resume', { actor: { id: null, username: 'applicant' }, ip });
+    const advanced = { ...applicant, sessionGeneration: session.generation } as Applicant;
+    return { ...answer, ...this.editToken(advanced, session), resumeSecret: secret };
+  }
+
+  /** GET /get-new-token: a signed-in member opens the widget for an applicant, without ending the end user's session. */
+  async startForStaff(user: User, organizationId: string, userId: string): Promise<StaffTokenResponseDto> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    const applicant = await this.lifecycle.open({ organizationId: organization.id, userId });
+    if (!isEditable(applicant)) return { token: { token: this.statusToken(applicant).token } };
+    const session = await this.sessions.save(
+      this.sessions.create({
+        id: randomUUID(),
+        applicantId: applicant.id,
+        kind: 'staff',
+        secretHash: null,
+        generation: applicant.sessionGeneration,
+        expiresAt: new Date(this.clock.now().getTime() + this.env.verification.sessionTtlMs),
+        redirectUrl: null,
+        createdById: user.id,
+      }),
+    );
+    return { token: { token: this.editToken(applicant, session).token } };
+  }
+
+  /** The session a token was issued for, if it still works. */
+  async findLive(sessionId: string | null, applicant: Applicant): Promise<VerificationSession | null> {
+    if (!sessionId) return null;
+    const session = await this.sessions.findOneBy({ id: sessionId });
+    return session && this.isLive(session, applicant) ? session : null;
+  }
+
+  private async start(
+    applicant: Applicant,
+    kind: SessionKind,
+    options: { actor: { id: string | null; username: string }; ip: string | undefined; ttlMs?: number; redirectUrl?: string | null },
+  ): Promise<{ session: VerificationSession; secret: string }> {
+    const id = randomUUID();
+    const secret = randomToken();
+    const advanced = await this.lifecycle.advanceSessionGeneration(
+      applicant.id,
+      { action: 'verification.session_created', detail: { sessionId: id, kind } },
+      { actor: options.actor, context: { ip: options.ip } },
+    );
+    const session = await this.sessions.save(
+      this.sessions.create({
+        id,
+        applicantId: applicant.id,
+        kind,
+        secretHash: sha256(secret),
+        generation: advanced.sessionGeneration,
+        expiresAt: new Date(this.clock.now().getTime() + (options.ttlMs ?? this.env.verification.sessionTtlMs)),
+        redirectUrl: options.redirectUrl ?? null,
+        createdById: options.actor.id,
+      }),
+    );
+    return { session, secret };
+  }
+
+  private isLive(session: VerificationSession, applicant: Pick<Applicant, 'sessionGeneration'>): boolean {
+    return !session.revokedAt && session.expiresAt.getTime() > this.clock.now().getTime() && session.generation === applicant.sessionGeneration;
+  }
+
+  /** A link or a browser still holds a working session for the applicant. */
+  private async hasLiveSession(applicant: Applicant): Promise<boolean> {
+    return this.sessions.exists({
+      where: { applicantId: applicant.id, generation: applicant.sessionGeneration, revokedAt: IsNull(), expiresAt: MoreThan(this.clock.now()) },
+    });
+  }
+
+  private editToken(applicant: Applicant, session: VerificationSession): SessionTokenDto {
+    const { token, expiresAt } = this.tokens.issue(
+      { applicantId: applicant.id, organizationId: applicant.organizationId, userId: applicant.userId, sid: session.id, gen: session.generation, scope: 'edit' },
+      session.expiresAt,
+    );
+    return { token, expiresAt, scope: 'edit' };
+  }
+
+  private statusToken(applicant: Applicant): SessionTokenDto {
+    const { token, expiresAt } = this.tokens.issue({
+      applicantId: applicant.id,
+      organizationId: applicant.organizationId,
+      userId: applicant.userId,
+      sid: null,
+      gen: applicant.sessionGeneration,
+      scope: 'status',
+    });
+    return { token, expiresAt, scope: 'status' };
+  }
+}
+
+/** A per-session redirect must start with an origin the organization allowed. */
+function allowedRedirect(organization: Organization, redirectUrl: string): string {
+  const origin = new URL(redirectUrl).origin;
+  if (!verificationSettings(organization).redirectAllowList.includes(origin)) throw KYC_ERRORS.error('REDIRECT_URL_NOT_ALLOWED');
+  return redirectUrl;
+}

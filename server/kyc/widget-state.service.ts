@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import type { Applicant } from '../applicants/applicant.entity.js';
+import { kycSessionStatus } from '../applicants/applicant-status.publisher.js';
+import { ApplicantsQueryService } from '../applicants/applicants-query.service.js';
+import { canResubmit } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import type { ApplicantStatusEvent } from '../common/events/status-event.js';
+import { OrganizationsService } from '../organizations/organizations.service.js';
+import { OwnerSettingsReader } from '../webhooks/owner-settings.reader.js';
+import { PERSONAL_FIELDS, type WidgetSessionDto } from './dto/kyc.dto.js';
+import { invalidToken, KYC_ERRORS } from './kyc.errors.js';
+import { VerificationSessionsService } from './sessions/verification-sessions.service.js';
+import { SumsubClient } from './sumsub/sumsub.client.js';
+import type { VerificationSession } from './verification-session.entity.js';
+import type { WidgetTokenClaims } from './widget-token.service.js';
+
+/** A verified widget token's applicant, with the session an `edit` token was issued for. */
+export interface WidgetContext {
+  applicant: Applicant;
+  /** Null for a status-only token. */
+  session: VerificationSession | null;
+}
+
+/**
+ * What the verification page may see. A token works only while its applicant is at the
+ * token's session generation (a reset, a new link or a revocation ends it); an `edit`
+ * token reads back only the photos and data its own session wrote, a `status` token
+ * only the status.
+ */
+@Injectable()
+export class WidgetStateService {
+  constructor(
+    private readonly applicants: ApplicantsQueryService,
+    private readonly organizations: OrganizationsService,
+    private readonly ownerSettings: OwnerSettingsReader,
+    private readonly sessions: VerificationSessionsService,
+    private readonly sumsub: SumsubClient,
+  ) {}
+
+  /** The token's applicant and session; any mismatch is the widget's `invalid-token`. */
+  async contextFor(claims: WidgetTokenClaims): Promise<WidgetContext> {
+    const applicant = await this.applicants.findById(claims.applicantId);
+    if (!applicant || applicant.organizationId !== claims.organizationId || applicant.userId !== claims.userId) throw invalidToken();
+    if (applicant.sessionGeneration !== claims.gen) throw invalidToken();
+    if (claims.scope === 'status') return { applicant, session: null };
+    const session = await this.sessions.findLive(claims.sid, applicant);
+    if (!session) throw invalidToken();
+    return { applicant, session };
+  }
+
+  /** For the widget's steps: an `edit` token's context. */
+  async editContextFor(claims: WidgetTokenClaims): Promise<WidgetContext & { session: VerificationSession }> {
+    const context = await this.contextFor(claims);
+    if (!context.session) throw KYC_ERRORS.error('STATUS_ONLY');
+    return context as WidgetContext & { session: VerificationSession };
+  }
+
+  async companyKeyMatches(organizationId: string, companyKey: string): Promise<boolean> {
+    return (await this.organizations.findById(organizationId))?.companyKey === companyKey;
+  }
+
+  /** The first event of a status stream: where the applicant stands now. */
+  async currentStatus({ applicant, session }: WidgetContext): Promise<ApplicantStatusEvent> {
+    return {
+      organizationId: applicant.organizationId,
+      userId: applicant.userId,
+      status: kycSessionStatus(applicant),
+      redirectUrl: await this.redirectUrl(applicant, session),
+    };
+  }
+
+  async view(claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
+    const { applicant, session } = await this.contextFor(claims);
+    const organization = await this.organizations.findById(applicant.organizationId);
+    const images = session ? (await this.applicants.listImageKinds(applicant.id)).filter((image) => image.sessionId === session.id) : [];
+    const ownData = session !== null && applicant.dataSessionId === session.id;
+    return {
+      userId: applicant.userId,
+      organizationName: organization?.name ?? '',
+      status: kycSessionStatus(applicant),
+      provider: this.sumsub.enabled ? 'sumsub' : 'builtin',
+      documentType: images.some((image) => image.docType !== 'SELFIE') ? applicant.documentType : null,
+      images: images.map(({ docType, side }) => ({ docType, side })),
+      personalData: pickPersonalData(ownData ? applicant : null),
+      redirectUrl: await this.redirectUrl(applicant, session),
+      canResubmit: session !== null && canResubmit(applicant),
+      scope: session ? 'edit' : 'status',
+    };
+  }
+
+  /** The session's own redirect URL, else the organization owner's. */
+  async redirectUrl(applicant: Applicant, session: VerificationSession | null): Promise<string | null> {
+    return session?.redirectUrl ?? (await this.ownerSettings.forOrganization(applicant.organizationId))?.redirectUrl ?? null;
+  }
+}
+
+function pickPersonalData(applicant: Applicant | null): WidgetSessionDto['personalData'] {
+  const data = {} as WidgetSessionDto['personalData'];
+  for (const field of PERSONAL_FIELDS) data[field] = applicant?.[field] ?? null;
+  return data;
+}

@@ -1,0 +1,200 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { BrowserContext, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+
+import { encodeRgbPng } from '../../../server/applicants/fake/png.js';
+import { documentScrollWidth, resizeViewport, saveScreenshot } from './browser.js';
+import type { ReceivedWebhook } from './webhooks.js';
+
+// What the verification suites share: pretend photos, the integrator's own site and API
+// calls, and the page helpers of /kyc.
+
+export const MOBILE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+// ---------------------------------------------------------------- test images
+
+const inside = (x: number, y: number, left: number, top: number, right: number, bottom: number) =>
+  x >= left && x < right && y >= top && y < bottom;
+
+/** A pretend ID card side: a tinted card on a dark desk, a portrait box and lines of "text". */
+export function idCardImage(side: 'front' | 'back'): Buffer {
+  const width = 1200;
+  const height = 800;
+  return encodeRgbPng(width, height, (x, y) => {
+    if (!inside(x, y, 100, 110, 1100, 690)) return [38, 44, 56];
+    if (side === 'front' && inside(x, y, 160, 200, 420, 540)) {
+      const dx = (x - 290) / 80;
+      const dy = (y - 330) / 95;
+      if (dx * dx + dy * dy < 1) return [196, 150, 120];
+      return [150, 170, 190];
+    }
+    if (inside(x, y, 100, 110, 1100, 170)) return [21, 128, 61];
+    const line = side === 'front' ? [230, 300, 370, 440, 510] : [230, 280, 330, 380, 560, 600];
+    const left = side === 'front' ? 480 : 160;
+    for (const top of line) if (inside(x, y, left, top, left + 520 - (top % 3) * 90, top + 24)) return [51, 65, 85];
+    return [226, 240, 233];
+  });
+}
+
+/** A pretend selfie: a face-coloured oval on a light wall. */
+export function selfieImage(): Buffer {
+  return encodeRgbPng(720, 960, (x, y) => {
+    const dx = (x - 360) / 190;
+    const dy = (y - 430) / 250;
+    if (dx * dx + dy * dy < 1) {
+      if (((x - 290) ** 2 + (y - 390) ** 2 < 300) || ((x - 430) ** 2 + (y - 390) ** 2 < 300)) return [40, 40, 40];
+      return [214, 170, 140];
+    }
+    if (y > 760) return [71, 85, 105];
+    return [236, 233, 228];
+  });
+}
+
+// ---------------------------------------------------------------- local HTTP servers
+
+export async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+export const closeServer = (server: Server | undefined) =>
+  new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+
+/** The integrator's own site, where the customer lands after the verification. */
+export function integratorSite(): Server {
+  return createServer((req, res) => {
+    if (req.url?.startsWith('/done')) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><html><head><title>Thanks</title></head><body><h1>Thanks</h1><p>Your account is ready.</p></body></html>');
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+}
+
+// ---------------------------------------------------------------- the integrator's API calls
+
+/** fetch with the integrator's session cookie, as the dashboard would send it (or with a bearer key). */
+export class Integrator {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  async call<T>(method: string, path: string, body?: unknown, { bearer }: { bearer?: string } = {}): Promise<T> {
+    const { status, text } = await this.send(method, path, body, { bearer });
+    if (status < 200 || status >= 300) throw new Error(`${method} ${path} answered ${status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** Any answer, with its status: for the calls a test expects to be refused. */
+  async send(method: string, path: string, body?: unknown, { bearer }: { bearer?: string } = {}): Promise<{ status: number; text: string }> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(bearer
+          ? { Authorization: `Bearer ${bearer}` }
+          : {
+              'X-Requested-With': 'XMLHttpRequest',
+              Origin: this.baseUrl,
+              ...(this.cookies.size > 0 ? { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+            }),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const index = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+    }
+    return { status: response.status, text: await response.text() };
+  }
+
+  /** Signs a browser context in as the integrator (the dashboard's session cookie). */
+  async signIn(context: BrowserContext): Promise<void> {
+    await context.addCookies([...this.cookies].map(([name, value]) => ({ name, value, url: this.baseUrl })));
+  }
+}
+
+// ---------------------------------------------------------------- helpers on the page
+
+/** Saves the page at phone and desktop size (kyc-<name>-375.png and -1280.png), then back to the phone. */
+export async function screenshotBothSizes(page: Page, name: string): Promise<void> {
+  await resizeViewport(page, MOBILE);
+  expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+  await saveScreenshot(page, `kyc-${name}-375`, true);
+  await resizeViewport(page, DESKTOP);
+  await saveScreenshot(page, `kyc-${name}-1280`, true);
+  await resizeViewport(page, MOBILE);
+}
+
+export async function heading(page: Page, name: string, timeout = 10_000): Promise<void> {
+  try {
+    await page.getByRole('heading', { name }).waitFor({ timeout });
+  } catch (error) {
+    // Say what the page shows instead, so a failure explains itself.
+    const shown = await page.locator('body').innerText().catch(() => '(unreadable)');
+    throw new Error(`No heading '${name}' on ${page.url()}; the page shows:\n${shown}`, { cause: error });
+  }
+}
+
+export async function uploadPhoto(page: Page, file: { name: string; buffer: Buffer }, screenshot?: string): Promise<void> {
+  await page.locator('input[type="file"]').setInputFiles({ ...file, mimeType: file.name.endsWith('.png') ? 'image/png' : 'image/jpeg' });
+  await page.getByRole('button', { name: 'Use this photo' }).waitFor();
+  if (screenshot) await screenshotBothSizes(page, screenshot);
+  await page.getByRole('button', { name: 'Use this photo' }).click();
+}
+
+/** Fills the personal data step with Ana Souza's ID card. */
+export async function fillPersonalData(page: Page): Promise<void> {
+  await page.getByLabel('Full name').fill('Ana Souza');
+  await page.getByLabel('Date of birth').fill('1990-05-17');
+  await page.getByLabel('Sex').selectOption('F');
+  await page.getByLabel('Place of birth').fill('Porto Alegre');
+  await page.getByLabel('Document number').fill('X1234567');
+  await page.getByLabel('Country').fill('Brazil');
+  await page.getByLabel('Issue date').fill('2021-01-02');
+  await page.getByLabel('Expiry date').fill('2031-01-01');
+  await page.getByLabel('Address').fill('Rua das Flores 12, Porto Alegre');
+}
+
+/**
+ * Collects what goes wrong on a /kyc page: uncaught errors and console errors, except the
+ * 4xx answers a test causes on purpose (`expected`, e.g. /status of (401|409)/) and what
+ * the integrator's own page logs once the customer was sent there.
+ */
+export function watchKycPage(page: Page, appUrl: string, expected: RegExp = /status of 40[19]\b/): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || expected.test(message.text())) return;
+    if (!message.location().url.startsWith(appUrl)) return;
+    problems.push(`${message.text()} (${message.location().url})`);
+  });
+  return problems;
+}
+
+/** The body text, for checks that a page says nothing about the applicant. */
+export function bodyText(page: Page): Promise<string> {
+  return page.locator('body').innerText();
+}
+
+/** Every delivery's event type, in order of arrival. */
+export function eventTypes(received: ReceivedWebhook[]): string[] {
+  return received.map((delivery) => (JSON.parse(delivery.body) as { type: string }).type);
+}
+
+/** Checks every delivery's Standard Webhooks signature with the integrator's secret. */
+export function expectSigned(received: ReceivedWebhook[], secret: string): void {
+  const webhook = new Webhook(secret);
+  for (const delivery of received) {
+    const headers = Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(delivery.headers[name])]),
+    );
+    expect(() => webhook.verify(delivery.body, headers)).not.toThrow();
+  }
+}
