@@ -12,6 +12,8 @@ import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
 import { WebhookOutboxService } from '../../server/webhooks/webhook-outbox.service.js';
 import { WebhookSender } from '../../server/webhooks/webhook-sender.js';
 import type { ApplicantSnapshot } from '../../server/webhooks/webhook-events.js';
+import { generateWebhookSecret } from '../../server/webhooks/webhook-signature.js';
+import { signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { driveClock } from '../support/clock.js';
@@ -246,6 +248,30 @@ describe('signed webhooks out', () => {
     const organization = await createOrganization(t, account.user);
     expect(await enqueueApplicantEvent(t, organization.id)).toBeNull();
     expect(await repository(t, WebhookEvent).countBy({ userId: account.user.id })).toBe(0);
+  });
+
+  it("never calls a demo account's webhook: each attempt is logged 'not sent for demo accounts' and is final", async () => {
+    const demo = await createUser(t, { isDemo: true, webhookUrl: receiver.url });
+    await repository(t, User).update(demo.user.id, { webhookSecret: generateWebhookSecret() });
+    const organization = await createOrganization(t, demo.user);
+    const id = (await enqueueApplicantEvent(t, organization.id)) as string;
+    const event = await waitUntil(async () => {
+      const row = await eventRow(t, id);
+      return row.status === 'failed' ? row : undefined;
+    });
+    expect(event).toMatchObject({ attempts: 1, lastResponseCode: null, lastError: 'not sent for demo accounts' });
+    expect(await repository(t, WebhookDelivery).findBy({ eventId: id })).toEqual([
+      expect.objectContaining({ attempt: 1, responseCode: null, error: 'not sent for demo accounts' }),
+    ]);
+
+    // The test button and a redelivery, signed in as the demo user, send nothing either.
+    const agent = await signedIn(t, demo);
+    const test = await agent.post('/api/webhooks/test').expect(200);
+    expect(test.body).toMatchObject({ type: 'webhook.test', status: 'failed', attempts: 1, lastError: 'not sent for demo accounts' });
+    const again = await agent.post(`/api/webhooks/events/${id}/redeliver`).expect(200);
+    expect(again.body).toMatchObject({ status: 'failed', attempts: 2, lastError: 'not sent for demo accounts' });
+    await t.app.get(WebhookDispatcher, { strict: false }).runDue();
+    expect(receiver.received).toHaveLength(0);
   });
 
   it('retries with backoff: 500, 500, then 200 arrives on the third attempt with three delivery-log rows', async () => {
