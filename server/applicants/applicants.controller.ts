@@ -10,6 +10,7 @@ import { AuditEventPageDto } from '../audit/dto/audit-event.dto.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import { PageQueryDto } from '../common/paging/page-query.dto.js';
+import { PRIVATE_NO_STORE } from '../common/http/cache-control.js';
 import type { User } from '../users/user.entity.js';
 import { ApplicantReviewService } from './applicant-review.service.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
@@ -122,7 +123,7 @@ export class ApplicantsController {
 
   @Get(':userId/images/:imageId')
   @RequirePermission('applicants', 'read')
-  @Header('Cache-Control', 'private, max-age=3600')
+  @Header('Cache-Control', PRIVATE_NO_STORE)
   @ApiProduces('image/png', 'image/jpeg', 'image/webp')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The image bytes, for members only' })
   async image(

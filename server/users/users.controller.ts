@@ -10,6 +10,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { PRIVATE_NO_STORE } from '../common/http/cache-control.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserDto } from './dto/user.dto.js';
@@ -51,7 +52,7 @@ export class UsersController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile | undefined> {
     const image = await this.users.image(id);
-    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('Cache-Control', PRIVATE_NO_STORE);
     res.setHeader('ETag', image.etag);
     if (ifNoneMatch === image.etag) {
       res.status(304);

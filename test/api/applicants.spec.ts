@@ -258,7 +258,7 @@ describe('applicants', () => {
       const url: string = body.identity.images[0].url;
       const res = await request(t.server).get(url).set(member.auth).buffer(true).expect(200);
       expect(res.headers['content-type']).toBe('image/png');
-      expect(res.headers['cache-control']).toBe('private, max-age=3600');
+      expect(res.headers['cache-control']).toBe('private, no-store');
       expect((res.body as Buffer).subarray(1, 4).toString('ascii')).toBe('PNG');
       const denied = await request(t.server).get(url).set(stranger.auth).expect(404);
       expect(denied.body).toEqual(ORGANIZATION_NOT_FOUND);

@@ -187,7 +187,7 @@ describe('the verification flow (/kyc)', () => {
       const query = new URLSearchParams({ userId: 'live-1', companyKey: organization.companyKey, token });
       const res = await fetch(`${baseUrl}/api/kyc/status?${query}`);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+      expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
       await res.body?.cancel();
 
       const stream = await openSse(`${baseUrl}/api/kyc/status?${query}`);
