@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
@@ -30,6 +31,7 @@ export class ApplicantsController {
   ) {}
 
   @Get()
+  @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantPageDto })
   @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })
@@ -38,6 +40,7 @@ export class ApplicantsController {
   }
 
   @Get(':userId')
+  @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantDetailsDto, description: 'Recorded in the audit trail as applicant.viewed' })
   details(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantDetailsDto> {
@@ -110,6 +113,7 @@ export class ApplicantsController {
   }
 
   @Get(':userId/activity')
+  @ApiKeyAllowed()
   @RequirePermission('audit', 'read')
   @ApiOkResponse({ type: AuditEventPageDto, description: "The applicant's audit trail, newest first" })
   activity(
@@ -122,6 +126,7 @@ export class ApplicantsController {
   }
 
   @Get(':userId/images/:imageId')
+  @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @Header('Cache-Control', PRIVATE_NO_STORE)
   @ApiProduces('image/png', 'image/jpeg', 'image/webp')
