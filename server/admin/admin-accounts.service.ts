@@ -4,7 +4,9 @@ import { IsNull, Not, type Repository } from 'typeorm';
 import { AuthEmailsService } from '../auth/auth-emails.service.js';
 import { PasswordService } from '../auth/password.service.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
+import { isUniqueViolation } from '../common/database-errors.js';
 import { User } from '../users/user.entity.js';
+import { identityKey } from '../users/identity-key.js';
 import type { AdminUserDto } from './dto/register-admin.dto.js';
 import { ADMIN_ERRORS } from './admin.errors.js';
 
@@ -37,7 +39,7 @@ export class AdminAccountsService {
     const loginUrl = `${this.env.publicUrl}/login`;
     if (this.env.adminEmail && this.env.adminPassword) {
       const email = this.env.adminEmail.toLowerCase();
-      if (!(await this.users.existsBy({ email }))) {
+      if (!(await this.users.existsBy({ emailKey: identityKey(email) }))) {
         await this.create({ email, username: await this.freeUsername(email.split('@')[0]), role: 'super-admin' }, this.env.adminPassword);
         this.logger.log(`Created the super-admin ${email} from ADMIN_EMAIL`);
       }
@@ -75,22 +77,30 @@ export class AdminAccountsService {
   }
 
   private async create(fields: Pick<User, 'email' | 'username' | 'role'>, password?: string): Promise<User> {
-    const taken = await this.users.exists({ where: [{ email: fields.email }, { username: fields.username }] });
+    // By identity key, as everywhere: `Jane` takes `jane`, `ﬁnance@…` takes `finance@…`.
+    const taken = await this.users.exists({
+      where: [{ emailKey: identityKey(fields.email) }, { usernameKey: identityKey(fields.username) }],
+    });
     if (taken) throw ADMIN_ERRORS.error('ADMIN_IDENTITY_TAKEN');
-    return this.users.save(
-      this.users.create({
-        ...fields,
-        passwordHash: password ? await this.passwords.hash(password) : null,
-        isConfirmed: Boolean(password),
-      }),
-    );
+    const account = this.users.create({
+      ...fields,
+      passwordHash: password ? await this.passwords.hash(password) : null,
+      isConfirmed: Boolean(password),
+    });
+    try {
+      return await this.users.save(account);
+    } catch (error) {
+      // Someone took the name or address between the check and the insert.
+      if (isUniqueViolation(error)) throw ADMIN_ERRORS.error('ADMIN_IDENTITY_TAKEN');
+      throw error;
+    }
   }
 
   private async freeUsername(base: string): Promise<string> {
     const stem = base.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 24).padEnd(3, '0');
     for (let n = 0; ; n++) {
       const candidate = n === 0 ? stem : `${stem}${n}`;
-      if (!(await this.users.existsBy({ username: candidate }))) return candidate;
+      if (!(await this.users.existsBy({ usernameKey: identityKey(candidate) }))) return candidate;
     }
   }
 }
