@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Not, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
-import { OrganizationsService } from '../organizations/organizations.service.js';
 import { issueApiKey } from '../api-keys/api-key.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { toUserDto } from '../users/user.mapper.js';
@@ -40,7 +39,6 @@ export class AuthService {
     private readonly emails: AuthEmailsService,
     private readonly profiles: UsersService,
     private readonly sessions: DatabaseSessionStore,
-    private readonly organizations: OrganizationsService,
     private readonly deletion: AccountDeletionService,
   ) {}
 
@@ -122,11 +120,14 @@ export class AuthService {
     await this.tokens.revokeOutstanding(user.id, ['reset-password', 'set-password']);
   }
 
-  /** Deletes the account (its picture, tokens and memberships cascade) and ends its sessions. */
+  /**
+   * Deletes the account (its picture, tokens and memberships cascade) and ends its
+   * sessions. Whether it owns an organization and whether it is the last super-admin are
+   * decided inside the deleting transaction (AccountDeletionService), never before it.
+   */
   async deleteAccount(caller: Caller, user: User, password: string): Promise<void> {
     await this.assertPassword(caller, user, password);
-    await this.assertDeletable(user);
-    await this.remove(user.id);
+    await this.deletion.delete([user.id], { refuseOwners: true });
   }
 
   /** Demo accounts live until logout (spec §6); a real account just ends its session. */
@@ -136,13 +137,6 @@ export class AuthService {
 
   private remove(userId: string): Promise<void> {
     return this.deletion.delete([userId]);
-  }
-
-  private async assertDeletable(user: User): Promise<void> {
-    if (await this.organizations.ownsAnOrganization(user.id)) throw AUTH_ERRORS.error('ACCOUNT_OWNS_ORGANIZATION');
-    if (user.role === 'super-admin' && (await this.users.countBy({ role: 'super-admin' })) <= 1) {
-      throw AUTH_ERRORS.error('LAST_SUPER_ADMIN');
-    }
   }
 
   /** Re-checks the signed-in user's password, throttled together with the account's sign-ins. */
