@@ -37,16 +37,17 @@ export class AdminAccountsService {
    */
   async ensureFirstSuperAdmin(): Promise<string> {
     const loginUrl = `${this.env.publicUrl}/login`;
+    // These lines are printed at start-up and end up in logs: accounts by id, never by name or address.
     if (this.env.adminEmail && this.env.adminPassword) {
       const email = this.env.adminEmail.toLowerCase();
       if (!(await this.users.existsBy({ emailKey: identityKey(email) }))) {
-        await this.create({ email, username: await this.freeUsername(email.split('@')[0]), role: 'super-admin' }, this.env.adminPassword);
-        this.logger.log(`Created the super-admin ${email} from ADMIN_EMAIL`);
+        const created = await this.create({ email, username: await this.freeUsername(email.split('@')[0]), role: 'super-admin' }, this.env.adminPassword);
+        this.logger.log(`Created the super-admin ${created.id} from ADMIN_EMAIL`);
       }
-      return `Sign in at ${loginUrl} as ${email} (the password is ADMIN_PASSWORD).`;
+      return `Sign in at ${loginUrl} with the ADMIN_EMAIL address (the password is ADMIN_PASSWORD).`;
     }
-    const usable = await this.users.findOneBy({ role: 'super-admin', passwordHash: Not(IsNull()) });
-    if (usable) return `Sign in at ${loginUrl} as a super-admin (e.g. ${usable.username}).`;
+    const usable = await this.users.exists({ where: { role: 'super-admin', passwordHash: Not(IsNull()) } });
+    if (usable) return `Sign in at ${loginUrl} as a super-admin.`;
     const setup =
       (await this.users.findOneBy({ role: 'super-admin' })) ??
       (await this.create({ email: SETUP_EMAIL, username: SETUP_USERNAME, role: 'super-admin' }).catch(async () =>
@@ -54,9 +55,12 @@ export class AdminAccountsService {
         this.users.findOneByOrFail({ username: SETUP_USERNAME }),
       ));
     const link = await this.emails.setupLink(setup.id);
+    // The setup account's name is ours ('admin'); any other is a person's and stays out of the log.
+    const who = setup.username === SETUP_USERNAME ? `'${SETUP_USERNAME}'` : `the super-admin account ${setup.id}`;
     // Printing the link is the point: it is how the operator of a fresh install gets in.
-    this.logger.warn(`No administrator can sign in yet. Open this one-time link (valid 72 hours) to choose the password of '${setup.username}': ${link}`);
-    return `First start: open ${link} to choose the super-admin password, then sign in at ${loginUrl} as '${setup.username}'.`;
+    this.logger.warn(`No administrator can sign in yet. Open this one-time link (valid 72 hours) to choose the password of ${who}: ${link}`);
+    const signInAs = setup.username === SETUP_USERNAME ? `'${SETUP_USERNAME}'` : "that account's e-mail address";
+    return `First start: open ${link} to choose the super-admin password, then sign in at ${loginUrl} as ${signInAs}.`;
   }
 
   /** `npm run create-admin`: a super-admin with this e-mail; returns the setup link (or null when a password was given). */

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { MailService } from '../mail/mail.service.js';
+import { redactAddresses } from '../common/redact.js';
 import { User } from '../users/user.entity.js';
 import { identityKey } from '../users/identity-key.js';
 import { DatabaseSessionStore } from '../sessions/session.store.js';
@@ -167,7 +168,7 @@ export class AuthEmailsService implements OnModuleDestroy {
   private inBackground(work: () => Promise<void>): void {
     const task = work()
       .catch((error: unknown) => {
-        this.logger.error(`Sending an account e-mail failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(`Sending an account e-mail failed: ${redactAddresses(error instanceof Error ? error.message : String(error))}`);
       })
       .finally(() => this.pending.delete(task));
     this.pending.add(task);
