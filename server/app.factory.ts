@@ -5,6 +5,7 @@ import { AppModule } from './app.module.js';
 import { AppValidationPipe } from './common/errors/validation-pipe.js';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
 import { installBodyParsers } from './common/http/body-parsers.js';
+import { apiNoStore } from './common/http/cache-control.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { appConfig, type AppConfig } from './config/config.module.js';
@@ -32,6 +33,7 @@ export async function createApp(): Promise<NestExpressApplication> {
   app.disable('x-powered-by');
   app.use(securityHeaders(env));
   app.use(requestLogger);
+  app.use(apiNoStore);
   installBodyParsers(app.getHttpAdapter().getInstance());
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new AppValidationPipe());

@@ -24,6 +24,9 @@ import { KycModule } from './kyc/kyc.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { loadEnvironment } from './config/environment.js';
+import { staticAssetHeaders } from './common/http/cache-control.js';
+
+const clientDir = loadEnvironment().clientDir;
 
 @Module({
   imports: [
@@ -38,9 +41,10 @@ import { loadEnvironment } from './config/environment.js';
       },
     }),
     ServeStaticModule.forRoot({
-      rootPath: loadEnvironment().clientDir,
+      rootPath: clientDir,
       exclude: ['/api/{*path}'],
-      serveStaticOptions: { index: false, maxAge: '1h' },
+      // Hashed assets (assets/*-[hash].js) for a year; index.html and the rest revalidated.
+      serveStaticOptions: { index: false, setHeaders: staticAssetHeaders(clientDir) },
     }),
     SessionsModule,
     AuthenticationModule,

@@ -10,11 +10,16 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('KYC platform API')
     .setDescription(
-      'Identity verification back-office. Integrators authenticate with `Authorization: Bearer <API key>`; ' +
+      'Identity verification back-office. Integrators authenticate with `Authorization: Bearer <API key>` on the ' +
+        'operations that list the bearer scheme (any other answers a key 403 API_KEY_NOT_ALLOWED); ' +
         'the dashboard uses a session cookie. Every path starts with /api.',
     )
     .setVersion('1.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key (kyc_sk_…) or, for /kyc routes, the companyKey' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      description: 'API key (kyc_sk_…) on the integrator operations; on the verification page’s /kyc routes, a widget token or the companyKey',
+    })
     .addCookieAuth('kyc.sid')
     .build();
   return SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });

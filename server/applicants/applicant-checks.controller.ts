@@ -1,4 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
@@ -13,6 +14,7 @@ export class ApplicantChecksController {
   constructor(private readonly applicants: ApplicantsQueryService) {}
 
   @Get()
+  @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: [ApplicantCheckDto] })
   list(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantCheckDto[]> {

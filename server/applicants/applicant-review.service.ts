@@ -26,7 +26,8 @@ export class ApplicantReviewService {
       const value = body[field];
       if (value !== undefined) wanted[field] = value === null || value === '' ? null : value;
     }
-    if (body.kycStatus !== undefined) wanted.kycStatus = body.kycStatus;
+    // null passes @IsOptional() like undefined, and means the same: no new status (it reached a NOT NULL column: a 500).
+    if (body.kycStatus != null) wanted.kycStatus = body.kycStatus;
     const updated = await this.lifecycle.edit({ organizationId: organization.id, userId }, wanted, {
       actor: user,
       expectedVersion: body.version,

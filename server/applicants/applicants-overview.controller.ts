@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
@@ -17,6 +18,7 @@ export class ApplicantsOverviewController {
   constructor(private readonly applicants: ApplicantsQueryService) {}
 
   @Get()
+  @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantPageDto })
   @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
@@ -10,6 +11,7 @@ import { AuditEventPageDto } from '../audit/dto/audit-event.dto.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import { PageQueryDto } from '../common/paging/page-query.dto.js';
+import { PRIVATE_NO_STORE } from '../common/http/cache-control.js';
 import type { User } from '../users/user.entity.js';
 import { ApplicantReviewService } from './applicant-review.service.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
@@ -29,6 +31,7 @@ export class ApplicantsController {
   ) {}
 
   @Get()
+  @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantPageDto })
   @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })
@@ -37,6 +40,7 @@ export class ApplicantsController {
   }
 
   @Get(':userId')
+  @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantDetailsDto, description: 'Recorded in the audit trail as applicant.viewed' })
   details(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantDetailsDto> {
@@ -109,6 +113,7 @@ export class ApplicantsController {
   }
 
   @Get(':userId/activity')
+  @ApiKeyAllowed()
   @RequirePermission('audit', 'read')
   @ApiOkResponse({ type: AuditEventPageDto, description: "The applicant's audit trail, newest first" })
   activity(
@@ -121,8 +126,9 @@ export class ApplicantsController {
   }
 
   @Get(':userId/images/:imageId')
+  @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
-  @Header('Cache-Control', 'private, max-age=3600')
+  @Header('Cache-Control', PRIVATE_NO_STORE)
   @ApiProduces('image/png', 'image/jpeg', 'image/webp')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The image bytes, for members only' })
   async image(

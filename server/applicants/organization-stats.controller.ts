@@ -1,4 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
@@ -13,6 +14,7 @@ export class OrganizationStatsController {
   constructor(private readonly stats: ApplicantStatsService) {}
 
   @Get()
+  @ApiKeyAllowed()
   @RequirePermission('organizations', 'read')
   @ApiOkResponse({ type: OrganizationStatsDto })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })

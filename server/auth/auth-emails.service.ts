@@ -3,7 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { MailService } from '../mail/mail.service.js';
+import { redactAddresses } from '../common/redact.js';
 import { User } from '../users/user.entity.js';
+import { identityKey } from '../users/identity-key.js';
 import { DatabaseSessionStore } from '../sessions/session.store.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { AuthTokensService } from './auth-tokens.service.js';
@@ -39,7 +41,7 @@ export class AuthEmailsService implements OnModuleDestroy {
    */
   startPasswordReset(email: string): void {
     this.inBackground(async () => {
-      const user = await this.users.findOneBy({ email: email.trim().toLowerCase() });
+      const user = await this.users.findOneBy({ emailKey: identityKey(email.trim()) });
       if (!user || user.isDemo) return;
       if ((await this.tokens.countIssuedSince(user.id, 'reset-password', MAIL_WINDOW_MS)) >= MAILS_PER_WINDOW) return;
       const token = await this.tokens.issue(user.id, 'reset-password');
@@ -166,7 +168,7 @@ export class AuthEmailsService implements OnModuleDestroy {
   private inBackground(work: () => Promise<void>): void {
     const task = work()
       .catch((error: unknown) => {
-        this.logger.error(`Sending an account e-mail failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(`Sending an account e-mail failed: ${redactAddresses(error instanceof Error ? error.message : String(error))}`);
       })
       .finally(() => this.pending.delete(task));
     this.pending.add(task);

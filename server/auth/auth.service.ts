@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { Not, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
-import { OrganizationsService } from '../organizations/organizations.service.js';
 import { issueApiKey } from '../api-keys/api-key.js';
 import type { UserDto } from '../users/dto/user.dto.js';
 import { toUserDto } from '../users/user.mapper.js';
 import { User } from '../users/user.entity.js';
+import { identityKey } from '../users/identity-key.js';
 import { AccountDeletionService } from './account-deletion.service.js';
 import { USER_ERRORS } from '../users/users.errors.js';
 import { UsersService } from '../users/users.service.js';
@@ -39,7 +39,6 @@ export class AuthService {
     private readonly emails: AuthEmailsService,
     private readonly profiles: UsersService,
     private readonly sessions: DatabaseSessionStore,
-    private readonly organizations: OrganizationsService,
     private readonly deletion: AccountDeletionService,
   ) {}
 
@@ -91,9 +90,10 @@ export class AuthService {
   async changeEmail(caller: Caller, user: User, dto: ChangeEmailDto): Promise<UserDto> {
     await this.assertPassword(caller, user, dto.password);
     if (dto.email === user.email) throw AUTH_ERRORS.error('EMAIL_UNCHANGED');
-    if (await this.users.existsBy({ email: dto.email })) throw AUTH_ERRORS.error('EMAIL_TAKEN');
+    const emailKey = identityKey(dto.email);
+    if (await this.users.existsBy({ emailKey, id: Not(user.id) })) throw AUTH_ERRORS.error('EMAIL_TAKEN');
     try {
-      await this.users.update({ id: user.id }, { email: dto.email, isConfirmed: false });
+      await this.users.update({ id: user.id }, { email: dto.email, emailKey, isConfirmed: false });
     } catch (error) {
       if (isUniqueViolation(error)) throw AUTH_ERRORS.error('EMAIL_TAKEN');
       throw error;
@@ -120,11 +120,14 @@ export class AuthService {
     await this.tokens.revokeOutstanding(user.id, ['reset-password', 'set-password']);
   }
 
-  /** Deletes the account (its picture, tokens and memberships cascade) and ends its sessions. */
+  /**
+   * Deletes the account (its picture, tokens and memberships cascade) and ends its
+   * sessions. Whether it owns an organization and whether it is the last super-admin are
+   * decided inside the deleting transaction (AccountDeletionService), never before it.
+   */
   async deleteAccount(caller: Caller, user: User, password: string): Promise<void> {
     await this.assertPassword(caller, user, password);
-    await this.assertDeletable(user);
-    await this.remove(user.id);
+    await this.deletion.delete([user.id], { refuseOwners: true });
   }
 
   /** Demo accounts live until logout (spec §6); a real account just ends its session. */
@@ -136,13 +139,6 @@ export class AuthService {
     return this.deletion.delete([userId]);
   }
 
-  private async assertDeletable(user: User): Promise<void> {
-    if (await this.organizations.ownsAnOrganization(user.id)) throw AUTH_ERRORS.error('ACCOUNT_OWNS_ORGANIZATION');
-    if (user.role === 'super-admin' && (await this.users.countBy({ role: 'super-admin' })) <= 1) {
-      throw AUTH_ERRORS.error('LAST_SUPER_ADMIN');
-    }
-  }
-
   /** Re-checks the signed-in user's password, throttled together with the account's sign-ins. */
   private async assertPassword(caller: Caller, user: User, password: string): Promise<void> {
     await this.throttle.registerAttempt(caller.ip, throttleSubject(user));
@@ -152,21 +148,18 @@ export class AuthService {
     await this.throttle.reset(caller.ip, throttleSubject(user));
   }
 
+  /** Compared by identity key: `ALICE` takes `alice`, `ﬁnance@…` takes `finance@…`. */
   private async assertAvailable(username: string, email: string): Promise<void> {
     if (await this.profiles.usernameTaken(username)) throw USER_ERRORS.error('USERNAME_TAKEN');
-    if (await this.users.existsBy({ email })) throw AUTH_ERRORS.error('EMAIL_TAKEN');
+    if (await this.users.existsBy({ emailKey: identityKey(email) })) throw AUTH_ERRORS.error('EMAIL_TAKEN');
   }
 
-  /** An e-mail address (it has an '@', which no username may have), else a username in any letter case. */
+  /**
+   * An e-mail address (it has an '@', which no username may have), else a username;
+   * either in any letter case or Unicode form (by identity key, which is unique).
+   */
   private async findByLogin(login: string): Promise<User | null> {
-    const trimmed = login.trim();
-    if (trimmed.includes('@')) return this.users.findOneBy({ email: trimmed.toLowerCase() });
-    return (
-      (await this.users.findOneBy({ username: trimmed })) ??
-      this.users
-        .createQueryBuilder('account')
-        .where('LOWER(account.username) = :username', { username: trimmed.toLowerCase() })
-        .getOne()
-    );
+    const key = identityKey(login.trim());
+    return this.users.findOneBy(key.includes('@') ? { emailKey: key } : { usernameKey: key });
   }
 }

@@ -10,6 +10,7 @@ import { installSqliteTransactionGate } from '../database/sqlite-transaction-gat
 import { newCompanyKey } from '../organizations/company-key.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
+import { identityKey } from '../users/identity-key.js';
 
 const USAGE = `Usage: npm run seed -- --organization <name> --applicants <n> [options]
 
@@ -84,7 +85,7 @@ async function findOrCreateOrganization(dataSource: DataSource, name: string, ow
   if (existing) return { organization: existing, created: false };
   const users = dataSource.getRepository(User);
   const owner = ownerName
-    ? await users.findOneBy({ username: ownerName })
+    ? await users.findOneBy({ usernameKey: identityKey(ownerName) })
     : await users.findOne({ where: { role: 'super-admin' }, order: { createdAt: 'ASC' } });
   if (!owner) {
     throw new UsageError(

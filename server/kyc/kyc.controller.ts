@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -52,6 +53,7 @@ export class KycController {
   ) {}
 
   @Post('kyc/sessions')
+  @ApiKeyAllowed()
   @RequirePermission('applicants', 'update')
   @ApiCreatedResponse({ type: CreatedSessionDto, description: 'A link for this one end user; its secret is shown only here' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, or REDIRECT_URL_NOT_ALLOWED for a redirectUrl off the allowed list' })
@@ -61,6 +63,7 @@ export class KycController {
   }
 
   @Delete('kyc/sessions/:id')
+  @ApiKeyAllowed()
   @HttpCode(HttpStatus.NO_CONTENT)
   @RequirePermission('applicants', 'update')
   @ApiNoContentResponse({ description: 'Revoked: the link and every widget token of the applicant stop working' })

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/config.module.js';
+import { redactAddresses } from '../common/redact.js';
 import { OutboxMail } from './outbox-mail.entity.js';
 
 export interface MailMessage {
@@ -18,7 +19,8 @@ const SMTP_TIMEOUT_MS = 15_000;
  * Sends e-mail through SMTP_URL, and keeps every message in the mail_outbox table.
  * Without SMTP_URL the outbox is the delivery: a self-hoster reads links from it.
  * Never throws on a delivery failure: the row records 'failed' and a warning is logged.
- * Log lines name the recipient, subject and outbox id — never the text, which holds links with tokens.
+ * Log lines name the subject and the outbox id only: never the recipient (personal data; the
+ * outbox row has it) nor the text, which holds links with tokens.
  */
 @Injectable()
 export class MailService implements OnModuleDestroy {
@@ -46,9 +48,7 @@ export class MailService implements OnModuleDestroy {
   async send(message: MailMessage): Promise<OutboxMail['status']> {
     if (!this.transport) {
       const row = await this.store(message, 'stored');
-      this.logger.log(
-        `An e-mail to ${message.to} with subject "${message.subject}" was stored in the outbox (mail_outbox id ${row.id}); set SMTP_URL to send e-mail`,
-      );
+      this.logger.log(`An e-mail "${message.subject}" was stored in the outbox (mail_outbox id ${row.id}); set SMTP_URL to send e-mail`);
       return 'stored';
     }
     try {
@@ -58,7 +58,8 @@ export class MailService implements OnModuleDestroy {
     } catch (error) {
       const row = await this.store(message, 'failed');
       const reason = error instanceof Error ? error.message : String(error);
-      this.logger.warn(`An e-mail to ${message.to} with subject "${message.subject}" could not be sent (mail_outbox id ${row.id}): ${reason}`);
+      // A relay's refusal often quotes the recipient.
+      this.logger.warn(`An e-mail "${message.subject}" could not be sent (mail_outbox id ${row.id}): ${redactAddresses(reason)}`);
       return 'failed';
     }
   }

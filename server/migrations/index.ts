@@ -7,6 +7,7 @@ import { ApplicantSortIndexes1795230254253 } from './1795230254253-ApplicantSort
 import { ApplicantListSearch1795230300000 } from './1795230300000-ApplicantListSearch.js';
 import { ApplicantVersion1795473412237 } from './1795473412237-ApplicantVersion.js';
 import { VerificationSessions1795474812223 } from './1795474812223-VerificationSessions.js';
+import { IdentityKeys1795477204649 } from './1795477204649-IdentityKeys.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -18,4 +19,5 @@ export const migrations: Function[] = [
   ApplicantListSearch1795230300000,
   ApplicantVersion1795473412237,
   VerificationSessions1795474812223,
+  IdentityKeys1795477204649,
 ];

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { User } from '../users/user.entity.js';
+import { identityKey } from '../users/identity-key.js';
 import type { MemberDto } from './dto/member.dto.js';
 import { isUuid, OrganizationAccessService } from './organization-access.service.js';
 import { OrganizationMember } from './organization-member.entity.js';
@@ -52,10 +53,8 @@ export class MembersService {
         .getRepository(User)
         .createQueryBuilder('u')
         .select(['u.id', 'u.username', 'u.email'])
-        .where('u.username = :username OR u.email = :email', {
-          username: usernameOrEmail,
-          email: usernameOrEmail.toLowerCase(),
-        })
+        // By identity key: any letter case or Unicode form of the name or address.
+        .where('u.usernameKey = :key OR u.emailKey = :key', { key: identityKey(usernameOrEmail.trim()) })
         .getOne();
       if (!target) throw userNotFound();
       if (target.id === organization.ownerId) throw alreadyOwner();

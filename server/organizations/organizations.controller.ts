@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import { ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
@@ -21,6 +22,7 @@ export class OrganizationsController {
   }
 
   @Get('projects')
+  @ApiKeyAllowed()
   @RequirePermission('organizations', 'read')
   @ApiOkResponse({ type: [OrganizationDto], description: 'Organizations the caller owns or belongs to (all for a super-admin)' })
   list(@CurrentUser() user: User): Promise<OrganizationDto[]> {
@@ -28,6 +30,7 @@ export class OrganizationsController {
   }
 
   @Get('projects/:id')
+  @ApiKeyAllowed()
   @RequirePermission('organizations', 'read')
   @ApiOkResponse({ type: OrganizationDetailsDto })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })

@@ -2,9 +2,10 @@ import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import { appConfig, type AppConfig } from '../config/config.module.js';
+import { SESSION_COOKIE } from '../common/http/session-cookie.js';
 import { DatabaseSessionStore, SESSION_IDLE_MS } from './session.store.js';
 
-export const SESSION_COOKIE = 'kyc.sid';
+export { SESSION_COOKIE };
 
 /** express-session on the database store; the cookie is HttpOnly, SameSite=Lax and Secure behind TLS. */
 @Injectable()

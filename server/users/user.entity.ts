@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { BeforeInsert, BeforeUpdate, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { TIMESTAMP } from '../database/column-types.js';
 import type { RoleName } from '../common/access/role-name.js';
+import { EMAIL_KEY_MAX, identityKey, USERNAME_KEY_MAX } from './identity-key.js';
 
 @Entity('users')
 export class User {
@@ -15,6 +16,21 @@ export class User {
   @Index({ unique: true })
   @Column({ type: 'varchar', length: 254 })
   email: string;
+
+  /**
+   * identityKey(username): NFKC, lower-cased. Unique, so `ALICE` and `alice` cannot both
+   * exist. Kept by the listener below on save() and set explicitly by every update().
+   * The empty default exists only because SQLite adds a NOT NULL column with a default
+   * (migration IdentityKeys); a row left with '' blocks the next one, loudly.
+   */
+  @Index('IDX_users_usernameKey', { unique: true })
+  @Column({ type: 'varchar', length: USERNAME_KEY_MAX, default: '' })
+  usernameKey: string;
+
+  /** identityKey(email): `ﬁnance@…` and `Finance@…` are `finance@…`. Unique. */
+  @Index('IDX_users_emailKey', { unique: true })
+  @Column({ type: 'varchar', length: EMAIL_KEY_MAX, default: '' })
+  emailKey: string;
 
   /** Argon2id; null for an invited admin who has not set a password yet. */
   @Column({ type: 'varchar', length: 255, nullable: true })
@@ -60,4 +76,11 @@ export class User {
 
   @UpdateDateColumn({ type: TIMESTAMP })
   updatedAt: Date;
+
+  @BeforeInsert()
+  @BeforeUpdate()
+  protected deriveIdentityKeys(): void {
+    if (typeof this.username === 'string') this.usernameKey = identityKey(this.username);
+    if (typeof this.email === 'string') this.emailKey = identityKey(this.email);
+  }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Put, Res, StreamableFile } from '@nestjs/common';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -10,6 +11,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { PRIVATE_NO_STORE } from '../common/http/cache-control.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserDto } from './dto/user.dto.js';
@@ -27,6 +29,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get('me')
+  @ApiKeyAllowed()
   @ApiOkResponse({ type: UserDto, description: 'The signed-in account (session cookie or `Authorization: Bearer <API key>`)' })
   me(@CurrentUser() user: User): UserDto {
     return this.users.me(user);
@@ -51,7 +54,7 @@ export class UsersController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile | undefined> {
     const image = await this.users.image(id);
-    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('Cache-Control', PRIVATE_NO_STORE);
     res.setHeader('ETag', image.etag);
     if (ifNoneMatch === image.etag) {
       res.status(304);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { DataSource, Not, type EntityManager, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { UpdateUserDto, UpdateUserImageDto } from './dto/update-user.dto.js';
 import type { UserDto } from './dto/user.dto.js';
@@ -10,6 +10,7 @@ import { USER_ERRORS } from './users.errors.js';
 import { toUserDto } from './user.mapper.js';
 import { User } from './user.entity.js';
 import { USERNAME_PATTERN } from './username.js';
+import { identityKey } from './identity-key.js';
 
 const PICTURE_ERRORS = {
   'too-large': 'PICTURE_TOO_LARGE',
@@ -36,13 +37,10 @@ export class UsersService {
     return toUserDto(user);
   }
 
-  /** True when another account already uses this username, compared case-insensitively. */
+  /** True when another account already uses this username in any letter case or Unicode form. */
   async usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
-    const query = this.users
-      .createQueryBuilder('account')
-      .where('LOWER(account.username) = :username', { username: username.toLowerCase() });
-    if (exceptUserId) query.andWhere('account.id <> :id', { id: exceptUserId });
-    return (await query.getCount()) > 0;
+    const usernameKey = identityKey(username);
+    return this.users.existsBy(exceptUserId ? { usernameKey, id: Not(exceptUserId) } : { usernameKey });
   }
 
   async update(user: User, dto: UpdateUserDto): Promise<UserDto> {
@@ -56,7 +54,7 @@ export class UsersService {
 
     try {
       await this.dataSource.transaction(async (manager) => {
-        if (renamed) await manager.update(User, { id: user.id }, { username: dto.username });
+        if (renamed) await manager.update(User, { id: user.id }, { username: dto.username, usernameKey: identityKey(dto.username!) });
         if (dto.image) await this.applyImage(manager, user.id, dto.image, image);
       });
     } catch (error) {

@@ -1,84 +1,73 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** A webhook target that must not be called (private, loopback, metadata …) or cannot be resolved. */
 export class WebhookTargetError extends Error {}
 
 export const NOT_PUBLIC_MESSAGE = 'Webhook URL must point to a public address';
 export const UNRESOLVABLE_MESSAGE = 'Webhook URL host name could not be resolved';
+export const INVALID_URL_MESSAGE = 'Webhook URL is not a valid http(s) URL';
+
+/** Global unicast (2000::/3): the only IPv6 space allocated for the public internet. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+/** The well-known NAT64 prefix (RFC 6052): the last 32 bits are the IPv4 address really reached. */
+const NAT64_WELL_KNOWN = ipaddr.IPv6.parseCIDR('64:ff9b::/96');
+
+/** The IPv4 address in the last 32 bits of an IPv6 address (mapped, translated, NAT64 forms). */
+function lastIpv4(address: ipaddr.IPv6): ipaddr.IPv4 {
+  const [high, low] = address.parts.slice(6);
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
+
+/** The IPv4 address a 6to4 address (2002:AABB:CCDD::/48, RFC 3056) tunnels to. */
+function sixToFourIpv4(address: ipaddr.IPv6): ipaddr.IPv4 {
+  const [, high, low] = address.parts;
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
 
 /**
- * Address ranges a webhook may never reach: "this network"/unspecified, private,
- * carrier-grade NAT, loopback, link-local (including the cloud metadata address
- * 169.254.169.254 and fd00:ec2::254), protocol/benchmark/reserved ranges, multicast
- * and broadcast. IPv4-mapped IPv6 addresses are matched against the IPv4 list by
- * BlockList itself; NAT64 and 6to4 addresses are unwrapped below.
+ * Classification by ipaddr.js's `range()` (the IANA IPv4 and IPv6 special-purpose
+ * registries, maintained upstream): only `unicast` may be called. Forms that carry an
+ * IPv4 address — IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), the
+ * well-known NAT64 prefix (64:ff9b::/96) and 6to4 (2002::/16) — are judged by that
+ * IPv4 address. The local-use NAT64 prefix (64:ff9b:1::/48), Teredo (2001::/32) and
+ * every other special block are refused outright; IPv6 must also be global unicast
+ * (2000::/3), which rules out the deprecated IPv4-compatible ::/96 and unallocated space.
  */
-const BLOCKED = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::', 96], // deprecated IPv4-compatible addresses
-  ['100::', 64], // discard-only
-  ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local (includes AWS's fd00:ec2::254 metadata address)
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // deprecated site-local
-  ['ff00::', 8], // multicast
-] as const) {
-  BLOCKED.addSubnet(network, prefix, 'ipv6');
-}
-
-/** The eight 16-bit groups of an IPv6 address (with any dotted IPv4 tail converted). */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().split('%')[0];
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1].split('.').map(Number);
-    text = text.slice(0, -dotted[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+function isPublicIp(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (address.kind() === 'ipv4') return address.range() === 'unicast';
+  const v6 = address as ipaddr.IPv6;
+  switch (v6.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return isPublicIp(lastIpv4(v6));
+    case 'rfc6052':
+      return v6.match(NAT64_WELL_KNOWN) && isPublicIp(lastIpv4(v6));
+    case '6to4':
+      return isPublicIp(sixToFourIpv4(v6));
+    case 'unicast':
+      return v6.match(GLOBAL_UNICAST_V6);
+    default:
+      return false;
   }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
-  return [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups].map((group) => parseInt(group, 16));
-}
-
-function ipv4FromGroups(high: number, low: number): string {
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
 /** True when the address may be called: a unicast address on the public internet. */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return !BLOCKED.check(address, 'ipv4');
-  if (family !== 6) return false;
-  if (BLOCKED.check(address, 'ipv6')) return false;
-  const groups = ipv6Groups(address);
-  // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4 address that is what is really reached.
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) {
-    return isPublicAddress(ipv4FromGroups(groups[6], groups[7]));
+  // Node's own parser decides what is an address at all (no octal/hex IPv4 shorthands);
+  // a zone id (fe80::1%eth0) is only ever attached to link-local addresses.
+  const bare = address.split('%')[0];
+  const family = isIP(bare);
+  if (family === 0) return false;
+  try {
+    // ipaddr.js reads any dotted IPv6 tail as IPv4-mapped (`::8.8.8.8` would become
+    // ::ffff:8.8.8.8): the WHATWG serializer first writes the address in plain hex groups.
+    const canonical = family === 6 ? new URL(`http://[${bare}]/`).hostname.slice(1, -1) : bare;
+    return isPublicIp(ipaddr.parse(canonical));
+  } catch {
+    return false;
   }
-  if (groups[0] === 0x2002) return isPublicAddress(ipv4FromGroups(groups[1], groups[2]));
-  return true;
 }
 
 export interface ResolvedAddress {
@@ -89,6 +78,22 @@ export interface ResolvedAddress {
 /** The host part of a URL as an address or DNS name (`[::1]` → `::1`). */
 export function urlHost(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/**
+ * The URL a webhook is sent to, as the sender will read it: http(s) only. Anything the
+ * WHATWG parser refuses (an IPv6 zone id such as `[fe80::1%25eth0]`, a bad port …) is
+ * an invalid target, not an exception.
+ */
+export function parseWebhookUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new WebhookTargetError(INVALID_URL_MESSAGE);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new WebhookTargetError(INVALID_URL_MESSAGE);
+  return parsed;
 }
 
 /**
@@ -120,6 +125,7 @@ export async function resolveWebhookHost(host: string, allowPrivate: boolean): P
 
 /** Save-time check of a webhook URL; throws WebhookTargetError with the message to show. */
 export async function assertWebhookUrlAllowed(url: string, allowPrivate: boolean): Promise<void> {
+  const parsed = parseWebhookUrl(url);
   if (allowPrivate) return;
-  await resolveWebhookHost(urlHost(new URL(url)), false);
+  await resolveWebhookHost(urlHost(parsed), false);
 }

@@ -132,10 +132,14 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     if (!event) return;
     const recipient = await this.dataSource
       .getRepository(User)
-      .findOne({ where: { id: event.userId }, select: { id: true, webhookUrl: true, webhookSecret: true } });
+      .findOne({ where: { id: event.userId }, select: { id: true, isDemo: true, webhookUrl: true, webhookSecret: true } });
 
     let result: SendResult;
-    if (!recipient?.webhookUrl || !recipient.webhookSecret) {
+    // A demo account's URL is whatever a visitor typed: the platform never calls it.
+    const demo = recipient?.isDemo === true;
+    if (demo) {
+      result = { responseCode: null, error: DELIVERY_ERRORS.demo, delivered: false, durationMs: 0 };
+    } else if (!recipient?.webhookUrl || !recipient.webhookSecret) {
       result = { responseCode: null, error: DELIVERY_ERRORS.noWebhook, delivered: false, durationMs: 0 };
     } else {
       const timestamp = Math.floor(this.clock.now().getTime() / 1000);
@@ -154,7 +158,8 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
 
     const attempt = event.attempts + 1;
     const finishedAt = this.clock.now();
-    const status: WebhookEventStatus = result.delivered ? 'delivered' : attempt >= MAX_ATTEMPTS ? 'failed' : 'pending';
+    // Nothing to retry for a demo account: the attempt is final.
+    const status: WebhookEventStatus = result.delivered ? 'delivered' : demo || attempt >= MAX_ATTEMPTS ? 'failed' : 'pending';
     const nextAttemptAt =
       status === 'pending' ? new Date(finishedAt.getTime() + RETRY_DELAYS_MS[attempt - 1]) : event.nextAttemptAt;
     await this.dataSource.transaction(async (manager) => {

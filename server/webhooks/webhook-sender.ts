@@ -4,7 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { appConfig, type AppConfig } from '../config/config.module.js';
-import { resolveWebhookHost, urlHost, WebhookTargetError, type ResolvedAddress } from './ssrf-guard.js';
+import { parseWebhookUrl, resolveWebhookHost, urlHost, WebhookTargetError, type ResolvedAddress } from './ssrf-guard.js';
 import { DELIVERY_ERRORS } from './webhooks.messages.js';
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -59,7 +59,7 @@ export class WebhookSender {
       durationMs: Math.round(performance.now() - started),
     });
     try {
-      const target = new URL(url);
+      const target = parseWebhookUrl(url);
       const aborted = new Promise<never>((_resolve, reject) =>
         controller.signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))),
       );

@@ -4,7 +4,7 @@ import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { User } from '../users/user.entity.js';
 import type { WebhookSettingsDto } from './dto/webhook-settings.dto.js';
-import { assertWebhookUrlAllowed, NOT_PUBLIC_MESSAGE, WebhookTargetError } from './ssrf-guard.js';
+import { assertWebhookUrlAllowed, INVALID_URL_MESSAGE, NOT_PUBLIC_MESSAGE, WebhookTargetError } from './ssrf-guard.js';
 import { WEBHOOK_ERRORS } from './webhooks.errors.js';
 import { generateWebhookSecret } from './webhook-signature.js';
 
@@ -36,7 +36,10 @@ export class WebhookSettingsService {
     try {
       await assertWebhookUrlAllowed(webhook, this.env.allowPrivateWebhooks);
     } catch (error) {
-      if (error instanceof WebhookTargetError) throw WEBHOOK_ERRORS.error(error.message === NOT_PUBLIC_MESSAGE ? 'WEBHOOK_URL_PRIVATE' : 'WEBHOOK_URL_UNRESOLVABLE');
+      if (error instanceof WebhookTargetError) {
+        const code = error.message === NOT_PUBLIC_MESSAGE ? 'WEBHOOK_URL_PRIVATE' : error.message === INVALID_URL_MESSAGE ? 'WEBHOOK_URL_INVALID' : 'WEBHOOK_URL_UNRESOLVABLE';
+        throw WEBHOOK_ERRORS.error(code);
+      }
       throw error;
     }
     const user = await this.load(userId);

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
@@ -33,6 +34,7 @@ export class WebhooksController {
   }
 
   @Get('events')
+  @ApiKeyAllowed()
   @RequirePermission('webhooks', 'read')
   @ApiOkResponse({ type: WebhookEventPageDto, description: "The caller's events, newest first" })
   listEvents(@CurrentUser() user: User, @Query() query: PageQueryDto): Promise<WebhookEventPageDto> {
@@ -40,6 +42,7 @@ export class WebhooksController {
   }
 
   @Get('events/:id/deliveries')
+  @ApiKeyAllowed()
   @RequirePermission('webhooks', 'read')
   @ApiOkResponse({ type: [WebhookDeliveryDto], description: 'Every attempt, first one first' })
   @ApiNotFoundResponse({ description: 'No such event among the caller’s' })

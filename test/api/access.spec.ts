@@ -4,7 +4,7 @@ import { ApplicantImage } from '../../server/applicants/applicant-image.entity.j
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { DEMO_PASSWORD } from '../../server/demo/demo.constants.js';
 import { pngImage } from '../fixtures/images.js';
-import { browser, signedIn, type TestAgent } from '../support/accounts.js';
+import { browser, sessionHeaders, signedIn, type TestAgent } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/users.js';
 
@@ -13,26 +13,40 @@ import { createUser } from '../support/users.js';
  * route exists that this table does not list, so no new route can skip the decision.
  *
  * Callers: a visitor; `owner`, a kyc user who owns the organization named in the paths;
- * an admin and a super-admin who are not members of it; a demo user; and `outsider`, a
- * kyc user of another organization. 'ok' means the caller got past access control
- * (any answer but 401, 403 or 404 — e.g. 400 for the empty bodies sent here).
+ * an admin and a super-admin who are not members of it; a demo user; `outsider`, a
+ * kyc user of another organization; and `apiKey`, the owner's API key (no cookie).
+ * 'ok' means the caller got past access control (any answer but 401, 403 or 404 —
+ * e.g. 400 for the empty bodies sent here). Every 403 of the API key must be
+ * API_KEY_NOT_ALLOWED: keys reach only the routes marked @ApiKeyAllowed().
  */
 type Outcome = 'ok' | 401 | 403 | 404;
-type Caller = 'visitor' | 'owner' | 'admin' | 'superAdmin' | 'demo' | 'outsider';
+type Caller = 'visitor' | 'owner' | 'admin' | 'superAdmin' | 'demo' | 'outsider' | 'apiKey';
 type Access = Record<Caller, Outcome>;
 
-const all = (outcome: Outcome): Access => ({ visitor: outcome, owner: outcome, admin: outcome, superAdmin: outcome, demo: outcome, outsider: outcome });
+const all = (outcome: Outcome): Access => ({
+  visitor: outcome,
+  owner: outcome,
+  admin: outcome,
+  superAdmin: outcome,
+  demo: outcome,
+  outsider: outcome,
+  apiKey: outcome,
+});
+/** Signed in with a session; an API key is refused (the default for every route). */
+const keyRefused = (access: Access): Access => ({ ...access, apiKey: 403 });
+/** The integrator surface: the owner's API key gets what the owner's session gets. */
+const forIntegrators = (access: Access): Access => ({ ...access, apiKey: access.owner });
 const PUBLIC = all('ok');
-const SIGNED_IN: Access = { ...all('ok'), visitor: 401 };
+const SIGNED_IN: Access = keyRefused({ ...all('ok'), visitor: 401 });
 const NOT_DEMO: Access = { ...SIGNED_IN, demo: 403 };
 const SUPER_ADMIN: Access = { ...all(403), visitor: 401, superAdmin: 'ok' };
 const ADMINS: Access = { ...all(403), visitor: 401, admin: 'ok', superAdmin: 'ok' };
 /** Tenancy: members and super-admins get in; everyone else gets the 404 of an unknown id. */
-const MEMBERS: Access = { visitor: 401, owner: 'ok', superAdmin: 'ok', admin: 404, demo: 404, outsider: 404 };
+const MEMBERS: Access = { visitor: 401, owner: 'ok', superAdmin: 'ok', admin: 404, demo: 404, outsider: 404, apiKey: 403 };
 /** Widget routes need a widget token (none is sent here): 401 'invalid-token' for everyone. */
 const WIDGET = all(401);
 /** A visitor without an account to find (e.g. someone else's webhook event id): the same 404 for all. */
-const OWN_RECORDS: Access = { ...all(404), visitor: 401 };
+const OWN_RECORDS: Access = { ...all(404), visitor: 401, apiKey: 403 };
 
 const ACCESS: Record<string, Access> = {
   'GET /api/health': PUBLIC,
@@ -62,7 +76,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/kyc/sumsub/access-token': WIDGET,
   'POST /api/kyc/session-token': PUBLIC,
 
-  'GET /api/users/me': SIGNED_IN,
+  'GET /api/users/me': forIntegrators(SIGNED_IN),
   'PUT /api/users': SIGNED_IN,
   'GET /api/users/:id/image': SIGNED_IN,
   'POST /api/auth/change-email': NOT_DEMO,
@@ -71,16 +85,16 @@ const ACCESS: Record<string, Access> = {
   'GET /api/organizations/owner-check': SIGNED_IN,
   'GET /api/roles/:id': SIGNED_IN,
   'POST /api/projects': SIGNED_IN,
-  'GET /api/projects': SIGNED_IN,
-  'GET /api/applicants': SIGNED_IN,
+  'GET /api/projects': forIntegrators(SIGNED_IN),
+  'GET /api/applicants': forIntegrators(SIGNED_IN),
   'GET /api/api-keys': NOT_DEMO,
   'POST /api/api-keys/regenerate': NOT_DEMO,
   'PUT /api/users/webhook': SIGNED_IN,
   'PUT /api/users/redirect-url': SIGNED_IN,
   'GET /api/webhooks/settings': SIGNED_IN,
   'POST /api/webhooks/secret/rotate': SIGNED_IN,
-  'GET /api/webhooks/events': SIGNED_IN,
-  'GET /api/webhooks/events/:id/deliveries': OWN_RECORDS,
+  'GET /api/webhooks/events': forIntegrators(SIGNED_IN),
+  'GET /api/webhooks/events/:id/deliveries': forIntegrators(OWN_RECORDS),
   'POST /api/webhooks/events/:id/redeliver': OWN_RECORDS,
   'POST /api/webhooks/test': SIGNED_IN,
 
@@ -90,25 +104,25 @@ const ACCESS: Record<string, Access> = {
   'GET /api/audit': SUPER_ADMIN,
 
   'GET /api/get-new-token': MEMBERS,
-  'GET /api/projects/:id': MEMBERS,
-  'GET /api/projects/:id/stats': MEMBERS,
+  'GET /api/projects/:id': forIntegrators(MEMBERS),
+  'GET /api/projects/:id/stats': forIntegrators(MEMBERS),
   'GET /api/projects/:id/members': MEMBERS,
   'POST /api/projects/:id/members': MEMBERS,
   'DELETE /api/projects/:id/members/:userId': MEMBERS,
-  'GET /api/projects/:id/applicants': MEMBERS,
-  'GET /api/projects/:id/applicants/:userId': MEMBERS,
-  'GET /api/projects/:id/applicants/:userId/images/:imageId': MEMBERS,
+  'GET /api/projects/:id/applicants': forIntegrators(MEMBERS),
+  'GET /api/projects/:id/applicants/:userId': forIntegrators(MEMBERS),
+  'GET /api/projects/:id/applicants/:userId/images/:imageId': forIntegrators(MEMBERS),
   'PUT /api/projects/:id/applicants/:userId': MEMBERS,
   'POST /api/projects/:id/applicants/:userId/reset': MEMBERS,
   'POST /api/projects/:id/applicants/:userId/approve': MEMBERS,
   'POST /api/projects/:id/applicants/:userId/reject': MEMBERS,
   'POST /api/projects/:id/applicants/:userId/hold': MEMBERS,
-  'GET /api/projects/:id/applicants/:userId/activity': MEMBERS,
-  'GET /api/projects/:id/applicants/:userId/checks': MEMBERS,
+  'GET /api/projects/:id/applicants/:userId/activity': forIntegrators(MEMBERS),
+  'GET /api/projects/:id/applicants/:userId/checks': forIntegrators(MEMBERS),
   'PUT /api/projects/:id/verification-settings': MEMBERS,
-  'POST /api/kyc/sessions': MEMBERS,
+  'POST /api/kyc/sessions': forIntegrators(MEMBERS),
   // A session id is checked against the caller's organizations like any other id.
-  'DELETE /api/kyc/sessions/:id': { ...all(404), visitor: 401 },
+  'DELETE /api/kyc/sessions/:id': forIntegrators({ ...all(404), visitor: 401 }),
 
   // Last: these end the caller's session (and delete a demo account).
   'DELETE /api/auth/delete': SIGNED_IN,
@@ -139,10 +153,12 @@ describe('the access table', () => {
   beforeAll(async () => {
     t = await startTestApp();
     const owner = await createUser(t, { role: 'kyc', webhookUrl: 'https://hooks.example.test/kyc' });
-    await request(t.server).put('/api/users').set(owner.auth).send({ image: { hasImage: true, data: `data:image/png;base64,${pngImage().toString('base64')}` } }).expect(200);
+    await request(t.server).put('/api/users').set(await sessionHeaders(t, owner)).send({ image: { hasImage: true, data: `data:image/png;base64,${pngImage().toString('base64')}` } }).expect(200);
     const outsider = await createUser(t, { role: 'kyc' });
     await createUser(t, { username: 'spare-member' });
     callers.visitor = browser(t);
+    // A server's call: the key in the Authorization header, no cookie, no CSRF header.
+    callers.apiKey = request.agent(t.server).set('Authorization', `Bearer ${owner.apiKey}`);
     callers.owner = await signedIn(t, owner);
     callers.admin = await signedIn(t, await createUser(t, { role: 'admin' }));
     callers.superAdmin = await signedIn(t, await createUser(t, { role: 'super-admin' }));
@@ -185,9 +201,14 @@ describe('the access table', () => {
         const query = template === '/api/get-new-token' ? `?organizationId=${params.id}&userId=applicant-1` : '';
         const body = BODIES[route];
         const res = await callers[caller][method.toLowerCase() as 'get'](path + query).send((typeof body === 'function' ? body(params) : body) ?? {});
+        // The owner's regeneration replaces the key the apiKey caller holds: it takes the new one.
+        if (route === 'POST /api/api-keys/regenerate' && caller === 'owner' && res.status === 200) {
+          callers.apiKey = request.agent(t.server).set('Authorization', `Bearer ${res.body.apiKey}`);
+        }
         const got = res.status;
         const expected = access[caller];
-        const pass = expected === 'ok' ? ![401, 403, 404].includes(got) && got < 500 : got === expected;
+        const keyRefusal = caller === 'apiKey' && expected === 403;
+        const pass = expected === 'ok' ? ![401, 403, 404].includes(got) && got < 500 : got === expected && (!keyRefusal || res.body?.code === 'API_KEY_NOT_ALLOWED');
         if (!pass) mismatches.push(`${route} as ${caller}: expected ${expected}, got ${got} ${JSON.stringify(res.body?.message ?? '')}`);
       }
     }

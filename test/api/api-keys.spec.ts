@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Permission } from '../../server/roles/permission.entity.js';
 import { User } from '../../server/users/user.entity.js';
-import { signedIn } from '../support/accounts.js';
+import { signedIn, sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/users.js';
 
@@ -43,15 +43,64 @@ describe('API keys', () => {
 
   it('regenerates the key: the new one works and the old one stops working at once', async () => {
     const account = await createUser(t);
-    const res = await request(t.server).post('/api/api-keys/regenerate').set(account.auth).expect(200);
+    const res = await request(t.server).post('/api/api-keys/regenerate').set(await sessionHeaders(t, account)).expect(200);
     const fresh: string = res.body.apiKey;
     expect(fresh).toMatch(/^kyc_sk_/);
     expect(fresh).not.toBe(account.apiKey);
 
     await request(t.server).get('/api/users/me').set(account.auth).expect(401);
     await request(t.server).get('/api/users/me').set(bearer(fresh)).expect(200);
-    const shown = await request(t.server).get('/api/api-keys').set(bearer(fresh)).expect(200);
+    const shown = await request(t.server).get('/api/api-keys').set(await sessionHeaders(t, account)).expect(200);
     expect(shown.body).toEqual({ apiKey: fresh });
+  });
+
+  describe('reach only the integrator surface', () => {
+    it('refuses every other route with 403 API_KEY_NOT_ALLOWED, whatever the account may do when signed in', async () => {
+      const superAdmin = await createUser(t, { role: 'super-admin' });
+      const refused: [string, string, object?][] = [
+        ['get', '/api/api-keys'],
+        ['post', '/api/api-keys/regenerate'],
+        ['get', '/api/audit'],
+        ['get', '/api/roles'],
+        ['put', '/api/roles', { data: [] }],
+        ['post', '/api/users/register-admin', { username: 'via-key', email: 'via-key@example.test' }],
+        ['post', '/api/auth/change-password', { oldPassword: superAdmin.password, newPassword: 'pwned-1', newPasswordConfirm: 'pwned-1' }],
+        ['post', '/api/auth/change-email', { password: superAdmin.password, email: 'pwned@example.test' }],
+        ['delete', '/api/auth/delete', { password: superAdmin.password }],
+        ['put', '/api/users/webhook', { webhook: 'https://93.184.215.14/hook' }],
+        ['get', '/api/webhooks/settings'],
+        ['post', '/api/projects', { name: 'Via a key' }],
+      ];
+      for (const [method, path, body] of refused) {
+        const res = await request(t.server)[method as 'get'](path).set(superAdmin.auth).send(body ?? {});
+        expect([method, path, res.status, res.body.code]).toEqual([method, path, 403, 'API_KEY_NOT_ALLOWED']);
+      }
+      // Nothing was changed: the password, the e-mail and the account are as they were.
+      const me = await request(t.server).get('/api/users/me').set(superAdmin.auth).expect(200);
+      expect(me.body.email).toBe(superAdmin.user.email);
+      await request(t.server)
+        .post('/api/auth/login')
+        .send({ username: superAdmin.user.username, password: superAdmin.password })
+        .expect(200);
+    });
+
+    it('answers the integrator routes as the signed-in account would', async () => {
+      const account = await createUser(t);
+      const organization = (await request(t.server).post('/api/projects').set(await sessionHeaders(t, account)).send({ name: 'Integrator Ltd' }).expect(201)).body;
+      for (const path of [
+        '/api/users/me',
+        '/api/projects',
+        `/api/projects/${organization.id}`,
+        `/api/projects/${organization.id}/stats`,
+        `/api/projects/${organization.id}/applicants`,
+        `/api/applicants?organizationId=${organization.id}`,
+        '/api/webhooks/events',
+      ]) {
+        await request(t.server).get(path).set(account.auth).expect(200);
+      }
+      const link = await request(t.server).post('/api/kyc/sessions').set(account.auth).send({ organizationId: organization.id, userId: 'customer-1' }).expect(201);
+      await request(t.server).delete(`/api/kyc/sessions/${link.body.sessionId}`).set(account.auth).expect(204);
+    });
   });
 
   it('never stores the key in clear', async () => {
@@ -85,8 +134,8 @@ describe('API keys', () => {
     const row = await permissions.findOneByOrFail({ role: 'kyc', resource: 'api-keys' });
     await permissions.update(row.id, { actions: [] });
     try {
-      await request(t.server).get('/api/api-keys').set(account.auth).expect(403);
-      await request(t.server).post('/api/api-keys/regenerate').set(account.auth).expect(403);
+      await request(t.server).get('/api/api-keys').set(await sessionHeaders(t, account)).expect(403);
+      await request(t.server).post('/api/api-keys/regenerate').set(await sessionHeaders(t, account)).expect(403);
     } finally {
       await permissions.update(row.id, { actions: row.actions });
     }

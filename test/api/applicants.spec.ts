@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
 import { KYC_STATUSES } from '../../server/applicants/applicant.enums.js';
 import { addMember, createOrganization, seedApplicants, setPermissions, type TestOrganization } from '../fixtures/organizations.js';
+import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 
@@ -258,7 +259,7 @@ describe('applicants', () => {
       const url: string = body.identity.images[0].url;
       const res = await request(t.server).get(url).set(member.auth).buffer(true).expect(200);
       expect(res.headers['content-type']).toBe('image/png');
-      expect(res.headers['cache-control']).toBe('private, max-age=3600');
+      expect(res.headers['cache-control']).toBe('private, no-store');
       expect((res.body as Buffer).subarray(1, 4).toString('ascii')).toBe('PNG');
       const denied = await request(t.server).get(url).set(stranger.auth).expect(404);
       expect(denied.body).toEqual(ORGANIZATION_NOT_FOUND);
@@ -333,7 +334,7 @@ describe('applicants', () => {
       const row = await freshApplicant({ sex: 'F', maritalStatus: 'Casado', name: 'Ana Souza', height: '1.60' });
       const res = await request(t.server)
         .put(path(row.userId))
-        .set(member.auth)
+        .set(await sessionHeaders(t, member))
         .send({ name: '  Ana Souza Lima ', sex: 'F', maritalStatus: 'Divorciado', height: '1.61' })
         .expect(200);
       expect(res.body.identity).toMatchObject({ name: 'Ana Souza Lima', sex: 'F', maritalStatus: 'Divorciado', height: '1.61' });
@@ -356,7 +357,7 @@ describe('applicants', () => {
       const row = await freshApplicant({ kycStatus: 'completed', reviewAnswer: 'approved', sex: 'M', maritalStatus: 'Solteiro' });
       const res = await request(t.server)
         .put(path(row.userId))
-        .set(owner.auth)
+        .set(await sessionHeaders(t, owner))
         .send({ sex: '', maritalStatus: '', fatherName: '', kycStatus: 'pending' })
         .expect(200);
       expect(res.body.identity).toMatchObject({ sex: null, maritalStatus: null, fatherName: null });
@@ -381,14 +382,14 @@ describe('applicants', () => {
       ['a field the form does not have', { reviewAnswer: 'approved' }, 'property reviewAnswer should not exist'],
     ])('refuses %s with 400 and records nothing', async (_case, body, message) => {
       const row = await freshApplicant();
-      const res = await request(t.server).put(path(row.userId)).set(owner.auth).send(body).expect(400);
+      const res = await request(t.server).put(path(row.userId)).set(await sessionHeaders(t, owner)).send(body).expect(400);
       expect(res.body.message).toContain(message);
       expect((await activity(row.userId)).filter((event) => event.action === 'applicant.updated')).toEqual([]);
     });
 
     it('records nothing for an edit that changes nothing', async () => {
       const row = await freshApplicant();
-      await request(t.server).put(path(row.userId)).set(owner.auth).send({ name: row.name }).expect(200);
+      await request(t.server).put(path(row.userId)).set(await sessionHeaders(t, owner)).send({ name: row.name }).expect(200);
       expect(await activity(row.userId)).toEqual([]);
     });
 
@@ -397,7 +398,7 @@ describe('applicants', () => {
       const before = await request(t.server).get(path(row.userId)).set(owner.auth).expect(200);
       const imageUrl: string = before.body.identity.images[0].url;
 
-      const res = await request(t.server).post(path(row.userId, '/reset')).set(member.auth).expect(200);
+      const res = await request(t.server).post(path(row.userId, '/reset')).set(await sessionHeaders(t, member)).expect(200);
       expect(res.body.applicant).toMatchObject({
         kycStatus: 'init',
         documentType: null,
@@ -417,7 +418,7 @@ describe('applicants', () => {
 
     it('approves: completed with reviewAnswer approved and decidedAt, recorded', async () => {
       const row = await freshApplicant({ kycStatus: 'pending', reviewAnswer: null, decidedAt: null });
-      const res = await request(t.server).post(path(row.userId, '/approve')).set(member.auth).expect(200);
+      const res = await request(t.server).post(path(row.userId, '/approve')).set(await sessionHeaders(t, member)).expect(200);
       expect(res.body.applicant).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved', rejectType: null, rejectReason: null });
       expect(Date.now() - Date.parse(res.body.applicant.decidedAt)).toBeLessThan(60_000);
       const [event] = await activity(row.userId);
@@ -428,7 +429,7 @@ describe('applicants', () => {
       const row = await freshApplicant({ kycStatus: 'queued', reviewAnswer: null });
       const res = await request(t.server)
         .post(path(row.userId, '/reject'))
-        .set(owner.auth)
+        .set(await sessionHeaders(t, owner))
         .send({ reason: '  The selfie does not match  ', rejectType: 'resubmission' })
         .expect(200);
       expect(res.body.applicant).toMatchObject({
@@ -452,16 +453,16 @@ describe('applicants', () => {
       ['without a reject type', { reason: 'Blurred' }, 'rejectType must be one of: final, resubmission'],
     ])('refuses a rejection %s with 400 and records nothing', async (_case, body, message) => {
       const row = await freshApplicant();
-      const res = await request(t.server).post(path(row.userId, '/reject')).set(owner.auth).send(body).expect(400);
+      const res = await request(t.server).post(path(row.userId, '/reject')).set(await sessionHeaders(t, owner)).send(body).expect(400);
       expect(res.body.message).toContain(message);
       expect(await activity(row.userId)).toEqual([]);
     });
 
     it('puts on hold, with or without a reason, clearing an earlier review answer', async () => {
       const row = await freshApplicant({ kycStatus: 'completed', reviewAnswer: 'approved' });
-      const res = await request(t.server).post(path(row.userId, '/hold')).set(owner.auth).send({ reason: 'Proof of address needed' }).expect(200);
+      const res = await request(t.server).post(path(row.userId, '/hold')).set(await sessionHeaders(t, owner)).send({ reason: 'Proof of address needed' }).expect(200);
       expect(res.body.applicant).toMatchObject({ kycStatus: 'onHold', reviewAnswer: null, decidedAt: expect.any(String) });
-      await request(t.server).post(path(row.userId, '/hold')).set(owner.auth).send({}).expect(200);
+      await request(t.server).post(path(row.userId, '/hold')).set(await sessionHeaders(t, owner)).send({}).expect(200);
       const events = await activity(row.userId);
       expect(events.map((event) => [event.action, event.detail])).toEqual([
         ['applicant.held', { previousStatus: 'onHold', reason: null }],
@@ -473,9 +474,9 @@ describe('applicants', () => {
       const row = await freshApplicant();
       await setPermissions(t, 'kyc', 'applicants', ['read']);
       try {
-        await request(t.server).put(path(row.userId)).set(owner.auth).send({ name: 'X' }).expect(403);
-        await request(t.server).post(path(row.userId, '/approve')).set(owner.auth).expect(403);
-        await request(t.server).post(path(row.userId, '/reset')).set(owner.auth).expect(403);
+        await request(t.server).put(path(row.userId)).set(await sessionHeaders(t, owner)).send({ name: 'X' }).expect(403);
+        await request(t.server).post(path(row.userId, '/approve')).set(await sessionHeaders(t, owner)).expect(403);
+        await request(t.server).post(path(row.userId, '/reset')).set(await sessionHeaders(t, owner)).expect(403);
         await request(t.server).get(path(row.userId)).set(owner.auth).expect(200);
         await setPermissions(t, 'kyc', 'applicants', ['update']);
         await request(t.server).get(path(row.userId)).set(owner.auth).expect(403);
@@ -513,14 +514,17 @@ describe('applicants', () => {
     ];
     const PER_APPLICANT = ROUTES.filter(([, path]) => path.includes(':userId'));
 
-    const send = (user: TestUser, [method, template, body]: [string, string, object?], organizationId: string, userId = row.userId) => {
+    /** Reads with the user's API key; changes (which an API key may not make) in their session. */
+    const send = async (user: TestUser, [method, template, body]: [string, string, object?], organizationId: string, userId = row.userId) => {
       const url = template.replace(':org', organizationId).replace(':userId', userId).replace(':imageId', imageId);
-      const call = request(t.server)[method.toLowerCase() as 'get' | 'put' | 'post'](url).set(user.auth);
-      return body ? call.send(body) : call;
+      const headers = method === 'GET' ? user.auth : await sessionHeaders(t, user);
+      const call = request(t.server)[method.toLowerCase() as 'get' | 'put' | 'post'](url).set(headers);
+      // Wrapped: an async function would otherwise run the (thenable) request itself.
+      return { call: body ? call.send(body) : call };
     };
 
     it.each(ROUTES)('%s %s answers 404 Organization not found to a user of another organization', async (...route) => {
-      const res = await send(stranger, route, org.id).expect(404);
+      const res = await (await send(stranger, route, org.id)).call.expect(404);
       expect(res.body).toEqual(ORGANIZATION_NOT_FOUND);
     });
 
@@ -534,13 +538,13 @@ describe('applicants', () => {
 
     it.each(ROUTES)('%s %s answers 404 for an unknown or a malformed organization id', async (...route) => {
       for (const organizationId of [randomUUID(), 'not-a-uuid']) {
-        const res = await send(owner, route, organizationId).expect(404);
+        const res = await (await send(owner, route, organizationId)).call.expect(404);
         expect(res.body).toEqual(ORGANIZATION_NOT_FOUND);
       }
     });
 
     it.each(PER_APPLICANT)('%s %s answers 404 for a userId the organization does not have', async (...route) => {
-      const res = await send(owner, route, org.id, 'not-here').expect(404);
+      const res = await (await send(owner, route, org.id, 'not-here')).call.expect(404);
       expect(res.body.message).toBe(route[1].endsWith(':imageId') ? 'Image not found' : 'Applicant not found');
     });
 
@@ -549,7 +553,7 @@ describe('applicants', () => {
       await addMember(t, owner, org.id, helper);
       await list(org.id, helper).expect(200);
       await request(t.server).get(`/api/projects/${org.id}/applicants/${row.userId}`).set(helper.auth).expect(200);
-      await request(t.server).post(`/api/projects/${org.id}/applicants/${row.userId}/hold`).set(helper.auth).send({}).expect(200);
+      await request(t.server).post(`/api/projects/${org.id}/applicants/${row.userId}/hold`).set(await sessionHeaders(t, helper)).send({}).expect(200);
     });
 
     it('lets a super-admin into any organization', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { addMember, createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';
+import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 
@@ -21,8 +22,8 @@ describe('the audit trail', () => {
   let reviewer: TestUser;
   let org: TestOrganization;
 
-  const trail = (query: Record<string, string | number> = {}) =>
-    request(t.server).get('/api/audit').query(query).set(superAdmin.auth).expect(200);
+  const trail = async (query: Record<string, string | number> = {}) =>
+    request(t.server).get('/api/audit').query(query).set(await sessionHeaders(t, superAdmin)).expect(200);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -39,21 +40,21 @@ describe('the audit trail', () => {
     ]);
     const applicant = (userId: string, suffix = '') => `/api/projects/${org.id}/applicants/${userId}${suffix}`;
     await request(t.server).get(applicant('audit-approve')).set(reviewer.auth).expect(200);
-    await request(t.server).post(applicant('audit-approve', '/approve')).set(reviewer.auth).expect(200);
+    await request(t.server).post(applicant('audit-approve', '/approve')).set(await sessionHeaders(t, reviewer)).expect(200);
     await request(t.server)
       .post(applicant('audit-reject', '/reject'))
-      .set(reviewer.auth)
+      .set(await sessionHeaders(t, reviewer))
       .send({ reason: 'Document expired', rejectType: 'final' })
       .expect(200);
-    await request(t.server).post(applicant('audit-hold', '/hold')).set(owner.auth).send({ reason: 'Call back' }).expect(200);
-    await request(t.server).put(applicant('audit-edit')).set(owner.auth).send({ name: 'New Name' }).expect(200);
-    await request(t.server).post(applicant('audit-edit', '/reset')).set(owner.auth).expect(200);
+    await request(t.server).post(applicant('audit-hold', '/hold')).set(await sessionHeaders(t, owner)).send({ reason: 'Call back' }).expect(200);
+    await request(t.server).put(applicant('audit-edit')).set(await sessionHeaders(t, owner)).send({ name: 'New Name' }).expect(200);
+    await request(t.server).post(applicant('audit-edit', '/reset')).set(await sessionHeaders(t, owner)).expect(200);
   });
   afterAll(() => t.close());
 
   it('answers 403 to every role but super-admin, and 401 to a visitor', async () => {
     const admin = await createUser(t, { role: 'admin' });
-    for (const user of [owner, admin]) await request(t.server).get('/api/audit').set(user.auth).expect(403);
+    for (const user of [owner, admin]) await request(t.server).get('/api/audit').set(await sessionHeaders(t, user)).expect(403);
     await request(t.server).get('/api/audit').expect(401);
   });
 
@@ -97,21 +98,21 @@ describe('the audit trail', () => {
   it('pages the trail with the list meta', async () => {
     const res = await trail({ organizationId: org.id, pageSize: 3, page: 2 });
     expect(res.body.meta).toEqual({ page: 2, pageLength: 3, totalPages: 3, hasPreviousPage: true, hasNextPage: true });
-    await request(t.server).get('/api/audit').query({ pageSize: 251 }).set(superAdmin.auth).expect(400);
-    await request(t.server).get('/api/audit').query({ organizationId: 'x' }).set(superAdmin.auth).expect(400);
+    await request(t.server).get('/api/audit').query({ pageSize: 251 }).set(await sessionHeaders(t, superAdmin)).expect(400);
+    await request(t.server).get('/api/audit').query({ organizationId: 'x' }).set(await sessionHeaders(t, superAdmin)).expect(400);
   });
 
   it("records a member's removal", async () => {
     const leaving = await createUser(t);
     await addMember(t, owner, org.id, leaving);
-    await request(t.server).delete(`/api/projects/${org.id}/members/${leaving.user.id}`).set(owner.auth).expect(204);
+    await request(t.server).delete(`/api/projects/${org.id}/members/${leaving.user.id}`).set(await sessionHeaders(t, owner)).expect(204);
     const res = await trail({ organizationId: org.id, action: 'member.removed' });
     expect(res.body.items[0]).toMatchObject({ actorName: owner.user.username, detail: { userId: leaving.user.id } });
   });
 
   it('records nothing for a change refused as not found', async () => {
     const before = (await trail({ organizationId: org.id })).body.meta;
-    await request(t.server).post(`/api/projects/${org.id}/applicants/ghost/approve`).set(owner.auth).expect(404);
+    await request(t.server).post(`/api/projects/${org.id}/applicants/ghost/approve`).set(await sessionHeaders(t, owner)).expect(404);
     const after = (await trail({ organizationId: org.id })).body.meta;
     expect(after).toEqual(before);
   });

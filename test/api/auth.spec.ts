@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { jest } from '@jest/globals';
+import { PasswordService } from '../../server/auth/password.service.js';
 import { Session } from '../../server/sessions/session.entity.js';
 import { Organization } from '../../server/organizations/organization.entity.js';
 import { User } from '../../server/users/user.entity.js';
@@ -11,6 +13,25 @@ import { createUser } from '../support/users.js';
 
 const INVALID_CREDENTIALS = 'Provided username and password are not valid';
 const USER_DTO_KEYS = ['email', 'id', 'image', 'isConfirmed', 'isDemo', 'redirectUrl', 'role', 'username', 'webhook'];
+
+/**
+ * Holds every password check until two have finished, then lets both go on at once:
+ * two requests then reach whatever follows the check at the same moment. Returns the undo.
+ */
+function bothAtOnce(t: TestApp): () => void {
+  const passwords = t.app.get(PasswordService);
+  const verify = passwords.verify.bind(passwords);
+  let arrived = 0;
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const spy = jest.spyOn(passwords, 'verify').mockImplementation(async (hash, password) => {
+    const result = await verify(hash, password);
+    if (++arrived >= 2) open();
+    await gate;
+    return result;
+  });
+  return () => spy.mockRestore();
+}
 
 describe('accounts: registration, sign-in and credentials', () => {
   let t: TestApp;
@@ -335,6 +356,29 @@ describe('accounts: registration, sign-in and credentials', () => {
         expect(res.body.message).toBe('The last super-admin account cannot be deleted');
       } finally {
         if (superAdmins.length > 0) await repository.update(superAdmins, { role: 'super-admin' });
+      }
+    });
+
+    it('keeps a super-admin when the last two delete themselves at the same moment: exactly one succeeds', async () => {
+      const repository = users();
+      const others = (await repository.findBy({ role: 'super-admin' })).map((u) => u.id);
+      if (others.length > 0) await repository.update(others, { role: 'admin' });
+      try {
+        let survivor = await createUser(t, { role: 'super-admin' });
+        for (let round = 0; round < 3; round += 1) {
+          const pair = [survivor, await createUser(t, { role: 'super-admin' })];
+          const agents = await Promise.all(pair.map((account) => signedIn(t, account)));
+          // Both requests pass the password check together, then race for the last super-admin.
+          const release = bothAtOnce(t);
+          const answers = await Promise.all(agents.map((agent, i) => agent.delete('/api/auth/delete').send({ password: pair[i].password }))).finally(release);
+          expect(answers.map((res) => res.status).sort()).toEqual([204, 409]);
+          const refused = answers.findIndex((res) => res.status === 409);
+          expect(answers[refused].body.code).toBe('LAST_SUPER_ADMIN');
+          expect((await repository.findBy({ role: 'super-admin' })).map((u) => u.id)).toEqual([pair[refused].user.id]);
+          survivor = pair[refused];
+        }
+      } finally {
+        if (others.length > 0) await repository.update(others, { role: 'super-admin' });
       }
     });
 

@@ -7,6 +7,7 @@ import { WIDGET_TOKEN_TTL_MS } from '../../server/kyc/widget-token.service.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
 import { pngImage } from '../fixtures/images.js';
+import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { openSse } from '../support/sse.js';
 import { StatusStreamService } from '../../server/kyc/status-stream.service.js';
@@ -23,7 +24,7 @@ describe('the verification flow (/kyc)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     integrator = await createUser(t, { webhookUrl: 'https://hooks.example.test/kyc', redirectUrl: 'https://shop.example.test/done' });
-    const res = await request(t.server).post('/api/projects').set(integrator.auth).send({ name: 'Acme Bank' }).expect(201);
+    const res = await request(t.server).post('/api/projects').set(await sessionHeaders(t, integrator)).send({ name: 'Acme Bank' }).expect(201);
     organization = { id: res.body.id, companyKey: res.body.companyKey };
   });
   afterAll(() => t.close());
@@ -48,7 +49,7 @@ describe('the verification flow (/kyc)', () => {
 
   it("tells the integrator to configure a webhook first (WEBHOOK_NOT_CONFIGURED)", async () => {
     const noWebhook = await createUser(t);
-    const org = await request(t.server).post('/api/projects').set(noWebhook.auth).send({ name: 'No Hooks Ltd' }).expect(201);
+    const org = await request(t.server).post('/api/projects').set(await sessionHeaders(t, noWebhook)).send({ name: 'No Hooks Ltd' }).expect(201);
     const res = await newToken('someone', org.body.companyKey).expect(409);
     expect(res.body).toMatchObject({ code: 'WEBHOOK_NOT_CONFIGURED', token: null });
     expect(res.body.message).toContain('Please configure your webhook');
@@ -163,10 +164,10 @@ describe('the verification flow (/kyc)', () => {
   });
 
   it('lets a signed-in member get a widget token for an applicant (GET /get-new-token)', async () => {
-    const res = await request(t.server).get('/api/get-new-token').set(integrator.auth).query({ userId: 'walk-in', organizationId: organization.id }).expect(200);
+    const res = await request(t.server).get('/api/get-new-token').set(await sessionHeaders(t, integrator)).query({ userId: 'walk-in', organizationId: organization.id }).expect(200);
     expect(res.body.token.token).toMatch(/^kyc_wt_/);
     const stranger = await createUser(t);
-    await request(t.server).get('/api/get-new-token').set(stranger.auth).query({ userId: 'walk-in', organizationId: organization.id }).expect(404);
+    await request(t.server).get('/api/get-new-token').set(await sessionHeaders(t, stranger)).query({ userId: 'walk-in', organizationId: organization.id }).expect(404);
   });
 
   it('does not need the CSRF header for widget calls (they carry a bearer token)', async () => {
@@ -187,7 +188,7 @@ describe('the verification flow (/kyc)', () => {
       const query = new URLSearchParams({ userId: 'live-1', companyKey: organization.companyKey, token });
       const res = await fetch(`${baseUrl}/api/kyc/status?${query}`);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+      expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
       await res.body?.cancel();
 
       const stream = await openSse(`${baseUrl}/api/kyc/status?${query}`);
@@ -197,7 +198,7 @@ describe('the verification flow (/kyc)', () => {
       await request(t.server).post('/api/kyc/submit').set(widget(token)).expect(200);
       expect(await stream.next()).toEqual({ status: 'processing', redirectUrl: 'https://shop.example.test/done' });
       // A reviewer's decision reaches the page too.
-      await request(t.server).post(`/api/projects/${organization.id}/applicants/live-1/approve`).set(integrator.auth).expect(200);
+      await request(t.server).post(`/api/projects/${organization.id}/applicants/live-1/approve`).set(await sessionHeaders(t, integrator)).expect(200);
       expect(await stream.next()).toEqual({ status: 'completed', redirectUrl: 'https://shop.example.test/done' });
 
       const streams = t.app.get(StatusStreamService);

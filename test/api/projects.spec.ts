@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import { addMember, createOrganization, seedApplicants, setPermissions } from '../fixtures/organizations.js';
+import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 
@@ -20,7 +21,7 @@ describe('organizations (projects)', () => {
 
   describe('POST /api/projects', () => {
     it('creates an organization owned by the caller, with a publishable pk_ companyKey', async () => {
-      const res = await request(t.server).post('/api/projects').set(owner.auth).send({ name: '  Acme Bank  ' }).expect(201);
+      const res = await request(t.server).post('/api/projects').set(await sessionHeaders(t, owner)).send({ name: '  Acme Bank  ' }).expect(201);
       expect(res.body).toEqual({ id: expect.any(String), name: 'Acme Bank', companyKey: expect.stringMatching(/^pk_[\w-]{32}$/), role: 'owner' });
       const details = await request(t.server).get(`/api/projects/${res.body.id}`).set(owner.auth).expect(200);
       expect(details.body).toMatchObject({ name: 'Acme Bank', ownerUsername: owner.user.username, isOwner: true, role: 'owner' });
@@ -39,12 +40,12 @@ describe('organizations (projects)', () => {
       ['a name of 101 characters', { name: 'x'.repeat(101) }],
       ['a name that is not text', { name: 42 }],
     ])('refuses %s with 400', async (_case, body) => {
-      const res = await request(t.server).post('/api/projects').set(owner.auth).send(body).expect(400);
+      const res = await request(t.server).post('/api/projects').set(await sessionHeaders(t, owner)).send(body).expect(400);
       expect(JSON.stringify(res.body.message)).toMatch(/name/);
     });
 
     it('accepts a name of exactly 100 characters', async () => {
-      await request(t.server).post('/api/projects').set(owner.auth).send({ name: 'x'.repeat(100) }).expect(201);
+      await request(t.server).post('/api/projects').set(await sessionHeaders(t, owner)).send({ name: 'x'.repeat(100) }).expect(201);
     });
 
     it('answers 401 to a visitor and 403 to a role without organizations.create', async () => {
@@ -52,7 +53,7 @@ describe('organizations (projects)', () => {
       const admin = await createUser(t, { role: 'admin' });
       await setPermissions(t, 'admin', 'organizations', ['read']);
       try {
-        await request(t.server).post('/api/projects').set(admin.auth).send({ name: 'Nope' }).expect(403);
+        await request(t.server).post('/api/projects').set(await sessionHeaders(t, admin)).send({ name: 'Nope' }).expect(403);
       } finally {
         await setPermissions(t, 'admin', 'organizations', ['create', 'read', 'update']);
       }
@@ -136,7 +137,7 @@ describe('organizations (projects)', () => {
       const bob = await createUser(t);
       const byName = await request(t.server)
         .post(`/api/projects/${org.id}/members`)
-        .set(owner.auth)
+        .set(await sessionHeaders(t, owner))
         .send({ usernameOrEmail: ` ${alice.user.username} ` })
         .expect(201);
       expect(byName.body).toEqual({
@@ -148,11 +149,11 @@ describe('organizations (projects)', () => {
       });
       await request(t.server)
         .post(`/api/projects/${org.id}/members`)
-        .set(owner.auth)
+        .set(await sessionHeaders(t, owner))
         .send({ usernameOrEmail: bob.user.email.toUpperCase() })
         .expect(201);
 
-      const list = await request(t.server).get(`/api/projects/${org.id}/members`).set(alice.auth).expect(200);
+      const list = await request(t.server).get(`/api/projects/${org.id}/members`).set(await sessionHeaders(t, alice)).expect(200);
       expect(list.body.map((m: { username: string; role: string }) => [m.username, m.role])).toEqual([
         [owner.user.username, 'owner'],
         ...[alice, bob].map((u) => [u.user.username, 'member']).sort((a, b) => (a[0] < b[0] ? -1 : 1)),
@@ -163,7 +164,7 @@ describe('organizations (projects)', () => {
       const org = await createOrganization(t, owner);
       const res = await request(t.server)
         .post(`/api/projects/${org.id}/members`)
-        .set(owner.auth)
+        .set(await sessionHeaders(t, owner))
         .send({ usernameOrEmail: 'nobody-here@example.test' })
         .expect(404);
       expect(res.body.message).toBe('No user with that username or e-mail');
@@ -175,13 +176,13 @@ describe('organizations (projects)', () => {
       await addMember(t, owner, org.id, carol);
       const again = await request(t.server)
         .post(`/api/projects/${org.id}/members`)
-        .set(owner.auth)
+        .set(await sessionHeaders(t, owner))
         .send({ usernameOrEmail: carol.user.username })
         .expect(409);
       expect(again.body.message).toBe('That user is already a member of this organization');
       const self = await request(t.server)
         .post(`/api/projects/${org.id}/members`)
-        .set(owner.auth)
+        .set(await sessionHeaders(t, owner))
         .send({ usernameOrEmail: owner.user.username })
         .expect(409);
       expect(self.body.message).toBe('That user owns this organization');
@@ -194,18 +195,18 @@ describe('organizations (projects)', () => {
       await addMember(t, owner, org.id, member);
       const res = await request(t.server)
         .post(`/api/projects/${org.id}/members`)
-        .set(member.auth)
+        .set(await sessionHeaders(t, member))
         .send({ usernameOrEmail: target.user.username })
         .expect(403);
       expect(res.body.message).toBe('Only the owner of the organization can manage its members');
-      await request(t.server).delete(`/api/projects/${org.id}/members/${target.user.id}`).set(member.auth).expect(403);
+      await request(t.server).delete(`/api/projects/${org.id}/members/${target.user.id}`).set(await sessionHeaders(t, member)).expect(403);
       const hidden = await request(t.server)
         .post(`/api/projects/${org.id}/members`)
-        .set(stranger.auth)
+        .set(await sessionHeaders(t, stranger))
         .send({ usernameOrEmail: target.user.username })
         .expect(404);
       expect(hidden.body).toEqual(NOT_FOUND);
-      await request(t.server).get(`/api/projects/${org.id}/members`).set(stranger.auth).expect(404);
+      await request(t.server).get(`/api/projects/${org.id}/members`).set(await sessionHeaders(t, stranger)).expect(404);
     });
 
     it('lets a super-admin manage the members of any organization', async () => {
@@ -214,10 +215,10 @@ describe('organizations (projects)', () => {
       const dave = await createUser(t);
       await request(t.server)
         .post(`/api/projects/${org.id}/members`)
-        .set(superAdmin.auth)
+        .set(await sessionHeaders(t, superAdmin))
         .send({ usernameOrEmail: dave.user.username })
         .expect(201);
-      await request(t.server).delete(`/api/projects/${org.id}/members/${dave.user.id}`).set(superAdmin.auth).expect(204);
+      await request(t.server).delete(`/api/projects/${org.id}/members/${dave.user.id}`).set(await sessionHeaders(t, superAdmin)).expect(204);
     });
 
     it('removes a member, who then gets 404 for the organization', async () => {
@@ -225,19 +226,19 @@ describe('organizations (projects)', () => {
       const erin = await createUser(t);
       await addMember(t, owner, org.id, erin);
       await request(t.server).get(`/api/projects/${org.id}`).set(erin.auth).expect(200);
-      await request(t.server).delete(`/api/projects/${org.id}/members/${erin.user.id}`).set(owner.auth).expect(204);
+      await request(t.server).delete(`/api/projects/${org.id}/members/${erin.user.id}`).set(await sessionHeaders(t, owner)).expect(204);
       await request(t.server).get(`/api/projects/${org.id}`).set(erin.auth).expect(404);
-      const missing = await request(t.server).delete(`/api/projects/${org.id}/members/${erin.user.id}`).set(owner.auth).expect(404);
+      const missing = await request(t.server).delete(`/api/projects/${org.id}/members/${erin.user.id}`).set(await sessionHeaders(t, owner)).expect(404);
       expect(missing.body.message).toBe('Member not found');
-      await request(t.server).delete(`/api/projects/${org.id}/members/not-a-uuid`).set(owner.auth).expect(404);
+      await request(t.server).delete(`/api/projects/${org.id}/members/not-a-uuid`).set(await sessionHeaders(t, owner)).expect(404);
     });
 
     it('lets a member leave, but never removes the owner', async () => {
       const org = await createOrganization(t, owner);
       const frank = await createUser(t);
       await addMember(t, owner, org.id, frank);
-      await request(t.server).delete(`/api/projects/${org.id}/members/${frank.user.id}`).set(frank.auth).expect(204);
-      const res = await request(t.server).delete(`/api/projects/${org.id}/members/${owner.user.id}`).set(owner.auth).expect(409);
+      await request(t.server).delete(`/api/projects/${org.id}/members/${frank.user.id}`).set(await sessionHeaders(t, frank)).expect(204);
+      const res = await request(t.server).delete(`/api/projects/${org.id}/members/${owner.user.id}`).set(await sessionHeaders(t, owner)).expect(409);
       expect(res.body.message).toBe('The owner of an organization cannot be removed from it');
     });
   });

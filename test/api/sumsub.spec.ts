@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
+import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/users.js';
 
@@ -60,7 +61,7 @@ describe('the Sumsub provider', () => {
       SUMSUB_BASE_URL: standIn.url,
     });
     const owner = await createUser(t, { webhookUrl: 'https://hooks.example.test/kyc' });
-    const res = await request(t.server).post('/api/projects').set(owner.auth).send({ name: 'Sumsub Co' }).expect(201);
+    const res = await request(t.server).post('/api/projects').set(await sessionHeaders(t, owner)).send({ name: 'Sumsub Co' }).expect(201);
     organization = { id: res.body.id, companyKey: res.body.companyKey };
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { UserImage } from '../../server/users/user-image.entity.js';
-import { browser, signedIn } from '../support/accounts.js';
+import { browser, signedIn, sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/users.js';
 import { dataUrl, jpegImage, pngHeaderOnly, pngImage, webpImage } from '../fixtures/images.js';
@@ -85,10 +85,10 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
       const res = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', png) } }).expect(200);
       expect(res.body.image).toEqual({ url: expect.stringMatching(new RegExp(`^/api/users/${account.user.id}/image\\?v=\\w+$`)), hasImage: true });
 
-      const picture = await request(t.server).get(res.body.image.url).set(viewer.auth).buffer(true).expect(200);
+      const picture = await request(t.server).get(res.body.image.url).set(await sessionHeaders(t, viewer)).buffer(true).expect(200);
       expect(picture.headers['content-type']).toBe('image/png');
       expect(Buffer.compare(picture.body as Buffer, png)).toBe(0);
-      await request(t.server).get(res.body.image.url).set(viewer.auth).set('If-None-Match', picture.headers.etag).expect(304);
+      await request(t.server).get(res.body.image.url).set(await sessionHeaders(t, viewer)).set('If-None-Match', picture.headers.etag).expect(304);
       await request(t.server).get(res.body.image.url).expect(401);
 
       // A replaced picture gets a new address, so no browser cache shows the old one.
@@ -98,7 +98,7 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
 
       const removed = await agent.put('/api/users').send({ image: { hasImage: false } }).expect(200);
       expect(removed.body.image).toEqual({ url: '/api/images/default', hasImage: false });
-      await request(t.server).get(res.body.image.url).set(viewer.auth).expect(404);
+      await request(t.server).get(res.body.image.url).set(await sessionHeaders(t, viewer)).expect(404);
       expect(await t.app.get(DataSource).getRepository(UserImage).existsBy({ userId: account.user.id })).toBe(false);
     });
 
@@ -106,10 +106,10 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
       const account = await createUser(t);
       const agent = await signedIn(t, account);
       await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', jpegImage()) } }).expect(200);
-      const jpeg = await request(t.server).get(`/api/users/${account.user.id}/image`).set(account.auth).expect(200);
+      const jpeg = await request(t.server).get(`/api/users/${account.user.id}/image`).set(await sessionHeaders(t, account)).expect(200);
       expect(jpeg.headers['content-type']).toBe('image/jpeg');
       await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('application/octet-stream', webpImage()) } }).expect(200);
-      const webp = await request(t.server).get(`/api/users/${account.user.id}/image`).set(account.auth).expect(200);
+      const webp = await request(t.server).get(`/api/users/${account.user.id}/image`).set(await sessionHeaders(t, account)).expect(200);
       expect(webp.headers['content-type']).toBe('image/webp');
     });
 
@@ -158,6 +158,6 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
 
   it('answers 400 for a picture id that is not a UUID', async () => {
     const account = await createUser(t);
-    await request(t.server).get('/api/users/not-a-uuid/image').set(account.auth).expect(400);
+    await request(t.server).get('/api/users/not-a-uuid/image').set(await sessionHeaders(t, account)).expect(400);
   });
 });

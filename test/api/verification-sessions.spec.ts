@@ -5,6 +5,7 @@ import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { AbandonedCleanupService } from '../../server/kyc/abandoned-cleanup.service.js';
 import { pngImage } from '../fixtures/images.js';
 import { createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';
+import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { driveClock } from '../support/clock.js';
 import { openSse } from '../support/sse.js';
@@ -65,7 +66,7 @@ describe('verification sessions', () => {
     });
 
     it('works with the API key, the integrator-server way in', async () => {
-      const keyed = await request(t.server).get('/api/api-keys').set(owner.auth).expect(200);
+      const keyed = await request(t.server).get('/api/api-keys').set(await sessionHeaders(t, owner)).expect(200);
       const res = await request(t.server)
         .post('/api/kyc/sessions')
         .set('Authorization', `Bearer ${keyed.body.apiKey}`)
@@ -79,7 +80,7 @@ describe('verification sessions', () => {
       expect(refused.body.code).toBe('REDIRECT_URL_NOT_ALLOWED');
       await request(t.server)
         .put(`/api/projects/${org.id}/verification-settings`)
-        .set(owner.auth)
+        .set(await sessionHeaders(t, owner))
         .send({ allowCompanyKeyLinks: true, redirectAllowList: ['https://app.example.test/anything'] })
         .expect(200, { allowCompanyKeyLinks: true, redirectAllowList: ['https://app.example.test'] });
       const res = await createSession({ userId: 'link-2', redirectUrl: 'https://app.example.test/kyc/done?ref=42' }).expect(201);
@@ -112,7 +113,7 @@ describe('verification sessions', () => {
     it('a staff reset ends every token of the applicant', async () => {
       const res = await createSession({ userId: 'link-5' }).expect(201);
       const { token } = (await exchange(secretOf(res.body.url)).expect(200)).body;
-      await request(t.server).post(`/api/projects/${org.id}/applicants/link-5/reset`).set(owner.auth).expect(200);
+      await request(t.server).post(`/api/projects/${org.id}/applicants/link-5/reset`).set(await sessionHeaders(t, owner)).expect(200);
       expect((await request(t.server).get('/api/kyc/session').set(widget(token)).expect(401)).body.code).toBe('invalid-token');
       await exchange(secretOf(res.body.url)).expect(401);
     });
@@ -195,22 +196,22 @@ describe('verification sessions', () => {
 
     it('can be turned off by the organization', async () => {
       const settings = `/api/projects/${org.id}/verification-settings`;
-      await request(t.server).put(settings).set(owner.auth).send({ allowCompanyKeyLinks: false, redirectAllowList: [] }).expect(200);
+      await request(t.server).put(settings).set(await sessionHeaders(t, owner)).send({ allowCompanyKeyLinks: false, redirectAllowList: [] }).expect(200);
       try {
         expect((await companyKeyToken('closed-1').expect(403)).body.code).toBe('COMPANY_KEY_LINKS_DISABLED');
         const details = await request(t.server).get(`/api/projects/${org.id}`).set(owner.auth).expect(200);
         expect(details.body.verificationSettings).toEqual({ allowCompanyKeyLinks: false, redirectAllowList: [] });
       } finally {
-        await request(t.server).put(settings).set(owner.auth).send({ allowCompanyKeyLinks: true, redirectAllowList: [] }).expect(200);
+        await request(t.server).put(settings).set(await sessionHeaders(t, owner)).send({ allowCompanyKeyLinks: true, redirectAllowList: [] }).expect(200);
       }
     });
 
     it('only the owner changes those settings', async () => {
       const member = await createUser(t);
-      await request(t.server).post(`/api/projects/${org.id}/members`).set(owner.auth).send({ usernameOrEmail: member.user.username }).expect(201);
+      await request(t.server).post(`/api/projects/${org.id}/members`).set(await sessionHeaders(t, owner)).send({ usernameOrEmail: member.user.username }).expect(201);
       const res = await request(t.server)
         .put(`/api/projects/${org.id}/verification-settings`)
-        .set(member.auth)
+        .set(await sessionHeaders(t, member))
         .send({ allowCompanyKeyLinks: false, redirectAllowList: [] });
       expect([403, 404]).toContain(res.status);
     });

@@ -12,6 +12,8 @@ import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
 import { WebhookOutboxService } from '../../server/webhooks/webhook-outbox.service.js';
 import { WebhookSender } from '../../server/webhooks/webhook-sender.js';
 import type { ApplicantSnapshot } from '../../server/webhooks/webhook-events.js';
+import { generateWebhookSecret } from '../../server/webhooks/webhook-signature.js';
+import { signedIn, sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { driveClock } from '../support/clock.js';
@@ -69,7 +71,7 @@ describe('webhook settings (private targets not allowed)', () => {
     'http://[fe80::1]/hook',
     'http://[::ffff:127.0.0.1]/hook',
   ])('refuses the non-public webhook target %s', async (webhook) => {
-    const res = await request(t.server).put('/api/users/webhook').set(account.auth).send({ webhook }).expect(400);
+    const res = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook }).expect(400);
     expect(res.body.message).toBe('Webhook URL must point to a public address');
   });
 
@@ -77,39 +79,39 @@ describe('webhook settings (private targets not allowed)', () => {
     const owner = await createUser(t);
     const saved = await request(t.server)
       .put('/api/users/webhook')
-      .set(owner.auth)
+      .set(await sessionHeaders(t, owner))
       .send({ webhook: 'https://93.184.215.14/kyc' })
       .expect(200);
     expect(saved.body).toEqual({ webhook: 'https://93.184.215.14/kyc', redirectUrl: null, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/) });
 
     const changed = await request(t.server)
       .put('/api/users/webhook')
-      .set(owner.auth)
+      .set(await sessionHeaders(t, owner))
       .send({ webhook: 'https://93.184.215.14/kyc/v2' })
       .expect(200);
     expect(changed.body.secret).toBe(saved.body.secret);
-    const settings = await request(t.server).get('/api/webhooks/settings').set(owner.auth).expect(200);
+    const settings = await request(t.server).get('/api/webhooks/settings').set(await sessionHeaders(t, owner)).expect(200);
     expect(settings.body).toEqual({ webhook: 'https://93.184.215.14/kyc/v2', redirectUrl: null, secret: saved.body.secret });
     const me = await request(t.server).get('/api/users/me').set(owner.auth).expect(200);
     expect(me.body.webhook).toBe('https://93.184.215.14/kyc/v2');
   });
 
   it.each(['not a url', 'ftp://93.184.215.14/x', 'javascript:alert(1)', ''])('refuses the webhook value %p', async (webhook) => {
-    const res = await request(t.server).put('/api/users/webhook').set(account.auth).send({ webhook }).expect(400);
+    const res = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook }).expect(400);
     expect(res.body.message).toContain('webhook must be a URL address');
   });
 
   it('refuses a webhook URL longer than 2048 characters', async () => {
     const webhook = `https://93.184.215.14/${'a'.repeat(2048)}`;
-    const res = await request(t.server).put('/api/users/webhook').set(account.auth).send({ webhook }).expect(400);
+    const res = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook }).expect(400);
     expect(res.body.message).toContain('webhook must be shorter than or equal to 2048 characters');
   });
 
   it('answers a bad redirect URL with a message list whose first item says redirectUrl must be a URL address', async () => {
-    const res = await request(t.server).put('/api/users/redirect-url').set(account.auth).send({ redirectUrl: 'not a url' }).expect(400);
+    const res = await request(t.server).put('/api/users/redirect-url').set(await sessionHeaders(t, account)).send({ redirectUrl: 'not a url' }).expect(400);
     expect(Array.isArray(res.body.message)).toBe(true);
     expect(res.body.message[0]).toBe('redirectUrl must be a URL address');
-    const missing = await request(t.server).put('/api/users/redirect-url').set(account.auth).send({}).expect(400);
+    const missing = await request(t.server).put('/api/users/redirect-url').set(await sessionHeaders(t, account)).send({}).expect(400);
     expect(missing.body.message[0]).toMatch(/redirectUrl must be a URL address/);
   });
 
@@ -117,7 +119,7 @@ describe('webhook settings (private targets not allowed)', () => {
     const owner = await createUser(t);
     const res = await request(t.server)
       .put('/api/users/redirect-url')
-      .set(owner.auth)
+      .set(await sessionHeaders(t, owner))
       .send({ redirectUrl: 'http://localhost:5173/done' })
       .expect(200);
     expect(res.body).toEqual({ webhook: null, redirectUrl: 'http://localhost:5173/done', secret: null });
@@ -127,8 +129,8 @@ describe('webhook settings (private targets not allowed)', () => {
 
   it('rotates the signing secret', async () => {
     const owner = await createUser(t);
-    const first = await request(t.server).put('/api/users/webhook').set(owner.auth).send({ webhook: 'https://93.184.215.14/k' }).expect(200);
-    const rotated = await request(t.server).post('/api/webhooks/secret/rotate').set(owner.auth).expect(200);
+    const first = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, owner)).send({ webhook: 'https://93.184.215.14/k' }).expect(200);
+    const rotated = await request(t.server).post('/api/webhooks/secret/rotate').set(await sessionHeaders(t, owner)).expect(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(first.body.secret);
   });
@@ -137,10 +139,10 @@ describe('webhook settings (private targets not allowed)', () => {
     const receiver = await startWebhookReceiver();
     try {
       const owner = await createUser(t);
-      await request(t.server).put('/api/users/webhook').set(owner.auth).send({ webhook: 'https://93.184.215.14/k' }).expect(200);
+      await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, owner)).send({ webhook: 'https://93.184.215.14/k' }).expect(200);
       // As if the name now resolved to a private address (DNS rebinding).
       await repository(t, User).update(owner.user.id, { webhookUrl: receiver.url });
-      const res = await request(t.server).post('/api/webhooks/test').set(owner.auth).expect(200);
+      const res = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, owner)).expect(200);
       expect(res.body).toMatchObject({ status: 'pending', attempts: 1, lastResponseCode: null, lastError: 'Webhook URL must point to a public address' });
       expect(receiver.received).toHaveLength(0);
     } finally {
@@ -153,7 +155,7 @@ describe('webhook settings (private targets not allowed)', () => {
     await request(t.server).get('/api/webhooks/events').expect(401);
     await request(t.server).put('/api/users/webhook').set('X-Requested-With', 'XMLHttpRequest').send({ webhook: 'https://93.184.215.14/' }).expect(401);
     const admin = await createUser(t, { role: 'admin' });
-    await request(t.server).get('/api/webhooks/settings').set(admin.auth).expect(200);
+    await request(t.server).get('/api/webhooks/settings').set(await sessionHeaders(t, admin)).expect(200);
   });
 });
 
@@ -172,18 +174,18 @@ describe('signed webhooks out', () => {
   /** An organization owner whose webhook points at the test receiver. */
   async function owner(): Promise<{ account: TestUser; secret: string; organization: Organization }> {
     const account = await createUser(t);
-    const res = await request(t.server).put('/api/users/webhook').set(account.auth).send({ webhook: receiver.url }).expect(200);
+    const res = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook: receiver.url }).expect(200);
     return { account, secret: res.body.secret as string, organization: await createOrganization(t, account.user) };
   }
 
   it('accepts a private target when ALLOW_PRIVATE_WEBHOOKS=true', async () => {
     const account = await createUser(t);
-    await request(t.server).put('/api/users/webhook').set(account.auth).send({ webhook: 'http://127.0.0.1:9/hook' }).expect(200);
+    await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook: 'http://127.0.0.1:9/hook' }).expect(200);
   });
 
   it('sends a test event that the standardwebhooks library verifies', async () => {
     const { account, secret } = await owner();
-    const res = await request(t.server).post('/api/webhooks/test').set(account.auth).expect(200);
+    const res = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, account)).expect(200);
     expect(res.body).toMatchObject({ type: 'webhook.test', status: 'delivered', attempts: 1, lastResponseCode: 200, nextAttemptAt: null });
 
     const [hook] = await receiver.waitFor(1);
@@ -197,7 +199,7 @@ describe('signed webhooks out', () => {
 
   it('answers POST /webhooks/test with 400 when no webhook is configured', async () => {
     const account = await createUser(t);
-    const res = await request(t.server).post('/api/webhooks/test').set(account.auth).expect(400);
+    const res = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, account)).expect(400);
     expect(res.body.message).toBe('Configure a webhook URL first');
   });
 
@@ -246,6 +248,30 @@ describe('signed webhooks out', () => {
     const organization = await createOrganization(t, account.user);
     expect(await enqueueApplicantEvent(t, organization.id)).toBeNull();
     expect(await repository(t, WebhookEvent).countBy({ userId: account.user.id })).toBe(0);
+  });
+
+  it("never calls a demo account's webhook: each attempt is logged 'not sent for demo accounts' and is final", async () => {
+    const demo = await createUser(t, { isDemo: true, webhookUrl: receiver.url });
+    await repository(t, User).update(demo.user.id, { webhookSecret: generateWebhookSecret() });
+    const organization = await createOrganization(t, demo.user);
+    const id = (await enqueueApplicantEvent(t, organization.id)) as string;
+    const event = await waitUntil(async () => {
+      const row = await eventRow(t, id);
+      return row.status === 'failed' ? row : undefined;
+    });
+    expect(event).toMatchObject({ attempts: 1, lastResponseCode: null, lastError: 'not sent for demo accounts' });
+    expect(await repository(t, WebhookDelivery).findBy({ eventId: id })).toEqual([
+      expect.objectContaining({ attempt: 1, responseCode: null, error: 'not sent for demo accounts' }),
+    ]);
+
+    // The test button and a redelivery, signed in as the demo user, send nothing either.
+    const agent = await signedIn(t, demo);
+    const test = await agent.post('/api/webhooks/test').expect(200);
+    expect(test.body).toMatchObject({ type: 'webhook.test', status: 'failed', attempts: 1, lastError: 'not sent for demo accounts' });
+    const again = await agent.post(`/api/webhooks/events/${id}/redeliver`).expect(200);
+    expect(again.body).toMatchObject({ status: 'failed', attempts: 2, lastError: 'not sent for demo accounts' });
+    await t.app.get(WebhookDispatcher, { strict: false }).runDue();
+    expect(receiver.received).toHaveLength(0);
   });
 
   it('retries with backoff: 500, 500, then 200 arrives on the third attempt with three delivery-log rows', async () => {
@@ -300,7 +326,7 @@ describe('signed webhooks out', () => {
   it('counts a redirect as a failure and does not follow it', async () => {
     const { account } = await owner();
     receiver.answer(302);
-    const res = await request(t.server).post('/api/webhooks/test').set(account.auth).expect(200);
+    const res = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, account)).expect(200);
     expect(res.body).toMatchObject({ status: 'pending', attempts: 1, lastResponseCode: 302 });
     expect(res.body.lastError).toMatch(/redirects are not followed/);
     expect(receiver.received).toHaveLength(1);
@@ -328,7 +354,7 @@ describe('signed webhooks out', () => {
       await dispatcher.runDue();
       expect(receiver.received).toHaveLength(8);
 
-      const res = await request(t.server).post(`/api/webhooks/events/${id}/redeliver`).set(account.auth).expect(200);
+      const res = await request(t.server).post(`/api/webhooks/events/${id}/redeliver`).set(await sessionHeaders(t, account)).expect(200);
       expect(res.body).toMatchObject({ id, status: 'delivered', attempts: 9, lastResponseCode: 200 });
       expect(receiver.received).toHaveLength(9);
     } finally {
@@ -378,8 +404,8 @@ describe('signed webhooks out', () => {
   it('lists only the caller’s events, newest first and paged; another account’s event is a 404', async () => {
     const first = await owner();
     const other = await owner();
-    for (let i = 0; i < 3; i++) await request(t.server).post('/api/webhooks/test').set(first.account.auth).expect(200);
-    const otherEvent = await request(t.server).post('/api/webhooks/test').set(other.account.auth).expect(200);
+    for (let i = 0; i < 3; i++) await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, first.account)).expect(200);
+    const otherEvent = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, other.account)).expect(200);
 
     const page1 = await request(t.server).get('/api/webhooks/events?page=1&pageSize=2').set(first.account.auth).expect(200);
     expect(page1.body.meta).toEqual({ page: 1, pageLength: 2, totalPages: 2, hasPreviousPage: false, hasNextPage: true });
@@ -393,7 +419,7 @@ describe('signed webhooks out', () => {
     expect([...times].sort().reverse()).toEqual(times);
 
     await request(t.server).get(`/api/webhooks/events/${otherEvent.body.id}/deliveries`).set(first.account.auth).expect(404);
-    const res = await request(t.server).post(`/api/webhooks/events/${otherEvent.body.id}/redeliver`).set(first.account.auth).expect(404);
+    const res = await request(t.server).post(`/api/webhooks/events/${otherEvent.body.id}/redeliver`).set(await sessionHeaders(t, first.account)).expect(404);
     expect(res.body.message).toBe('Webhook event not found');
     await request(t.server).get('/api/webhooks/events/not-an-id/deliveries').set(first.account.auth).expect(404);
     await request(t.server).get('/api/webhooks/events?pageSize=1000').set(first.account.auth).expect(400);
@@ -401,8 +427,8 @@ describe('signed webhooks out', () => {
 
   it('signs with the new secret after a rotation', async () => {
     const { account, secret } = await owner();
-    const rotated = await request(t.server).post('/api/webhooks/secret/rotate').set(account.auth).expect(200);
-    await request(t.server).post('/api/webhooks/test').set(account.auth).expect(200);
+    const rotated = await request(t.server).post('/api/webhooks/secret/rotate').set(await sessionHeaders(t, account)).expect(200);
+    await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, account)).expect(200);
     const [hook] = await receiver.waitFor(1);
     expect(() => new Webhook(rotated.body.secret).verify(hook.body, hook.headers as Record<string, string>)).not.toThrow();
     expect(() => new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>)).toThrow();
@@ -423,22 +449,22 @@ describe('signed webhooks out', () => {
       };
     };
 
-    await request(t.server).put(base).set(account.auth).send({ kycStatus: 'queued', name: 'Jane Q. Roe' }).expect(200);
+    await request(t.server).put(base).set(await sessionHeaders(t, account)).send({ kycStatus: 'queued', name: 'Jane Q. Roe' }).expect(200);
     expect(await next(1)).toMatchObject({ type: 'applicant.updated', data: { userId: 'customer-7', kycStatus: 'queued', organizationId: organization.id } });
 
-    await request(t.server).post(`${base}/hold`).set(account.auth).send({ reason: 'Proof of address missing' }).expect(200);
+    await request(t.server).post(`${base}/hold`).set(await sessionHeaders(t, account)).send({ reason: 'Proof of address missing' }).expect(200);
     expect(await next(2)).toMatchObject({ type: 'applicant.on_hold', data: { kycStatus: 'onHold' } });
 
-    await request(t.server).post(`${base}/reject`).set(account.auth).send({ reason: 'Blurred photo', rejectType: 'resubmission' }).expect(200);
+    await request(t.server).post(`${base}/reject`).set(await sessionHeaders(t, account)).send({ reason: 'Blurred photo', rejectType: 'resubmission' }).expect(200);
     expect(await next(3)).toMatchObject({
       type: 'applicant.decided',
       data: { kycStatus: 'completed', reviewAnswer: 'rejected', rejectType: 'resubmission', rejectReason: 'Blurred photo' },
     });
 
-    await request(t.server).post(`${base}/approve`).set(account.auth).expect(200);
+    await request(t.server).post(`${base}/approve`).set(await sessionHeaders(t, account)).expect(200);
     expect(await next(4)).toMatchObject({ type: 'applicant.decided', data: { kycStatus: 'completed', reviewAnswer: 'approved', rejectReason: null } });
 
-    await request(t.server).post(`${base}/reset`).set(account.auth).expect(200);
+    await request(t.server).post(`${base}/reset`).set(await sessionHeaders(t, account)).expect(200);
     const reset = await next(5);
     expect(reset).toMatchObject({ type: 'applicant.reset', data: { kycStatus: 'init', reviewAnswer: null, documentType: null } });
 

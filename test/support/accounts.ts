@@ -18,6 +18,29 @@ export async function signedIn(t: TestApp, account: Pick<TestUser, 'password'> &
   return agent;
 }
 
+const sessions = new WeakMap<object, Promise<Record<string, string>>>();
+
+/**
+ * Headers that act as this account's signed-in browser: its session cookie (signed in
+ * once through POST /api/auth/login, then reused) and the CSRF header. For routes an
+ * API key may not use: `request(t.server).post(…).set(await sessionHeaders(t, owner))`.
+ */
+export function sessionHeaders(t: TestApp, account: Pick<TestUser, 'password'> & { user: { username: string } }): Promise<Record<string, string>> {
+  let headers = sessions.get(account);
+  if (!headers) {
+    headers = (async () => {
+      const res = await request(t.server)
+        .post('/api/auth/login')
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .send({ username: account.user.username, password: account.password })
+        .expect(200);
+      return { Cookie: sessionCookie(res)!, 'X-Requested-With': 'XMLHttpRequest' };
+    })();
+    sessions.set(account, headers);
+  }
+  return headers;
+}
+
 /** The `kyc.sid` cookie a response sets, if any. */
 export function sessionCookie(res: { headers: Record<string, unknown> }): string | undefined {
   const cookies = (res.headers['set-cookie'] as string[] | undefined) ?? [];

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, Matches, MaxLength } from 'class-validator';
 import { USERNAME_PATTERN } from '../../users/username.js';
+import { EMAIL_KEY_MAX, IdentityKeyFits } from '../../users/identity-key.js';
 
 export class RegisterAdminDto {
   @ApiProperty({ example: 'jane.admin', description: '3–32 letters, digits, dots, dashes or underscores' })
@@ -13,6 +14,7 @@ export class RegisterAdminDto {
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail({}, { message: 'email must be an e-mail address' })
   @MaxLength(254)
+  @IdentityKeyFits(EMAIL_KEY_MAX)
   email: string;
 }
 

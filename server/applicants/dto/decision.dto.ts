@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { REJECT_TYPES, type RejectType } from '../applicant.enums.js';
+
+/** applicants.version is an integer column (32 bits on both databases). */
+export const MAX_VERSION = 2_147_483_647;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -9,11 +12,13 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export class VersionedChangeDto {
   @ApiPropertyOptional({
     minimum: 1,
+    maximum: MAX_VERSION,
     description: "The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes",
   })
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_VERSION)
   version?: number;
 }
 

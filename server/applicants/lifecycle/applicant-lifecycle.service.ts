@@ -262,7 +262,8 @@ export class ApplicantLifecycle {
         if (missingIsNull) return null;
         throw applicantNotFound();
       }
-      if (options.expectedVersion !== undefined && options.expectedVersion !== applicant.version) throw applicantChanged();
+      // A null version (which @IsOptional() lets through) is no precondition, like an absent one.
+      if (options.expectedVersion != null && options.expectedVersion !== applicant.version) throw applicantChanged();
       const now = this.clock.now();
       let current = applicant;
       for (const step of await plan(applicant, { manager, now })) {

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
 import { USERNAME_PATTERN } from '../../users/username.js';
 import { AUTH_MESSAGES } from '../../users/account.messages.js';
+import { EMAIL_KEY_MAX, IdentityKeyFits } from '../../users/identity-key.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const lowerCased = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -30,6 +31,7 @@ export class RegisterDto {
   @Transform(lowerCased)
   @IsEmail({}, { message: AUTH_MESSAGES.emailInvalid })
   @MaxLength(254, { message: AUTH_MESSAGES.emailInvalid })
+  @IdentityKeyFits(EMAIL_KEY_MAX, { message: AUTH_MESSAGES.emailInvalid })
   email: string;
 
   @ApiProperty({ example: 'jane.doe', pattern: USERNAME_PATTERN.source })
@@ -55,6 +57,7 @@ export class ChangeEmailDto {
   @Transform(lowerCased)
   @IsEmail({}, { message: AUTH_MESSAGES.emailInvalid })
   @MaxLength(254, { message: AUTH_MESSAGES.emailInvalid })
+  @IdentityKeyFits(EMAIL_KEY_MAX, { message: AUTH_MESSAGES.emailInvalid })
   email: string;
 }
 

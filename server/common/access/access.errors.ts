@@ -11,6 +11,11 @@ export const ACCESS_ERRORS = errorCatalogue('access', {
     message: NO_PERMISSION_MESSAGE,
     description: "The caller's role, or the stored permission matrix, does not allow this route.",
   },
+  API_KEY_NOT_ALLOWED: {
+    status: HttpStatus.FORBIDDEN,
+    message: 'This route does not accept an API key; sign in to the dashboard to do this',
+    description: 'An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).',
+  },
   ROLE_UNKNOWN: { status: HttpStatus.FORBIDDEN, message: 'Unknown role' },
   DEMO_NOT_ALLOWED: { status: HttpStatus.FORBIDDEN, message: 'This feature is not available for demo accounts' },
   CSRF_ORIGIN_REFUSED: { status: HttpStatus.FORBIDDEN, message: 'Cross-site request refused' },

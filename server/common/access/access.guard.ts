@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { isRoleName, roleRank } from './role-name.js';
 import { ACCESS_ERRORS } from './access.errors.js';
+import { API_KEY_ALLOWED } from './api-key-allowed.decorator.js';
 import { PermissionChecker } from './permission-checker.js';
 import { NOT_DEMO } from './not-demo.decorator.js';
 import { IS_PUBLIC } from './public.decorator.js';
@@ -10,8 +11,9 @@ import { REQUIRED_PERMISSION, type RequiredPermission } from './require-permissi
 import { ROLE_REQUIREMENT, type RoleRequirement } from './roles.decorator.js';
 
 /**
- * Deny by default: every route needs a signed-in account unless marked @Public();
- * then its role requirement, demo restriction and stored permission are checked.
+ * Deny by default: every route needs a signed-in account unless marked @Public(); an
+ * API key only reaches routes marked @ApiKeyAllowed(); then the role requirement,
+ * demo restriction and stored permission are checked.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -24,8 +26,12 @@ export class AccessGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
-    const user = context.switchToHttp().getRequest<Request>().user;
+    const request = context.switchToHttp().getRequest<Request>();
+    const user = request.user;
     if (!user) throw ACCESS_ERRORS.error('SIGN_IN_REQUIRED');
+    if (request.authMethod === 'api-key' && !this.reflector.getAllAndOverride<boolean>(API_KEY_ALLOWED, targets)) {
+      throw ACCESS_ERRORS.error('API_KEY_NOT_ALLOWED');
+    }
     if (!isRoleName(user.role)) throw ACCESS_ERRORS.error('ROLE_UNKNOWN', `Unknown role '${user.role}'`);
 
     const roleRequirement = this.reflector.getAllAndOverride<RoleRequirement | undefined>(ROLE_REQUIREMENT, targets);

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { AppError, errorBody, genericCode } from '../errors/app-error.js';
+import { redactAddresses } from '../redact.js';
 
 /**
  * Turns every error into `{ statusCode, message, error, code }`. Errors from a module's
@@ -29,7 +30,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       response.status(status).json({ ...extra, ...errorBody(status, message ?? exception.message, code ?? genericCode(status)) });
       return;
     }
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    this.logger.error(redactAddresses(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)));
     const status = HttpStatus.INTERNAL_SERVER_ERROR;
     response.status(status).json(errorBody(status, 'Internal server error', 'INTERNAL_ERROR'));
   }

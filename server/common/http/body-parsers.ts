@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express, type Request } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
 import { errorBody, genericCode } from '../errors/app-error.js';
 
 /** Largest JSON body accepted: a 5 MB image travels base64-encoded inside JSON. */
@@ -20,6 +20,60 @@ const bodyErrorHandler: ErrorRequestHandler = (err: { type?: string; status?: nu
   }
 };
 
+/**
+ * Keys JavaScript gives a meaning of its own. JSON.parse makes them plain properties, but
+ * class-transformer, merges and spreads further on treat them as the prototype chain
+ * (an object with a `constructor` string inside made the sign-in guard throw: a 500).
+ * No field of this API has these names, so a body that uses them anywhere is refused.
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** U+0000: PostgreSQL cannot store it in text nor compare text with it (SQLite can; the API answers alike). */
+const NUL = '\u0000';
+/** Half of a surrogate pair alone (JSON's "\ud800"): no UTF-8 for it; validator's isEmail threw on it (a 500). */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function problemInText(text: string, where: string): string | undefined {
+  if (text.includes(NUL)) return `${where} must not contain the NUL character (U+0000)`;
+  if (UNPAIRED_SURROGATE.test(text)) return `${where} must be well-formed Unicode (it has an unpaired surrogate)`;
+  return undefined;
+}
+
+/** The first problem of a parsed body or query, walking every key and string value. */
+function problemIn(value: unknown, where: string): string | undefined {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string') {
+      const problem = problemInText(current, where);
+      if (problem) return problem;
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    for (const key of Object.keys(current)) {
+      if (RESERVED_KEYS.has(key)) return `${where} may not contain the key "${key}"`;
+      const problem = problemInText(key, where);
+      if (problem) return problem;
+      stack.push((current as Record<string, unknown>)[key]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Input no route can use is refused here, once, with a 400 that says why — rather than
+ * as a database or library error deep inside a handler: a NUL character or an unpaired
+ * surrogate anywhere (path, query, body), and the reserved keys above.
+ */
+const refuseUnusableInput: RequestHandler = (req, res, next) => {
+  const path = req.originalUrl.split('?')[0];
+  const problem = /%00/i.test(path)
+    ? 'The path must not contain the NUL character (U+0000)'
+    : (problemIn(req.query, 'The query string') ?? problemIn(req.body, 'The request body'));
+  if (problem === undefined) return next();
+  res.status(400).json(errorBody(400, [problem], 'VALIDATION_FAILED'));
+};
+
 /** A request whose JSON body is also kept as received, for signatures computed over the raw bytes. */
 export type RawBodyRequest = Request & { rawBody?: Buffer };
 
@@ -34,4 +88,5 @@ export function installBodyParsers(app: Express): void {
     }),
   );
   app.use(bodyErrorHandler);
+  app.use(refuseUnusableInput);
 }

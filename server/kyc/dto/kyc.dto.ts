@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { OpensAsUrl } from '../../common/validation/opens-as-url.decorator.js';
 import { MARITAL_STATUSES, SEXES } from '../../applicants/applicant.enums.js';
 import { WIDGET_DOC_TYPES } from '../../applicants/document-types.js';
 
@@ -92,6 +93,7 @@ export class CreateSessionDto extends UserIdQueryDto {
   @ApiPropertyOptional({ description: "Where the page goes when done; its origin must be on the organization's allowed list" })
   @IsOptional()
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'redirectUrl must be an http(s) URL' })
+  @OpensAsUrl({ message: 'redirectUrl must be an http(s) URL' })
   @MaxLength(2048)
   redirectUrl?: string;
 

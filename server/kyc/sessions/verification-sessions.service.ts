@@ -50,7 +50,8 @@ export class VerificationSessionsService {
   /** POST /kyc/sessions: the integrator's server asks for a link for one end user. */
   async createLink(user: User, body: CreateSessionDto, ip: string | undefined): Promise<CreatedSessionDto> {
     const { organization } = await this.access.requireMember(user, body.organizationId);
-    const redirectUrl = body.redirectUrl === undefined ? null : allowedRedirect(organization, body.redirectUrl);
+    // @IsOptional() lets null through as well as undefined: both mean "no redirect of its own".
+    const redirectUrl = body.redirectUrl == null ? null : allowedRedirect(organization, body.redirectUrl);
     const applicant = await this.lifecycle.open({ organizationId: organization.id, userId: body.userId });
     const ttlMs = body.expiresInMinutes ? body.expiresInMinutes * 60_000 : this.env.verification.sessionTtlMs;
     const { session, secret } = await this.start(applicant, 'link', { actor: user, ip, ttlMs, redirectUrl });

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
+import { OpensAsUrl } from '../../common/validation/opens-as-url.decorator.js';
 
 export const ORGANIZATION_ROLES = ['owner', 'member', 'super-admin'] as const;
 
@@ -47,6 +48,7 @@ export class VerificationSettingsDto {
   @IsArray()
   @ArrayMaxSize(20)
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { each: true, message: 'each redirect origin must be an http(s) URL' })
+  @OpensAsUrl({ each: true, message: 'each redirect origin must be an http(s) URL' })
   redirectAllowList: string[];
 }
 

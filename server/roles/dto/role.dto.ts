@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayUnique, IsArray, IsIn, IsInt, IsUUID, Min, ValidateNested } from 'class-validator';
+import { ArrayUnique, IsArray, IsIn, IsInt, IsObject, IsUUID, Min, ValidateNested } from 'class-validator';
 import { ROLE_NAMES, type RoleName } from '../../common/access/role-name.js';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type PermissionResource } from '../../common/access/permissions.js';
 
@@ -32,6 +32,8 @@ export class RoleDto {
 
   @ApiProperty({ type: [PermissionDto] })
   @IsArray()
+  // ValidateNested alone lets an array inside the array through ([[]]): each entry must be an object.
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => PermissionDto)
   permissions: PermissionDto[];
@@ -45,6 +47,7 @@ export class RoleNameDto {
 export class UpdateRolesDto {
   @ApiProperty({ type: [RoleDto], description: 'The whole permission matrix' })
   @IsArray()
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => RoleDto)
   data: RoleDto[];

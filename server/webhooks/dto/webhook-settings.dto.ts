@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
+import { OpensAsUrl } from '../../common/validation/opens-as-url.decorator.js';
 
 const HTTP_URL: Parameters<typeof IsUrl>[0] = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
@@ -36,5 +37,6 @@ export class UpdateRedirectUrlDto {
   @IsNotEmpty()
   @MaxLength(2048)
   @IsUrl(HTTP_URL)
+  @OpensAsUrl({ message: 'redirectUrl must be a URL address' })
   redirectUrl: string;
 }

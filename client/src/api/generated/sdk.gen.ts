@@ -46,9 +46,17 @@ export const webhooksGetSettings = <ThrowOnError extends boolean = false>(option
 
 export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, unknown, ThrowOnError>({ url: '/api/webhooks/secret/rotate', ...options });
 
-export const webhooksListEvents = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, unknown, ThrowOnError>({ url: '/api/webhooks/events', ...options });
+export const webhooksListEvents = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/webhooks/events',
+    ...options
+});
 
-export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({ url: '/api/webhooks/events/{id}/deliveries', ...options });
+export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/webhooks/events/{id}/deliveries',
+    ...options
+});
 
 export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({ url: '/api/webhooks/events/{id}/redeliver', ...options });
 
@@ -116,7 +124,11 @@ export const authEmailsStartConfirmation = <ThrowOnError extends boolean = false
 
 export const authEmailsConfirmEmail = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsConfirmEmailData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsConfirmEmailResponses, AuthEmailsConfirmEmailErrors, ThrowOnError>({ url: '/api/auth-emails/confirm-email/confirm', ...options });
 
-export const usersMe = <ThrowOnError extends boolean = false>(options?: Options<UsersMeData, ThrowOnError>) => (options?.client ?? client).get<UsersMeResponses, UsersMeErrors, ThrowOnError>({ url: '/api/users/me', ...options });
+export const usersMe = <ThrowOnError extends boolean = false>(options?: Options<UsersMeData, ThrowOnError>) => (options?.client ?? client).get<UsersMeResponses, UsersMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/users/me',
+    ...options
+});
 
 export const usersUpdate = <ThrowOnError extends boolean = false>(options: Options<UsersUpdateData, ThrowOnError>) => (options.client ?? client).put<UsersUpdateResponses, UsersUpdateErrors, ThrowOnError>({
     url: '/api/users',
@@ -131,7 +143,11 @@ export const usersImage = <ThrowOnError extends boolean = false>(options: Option
 
 export const imagesDefaultImage = <ThrowOnError extends boolean = false>(options?: Options<ImagesDefaultImageData, ThrowOnError>) => (options?.client ?? client).get<ImagesDefaultImageResponses, unknown, ThrowOnError>({ url: '/api/images/default', ...options });
 
-export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, unknown, ThrowOnError>({ url: '/api/projects', ...options });
+export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/projects',
+    ...options
+});
 
 export const organizationsCreate = <ThrowOnError extends boolean = false>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, unknown, ThrowOnError>({
     url: '/api/projects',
@@ -142,7 +158,11 @@ export const organizationsCreate = <ThrowOnError extends boolean = false>(option
     }
 });
 
-export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({ url: '/api/projects/{id}', ...options });
+export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/projects/{id}',
+    ...options
+});
 
 export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
     url: '/api/projects/{id}/verification-settings',
@@ -183,11 +203,23 @@ export const rolesReplace = <ThrowOnError extends boolean = false>(options: Opti
 
 export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, unknown, ThrowOnError>({ url: '/api/roles/{id}', ...options });
 
-export const applicantsOverviewList = <ThrowOnError extends boolean = false>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({ url: '/api/applicants', ...options });
+export const applicantsOverviewList = <ThrowOnError extends boolean = false>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/applicants',
+    ...options
+});
 
-export const applicantsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants', ...options });
+export const applicantsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/projects/{id}/applicants',
+    ...options
+});
 
-export const applicantsDetails = <ThrowOnError extends boolean = false>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}', ...options });
+export const applicantsDetails = <ThrowOnError extends boolean = false>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/projects/{id}/applicants/{userId}',
+    ...options
+});
 
 export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: Options<ApplicantsUpdateData, ThrowOnError>) => (options.client ?? client).put<ApplicantsUpdateResponses, ApplicantsUpdateErrors, ThrowOnError>({
     url: '/api/projects/{id}/applicants/{userId}',
@@ -234,15 +266,32 @@ export const applicantsHold = <ThrowOnError extends boolean = false>(options: Op
     }
 });
 
-export const applicantsActivity = <ThrowOnError extends boolean = false>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/activity', ...options });
+export const applicantsActivity = <ThrowOnError extends boolean = false>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/projects/{id}/applicants/{userId}/activity',
+    ...options
+});
 
-export const applicantsImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/images/{imageId}', ...options });
+export const applicantsImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/projects/{id}/applicants/{userId}/images/{imageId}',
+    ...options
+});
 
-export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, unknown, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/checks', ...options });
+export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, unknown, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/projects/{id}/applicants/{userId}/checks',
+    ...options
+});
 
-export const organizationStatsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({ url: '/api/projects/{id}/stats', ...options });
+export const organizationStatsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/projects/{id}/stats',
+    ...options
+});
 
 export const kycCreateSession = <ThrowOnError extends boolean = false>(options: Options<KycCreateSessionData, ThrowOnError>) => (options.client ?? client).post<KycCreateSessionResponses, KycCreateSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/sessions',
     ...options,
     headers: {
@@ -251,7 +300,11 @@ export const kycCreateSession = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
-export const kycRevokeSession = <ThrowOnError extends boolean = false>(options: Options<KycRevokeSessionData, ThrowOnError>) => (options.client ?? client).delete<KycRevokeSessionResponses, KycRevokeSessionErrors, ThrowOnError>({ url: '/api/kyc/sessions/{id}', ...options });
+export const kycRevokeSession = <ThrowOnError extends boolean = false>(options: Options<KycRevokeSessionData, ThrowOnError>) => (options.client ?? client).delete<KycRevokeSessionResponses, KycRevokeSessionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/kyc/sessions/{id}',
+    ...options
+});
 
 export const kycExchange = <ThrowOnError extends boolean = false>(options: Options<KycExchangeData, ThrowOnError>) => (options.client ?? client).post<KycExchangeResponses, KycExchangeErrors, ThrowOnError>({
     url: '/api/kyc/session-token',

@@ -1,0 +1,12 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth } from '@nestjs/swagger';
+
+export const API_KEY_ALLOWED = 'apiKeyAllowed';
+
+/**
+ * Opens a route to API keys (`Authorization: Bearer kyc_sk_…`): the integrator surface.
+ * Deny by default: on any route without it, an API key gets 403 API_KEY_NOT_ALLOWED
+ * whatever its account may do with a session. The OpenAPI document marks the route
+ * with the bearer scheme.
+ */
+export const ApiKeyAllowed = () => applyDecorators(SetMetadata(API_KEY_ALLOWED, true), ApiBearerAuth());
