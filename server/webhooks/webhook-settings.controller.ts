@@ -1,5 +1,6 @@
 import { Body, Controller, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
@@ -8,7 +9,8 @@ import { WebhookSettingsService } from './webhook-settings.service.js';
 
 /**
  * The spec's PUT /users/webhook and PUT /users/redirect-url. They live with the
- * webhooks module (the users module owns the other /users routes).
+ * webhooks module (the users module owns the other /users routes). Where results go is
+ * part of the integrator surface: the integrator's server may set both with its API key.
  */
 @ApiTags('users')
 @Controller('users')
@@ -16,6 +18,7 @@ export class WebhookSettingsController {
   constructor(private readonly settings: WebhookSettingsService) {}
 
   @Put('webhook')
+  @ApiKeyAllowed()
   @RequirePermission('webhooks', 'update')
   @ApiOkResponse({ type: WebhookSettingsDto, description: 'Saved; the first webhook also gets a signing secret' })
   @ApiBadRequestResponse({ description: "Not an http(s) URL, or 'Webhook URL must point to a public address'" })
@@ -24,6 +27,7 @@ export class WebhookSettingsController {
   }
 
   @Put('redirect-url')
+  @ApiKeyAllowed()
   @RequirePermission('webhooks', 'update')
   @ApiOkResponse({ type: WebhookSettingsDto })
   @ApiBadRequestResponse({ description: "['redirectUrl must be a URL address'] for a value that is not an http(s) URL" })

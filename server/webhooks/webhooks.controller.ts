@@ -61,6 +61,7 @@ export class WebhooksController {
 
   @Post('test')
   @HttpCode(200)
+  @ApiKeyAllowed()
   @RequirePermission('webhooks', 'update')
   @ApiOkResponse({ type: WebhookEventDto, description: 'The webhook.test event after its first attempt' })
   @ApiBadRequestResponse({ description: 'No webhook URL is configured' })

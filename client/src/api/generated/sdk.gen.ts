@@ -25,6 +25,7 @@ export const apiKeysGet = <ThrowOnError extends boolean = false>(options?: Optio
 export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysRegenerateData, ThrowOnError>) => (options?.client ?? client).post<ApiKeysRegenerateResponses, ApiKeysRegenerateErrors, ThrowOnError>({ url: '/api/api-keys/regenerate', ...options });
 
 export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/users/webhook',
     ...options,
     headers: {
@@ -34,6 +35,7 @@ export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(
 });
 
 export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/users/redirect-url',
     ...options,
     headers: {
@@ -60,7 +62,11 @@ export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(opt
 
 export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({ url: '/api/webhooks/events/{id}/redeliver', ...options });
 
-export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({ url: '/api/webhooks/test', ...options });
+export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/webhooks/test',
+    ...options
+});
 
 export const authRegister = <ThrowOnError extends boolean = false>(options: Options<AuthRegisterData, ThrowOnError>) => (options.client ?? client).post<AuthRegisterResponses, AuthRegisterErrors, ThrowOnError>({
     url: '/api/auth/register',
