@@ -67,7 +67,7 @@ describe('API keys', () => {
         ['post', '/api/auth/change-password', { oldPassword: superAdmin.password, newPassword: 'pwned-1', newPasswordConfirm: 'pwned-1' }],
         ['post', '/api/auth/change-email', { password: superAdmin.password, email: 'pwned@example.test' }],
         ['delete', '/api/auth/delete', { password: superAdmin.password }],
-        ['put', '/api/users/webhook', { webhook: 'https://93.184.215.14/hook' }],
+        ['post', '/api/webhooks/secret/rotate'],
         ['get', '/api/webhooks/settings'],
         ['post', '/api/projects', { name: 'Via a key' }],
       ];
