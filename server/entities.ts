@@ -4,6 +4,7 @@ import { AuditEvent } from './audit/audit-event.entity.js';
 import { AuthToken } from './auth/auth-token.entity.js';
 import { Session } from './sessions/session.entity.js';
 import { OutboxMail } from './mail/outbox-mail.entity.js';
+import { OrganizationInvitation } from './organizations/organization-invitation.entity.js';
 import { OrganizationMember } from './organizations/organization-member.entity.js';
 import { Organization } from './organizations/organization.entity.js';
 import { Permission } from './roles/permission.entity.js';
@@ -27,6 +28,7 @@ export const entities: Function[] = [
   Permission,
   Organization,
   OrganizationMember,
+  OrganizationInvitation,
   Applicant,
   ApplicantImage,
   AuditEvent,

@@ -2,6 +2,10 @@
 export const AUDIT_ACTIONS = [
   'organization.created',
   'organization.settings_changed',
+  'member.invited',
+  'member.invitation_revoked',
+  'member.invitation_declined',
+  /** An invitation accepted (its actor is the new member). */
   'member.added',
   'member.removed',
   'applicant.submitted',

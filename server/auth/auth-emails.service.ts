@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { MailService } from '../mail/mail.service.js';
-import { redactAddresses } from '../common/redact.js';
+import { BackgroundWork } from '../common/background-work.js';
 import { User } from '../users/user.entity.js';
 import { identityKey } from '../users/identity-key.js';
 import { DatabaseSessionStore } from '../sessions/session.store.js';
@@ -21,8 +21,7 @@ const MAIL_WINDOW_MS = 15 * 60 * 1000;
  */
 @Injectable()
 export class AuthEmailsService implements OnModuleDestroy {
-  private readonly logger = new Logger('AuthEmails');
-  private readonly pending = new Set<Promise<void>>();
+  private readonly background = new BackgroundWork(new Logger('AuthEmails'), 'Sending an account e-mail failed');
 
   constructor(
     @Inject(appConfig.KEY) private readonly env: AppConfig,
@@ -40,7 +39,7 @@ export class AuthEmailsService implements OnModuleDestroy {
    * account: the token and e-mail are made after the answer, off the request's path.
    */
   startPasswordReset(email: string): void {
-    this.inBackground(async () => {
+    this.background.run(async () => {
       const user = await this.users.findOneBy({ emailKey: identityKey(email.trim()) });
       if (!user || user.isDemo) return;
       if ((await this.tokens.countIssuedSince(user.id, 'reset-password', MAIL_WINDOW_MS)) >= MAILS_PER_WINDOW) return;
@@ -116,7 +115,7 @@ export class AuthEmailsService implements OnModuleDestroy {
 
   /** After registration: the account exists whether or not the mail goes out, so it never delays the answer. */
   sendConfirmationInBackground(user: User): void {
-    this.inBackground(() => this.sendConfirmation(user));
+    this.background.run(() => this.sendConfirmation(user));
   }
 
   async sendConfirmation(user: Pick<User, 'id' | 'username' | 'email'>): Promise<void> {
@@ -144,7 +143,7 @@ export class AuthEmailsService implements OnModuleDestroy {
 
   /** Tells the previous address that the account's e-mail changed (no link: nothing to steal). */
   notifyEmailChanged(user: Pick<User, 'username'>, previousEmail: string, newEmail: string): void {
-    this.inBackground(async () => {
+    this.background.run(async () => {
       await this.mail.send({
         to: previousEmail,
         subject: 'Your e-mail address was changed',
@@ -164,19 +163,9 @@ export class AuthEmailsService implements OnModuleDestroy {
     return `${this.env.publicUrl}/password-reset?user=${encodeURIComponent(userId)}&token=${encodeURIComponent(token)}`;
   }
 
-  /** Work that must not delay or fail the answer; awaited at shutdown so nothing is cut off. */
-  private inBackground(work: () => Promise<void>): void {
-    const task = work()
-      .catch((error: unknown) => {
-        this.logger.error(`Sending an account e-mail failed: ${redactAddresses(error instanceof Error ? error.message : String(error))}`);
-      })
-      .finally(() => this.pending.delete(task));
-    this.pending.add(task);
-  }
-
   /** Lets tests and shutdown wait for e-mails already on their way. */
-  async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  settled(): Promise<void> {
+    return this.background.settled();
   }
 
   async onModuleDestroy(): Promise<void> {

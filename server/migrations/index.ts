@@ -8,6 +8,7 @@ import { ApplicantListSearch1795230300000 } from './1795230300000-ApplicantListS
 import { ApplicantVersion1795473412237 } from './1795473412237-ApplicantVersion.js';
 import { VerificationSessions1795474812223 } from './1795474812223-VerificationSessions.js';
 import { IdentityKeys1795477204649 } from './1795477204649-IdentityKeys.js';
+import { MemberInvitations1795484681222 } from './1795484681222-MemberInvitations.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -20,4 +21,5 @@ export const migrations: Function[] = [
   ApplicantVersion1795473412237,
   VerificationSessions1795474812223,
   IdentityKeys1795477204649,
+  MemberInvitations1795484681222,
 ];

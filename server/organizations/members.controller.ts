@@ -1,7 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, HttpStatus, Param } from '@nestjs/common';
 import {
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
@@ -11,7 +10,7 @@ import {
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
-import { AddMemberDto, MemberDto } from './dto/member.dto.js';
+import { MemberDto } from './dto/member.dto.js';
 import { MembersService } from './members.service.js';
 
 @ApiTags('projects')
@@ -25,15 +24,6 @@ export class MembersController {
   @ApiOkResponse({ type: [MemberDto], description: 'The owner first, then the members' })
   list(@CurrentUser() user: User, @Param('id') id: string): Promise<MemberDto[]> {
     return this.members.list(user, id);
-  }
-
-  @Post()
-  @RequirePermission('members', 'create')
-  @ApiCreatedResponse({ type: MemberDto })
-  @ApiForbiddenResponse({ description: 'Only the owner (or a super-admin) manages members' })
-  @ApiConflictResponse({ description: 'Already a member, or the owner' })
-  add(@CurrentUser() user: User, @Param('id') id: string, @Body() body: AddMemberDto): Promise<MemberDto> {
-    return this.members.add(user, id, body.usernameOrEmail);
   }
 
   @Delete(':userId')

@@ -2,20 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { User } from '../users/user.entity.js';
-import { identityKey } from '../users/identity-key.js';
 import type { MemberDto } from './dto/member.dto.js';
 import { isUuid, OrganizationAccessService } from './organization-access.service.js';
 import { OrganizationMember } from './organization-member.entity.js';
-import {
-  alreadyMember,
-  alreadyOwner,
-  memberNotFound,
-  ownerCannotBeRemoved,
-  ownerOnly,
-  userNotFound,
-} from './organizations.errors.js';
+import { memberNotFound, ownerCannotBeRemoved, ownerOnly } from './organizations.errors.js';
 
-/** Who may work in an organization besides its owner. The owner (or a super-admin) adds and removes. */
+/** Who may work in an organization besides its owner (they join by invitation: InvitationsService). The owner (or a super-admin) removes; a member may leave. */
 @Injectable()
 export class MembersService {
   constructor(
@@ -43,32 +35,6 @@ export class MembersService {
       { userId: owner.id, username: owner.username, email: owner.email, role: 'owner', addedAt: organization.createdAt },
       ...members.map((row) => ({ ...row, role: 'member' as const, addedAt: toDate(row.addedAt) })),
     ];
-  }
-
-  async add(user: User, organizationId: string, usernameOrEmail: string): Promise<MemberDto> {
-    const { organization, canManage } = await this.access.requireMember(user, organizationId);
-    if (!canManage) throw ownerOnly();
-    return this.dataSource.transaction(async (manager) => {
-      const target = await manager
-        .getRepository(User)
-        .createQueryBuilder('u')
-        .select(['u.id', 'u.username', 'u.email'])
-        // By identity key: any letter case or Unicode form of the name or address.
-        .where('u.usernameKey = :key OR u.emailKey = :key', { key: identityKey(usernameOrEmail.trim()) })
-        .getOne();
-      if (!target) throw userNotFound();
-      if (target.id === organization.ownerId) throw alreadyOwner();
-      const membership = { organizationId: organization.id, userId: target.id };
-      if (await manager.exists(OrganizationMember, { where: membership })) throw alreadyMember();
-      const saved = await manager.save(manager.create(OrganizationMember, membership));
-      await this.audit.record(manager, {
-        actor: user,
-        organizationId: organization.id,
-        action: 'member.added',
-        detail: { userId: target.id, username: target.username },
-      });
-      return { userId: target.id, username: target.username, email: target.email, role: 'member', addedAt: saved.createdAt };
-    });
   }
 
   /** The owner or a super-admin removes anyone but the owner; a member may remove themselves (leave). */

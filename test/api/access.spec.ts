@@ -83,6 +83,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/change-password': SIGNED_IN,
   'POST /api/auth-emails/confirm-email/start': SIGNED_IN,
   'GET /api/organizations/owner-check': SIGNED_IN,
+  'GET /api/invitations': SIGNED_IN,
+  // Only the invitee answers an invitation (the organization's id is nobody's invitation).
+  'POST /api/invitations/:id/accept': OWN_RECORDS,
+  'POST /api/invitations/:id/decline': OWN_RECORDS,
   'GET /api/roles/:id': SIGNED_IN,
   'POST /api/projects': SIGNED_IN,
   'GET /api/projects': forIntegrators(SIGNED_IN),
@@ -107,8 +111,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/projects/:id': forIntegrators(MEMBERS),
   'GET /api/projects/:id/stats': forIntegrators(MEMBERS),
   'GET /api/projects/:id/members': MEMBERS,
-  'POST /api/projects/:id/members': MEMBERS,
   'DELETE /api/projects/:id/members/:userId': MEMBERS,
+  'GET /api/projects/:id/invitations': MEMBERS,
+  // Demo accounts never invite: refused before the organization is even looked up.
+  'POST /api/projects/:id/invitations': { ...MEMBERS, demo: 403 },
+  'DELETE /api/projects/:id/invitations/:invitationId': MEMBERS,
   'GET /api/projects/:id/applicants': forIntegrators(MEMBERS),
   'GET /api/projects/:id/applicants/:userId': forIntegrators(MEMBERS),
   'GET /api/projects/:id/applicants/:userId/images/:imageId': forIntegrators(MEMBERS),
@@ -131,7 +138,7 @@ const ACCESS: Record<string, Access> = {
 
 /** Valid bodies where validation would otherwise answer 400 before tenancy can answer 404. */
 const BODIES: Record<string, object | ((params: Record<string, string>) => object)> = {
-  'POST /api/projects/:id/members': { usernameOrEmail: 'spare-member' },
+  'POST /api/projects/:id/invitations': { usernameOrEmail: 'spare-member' },
   'POST /api/kyc/sessions': (params) => ({ organizationId: params.id, userId: 'applicant-1' }),
   'PUT /api/projects/:id/verification-settings': { allowCompanyKeyLinks: true, redirectAllowList: [] },
   'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },
@@ -173,6 +180,11 @@ describe('the access table', () => {
     const applicant = await ds.getRepository(Applicant).save({ organizationId: organization.id, userId: 'applicant-1', kycStatus: 'queued' });
     const image = await ds.getRepository(ApplicantImage).save({ applicantId: applicant.id, docType: 'SELFIE', side: null, contentType: 'image/png', width: 2, height: 2, data: pngImage() });
     Object.assign(params, { id: organization.id, userId: 'applicant-1', imageId: image.id, ownerId: owner.user.id });
+    // A revocation changes something: the owner and the super-admin each revoke their own invitation.
+    for (const caller of ['owner', 'superAdmin'] as const) {
+      const invitation = await callers[caller].post(`/api/projects/${organization.id}/invitations`).send({ usernameOrEmail: `invitee-of-${caller}` }).expect(201);
+      params[`invitationId:${caller}`] = invitation.body.id;
+    }
   });
   afterAll(() => t.close());
 
@@ -183,7 +195,8 @@ describe('the access table', () => {
   });
 
   /** A webhook event id is nobody's; a user id is the owner's; every other :id is the owner's organization. */
-  const pathParameter = (template: string, name: string): string => {
+  const pathParameter = (template: string, name: string, caller: Caller): string => {
+    if (name === 'invitationId') return params[`invitationId:${caller === 'superAdmin' ? caller : 'owner'}`];
     if (template.startsWith('/api/webhooks/events')) return '00000000-0000-4000-8000-000000000000';
     if (template.startsWith('/api/users/')) return params.ownerId;
     if (template.startsWith('/api/roles/')) return 'kyc';
@@ -197,7 +210,7 @@ describe('the access table', () => {
     for (const [route, access] of Object.entries(ACCESS)) {
       const [method, template] = route.split(' ');
       for (const caller of Object.keys(access) as Caller[]) {
-        const path = template.replace(/:(\w+)/g, (_, name: string) => pathParameter(template, name));
+        const path = template.replace(/:(\w+)/g, (_, name: string) => pathParameter(template, name, caller));
         const query = template === '/api/get-new-token' ? `?organizationId=${params.id}&userId=applicant-1` : '';
         const body = BODIES[route];
         const res = await callers[caller][method.toLowerCase() as 'get'](path + query).send((typeof body === 'function' ? body(params) : body) ?? {});

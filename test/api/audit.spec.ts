@@ -68,7 +68,8 @@ describe('the audit trail', () => {
       ['applicant.rejected', reviewer.user.username],
       ['applicant.approved', reviewer.user.username],
       ['applicant.viewed', reviewer.user.username],
-      ['member.added', owner.user.username],
+      ['member.added', reviewer.user.username],
+      ['member.invited', owner.user.username],
       ['organization.created', owner.user.username],
     ]);
     for (const event of events) {
@@ -80,7 +81,8 @@ describe('the audit trail', () => {
     expect(byAction['applicant.rejected'].detail).toEqual({ previousStatus: 'pending', reason: 'Document expired', rejectType: 'final' });
     expect(byAction['applicant.held'].detail).toEqual({ previousStatus: 'queued', reason: 'Call back' });
     expect(byAction['applicant.updated'].detail).toEqual({ changes: [{ field: 'name', from: 'Old Name', to: 'New Name' }] });
-    expect(byAction['member.added'].detail).toEqual({ userId: reviewer.user.id, username: reviewer.user.username });
+    expect(byAction['member.invited'].detail).toEqual({ invitationId: expect.any(String), invitee: reviewer.user.username });
+    expect(byAction['member.added'].detail).toEqual({ userId: reviewer.user.id, username: reviewer.user.username, invitationId: byAction['member.invited'].detail?.invitationId });
     expect(byAction['organization.created'].applicantId).toBeNull();
     expect(byAction['applicant.approved'].applicantId).toBe(byAction['applicant.viewed'].applicantId);
   });

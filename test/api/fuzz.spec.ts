@@ -7,6 +7,7 @@ import { ApplicantImage } from '../../server/applicants/applicant-image.entity.j
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { Permission } from '../../server/roles/permission.entity.js';
 import { pngImage } from '../fixtures/images.js';
+import { addMember, invite } from '../fixtures/organizations.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
@@ -351,6 +352,7 @@ function realPathValue(path: string, name: string): string | undefined {
   if (path.startsWith('/api/kyc/sessions/')) return ids.sessionId;
   if (path.startsWith('/api/users/')) return ids.ownerId;
   if (path.startsWith('/api/roles/')) return 'kyc';
+  if (path.startsWith('/api/invitations/') || name === 'invitationId') return ids.invitationId;
   if (name === 'id') return ids.organizationId;
   if (name === 'userId') return path.includes('/members/') ? ids.memberId : ids.applicantUserId;
   if (name === 'imageId') return ids.imageId;
@@ -429,7 +431,8 @@ describe('every operation of openapi.json, with bad input (property-based)', () 
     const superAdmin = await createUser(t, { role: 'super-admin' });
     const session = await sessionHeaders(t, owner);
     const organization = (await request(t.server).post('/api/projects').set(session).send({ name: 'Fuzz Ltd' }).expect(201)).body;
-    await request(t.server).post(`/api/projects/${organization.id}/members`).set(session).send({ usernameOrEmail: member.user.username }).expect(201);
+    await addMember(t, owner, organization.id, member);
+    const invitationId = await invite(t, owner, organization.id, 'someone-pending');
     const ds = t.app.get(DataSource);
     const applicant = await ds.getRepository(Applicant).save({ organizationId: organization.id, userId: 'fuzz-1', kycStatus: 'pending', name: 'Fuzz Person' });
     const image = await ds
@@ -444,6 +447,7 @@ describe('every operation of openapi.json, with bad input (property-based)', () 
       imageId: image.id,
       ownerId: owner.user.id,
       memberId: member.user.id,
+      invitationId,
       sessionId: link.sessionId,
       eventId: event.id,
       email: owner.user.email,

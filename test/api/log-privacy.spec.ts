@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { AdminAccountsService } from '../../server/admin/admin-accounts.service.js';
 import { AuthEmailsService } from '../../server/auth/auth-emails.service.js';
+import { InvitationsService } from '../../server/organizations/invitations.service.js';
 import { pngImage } from '../fixtures/images.js';
 import { browser, mailsTo, sessionHeaders, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -48,7 +49,7 @@ async function refusingRelay(): Promise<{ url: string; close(): Promise<void> }>
 /**
  * No personal data in logs: a realistic run — start-up with ADMIN_EMAIL, registration,
  * sign-in by name and by address, a failed sign-in, password reset and confirmation mails
- * (refused by the relay, which quotes the address), an invited admin, a member added by
+ * (refused by the relay, which quotes the address), an invited admin, a member invited by
  * address, an e-mail change, a verification from link to decision — with every log level
  * on, captured from stdout, stderr and the console. Accounts appear by id only.
  */
@@ -103,10 +104,10 @@ describe('log lines', () => {
     const root = await signedIn(t, { user: { username: ADMIN.email }, password: ADMIN.password });
     await root.post('/api/users/register-admin').send({ username: CAROL.username, email: CAROL.email }).expect(201);
 
-    // An organization, a member added by address, then one who does not exist.
+    // An organization, a member invited by address (an invitation e-mail), then one who does not exist.
     const organization = (await alice.post('/api/projects').send({ name: 'Privacy Ltd' }).expect(201)).body;
-    await alice.post(`/api/projects/${organization.id}/members`).send({ usernameOrEmail: BOB.email }).expect(201);
-    await alice.post(`/api/projects/${organization.id}/members`).send({ usernameOrEmail: 'ghost.privacy@privacy.example.test' }).expect(404);
+    await alice.post(`/api/projects/${organization.id}/invitations`).send({ usernameOrEmail: BOB.email }).expect(201);
+    await alice.post(`/api/projects/${organization.id}/invitations`).send({ usernameOrEmail: 'ghost.privacy@privacy.example.test' }).expect(201);
 
     // A verification: the integrator's link, the end user's photos and data, the staff decision.
     const apiKey = (await alice.get('/api/api-keys').expect(200)).body.apiKey as string;
@@ -134,6 +135,7 @@ describe('log lines', () => {
       .send({ password: PASSWORD, email: ALICE.newEmail })
       .expect(200);
     await t.app.get(AuthEmailsService).settled();
+    await t.app.get(InvitationsService).settled();
     await waitUntil(async () => ((await mailsTo(t, ALICE.newEmail)).some((mail) => mail.status === 'failed') ? true : undefined));
 
     const log = captured.join('\n');

@@ -4,7 +4,7 @@ import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { AbandonedCleanupService } from '../../server/kyc/abandoned-cleanup.service.js';
 import { pngImage } from '../fixtures/images.js';
-import { createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';
+import { addMember, createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { driveClock } from '../support/clock.js';
@@ -208,7 +208,7 @@ describe('verification sessions', () => {
 
     it('only the owner changes those settings', async () => {
       const member = await createUser(t);
-      await request(t.server).post(`/api/projects/${org.id}/members`).set(await sessionHeaders(t, owner)).send({ usernameOrEmail: member.user.username }).expect(201);
+      await addMember(t, owner, org.id, member);
       const res = await request(t.server)
         .put(`/api/projects/${org.id}/verification-settings`)
         .set(await sessionHeaders(t, member))

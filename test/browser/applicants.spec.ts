@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
+import { expectToast, linkFromOutbox, newCredentials, registerInContext, waitForPath } from './support/accounts.js';
 import { repoRoot, startApp, type RunningApp } from './support/app.js';
 import {
   documentScrollWidth,
@@ -179,6 +180,46 @@ describe('organizations', () => {
     await page.getByText('reviewer@example.com').waitFor();
     expect(await page.getByLabel('Username or e-mail').isVisible()).toBe(true);
     await saveScreenshot(page, 'organization-members-1280', true);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('invites a colleague by e-mail, who joins by accepting on their dashboard', async () => {
+    const colleague = newCredentials('colleague');
+    const colleagueContext = await newContext(browser, { viewport: DESKTOP });
+    contexts.push(colleagueContext);
+    await registerInContext(colleagueContext, app.url, colleague);
+
+    const owner = await open();
+    await owner.goto(`${app.url}/dashboard/${organizationId}/members`, { waitUntil: 'networkidle' });
+    await owner.getByText('No invitations are waiting for an answer.').waitFor();
+    await owner.getByLabel('Username or e-mail').fill(colleague.email);
+    await owner.getByRole('button', { name: 'Send invitation' }).click();
+    await expectToast(owner, `Invitation sent to ${colleague.email}`);
+    const pending = owner.getByRole('table', { name: 'Pending invitations' });
+    await pending.getByText(colleague.email).waitFor();
+    // Not a member until they say yes.
+    expect(await owner.getByRole('table', { name: 'Members' }).getByText(colleague.username).count()).toBe(0);
+    await saveScreenshot(owner, 'organization-members-invited-1280', true);
+
+    // The e-mail points at the dashboard, where the invitation waits.
+    const link = await linkFromOutbox(app, colleague.email, '/dashboard/select');
+    const page = await colleagueContext.newPage();
+    page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.message}`));
+    await page.goto(`${app.url}${link}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Invitations' }).waitFor();
+    expect(await page.getByText('reviewer invited you', { exact: false }).isVisible()).toBe(true);
+    await saveScreenshot(page, 'organizations-invitation-1280');
+    await page.setViewportSize(MOBILE);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'organizations-invitation-375', true);
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('button', { name: `Accept the invitation to ${ORGANIZATION_NAME}` }).click();
+    await waitForPath(page, `/dashboard/${organizationId}`);
+    await page.getByRole('list', { name: 'Applicants by status' }).waitFor();
+
+    await owner.reload({ waitUntil: 'networkidle' });
+    await owner.getByRole('table', { name: 'Members' }).getByText(colleague.email).waitFor();
+    await owner.getByText('No invitations are waiting for an answer.').waitFor();
     expect(consoleErrors).toEqual([]);
   });
 

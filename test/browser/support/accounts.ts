@@ -50,10 +50,10 @@ interface OutboxRow {
 export function linkFromOutbox(
   app: RunningApp,
   to: string,
-  linkPath: '/password-reset' | '/confirm-email',
+  linkPath: '/password-reset' | '/confirm-email' | '/dashboard/select',
   { notIn = [] as string[], timeoutMs = 10_000 } = {},
 ): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s/]+(${linkPath.replace('/', '\\/')}\\?\\S+)`);
+  const pattern = new RegExp(`https?://[^\\s/]+(${linkPath.replace('/', '\\/')}(?:\\?\\S+)?)`);
   return app.whenOutput(
     () => newestLink(app.dataDir, to, pattern, notIn),
     `an e-mail to ${to} with a ${linkPath} link`,

@@ -299,11 +299,51 @@ export type MemberDto = {
     addedAt: string;
 };
 
-export type AddMemberDto = {
+export type InvitationDto = {
+    id: string;
     /**
-     * Username or e-mail address of an existing account
+     * The username or e-mail address as the inviter typed it
+     */
+    invitee: string;
+    /**
+     * Username of who sent it (null once that account is deleted)
+     */
+    invitedBy: string | null;
+    createdAt: string;
+    /**
+     * After this the invitation can no longer be accepted
+     */
+    expiresAt: string;
+    /**
+     * Whether expiresAt has passed; invite again to send a fresh one
+     */
+    expired: boolean;
+};
+
+export type InviteMemberDto = {
+    /**
+     * Username or e-mail address of the person to invite. The answer is the same whether or not it belongs to an account.
      */
     usernameOrEmail: string;
+};
+
+export type ReceivedInvitationDto = {
+    id: string;
+    organizationId: string;
+    organizationName: string;
+    /**
+     * Username of who sent it (null once that account is deleted)
+     */
+    invitedBy: string | null;
+    createdAt: string;
+    expiresAt: string;
+};
+
+export type AcceptedInvitationDto = {
+    /**
+     * The organization the caller is now a member of
+     */
+    organizationId: string;
 };
 
 export type AuditEventAdminDto = {
@@ -1505,36 +1545,6 @@ export type MembersListResponses = {
 
 export type MembersListResponse = MembersListResponses[keyof MembersListResponses];
 
-export type MembersAddData = {
-    body: AddMemberDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/members';
-};
-
-export type MembersAddErrors = {
-    /**
-     * Only the owner (or a super-admin) manages members
-     */
-    403: unknown;
-    /**
-     * Organization not found (also when the caller is not a member)
-     */
-    404: unknown;
-    /**
-     * Already a member, or the owner
-     */
-    409: unknown;
-};
-
-export type MembersAddResponses = {
-    201: MemberDto;
-};
-
-export type MembersAddResponse = MembersAddResponses[keyof MembersAddResponses];
-
 export type MembersRemoveData = {
     body?: never;
     path: {
@@ -1568,6 +1578,165 @@ export type MembersRemoveResponses = {
 };
 
 export type MembersRemoveResponse = MembersRemoveResponses[keyof MembersRemoveResponses];
+
+export type OrganizationInvitationsListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/invitations';
+};
+
+export type OrganizationInvitationsListErrors = {
+    /**
+     * Only the owner (or a super-admin) manages members
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationInvitationsListResponses = {
+    /**
+     * Invitations not yet accepted or declined, newest first
+     */
+    200: Array<InvitationDto>;
+};
+
+export type OrganizationInvitationsListResponse = OrganizationInvitationsListResponses[keyof OrganizationInvitationsListResponses];
+
+export type OrganizationInvitationsInviteData = {
+    body: InviteMemberDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/invitations';
+};
+
+export type OrganizationInvitationsInviteErrors = {
+    /**
+     * Only the owner (or a super-admin) manages members
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+    /**
+     * Already a member, the owner, or an invitation to the same name is pending
+     */
+    409: unknown;
+    /**
+     * Too many invitations from this account this hour
+     */
+    429: unknown;
+};
+
+export type OrganizationInvitationsInviteResponses = {
+    201: InvitationDto;
+};
+
+export type OrganizationInvitationsInviteResponse = OrganizationInvitationsInviteResponses[keyof OrganizationInvitationsInviteResponses];
+
+export type OrganizationInvitationsRevokeData = {
+    body?: never;
+    path: {
+        id: string;
+        invitationId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/invitations/{invitationId}';
+};
+
+export type OrganizationInvitationsRevokeErrors = {
+    /**
+     * Only the owner (or a super-admin) manages members
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationInvitationsRevokeResponses = {
+    /**
+     * Revoked: it can no longer be accepted
+     */
+    204: void;
+};
+
+export type OrganizationInvitationsRevokeResponse = OrganizationInvitationsRevokeResponses[keyof OrganizationInvitationsRevokeResponses];
+
+export type InvitationsListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/invitations';
+};
+
+export type InvitationsListResponses = {
+    /**
+     * The caller’s invitations that can still be accepted, newest first
+     */
+    200: Array<ReceivedInvitationDto>;
+};
+
+export type InvitationsListResponse = InvitationsListResponses[keyof InvitationsListResponses];
+
+export type InvitationsAcceptData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/invitations/{id}/accept';
+};
+
+export type InvitationsAcceptErrors = {
+    /**
+     * No such invitation for the caller (or it expired or was revoked)
+     */
+    404: unknown;
+};
+
+export type InvitationsAcceptResponses = {
+    /**
+     * The caller is now a member of the organization
+     */
+    200: AcceptedInvitationDto;
+};
+
+export type InvitationsAcceptResponse = InvitationsAcceptResponses[keyof InvitationsAcceptResponses];
+
+export type InvitationsDeclineData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/invitations/{id}/decline';
+};
+
+export type InvitationsDeclineErrors = {
+    /**
+     * No such invitation for the caller (or it expired or was revoked)
+     */
+    404: unknown;
+};
+
+export type InvitationsDeclineResponses = {
+    /**
+     * Declined: the invitation is gone
+     */
+    204: void;
+};
+
+export type InvitationsDeclineResponse = InvitationsDeclineResponses[keyof InvitationsDeclineResponses];
 
 export type AuditListData = {
     body?: never;

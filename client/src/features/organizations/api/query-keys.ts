@@ -6,4 +6,7 @@ export const organizationKeys = {
   detail: (organizationId: string) => [...organizationKeys.details(), organizationId] as const,
   stats: (organizationId: string) => [...organizationKeys.detail(organizationId), 'stats'] as const,
   members: (organizationId: string) => [...organizationKeys.detail(organizationId), 'members'] as const,
+  invitations: (organizationId: string) => [...organizationKeys.detail(organizationId), 'invitations'] as const,
+  /** The signed-in user's own invitations, to accept or decline. */
+  received: () => [...organizationKeys.all, 'received-invitations'] as const,
 };

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 
 import { getErrorMessage } from '../../../api/client';
-import type { MemberDto } from '../../../api/generated/types.gen';
+import type { InvitationDto, MemberDto } from '../../../api/generated/types.gen';
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { Alert } from '../../../components/ui/alert';
@@ -15,9 +15,9 @@ import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { FIELD_REQUIRED, isBlank } from '../../../lib/validation';
-import { useAddMember } from '../api/add-member';
 import { useOrganization } from '../api/get-organization';
 import { useMembers } from '../api/get-members';
+import { useInvitations, useInviteMember, useRevokeInvitation } from '../api/organization-invitations';
 import { useRemoveMember } from '../api/remove-member';
 import { canManageMembers } from '../lib/organization-role';
 
@@ -25,9 +25,9 @@ import './members-page.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-function AddMemberForm({ organizationId }: { organizationId: string }) {
+function InviteForm({ organizationId }: { organizationId: string }) {
   const toast = useToast();
-  const addMember = useAddMember(organizationId);
+  const inviteMember = useInviteMember(organizationId);
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
 
@@ -37,11 +37,11 @@ function AddMemberForm({ organizationId }: { organizationId: string }) {
       setFieldError(FIELD_REQUIRED);
       return;
     }
-    addMember.mutate(
+    inviteMember.mutate(
       { usernameOrEmail: value.trim() },
       {
-        onSuccess: (member) => {
-          toast.success(`Added ${member.username} to the organization`);
+        onSuccess: (invitation) => {
+          toast.success(`Invitation sent to ${invitation.invitee}`);
           setValue('');
         },
       },
@@ -50,7 +50,7 @@ function AddMemberForm({ organizationId }: { organizationId: string }) {
 
   return (
     <form className="members-add" onSubmit={onSubmit} noValidate>
-      {addMember.isError && <Alert variant="danger">{getErrorMessage(addMember.error)}</Alert>}
+      {inviteMember.isError && <Alert variant="danger">{getErrorMessage(inviteMember.error)}</Alert>}
       <div className="members-add-row">
         <TextField
           className="members-add-field"
@@ -65,15 +65,73 @@ function AddMemberForm({ organizationId }: { organizationId: string }) {
             setFieldError(undefined);
           }}
         />
-        <Button type="submit" isLoading={addMember.isPending} className="members-add-button">
-          Add member
+        <Button type="submit" isLoading={inviteMember.isPending} className="members-add-button">
+          Send invitation
         </Button>
       </div>
     </form>
   );
 }
 
-/** /dashboard/:organizationId/members: who works in the organization; the owner adds and removes. */
+/** The owner's invitations nobody has answered yet, with a way to take each back. */
+function PendingInvitations({ organizationId }: { organizationId: string }) {
+  const toast = useToast();
+  const { data: invitations, error, isPending } = useInvitations(organizationId);
+  const revoke = useRevokeInvitation(organizationId);
+
+  if (isPending || error) return <Loading error={error} />;
+  if (invitations.length === 0) return <p className="members-invitations-empty">No invitations are waiting for an answer.</p>;
+
+  const columns: TableColumn<InvitationDto>[] = [
+    {
+      id: 'invitee',
+      header: 'Invited',
+      cell: (invitation) => (
+        <div className="members-identity">
+          <span className="members-username">{invitation.invitee}</span>
+          {invitation.invitedBy && <span className="members-email">by {invitation.invitedBy}</span>}
+        </div>
+      ),
+    },
+    {
+      id: 'expiresAt',
+      header: 'Status',
+      width: 190,
+      cell: (invitation) =>
+        invitation.expired ? (
+          <span className="members-invitation-expired">Expired — invite again</span>
+        ) : (
+          <span className="members-date">Until {dateFormat.format(new Date(invitation.expiresAt))}</span>
+        ),
+    },
+    {
+      id: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      width: 120,
+      cell: (invitation) => (
+        <Button
+          variant="outline"
+          className="members-remove"
+          aria-label={`Revoke the invitation to ${invitation.invitee}`}
+          isLoading={revoke.isPending && revoke.variables === invitation.id}
+          onClick={() =>
+            revoke.mutate(invitation.id, { onSuccess: () => toast.success(`Revoked the invitation to ${invitation.invitee}`) })
+          }
+        >
+          Revoke
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <div className="members-table">
+      {revoke.isError && <Alert variant="danger">{getErrorMessage(revoke.error)}</Alert>}
+      <Table columns={columns} rows={invitations} getRowKey={(invitation) => invitation.id} caption="Pending invitations" />
+    </div>
+  );
+}
+
+/** /dashboard/:organizationId/members: who works in the organization; the owner invites and removes. */
 export function MembersPage() {
   const { organizationId = '' } = useParams();
   const navigate = useNavigate();
@@ -163,13 +221,16 @@ export function MembersPage() {
         title="Members"
         description={
           canManage
-            ? 'People who may review this organization’s applicants. Add anyone with an account by username or e-mail.'
-            : 'People who may review this organization’s applicants. Only the owner adds or removes members.'
+            ? 'People who may review this organization’s applicants. Invite someone by username or e-mail: they join once they accept.'
+            : 'People who may review this organization’s applicants. Only the owner invites or removes members.'
         }
       />
       {canManage && (
-        <Panel title="Add a member" description="They must already have an account on this platform.">
-          <AddMemberForm organizationId={organizationId} />
+        <Panel
+          title="Invite a member"
+          description="If the name or address belongs to an account, its owner sees the invitation on their dashboard and by e-mail. Invitations last seven days."
+        >
+          <InviteForm organizationId={organizationId} />
         </Panel>
       )}
       <Panel title="Team" flush>
@@ -181,6 +242,11 @@ export function MembersPage() {
           </div>
         )}
       </Panel>
+      {canManage && (
+        <Panel title="Pending invitations" flush>
+          <PendingInvitations organizationId={organizationId} />
+        </Panel>
+      )}
       <Modal
         open={removing !== null}
         onClose={closeDialog}
