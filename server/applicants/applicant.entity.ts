@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { DocumentData } from './analysis/document-data.js';
 import { TIMESTAMP } from '../database/column-types.js';
 import { APPLICANT_SEARCH_INDEXES } from './applicant-search-schema.js';
 import { Organization } from '../organizations/organization.entity.js';
@@ -61,6 +62,8 @@ export class Applicant {
   @Column({ type: 'varchar', length: 32, nullable: true }) issuanceDate: string | null;
   @Column({ type: 'varchar', length: 32, nullable: true }) expiryDate: string | null;
   @Column({ type: 'varchar', length: 100, nullable: true }) country: string | null;
+  /** What the analysis read from the document (MRZ or barcode), kept apart from what the applicant typed. */
+  @Column({ type: 'simple-json', nullable: true }) documentData: DocumentData | null;
   @Column({ type: 'varchar', length: 500, nullable: true }) address: string | null;
   @Column({ type: 'varchar', length: 16, nullable: true }) height: string | null;
   @Column({ type: 'varchar', length: 16, nullable: true }) maritalStatus: string | null;

@@ -117,7 +117,7 @@ export class ApplicantsQueryService {
     const { organization } = await this.access.requireMember(user, organizationId);
     const applicant = await this.findApplicant(organization.id, userId);
     const rows = await this.dataSource.getRepository(ApplicantCheck).find({ where: { applicantId: applicant.id }, order: { name: 'ASC' } });
-    return rows.map(({ name, passed, detail, createdAt }) => ({ name, passed, detail, createdAt }));
+    return rows.map(({ name, verdict, score, detail, evidence, createdAt }) => ({ name, verdict, passed: verdict === 'passed', score, detail, evidence, createdAt }));
   }
 
   async findApplicant(organizationId: string, userId: string): Promise<Applicant> {

@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'member.removed',
   'applicant.submitted',
   'applicant.prechecked',
+  'applicant.analysed',
   'applicant.viewed',
   'applicant.updated',
   'applicant.reset',

@@ -57,6 +57,7 @@ export function fakeApplicant(index: number, options: FakeApplicantOptions = {})
     reviewAnswer: null,
     rejectType: null,
     rejectReason: null,
+    documentData: null,
     ...emptyIdentity(),
     submittedAt: null,
     decidedAt: null,

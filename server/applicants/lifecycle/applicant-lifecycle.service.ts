@@ -6,7 +6,9 @@ import { Clock } from '../../common/clock.js';
 import { identifyImage } from '../../common/image-upload.js';
 import { supportsRowLocks } from '../../database/transaction.js';
 import { WebhookOutboxService } from '../../webhooks/webhook-outbox.service.js';
-import { ApplicantCheck } from '../applicant-check.entity.js';
+import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
+import { compareWithDocument, type DocumentData } from '../analysis/document-data.js';
+import { ApplicantCheck, type CheckVerdict } from '../applicant-check.entity.js';
 import { ApplicantImage } from '../applicant-image.entity.js';
 import { ApplicantStatusPublisher } from '../applicant-status.publisher.js';
 import { Applicant } from '../applicant.entity.js';
@@ -65,6 +67,20 @@ interface Plan {
 
 /** The end user going through the verification page has no account; the audit trail names them so. */
 export const APPLICANT_ACTOR: AuditActor = { id: null, username: 'applicant' };
+/** The automatic document analysis. */
+const ANALYSIS_ACTOR: AuditActor = { id: null, username: 'analysis' };
+/** The analysis job queued at submission. */
+export const DOCUMENT_ANALYSIS = 'document';
+
+/** What reading the documents gave: the data read, or why nothing was. */
+export interface DocumentAnalysisOutcome {
+  read: DocumentData | null;
+  /** Why nothing was read (with read null). */
+  reason: string;
+  /** The analysis could not run at all (as opposed to running and reading nothing). */
+  unavailable: boolean;
+}
+
 /** The scheduled clean-up of abandoned verifications. */
 const RETENTION_ACTOR: AuditActor = { id: null, username: 'retention' };
 
@@ -83,6 +99,7 @@ export class ApplicantLifecycle {
     private readonly audit: AuditService,
     private readonly outbox: WebhookOutboxService,
     private readonly statuses: ApplicantStatusPublisher,
+    private readonly analysisJobs: AnalysisJobs,
   ) {}
 
   /** The applicant the verification page works on, created (kycStatus init) when new. */
@@ -182,10 +199,11 @@ export class ApplicantLifecycle {
 
   /**
    * Submission: pending → prechecked (each automatic check recorded) → queued for staff
-   * review, each step audited and sent as a webhook.
+   * review, each step audited and sent as a webhook; the document analysis is queued in
+   * the same transaction.
    */
-  submit(applicantId: string, session: SessionContext): Promise<Applicant> {
-    return this.change({ id: applicantId }, { actor: APPLICANT_ACTOR, context: { ...session } }, async (applicant, { manager, now }) => {
+  async submit(applicantId: string, session: SessionContext): Promise<Applicant> {
+    const submitted = await this.change({ id: applicantId }, { actor: APPLICANT_ACTOR, context: { ...session } }, async (applicant, { manager, now }) => {
       requireEditable(applicant);
       // Only what this session gave counts: it cannot submit photos or data it never saw.
       const images = await manager.find(ApplicantImage, { where: { applicantId: applicant.id, sessionId: session.sessionId } });
@@ -199,6 +217,7 @@ export class ApplicantLifecycle {
       });
       await manager.delete(ApplicantCheck, { applicantId: applicant.id });
       await manager.insert(ApplicantCheck, checks.map((check) => ({ ...check, applicantId: applicant.id })));
+      await this.analysisJobs.enqueue(manager, applicant.id, DOCUMENT_ANALYSIS);
       return [
         {
           changes: { kycStatus: 'pending', submittedAt: now, decidedAt: null },
@@ -209,6 +228,48 @@ export class ApplicantLifecycle {
         { changes: { kycStatus: 'queued' } },
       ];
     });
+    this.analysisJobs.announce();
+    return submitted;
+  }
+
+  /**
+   * Records what the document analysis found: the data read (kept apart from the typed
+   * data), a `document-read` check and a `data-matches-document` check with a verdict
+   * per field. Without a read (unreadable, or the analysis could not run) both checks
+   * ask for a person. Replaces the results of an earlier run of the same submission.
+   */
+  recordDocumentAnalysis(applicantId: string, outcome: DocumentAnalysisOutcome): Promise<Applicant | null> {
+    return this.change({ id: applicantId }, { actor: ANALYSIS_ACTOR, announce: false }, async (applicant, { manager }) => {
+      const { read } = outcome;
+      const comparisons = read ? compareWithDocument(applicant, read) : [];
+      const compared = comparisons.filter((comparison) => comparison.verdict === 'match' || comparison.verdict === 'mismatch');
+      const mismatches = compared.filter((comparison) => comparison.verdict === 'mismatch');
+      const results: { name: string; verdict: CheckVerdict; score: number | null; detail: string; evidence: Record<string, unknown> | null }[] = [
+        read
+          ? { name: 'document-read', verdict: 'passed', score: null, detail: `${read.format} ${read.source === 'mrz' ? 'machine-readable zone' : 'barcode'} read; every check digit passed`, evidence: { ...read } }
+          : { name: 'document-read', verdict: outcome.unavailable ? 'unavailable' : 'needs-review', score: null, detail: outcome.reason.slice(0, 500), evidence: null },
+        read
+          ? {
+              name: 'data-matches-document',
+              verdict: mismatches.length > 0 ? 'failed' : compared.length > 0 ? 'passed' : 'needs-review',
+              score: compared.length > 0 ? (compared.length - mismatches.length) / compared.length : null,
+              detail:
+                mismatches.length > 0
+                  ? `Differs from the document: ${mismatches.map((comparison) => comparison.field).join(', ')}`
+                  : `${compared.length} of ${comparisons.length} fields match the document`,
+              evidence: { fields: comparisons },
+            }
+          : { name: 'data-matches-document', verdict: 'needs-review', score: null, detail: 'Nothing was read from the document to compare with', evidence: null },
+      ];
+      await manager.delete(ApplicantCheck, { applicantId: applicant.id, name: In(results.map((result) => result.name)) });
+      await manager.save(ApplicantCheck, results.map((result) => manager.create(ApplicantCheck, { ...result, applicantId: applicant.id })));
+      return [
+        {
+          changes: { documentData: read },
+          audit: { action: 'applicant.analysed', detail: { checks: results.map(({ name, verdict }) => ({ name, verdict })) } },
+        },
+      ];
+    }, true);
   }
 
   /**

@@ -1,9 +1,11 @@
 /** The automatic checks run on submission, each recorded with its result. */
 export interface PrecheckResult {
   name: 'document-not-expired' | 'adult' | 'document-number-unique' | 'images-readable';
-  passed: boolean;
+  verdict: 'passed' | 'failed';
   detail: string;
 }
+
+const verdict = (passed: boolean): PrecheckResult['verdict'] => (passed ? 'passed' : 'failed');
 
 export interface PrecheckInput {
   expiryDate: string | null;
@@ -40,17 +42,17 @@ export function runPrechecks(input: PrecheckInput): PrecheckResult[] {
   return [
     {
       name: 'document-not-expired',
-      passed: expiry !== null && input.expiryDate! > todayIso,
+      verdict: verdict(expiry !== null && input.expiryDate! > todayIso),
       detail: expiry === null ? 'No valid expiry date' : `Expires ${input.expiryDate}`,
     },
     {
       name: 'adult',
-      passed: birth !== null && ageOn(birth, input.today) >= 18,
+      verdict: verdict(birth !== null && ageOn(birth, input.today) >= 18),
       detail: birth === null ? 'No valid date of birth' : `Age ${ageOn(birth, input.today)}`,
     },
     {
       name: 'document-number-unique',
-      passed: input.approvedElsewhere.length === 0,
+      verdict: verdict(input.approvedElsewhere.length === 0),
       detail:
         input.approvedElsewhere.length === 0
           ? 'Not verified for another applicant'
@@ -58,7 +60,7 @@ export function runPrechecks(input: PrecheckInput): PrecheckResult[] {
     },
     {
       name: 'images-readable',
-      passed: input.unreadableImages.length === 0,
+      verdict: verdict(input.unreadableImages.length === 0),
       detail: input.unreadableImages.length === 0 ? 'All images readable' : `Unreadable: ${input.unreadableImages.join(', ')}`,
     },
   ];

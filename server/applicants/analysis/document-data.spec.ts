@@ -1,0 +1,49 @@
+import { compareWithDocument, mrzDate, namesMatch, type DocumentData } from './document-data.js';
+
+const TODAY = new Date('2026-11-24T00:00:00Z');
+const passport: DocumentData = {
+  source: 'mrz',
+  format: 'TD3',
+  surname: 'MUELLER',
+  givenNames: 'JOSE MARIA',
+  documentNumber: 'C01X00T47',
+  dateOfBirth: '1990-04-12',
+  expiryDate: '2031-08-30',
+  sex: 'M',
+  nationality: 'D',
+  issuingState: 'D',
+};
+
+describe('declared against document', () => {
+  it('reads MRZ dates: birth in the past, expiry in the coming decades', () => {
+    expect(mrzDate('900412', 'birth', TODAY)).toBe('1990-04-12');
+    expect(mrzDate('050101', 'birth', TODAY)).toBe('2005-01-01');
+    expect(mrzDate('310830', 'expiry', TODAY)).toBe('2031-08-30');
+    expect(mrzDate('991231', 'expiry', TODAY)).toBe('1999-12-31'); // an old, expired document
+    expect(mrzDate('900231', 'birth', TODAY)).toBeNull(); // 31 February
+    expect(mrzDate('9O0412', 'birth', TODAY)).toBeNull();
+  });
+
+  it('matches names whatever the case, diacritics, order or ICAO transliteration', () => {
+    expect(namesMatch('José María Müller', passport, false)).toBe(true);
+    // The typed Ü is tried as UE and as U; a typed U stays U, so it differs from the zone's UE.
+    expect(namesMatch('MULLER jose maria', passport, false)).toBe(false);
+    expect(namesMatch('Jose Maria Mueller', passport, false)).toBe(true);
+    expect(namesMatch('Jose Müller', passport, false)).toBe(false);
+    // A cut name field: the kept words must be typed, the cut one must begin a typed word.
+    expect(namesMatch('Maximilian Alexander Schwarzenberger', { surname: 'SCHWARZENBERGER', givenNames: 'MAXIMILIAN ALEX' }, true)).toBe(true);
+    expect(namesMatch('Maximilian Schwarzenberger', { surname: 'SCHWARZENBERGER', givenNames: 'MAXIMILIAN ALEX' }, true)).toBe(false);
+  });
+
+  it('gives each field its verdict', () => {
+    const declared = { name: 'José María Müller', dateOfBirth: '1990-04-21', docNumber: 'c01x-00t47', expiryDate: null, sex: 'M' };
+    expect(compareWithDocument(declared, passport)).toEqual([
+      { field: 'name', declared: 'José María Müller', extracted: 'MUELLER JOSE MARIA', verdict: 'match' },
+      { field: 'dateOfBirth', declared: '1990-04-21', extracted: '1990-04-12', verdict: 'mismatch' },
+      { field: 'docNumber', declared: 'c01x-00t47', extracted: 'C01X00T47', verdict: 'match' },
+      { field: 'expiryDate', declared: null, extracted: '2031-08-30', verdict: 'not-declared' },
+      { field: 'sex', declared: 'M', extracted: 'M', verdict: 'match' },
+    ]);
+    expect(compareWithDocument(declared, { ...passport, sex: null }).at(-1)?.verdict).toBe('not-read');
+  });
+});

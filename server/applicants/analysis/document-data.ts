@@ -1,0 +1,122 @@
+/** What the analysis read from a document: its machine-readable zone or its barcode. */
+export interface DocumentData {
+  source: 'mrz' | 'barcode';
+  /** TD3 (passport), TD1 (card) or AAMVA (driving licence barcode). */
+  format: string;
+  surname: string;
+  givenNames: string;
+  documentNumber: string;
+  /** YYYY-MM-DD, or null when the document gives none that is a real date. */
+  dateOfBirth: string | null;
+  expiryDate: string | null;
+  sex: 'M' | 'F' | 'X' | null;
+  /** ICAO / ISO 3166 alpha-3 code, where the document carries one. */
+  nationality: string | null;
+  issuingState: string | null;
+}
+
+/** The declared (typed) values compared with the document. */
+export interface DeclaredIdentity {
+  name: string | null;
+  dateOfBirth: string | null;
+  docNumber: string | null;
+  expiryDate: string | null;
+  sex: string | null;
+}
+
+export const COMPARED_FIELDS = ['name', 'dateOfBirth', 'docNumber', 'expiryDate', 'sex'] as const;
+export type ComparedField = (typeof COMPARED_FIELDS)[number];
+
+/** match / mismatch; not-declared: the applicant left it empty; not-read: the document does not carry it. */
+export type FieldVerdict = 'match' | 'mismatch' | 'not-declared' | 'not-read';
+
+export interface FieldComparison {
+  field: ComparedField;
+  declared: string | null;
+  extracted: string | null;
+  verdict: FieldVerdict;
+}
+
+/**
+ * A six-digit MRZ date (YYMMDD) as YYYY-MM-DD. Birth dates are in the past (a two-digit
+ * year after this year's is last century); expiry dates lie within 50 years of today.
+ */
+export function mrzDate(value: string, kind: 'birth' | 'expiry', today: Date): string | null {
+  if (!/^\d{6}$/.test(value)) return null;
+  const yy = Number(value.slice(0, 2));
+  const thisYear = today.getUTCFullYear();
+  const century = Math.floor(thisYear / 100) * 100;
+  let year = century + yy;
+  if (kind === 'birth' && year > thisYear) year -= 100;
+  if (kind === 'expiry' && year > thisYear + 50) year -= 100;
+  const iso = `${year}-${value.slice(2, 4)}-${value.slice(4, 6)}`;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+/** Letters ICAO 9303 transliterates to two (Ä → AE); each also matches its plain letter. */
+const TRANSLITERATIONS: Record<string, string> = { Ä: 'AE', Ö: 'OE', Ü: 'UE', ß: 'SS', Å: 'AA', Æ: 'AE', Ø: 'OE', Þ: 'TH', Œ: 'OE' };
+
+/** A name's words, upper case, without diacritics or punctuation: both ICAO spellings of each. */
+function nameForms(value: string): string[][] {
+  const upper = value.normalize('NFC').toUpperCase();
+  const transliterated = upper.replace(/[ÄÖÜßÅÆØÞŒ]/g, (letter) => TRANSLITERATIONS[letter]);
+  return [upper, transliterated].map((form) =>
+    form
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^A-Z]+/g, ' ')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+      .sort(),
+  );
+}
+
+/**
+ * Whether the typed name is the document's, whatever the case, diacritics, word order
+ * or ICAO transliteration. A machine-readable zone cuts long names: then every word it
+ * kept whole must be typed, and its last, cut word must begin a typed one.
+ */
+export function namesMatch(declared: string, read: { surname: string; givenNames: string }, truncated: boolean): boolean {
+  const readWords = nameForms(`${read.surname} ${read.givenNames}`)[0];
+  return nameForms(declared).some((typed) => {
+    if (!truncated) return typed.join(' ') === readWords.join(' ');
+    const remaining = [...typed];
+    return readWords.every((word) => {
+      const index = remaining.findIndex((candidate) => candidate === word || candidate.startsWith(word));
+      if (index < 0) return false;
+      remaining.splice(index, 1);
+      return true;
+    });
+  });
+}
+
+/** Length of the name field of each MRZ format. */
+const MRZ_NAME_LENGTH: Record<string, number> = { TD1: 30, TD3: 39 };
+
+/** Whether the MRZ name field is full (no filler left at its end), so the name may have been cut. */
+export function isTruncated(data: DocumentData): boolean {
+  const length = MRZ_NAME_LENGTH[data.format];
+  return data.source === 'mrz' && length !== undefined && `${data.surname}<<${data.givenNames.replace(/ /g, '<')}`.length >= length;
+}
+
+const normaliseNumber = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** Each declared field against the document's, with its verdict. */
+export function compareWithDocument(declared: DeclaredIdentity, read: DocumentData): FieldComparison[] {
+  const readName = `${read.surname} ${read.givenNames}`.trim();
+  const fields: [ComparedField, string | null, string | null, (typed: string, extracted: string) => boolean][] = [
+    ['name', declared.name, readName || null, (typed) => namesMatch(typed, read, isTruncated(read))],
+    ['dateOfBirth', declared.dateOfBirth, read.dateOfBirth, (typed, extracted) => typed === extracted],
+    ['docNumber', declared.docNumber, read.documentNumber || null, (typed, extracted) => normaliseNumber(typed) === normaliseNumber(extracted)],
+    ['expiryDate', declared.expiryDate, read.expiryDate, (typed, extracted) => typed === extracted],
+    ['sex', declared.sex, read.sex === 'M' || read.sex === 'F' ? read.sex : null, (typed, extracted) => typed.toUpperCase() === extracted],
+  ];
+  return fields.map(([field, typed, extracted, same]) => ({
+    field,
+    declared: typed,
+    extracted,
+    verdict: !typed ? 'not-declared' : !extracted ? 'not-read' : same(typed, extracted) ? 'match' : 'mismatch',
+  }));
+}
