@@ -54,7 +54,7 @@ export function encodeAamva(fields: AamvaFields): string {
   ];
   const body = elements
     .filter((element): element is [string, string] => element[1] !== null && element[1] !== '')
-    .map(([code, value]) => `${code}${value.replace(/[\n\r\x1e]/g, ' ')}`)
+    .map(([code, value]) => `${code}${[LF, CR, RS].reduce((text, separator) => text.split(separator).join(' '), value)}`)
     .join(LF);
   const subfile = `DL${body}${CR}`;
   const headerLength = 21 + 10;
