@@ -81,7 +81,10 @@ export function parseAamva(payload: string): AamvaFields {
     if (!/^[A-Z]{2}$/.test(type) || !Number.isFinite(offset) || !Number.isFinite(length)) {
       throw new AamvaFormatError('malformed subfile directory');
     }
-    const subfile = payload.slice(offset, offset + length);
+    // Some encoders count the header's separators differently: trust the offset only where the subfile's type stands.
+    const at = payload.startsWith(type, offset) ? offset : payload.indexOf(type, start + 17 + Math.max(1, entries) * 10);
+    if (at < 0) throw new AamvaFormatError(`subfile ${type} not found`);
+    const subfile = payload.slice(at, at + length);
     const body = subfile.startsWith(type) ? subfile.slice(2) : subfile;
     for (const line of body.split(/[\n\r]+/)) {
       const code = line.slice(0, 3);

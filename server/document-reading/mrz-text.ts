@@ -96,12 +96,6 @@ export type MrzFormat = keyof typeof LAYOUTS;
 const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
 const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G', '4': 'A', '7': 'T' };
 
-/** The formats whose line count and length match. */
-export function formatFor(lineCount: number, length: number): MrzFormat | null {
-  const format = (Object.keys(LAYOUTS) as MrzFormat[]).find((name) => LAYOUTS[name].lines === lineCount && LAYOUTS[name].length === length);
-  return format ?? null;
-}
-
 export function layoutOf(format: MrzFormat): { lines: number; length: number } {
   return { lines: LAYOUTS[format].lines, length: LAYOUTS[format].length };
 }

@@ -28,7 +28,7 @@ export async function decodePdf417(pixels: Uint8Array, width: number, height: nu
   }
   const results = await readBarcodes(
     { data: rgba, width, height } as Parameters<typeof readBarcodes>[0],
-    { formats: ['PDF417'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 1 },
+    { formats: ['PDF417'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 1, textMode: 'Plain' },
   );
   const found = results.find((result) => result.isValid);
   return found ? found.text : null;
