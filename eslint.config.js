@@ -61,8 +61,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'test/**/*.ts', 'bench/**/*.{ts,mjs,js}', 'scripts/**/*.mjs', '*.{js,ts,mjs}'],
+    files: ['server/**/*.ts', 'test/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs,js}', 'scripts/**/*.mjs', '*.{js,ts,mjs}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // node --require preloads are CommonJS.
+    files: ['test/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // The server's direction: no import cycles anywhere, no back-import from a lower layer.
