@@ -17,6 +17,7 @@ export const SERVER_LAYERS = [
   ['auth'],
   ['webhooks'],
   ['applicants'],
+  ['analysis'],
   ['kyc'],
   ['health', 'admin', 'demo', 'cli', 'migrations'],
 ];

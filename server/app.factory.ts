@@ -13,10 +13,11 @@ import { setupOpenApi } from './openapi.js';
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
-function logLevels(): LogLevel[] {
+/** One JSON line per log entry, at LOG_LEVEL and above (the app and `npm run worker`). */
+export function appLogger(): ConsoleLogger {
   const wanted = (process.env.LOG_LEVEL ?? 'log') as LogLevel;
   const index = LOG_LEVELS.indexOf(wanted);
-  return LOG_LEVELS.slice(0, index < 0 ? 4 : index + 1);
+  return new ConsoleLogger({ json: true, logLevels: LOG_LEVELS.slice(0, index < 0 ? 4 : index + 1) });
 }
 
 /**
@@ -26,7 +27,7 @@ function logLevels(): LogLevel[] {
 export async function createApp(): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
-    logger: new ConsoleLogger({ json: true, logLevels: logLevels() }),
+    logger: appLogger(),
   });
   const env = app.get<AppConfig>(appConfig.KEY);
   app.set('trust proxy', env.trustProxy ? 1 : false);

@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { appConfig, ConfigModule, type AppConfig } from './config/config.module.js';
-import { dataSourceOptions } from './data-source-options.js';
-import { installSqliteTransactionGate } from './database/sqlite-transaction-gate.js';
+import { ConfigModule } from './config/config.module.js';
+import { databaseRoot } from './database-root.js';
+import { AnalysisModule } from './analysis/analysis.module.js';
 import { AuthenticationModule } from './auth/authentication.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
 import { EventsModule } from './common/events/events.module.js';
@@ -31,15 +29,7 @@ const clientDir = loadEnvironment().clientDir;
 @Module({
   imports: [
     ConfigModule,
-    TypeOrmModule.forRootAsync({
-      inject: [appConfig.KEY],
-      useFactory: (env: AppConfig) => ({ ...dataSourceOptions(env), migrationsRun: true, retryAttempts: 3 }),
-      dataSourceFactory: async (options) => {
-        const dataSource = await new DataSource(options!).initialize();
-        installSqliteTransactionGate(dataSource);
-        return dataSource;
-      },
-    }),
+    databaseRoot(),
     ServeStaticModule.forRoot({
       rootPath: clientDir,
       exclude: ['/api/{*path}'],
@@ -61,6 +51,7 @@ const clientDir = loadEnvironment().clientDir;
     OrganizationsModule,
     ApplicantsModule,
     AuditModule,
+    AnalysisModule.register('app'),
     KycModule,
     AdminModule,
     DemoModule,

@@ -12,6 +12,7 @@ import { RateLimitRow } from './common/rate-limit/rate-limit.entity.js';
 import { VerificationSession } from './kyc/verification-session.entity.js';
 import { JobLock } from './common/jobs/job-lock.entity.js';
 import { ApplicantCheck } from './applicants/applicant-check.entity.js';
+import { AnalysisJob } from './applicants/analysis/analysis-job.entity.js';
 import { UserImage } from './users/user-image.entity.js';
 import { User } from './users/user.entity.js';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity.js';
@@ -37,4 +38,5 @@ export const entities: Function[] = [
   ApplicantCheck,
   JobLock,
   VerificationSession,
+  AnalysisJob,
 ];

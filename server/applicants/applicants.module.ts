@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { AnalysisJob } from './analysis/analysis-job.entity.js';
+import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantChecksController } from './applicant-checks.controller.js';
 import { ApplicantImage } from './applicant-image.entity.js';
@@ -17,13 +19,14 @@ import { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.service.js';
 import { OrganizationStatsController } from './organization-stats.controller.js';
 
 /**
- * Applicants: list, details, images, checks, statistics, staff review, and the
- * ApplicantLifecycle — the only code that changes an applicant.
+ * Applicants: list, details, images, checks, statistics, staff review, the
+ * ApplicantLifecycle — the only code that changes an applicant — and the table of
+ * their analysis jobs (run by the analysis module).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck]), OrganizationsModule, AuditModule, WebhooksModule],
+  imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck, AnalysisJob]), OrganizationsModule, AuditModule, WebhooksModule],
   controllers: [ApplicantsOverviewController, ApplicantsController, ApplicantChecksController, OrganizationStatsController],
-  providers: [ApplicantsQueryService, ApplicantReviewService, ApplicantStatsService, ApplicantStatusPublisher, ApplicantLifecycle],
-  exports: [ApplicantsQueryService, ApplicantLifecycle],
+  providers: [ApplicantsQueryService, ApplicantReviewService, ApplicantStatsService, ApplicantStatusPublisher, ApplicantLifecycle, AnalysisJobs],
+  exports: [ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs],
 })
 export class ApplicantsModule {}

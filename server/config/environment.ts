@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 
 /** The validated configuration the whole server reads; every field comes from one environment variable. */
@@ -27,6 +28,14 @@ export interface Environment {
   demoAccountsPerHour: number;
   /** The verification page's session lifetimes and abuse limits. */
   verification: VerificationSettings;
+  analysis: AnalysisSettings;
+}
+
+export interface AnalysisSettings {
+  /** Worker threads per process for CPU-heavy analysis (document reading, image measures). */
+  threads: number;
+  /** Whether this app process runs analysis jobs itself (false: `npm run worker` processes do, over REDIS_URL). */
+  inApp: boolean;
 }
 
 export interface VerificationSettings {
@@ -211,5 +220,14 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     sumsub: parseSumsub(env),
     demoAccountsPerHour: parsePositiveInteger(env, 'DEMO_ACCOUNTS_PER_HOUR', 10),
     verification: parseVerification(env),
+    analysis: parseAnalysis(env),
   };
+}
+
+function parseAnalysis(env: RawEnv): AnalysisSettings {
+  const workersOnly = parseBoolean(env, 'ANALYSIS_WORKERS_ONLY');
+  if (workersOnly && !optional(env, 'REDIS_URL')) {
+    throw new ConfigurationError('ANALYSIS_WORKERS_ONLY needs REDIS_URL: the workers take their jobs from Redis');
+  }
+  return { threads: parsePositiveInteger(env, 'ANALYSIS_THREADS', Math.max(1, availableParallelism() - 1)), inApp: !workersOnly };
 }

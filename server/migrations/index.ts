@@ -9,6 +9,7 @@ import { ApplicantVersion1795473412237 } from './1795473412237-ApplicantVersion.
 import { VerificationSessions1795474812223 } from './1795474812223-VerificationSessions.js';
 import { IdentityKeys1795477204649 } from './1795477204649-IdentityKeys.js';
 import { MemberInvitations1795484681222 } from './1795484681222-MemberInvitations.js';
+import { AnalysisJobs1795486492113 } from './1795486492113-AnalysisJobs.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -22,4 +23,5 @@ export const migrations: Function[] = [
   VerificationSessions1795474812223,
   IdentityKeys1795477204649,
   MemberInvitations1795484681222,
+  AnalysisJobs1795486492113,
 ];

@@ -91,7 +91,7 @@ export function ApplicantDetailsPage() {
         <ApplicantSummary applicant={data.applicant} />
       </Panel>
       <div className="applicant-identity-grid">
-        <Panel title="Identity" description="As read from the documents; edit it if something is wrong.">
+        <Panel title="Identity" description="As the applicant entered it (not read from the documents); edit it if something is wrong.">
           <IdentityTable identity={data.identity} />
         </Panel>
         <Panel title="Documents" description="Hover an image to magnify it.">

@@ -10,7 +10,8 @@ const IDENTITY_ROWS: ReadonlyArray<readonly [string, string]> = [
   ['Country', 'Portugal'],
 ];
 
-const CHECKS = ['Document authenticity', 'Selfie matches document', 'Data consistency'];
+// Only checks the product runs today (see server/applicants/lifecycle/prechecks.ts).
+const CHECKS = ['Document not expired', 'Applicant of age', 'Document number not reused'];
 
 /** An illustration of the review screen; the data is made up, so it is hidden from assistive tech. */
 export function HeroPreview() {

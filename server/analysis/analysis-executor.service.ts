@@ -1,0 +1,46 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { redactAddresses } from '../common/redact.js';
+import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
+import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.service.js';
+import { AnalysisHandlers } from './analysis-handlers.js';
+
+/** How long a claim holds a job; a holder that dies loses it after this (then another one runs it). */
+export const ANALYSIS_LEASE_MS = 2 * 60 * 1000;
+
+/** Names this process's claims: host, pid and a random part (pids repeat across containers). */
+export function holderName(): string {
+  return `${hostname().slice(0, 32)}:${process.pid}:${randomBytes(4).toString('hex')}`;
+}
+
+/** Runs one claimed job through its handler and records the outcome on the job's row. */
+@Injectable()
+export class AnalysisExecutor {
+  private readonly logger = new Logger('Analysis');
+
+  constructor(
+    private readonly jobs: AnalysisJobs,
+    private readonly handlers: AnalysisHandlers,
+  ) {}
+
+  async execute(job: AnalysisJob, holder: string): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for the analysis kind '${job.kind}'`);
+      await handler.run(job);
+      if (!(await this.jobs.complete(job, holder))) {
+        this.logger.warn(`Analysis ${job.kind} of applicant ${job.applicantId} finished after its lease ended; another holder runs it again`);
+      }
+    } catch (error) {
+      const reason = redactAddresses(error instanceof Error ? error.message : String(error));
+      const outcome = await this.jobs.fail(job, holder, reason);
+      this.logger.warn(`Analysis ${job.kind} of applicant ${job.applicantId} failed (attempt ${job.attempts}, ${outcome === 'retry' ? 'will retry' : 'given up'}): ${reason}`);
+      if (outcome === 'failed' && handler) {
+        await handler.giveUp(job, reason).catch((giveUpError: unknown) => {
+          this.logger.error(`Recording the failure of analysis ${job.kind} of applicant ${job.applicantId} failed: ${String(giveUpError)}`);
+        });
+      }
+    }
+  }
+}

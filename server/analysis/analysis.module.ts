@@ -1,0 +1,22 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { ApplicantsModule } from '../applicants/applicants.module.js';
+import { AnalysisExecutor } from './analysis-executor.service.js';
+import { AnalysisHandlers } from './analysis-handlers.js';
+import { ANALYSIS_ROLE, BullRunner, type AnalysisRole } from './bull-runner.service.js';
+import { EmbeddedRunner } from './embedded-runner.service.js';
+
+/**
+ * Runs the applicants' analysis jobs: in the app on its own (embedded, the database as
+ * the queue) or over BullMQ with REDIS_URL, where `npm run worker` processes take part.
+ */
+@Module({})
+export class AnalysisModule {
+  static register(role: AnalysisRole): DynamicModule {
+    return {
+      module: AnalysisModule,
+      imports: [ApplicantsModule],
+      providers: [{ provide: ANALYSIS_ROLE, useValue: role }, AnalysisHandlers, AnalysisExecutor, EmbeddedRunner, BullRunner],
+      exports: [AnalysisHandlers],
+    };
+  }
+}

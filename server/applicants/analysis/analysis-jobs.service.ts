@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { Brackets, DataSource, type EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock.js';
+import { supportsRowLocks } from '../../database/transaction.js';
+import { AnalysisJob, type AnalysisJobStatus } from './analysis-job.entity.js';
+
+/** Attempts per submission before a job is given up (its step then records "unavailable"). */
+export const MAX_ATTEMPTS = 3;
+/** Waits before the second and third attempt. */
+const BACKOFF_MS = [10_000, 60_000];
+
+export interface AnalysisBacklog {
+  queued: number;
+  running: number;
+}
+
+/**
+ * The analysis jobs table: queued inside the transaction that makes them necessary (a
+ * submission), claimed with a lease by whichever runner executes them, and finished or
+ * retried. Claims are compare-and-set on the row (skipping rows another replica has
+ * locked, on PostgreSQL), so a job runs once at a time; an expired lease (a crashed
+ * holder) makes it claimable again, so every job runs at least once.
+ */
+@Injectable()
+export class AnalysisJobs {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Queues `kind` for the applicant in the caller's transaction (again, if it ran for an earlier submission). */
+  async enqueue(manager: EntityManager, applicantId: string, kind: string): Promise<void> {
+    const now = this.clock.now();
+    const fresh = { status: 'queued' as const, attempts: 0, runAfter: now, lockedBy: null, lockedUntil: null, lastError: null, finishedAt: null };
+    const existing = await manager.findOneBy(AnalysisJob, { applicantId, kind });
+    if (existing) await manager.update(AnalysisJob, { id: existing.id }, { ...fresh, runs: existing.runs + 1 });
+    else await manager.insert(AnalysisJob, { applicantId, kind, runs: 1, ...fresh });
+  }
+
+  /** Tells the runners in this process that jobs were queued; call after the transaction commits. */
+  announce(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Subscribes to announce(); returns the unsubscribe function. */
+  onQueued(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Claims the next due job (or the job `id`, if due) for `holder` until the lease ends.
+   * Resolves null when nothing is due or another holder got it first.
+   */
+  async claim(holder: string, leaseMs: number, id?: string): Promise<AnalysisJob | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const now = this.clock.now();
+      const query = manager
+        .getRepository(AnalysisJob)
+        .createQueryBuilder('j')
+        .where(dueCondition(now))
+        .orderBy('j.runAfter', 'ASC')
+        .limit(1);
+      if (id) query.andWhere('j.id = :id', { id });
+      if (supportsRowLocks(this.dataSource)) query.setLock('pessimistic_write').setOnLocked('skip_locked');
+      const job = await query.getOne();
+      if (!job) return null;
+      const lease = { status: 'running' as const, lockedBy: holder, lockedUntil: new Date(now.getTime() + leaseMs), attempts: job.attempts + 1 };
+      const claimed = await manager
+        .createQueryBuilder()
+        .update(AnalysisJob)
+        .set(lease)
+        .where('id = :id', { id: job.id })
+        .andWhere(dueCondition(now, ''))
+        .execute();
+      return claimed.affected === 1 ? Object.assign(job, lease) : null;
+    });
+  }
+
+  /** Marks the job done if `holder` still holds it; false when the lease was lost meanwhile. */
+  async complete(job: AnalysisJob, holder: string): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(AnalysisJob)
+      .set({ status: 'done', lockedBy: null, lockedUntil: null, lastError: null, finishedAt: this.clock.now() })
+      .where('id = :id AND "lockedBy" = :holder AND "status" = :running', { id: job.id, holder, running: 'running' })
+      .execute();
+    return result.affected === 1;
+  }
+
+  /** Records a failed attempt: queued again after a back-off, or 'failed' once the attempts are spent. */
+  async fail(job: AnalysisJob, holder: string, reason: string): Promise<'retry' | 'failed'> {
+    const now = this.clock.now();
+    const outcome = job.attempts >= MAX_ATTEMPTS ? 'failed' : 'retry';
+    await this.dataSource
+      .createQueryBuilder()
+      .update(AnalysisJob)
+      .set({
+        status: outcome === 'failed' ? 'failed' : 'queued',
+        runAfter: new Date(now.getTime() + (BACKOFF_MS[job.attempts - 1] ?? 0)),
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: reason.slice(0, 500),
+        finishedAt: outcome === 'failed' ? now : null,
+      })
+      .where('id = :id AND "lockedBy" = :holder', { id: job.id, holder })
+      .execute();
+    return outcome;
+  }
+
+  /** Jobs that are due now (queued, or running on an expired lease): what a dispatcher hands to BullMQ. */
+  due(limit: number): Promise<AnalysisJob[]> {
+    return this.dataSource
+      .getRepository(AnalysisJob)
+      .createQueryBuilder('j')
+      .where(dueCondition(this.clock.now()))
+      .orderBy('j.runAfter', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** The status of the applicant's least finished job (running before queued before failed before done), or null. */
+  async stateOf(applicantId: string): Promise<AnalysisJobStatus | null> {
+    const rows = await this.dataSource.getRepository(AnalysisJob).find({ where: { applicantId }, select: { status: true } });
+    const order: AnalysisJobStatus[] = ['running', 'queued', 'failed', 'done'];
+    return order.find((status) => rows.some((row) => row.status === status)) ?? null;
+  }
+
+  /** Unfinished jobs of an organization's applicants. */
+  async backlog(organizationId: string): Promise<AnalysisBacklog> {
+    const rows = await this.dataSource
+      .getRepository(AnalysisJob)
+      .createQueryBuilder('j')
+      .innerJoin('j.applicant', 'a')
+      .select('j.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .where('a.organizationId = :organizationId', { organizationId })
+      .andWhere('j.status IN (:...open)', { open: ['queued', 'running'] })
+      .groupBy('j.status')
+      .getRawMany<{ status: AnalysisJobStatus; count: number | string }>();
+    const count = (status: AnalysisJobStatus) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+    return { queued: count('queued'), running: count('running') };
+  }
+}
+
+/** Queued and due, or running on a lease that has ended. `alias` prefixes the columns ('' in an UPDATE). */
+function dueCondition(now: Date, alias = 'j.'): Brackets {
+  const column = (name: string) => (alias ? `${alias}${name}` : `"${name}"`);
+  return new Brackets((q) =>
+    q
+      .where(`(${column('status')} = 'queued' AND ${column('runAfter')} <= :now)`, { now })
+      .orWhere(`(${column('status')} = 'running' AND ${column('lockedUntil')} < :now)`, { now }),
+  );
+}
