@@ -11,7 +11,7 @@ import globals from 'globals';
  * layer and the layers below it, never one above: a back-import fails the lint.
  */
 export const SERVER_LAYERS = [
-  ['config', 'database', 'common', 'mail'],
+  ['config', 'database', 'common', 'mail', 'document-reading'],
   ['users', 'roles', 'sessions', 'audit', 'api-keys'],
   ['organizations'],
   ['auth'],
@@ -62,8 +62,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'test/**/*.ts', 'bench/**/*.{ts,mjs,js}', 'scripts/**/*.mjs', '*.{js,ts,mjs}'],
+    files: ['server/**/*.ts', 'test/**/*.{ts,mjs}', 'bench/**/*.{ts,mjs,js}', 'scripts/**/*.mjs', '*.{js,ts,mjs}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // node --require preloads are CommonJS.
+    files: ['test/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // The server's direction: no import cycles anywhere, no back-import from a lower layer.

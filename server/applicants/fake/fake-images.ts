@@ -116,12 +116,12 @@ function labelled(raster: Raster, x: number, y: number, label: string, value: st
   raster.text(x, y + 10, value ?? '', INK, 2, width);
 }
 
-function splitName(name: string | null): { surname: string; given: string } {
+export function splitName(name: string | null): { surname: string; given: string } {
   const parts = (name ?? '').trim().split(/\s+/);
   return { given: parts[0] ?? '', surname: parts.slice(1).join(' ') };
 }
 
-function mrzPerson(applicant: FakeApplicant, documentCode: string): MrzPerson {
+export function mrzPerson(applicant: FakeApplicant, documentCode: string): MrzPerson {
   const { surname, given } = splitName(applicant.name);
   const icao = countryProfile(applicant.country)?.icao ?? 'UTO';
   return {

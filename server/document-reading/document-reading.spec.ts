@@ -1,0 +1,118 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { td3Lines } from '../applicants/fake/check-digits.js';
+import { fakeApplicant } from '../applicants/fake/fake-applicant.js';
+import { renderFakeDocument } from '../applicants/fake/fake-documents.js';
+import { assessQuality, correctMrz, readLicenceBarcode, readMrz, terminateOcrWorker } from './index.js';
+
+const now = new Date('2026-06-01T00:00:00Z');
+/** Items of the 'document-reading' series: a residence permit, a passport, a licence, an identity card. */
+const applicant = (index: number) => fakeApplicant(index, { seed: 'document-reading', now });
+const RESIDENCE_PERMIT = 0;
+const PASSPORT = 1;
+const LICENCE = 2;
+const ID_CARD = 3;
+
+afterAll(() => terminateOcrWorker());
+
+describe('document reading', () => {
+  it('reads a passport (TD3) exactly', async () => {
+    const document = await renderFakeDocument(applicant(PASSPORT));
+    expect(document.documentType).toBe('PASSPORT');
+    const read = await readMrz(document.pages[0].png);
+    expect(read).toMatchObject({ readable: true, format: 'TD3', lines: document.mrz });
+  });
+
+  it('reads an identity card (TD1) exactly', async () => {
+    const document = await renderFakeDocument(applicant(ID_CARD));
+    expect(document.documentType).toBe('ID_CARD');
+    const read = await readMrz(document.pages[1].png);
+    expect(read).toMatchObject({ readable: true, format: 'TD1', lines: document.mrz });
+  });
+
+  it('reads a residence permit (TD1) exactly', async () => {
+    const document = await renderFakeDocument(applicant(RESIDENCE_PERMIT));
+    expect(document.documentType).toBe('RESIDENCE_PERMIT');
+    const read = await readMrz(document.pages[1].png);
+    expect(read).toMatchObject({ readable: true, format: 'TD1', lines: document.mrz });
+  });
+
+  it("reads a driving licence's PDF417 and its AAMVA fields", async () => {
+    const person = applicant(LICENCE);
+    const document = await renderFakeDocument(person);
+    const read = await readLicenceBarcode(document.pages[1].png);
+    expect(read).toMatchObject({ readable: true, payload: document.barcode });
+    expect(read.readable && read.fields).toMatchObject({
+      documentNumber: person.docNumber,
+      dateOfBirth: person.dateOfBirth,
+      expiryDate: person.expiryDate,
+      sex: person.sex,
+    });
+  });
+
+  it('reports a photo without a machine-readable zone as unreadable, with the reason', async () => {
+    const document = await renderFakeDocument(applicant(LICENCE));
+    const read = await readMrz(document.pages[0].png);
+    expect(read).toMatchObject({ readable: false, reason: 'no machine-readable zone found' });
+  });
+
+  it('flags a blurry photo with its message and passes a sharp one', async () => {
+    const document = await renderFakeDocument(applicant(PASSPORT));
+    const sharpReport = await assessQuality(document.pages[0].png);
+    expect(sharpReport.acceptable).toBe(true);
+    const blurred = await sharp(document.pages[0].png).blur(6).png().toBuffer();
+    const report = await assessQuality(blurred);
+    expect(report.acceptable).toBe(false);
+    expect(report.problems).toContainEqual({ problem: 'blurry', message: 'The photo is blurry — hold still and retake' });
+    expect(report.measures.sharpness).toBeLessThan(sharpReport.measures.sharpness);
+  });
+
+  it('corrects an O read for 0 with the check digits, field by field', () => {
+    const truth = td3Lines({
+      documentCode: 'P',
+      issuingState: 'FRA',
+      surname: 'Martin',
+      givenNames: 'Louise',
+      documentNumber: 'AB0012345',
+      nationality: 'FRA',
+      dateOfBirth: '1990-10-04',
+      sex: 'F',
+      expiryDate: '2030-01-20',
+    });
+    // O for 0 in the document number (alphanumeric: the check digit decides) and in the birth date (numeric).
+    const misread = [truth[0], 'ABO012345' + truth[1].slice(9, 13) + '9O' + truth[1].slice(15)];
+    expect(correctMrz('TD3', misread)).toEqual({ ok: true, lines: truth, substitutions: 2 });
+  });
+
+  it('refuses a read whose check digit cannot be satisfied', () => {
+    const truth = td3Lines({
+      documentCode: 'P',
+      issuingState: 'FRA',
+      surname: 'Martin',
+      givenNames: 'Louise',
+      documentNumber: 'AB0012345',
+      nationality: 'FRA',
+      dateOfBirth: '1990-10-04',
+      sex: 'F',
+      expiryDate: '2030-01-20',
+    });
+    const wrongBirth = [truth[0], truth[1].slice(0, 13) + '900404' + truth[1].slice(19)];
+    expect(correctMrz('TD3', wrongBirth)).toMatchObject({ ok: false, reason: expect.stringContaining('check digit') });
+  });
+
+  it('loads traineddata and WebAssembly from node_modules with outbound connections refused', () => {
+    const root = process.cwd();
+    const child = spawnSync(
+      process.execPath,
+      ['--require', join(root, 'test/support/refuse-network.cjs'), join(root, 'test/support/read-offline.mjs'), String(PASSPORT), String(LICENCE)],
+      { cwd: root, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(child.stderr).toContain('network refused in main thread');
+    expect(child.stderr).toContain('network refused in worker thread');
+    expect(child.status).toBe(0);
+    const result = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}');
+    expect(result.mrz).toMatchObject({ readable: true, lines: result.truth });
+    expect(result.barcode).toMatchObject({ readable: true, payload: result.barcodeTruth });
+  });
+});

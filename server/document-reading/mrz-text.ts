@@ -1,0 +1,203 @@
+import { icaoCheckDigit } from './check-digit.js';
+
+/** What a position of the zone may hold: digits, letters (and filler) or either. */
+type Kind = 'digit' | 'alpha' | 'alnum' | 'sex';
+
+/** A run of positions on one line, with the check digit (line, column) that guards it. */
+interface Field {
+  line: number;
+  start: number;
+  end: number;
+  kind: Kind;
+  check?: [number, number];
+}
+
+/** Field layouts of ICAO 9303 TD1 (3 × 30), TD2 (2 × 36) and TD3 (2 × 44). */
+const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fields: Field[]; composite: [number, number, number][] }> = {
+  TD3: {
+    lines: 2,
+    length: 44,
+    fields: [
+      { line: 0, start: 0, end: 2, kind: 'alpha' },
+      { line: 0, start: 2, end: 5, kind: 'alpha' },
+      { line: 0, start: 5, end: 44, kind: 'alpha' },
+      { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
+      { line: 1, start: 9, end: 10, kind: 'digit' },
+      { line: 1, start: 10, end: 13, kind: 'alpha' },
+      { line: 1, start: 13, end: 19, kind: 'digit', check: [1, 19] },
+      { line: 1, start: 19, end: 20, kind: 'digit' },
+      { line: 1, start: 20, end: 21, kind: 'sex' },
+      { line: 1, start: 21, end: 27, kind: 'digit', check: [1, 27] },
+      { line: 1, start: 27, end: 28, kind: 'digit' },
+      { line: 1, start: 28, end: 42, kind: 'alnum', check: [1, 42] },
+      { line: 1, start: 42, end: 44, kind: 'digit' },
+    ],
+    composite: [
+      [1, 0, 10],
+      [1, 13, 20],
+      [1, 21, 43],
+    ],
+  },
+  TD2: {
+    lines: 2,
+    length: 36,
+    fields: [
+      { line: 0, start: 0, end: 2, kind: 'alpha' },
+      { line: 0, start: 2, end: 5, kind: 'alpha' },
+      { line: 0, start: 5, end: 36, kind: 'alpha' },
+      { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
+      { line: 1, start: 9, end: 10, kind: 'digit' },
+      { line: 1, start: 10, end: 13, kind: 'alpha' },
+      { line: 1, start: 13, end: 19, kind: 'digit', check: [1, 19] },
+      { line: 1, start: 19, end: 20, kind: 'digit' },
+      { line: 1, start: 20, end: 21, kind: 'sex' },
+      { line: 1, start: 21, end: 27, kind: 'digit', check: [1, 27] },
+      { line: 1, start: 27, end: 28, kind: 'digit' },
+      { line: 1, start: 28, end: 35, kind: 'alnum' },
+      { line: 1, start: 35, end: 36, kind: 'digit' },
+    ],
+    composite: [
+      [1, 0, 10],
+      [1, 13, 20],
+      [1, 21, 35],
+    ],
+  },
+  TD1: {
+    lines: 3,
+    length: 30,
+    fields: [
+      { line: 0, start: 0, end: 2, kind: 'alpha' },
+      { line: 0, start: 2, end: 5, kind: 'alpha' },
+      { line: 0, start: 5, end: 14, kind: 'alnum', check: [0, 14] },
+      { line: 0, start: 14, end: 15, kind: 'digit' },
+      { line: 0, start: 15, end: 30, kind: 'alnum' },
+      { line: 1, start: 0, end: 6, kind: 'digit', check: [1, 6] },
+      { line: 1, start: 6, end: 7, kind: 'digit' },
+      { line: 1, start: 7, end: 8, kind: 'sex' },
+      { line: 1, start: 8, end: 14, kind: 'digit', check: [1, 14] },
+      { line: 1, start: 14, end: 15, kind: 'digit' },
+      { line: 1, start: 15, end: 18, kind: 'alpha' },
+      { line: 1, start: 18, end: 29, kind: 'alnum' },
+      { line: 1, start: 29, end: 30, kind: 'digit' },
+      { line: 2, start: 0, end: 30, kind: 'alpha' },
+    ],
+    composite: [
+      [0, 5, 30],
+      [1, 0, 7],
+      [1, 8, 15],
+      [1, 18, 29],
+    ],
+  },
+};
+
+export type MrzFormat = keyof typeof LAYOUTS;
+
+/** Letters OCR takes for digits and back (OCR-B's look-alikes). */
+const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
+const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G', '4': 'A', '7': 'T' };
+
+export function layoutOf(format: MrzFormat): { lines: number; length: number } {
+  return { lines: LAYOUTS[format].lines, length: LAYOUTS[format].length };
+}
+
+/** The result of correcting a raw OCR read: the corrected lines, or why it cannot be trusted. */
+export type Correction = { ok: true; lines: string[]; substitutions: number } | { ok: false; reason: string };
+
+/**
+ * Corrects OCR confusions field by field. Digit positions take the digit a letter
+ * resembles and letter positions the letter a digit resembles; a field guarded by a
+ * check digit (document number, optional data) tries its look-alike alternatives and
+ * keeps the one with the fewest changes that satisfies the check digit; a tie, or no
+ * alternative at all, makes the read unreadable. Finally every check digit, the
+ * composite included, must hold.
+ */
+export function correctMrz(format: MrzFormat, rawLines: readonly string[]): Correction {
+  const layout = LAYOUTS[format];
+  if (rawLines.length !== layout.lines || rawLines.some((line) => line.length !== layout.length)) {
+    return { ok: false, reason: `expected ${layout.lines} lines of ${layout.length} characters` };
+  }
+  const lines = rawLines.map((line) => line.split(''));
+  let substitutions = 0;
+  const set = (line: number, column: number, value: string) => {
+    if (lines[line][column] !== value) substitutions += 1;
+    lines[line][column] = value;
+  };
+  for (const field of layout.fields) {
+    for (let column = field.start; column < field.end; column += 1) {
+      const character = lines[field.line][column];
+      if (field.kind === 'digit' && character !== '<' && TO_DIGIT[character]) set(field.line, column, TO_DIGIT[character]);
+      if (field.kind === 'alpha' && TO_LETTER[character]) set(field.line, column, TO_LETTER[character]);
+      if (field.kind === 'sex' && !'MFX<'.includes(character)) return { ok: false, reason: `sex '${character}' is not M, F, X or <` };
+    }
+  }
+  for (const field of layout.fields) {
+    if (!field.check) continue;
+    const [checkLine, checkColumn] = field.check;
+    const value = lines[field.line].slice(field.start, field.end).join('');
+    const expected = lines[checkLine][checkColumn];
+    if (field.kind === 'digit' && !/^[0-9<]+$/.test(value)) return { ok: false, reason: `non-digit in a numeric field at line ${field.line + 1}` };
+    const fixed = bestAlternative(value, expected, field.kind === 'digit' ? DIGIT_SWAPS : SWAPS);
+    if (!fixed.ok) return { ok: false, reason: `${fixed.reason} (line ${field.line + 1}, columns ${field.start + 1}–${field.end})` };
+    fixed.value.split('').forEach((character, offset) => set(field.line, field.start + offset, character));
+  }
+  const composite = layout.composite.map(([line, start, end]) => lines[line].slice(start, end).join('')).join('');
+  const [compositeLine, compositeColumn] = format === 'TD1' ? [1, 29] : format === 'TD2' ? [1, 35] : [1, 43];
+  if (icaoCheckDigit(composite) !== lines[compositeLine][compositeColumn]) return { ok: false, reason: 'composite check digit fails' };
+  return { ok: true, lines: lines.map((line) => line.join('')), substitutions };
+}
+
+/** Look-alike pairs in alphanumeric fields. */
+const SWAPS: Record<string, string[]> = {
+  O: ['0', 'D', 'Q'],
+  '0': ['O', 'D'],
+  D: ['0', 'O'],
+  Q: ['0', 'O'],
+  I: ['1', 'L'],
+  '1': ['I', 'L'],
+  L: ['1', 'I'],
+  B: ['8'],
+  '8': ['B'],
+  S: ['5'],
+  '5': ['S'],
+  Z: ['2'],
+  '2': ['Z'],
+  G: ['6'],
+  '6': ['G'],
+  A: ['4'],
+  '4': ['A'],
+  T: ['7'],
+  '7': ['T'],
+};
+
+/** Digits OCR takes for one another. */
+const DIGIT_SWAPS: Record<string, string[]> = { '1': ['7'], '7': ['1'], '3': ['8'], '8': ['3', '6'], '6': ['8', '5'], '5': ['6'] };
+
+function bestAlternative(value: string, checkDigit: string, swaps: Record<string, string[]>): { ok: true; value: string } | { ok: false; reason: string } {
+  if (checkDigit === '<' && /^<+$/.test(value)) return { ok: true, value };
+  if (!/^[0-9]$/.test(checkDigit)) return { ok: false, reason: `check digit '${checkDigit}' is not a digit` };
+  if (icaoCheckDigit(value) === checkDigit) return { ok: true, value };
+  const ambiguous = value.split('').flatMap((character, index) => (swaps[character] ? [index] : []));
+  let best: string[] = [];
+  // One change, then two: more would make a wrong read pass too easily.
+  for (let changes = 1; changes <= 2 && best.length === 0; changes += 1) {
+    for (const candidate of alternatives(value, ambiguous, changes, swaps)) {
+      if (icaoCheckDigit(candidate) === checkDigit) best.push(candidate);
+    }
+  }
+  best = [...new Set(best)];
+  if (best.length === 1) return { ok: true, value: best[0] };
+  return { ok: false, reason: best.length ? 'several corrections satisfy the check digit' : 'check digit fails' };
+}
+
+function* alternatives(value: string, positions: number[], changes: number, swaps: Record<string, string[]>, from = 0): Generator<string> {
+  if (changes === 0) {
+    yield value;
+    return;
+  }
+  for (let i = from; i < positions.length; i += 1) {
+    const position = positions[i];
+    for (const swap of swaps[value[position]]) {
+      yield* alternatives(value.slice(0, position) + swap + value.slice(position + 1), positions, changes - 1, swaps, i + 1);
+    }
+  }
+}
