@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { AnalysisExecutor } from './analysis-executor.service.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
+import { AnalysisPool } from './analysis-pool.js';
+import { DocumentAnalysisHandler } from './document-analysis.handler.js';
 import { ANALYSIS_ROLE, BullRunner, type AnalysisRole } from './bull-runner.service.js';
 import { EmbeddedRunner } from './embedded-runner.service.js';
 
@@ -15,8 +17,16 @@ export class AnalysisModule {
     return {
       module: AnalysisModule,
       imports: [ApplicantsModule],
-      providers: [{ provide: ANALYSIS_ROLE, useValue: role }, AnalysisHandlers, AnalysisExecutor, EmbeddedRunner, BullRunner],
-      exports: [AnalysisHandlers],
+      providers: [
+        { provide: ANALYSIS_ROLE, useValue: role },
+        AnalysisHandlers,
+        AnalysisExecutor,
+        AnalysisPool,
+        DocumentAnalysisHandler,
+        EmbeddedRunner,
+        BullRunner,
+      ],
+      exports: [AnalysisHandlers, AnalysisPool],
     };
   }
 }

@@ -1,0 +1,13 @@
+import { assessQuality, type QualityReport, type QualityThresholds } from '../document-reading/index.js';
+import { readDocument, type DocumentImage, type DocumentReadResult } from './document-reader.js';
+
+/** The CPU-bound work the analysis threads do, one task per call. */
+export type AnalysisTask =
+  | { task: 'quality'; image: Uint8Array; thresholds: QualityThresholds }
+  | { task: 'read-document'; documentType: string | null; images: DocumentImage[]; today: string };
+
+/** Piscina's entry point: runs in a worker thread, never on the HTTP event loop. */
+export default async function analyse(task: AnalysisTask): Promise<QualityReport | DocumentReadResult> {
+  if (task.task === 'quality') return assessQuality(Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength), task.thresholds);
+  return readDocument(task.documentType, task.images, new Date(task.today));
+}

@@ -1,0 +1,53 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock.js';
+import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
+import { ApplicantImage } from '../applicants/applicant-image.entity.js';
+import { Applicant } from '../applicants/applicant.entity.js';
+import { ApplicantLifecycle, DOCUMENT_ANALYSIS } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
+import { AnalysisPool } from './analysis-pool.js';
+
+/**
+ * The document analysis queued at submission: reads the machine-readable zone or barcode
+ * of the submitted document photos (on the worker threads) and records what was read and
+ * how the typed data compares, through the applicant lifecycle. Running it again for the
+ * same submission replaces its results.
+ */
+@Injectable()
+export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
+  constructor(
+    private readonly handlers: AnalysisHandlers,
+    private readonly pool: AnalysisPool,
+    private readonly lifecycle: ApplicantLifecycle,
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(DOCUMENT_ANALYSIS, this);
+  }
+
+  async run(job: AnalysisJob): Promise<void> {
+    const applicant = await this.dataSource
+      .getRepository(Applicant)
+      .findOne({ where: { id: job.applicantId }, select: { id: true, documentType: true, dataSessionId: true } });
+    if (!applicant?.documentType) return; // removed since, or reset: nothing to read
+    // The photos of the submitting session, the newest of each side.
+    const photos = await this.dataSource.getRepository(ApplicantImage).find({
+      where: { applicantId: applicant.id, docType: applicant.documentType, ...(applicant.dataSessionId ? { sessionId: applicant.dataSessionId } : {}) },
+      order: { createdAt: 'DESC' },
+    });
+    const newest = [...new Map(photos.map((photo) => [photo.side, photo])).values()].reverse();
+    const result = await this.pool.readDocument(
+      applicant.documentType,
+      newest.map((photo) => ({ side: photo.side, data: photo.data })),
+      this.clock.now(),
+    );
+    await this.lifecycle.recordDocumentAnalysis(applicant.id, { read: result.read, reason: result.reason, unavailable: false });
+  }
+
+  async giveUp(job: AnalysisJob, reason: string): Promise<void> {
+    await this.lifecycle.recordDocumentAnalysis(job.applicantId, { read: null, reason: `The document could not be analysed: ${reason}`, unavailable: true });
+  }
+}

@@ -1,0 +1,86 @@
+import { readLicenceBarcode, readMrz, type MrzFields } from '../document-reading/index.js';
+import { mrzDate, type DocumentData } from '../applicants/analysis/document-data.js';
+
+/** A document photo as the analysis gets it. */
+export interface DocumentImage {
+  side: string | null;
+  data: Uint8Array;
+}
+
+/** What reading one applicant's document photos gave: the data, or why nothing. */
+export interface DocumentReadResult {
+  read: DocumentData | null;
+  reason: string;
+}
+
+/** Where each document type carries its machine-readable data, in the order to try. */
+const READ_PLAN: Record<string, { side: string; how: 'mrz' | 'barcode' }[]> = {
+  PASSPORT: [{ side: 'front', how: 'mrz' }],
+  ID_CARD: [
+    { side: 'back', how: 'mrz' },
+    { side: 'front', how: 'mrz' },
+  ],
+  RESIDENCE_PERMIT: [
+    { side: 'back', how: 'mrz' },
+    { side: 'front', how: 'mrz' },
+  ],
+  DRIVERS: [{ side: 'back', how: 'barcode' }],
+};
+
+/**
+ * Reads the applicant's document: the machine-readable zone of a passport or card, the
+ * PDF417 of a driving licence. Runs inside an analysis worker thread (CPU-bound).
+ */
+export async function readDocument(documentType: string | null, images: DocumentImage[], today: Date): Promise<DocumentReadResult> {
+  const plan = READ_PLAN[documentType ?? ''];
+  if (!plan) return { read: null, reason: `No machine-readable data is read from a ${documentType ?? 'missing'} document type` };
+  const reasons: string[] = [];
+  for (const step of plan) {
+    const image = images.find((candidate) => candidate.side === step.side);
+    if (!image) continue;
+    const buffer = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+    if (step.how === 'mrz') {
+      const mrz = await readMrz(buffer);
+      if (mrz.readable) return { read: fromMrz(mrz.format, mrz.fields, today), reason: '' };
+      reasons.push(`${step.side}: ${mrz.reason}`);
+    } else {
+      const barcode = await readLicenceBarcode(buffer);
+      if (barcode.readable) {
+        const { fields } = barcode;
+        return {
+          read: {
+            source: 'barcode',
+            format: 'AAMVA',
+            surname: fields.surname,
+            givenNames: fields.givenNames,
+            documentNumber: fields.documentNumber,
+            dateOfBirth: fields.dateOfBirth || null,
+            expiryDate: fields.expiryDate || null,
+            sex: fields.sex,
+            nationality: null,
+            issuingState: fields.country,
+          },
+          reason: '',
+        };
+      }
+      reasons.push(`${step.side}: ${barcode.reason}`);
+    }
+  }
+  return { read: null, reason: reasons.length > 0 ? `Unreadable (${reasons.join('; ')})` : 'The photo that carries the machine-readable data is missing' };
+}
+
+function fromMrz(format: string, fields: MrzFields, today: Date): DocumentData {
+  const code = (value: string) => value.replace(/</g, '') || null;
+  return {
+    source: 'mrz',
+    format,
+    surname: fields.surname,
+    givenNames: fields.givenNames,
+    documentNumber: fields.documentNumber.replace(/</g, ''),
+    dateOfBirth: mrzDate(fields.dateOfBirth, 'birth', today),
+    expiryDate: mrzDate(fields.expiryDate, 'expiry', today),
+    sex: fields.sex,
+    nationality: code(fields.nationality),
+    issuingState: code(fields.issuingState),
+  };
+}

@@ -1,0 +1,111 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
+import { Applicant } from '../../server/applicants/applicant.entity.js';
+import { fakeApplicant, type FakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
+import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
+import { pngImage } from '../fixtures/images.js';
+import { createOrganization, type TestOrganization } from '../fixtures/organizations.js';
+import { browser } from '../support/accounts.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createUser, type TestUser } from '../support/users.js';
+import { waitUntil } from '../support/webhook-receiver.js';
+
+/** Items of the fixed 'document-reading' series the reader is known to read: a passport, a licence, an identity card. */
+const now = new Date('2026-06-01T00:00:00Z');
+const person = (index: number) => fakeApplicant(index, { seed: 'document-reading', now });
+const PASSPORT = 1;
+const LICENCE = 2;
+const ID_CARD = 3;
+
+interface Check {
+  name: string;
+  verdict: string;
+  detail: string;
+  score: number | null;
+  evidence: Record<string, unknown> | null;
+}
+
+/**
+ * Submission queues the document analysis; it runs on the app's worker threads and
+ * records what the document says and how the typed data compares.
+ */
+describe('document analysis after submission', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let org: TestOrganization;
+
+  beforeAll(async () => {
+    t = await startTestApp({ ANALYSIS_THREADS: '1' });
+    owner = await createUser(t, { webhookUrl: 'https://hooks.example.test/kyc' });
+    org = await createOrganization(t, owner);
+  });
+  afterAll(() => t.close());
+
+  const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+  /** Goes through the verification page as the end user: photos, typed data, submit. */
+  async function verify(userId: string, pages: { docType: string; side?: string; png: Buffer }[], typed: Partial<FakeApplicant>): Promise<string> {
+    const link = await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: org.id, userId }).expect(201);
+    const secret = new URL(link.body.url).searchParams.get('session');
+    const { token } = (await browser(t).post('/api/kyc/session-token').send({ session: secret }).expect(200)).body;
+    const widget = { Authorization: `Bearer ${token}` };
+    for (const page of pages) await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: page.docType, side: page.side, data: dataUrl(page.png) }).expect(200);
+    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+    const { name, dateOfBirth, docNumber, expiryDate, country, sex } = typed;
+    await request(t.server).put('/api/kyc/personal-data').set(widget).send({ name, dateOfBirth, docNumber, expiryDate, country, sex }).expect(200);
+    await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
+    return userId;
+  }
+
+  async function analysed(userId: string): Promise<Record<string, Check>> {
+    const applicant = await t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
+    const jobs = t.app.get(DataSource).getRepository(AnalysisJob);
+    await waitUntil(async () => ((await jobs.findOneBy({ applicantId: applicant.id }))?.status === 'done' ? true : undefined), 30_000);
+    const checks = (await request(t.server).get(`/api/projects/${org.id}/applicants/${userId}/checks`).set(owner.auth).expect(200)).body as Check[];
+    return Object.fromEntries(checks.map((check) => [check.name, check]));
+  }
+
+  it('reads a passport and flags the mistyped date of birth, field by field', async () => {
+    const truth = person(PASSPORT);
+    const document = await renderFakeDocument(truth);
+    const userId = await verify('passport-1', [{ docType: 'PASSPORT', side: 'front', png: document.pages[0].png }], { ...truth, dateOfBirth: '1970-01-01' });
+    const checks = await analysed(userId);
+    expect(checks['document-read']).toMatchObject({ verdict: 'passed', evidence: { source: 'mrz', format: 'TD3', documentNumber: truth.docNumber, dateOfBirth: truth.dateOfBirth } });
+    expect(checks['data-matches-document']).toMatchObject({ verdict: 'failed', detail: 'Differs from the document: dateOfBirth' });
+    const fields = (checks['data-matches-document'].evidence as { fields: { field: string; verdict: string; declared: string | null; extracted: string | null }[] }).fields;
+    expect(fields.find((field) => field.field === 'dateOfBirth')).toEqual({ field: 'dateOfBirth', declared: '1970-01-01', extracted: truth.dateOfBirth, verdict: 'mismatch' });
+    expect(fields.filter((field) => field.verdict === 'match').map((field) => field.field)).toEqual(['name', 'docNumber', 'expiryDate', 'sex']);
+    // The typed data stays as typed; what was read is kept beside it.
+    const applicant = await t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
+    expect(applicant.dateOfBirth).toBe('1970-01-01');
+    expect(applicant.documentData).toMatchObject({ dateOfBirth: truth.dateOfBirth, documentNumber: truth.docNumber });
+  }, 60_000);
+
+  it('reads the machine-readable zone on the back of an identity card; typed as printed, everything matches', async () => {
+    const truth = person(ID_CARD);
+    const document = await renderFakeDocument(truth);
+    const pages = document.pages.map((page) => ({ docType: 'ID_CARD', side: page.side, png: page.png }));
+    const checks = await analysed(await verify('card-1', pages, truth));
+    expect(checks['document-read']).toMatchObject({ verdict: 'passed', evidence: { format: 'TD1' } });
+    expect(checks['data-matches-document']).toMatchObject({ verdict: 'passed', score: 1 });
+  }, 60_000);
+
+  it("reads a driving licence's barcode", async () => {
+    const truth = person(LICENCE);
+    const document = await renderFakeDocument(truth);
+    const pages = document.pages.map((page) => ({ docType: 'DRIVERS', side: page.side, png: page.png }));
+    const checks = await analysed(await verify('licence-1', pages, truth));
+    expect(checks['document-read']).toMatchObject({ verdict: 'passed', evidence: { source: 'barcode', format: 'AAMVA', documentNumber: truth.docNumber } });
+    expect(checks['data-matches-document'].verdict).toBe('passed');
+  }, 60_000);
+
+  it('asks a person to look when nothing can be read, saying why', async () => {
+    const truth = person(PASSPORT);
+    const checks = await analysed(await verify('unreadable-1', [{ docType: 'PASSPORT', side: 'front', png: pngImage(600, 420) }], truth));
+    expect(checks['document-read']).toMatchObject({ verdict: 'needs-review', detail: expect.stringMatching(/^Unreadable \(front: .+\)$/) });
+    expect(checks['data-matches-document'].verdict).toBe('needs-review');
+    // The prechecks of the submission are still there.
+    expect(checks['document-not-expired']).toBeDefined();
+  }, 60_000);
+});
