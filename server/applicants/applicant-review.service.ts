@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OrganizationAccessService } from '../organizations/organization-access.service.js';
 import type { User } from '../users/user.entity.js';
 import { IDENTITY_FIELDS } from './applicant-fields.js';
-import { toApplicantDetails, toApplicantSummary } from './applicant.mapper.js';
+import { toApplicantSummary } from './applicant.mapper.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
 import type { ApplicantChangeDto, ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import type { UpdateApplicantDto } from './dto/update-applicant.dto.js';
@@ -32,7 +32,7 @@ export class ApplicantReviewService {
       actor: user,
       expectedVersion: body.version,
     });
-    return toApplicantDetails(updated, await this.query.listImages(updated.id));
+    return this.query.detailsOf(updated);
   }
 
   /** Back to the start: identity, images and review answer gone, kycStatus init. */

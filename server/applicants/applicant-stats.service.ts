@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
 import { Applicant } from './applicant.entity.js';
 import { KYC_STATUSES, type KycStatus } from './applicant.enums.js';
 import type { User } from '../users/user.entity.js';
@@ -14,18 +15,20 @@ export class ApplicantStatsService {
   constructor(
     private readonly access: OrganizationAccessService,
     private readonly dataSource: DataSource,
+    private readonly analysisJobs: AnalysisJobs,
   ) {}
 
   async stats(user: User, organizationId: string, now = new Date()): Promise<OrganizationStatsDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const id = organization.id;
-    const [byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision] = await Promise.all([
+    const [byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis] = await Promise.all([
       this.countByStatus(id),
       this.countDecisionsSince(id, new Date(now.getTime() - 7 * DAY_MS)),
       this.countDecisionsSince(id, new Date(now.getTime() - 30 * DAY_MS)),
       this.medianSecondsToDecision(id),
+      this.analysisJobs.backlog(id),
     ]);
-    return { byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision };
+    return { byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis };
   }
 
   private async countByStatus(organizationId: string): Promise<Record<KycStatus, number>> {

@@ -1,3 +1,4 @@
+import type { AnalysisJobStatus } from './analysis/analysis-job.entity.js';
 import type { ApplicantImage } from './applicant-image.entity.js';
 import type { Applicant } from './applicant.entity.js';
 import type { ApplicantDetailsDto, ApplicantImageDto, ApplicantSummaryDto } from './dto/applicant-details.dto.js';
@@ -25,7 +26,7 @@ export function toApplicantSummary(applicant: Applicant): ApplicantSummaryDto {
   };
 }
 
-export function toApplicantDetails(applicant: Applicant, images: ImageListing[]): ApplicantDetailsDto {
+export function toApplicantDetails(applicant: Applicant, images: ImageListing[], analysis: AnalysisJobStatus | null): ApplicantDetailsDto {
   const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, applicant[field]])) as Record<
     (typeof IDENTITY_FIELDS)[number],
     string | null
@@ -36,5 +37,5 @@ export function toApplicantDetails(applicant: Applicant, images: ImageListing[])
     side: image.side,
     url: applicantImageUrl(applicant.organizationId, applicant.userId, image.id),
   }));
-  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos } };
+  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos }, document: applicant.documentData, analysis };
 }

@@ -12,7 +12,8 @@ import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
 import { ApplicantListReader, type SqlExecutor } from './list/applicant-list.reader.js';
 import { Applicant } from './applicant.entity.js';
-import { toApplicantDetails } from './applicant.mapper.js';
+import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
+import { toApplicantDetails, type ImageListing } from './applicant.mapper.js';
 import { applicantNotFound, imageNotFound } from './applicants.errors.js';
 import type { ApplicantCheckDto } from './dto/applicant-check.dto.js';
 import type { ApplicantDetailsDto } from './dto/applicant-details.dto.js';
@@ -47,6 +48,7 @@ export class ApplicantsQueryService {
     private readonly access: OrganizationAccessService,
     private readonly audit: AuditService,
     private readonly dataSource: DataSource,
+    private readonly analysisJobs: AnalysisJobs,
   ) {
     this.reader = new ApplicantListReader(typeOrmExecutor(dataSource));
   }
@@ -88,7 +90,12 @@ export class ApplicantsQueryService {
       applicantId: applicant.id,
       action: 'applicant.viewed',
     });
-    return toApplicantDetails(applicant, images);
+    return this.detailsOf(applicant, images);
+  }
+
+  /** The details of an applicant already authorised: typed data, images, what was read, where the analysis is. */
+  async detailsOf(applicant: Applicant, images?: ImageListing[]): Promise<ApplicantDetailsDto> {
+    return toApplicantDetails(applicant, images ?? (await this.listImages(applicant.id)), await this.analysisJobs.stateOf(applicant.id));
   }
 
   async image(user: User, organizationId: string, userId: string, imageId: string): Promise<ImageBytes> {

@@ -2,7 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { TIMESTAMP } from '../../database/column-types.js';
 import { Applicant } from '../applicant.entity.js';
 
-export type AnalysisJobStatus = 'queued' | 'running' | 'done' | 'failed';
+export const ANALYSIS_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type AnalysisJobStatus = (typeof ANALYSIS_STATES)[number];
 
 /**
  * One analysis of one applicant (e.g. reading its documents), persisted so that it

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ANALYSIS_STATES, type AnalysisJobStatus } from '../analysis/analysis-job.entity.js';
 import { KYC_STATUSES, MARITAL_STATUSES, REJECT_TYPES, REVIEW_ANSWERS, SEXES, type KycStatus, type RejectType, type ReviewAnswer } from '../applicant.enums.js';
 
 export class ApplicantSummaryDto {
@@ -72,12 +73,37 @@ export class IdentityDto {
   images: ApplicantImageDto[];
 }
 
+/** What the analysis read from the document's machine-readable zone or barcode. */
+export class DocumentDataDto {
+  @ApiProperty({ enum: ['mrz', 'barcode'] }) source: 'mrz' | 'barcode';
+  @ApiProperty({ example: 'TD3', description: 'TD3 (passport), TD1 (card) or AAMVA (driving licence barcode)' }) format: string;
+  @ApiProperty() surname: string;
+  @ApiProperty() givenNames: string;
+  @ApiProperty() documentNumber: string;
+  @text() dateOfBirth: string | null;
+  @text() expiryDate: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['M', 'F', 'X', null] }) sex: 'M' | 'F' | 'X' | null;
+  @ApiProperty({ type: String, nullable: true, description: 'ICAO / ISO 3166 alpha-3 code' }) nationality: string | null;
+  @ApiProperty({ type: String, nullable: true }) issuingState: string | null;
+}
+
 export class ApplicantDetailsDto {
   @ApiProperty({ type: ApplicantSummaryDto })
   applicant: ApplicantSummaryDto;
 
-  @ApiProperty({ type: IdentityDto })
+  @ApiProperty({ type: IdentityDto, description: 'The data as the applicant typed it (or staff edited it)' })
   identity: IdentityDto;
+
+  @ApiProperty({ type: DocumentDataDto, nullable: true, description: 'What the analysis read from the document; null until it has run, or when nothing could be read' })
+  document: DocumentDataDto | null;
+
+  @ApiProperty({
+    type: String,
+    enum: [...ANALYSIS_STATES, null],
+    nullable: true,
+    description: 'The automatic analysis of the last submission: queued or running until its results arrive; null before any submission',
+  })
+  analysis: AnalysisJobStatus | null;
 }
 
 /** What a reset or a decision answers: the applicant's new state, without identity data. */

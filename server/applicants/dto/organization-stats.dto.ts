@@ -10,6 +10,11 @@ export class StatusCountsDto {
   @ApiProperty() onHold: number;
 }
 
+export class AnalysisBacklogDto {
+  @ApiProperty({ description: 'Waiting for a worker' }) queued: number;
+  @ApiProperty({ description: 'Being analysed now' }) running: number;
+}
+
 export class OrganizationStatsDto {
   @ApiProperty({ type: StatusCountsDto, description: 'Applicants per kycStatus (every status present, 0 when none)' })
   byStatus: Record<KycStatus, number>;
@@ -26,6 +31,9 @@ export class OrganizationStatsDto {
     description: 'Median seconds from submission to the approve/reject decision; null when nothing was decided',
   })
   medianSecondsToDecision: number | null;
+
+  @ApiProperty({ type: AnalysisBacklogDto, description: 'Submissions whose automatic analysis has not finished' })
+  analysis: AnalysisBacklogDto;
 }
 
 export const EMPTY_STATUS_COUNTS = (): Record<KycStatus, number> =>

@@ -6,6 +6,7 @@ import { Clock } from '../../common/clock.js';
 import { identifyImage } from '../../common/image-upload.js';
 import { supportsRowLocks } from '../../database/transaction.js';
 import { WebhookOutboxService } from '../../webhooks/webhook-outbox.service.js';
+import { AnalysisJob } from '../analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
 import { compareWithDocument, type DocumentData } from '../analysis/document-data.js';
 import { ApplicantCheck, type CheckVerdict } from '../applicant-check.entity.js';
@@ -124,6 +125,9 @@ export class ApplicantLifecycle {
   reset(ref: ApplicantRef, options: ChangeOptions): Promise<Applicant> {
     return this.change(ref, options, async (applicant, { manager }) => {
       const removed = await manager.delete(ApplicantImage, { applicantId: applicant.id });
+      // Checks and analyses belonged to the submission that is gone.
+      await manager.delete(ApplicantCheck, { applicantId: applicant.id });
+      await manager.delete(AnalysisJob, { applicantId: applicant.id });
       return [resetStep(applicant, removed.affected ?? 0)];
     });
   }
@@ -240,6 +244,8 @@ export class ApplicantLifecycle {
    */
   recordDocumentAnalysis(applicantId: string, outcome: DocumentAnalysisOutcome): Promise<Applicant | null> {
     return this.change({ id: applicantId }, { actor: ANALYSIS_ACTOR, announce: false }, async (applicant, { manager }) => {
+      // Reset while the analysis ran: its submission is gone, and so are its results.
+      if (!applicant.submittedAt) return [];
       const { read } = outcome;
       const comparisons = read ? compareWithDocument(applicant, read) : [];
       const compared = comparisons.filter((comparison) => comparison.verdict === 'match' || comparison.verdict === 'mismatch');

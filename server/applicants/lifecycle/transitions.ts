@@ -57,6 +57,7 @@ export function resetStep(applicant: Applicant, imagesRemoved: number): Lifecycl
       ...REVIEW_CLEARED,
       kycStatus: 'init',
       documentType: null,
+      documentData: null,
       submittedAt: null,
       decidedAt: null,
       // Every verification session and widget token of the applicant ends with a reset.

@@ -464,9 +464,39 @@ export type IdentityDto = {
     images: Array<ApplicantImageDto>;
 };
 
+export type DocumentDataDto = {
+    source: 'mrz' | 'barcode';
+    /**
+     * TD3 (passport), TD1 (card) or AAMVA (driving licence barcode)
+     */
+    format: string;
+    surname: string;
+    givenNames: string;
+    documentNumber: string;
+    dateOfBirth: string | null;
+    expiryDate: string | null;
+    sex: 'M' | 'F' | 'X' | null;
+    /**
+     * ICAO / ISO 3166 alpha-3 code
+     */
+    nationality: string | null;
+    issuingState: string | null;
+};
+
 export type ApplicantDetailsDto = {
     applicant: ApplicantSummaryDto;
+    /**
+     * The data as the applicant typed it (or staff edited it)
+     */
     identity: IdentityDto;
+    /**
+     * What the analysis read from the document; null until it has run, or when nothing could be read
+     */
+    document: DocumentDataDto | null;
+    /**
+     * The automatic analysis of the last submission: queued or running until its results arrive; null before any submission
+     */
+    analysis: 'queued' | 'running' | 'done' | 'failed' | null;
 };
 
 export type UpdateApplicantDto = {
@@ -592,9 +622,29 @@ export type AuditEventPageDto = {
 };
 
 export type ApplicantCheckDto = {
-    name: 'document-not-expired' | 'adult' | 'document-number-unique' | 'images-readable';
+    /**
+     * document-not-expired, adult, document-number-unique, images-readable (at submission); document-read, data-matches-document (after the analysis)
+     */
+    name: string;
+    /**
+     * needs-review: a person must look; unavailable: the check could not run
+     */
+    verdict: 'passed' | 'failed' | 'needs-review' | 'unavailable';
+    /**
+     * verdict === 'passed'
+     */
     passed: boolean;
+    /**
+     * A measure where the check has one, 0 to 1
+     */
+    score: number | null;
     detail: string;
+    /**
+     * What the check saw (extracted fields, per-field comparisons)
+     */
+    evidence: {
+        [key: string]: unknown;
+    } | null;
     createdAt: string;
 };
 
@@ -605,6 +655,17 @@ export type StatusCountsDto = {
     queued: number;
     completed: number;
     onHold: number;
+};
+
+export type AnalysisBacklogDto = {
+    /**
+     * Waiting for a worker
+     */
+    queued: number;
+    /**
+     * Being analysed now
+     */
+    running: number;
 };
 
 export type OrganizationStatsDto = {
@@ -624,6 +685,10 @@ export type OrganizationStatsDto = {
      * Median seconds from submission to the approve/reject decision; null when nothing was decided
      */
     medianSecondsToDecision: number | null;
+    /**
+     * Submissions whose automatic analysis has not finished
+     */
+    analysis: AnalysisBacklogDto;
 };
 
 export type CreateSessionDto = {

@@ -7,25 +7,41 @@ const CHECK_LABELS: Readonly<Record<string, string>> = {
   adult: 'Applicant is an adult',
   'document-number-unique': 'Document number not used by another verified applicant',
   'images-readable': 'Images readable',
+  'document-read': 'Document read (machine-readable zone or barcode)',
+  'data-matches-document': 'Typed data matches the document',
+};
+
+const VERDICT_TEXT: Readonly<Record<ApplicantCheckDto['verdict'], string>> = {
+  passed: 'passed',
+  failed: 'failed',
+  'needs-review': 'needs a person to look',
+  unavailable: 'could not run',
+};
+
+const ICONS: Readonly<Record<ApplicantCheckDto['verdict'], string>> = {
+  passed: 'M5 10.5l3.2 3.2L15 7',
+  failed: 'M6 6l8 8M14 6l-8 8',
+  'needs-review': 'M10 5v6M10 14.5v.5',
+  unavailable: 'M6 10h8',
 };
 
 export function checkLabel(name: string): string {
   return CHECK_LABELS[name] ?? name;
 }
 
-/** The automatic prechecks run on submission, passed or failed, with what they found. */
+/** The automatic checks of the last submission: passed, failed, for a person to look at, or not run. */
 export function ChecksList({ checks }: { checks: readonly ApplicantCheckDto[] }) {
   return (
     <ul className="checks-list">
       {checks.map((check) => (
-        <li key={check.name} className={check.passed ? 'check check-passed' : 'check check-failed'}>
+        <li key={check.name} className={`check check-${check.verdict}`}>
           <svg viewBox="0 0 20 20" aria-hidden="true" className="check-icon">
-            {check.passed ? <path d="M5 10.5l3.2 3.2L15 7" /> : <path d="M6 6l8 8M14 6l-8 8" />}
+            <path d={ICONS[check.verdict]} />
           </svg>
           <div className="check-text">
             <p className="check-name">
               {checkLabel(check.name)}
-              <span className="visually-hidden">{check.passed ? ': passed' : ': failed'}</span>
+              <span className="visually-hidden">: {VERDICT_TEXT[check.verdict]}</span>
             </p>
             {check.detail && <p className="check-detail">{check.detail}</p>}
           </div>

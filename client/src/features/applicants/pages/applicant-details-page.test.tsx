@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import type { ApplicantDetailsDto } from '../../../api/generated/types.gen';
+import type { ApplicantCheckDto, ApplicantDetailsDto } from '../../../api/generated/types.gen';
 import { apiError, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
@@ -17,6 +17,10 @@ const EMPTY_ACTIVITY = {
 };
 
 /** Serves user-0001 of the organization (`details`), an empty activity and any `extra` answers. */
+function check(fields: Pick<ApplicantCheckDto, 'name' | 'verdict' | 'detail'> & Partial<ApplicantCheckDto>): ApplicantCheckDto {
+  return { passed: fields.verdict === 'passed', score: null, evidence: null, createdAt: '2026-11-01T10:00:01.000Z', ...fields };
+}
+
 function serve(details: ApplicantDetailsDto | undefined, extra: ApiHandlers = {}) {
   const isTheApplicant = (path: { id: string; userId: string }) => path.id === ORGANIZATION_ID && path.userId === 'user-0001';
   return mockApi({
@@ -221,14 +225,14 @@ describe('applicant details', () => {
     serve(buildApplicantDetails(), {
       applicantChecksList: {
         body: [
-          { name: 'document-not-expired', passed: true, detail: 'Expires 2031-01-30', createdAt: '2026-11-01T10:00:01.000Z' },
-          { name: 'adult', passed: false, detail: 'Age 16', createdAt: '2026-11-01T10:00:01.000Z' },
+          check({ name: 'document-not-expired', verdict: 'passed', detail: 'Expires 2031-01-30' }),
+          check({ name: 'adult', verdict: 'failed', detail: 'Age 16' }),
         ],
       },
     });
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByRole('heading', { name: 'Automatic checks' })).toBeInTheDocument();
-    expect(screen.getByText('1 of 2 checks failed on submission.')).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 checks failed.')).toBeInTheDocument();
     expect(screen.getByText('Applicant is an adult').closest('li')).toHaveClass('check-failed');
     expect(screen.getByText('Age 16')).toBeInTheDocument();
   });
@@ -297,5 +301,51 @@ describe('applicant details', () => {
     const revoked = screen.getByText('Verification link revoked').closest('li')!;
     expect(revoked).toHaveTextContent('by alice');
     expect(revoked).toHaveTextContent('Session 3f2a9c1e');
+  });
+
+  describe('what the document says', () => {
+    const comparison = check({
+      name: 'data-matches-document',
+      verdict: 'failed',
+      detail: 'Differs from the document: dateOfBirth',
+      score: 0.75,
+      evidence: {
+        fields: [
+          { field: 'name', declared: 'Maria Silva', extracted: 'SILVA MARIA', verdict: 'match' },
+          { field: 'dateOfBirth', declared: '1990-04-21', extracted: '1990-04-12', verdict: 'mismatch' },
+          { field: 'docNumber', declared: 'AB123456', extracted: 'AB123456', verdict: 'match' },
+        ],
+      },
+    });
+
+    it('shows the typed data beside what was read, the mismatch highlighted', async () => {
+      serve(buildApplicantDetails({ analysis: 'done' }), {
+        applicantChecksList: { body: [check({ name: 'document-read', verdict: 'passed', detail: 'TD3 machine-readable zone read' }), comparison] },
+      });
+      renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+      const table = await screen.findByRole('table', { name: 'Identity' });
+      expect(await within(table).findByRole('columnheader', { name: 'Read from the document' })).toBeInTheDocument();
+      const birth = within(table).getByRole('rowheader', { name: 'Date of Birth' }).closest('tr')!;
+      expect(birth).toHaveClass('kv-mismatch');
+      expect(within(birth).getByText('Differs from the document')).toBeInTheDocument();
+      expect(within(birth).getByText('1990-04-12')).toBeInTheDocument();
+      expect(within(table).getByRole('rowheader', { name: 'Name' }).closest('tr')).not.toHaveClass('kv-mismatch');
+      expect(screen.getByText('1 of 2 checks failed.')).toBeInTheDocument();
+    });
+
+    it('says "Analysing…" until the results arrive, then shows them', async () => {
+      let checks: ApplicantCheckDto[] = [check({ name: 'adult', verdict: 'passed', detail: 'Age 36' })];
+      let analysis: ApplicantDetailsDto['analysis'] = 'running';
+      serve(undefined, {
+        applicantsDetails: () => ({ body: buildApplicantDetails({ analysis }) }),
+        applicantChecksList: () => ({ body: checks }),
+      });
+      renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+      expect(await screen.findByText(/Analysing…/)).toBeInTheDocument();
+      checks = [...checks, check({ name: 'document-read', verdict: 'passed', detail: 'read' }), comparison];
+      analysis = 'done';
+      expect(await screen.findByText('Differs from the document', {}, { timeout: 5000 })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText(/Analysing…/)).not.toBeInTheDocument());
+    });
   });
 });

@@ -11,7 +11,12 @@ import { applicantsImage } from '../../../api/sdk';
 export const ORGANIZATION_ID = '11111111-2222-4333-8444-555555555555';
 
 export function buildApplicantDetails(
-  overrides: { applicant?: Partial<ApplicantSummaryDto>; identity?: Partial<IdentityDto> } = {},
+  overrides: {
+    applicant?: Partial<ApplicantSummaryDto>;
+    identity?: Partial<IdentityDto>;
+    document?: ApplicantDetailsDto['document'];
+    analysis?: ApplicantDetailsDto['analysis'];
+  } = {},
 ): ApplicantDetailsDto {
   return {
     applicant: {
@@ -55,6 +60,8 @@ export function buildApplicantDetails(
       ],
       ...overrides.identity,
     },
+    document: overrides.document ?? null,
+    analysis: overrides.analysis ?? null,
   };
 }
 

@@ -17,6 +17,13 @@ export const organizationStatsQueryOptions = (organizationId: string) =>
     staleTime: 0,
   });
 
+/** While submissions are being analysed, counts are fetched again every few seconds. */
 export function useOrganizationStats(organizationId: string) {
-  return useQuery(organizationStatsQueryOptions(organizationId));
+  return useQuery({
+    ...organizationStatsQueryOptions(organizationId),
+    refetchInterval: (query) => {
+      const backlog = query.state.data?.analysis;
+      return backlog && backlog.queued + backlog.running > 0 ? 5000 : false;
+    },
+  });
 }

@@ -16,6 +16,7 @@ describe('organization dashboard', () => {
           decisionsLast7Days: 5,
           decisionsLast30Days: 17,
           medianSecondsToDecision: 2 * 86_400 + 3 * 3_600,
+          analysis: { queued: 0, running: 0 },
         },
       },
     });
@@ -41,10 +42,24 @@ describe('organization dashboard', () => {
           decisionsLast7Days: 0,
           decisionsLast30Days: 0,
           medianSecondsToDecision: null,
+          analysis: { queued: 0, running: 0 },
         },
       },
     });
     renderPage(<OrganizationHomePage />, '/dashboard/:organizationId', `/dashboard/${ORGANIZATION_ID}`);
     expect(await screen.findByText('Nothing decided yet')).toBeInTheDocument();
+  });
+
+  it('shows the analysis backlog while documents are being read', async () => {
+    const stats = (queued: number, running: number) => ({
+      byStatus: { init: 0, pending: 0, prechecked: 0, queued: 3, completed: 0, onHold: 0 },
+      decisionsLast7Days: 0,
+      decisionsLast30Days: 0,
+      medianSecondsToDecision: null,
+      analysis: { queued, running },
+    });
+    mockApi({ organizationStatsGet: { body: stats(2, 1) } });
+    renderPage(<OrganizationHomePage />, '/dashboard/:organizationId', `/dashboard/${ORGANIZATION_ID}`);
+    expect(await screen.findByText('Analysing documents: 1 in progress, 2 waiting.')).toBeInTheDocument();
   });
 });

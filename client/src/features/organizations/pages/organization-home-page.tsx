@@ -68,6 +68,13 @@ export function OrganizationHomePage() {
               }
             />
           </div>
+          {stats.analysis.queued + stats.analysis.running > 0 && (
+            <p className="org-home-analysis" role="status">
+              <span className="org-home-analysis-dot" aria-hidden="true" />
+              Analysing documents: {numberFormat.format(stats.analysis.running)} in progress,{' '}
+              {numberFormat.format(stats.analysis.queued)} waiting.
+            </p>
+          )}
           <Panel title="Applicants by status" description="Every applicant of this organization, by KYC status.">
             <StatusBarChart counts={stats.byStatus} />
           </Panel>
