@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -22,7 +22,7 @@ function workerFile(): string {
  * after a minute idle (each holds an OCR engine of some tens of MB).
  */
 @Injectable()
-export class AnalysisPool implements OnModuleDestroy {
+export class AnalysisPool implements OnApplicationShutdown {
   private pool: Piscina | undefined;
 
   constructor(@Inject(appConfig.KEY) private readonly env: AppConfig) {}
@@ -35,7 +35,8 @@ export class AnalysisPool implements OnModuleDestroy {
     return this.run({ task: 'read-document', documentType, images, today: today.toISOString() }) as Promise<DocumentReadResult>;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the runners (onModuleDestroy) let their jobs finish. */
+  async onApplicationShutdown(): Promise<void> {
     await this.pool?.destroy();
   }
 

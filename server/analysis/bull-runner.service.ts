@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sha256 } from '../common/crypto.js';
@@ -26,7 +26,7 @@ interface QueuedJob {
  * out again under a new BullMQ id once its lease has ended.
  */
 @Injectable()
-export class BullRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BullRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Analysis');
   private readonly holder = holderName();
   private readonly connections: Redis[] = [];
@@ -50,7 +50,8 @@ export class BullRunner implements OnApplicationBootstrap, OnApplicationShutdown
     if (this.role === 'worker' || this.env.analysis.inApp) this.startWorking();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops taking jobs and lets running ones finish, while the database and the threads are still there. */
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.sweeper);
     this.unsubscribe?.();
     await this.dispatching;

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.service.js';
 import { ANALYSIS_LEASE_MS, AnalysisExecutor, holderName } from './analysis-executor.service.js';
@@ -14,7 +14,7 @@ const POLL_MS = 1000;
  * died is claimed again once its lease ends.
  */
 @Injectable()
-export class EmbeddedRunner implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EmbeddedRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Analysis');
   private readonly holder = holderName();
   private readonly running = new Set<Promise<void>>();
@@ -35,7 +35,8 @@ export class EmbeddedRunner implements OnApplicationBootstrap, OnApplicationShut
     this.loop = this.run();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Stops claiming and lets running jobs finish, while the database and the threads are still there. */
+  async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
     this.wake?.();

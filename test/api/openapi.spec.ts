@@ -31,7 +31,7 @@ describe('the API contract', () => {
     try {
       await createClient({
         input: 'openapi.json',
-        output: { path: out, format: null, lint: null },
+        output: { path: out, postProcess: [] },
         plugins: ['@hey-api/typescript', '@hey-api/sdk', '@hey-api/client-fetch'],
         logs: { level: 'silent' },
       });
