@@ -2,7 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { AnalysisExecutor } from './analysis-executor.service.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
-import { AnalysisPool } from './analysis-pool.js';
+import { AnalysisPoolModule } from './analysis-pool.module.js';
 import { DocumentAnalysisHandler } from './document-analysis.handler.js';
 import { ANALYSIS_ROLE, BullRunner, type AnalysisRole } from './bull-runner.service.js';
 import { EmbeddedRunner } from './embedded-runner.service.js';
@@ -16,17 +16,16 @@ export class AnalysisModule {
   static register(role: AnalysisRole): DynamicModule {
     return {
       module: AnalysisModule,
-      imports: [ApplicantsModule],
+      imports: [ApplicantsModule, AnalysisPoolModule],
       providers: [
         { provide: ANALYSIS_ROLE, useValue: role },
         AnalysisHandlers,
         AnalysisExecutor,
-        AnalysisPool,
         DocumentAnalysisHandler,
         EmbeddedRunner,
         BullRunner,
       ],
-      exports: [AnalysisHandlers, AnalysisPool],
+      exports: [AnalysisHandlers],
     };
   }
 }

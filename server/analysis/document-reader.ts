@@ -27,6 +27,11 @@ const READ_PLAN: Record<string, { side: string; how: 'mrz' | 'barcode' }[]> = {
   DRIVERS: [{ side: 'back', how: 'barcode' }],
 };
 
+/** Whether this side of this document type carries the machine-readable data (so a photo of it can be read at once). */
+export function carriesMachineData(documentType: string, side: string | null): boolean {
+  return READ_PLAN[documentType]?.some((step) => step.side === side) ?? false;
+}
+
 /**
  * Reads the applicant's document: the machine-readable zone of a passport or card, the
  * PDF417 of a driving licence. Runs inside an analysis worker thread (CPU-bound).

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AnalysisPoolModule } from '../analysis/analysis-pool.module.js';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
@@ -23,7 +24,7 @@ import { WidgetTokenService } from './widget-token.service.js';
  * ApplicantsQueryService and changes them only through the ApplicantLifecycle.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([VerificationSession]), OrganizationsModule, WebhooksModule, ApplicantsModule],
+  imports: [TypeOrmModule.forFeature([VerificationSession]), OrganizationsModule, WebhooksModule, ApplicantsModule, AnalysisPoolModule],
   controllers: [KycController, SumsubController],
   providers: [
     VerificationSessionsService,

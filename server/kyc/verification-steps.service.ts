@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { AnalysisPool } from '../analysis/analysis-pool.js';
+import { carriesMachineData } from '../analysis/document-reader.js';
+import { Clock } from '../common/clock.js';
 import { documentSideInvalid } from '../applicants/applicants.errors.js';
 import { sidesOf } from '../applicants/document-types.js';
 import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.service.js';
 import { ImageUploadError, parseImageDataUrl, type ImageRejection } from '../common/image-upload.js';
 import { AbuseLimitsService } from './abuse-limits.service.js';
-import { PERSONAL_FIELDS, type PersonalDataDto, type UploadDocumentDto, type WidgetSessionDto } from './dto/kyc.dto.js';
+import { PERSONAL_FIELDS, type PersonalDataDto, type UploadDocumentDto, type WidgetDocumentReadDto, type WidgetSessionDto } from './dto/kyc.dto.js';
 import { KYC_ERRORS } from './kyc.errors.js';
 import type { WidgetTokenClaims } from './widget-token.service.js';
 import { WidgetStateService } from './widget-state.service.js';
@@ -26,6 +29,8 @@ export class VerificationStepsService {
     private readonly state: WidgetStateService,
     private readonly lifecycle: ApplicantLifecycle,
     private readonly limits: AbuseLimitsService,
+    private readonly pool: AnalysisPool,
+    private readonly clock: Clock,
   ) {}
 
   /** One photo: the document's front or back, or the selfie. */
@@ -37,7 +42,22 @@ export class VerificationStepsService {
     if (!isSelfie && !sidesOf(body.docType)?.includes(side!)) throw documentSideInvalid(body.docType, side!);
     await this.limits.upload(ip, session.id, `${body.docType}|${side}`, image.data.length);
     await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image }, { sessionId: session.id, ip });
-    return this.state.view(claims);
+    const readFromPhoto = isSelfie || !carriesMachineData(body.docType, side) ? null : await this.readForPrefill(body.docType, side!, image.data);
+    return { ...(await this.state.view(claims)), readFromPhoto };
+  }
+
+  /** What the photo's machine-readable data says, in the personal-data form's terms; null when nothing is read. */
+  private async readForPrefill(documentType: string, side: string, data: Buffer): Promise<WidgetDocumentReadDto | null> {
+    const { read } = await this.pool.readDocument(documentType, [{ side, data }], this.clock.now());
+    if (!read) return null;
+    const name = `${read.givenNames} ${read.surname}`.trim().toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (letter) => letter.toUpperCase());
+    return {
+      name: name || null,
+      dateOfBirth: read.dateOfBirth,
+      sex: read.sex === 'M' || read.sex === 'F' ? read.sex : null,
+      docNumber: read.documentNumber || null,
+      expiryDate: read.expiryDate,
+    };
   }
 
   async savePersonalData(claims: WidgetTokenClaims, body: PersonalDataDto, ip: string | undefined): Promise<WidgetSessionDto> {

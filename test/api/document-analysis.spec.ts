@@ -108,4 +108,26 @@ describe('document analysis after submission', () => {
     // The prechecks of the submission are still there.
     expect(checks['document-not-expired']).toBeDefined();
   }, 60_000);
+
+  it('reads the photo at upload, to pre-fill the personal data', async () => {
+    const truth = person(PASSPORT);
+    const document = await renderFakeDocument(truth);
+    const link = await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: org.id, userId: 'prefill-1' }).expect(201);
+    const { token } = (await browser(t).post('/api/kyc/session-token').send({ session: new URL(link.body.url).searchParams.get('session') }).expect(200)).body;
+    const widget = { Authorization: `Bearer ${token}` };
+    const front = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(document.pages[0].png) }).expect(200);
+    expect(front.body.readFromPhoto).toEqual({
+      name: expect.any(String),
+      dateOfBirth: truth.dateOfBirth,
+      sex: truth.sex,
+      docNumber: truth.docNumber,
+      expiryDate: truth.expiryDate,
+    });
+    // The name as the zone spells it (no diacritics), in reading order: every typed word is there.
+    const words = (value: string) => value.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().split(/[^A-Z]+/).filter(Boolean).sort();
+    expect(words(front.body.readFromPhoto.name)).toEqual(words(truth.name!));
+    // A selfie carries nothing to read.
+    const selfie = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+    expect(selfie.body.readFromPhoto).toBeNull();
+  }, 60_000);
 });

@@ -192,6 +192,15 @@ export class WidgetPersonalDataDto {
   @ApiProperty({ nullable: true, type: String }) maritalStatus: string | null;
 }
 
+/** What a document photo says, offered to pre-fill the personal data (the end user confirms or corrects it). */
+export class WidgetDocumentReadDto {
+  @ApiProperty({ nullable: true, type: String, example: 'Maria Silva' }) name: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '1990-04-12' }) dateOfBirth: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: [...SEXES, null] }) sex: string | null;
+  @ApiProperty({ nullable: true, type: String }) docNumber: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '2031-08-30' }) expiryDate: string | null;
+}
+
 export class WidgetSessionDto {
   @ApiProperty() userId: string;
   @ApiProperty() organizationName: string;
@@ -204,4 +213,11 @@ export class WidgetSessionDto {
   @ApiProperty({ description: 'Whether a rejected applicant may try again' }) canResubmit: boolean;
   @ApiProperty({ enum: WIDGET_SCOPES, description: 'status: this page may only follow the status; photos and data are never shown' })
   scope: (typeof WIDGET_SCOPES)[number];
+
+  @ApiPropertyOptional({
+    type: WidgetDocumentReadDto,
+    nullable: true,
+    description: 'Only in the answer to a photo upload: what the photo’s machine-readable zone or barcode says (null when it carries none or could not be read)',
+  })
+  readFromPhoto?: WidgetDocumentReadDto | null;
 }

@@ -792,6 +792,14 @@ export type WidgetPersonalDataDto = {
     maritalStatus: string | null;
 };
 
+export type WidgetDocumentReadDto = {
+    name: string | null;
+    dateOfBirth: string | null;
+    sex: 'M' | 'F' | null;
+    docNumber: string | null;
+    expiryDate: string | null;
+};
+
 export type WidgetSessionDto = {
     userId: string;
     organizationName: string;
@@ -809,6 +817,10 @@ export type WidgetSessionDto = {
      * status: this page may only follow the status; photos and data are never shown
      */
     scope: 'edit' | 'status';
+    /**
+     * Only in the answer to a photo upload: what the photo’s machine-readable zone or barcode says (null when it carries none or could not be read)
+     */
+    readFromPhoto?: WidgetDocumentReadDto | null;
 };
 
 export type UploadDocumentDto = {
