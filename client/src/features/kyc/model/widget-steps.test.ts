@@ -57,6 +57,17 @@ describe('the widget step machine', () => {
     expect(state.personal.name).toBe('Ana');
   });
 
+  it('pre-fills the empty personal fields from what a document photo says, never over typed values', () => {
+    const read = { name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F', docNumber: 'X1234567', expiryDate: null };
+    let state = run(stateFromSession(session()), { type: 'chooseDocument', documentType: 'ID_CARD' });
+    state = run(state, { type: 'personalChanged', values: { ...state.personal, docNumber: 'typed-1' } });
+    state = run(state, { type: 'photoSaved', slot: 'front', preview: 'data:front', read: null });
+    expect(state.prefilled).toEqual([]);
+    state = run(state, { type: 'photoSaved', slot: 'back', preview: 'data:back', read });
+    expect(state.personal).toMatchObject({ name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F', docNumber: 'typed-1', expiryDate: '' });
+    expect(state.prefilled).toEqual(['name', 'dateOfBirth', 'sex']);
+  });
+
   it('steps back one step at a time and not before the first', () => {
     let state = run(stateFromSession(session()), { type: 'chooseDocument', documentType: 'PASSPORT' });
     state = run(state, { type: 'back' });

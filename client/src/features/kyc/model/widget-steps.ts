@@ -1,10 +1,11 @@
-import type { WidgetSessionDto } from '../../../api/generated/types.gen';
+import type { WidgetDocumentReadDto, WidgetSessionDto } from '../../../api/generated/types.gen';
 import { documentTypeInfo, isDocumentType, type DocumentType } from './document-types';
 import {
   emptyPersonalData,
   hasRequiredPersonalData,
   personalDataFromSession,
   type PersonalDataValues,
+  type PersonalField,
 } from './personal-data';
 
 // The built-in widget as a pure state machine: which step is shown, what the applicant
@@ -36,11 +37,30 @@ export interface WidgetState {
   personalSaved: boolean;
   /** The applicant came from the review's edit link: finishing the step goes back there. */
   returnToReview: boolean;
+  /** Fields filled in from what a document photo's machine-readable data says (to be checked by the applicant). */
+  prefilled: PersonalField[];
+}
+
+const READ_FIELDS = ['name', 'dateOfBirth', 'sex', 'docNumber', 'expiryDate'] as const satisfies readonly (keyof WidgetDocumentReadDto & PersonalField)[];
+
+/** Fills the empty fields the document photo gave a value for; what the applicant typed is never replaced. */
+function prefill(state: WidgetState, read: WidgetDocumentReadDto | null | undefined): Pick<WidgetState, 'personal' | 'prefilled'> {
+  if (!read) return state;
+  const personal = { ...state.personal };
+  const prefilled = [...state.prefilled];
+  for (const field of READ_FIELDS) {
+    const value = read[field];
+    if (value && personal[field].trim() === '') {
+      personal[field] = value;
+      if (!prefilled.includes(field)) prefilled.push(field);
+    }
+  }
+  return { personal, prefilled };
 }
 
 export type WidgetAction =
   | { type: 'chooseDocument'; documentType: DocumentType }
-  | { type: 'photoSaved'; slot: PhotoSlot; preview: string }
+  | { type: 'photoSaved'; slot: PhotoSlot; preview: string; read?: WidgetDocumentReadDto | null }
   | { type: 'personalSaved'; values: PersonalDataValues }
   | { type: 'personalChanged'; values: PersonalDataValues }
   | { type: 'continue' }
@@ -99,7 +119,7 @@ export function stateFromSession(session: WidgetSessionDto | undefined): WidgetS
     }
   }
   const personal = session ? personalDataFromSession(session.personalData) : emptyPersonalData();
-  const base = { documentType, photos, personal, personalSaved: hasRequiredPersonalData(personal), returnToReview: false };
+  const base = { documentType, photos, personal, personalSaved: hasRequiredPersonalData(personal), returnToReview: false, prefilled: [] };
   return { ...base, step: firstIncompleteStep(base) };
 }
 
@@ -113,7 +133,7 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
       return { ...next, step: nextAfter(next, 'document') };
     }
     case 'photoSaved': {
-      const next = { ...state, photos: { ...state.photos, [action.slot]: { preview: action.preview } } };
+      const next = { ...state, ...prefill(state, action.read), photos: { ...state.photos, [action.slot]: { preview: action.preview } } };
       return { ...next, step: nextAfter(next, action.slot) };
     }
     case 'personalSaved': {

@@ -101,10 +101,10 @@ export function KycWidget({
       guide={slot === 'selfie' ? 'face' : 'document'}
       saved={state.photos[slot]}
       onSave={async (data) => {
-        await upload.mutateAsync(
+        const saved = await upload.mutateAsync(
           slot === 'selfie' ? { docType: 'SELFIE', data } : { docType: state.documentType!, side: slot, data },
         );
-        go({ type: 'photoSaved', slot, preview: data });
+        go({ type: 'photoSaved', slot, preview: data, read: saved.readFromPhoto });
       }}
       onContinue={() => go({ type: 'continue' })}
       onBack={back}
@@ -134,6 +134,7 @@ export function KycWidget({
             {state.step === 'personal' && (
               <PersonalDataStep
                 values={state.personal}
+                prefilled={state.prefilled}
                 documentNoun={info?.noun ?? 'document'}
                 onChange={(values) => go({ type: 'personalChanged', values })}
                 onSave={async (values) => {

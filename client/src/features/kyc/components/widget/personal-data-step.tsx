@@ -33,12 +33,15 @@ const AUTOCOMPLETE: Partial<Record<PersonalField, string>> = {
  */
 export function PersonalDataStep({
   values,
+  prefilled = [],
   documentNoun,
   onChange,
   onSave,
   onBack,
 }: {
   values: PersonalDataValues;
+  /** Fields filled in from the document photo. */
+  prefilled?: readonly PersonalField[];
   documentNoun: string;
   onChange: (values: PersonalDataValues) => void;
   onSave: (values: PersonalDataValues) => Promise<unknown>;
@@ -99,6 +102,12 @@ export function PersonalDataStep({
         {saveError && (
           <Alert variant="danger" className="kyc-step-alert">
             {saveError}
+          </Alert>
+        )}
+        {prefilled.length > 0 && (
+          <Alert variant="info" className="kyc-step-alert">
+            We filled in {prefilled.map((name) => PERSONAL_LABELS[name].toLowerCase()).join(', ')} from your {documentNoun}. Check
+            them against the {documentNoun} and correct anything that is wrong.
           </Alert>
         )}
         <div className="kyc-form-grid">
