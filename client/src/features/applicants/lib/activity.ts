@@ -6,6 +6,7 @@ import { displayIdentityValue, fieldLabel } from './identity-fields';
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   'applicant.submitted': 'Submitted verification',
   'applicant.prechecked': 'Automatic checks ran',
+  'applicant.analysed': 'Documents analysed',
   'applicant.viewed': 'Viewed the details',
   'applicant.updated': 'Edited',
   'applicant.reset': 'Reset',
