@@ -1,3 +1,4 @@
+import type { QualityMeasures } from '../document-reading/index.js';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { BINARY, TIMESTAMP } from '../database/column-types.js';
 import { Applicant } from './applicant.entity.js';
@@ -34,6 +35,10 @@ export class ApplicantImage {
 
   @Column({ type: BINARY })
   data: Buffer;
+
+  /** Sharpness, glare, brightness and size measured at upload (document photos); null for a selfie or an older photo. */
+  @Column({ type: 'simple-json', nullable: true })
+  quality: QualityMeasures | null;
 
   /** The verification session that uploaded it; only that session may see it listed. */
   @Column({ type: 'uuid', nullable: true })

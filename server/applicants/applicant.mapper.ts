@@ -4,7 +4,7 @@ import type { Applicant } from './applicant.entity.js';
 import type { ApplicantDetailsDto, ApplicantImageDto, ApplicantSummaryDto } from './dto/applicant-details.dto.js';
 import { IDENTITY_FIELDS } from './applicant-fields.js';
 
-export type ImageListing = Pick<ApplicantImage, 'id' | 'docType' | 'side'>;
+export type ImageListing = Pick<ApplicantImage, 'id' | 'docType' | 'side' | 'quality'>;
 
 /** The authorized route that serves an image's bytes (never a public URL). */
 export function applicantImageUrl(organizationId: string, userId: string, imageId: string): string {
@@ -36,6 +36,7 @@ export function toApplicantDetails(applicant: Applicant, images: ImageListing[],
     docType: image.docType,
     side: image.side,
     url: applicantImageUrl(applicant.organizationId, applicant.userId, image.id),
+    quality: image.quality,
   }));
   return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos }, document: applicant.documentData, analysis };
 }

@@ -148,7 +148,7 @@ export class ApplicantsQueryService {
 
   listImages(applicantId: string) {
     return this.images.find({
-      select: { id: true, docType: true, side: true },
+      select: { id: true, docType: true, side: true, quality: true },
       where: { applicantId },
       // Front before back ('front' > 'back'); the selfie sorts after every document type.
       order: { docType: 'ASC', side: 'DESC', createdAt: 'ASC' },

@@ -68,6 +68,18 @@ describe('document reading', () => {
     expect(report.measures.sharpness).toBeLessThan(sharpReport.measures.sharpness);
   });
 
+  it('flags a glare spot, but not the white bars of a barcode', async () => {
+    const licenceBack = (await renderFakeDocument(applicant(LICENCE))).pages[1];
+    expect((await assessQuality(licenceBack.png)).acceptable).toBe(true);
+    const page = (await renderFakeDocument(applicant(PASSPORT))).pages[0];
+    const spot = Buffer.from(
+      `<svg width="${page.width}" height="${page.height}"><ellipse cx="${page.width / 2}" cy="${page.height / 2}" rx="${page.width / 5}" ry="${page.height / 5}" fill="white"/></svg>`,
+    );
+    const report = await assessQuality(await sharp(page.png).composite([{ input: spot }]).png().toBuffer());
+    expect(report.problems).toEqual([{ problem: 'glare', message: 'Glare covers part of the document' }]);
+    expect(report.measures.glare).toBeGreaterThan(0.08);
+  });
+
   it('corrects an O read for 0 with the check digits, field by field', () => {
     const truth = td3Lines({
       documentCode: 'P',

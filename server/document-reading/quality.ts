@@ -4,7 +4,7 @@ import sharp from 'sharp';
 export interface QualityThresholds {
   /** Below this variance of the Laplacian (on the normalised image) the photo is blurry. */
   minSharpness: number;
-  /** Above this share of saturated pixels (≥ 254) glare hides part of the document. */
+  /** Above this share of blown-out pixels (inside saturated patches) glare hides part of the document. */
   maxGlare: number;
   /** Below this mean luminance (0–255) the photo is too dark. */
   minBrightness: number;
@@ -49,7 +49,7 @@ const MESSAGES: Record<QualityProblem, string> = {
 
 /**
  * Measures a photo (EXIF orientation applied, scaled to a common width): blur as the
- * variance of the Laplacian, glare as the share of saturated pixels, darkness as the
+ * variance of the Laplacian, glare as the share of blown-out pixels, darkness as the
  * mean luminance, and resolution; and judges them against the thresholds.
  */
 export async function assessQuality(image: Buffer, thresholds: QualityThresholds = DEFAULT_QUALITY_THRESHOLDS): Promise<QualityReport> {
@@ -58,11 +58,7 @@ export async function assessQuality(image: Buffer, thresholds: QualityThresholds
   const { data, info } = await oriented.greyscale().resize({ width: QUALITY_WORK_WIDTH }).raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   let sum = 0;
-  let saturated = 0;
-  for (const value of data) {
-    sum += value;
-    if (value >= 254) saturated += 1;
-  }
+  for (const value of data) sum += value;
   let lapSum = 0;
   let lapSquares = 0;
   let count = 0;
@@ -80,7 +76,7 @@ export async function assessQuality(image: Buffer, thresholds: QualityThresholds
     width: original.width,
     height: original.height,
     sharpness: lapSquares / count - mean * mean,
-    glare: saturated / data.length,
+    glare: blownOut(data, width, height) / data.length,
     brightness: sum / data.length,
   };
   const problems: QualityProblem[] = [];
@@ -89,4 +85,37 @@ export async function assessQuality(image: Buffer, thresholds: QualityThresholds
   if (measures.brightness < thresholds.minBrightness) problems.push('dark');
   if (Math.min(measures.width, measures.height) < thresholds.minShortSide) problems.push('low-resolution');
   return { measures, acceptable: problems.length === 0, problems: problems.map((problem) => ({ problem, message: MESSAGES[problem] })) };
+}
+
+/** Half the side of the square that must be saturated all over for its centre to count as glare. */
+const GLARE_RADIUS = 6;
+
+/**
+ * Pixels inside a saturated patch at least 13 px across (at the work width): a reflection
+ * washes out an area, while white print (paper, a barcode's light bars) is saturated only
+ * in thin strokes beside dark ones. Counted with a summed-area table of the saturated mask.
+ */
+function blownOut(grey: Uint8Array, width: number, height: number): number {
+  const stride = width + 1;
+  const table = new Uint32Array(stride * (height + 1));
+  for (let y = 0; y < height; y += 1) {
+    let row = 0;
+    for (let x = 0; x < width; x += 1) {
+      row += grey[y * width + x] >= 254 ? 1 : 0;
+      table[(y + 1) * stride + x + 1] = table[y * stride + x + 1] + row;
+    }
+  }
+  const side = 2 * GLARE_RADIUS + 1;
+  const full = side * side;
+  let count = 0;
+  for (let y = GLARE_RADIUS; y < height - GLARE_RADIUS; y += 1) {
+    for (let x = GLARE_RADIUS; x < width - GLARE_RADIUS; x += 1) {
+      if (grey[y * width + x] < 254) continue;
+      const top = y - GLARE_RADIUS;
+      const left = x - GLARE_RADIUS;
+      const inside = table[(top + side) * stride + left + side] - table[top * stride + left + side] - table[(top + side) * stride + left] + table[top * stride + left];
+      if (inside === full) count += 1;
+    }
+  }
+  return count;
 }

@@ -23,6 +23,11 @@ export const KYC_ERRORS = errorCatalogue('kyc', {
   IMAGE_TOO_LARGE: { status: HttpStatus.BAD_REQUEST, message: 'The photo is too large. Max file size is: 5MB' },
   IMAGE_NOT_AN_IMAGE: { status: HttpStatus.BAD_REQUEST, message: 'The file is not a JPEG, PNG or WebP image' },
   IMAGE_TOO_MANY_PIXELS: { status: HttpStatus.BAD_REQUEST, message: 'The photo has too many pixels (at most 50 megapixels)' },
+  PHOTO_QUALITY: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    message: 'The photo is not good enough to read',
+    description: "The message says what to fix (blur, glare, darkness, size), measured against the organization's thresholds; the photo is not kept.",
+  },
   SESSION_LINK_INVALID: {
     status: HttpStatus.UNAUTHORIZED,
     message: 'This verification link is not valid or has expired. Ask for a new one.',

@@ -12,6 +12,7 @@ import { StatusStreamService } from './status-stream.service.js';
 import { SumsubClient } from './sumsub/sumsub.client.js';
 import { SumsubController } from './sumsub/sumsub.controller.js';
 import { VerificationSession } from './verification-session.entity.js';
+import { Organization } from '../organizations/organization.entity.js';
 import { VerificationStepsService } from './verification-steps.service.js';
 import { WidgetStateService } from './widget-state.service.js';
 import { WidgetTokenGuard } from './widget-token.guard.js';
@@ -24,7 +25,7 @@ import { WidgetTokenService } from './widget-token.service.js';
  * ApplicantsQueryService and changes them only through the ApplicantLifecycle.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([VerificationSession]), OrganizationsModule, WebhooksModule, ApplicantsModule, AnalysisPoolModule],
+  imports: [TypeOrmModule.forFeature([VerificationSession, Organization]), OrganizationsModule, WebhooksModule, ApplicantsModule, AnalysisPoolModule],
   controllers: [KycController, SumsubController],
   providers: [
     VerificationSessionsService,

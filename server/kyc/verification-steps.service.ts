@@ -1,4 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { QualityMeasures } from '../document-reading/index.js';
+import { Organization } from '../organizations/organization.entity.js';
+import { photoQualityOf } from '../organizations/organizations.service.js';
 import { AnalysisPool } from '../analysis/analysis-pool.js';
 import { carriesMachineData } from '../analysis/document-reader.js';
 import { Clock } from '../common/clock.js';
@@ -31,6 +36,7 @@ export class VerificationStepsService {
     private readonly limits: AbuseLimitsService,
     private readonly pool: AnalysisPool,
     private readonly clock: Clock,
+    @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
   ) {}
 
   /** One photo: the document's front or back, or the selfie. */
@@ -41,9 +47,24 @@ export class VerificationStepsService {
     const side = isSelfie ? null : (body.side ?? 'front');
     if (!isSelfie && !sidesOf(body.docType)?.includes(side!)) throw documentSideInvalid(body.docType, side!);
     await this.limits.upload(ip, session.id, `${body.docType}|${side}`, image.data.length);
-    await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image }, { sessionId: session.id, ip });
+    const quality = isSelfie ? null : await this.measure(applicant.organizationId, image.data);
+    await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image, quality }, { sessionId: session.id, ip });
     const readFromPhoto = isSelfie || !carriesMachineData(body.docType, side) ? null : await this.readForPrefill(body.docType, side!, image.data);
     return { ...(await this.state.view(claims)), readFromPhoto };
+  }
+
+  /**
+   * Measures a document photo (on the worker threads); refuses it, saying what to fix,
+   * when it misses the organization's thresholds and the organization enforces them.
+   */
+  private async measure(organizationId: string, data: Buffer): Promise<QualityMeasures> {
+    const organization = await this.organizations.findOneOrFail({ where: { id: organizationId }, select: { id: true, photoQuality: true } });
+    const settings = photoQualityOf(organization);
+    const report = await this.pool.assessQuality(data, settings);
+    if (settings.enforce && !report.acceptable) {
+      throw KYC_ERRORS.error('PHOTO_QUALITY', report.problems.map((problem) => problem.message).join('. '));
+    }
+    return report.measures;
   }
 
   /** What the photo's machine-readable data says, in the personal-data form's terms; null when nothing is read. */

@@ -11,6 +11,7 @@ import { IdentityKeys1795477204649 } from './1795477204649-IdentityKeys.js';
 import { MemberInvitations1795484681222 } from './1795484681222-MemberInvitations.js';
 import { AnalysisJobs1795486492113 } from './1795486492113-AnalysisJobs.js';
 import { DocumentAnalysis1795487035380 } from './1795487035380-DocumentAnalysis.js';
+import { PhotoQuality1795488950007 } from './1795488950007-PhotoQuality.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -26,4 +27,5 @@ export const migrations: Function[] = [
   MemberInvitations1795484681222,
   AnalysisJobs1795486492113,
   DocumentAnalysis1795487035380,
+  PhotoQuality1795488950007,
 ];

@@ -1,6 +1,12 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { TIMESTAMP } from '../database/column-types.js';
+import type { QualityThresholds } from '../document-reading/index.js';
 import { User } from '../users/user.entity.js';
+
+/** Whether poor document photos are refused at capture, and the thresholds that decide it. */
+export interface PhotoQualitySettings extends QualityThresholds {
+  enforce: boolean;
+}
 
 /** An organization (the spec's "project"): owned by one user, worked on by its members. */
 @Entity('organizations')
@@ -31,6 +37,10 @@ export class Organization {
   /** Origins a server-created session may redirect to, one per line. */
   @Column({ type: 'varchar', length: 4000, default: '' })
   redirectAllowList: string;
+
+  /** How good a document photo must be for the verification page to accept it; null: the defaults. */
+  @Column({ type: 'simple-json', nullable: true })
+  photoQuality: PhotoQualitySettings | null;
 
   @CreateDateColumn({ type: TIMESTAMP })
   createdAt: Date;

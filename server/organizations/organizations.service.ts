@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
+import { DEFAULT_QUALITY_THRESHOLDS } from '../document-reading/index.js';
 import { User } from '../users/user.entity.js';
 import { newCompanyKey } from './company-key.js';
 import type { OrganizationDetailsDto, OrganizationDto, VerificationSettingsDto } from './dto/organization.dto.js';
 import { ownerOnly } from './organizations.errors.js';
 import { OrganizationAccessService, type OrganizationRole } from './organization-access.service.js';
 import { OrganizationMember } from './organization-member.entity.js';
-import { Organization } from './organization.entity.js';
+import { Organization, type PhotoQualitySettings } from './organization.entity.js';
 
 @Injectable()
 export class OrganizationsService {
@@ -97,23 +98,34 @@ export class OrganizationsService {
     const { organization, canManage } = await this.access.requireMember(user, organizationId);
     if (!canManage) throw ownerOnly();
     const redirectAllowList = [...new Set(settings.redirectAllowList.map((url) => new URL(url).origin))].join('\n');
+    const photoQuality = settings.photoQuality ? { ...settings.photoQuality } : organization.photoQuality;
     await this.dataSource.transaction(async (manager) => {
-      await manager.update(Organization, { id: organization.id }, { allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList });
+      await manager.update(Organization, { id: organization.id }, { allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList, photoQuality });
       await this.audit.record(manager, {
         actor: user,
         organizationId: organization.id,
         action: 'organization.settings_changed',
-        detail: { allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList: redirectAllowList.split('\n').filter(Boolean) },
+        detail: {
+          allowCompanyKeyLinks: settings.allowCompanyKeyLinks,
+          redirectAllowList: redirectAllowList.split('\n').filter(Boolean),
+          ...(settings.photoQuality ? { photoQuality } : {}),
+        },
       });
     });
-    return verificationSettings({ allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList });
+    return verificationSettings({ allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList, photoQuality });
   }
 }
 
-export function verificationSettings(organization: Pick<Organization, 'allowCompanyKeyLinks' | 'redirectAllowList'>): VerificationSettingsDto {
+/** The photo quality an organization asks for: what it saved, or refusing below the defaults. */
+export function photoQualityOf(organization: Pick<Organization, 'photoQuality'>): PhotoQualitySettings {
+  return organization.photoQuality ?? { enforce: true, ...DEFAULT_QUALITY_THRESHOLDS };
+}
+
+export function verificationSettings(organization: Pick<Organization, 'allowCompanyKeyLinks' | 'redirectAllowList' | 'photoQuality'>): VerificationSettingsDto {
   return {
     allowCompanyKeyLinks: organization.allowCompanyKeyLinks,
     redirectAllowList: organization.redirectAllowList.split('\n').filter(Boolean),
+    photoQuality: photoQualityOf(organization),
   };
 }
 

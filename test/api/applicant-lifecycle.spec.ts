@@ -7,7 +7,7 @@ import { StatusBus } from '../../server/common/events/status-bus.js';
 import type { ApplicantStatusEvent } from '../../server/common/events/status-event.js';
 import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
 import { createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';
-import { pngImage } from '../fixtures/images.js';
+import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
@@ -75,7 +75,7 @@ describe('the applicant lifecycle, one door for every change', () => {
     ).body.token as string;
     const widget = { Authorization: `Bearer ${token}` };
     listen('widget-1');
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', data: dataUrl(pngImage(40, 25)) }).expect(200);
+    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', data: dataUrl(documentPhoto()) }).expect(200);
     await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
     await request(t.server)
       .put('/api/kyc/personal-data')

@@ -1,12 +1,13 @@
+import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { fakeApplicant, type FakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
 import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
-import { pngImage } from '../fixtures/images.js';
+import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { createOrganization, type TestOrganization } from '../fixtures/organizations.js';
-import { browser } from '../support/accounts.js';
+import { browser, sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { waitUntil } from '../support/webhook-receiver.js';
@@ -102,7 +103,7 @@ describe('document analysis after submission', () => {
 
   it('asks a person to look when nothing can be read, saying why', async () => {
     const truth = person(PASSPORT);
-    const checks = await analysed(await verify('unreadable-1', [{ docType: 'PASSPORT', side: 'front', png: pngImage(600, 420) }], truth));
+    const checks = await analysed(await verify('unreadable-1', [{ docType: 'PASSPORT', side: 'front', png: documentPhoto() }], truth));
     expect(checks['document-read']).toMatchObject({ verdict: 'needs-review', detail: expect.stringMatching(/^Unreadable \(front: .+\)$/) });
     expect(checks['data-matches-document'].verdict).toBe('needs-review');
     // The prechecks of the submission are still there.
@@ -130,4 +131,48 @@ describe('document analysis after submission', () => {
     const selfie = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
     expect(selfie.body.readFromPhoto).toBeNull();
   }, 60_000);
+
+  describe('photo quality at capture', () => {
+    async function widgetFor(userId: string) {
+      const link = await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: org.id, userId }).expect(201);
+      const { token } = (await browser(t).post('/api/kyc/session-token').send({ session: new URL(link.body.url).searchParams.get('session') }).expect(200)).body;
+      return { Authorization: `Bearer ${token}` };
+    }
+    const blurred = async (png: Buffer) => sharp(png).blur(6).png().toBuffer();
+    let staff: Record<string, string>;
+    beforeAll(async () => {
+      staff = await sessionHeaders(t, owner);
+    });
+    const settings = (photoQuality?: object) =>
+      request(t.server).put(`/api/projects/${org.id}/verification-settings`).set(staff).send({ allowCompanyKeyLinks: true, redirectAllowList: [], ...(photoQuality ? { photoQuality } : {}) });
+
+    it('refuses a blurry document photo with what to fix, and keeps nothing', async () => {
+      const widget = await widgetFor('blurry-1');
+      const res = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(await blurred(documentPhoto())) }).expect(422);
+      expect(res.body).toMatchObject({ code: 'PHOTO_QUALITY', message: 'The photo is blurry — hold still and retake' });
+      const session = await request(t.server).get('/api/kyc/session').set(widget).expect(200);
+      expect(session.body.images).toEqual([]);
+    });
+
+    it('keeps the measures of an accepted photo for the reviewer', async () => {
+      const widget = await widgetFor('measured-1');
+      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(documentPhoto()) }).expect(200);
+      const details = await request(t.server).get(`/api/projects/${org.id}/applicants/measured-1`).set(owner.auth).expect(200);
+      expect(details.body.identity.images[0].quality).toEqual({ width: 800, height: 520, sharpness: expect.any(Number), glare: 0, brightness: expect.any(Number) });
+    });
+
+    it('follows the thresholds the organization sets, and only measures when it does not enforce them', async () => {
+      const stored = await settings({ enforce: false, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 }).expect(200);
+      expect(stored.body.photoQuality).toMatchObject({ enforce: false });
+      const widget = await widgetFor('lenient-1');
+      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(await blurred(documentPhoto())) }).expect(200);
+      // Omitting photoQuality keeps it; a stricter size refuses a photo the defaults accept.
+      expect((await settings().expect(200)).body.photoQuality).toMatchObject({ enforce: false });
+      await settings({ enforce: true, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 1000 }).expect(200);
+      const small = await request(t.server).post('/api/kyc/documents').set(await widgetFor('strict-1')).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(documentPhoto()) }).expect(422);
+      expect(small.body.message).toBe('The photo is too small — move closer or use a better camera');
+      await settings({ enforce: true, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 }).expect(200);
+      await settings({ enforce: true, minSharpness: -1, maxGlare: 2, minBrightness: 60, minShortSide: 500 }).expect(400);
+    });
+  });
 });

@@ -6,7 +6,7 @@ import { ApplicantCheck } from '../../server/applicants/applicant-check.entity.j
 import { WIDGET_TOKEN_TTL_MS } from '../../server/kyc/widget-token.service.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
-import { pngImage } from '../fixtures/images.js';
+import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { openSse } from '../support/sse.js';
@@ -37,7 +37,7 @@ describe('the verification flow (/kyc)', () => {
 
   async function completeWidget(token: string) {
     for (const side of ['front', 'back']) {
-      await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'ID_CARD', side, data: dataUrl(pngImage(40, 25)) }).expect(200);
+      await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'ID_CARD', side, data: dataUrl(documentPhoto()) }).expect(200);
     }
     await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
     await request(t.server)
@@ -132,7 +132,7 @@ describe('the verification flow (/kyc)', () => {
 
   it("answers an expired token with 'invalid-token', and the browser's resume secret renews it with the progress kept", async () => {
     const { token, resumeSecret } = (await newToken('customer-6').expect(200)).body;
-    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(pngImage(40, 25)) }).expect(200);
+    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(documentPhoto()) }).expect(200);
     const clock = t.app.get(Clock);
     const realNow = clock.now.bind(clock);
     clock.now = () => new Date(Date.now() + WIDGET_TOKEN_TTL_MS + 1000);

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { AdminAccountsService } from '../../server/admin/admin-accounts.service.js';
 import { AuthEmailsService } from '../../server/auth/auth-emails.service.js';
 import { InvitationsService } from '../../server/organizations/invitations.service.js';
-import { pngImage } from '../fixtures/images.js';
+import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { browser, mailsTo, sessionHeaders, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { waitUntil } from '../support/webhook-receiver.js';
@@ -120,7 +120,7 @@ describe('log lines', () => {
     const { token } = (await browser(t).post('/api/kyc/session-token').send({ session: secret }).expect(200)).body;
     const widget = { Authorization: `Bearer ${token}` };
     const photo = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', data: photo(pngImage(40, 25)) }).expect(200);
+    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', data: photo(documentPhoto()) }).expect(200);
     await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: photo(pngImage(30, 40)) }).expect(200);
     await request(t.server).put('/api/kyc/personal-data').set(widget).send(APPLICANT).expect(200);
     await request(t.server).post('/api/kyc/submit').set(widget).expect(200);

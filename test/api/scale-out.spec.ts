@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { pngImage } from '../fixtures/images.js';
+import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from '../support/server-process.js';
 import { openSse } from '../support/sse.js';
 import { startWebhookReceiver, waitUntil } from '../support/webhook-receiver.js';
@@ -87,9 +87,9 @@ class Client {
       try {
         expect(await stream.next()).toEqual({ status: 'pending', redirectUrl: 'https://shop.example.test/done' });
         const widget = { Authorization: `Bearer ${token}` };
-        const photo = `data:image/png;base64,${pngImage(40, 25).toString('base64')}`;
-        await integrator.call(a.url, 'POST', '/api/kyc/documents', { docType: 'PASSPORT', side: 'front', data: photo }, widget);
-        await integrator.call(a.url, 'POST', '/api/kyc/documents', { docType: 'SELFIE', data: photo }, widget);
+        const photo = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+        await integrator.call(a.url, 'POST', '/api/kyc/documents', { docType: 'PASSPORT', side: 'front', data: photo(documentPhoto()) }, widget);
+        await integrator.call(a.url, 'POST', '/api/kyc/documents', { docType: 'SELFIE', data: photo(pngImage(40, 25)) }, widget);
         await integrator.call(a.url, 'PUT', '/api/kyc/personal-data', { name: 'Rui Costa', dateOfBirth: '1985-02-03', docNumber: 'P1234567', expiryDate: '2032-01-01', country: 'Portugal' }, widget);
         expect((await integrator.call(a.url, 'POST', '/api/kyc/submit', undefined, widget)).status).toBe(200);
         expect(await stream.next()).toEqual({ status: 'processing', redirectUrl: 'https://shop.example.test/done' });

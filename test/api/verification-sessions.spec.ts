@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { AbandonedCleanupService } from '../../server/kyc/abandoned-cleanup.service.js';
-import { pngImage } from '../fixtures/images.js';
+import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { addMember, createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -42,7 +42,7 @@ describe('verification sessions', () => {
   const secretOf = (url: string) => new URL(url).searchParams.get('session')!;
 
   async function completeAndSubmit(token: string) {
-    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'PASSPORT', data: dataUrl(pngImage(40, 25)) }).expect(200);
+    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'PASSPORT', data: dataUrl(documentPhoto()) }).expect(200);
     await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
     await request(t.server).put('/api/kyc/personal-data').set(widget(token)).send(PERSONAL).expect(200);
     await request(t.server).post('/api/kyc/submit').set(widget(token)).expect(200);

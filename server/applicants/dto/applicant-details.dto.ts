@@ -49,6 +49,17 @@ export class ApplicantImageDto {
     description: 'Authorized route serving the bytes to members of the organization (never a public URL)',
   })
   url: string;
+
+  @ApiProperty({ type: () => PhotoMeasuresDto, nullable: true, description: 'Measured at upload (document photos); null for a selfie' })
+  quality: PhotoMeasuresDto | null;
+}
+
+export class PhotoMeasuresDto {
+  @ApiProperty() width: number;
+  @ApiProperty() height: number;
+  @ApiProperty({ description: 'Variance of the Laplacian on the photo scaled to 1000 px wide: higher is sharper' }) sharpness: number;
+  @ApiProperty({ description: 'Share (0–1) of saturated pixels' }) glare: number;
+  @ApiProperty({ description: 'Mean luminance, 0–255' }) brightness: number;
 }
 
 const text = () => ApiProperty({ type: String, nullable: true });

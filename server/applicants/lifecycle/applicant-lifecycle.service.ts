@@ -5,6 +5,7 @@ import { AuditService } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
 import { identifyImage } from '../../common/image-upload.js';
 import { supportsRowLocks } from '../../database/transaction.js';
+import type { QualityMeasures } from '../../document-reading/index.js';
 import { WebhookOutboxService } from '../../webhooks/webhook-outbox.service.js';
 import { AnalysisJob } from '../analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
@@ -43,6 +44,8 @@ export interface NewImage {
   width: number;
   height: number;
   data: Buffer;
+  /** Measured at upload (document photos). */
+  quality: QualityMeasures | null;
 }
 
 interface ChangeOptions {

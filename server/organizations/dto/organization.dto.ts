@@ -1,6 +1,21 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { DEFAULT_QUALITY_THRESHOLDS } from '../../document-reading/index.js';
 import { OpensAsUrl } from '../../common/validation/opens-as-url.decorator.js';
 
 export const ORGANIZATION_ROLES = ['owner', 'member', 'super-admin'] as const;
@@ -35,6 +50,36 @@ export class OrganizationDto {
 }
 
 /** How the verification page may be entered for this organization (its Integration page). */
+export class PhotoQualityDto {
+  @ApiProperty({ description: 'Refuse document photos that miss a threshold, telling the end user what to fix (otherwise only measure them)' })
+  @IsBoolean()
+  enforce: boolean;
+
+  @ApiProperty({ example: DEFAULT_QUALITY_THRESHOLDS.minSharpness, description: 'Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide' })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(100_000)
+  minSharpness: number;
+
+  @ApiProperty({ example: DEFAULT_QUALITY_THRESHOLDS.maxGlare, description: 'Largest share (0–1) of saturated pixels' })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1)
+  maxGlare: number;
+
+  @ApiProperty({ example: DEFAULT_QUALITY_THRESHOLDS.minBrightness, description: 'Least mean luminance (0–255)' })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(255)
+  minBrightness: number;
+
+  @ApiProperty({ example: DEFAULT_QUALITY_THRESHOLDS.minShortSide, description: 'Least pixels on the short side' })
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  minShortSide: number;
+}
+
 export class VerificationSettingsDto {
   @ApiProperty({ description: 'Whether public /kyc?companyKey=…&userId=… links may start verifications' })
   @IsBoolean()
@@ -50,6 +95,12 @@ export class VerificationSettingsDto {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { each: true, message: 'each redirect origin must be an http(s) URL' })
   @OpensAsUrl({ each: true, message: 'each redirect origin must be an http(s) URL' })
   redirectAllowList: string[];
+
+  @ApiPropertyOptional({ type: PhotoQualityDto, description: 'Always in answers; in a request, omit it to keep the stored values' })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PhotoQualityDto)
+  photoQuality?: PhotoQualityDto;
 }
 
 export class OrganizationDetailsDto extends OrganizationDto {

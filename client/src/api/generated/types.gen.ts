@@ -250,6 +250,29 @@ export type OrganizationDto = {
     role: 'owner' | 'member' | 'super-admin';
 };
 
+export type PhotoQualityDto = {
+    /**
+     * Refuse document photos that miss a threshold, telling the end user what to fix (otherwise only measure them)
+     */
+    enforce: boolean;
+    /**
+     * Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide
+     */
+    minSharpness: number;
+    /**
+     * Largest share (0–1) of saturated pixels
+     */
+    maxGlare: number;
+    /**
+     * Least mean luminance (0–255)
+     */
+    minBrightness: number;
+    /**
+     * Least pixels on the short side
+     */
+    minShortSide: number;
+};
+
 export type VerificationSettingsDto = {
     /**
      * Whether public /kyc?companyKey=…&userId=… links may start verifications
@@ -259,6 +282,10 @@ export type VerificationSettingsDto = {
      * Origins a server-created session may redirect to (scheme://host[:port])
      */
     redirectAllowList: Array<string>;
+    /**
+     * Always in answers; in a request, omit it to keep the stored values
+     */
+    photoQuality?: PhotoQualityDto;
 };
 
 export type OrganizationDetailsDto = {
@@ -433,6 +460,23 @@ export type ApplicantSummaryDto = {
     version: number;
 };
 
+export type PhotoMeasuresDto = {
+    width: number;
+    height: number;
+    /**
+     * Variance of the Laplacian on the photo scaled to 1000 px wide: higher is sharper
+     */
+    sharpness: number;
+    /**
+     * Share (0–1) of saturated pixels
+     */
+    glare: number;
+    /**
+     * Mean luminance, 0–255
+     */
+    brightness: number;
+};
+
 export type ApplicantImageDto = {
     id: string;
     docType: string;
@@ -444,6 +488,10 @@ export type ApplicantImageDto = {
      * Authorized route serving the bytes to members of the organization (never a public URL)
      */
     url: string;
+    /**
+     * Measured at upload (document photos); null for a selfie
+     */
+    quality: PhotoMeasuresDto | null;
 };
 
 export type IdentityDto = {

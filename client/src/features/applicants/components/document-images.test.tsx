@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
-import { orderImages } from './document-images';
+import { measuresLine, orderImages } from './document-images';
 
-const image = (docType: string, side: string | null) => ({ id: `${docType}-${side}`, docType, side, url: '/x' });
+const image = (docType: string, side: string | null) => ({ id: `${docType}-${side}`, docType, side, url: '/x', quality: null });
 
 describe('orderImages', () => {
   it('puts documents first, front before back, and the selfie last', () => {
     const ordered = orderImages([image('SELFIE', null), image('ID_CARD', 'back'), image('ID_CARD', 'front')]);
     expect(ordered.map((item) => item.id)).toEqual(['ID_CARD-front', 'ID_CARD-back', 'SELFIE-null']);
+  });
+});
+
+describe('measuresLine', () => {
+  it('says how sharp, glared, bright and large the photo was at upload', () => {
+    expect(measuresLine({ width: 1250, height: 880, sharpness: 1638.4, glare: 0.0146, brightness: 210.2 })).toBe(
+      'Sharpness 1638 · glare 1.5% · brightness 210 · 1250 × 880 px',
+    );
   });
 });

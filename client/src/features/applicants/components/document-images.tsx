@@ -5,7 +5,7 @@ import {
   MAGNIFIER_DOCUMENT_SIZE,
   MAGNIFIER_DOCUMENT_ZOOM,
 } from '../../../config/constants';
-import type { ApplicantImageDto } from '../../../api/generated/types.gen';
+import type { ApplicantImageDto, PhotoMeasuresDto } from '../../../api/generated/types.gen';
 import { imageCaption } from '../lib/applicant-labels';
 
 import './document-images.css';
@@ -25,7 +25,15 @@ export function orderImages(images: readonly Image[]): Image[] {
   );
 }
 
-/** Each document image with its caption; hovering shows the magnifier lens. */
+const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0, useGrouping: false });
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+/** The measures taken at upload, in one line. */
+export function measuresLine(quality: PhotoMeasuresDto): string {
+  return `Sharpness ${whole.format(quality.sharpness)} · glare ${percent.format(quality.glare)} · brightness ${whole.format(quality.brightness)} · ${quality.width} × ${quality.height} px`;
+}
+
+/** Each document image with its caption (and its measures at upload); hovering shows the magnifier lens. */
 export function DocumentImages({ images }: { images: readonly Image[] }) {
   if (images.length === 0) {
     return <p className="document-images-empty">No document images yet.</p>;
@@ -45,7 +53,10 @@ export function DocumentImages({ images }: { images: readonly Image[] }) {
               size={isDocument ? MAGNIFIER_DOCUMENT_SIZE : MAGNIFIER_DEFAULT_SIZE}
               className="document-image-magnifier"
             />
-            <figcaption className="document-image-caption">{caption}</figcaption>
+            <figcaption className="document-image-caption">
+              {caption}
+              {image.quality && <span className="document-image-measures">{measuresLine(image.quality)}</span>}
+            </figcaption>
           </figure>
         );
       })}

@@ -56,6 +56,7 @@ export function buildApplicantDetails(
           url: urlOf(applicantsImage, {
             path: { id: ORGANIZATION_ID, userId: 'user-0001', imageId: 'aaaaaaaa-0000-4000-8000-000000000001' },
           }),
+          quality: null,
         },
       ],
       ...overrides.identity,

@@ -58,7 +58,7 @@ describe('the widget step machine', () => {
   });
 
   it('pre-fills the empty personal fields from what a document photo says, never over typed values', () => {
-    const read = { name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F', docNumber: 'X1234567', expiryDate: null };
+    const read = { name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F' as const, docNumber: 'X1234567', expiryDate: null };
     let state = run(stateFromSession(session()), { type: 'chooseDocument', documentType: 'ID_CARD' });
     state = run(state, { type: 'personalChanged', values: { ...state.personal, docNumber: 'typed-1' } });
     state = run(state, { type: 'photoSaved', slot: 'front', preview: 'data:front', read: null });
