@@ -84,6 +84,69 @@ export function VerificationLinksPanel({
   );
 }
 
+type PhotoQuality = NonNullable<VerificationSettingsDto['photoQuality']>;
+type Threshold = Exclude<keyof PhotoQuality, 'enforce'>;
+
+/** The thresholds as the form shows them: glare as a percentage. */
+const THRESHOLDS: readonly { field: Threshold; label: string; hint: string; scale: number; max: number }[] = [
+  { field: 'minSharpness', label: 'Least sharpness', hint: 'Variance of the Laplacian; below it the photo is blurry', scale: 1, max: 100_000 },
+  { field: 'maxGlare', label: 'Most glare (%)', hint: 'Share of the photo washed out by a reflection', scale: 100, max: 100 },
+  { field: 'minBrightness', label: 'Least brightness', hint: 'Mean luminance, 0–255', scale: 1, max: 255 },
+  { field: 'minShortSide', label: 'Least size (px)', hint: 'Pixels on the short side', scale: 1, max: 10_000 },
+];
+
+function PhotoQualityFields({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: PhotoQuality;
+  onChange: (value: PhotoQuality) => void;
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="verification-settings-quality" disabled={disabled}>
+      <legend className="verification-settings-label">Photo quality</legend>
+      <div className="verification-settings-toggle">
+        <input
+          id={`${id}-enforce`}
+          type="checkbox"
+          className="verification-settings-checkbox"
+          checked={value.enforce}
+          onChange={(event) => onChange({ ...value, enforce: event.target.checked })}
+        />
+        <label htmlFor={`${id}-enforce`}>
+          Refuse document photos below these thresholds, telling the person what to fix (otherwise they are only measured)
+        </label>
+      </div>
+      <div className="verification-settings-thresholds">
+        {THRESHOLDS.map(({ field, label, hint, scale, max }) => (
+          <div key={field} className="text-field">
+            <label htmlFor={`${id}-${field}`} className="text-field-label">
+              {label}
+            </label>
+            <input
+              id={`${id}-${field}`}
+              type="number"
+              min={0}
+              max={max}
+              step="any"
+              className="text-field-input"
+              value={Number((value[field] * scale).toFixed(2))}
+              aria-describedby={`${id}-${field}-hint`}
+              onChange={(event) => onChange({ ...value, [field]: Number(event.target.value) / scale })}
+            />
+            <p id={`${id}-${field}-hint`} className="text-field-hint">
+              {hint}
+            </p>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function VerificationSettingsForm({
   organizationId,
   settings,
@@ -98,6 +161,7 @@ function VerificationSettingsForm({
   const [allowCompanyKeyLinks, setAllowCompanyKeyLinks] = useState(settings.allowCompanyKeyLinks);
   const [origins, setOrigins] = useState(settings.redirectAllowList.join('\n'));
   const [originsError, setOriginsError] = useState<string | undefined>();
+  const [photoQuality, setPhotoQuality] = useState(settings.photoQuality);
   const toggleId = useId();
   const originsId = useId();
   const disabled = !canChange || update.isPending;
@@ -108,7 +172,7 @@ function VerificationSettingsForm({
     setOriginsError(problem);
     if (problem) return;
     update.mutate(
-      { allowCompanyKeyLinks, redirectAllowList: originLines(origins) },
+      { allowCompanyKeyLinks, redirectAllowList: originLines(origins), photoQuality },
       { onSuccess: () => toast.success('Saved the verification link settings') },
     );
   };
@@ -165,6 +229,7 @@ function VerificationSettingsForm({
             'One per line. A link your server creates may send the user back (its redirectUrl) only to an address on one of these origins.'}
         </p>
       </div>
+      {photoQuality && <PhotoQualityFields value={photoQuality} onChange={setPhotoQuality} disabled={disabled} />}
       {canChange && (
         <div className="verification-settings-actions">
           <Button type="submit" isLoading={update.isPending}>

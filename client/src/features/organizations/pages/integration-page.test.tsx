@@ -93,6 +93,22 @@ describe('integration: verification links', () => {
     expect(screen.getByText('Public companyKey links are turned off')).toBeInTheDocument();
   });
 
+  it('tunes the photo quality the verification page asks for', async () => {
+    const user = userEvent.setup();
+    const photoQuality = { enforce: true, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 };
+    const api = serve({ verificationSettings: { allowCompanyKeyLinks: true, redirectAllowList: [], photoQuality } });
+    renderPage(<IntegrationPage />, ROUTE, PAGE);
+    const form = await settingsForm();
+    const glare = within(form).getByLabelText('Most glare (%)');
+    expect(glare).toHaveValue(4);
+    await user.clear(glare);
+    await user.type(glare, '10');
+    await user.click(within(form).getByRole('checkbox', { name: /Refuse document photos/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Saved the verification link settings')).toBeInTheDocument();
+    expect(api.callsTo('organizationsSetVerificationSettings')[0].body?.photoQuality).toEqual({ ...photoQuality, enforce: false, maxGlare: 0.1 });
+  });
+
   it('checks the origins before saving', async () => {
     const user = userEvent.setup();
     const api = serve();
