@@ -109,7 +109,11 @@ describe('organizations (projects)', () => {
         ownerUsername: owner.user.username,
         isOwner: false,
         createdAt: expect.any(String),
-        verificationSettings: { allowCompanyKeyLinks: true, redirectAllowList: [] },
+        verificationSettings: {
+          allowCompanyKeyLinks: true,
+          redirectAllowList: [],
+          photoQuality: { enforce: true, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 },
+        },
       });
     });
 
@@ -221,6 +225,7 @@ describe('organizations (projects)', () => {
         decisionsLast30Days: 3,
         // durations 1, 3, 5, 10 hours → median (3 + 5) / 2 = 4 hours
         medianSecondsToDecision: 4 * 3600,
+        analysis: { queued: 0, running: 0 },
       });
     });
 
@@ -232,6 +237,7 @@ describe('organizations (projects)', () => {
         decisionsLast7Days: 0,
         decisionsLast30Days: 0,
         medianSecondsToDecision: null,
+        analysis: { queued: 0, running: 0 },
       });
     });
 
