@@ -80,6 +80,12 @@ describe('the public companyKey link', () => {
 
     await integrator.call('PUT', '/api/users/webhook', { webhook: webhookUrl });
     await integrator.call('PUT', '/api/users/redirect-url', { redirectUrl });
+    // Chromium's fake camera films a moving test pattern, not a document: photos are measured, not refused.
+    await integrator.call('PUT', `/api/projects/${organization.id}/verification-settings`, {
+      allowCompanyKeyLinks: true,
+      redirectAllowList: [],
+      photoQuality: { enforce: false, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 },
+    });
     const { secret } = await integrator.call<{ secret: string }>('GET', '/api/webhooks/settings');
 
     // The customer starts in the first browser and gets as far as the back of the ID card.
