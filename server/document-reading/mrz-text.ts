@@ -1,7 +1,7 @@
 import { icaoCheckDigit } from './check-digit.js';
 
 /** What a position of the zone may hold: digits, letters (and filler) or either. */
-type Kind = 'digit' | 'alpha' | 'alnum' | 'sex';
+export type Kind = 'digit' | 'alpha' | 'alnum' | 'sex';
 
 /** A run of positions on one line, with the check digit (line, column) that guards it. */
 interface Field {
@@ -10,6 +10,8 @@ interface Field {
   end: number;
   kind: Kind;
   check?: [number, number];
+  /** The names: primary and secondary identifiers, '<<' between them, '<' within, filler to the end. */
+  names?: true;
 }
 
 /** Field layouts of ICAO 9303 TD1 (3 × 30), TD2 (2 × 36) and TD3 (2 × 44). */
@@ -20,7 +22,7 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
     fields: [
       { line: 0, start: 0, end: 2, kind: 'alpha' },
       { line: 0, start: 2, end: 5, kind: 'alpha' },
-      { line: 0, start: 5, end: 44, kind: 'alpha' },
+      { line: 0, start: 5, end: 44, kind: 'alpha', names: true },
       { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
       { line: 1, start: 9, end: 10, kind: 'digit' },
       { line: 1, start: 10, end: 13, kind: 'alpha' },
@@ -44,7 +46,7 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
     fields: [
       { line: 0, start: 0, end: 2, kind: 'alpha' },
       { line: 0, start: 2, end: 5, kind: 'alpha' },
-      { line: 0, start: 5, end: 36, kind: 'alpha' },
+      { line: 0, start: 5, end: 36, kind: 'alpha', names: true },
       { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
       { line: 1, start: 9, end: 10, kind: 'digit' },
       { line: 1, start: 10, end: 13, kind: 'alpha' },
@@ -79,7 +81,7 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
       { line: 1, start: 15, end: 18, kind: 'alpha' },
       { line: 1, start: 18, end: 29, kind: 'alnum' },
       { line: 1, start: 29, end: 30, kind: 'digit' },
-      { line: 2, start: 0, end: 30, kind: 'alpha' },
+      { line: 2, start: 0, end: 30, kind: 'alpha', names: true },
     ],
     composite: [
       [0, 5, 30],
@@ -100,34 +102,70 @@ export function layoutOf(format: MrzFormat): { lines: number; length: number } {
   return { lines: LAYOUTS[format].lines, length: LAYOUTS[format].length };
 }
 
+/** What each position of each line may hold: 'digit', 'alpha' (letters and filler), 'alnum' or 'sex'. */
+export function cellKinds(format: MrzFormat): Kind[][] {
+  const layout = LAYOUTS[format];
+  const kinds: Kind[][] = Array.from({ length: layout.lines }, () => new Array<Kind>(layout.length).fill('alnum'));
+  for (const field of layout.fields) for (let column = field.start; column < field.end; column += 1) kinds[field.line][column] = field.kind;
+  return kinds;
+}
+
+/** Look-alikes of a character in an alphanumeric field (O and 0, B and 8 …). */
+export function lookAlikes(character: string): readonly string[] {
+  return SWAPS[character] ?? [];
+}
+
 /** The result of correcting a raw OCR read: the corrected lines, or why it cannot be trusted. */
 export type Correction = { ok: true; lines: string[]; substitutions: number } | { ok: false; reason: string };
 
 /**
- * Corrects OCR confusions field by field. Digit positions take the digit a letter
- * resembles and letter positions the letter a digit resembles; a field guarded by a
- * check digit (document number, optional data) tries its look-alike alternatives and
- * keeps the one with the fewest changes that satisfies the check digit; a tie, or no
- * alternative at all, makes the read unreadable. Finally every check digit, the
- * composite included, must hold.
+ * OCR's confidence (0–100) at or above which a character is taken as read: a
+ * correction never changes it, and a letter of a field no check digit guards (the
+ * names, the states) needs it. Below it a character is a guess.
  */
-export function correctMrz(format: MrzFormat, rawLines: readonly string[]): Correction {
+export const SURE_CONFIDENCE = 90;
+/** What a raw line's characters are taken to be worth when OCR gave no confidences: guesses. */
+const UNKNOWN_CONFIDENCE = 50;
+
+/**
+ * Corrects OCR confusions field by field. Digit positions take the digit a letter
+ * resembles and letter positions the letter a digit resembles. A field guarded by a
+ * check digit (document number, dates, optional data) weighs its look-alike
+ * alternatives at the characters OCR was unsure of and keeps the one value that
+ * satisfies the check digit — when several do, the read is unreadable; this includes
+ * the read as it stands when a look-alike the check digit cannot tell apart (G/6,
+ * L/1, whose values differ by a multiple of 10) was read without confidence. Letters of fields no
+ * check digit guards (names, states, document code) must be read with confidence.
+ * Finally every check digit, the composite included, must hold.
+ *
+ * `confidences`, per line and character, are OCR's (0–100); without them every
+ * character is taken as a guess.
+ */
+export function correctMrz(format: MrzFormat, rawLines: readonly string[], confidences?: readonly (readonly number[])[]): Correction {
   const layout = LAYOUTS[format];
   if (rawLines.length !== layout.lines || rawLines.some((line) => line.length !== layout.length)) {
     return { ok: false, reason: `expected ${layout.lines} lines of ${layout.length} characters` };
   }
   const lines = rawLines.map((line) => line.split(''));
+  const confidence = (line: number, column: number) => confidences?.[line]?.[column] ?? UNKNOWN_CONFIDENCE;
   let substitutions = 0;
   const set = (line: number, column: number, value: string) => {
     if (lines[line][column] !== value) substitutions += 1;
     lines[line][column] = value;
   };
   for (const field of layout.fields) {
+    // Three fillers in a row only ever pad the names to the end: what follows them is a chevron misread.
+    const padding = field.names ? lines[field.line].slice(field.start, field.end).join('').indexOf('<<<') : -1;
+    if (padding >= 0) for (let column = field.start + padding; column < field.end; column += 1) set(field.line, column, '<');
     for (let column = field.start; column < field.end; column += 1) {
       const character = lines[field.line][column];
+      if (character === '?') return { ok: false, reason: `no character read at line ${field.line + 1}, column ${column + 1}` };
       if (field.kind === 'digit' && character !== '<' && TO_DIGIT[character]) set(field.line, column, TO_DIGIT[character]);
       if (field.kind === 'alpha' && TO_LETTER[character]) set(field.line, column, TO_LETTER[character]);
       if (field.kind === 'sex' && !'MFX<'.includes(character)) return { ok: false, reason: `sex '${character}' is not M, F, X or <` };
+      if (confidences && (field.kind === 'alpha' || field.kind === 'sex') && !field.check && character !== '<' && confidence(field.line, column) < SURE_CONFIDENCE) {
+        return { ok: false, reason: `'${lines[field.line][column]}' read without confidence at line ${field.line + 1}, column ${column + 1}, which no check digit guards` };
+      }
     }
   }
   for (const field of layout.fields) {
@@ -136,7 +174,8 @@ export function correctMrz(format: MrzFormat, rawLines: readonly string[]): Corr
     const value = lines[field.line].slice(field.start, field.end).join('');
     const expected = lines[checkLine][checkColumn];
     if (field.kind === 'digit' && !/^[0-9<]+$/.test(value)) return { ok: false, reason: `non-digit in a numeric field at line ${field.line + 1}` };
-    const fixed = bestAlternative(value, expected, field.kind === 'digit' ? DIGIT_SWAPS : SWAPS);
+    const read = value.split('').map((_, offset) => confidence(field.line, field.start + offset));
+    const fixed = bestAlternative(value, read, expected, field.kind === 'digit' ? DIGIT_SWAPS : SWAPS, confidences !== undefined);
     if (!fixed.ok) return { ok: false, reason: `${fixed.reason} (line ${field.line + 1}, columns ${field.start + 1}–${field.end})` };
     fixed.value.split('').forEach((character, offset) => set(field.line, field.start + offset, character));
   }
@@ -172,21 +211,43 @@ const SWAPS: Record<string, string[]> = {
 /** Digits OCR takes for one another. */
 const DIGIT_SWAPS: Record<string, string[]> = { '1': ['7'], '7': ['1'], '3': ['8'], '8': ['3', '6'], '6': ['8', '5'], '5': ['6'] };
 
-function bestAlternative(value: string, checkDigit: string, swaps: Record<string, string[]>): { ok: true; value: string } | { ok: false; reason: string } {
+/**
+ * The field's value that satisfies its check digit. With OCR's confidences: the read
+ * itself or look-alike changes at the characters read below SURE_CONFIDENCE (at most
+ * two such characters, every combination of them weighed), taken only when exactly
+ * one satisfies the check digit. Without them: the fewest look-alike changes (at most
+ * two) when only one value with that many satisfies it.
+ */
+function bestAlternative(
+  value: string,
+  confidences: readonly number[],
+  checkDigit: string,
+  swaps: Record<string, string[]>,
+  confident: boolean,
+): { ok: true; value: string } | { ok: false; reason: string } {
   if (checkDigit === '<' && /^<+$/.test(value)) return { ok: true, value };
   if (!/^[0-9]$/.test(checkDigit)) return { ok: false, reason: `check digit '${checkDigit}' is not a digit` };
-  if (icaoCheckDigit(value) === checkDigit) return { ok: true, value };
-  const ambiguous = value.split('').flatMap((character, index) => (swaps[character] ? [index] : []));
-  let best: string[] = [];
-  // One change, then two: more would make a wrong read pass too easily.
-  for (let changes = 1; changes <= 2 && best.length === 0; changes += 1) {
-    for (const candidate of alternatives(value, ambiguous, changes, swaps)) {
-      if (icaoCheckDigit(candidate) === checkDigit) best.push(candidate);
+  const unsure = value.split('').flatMap((character, index) => (swaps[character] && confidences[index] < SURE_CONFIDENCE ? [index] : []));
+  // Every combination of the uncertain characters is weighed; more than two would let a wrong read pass too easily.
+  if (confident && unsure.length > 2) return { ok: false, reason: `${unsure.length} characters read without confidence` };
+  for (let changes = 0; changes <= 2; changes += 1) {
+    const satisfying = new Set<string>();
+    for (const candidate of alternatives(value, unsure, changes, swaps)) if (icaoCheckDigit(candidate) === checkDigit) satisfying.add(candidate);
+    if (satisfying.size > 1) return { ok: false, reason: 'several corrections satisfy the check digit' };
+    if (satisfying.size === 1) {
+      const [found] = satisfying;
+      if (confident) {
+        // Any other combination of the uncertain characters that satisfies the check digit makes the field ambiguous.
+        for (let more = changes + 1; more <= unsure.length; more += 1) {
+          for (const candidate of alternatives(value, unsure, more, swaps)) {
+            if (icaoCheckDigit(candidate) === checkDigit && candidate !== found) return { ok: false, reason: 'several corrections satisfy the check digit' };
+          }
+        }
+      }
+      return { ok: true, value: found };
     }
   }
-  best = [...new Set(best)];
-  if (best.length === 1) return { ok: true, value: best[0] };
-  return { ok: false, reason: best.length ? 'several corrections satisfy the check digit' : 'check digit fails' };
+  return { ok: false, reason: 'check digit fails' };
 }
 
 function* alternatives(value: string, positions: number[], changes: number, swaps: Record<string, string[]>, from = 0): Generator<string> {
