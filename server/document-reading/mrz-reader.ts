@@ -56,13 +56,19 @@ export async function readMrz(image: Buffer): Promise<MrzRead> {
 /** The zone's format and each of its characters as OCR read it, with its confidence; null when no zone is found. */
 export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat; reads: CellRead[][] } | null> {
   const grey = await normalised(image);
-  const angle = skewAngle(grey);
+  const angle = skewAngle(grey, darkMask(await medianOf(grey, 3)));
   const straight = angle === 0 ? grey : await rotated(grey, -angle);
-  const rows = mrzRows(straight);
+  // Noise (a dim photo's sensor noise, stretched): the mean change a median filter makes, in grey levels.
+  let smooth = await medianOf(straight, 3);
+  let difference = 0;
+  for (let i = 0; i < smooth.pixels.length; i += 1) difference += Math.abs(smooth.pixels[i] - straight.pixels[i]);
+  const noise = difference / smooth.pixels.length;
+  if (noise > STRONG_NOISE) smooth = await medianOf(straight, 5);
+  const mask = darkMask(smooth);
+  const rows = mrzRows(straight, mask);
   if (rows.length < 2) return null;
   const format: MrzFormat = rows.length === 3 ? 'TD1' : 'TD3';
   const { length } = layoutOf(format);
-  const mask = darkMask(straight);
   const reads: CellRead[][] = [];
   for (const row of rows) reads.push(await ocrLine(straight, mask, row, length));
   settleLookAlikes(format, reads);
@@ -72,6 +78,8 @@ export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat;
 async function normalised(image: Buffer): Promise<Grey> {
   const { data, info } = await sharp(image)
     .rotate()
+    // A photo with an alpha channel would otherwise come out as two channels (grey and alpha).
+    .flatten({ background: '#ffffff' })
     .greyscale()
     .resize({ width: WORK_WIDTH, withoutEnlargement: false })
     .normalise()
@@ -80,9 +88,25 @@ async function normalised(image: Buffer): Promise<Grey> {
   return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
+/** Noise (mean grey-level change under a 3 × 3 median) above which the ink mask takes a 5 × 5 median. */
+const STRONG_NOISE = 3;
+
+/** The image median-filtered: sensor noise, amplified by the stretch of a dim photo, would otherwise speckle the ink mask. */
+async function medianOf(grey: Grey, size: number): Promise<Grey> {
+  const { data, info } = await sharp(Buffer.from(grey.pixels), { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    .median(size)
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
 async function rotated(grey: Grey, degrees: number): Promise<Grey> {
   const { data, info } = await sharp(Buffer.from(grey.pixels), { raw: { width: grey.width, height: grey.height, channels: 1 } })
     .rotate(degrees, { background: '#ffffff' })
+    // Rotating adds channels (alpha, or colour for the background): keep the grey one.
+    .flatten({ background: '#ffffff' })
+    .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
@@ -114,11 +138,41 @@ function otsu(grey: Grey): number {
   return threshold;
 }
 
-/** Dark pixels: darker than both Otsu's threshold and their row neighbourhood's mean. */
+/** Half the side of the neighbourhood a pixel is compared with (at WORK_WIDTH, about a glyph). */
+const ADAPTIVE_RADIUS = 16;
+/** How much darker than its neighbourhood's mean a pixel must be to be ink. */
+const ADAPTIVE_OFFSET = 18;
+
+/**
+ * Dark pixels by an adaptive threshold: darker than the mean of their neighbourhood
+ * by ADAPTIVE_OFFSET and than Otsu's threshold of the whole photo raised halfway to
+ * white — a dim photo, a grey desk around the document or a shadow does not turn
+ * whole regions into ink, and blurred strokes stay ink.
+ */
 function darkMask(grey: Grey): Uint8Array {
-  const threshold = Math.min(otsu(grey), 110);
-  const mask = new Uint8Array(grey.pixels.length);
-  for (let i = 0; i < mask.length; i += 1) mask[i] = grey.pixels[i] < threshold ? 1 : 0;
+  const { pixels, width, height } = grey;
+  const ceiling = (otsu(grey) + 255) / 2;
+  const integral = new Float64Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y += 1) {
+    let rowSum = 0;
+    for (let x = 0; x < width; x += 1) {
+      rowSum += pixels[y * width + x];
+      integral[(y + 1) * (width + 1) + x + 1] = integral[y * (width + 1) + x + 1] + rowSum;
+    }
+  }
+  const mask = new Uint8Array(pixels.length);
+  for (let y = 0; y < height; y += 1) {
+    const y0 = Math.max(0, y - ADAPTIVE_RADIUS);
+    const y1 = Math.min(height, y + ADAPTIVE_RADIUS + 1);
+    for (let x = 0; x < width; x += 1) {
+      const value = pixels[y * width + x];
+      if (value >= ceiling) continue;
+      const x0 = Math.max(0, x - ADAPTIVE_RADIUS);
+      const x1 = Math.min(width, x + ADAPTIVE_RADIUS + 1);
+      const sum = integral[y1 * (width + 1) + x1] - integral[y0 * (width + 1) + x1] - integral[y1 * (width + 1) + x0] + integral[y0 * (width + 1) + x0];
+      if (value < sum / ((x1 - x0) * (y1 - y0)) - ADAPTIVE_OFFSET) mask[y * width + x] = 1;
+    }
+  }
   return mask;
 }
 
@@ -126,8 +180,7 @@ function darkMask(grey: Grey): Uint8Array {
  * The tilt (degrees, clockwise positive) that makes the bottom half's dark pixels
  * fall into the sharpest rows: the projection-profile method over ±8°.
  */
-function skewAngle(grey: Grey): number {
-  const mask = darkMask(grey);
+function skewAngle(grey: Grey, mask: Uint8Array): number {
   const points: number[] = [];
   for (let y = Math.floor(grey.height * 0.4); y < grey.height; y += 1) {
     for (let x = 0; x < grey.width; x += 2) if (mask[y * grey.width + x]) points.push(x, y);
@@ -163,8 +216,7 @@ interface Row {
  * ink is a long run of evenly spaced glyphs; the last two or three such rows of the
  * image with similar heights and spacing.
  */
-function mrzRows(grey: Grey): Row[] {
-  const mask = darkMask(grey);
+function mrzRows(grey: Grey, mask: Uint8Array): Row[] {
   const { width, height } = grey;
   const transitions = new Array<number>(height).fill(0);
   for (let y = 0; y < height; y += 1) {
@@ -200,11 +252,11 @@ function extent(mask: Uint8Array, width: number, top: number, bottom: number): R
   const columns = new Array<number>(width).fill(0);
   for (let y = top; y < bottom; y += 1) for (let x = 0; x < width; x += 1) columns[x] += mask[y * width + x];
   const dense = (x: number) => columns[x] > 0;
-  // The longest stretch of columns with ink and no gap wider than three glyphs.
+  // The longest stretch of columns with ink and no gap wider than a glyph (every cell of the zone has one).
   let best = { left: 0, right: 0 };
   let left = -1;
   let lastInk = -1;
-  const maxGap = (bottom - top) * 2.5;
+  const maxGap = (bottom - top) * 1.2;
   for (let x = 0; x <= width; x += 1) {
     if (x < width && dense(x)) {
       if (left < 0 || x - lastInk > maxGap) left = x;
@@ -440,8 +492,9 @@ function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
     cells.forEach((cell, column) => {
       if (kinds[line][column] !== 'alnum' || !cell.shape) return;
       const alternatives = lookAlikes(cell.text);
-      if (alternatives.length === 0) return;
-      const scores = [cell.text, ...alternatives]
+      if (alternatives.length === 0 && examples.has(cell.text)) return;
+      // The look-alikes, and any character printed elsewhere in the zone (OCR may take a blurred 9 for an O).
+      const scores = [...new Set([cell.text, ...alternatives, ...examples.keys()])]
         .map((text) => ({ text, score: Math.max(-1, ...(examples.get(text) ?? []).map((example) => likeness(example, cell.shape as Float32Array))) }))
         .filter((candidate) => candidate.score > -1)
         .sort((a, b) => b.score - a.score);
