@@ -466,10 +466,12 @@ const SHAPE_MARGIN = 0.04;
  * Settles look-alikes (O and 0, B and 8, Z and 2 …) in the alphanumeric fields by
  * the document's own glyphs: the zone prints the same font everywhere, and its
  * numeric fields show digits and its name and state fields letters that OCR read with
- * confidence. A look-alike cell takes the character whose printed examples it
- * resembles best when the others are clearly less alike; when they are not, or no
- * example of its own character exists, it becomes a guess (below SURE_CONFIDENCE)
- * that only the check digits may settle. OCR's English model reads OCR-B's O and 0
+ * confidence. A cell takes the character whose printed examples it resembles as
+ * closely as two prints of one character resemble each other in this photo, when the
+ * others are clearly less alike; when that is unclear, or a look-alike of its character
+ * comes close, or no example of its character or its look-alikes exists and OCR was
+ * not very sure, it becomes a guess (below SURE_CONFIDENCE) that only the check
+ * digits may settle. OCR's English model reads OCR-B's O and 0
  * with high confidence either way, so its confidence alone cannot be trusted here.
  */
 function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
@@ -488,6 +490,13 @@ function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
       }
     }),
   );
+  // How alike two prints of one character are in this photo (blur and noise lower it): the median over the examples.
+  const pairs: number[] = [];
+  for (const list of examples.values()) {
+    for (let i = 0; i < list.length && pairs.length < 400; i += 1) for (let j = i + 1; j < list.length; j += 1) pairs.push(likeness(list[i], list[j]));
+  }
+  pairs.sort((a, b) => a - b);
+  const same = pairs.length ? pairs[Math.floor(pairs.length / 2)] : 0.9;
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
       if (kinds[line][column] !== 'alnum' || !cell.shape) return;
@@ -505,13 +514,22 @@ function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
         cell.text = text;
         cell.confidence = Math.max(cell.confidence, SURE_CONFIDENCE);
       };
-      // No printed example to compare with: OCR's word is taken only when it is very sure and the glyph is not one of the round ones.
-      if (!first) cell.confidence = cell.confidence >= 95 && !ROUND.includes(cell.text) ? cell.confidence : Math.min(cell.confidence, SURE_CONFIDENCE - 20);
-      else if (own && second && first.score > 0.75 && clear) settle(first.text);
-      else if (own && !second && first.score > 0.9) return;
-      else if (!own && first.score >= 0.95 && clear) settle(first.text);
-      else if (!own && first.score < 0.7) return;
-      else cell.confidence = Math.min(cell.confidence, SURE_CONFIDENCE - 20);
+      const doubt = () => {
+        cell.confidence = Math.min(cell.confidence, SURE_CONFIDENCE - 20);
+      };
+      if (first && first.text !== cell.text && clear && first.score >= same - 0.05) {
+        // Printed just like another character of the zone, and clearly unlike the rest.
+        settle(first.text);
+      } else if (own) {
+        if (first.text === cell.text && clear && first.score >= same - 0.1) settle(cell.text);
+        else doubt();
+      } else {
+        const rivals = scores.filter((candidate) => alternatives.includes(candidate.text));
+        // No printed look-alike to compare with: OCR's word is taken only when it is very sure and the glyph is not one of the round ones.
+        if (rivals.length === 0) {
+          if (cell.confidence < 95 || ROUND.includes(cell.text)) doubt();
+        } else if (rivals.some((rival) => rival.score >= same - 0.15)) doubt();
+      }
     }),
   );
 }

@@ -130,13 +130,13 @@ const UNKNOWN_CONFIDENCE = 50;
 /**
  * Corrects OCR confusions field by field. Digit positions take the digit a letter
  * resembles and letter positions the letter a digit resembles. A field guarded by a
- * check digit (document number, dates, optional data) weighs its look-alike
- * alternatives at the characters OCR was unsure of and keeps the one value that
- * satisfies the check digit — when several do, the read is unreadable; this includes
- * the read as it stands when a look-alike the check digit cannot tell apart (G/6,
- * L/1, whose values differ by a multiple of 10) was read without confidence. Letters of fields no
- * check digit guards (names, states, document code) must be read with confidence.
- * Finally every check digit, the composite included, must hold.
+ * check digit (document number, dates, optional data) weighs every combination of
+ * look-alikes at the characters OCR was unsure of; of the combinations of all fields'
+ * values that satisfy their check digits, exactly one must satisfy the composite check
+ * digit too — when several do, the read is unreadable; this includes the read as it
+ * stands when a look-alike no check digit can tell apart (G/6, L/1, whose values
+ * differ by a multiple of 10) was read without confidence. Letters of fields no check
+ * digit guards (names, states, document code, sex) must be read with confidence.
  *
  * `confidences`, per line and character, are OCR's (0–100); without them every
  * character is taken as a guess.
@@ -168,6 +168,8 @@ export function correctMrz(format: MrzFormat, rawLines: readonly string[], confi
       }
     }
   }
+  // Each guarded field's values that satisfy its check digit; then the one combination that satisfies the composite.
+  const options: { field: Field; values: string[] }[] = [];
   for (const field of layout.fields) {
     if (!field.check) continue;
     const [checkLine, checkColumn] = field.check;
@@ -175,13 +177,24 @@ export function correctMrz(format: MrzFormat, rawLines: readonly string[], confi
     const expected = lines[checkLine][checkColumn];
     if (field.kind === 'digit' && !/^[0-9<]+$/.test(value)) return { ok: false, reason: `non-digit in a numeric field at line ${field.line + 1}` };
     const read = value.split('').map((_, offset) => confidence(field.line, field.start + offset));
-    const fixed = bestAlternative(value, read, expected, field.kind === 'digit' ? DIGIT_SWAPS : SWAPS, confidences !== undefined);
+    const fixed = satisfyingValues(value, read, expected, field.kind === 'digit' ? DIGIT_SWAPS : SWAPS, confidences !== undefined);
     if (!fixed.ok) return { ok: false, reason: `${fixed.reason} (line ${field.line + 1}, columns ${field.start + 1}–${field.end})` };
-    fixed.value.split('').forEach((character, offset) => set(field.line, field.start + offset, character));
+    options.push({ field, values: fixed.values });
   }
-  const composite = layout.composite.map(([line, start, end]) => lines[line].slice(start, end).join('')).join('');
   const [compositeLine, compositeColumn] = format === 'TD1' ? [1, 29] : format === 'TD2' ? [1, 35] : [1, 43];
-  if (icaoCheckDigit(composite) !== lines[compositeLine][compositeColumn]) return { ok: false, reason: 'composite check digit fails' };
+  const apply = (choice: readonly string[]) =>
+    choice.forEach((value, index) => value.split('').forEach((character, offset) => (lines[options[index].field.line][options[index].field.start + offset] = character)));
+  const compositeHolds = () => icaoCheckDigit(layout.composite.map(([line, start, end]) => lines[line].slice(start, end).join('')).join('')) === lines[compositeLine][compositeColumn];
+  const before = lines.map((line) => [...line]);
+  const passing: string[][] = [];
+  for (const choice of combinations(options.map((option) => option.values))) {
+    apply(choice);
+    if (compositeHolds()) passing.push(choice);
+  }
+  if (passing.length === 0) return { ok: false, reason: 'composite check digit fails' };
+  if (passing.length > 1) return { ok: false, reason: 'several corrections satisfy the check digits' };
+  apply(passing[0]);
+  for (let line = 0; line < lines.length; line += 1) for (let column = 0; column < lines[line].length; column += 1) if (lines[line][column] !== before[line][column]) substitutions += 1;
   return { ok: true, lines: lines.map((line) => line.join('')), substitutions };
 }
 
@@ -211,41 +224,49 @@ const SWAPS: Record<string, string[]> = {
 /** Digits OCR takes for one another. */
 const DIGIT_SWAPS: Record<string, string[]> = { '1': ['7'], '7': ['1'], '3': ['8'], '8': ['3', '6'], '6': ['8', '5'], '5': ['6'] };
 
+/** Every way of taking one value from each list. */
+function* combinations(lists: readonly (readonly string[])[], from = 0, taken: string[] = []): Generator<string[]> {
+  if (from === lists.length) {
+    yield [...taken];
+    return;
+  }
+  for (const value of lists[from]) yield* combinations(lists, from + 1, [...taken, value]);
+}
+
+/** How many characters of a guarded field may be uncertain: every combination of them is weighed. */
+const MAX_UNSURE = 3;
+
 /**
- * The field's value that satisfies its check digit. With OCR's confidences: the read
- * itself or look-alike changes at the characters read below SURE_CONFIDENCE (at most
- * two such characters, every combination of them weighed), taken only when exactly
- * one satisfies the check digit. Without them: the fewest look-alike changes (at most
- * two) when only one value with that many satisfies it.
+ * The field's values that satisfy its check digit. With OCR's confidences: every
+ * combination of look-alikes at the characters read below SURE_CONFIDENCE (at most
+ * MAX_UNSURE of them) that satisfies it — the composite check digit then has to pick
+ * exactly one. Without them: the fewest look-alike changes (at most two), when only
+ * one value with that many satisfies it.
  */
-function bestAlternative(
+function satisfyingValues(
   value: string,
   confidences: readonly number[],
   checkDigit: string,
   swaps: Record<string, string[]>,
   confident: boolean,
-): { ok: true; value: string } | { ok: false; reason: string } {
-  if (checkDigit === '<' && /^<+$/.test(value)) return { ok: true, value };
+): { ok: true; values: string[] } | { ok: false; reason: string } {
+  if (checkDigit === '<' && /^<+$/.test(value)) return { ok: true, values: [value] };
   if (!/^[0-9]$/.test(checkDigit)) return { ok: false, reason: `check digit '${checkDigit}' is not a digit` };
-  const unsure = value.split('').flatMap((character, index) => (swaps[character] && confidences[index] < SURE_CONFIDENCE ? [index] : []));
-  // Every combination of the uncertain characters is weighed; more than two would let a wrong read pass too easily.
-  if (confident && unsure.length > 2) return { ok: false, reason: `${unsure.length} characters read without confidence` };
-  for (let changes = 0; changes <= 2; changes += 1) {
-    const satisfying = new Set<string>();
-    for (const candidate of alternatives(value, unsure, changes, swaps)) if (icaoCheckDigit(candidate) === checkDigit) satisfying.add(candidate);
-    if (satisfying.size > 1) return { ok: false, reason: 'several corrections satisfy the check digit' };
-    if (satisfying.size === 1) {
-      const [found] = satisfying;
-      if (confident) {
-        // Any other combination of the uncertain characters that satisfies the check digit makes the field ambiguous.
-        for (let more = changes + 1; more <= unsure.length; more += 1) {
-          for (const candidate of alternatives(value, unsure, more, swaps)) {
-            if (icaoCheckDigit(candidate) === checkDigit && candidate !== found) return { ok: false, reason: 'several corrections satisfy the check digit' };
-          }
-        }
-      }
-      return { ok: true, value: found };
+  const unsure = value.split('').flatMap((character, index) => (swaps[character] && (!confident || confidences[index] < SURE_CONFIDENCE) ? [index] : []));
+  if (confident) {
+    // More uncertain characters would let a wrong read pass too easily.
+    if (unsure.length > MAX_UNSURE) return { ok: false, reason: `${unsure.length} characters read without confidence` };
+    const values = new Set<string>();
+    for (let changes = 0; changes <= unsure.length; changes += 1) {
+      for (const candidate of alternatives(value, unsure, changes, swaps)) if (icaoCheckDigit(candidate) === checkDigit) values.add(candidate);
     }
+    return values.size ? { ok: true, values: [...values] } : { ok: false, reason: 'check digit fails' };
+  }
+  for (let changes = 0; changes <= 2; changes += 1) {
+    const values = new Set<string>();
+    for (const candidate of alternatives(value, unsure, changes, swaps)) if (icaoCheckDigit(candidate) === checkDigit) values.add(candidate);
+    if (values.size > 1) return { ok: false, reason: 'several corrections satisfy the check digit' };
+    if (values.size === 1) return { ok: true, values: [...values] };
   }
   return { ok: false, reason: 'check digit fails' };
 }
