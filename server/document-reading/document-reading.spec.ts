@@ -127,6 +127,19 @@ describe('document reading', () => {
     expect(correctMrz('TD3', number, doubtfulNumber)).toMatchObject({ ok: false, reason: expect.stringContaining('several corrections') });
   });
 
+  it("settles a state code's doubtful letter by ICAO's list only when no other letter makes a state", () => {
+    const person = { documentCode: 'P', surname: 'Nowak', givenNames: 'Piotr', documentNumber: 'PE6712345', dateOfBirth: '1986-02-18', sex: 'M' as const, expiryDate: '2035-09-07' };
+    const mexican = td3Lines({ ...person, issuingState: 'MEX', nationality: 'MEX' });
+    const doubtfulX = mexican.map((line) => line.split('').map(() => 97));
+    doubtfulX[1][12] = 60;
+    expect(correctMrz('TD3', mexican, doubtfulX)).toMatchObject({ ok: true, lines: mexican });
+    // POL with a doubtful O: PHL is a state too.
+    const polish = td3Lines({ ...person, issuingState: 'POL', nationality: 'POL' });
+    const doubtfulO = polish.map((line) => line.split('').map(() => 97));
+    doubtfulO[1][11] = 60;
+    expect(correctMrz('TD3', polish, doubtfulO)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+  });
+
   it('turns a chevron misread after the names\' padding into filler', () => {
     const truth = td3Lines({
       documentCode: 'P',

@@ -1,3 +1,4 @@
+import { states } from 'mrz';
 import { icaoCheckDigit } from './check-digit.js';
 
 /** What a position of the zone may hold: digits, letters (and filler) or either. */
@@ -10,6 +11,8 @@ interface Field {
   end: number;
   kind: Kind;
   check?: [number, number];
+  /** A state or organisation code (issuing state, nationality), from ICAO's list. */
+  state?: true;
   /** The names: primary and secondary identifiers, '<<' between them, '<' within, filler to the end. */
   names?: true;
 }
@@ -21,11 +24,11 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
     length: 44,
     fields: [
       { line: 0, start: 0, end: 2, kind: 'alpha' },
-      { line: 0, start: 2, end: 5, kind: 'alpha' },
+      { line: 0, start: 2, end: 5, kind: 'alpha', state: true },
       { line: 0, start: 5, end: 44, kind: 'alpha', names: true },
       { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
       { line: 1, start: 9, end: 10, kind: 'digit' },
-      { line: 1, start: 10, end: 13, kind: 'alpha' },
+      { line: 1, start: 10, end: 13, kind: 'alpha', state: true },
       { line: 1, start: 13, end: 19, kind: 'digit', check: [1, 19] },
       { line: 1, start: 19, end: 20, kind: 'digit' },
       { line: 1, start: 20, end: 21, kind: 'sex' },
@@ -45,11 +48,11 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
     length: 36,
     fields: [
       { line: 0, start: 0, end: 2, kind: 'alpha' },
-      { line: 0, start: 2, end: 5, kind: 'alpha' },
+      { line: 0, start: 2, end: 5, kind: 'alpha', state: true },
       { line: 0, start: 5, end: 36, kind: 'alpha', names: true },
       { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
       { line: 1, start: 9, end: 10, kind: 'digit' },
-      { line: 1, start: 10, end: 13, kind: 'alpha' },
+      { line: 1, start: 10, end: 13, kind: 'alpha', state: true },
       { line: 1, start: 13, end: 19, kind: 'digit', check: [1, 19] },
       { line: 1, start: 19, end: 20, kind: 'digit' },
       { line: 1, start: 20, end: 21, kind: 'sex' },
@@ -69,7 +72,7 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
     length: 30,
     fields: [
       { line: 0, start: 0, end: 2, kind: 'alpha' },
-      { line: 0, start: 2, end: 5, kind: 'alpha' },
+      { line: 0, start: 2, end: 5, kind: 'alpha', state: true },
       { line: 0, start: 5, end: 14, kind: 'alnum', check: [0, 14] },
       { line: 0, start: 14, end: 15, kind: 'digit' },
       { line: 0, start: 15, end: 30, kind: 'alnum' },
@@ -78,7 +81,7 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
       { line: 1, start: 7, end: 8, kind: 'sex' },
       { line: 1, start: 8, end: 14, kind: 'digit', check: [1, 14] },
       { line: 1, start: 14, end: 15, kind: 'digit' },
-      { line: 1, start: 15, end: 18, kind: 'alpha' },
+      { line: 1, start: 15, end: 18, kind: 'alpha', state: true },
       { line: 1, start: 18, end: 29, kind: 'alnum' },
       { line: 1, start: 29, end: 30, kind: 'digit' },
       { line: 2, start: 0, end: 30, kind: 'alpha', names: true },
@@ -163,6 +166,7 @@ export function correctMrz(format: MrzFormat, rawLines: readonly string[], confi
       if (field.kind === 'digit' && character !== '<' && TO_DIGIT[character]) set(field.line, column, TO_DIGIT[character]);
       if (field.kind === 'alpha' && TO_LETTER[character]) set(field.line, column, TO_LETTER[character]);
       if (field.kind === 'sex' && !'MFX<'.includes(character)) return { ok: false, reason: `sex '${character}' is not M, F, X or <` };
+      if (confidences && field.state && stateSettles(lines[field.line].slice(field.start, field.end).join(''), field.start, column, confidence, field.line)) continue;
       if (confidences && (field.kind === 'alpha' || field.kind === 'sex') && !field.check && character !== '<' && confidence(field.line, column) < SURE_CONFIDENCE) {
         return { ok: false, reason: `'${lines[field.line][column]}' read without confidence at line ${field.line + 1}, column ${column + 1}, which no check digit guards` };
       }
@@ -196,6 +200,22 @@ export function correctMrz(format: MrzFormat, rawLines: readonly string[], confi
   apply(passing[0]);
   for (let line = 0; line < lines.length; line += 1) for (let column = 0; column < lines[line].length; column += 1) if (lines[line][column] !== before[line][column]) substitutions += 1;
   return { ok: true, lines: lines.map((line) => line.join('')), substitutions };
+}
+
+/**
+ * A state code whose doubtful letters are settled by ICAO's list: the code read is a
+ * known state and no other letter at any doubtful position makes another one.
+ */
+function stateSettles(code: string, start: number, column: number, confidence: (line: number, column: number) => number, line: number): boolean {
+  const known = (candidate: string) => Object.hasOwn(states, candidate.replace(/<+$/, ''));
+  if (!known(code)) return false;
+  const doubtful = code.split('').flatMap((character, offset) => (character !== '<' && confidence(line, start + offset) < SURE_CONFIDENCE ? [offset] : []));
+  if (doubtful.length !== 1 || doubtful[0] !== column - start) return false;
+  const offset = doubtful[0];
+  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ<') {
+    if (letter !== code[offset] && known(code.slice(0, offset) + letter + code.slice(offset + 1))) return false;
+  }
+  return true;
 }
 
 /** Look-alike pairs in alphanumeric fields. */
