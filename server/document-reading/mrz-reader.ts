@@ -235,6 +235,15 @@ function mrzRows(grey: Grey, mask: Uint8Array): Row[] {
     }
   }
   const candidates = rows.filter((row) => row.right - row.left > width * 0.35);
+  // The lowest run of two or three such rows; below it there may be the document's edge or the desk.
+  for (let end = candidates.length; end >= 2; end -= 1) {
+    const found = zoneEndingAt(candidates.slice(0, end));
+    if (found.length) return found;
+  }
+  return [];
+}
+
+function zoneEndingAt(candidates: Row[]): Row[] {
   for (const count of [3, 2]) {
     const last = candidates.slice(-count);
     if (last.length < count) continue;
