@@ -113,6 +113,61 @@ describe('document reading', () => {
     expect(correctMrz('TD3', wrongBirth)).toMatchObject({ ok: false, reason: expect.stringContaining('check digit') });
   });
 
+  it('refuses a name letter read without confidence, and a look-alike the check digit cannot tell apart', () => {
+    const truth = td3Lines({
+      documentCode: 'P',
+      issuingState: 'POL',
+      surname: 'Nowak',
+      givenNames: 'Piotr',
+      documentNumber: 'PE6712345',
+      nationality: 'POL',
+      dateOfBirth: '1986-02-18',
+      sex: 'M',
+      expiryDate: '2035-09-07',
+    });
+    const sure = truth.map((line) => line.split('').map(() => 97));
+    expect(correctMrz('TD3', truth, sure)).toEqual({ ok: true, lines: truth, substitutions: 0 });
+    // 'PIDTR' for 'PIOTR': names have no check digit, so a doubtful letter makes the read unreadable.
+    const name = [truth[0].replace('PIOTR', 'PIDTR'), truth[1]];
+    const doubtfulName = sure.map((line) => [...line]);
+    doubtfulName[0][14] = 62;
+    expect(correctMrz('TD3', name, doubtfulName)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+    // G and 6 are worth the same modulo 10: a doubtful G where 6 is printed satisfies every check digit.
+    const number = [truth[0], truth[1].replace('PE67', 'PEG7')];
+    const doubtfulNumber = sure.map((line) => [...line]);
+    doubtfulNumber[1][2] = 70;
+    expect(correctMrz('TD3', number, doubtfulNumber)).toMatchObject({ ok: false, reason: expect.stringContaining('several corrections') });
+  });
+
+  it("settles a state code's doubtful letter by ICAO's list only when no other letter makes a state", () => {
+    const person = { documentCode: 'P', surname: 'Nowak', givenNames: 'Piotr', documentNumber: 'PE6712345', dateOfBirth: '1986-02-18', sex: 'M' as const, expiryDate: '2035-09-07' };
+    const mexican = td3Lines({ ...person, issuingState: 'MEX', nationality: 'MEX' });
+    const doubtfulX = mexican.map((line) => line.split('').map(() => 97));
+    doubtfulX[1][12] = 60;
+    expect(correctMrz('TD3', mexican, doubtfulX)).toMatchObject({ ok: true, lines: mexican });
+    // POL with a doubtful O: PHL is a state too.
+    const polish = td3Lines({ ...person, issuingState: 'POL', nationality: 'POL' });
+    const doubtfulO = polish.map((line) => line.split('').map(() => 97));
+    doubtfulO[1][11] = 60;
+    expect(correctMrz('TD3', polish, doubtfulO)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+  });
+
+  it('turns a chevron misread after the names\' padding into filler', () => {
+    const truth = td3Lines({
+      documentCode: 'P',
+      issuingState: 'FRA',
+      surname: 'Martin',
+      givenNames: 'Louise',
+      documentNumber: 'AB0012345',
+      nationality: 'FRA',
+      dateOfBirth: '1990-10-04',
+      sex: 'F',
+      expiryDate: '2030-01-20',
+    });
+    const misread = [truth[0].slice(0, 30) + 'C' + truth[0].slice(31), truth[1]];
+    expect(correctMrz('TD3', misread, truth.map((line) => line.split('').map(() => 95)))).toEqual({ ok: true, lines: truth, substitutions: 1 });
+  });
+
   it('loads traineddata and WebAssembly from node_modules with outbound connections refused', () => {
     const root = process.cwd();
     const child = spawnSync(

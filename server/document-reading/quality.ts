@@ -55,7 +55,7 @@ const MESSAGES: Record<QualityProblem, string> = {
 export async function assessQuality(image: Buffer, thresholds: QualityThresholds = DEFAULT_QUALITY_THRESHOLDS): Promise<QualityReport> {
   const oriented = sharp(image).rotate();
   const original = await oriented.clone().toBuffer({ resolveWithObject: true }).then(({ info }) => info);
-  const { data, info } = await oriented.greyscale().resize({ width: QUALITY_WORK_WIDTH }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await oriented.flatten({ background: '#ffffff' }).greyscale().resize({ width: QUALITY_WORK_WIDTH }).raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   let sum = 0;
   for (const value of data) sum += value;
