@@ -1,0 +1,128 @@
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+
+import { fakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
+import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
+import { startApp, type RunningApp } from './support/app.js';
+import { launchBrowser, newContext, saveScreenshot, waitForPageCondition } from './support/browser.js';
+import { DESKTOP, heading, Integrator, MOBILE, screenshotBothSizes, selfieImage, uploadPhoto, watchKycPage } from './support/kyc.js';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.js';
+
+// The document is read, not only collected: an end user photographs a generated passport
+// (and, in a second verification, an identity card); the personal-data step arrives
+// filled in from the machine-readable zone; a date of birth typed wrong on purpose
+// shows, once the analysis has run, as a highlighted mismatch in the reviewer's view.
+
+/** People of the fixed 'document-reading' series whose documents the reader reads: a passport and an identity card. */
+const now = new Date('2026-06-01T00:00:00Z');
+const passportHolder = fakeApplicant(1, { seed: 'document-reading', now });
+const cardHolder = fakeApplicant(3, { seed: 'document-reading', now });
+
+let app: RunningApp;
+let browser: Browser;
+let receiver: WebhookReceiver;
+let integrator: Integrator;
+let organizationId: string;
+let apiKey: string;
+
+beforeAll(async () => {
+  process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
+  app = await startApp();
+  browser = await launchBrowser();
+  receiver = await startWebhookReceiver();
+  integrator = new Integrator(app.url);
+  await integrator.call('POST', '/api/auth/register', { email: 'reader@acme.example', username: 'acme-reader', password: 'correct-horse' });
+  organizationId = (await integrator.call<{ id: string }>('POST', '/api/projects', { name: 'Acme Bank' })).id;
+  await integrator.call('PUT', '/api/users/webhook', { webhook: receiver.url });
+  apiKey = (await integrator.call<{ apiKey: string }>('GET', '/api/api-keys')).apiKey;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await app?.stop();
+});
+
+/** A server-created verification link for one customer, opened in a fresh phone-sized page. */
+async function openLink(userId: string, expectedErrors?: RegExp) {
+  const { url } = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
+  const context = await newContext(browser, { viewport: MOBILE });
+  const page = await context.newPage();
+  const errors = watchKycPage(page, app.url, expectedErrors);
+  await page.goto(url);
+  await heading(page, 'Choose your document');
+  return { page, errors, context };
+}
+
+describe('reading the document', () => {
+  it('pre-fills the details from a passport, and shows the reviewer a mistyped date of birth', async () => {
+    const document = await renderFakeDocument(passportHolder);
+    // The refused photo's 422 is an expected console line.
+    const { page, errors, context } = await openLink('reader-passport', /status of (40[19]|422)\b/);
+    await page.getByRole('button', { name: /Passport/ }).click();
+    await heading(page, 'Photo page of your passport');
+    // A shaky photo is refused at once, saying what to fix; a sharp one is taken.
+    await uploadPhoto(page, { name: 'passport-blurred.png', buffer: await sharp(document.pages[0].png).blur(6).png().toBuffer() });
+    await page.getByText('The photo is blurry — hold still and retake').waitFor();
+    await screenshotBothSizes(page, 'document-blurry');
+    await page.getByRole('button', { name: 'Retake' }).click();
+    await uploadPhoto(page, { name: 'passport.png', buffer: document.pages[0].png });
+    await heading(page, 'Take a selfie');
+    await uploadPhoto(page, { name: 'selfie.png', buffer: selfieImage() });
+
+    // The details arrive filled in from the machine-readable zone.
+    await heading(page, 'Your personal details');
+    await page.getByText(/We filled in .* from your passport/).waitFor();
+    expect(await page.getByLabel('Date of birth').inputValue()).toBe(passportHolder.dateOfBirth);
+    expect(await page.getByLabel('Document number').inputValue()).toBe(passportHolder.docNumber);
+    expect(await page.getByLabel('Expiry date').inputValue()).toBe(passportHolder.expiryDate);
+    expect((await page.getByLabel('Full name').inputValue()).length).toBeGreaterThan(3);
+    await screenshotBothSizes(page, 'document-prefilled');
+
+    // The end user gets the date of birth wrong, fills in the rest, and submits.
+    await page.getByLabel('Date of birth').fill('1970-01-01');
+    await page.getByLabel('Country').fill('Somewhere');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading(page, 'Review and submit');
+    await page.getByRole('button', { name: 'Submit verification' }).click();
+    await heading(page, "We're checking your documents…");
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The reviewer sees the typed value beside the document's, highlighted.
+    const dashboard = await newContext(browser, { viewport: DESKTOP });
+    await integrator.signIn(dashboard);
+    const office = await dashboard.newPage();
+    await office.goto(`${app.url}/dashboard/${organizationId}/applicants/reader-passport`);
+    const identity = office.getByRole('table', { name: 'Identity' });
+    await identity.getByText('Differs from the document').waitFor({ timeout: 30_000 });
+    await waitForPageCondition(
+      office,
+      `[...document.querySelectorAll('tr.kv-mismatch th')].map((th) => th.textContent).join('|') === 'Date of Birth'`,
+      'only the date of birth highlighted',
+    );
+    expect(await identity.getByText(passportHolder.dateOfBirth!).count()).toBe(1);
+    await office.getByRole('heading', { name: 'Automatic checks' }).waitFor();
+    await saveScreenshot(office, 'applicant-document-mismatch-1280', true);
+    await dashboard.close();
+  }, 120_000);
+
+  it('pre-fills the details from the back of an identity card', async () => {
+    const document = await renderFakeDocument(cardHolder);
+    const [front, back] = document.pages;
+    const { page, errors, context } = await openLink('reader-card');
+    await page.getByRole('button', { name: /ID card/ }).click();
+    await heading(page, 'Front of your ID card');
+    await uploadPhoto(page, { name: 'card-front.png', buffer: front.png });
+    await heading(page, 'Back of your ID card');
+    await uploadPhoto(page, { name: 'card-back.png', buffer: back.png });
+    await heading(page, 'Take a selfie');
+    await uploadPhoto(page, { name: 'selfie.png', buffer: selfieImage() });
+    await heading(page, 'Your personal details');
+    await page.getByText(/We filled in .* from your ID card/).waitFor();
+    expect(await page.getByLabel('Document number').inputValue()).toBe(cardHolder.docNumber);
+    expect(await page.getByLabel('Date of birth').inputValue()).toBe(cardHolder.dateOfBirth);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
