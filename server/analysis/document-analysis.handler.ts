@@ -33,15 +33,13 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
       .getRepository(Applicant)
       .findOne({ where: { id: job.applicantId }, select: { id: true, documentType: true, dataSessionId: true } });
     if (!applicant?.documentType) return; // removed since, or reset: nothing to read
-    // The photos of the submitting session, the newest of each side.
+    // The submitting session's photos (one per side: a new photo of a side replaces the old one).
     const photos = await this.dataSource.getRepository(ApplicantImage).find({
       where: { applicantId: applicant.id, docType: applicant.documentType, ...(applicant.dataSessionId ? { sessionId: applicant.dataSessionId } : {}) },
-      order: { createdAt: 'DESC' },
     });
-    const newest = [...new Map(photos.map((photo) => [photo.side, photo])).values()].reverse();
     const result = await this.pool.readDocument(
       applicant.documentType,
-      newest.map((photo) => ({ side: photo.side, data: photo.data })),
+      photos.map((photo) => ({ side: photo.side, data: photo.data })),
       this.clock.now(),
     );
     await this.lifecycle.recordDocumentAnalysis(applicant.id, { read: result.read, reason: result.reason, unavailable: false });

@@ -16,6 +16,20 @@ const ID_CARD = 3;
 
 afterAll(() => terminateOcrWorker());
 
+/** The machine-readable zone of Louise Martin's French passport, as printed. */
+const martinZone = () =>
+  td3Lines({
+    documentCode: 'P',
+    issuingState: 'FRA',
+    surname: 'Martin',
+    givenNames: 'Louise',
+    documentNumber: 'AB0012345',
+    nationality: 'FRA',
+    dateOfBirth: '1990-10-04',
+    sex: 'F',
+    expiryDate: '2030-01-20',
+  });
+
 describe('document reading', () => {
   it('reads a passport (TD3) exactly', async () => {
     const document = await renderFakeDocument(applicant(PASSPORT));
@@ -81,34 +95,14 @@ describe('document reading', () => {
   });
 
   it('corrects an O read for 0 with the check digits, field by field', () => {
-    const truth = td3Lines({
-      documentCode: 'P',
-      issuingState: 'FRA',
-      surname: 'Martin',
-      givenNames: 'Louise',
-      documentNumber: 'AB0012345',
-      nationality: 'FRA',
-      dateOfBirth: '1990-10-04',
-      sex: 'F',
-      expiryDate: '2030-01-20',
-    });
+    const truth = martinZone();
     // O for 0 in the document number (alphanumeric: the check digit decides) and in the birth date (numeric).
     const misread = [truth[0], 'ABO012345' + truth[1].slice(9, 13) + '9O' + truth[1].slice(15)];
     expect(correctMrz('TD3', misread)).toEqual({ ok: true, lines: truth, substitutions: 2 });
   });
 
   it('refuses a read whose check digit cannot be satisfied', () => {
-    const truth = td3Lines({
-      documentCode: 'P',
-      issuingState: 'FRA',
-      surname: 'Martin',
-      givenNames: 'Louise',
-      documentNumber: 'AB0012345',
-      nationality: 'FRA',
-      dateOfBirth: '1990-10-04',
-      sex: 'F',
-      expiryDate: '2030-01-20',
-    });
+    const truth = martinZone();
     const wrongBirth = [truth[0], truth[1].slice(0, 13) + '900404' + truth[1].slice(19)];
     expect(correctMrz('TD3', wrongBirth)).toMatchObject({ ok: false, reason: expect.stringContaining('check digit') });
   });
@@ -153,17 +147,7 @@ describe('document reading', () => {
   });
 
   it('turns a chevron misread after the names\' padding into filler', () => {
-    const truth = td3Lines({
-      documentCode: 'P',
-      issuingState: 'FRA',
-      surname: 'Martin',
-      givenNames: 'Louise',
-      documentNumber: 'AB0012345',
-      nationality: 'FRA',
-      dateOfBirth: '1990-10-04',
-      sex: 'F',
-      expiryDate: '2030-01-20',
-    });
+    const truth = martinZone();
     const misread = [truth[0].slice(0, 30) + 'C' + truth[0].slice(31), truth[1]];
     expect(correctMrz('TD3', misread, truth.map((line) => line.split('').map(() => 95)))).toEqual({ ok: true, lines: truth, substitutions: 1 });
   });

@@ -68,10 +68,9 @@ export class InvitationsService implements OnModuleDestroy {
     const invitee = usernameOrEmail.trim();
     const inviteeKey = identityKey(invitee);
     const now = this.clock.now();
-    let recipient: User | null = null;
-    let invitation: OrganizationInvitation;
+    let sent: { invitation: OrganizationInvitation; recipient: User | null };
     try {
-      invitation = await this.dataSource.transaction(async (manager) => {
+      sent = await this.dataSource.transaction(async (manager) => {
         const target = await findByIdentity(manager, inviteeKey);
         if (target?.id === organization.ownerId) throw alreadyOwner();
         if (target && (await manager.exists(OrganizationMember, { where: { organizationId: organization.id, userId: target.id } }))) {
@@ -80,7 +79,7 @@ export class InvitationsService implements OnModuleDestroy {
         const earlier = await manager.findOneBy(OrganizationInvitation, { organizationId: organization.id, inviteeKey });
         if (earlier && earlier.expiresAt > now) throw invitationPending();
         if (earlier) await manager.delete(OrganizationInvitation, { id: earlier.id });
-        recipient = target && !target.isDemo ? target : null;
+        const recipient = target && !target.isDemo ? target : null;
         const saved = await manager.save(
           manager.create(OrganizationInvitation, {
             organizationId: organization.id,
@@ -97,15 +96,15 @@ export class InvitationsService implements OnModuleDestroy {
           action: 'member.invited',
           detail: { invitationId: saved.id, invitee },
         });
-        return saved;
+        return { invitation: saved, recipient };
       });
     } catch (error) {
       // Two invitations of the same person at the same moment: the unique index keeps one.
       if (isUniqueViolation(error)) throw invitationPending();
       throw error;
     }
-    const to: User | null = recipient;
-    if (to) this.background.run(() => this.sendInvitation(to, organization, user, invitation.expiresAt));
+    const { invitation, recipient } = sent;
+    if (recipient) this.background.run(() => this.sendInvitation(recipient, organization, user, invitation.expiresAt));
     return toSentDto(invitation, user.username, now);
   }
 
