@@ -6,8 +6,14 @@ import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js'
 import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.service.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
 
-/** How long a claim holds a job; a holder that dies loses it after this (then another one runs it). */
-export const ANALYSIS_LEASE_MS = 2 * 60 * 1000;
+/**
+ * How long a claim holds a job unless renewed. The holder renews it every third of
+ * that while the job runs, so a long read keeps its job, and a holder that dies (killed,
+ * crashed, its machine gone) loses it this long after its last renewal; another one
+ * then runs the job again.
+ */
+export const ANALYSIS_LEASE_MS = 20_000;
+const RENEW_EVERY_MS = ANALYSIS_LEASE_MS / 3;
 
 /** Names this process's claims: host, pid and a random part (pids repeat across containers). */
 export function holderName(): string {
@@ -26,6 +32,12 @@ export class AnalysisExecutor {
 
   async execute(job: AnalysisJob, holder: string): Promise<void> {
     const handler = this.handlers.get(job.kind);
+    const renewal = setInterval(() => {
+      this.jobs.renew(job, holder, ANALYSIS_LEASE_MS).then(
+        (held) => held || this.logger.warn(`Analysis ${job.kind} of applicant ${job.applicantId} lost its lease while running`),
+        (error: unknown) => this.logger.warn(`Renewing the lease of analysis ${job.kind} failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }, RENEW_EVERY_MS);
     try {
       if (!handler) throw new Error(`no handler for the analysis kind '${job.kind}'`);
       await handler.run(job);
@@ -41,6 +53,8 @@ export class AnalysisExecutor {
           this.logger.error(`Recording the failure of analysis ${job.kind} of applicant ${job.applicantId} failed: ${String(giveUpError)}`);
         });
       }
+    } finally {
+      clearInterval(renewal);
     }
   }
 }

@@ -5,9 +5,10 @@ import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entit
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { fakeApplicant, type FakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
 import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
-import { documentPhoto, pngImage } from '../fixtures/images.js';
+import { dataUrl, documentPhoto, pngImage } from '../fixtures/images.js';
 import { createOrganization, type TestOrganization } from '../fixtures/organizations.js';
-import { browser, sessionHeaders } from '../support/accounts.js';
+import { submitVerification, widgetSession, type DocumentPage } from '../fixtures/verification.js';
+import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { waitUntil } from '../support/webhook-receiver.js';
@@ -43,19 +44,10 @@ describe('document analysis after submission', () => {
   });
   afterAll(() => t.close());
 
-  const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+  const png = (bytes: Buffer) => dataUrl('image/png', bytes);
 
-  /** Goes through the verification page as the end user: photos, typed data, submit. */
-  async function verify(userId: string, pages: { docType: string; side?: string; png: Buffer }[], typed: Partial<FakeApplicant>): Promise<string> {
-    const link = await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: org.id, userId }).expect(201);
-    const secret = new URL(link.body.url).searchParams.get('session');
-    const { token } = (await browser(t).post('/api/kyc/session-token').send({ session: secret }).expect(200)).body;
-    const widget = { Authorization: `Bearer ${token}` };
-    for (const page of pages) await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: page.docType, side: page.side, data: dataUrl(page.png) }).expect(200);
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
-    const { name, dateOfBirth, docNumber, expiryDate, country, sex } = typed;
-    await request(t.server).put('/api/kyc/personal-data').set(widget).send({ name, dateOfBirth, docNumber, expiryDate, country, sex }).expect(200);
-    await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
+  async function verify(userId: string, pages: DocumentPage[], typed: Partial<FakeApplicant>): Promise<string> {
+    await submitVerification(t.server, owner, org.id, userId, pages, typed);
     return userId;
   }
 
@@ -113,10 +105,8 @@ describe('document analysis after submission', () => {
   it('reads the photo at upload, to pre-fill the personal data', async () => {
     const truth = person(PASSPORT);
     const document = await renderFakeDocument(truth);
-    const link = await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: org.id, userId: 'prefill-1' }).expect(201);
-    const { token } = (await browser(t).post('/api/kyc/session-token').send({ session: new URL(link.body.url).searchParams.get('session') }).expect(200)).body;
-    const widget = { Authorization: `Bearer ${token}` };
-    const front = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(document.pages[0].png) }).expect(200);
+    const widget = await widgetSession(t.server, owner, org.id, 'prefill-1');
+    const front = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: png(document.pages[0].png) }).expect(200);
     expect(front.body.readFromPhoto).toEqual({
       name: expect.any(String),
       dateOfBirth: truth.dateOfBirth,
@@ -128,17 +118,13 @@ describe('document analysis after submission', () => {
     const words = (value: string) => value.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().split(/[^A-Z]+/).filter(Boolean).sort();
     expect(words(front.body.readFromPhoto.name)).toEqual(words(truth.name!));
     // A selfie carries nothing to read.
-    const selfie = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+    const selfie = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: png(pngImage(30, 40)) }).expect(200);
     expect(selfie.body.readFromPhoto).toBeNull();
   }, 60_000);
 
   describe('photo quality at capture', () => {
-    async function widgetFor(userId: string) {
-      const link = await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: org.id, userId }).expect(201);
-      const { token } = (await browser(t).post('/api/kyc/session-token').send({ session: new URL(link.body.url).searchParams.get('session') }).expect(200)).body;
-      return { Authorization: `Bearer ${token}` };
-    }
-    const blurred = async (png: Buffer) => sharp(png).blur(6).png().toBuffer();
+    const widgetFor = (userId: string) => widgetSession(t.server, owner, org.id, userId);
+    const blurred = async (photo: Buffer) => sharp(photo).blur(6).png().toBuffer();
     let staff: Record<string, string>;
     beforeAll(async () => {
       staff = await sessionHeaders(t, owner);
@@ -148,7 +134,7 @@ describe('document analysis after submission', () => {
 
     it('refuses a blurry document photo with what to fix, and keeps nothing', async () => {
       const widget = await widgetFor('blurry-1');
-      const res = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(await blurred(documentPhoto())) }).expect(422);
+      const res = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: png(await blurred(documentPhoto())) }).expect(422);
       expect(res.body).toMatchObject({ code: 'PHOTO_QUALITY', message: 'The photo is blurry — hold still and retake' });
       const session = await request(t.server).get('/api/kyc/session').set(widget).expect(200);
       expect(session.body.images).toEqual([]);
@@ -156,7 +142,7 @@ describe('document analysis after submission', () => {
 
     it('keeps the measures of an accepted photo for the reviewer', async () => {
       const widget = await widgetFor('measured-1');
-      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(documentPhoto()) }).expect(200);
+      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: png(documentPhoto()) }).expect(200);
       const details = await request(t.server).get(`/api/projects/${org.id}/applicants/measured-1`).set(owner.auth).expect(200);
       expect(details.body.identity.images[0].quality).toEqual({ width: 800, height: 520, sharpness: expect.any(Number), glare: 0, brightness: expect.any(Number) });
     });
@@ -165,11 +151,11 @@ describe('document analysis after submission', () => {
       const stored = await settings({ enforce: false, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 }).expect(200);
       expect(stored.body.photoQuality).toMatchObject({ enforce: false });
       const widget = await widgetFor('lenient-1');
-      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(await blurred(documentPhoto())) }).expect(200);
+      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: png(await blurred(documentPhoto())) }).expect(200);
       // Omitting photoQuality keeps it; a stricter size refuses a photo the defaults accept.
       expect((await settings().expect(200)).body.photoQuality).toMatchObject({ enforce: false });
       await settings({ enforce: true, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 1000 }).expect(200);
-      const small = await request(t.server).post('/api/kyc/documents').set(await widgetFor('strict-1')).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(documentPhoto()) }).expect(422);
+      const small = await request(t.server).post('/api/kyc/documents').set(await widgetFor('strict-1')).send({ docType: 'PASSPORT', side: 'front', data: png(documentPhoto()) }).expect(422);
       expect(small.body.message).toBe('The photo is too small — move closer or use a better camera');
       await settings({ enforce: true, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 }).expect(200);
       await settings({ enforce: true, minSharpness: -1, maxGlare: 2, minBrightness: 60, minShortSide: 500 }).expect(400);

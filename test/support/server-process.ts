@@ -26,11 +26,11 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the BUILT server (`dist/server/main.js`) as a real process. */
-export async function spawnServer(env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
+/** Starts the BUILT server (`dist/server/main.js`, or another built entry point such as the worker's) as a real process. */
+export async function spawnServer(env: Record<string, string | undefined> = {}, script = 'dist/server/main.js'): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'kyc-proc-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [script], {
     // The embedded SQLite database unless the caller names another: the suite's own
     // DATABASE_URL (set for PostgreSQL runs) must not leak into the process under test.
     env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', DATABASE_SCHEMA: '', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },

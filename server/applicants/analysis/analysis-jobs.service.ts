@@ -79,6 +79,18 @@ export class AnalysisJobs {
     });
   }
 
+  /** Extends `holder`'s lease on a running job; false when the lease was lost (expired and claimed by another). */
+  async renew(job: AnalysisJob, holder: string, leaseMs: number): Promise<boolean> {
+    const lockedUntil = new Date(this.clock.now().getTime() + leaseMs);
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(AnalysisJob)
+      .set({ lockedUntil })
+      .where('id = :id AND "lockedBy" = :holder AND "status" = :running', { id: job.id, holder, running: 'running' })
+      .execute();
+    return result.affected === 1;
+  }
+
   /** Marks the job done if `holder` still holds it; false when the lease was lost meanwhile. */
   async complete(job: AnalysisJob, holder: string): Promise<boolean> {
     const result = await this.dataSource
