@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { QualityReport, QualityThresholds } from '../document-reading/index.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
-import type { AnalysisTask } from './analysis.worker.js';
+import type { AnalysisTask, AnalysisWorkerData } from './analysis.worker.js';
 import type { DocumentImage, DocumentReadResult } from './document-reader.js';
 
 /**
@@ -17,31 +17,50 @@ function workerFile(): string {
 }
 
 /**
+ * Who waits for the work: an end user at capture (the photo's measures, the pre-fill),
+ * or nobody (the analysis of a submission, queued).
+ */
+export type AnalysisPriority = 'capture' | 'background';
+
+/**
+ * The nice value of background threads on Linux (19, the lowest priority): the OS gives
+ * them only the CPU time the HTTP thread and capture checks leave, so a backlog of
+ * submissions does not slow the pages staff are reading (bench/analysis-load.mjs).
+ */
+const BACKGROUND_NICE = 19;
+
+/**
  * Worker threads for the CPU-heavy part of analysis (image measures, OCR, barcodes), so
- * it never blocks the event loop that answers HTTP. Threads start on first use and end
- * after a minute idle (each holds an OCR engine of some tens of MB).
+ * it never blocks the event loop that answers HTTP: one pool per priority, each of up
+ * to ANALYSIS_THREADS threads. Threads start on first use and end after a minute idle
+ * (each holds an OCR engine of some tens of MB).
  */
 @Injectable()
 export class AnalysisPool implements OnApplicationShutdown {
-  private pool: Piscina | undefined;
+  private readonly pools = new Map<AnalysisPriority, Piscina>();
 
   constructor(@Inject(appConfig.KEY) private readonly env: AppConfig) {}
 
   assessQuality(image: Buffer, thresholds: QualityThresholds): Promise<QualityReport> {
-    return this.run({ task: 'quality', image, thresholds }) as Promise<QualityReport>;
+    return this.run('capture', { task: 'quality', image, thresholds }) as Promise<QualityReport>;
   }
 
-  readDocument(documentType: string | null, images: DocumentImage[], today: Date): Promise<DocumentReadResult> {
-    return this.run({ task: 'read-document', documentType, images, today: today.toISOString() }) as Promise<DocumentReadResult>;
+  readDocument(priority: AnalysisPriority, documentType: string | null, images: DocumentImage[], today: Date): Promise<DocumentReadResult> {
+    return this.run(priority, { task: 'read-document', documentType, images, today: today.toISOString() }) as Promise<DocumentReadResult>;
   }
 
   /** After the runners (onModuleDestroy) let their jobs finish. */
   async onApplicationShutdown(): Promise<void> {
-    await this.pool?.destroy();
+    await Promise.all([...this.pools.values()].map((pool) => pool.destroy()));
   }
 
-  private run(task: AnalysisTask): Promise<unknown> {
-    this.pool ??= new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: this.env.analysis.threads, idleTimeout: 60_000 });
-    return this.pool.run(task);
+  private run(priority: AnalysisPriority, task: AnalysisTask): Promise<unknown> {
+    let pool = this.pools.get(priority);
+    if (!pool) {
+      const workerData: AnalysisWorkerData = { nice: priority === 'background' ? BACKGROUND_NICE : 0 };
+      pool = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: this.env.analysis.threads, idleTimeout: 60_000, workerData });
+      this.pools.set(priority, pool);
+    }
+    return pool.run(task);
   }
 }

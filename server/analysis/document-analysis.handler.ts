@@ -38,6 +38,7 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
       where: { applicantId: applicant.id, docType: applicant.documentType, ...(applicant.dataSessionId ? { sessionId: applicant.dataSessionId } : {}) },
     });
     const result = await this.pool.readDocument(
+      'background',
       applicant.documentType,
       photos.map((photo) => ({ side: photo.side, data: photo.data })),
       this.clock.now(),

@@ -69,7 +69,7 @@ export class VerificationStepsService {
 
   /** What the photo's machine-readable data says, in the personal-data form's terms; null when nothing is read. */
   private async readForPrefill(documentType: string, side: string, data: Buffer): Promise<WidgetDocumentReadDto | null> {
-    const { read } = await this.pool.readDocument(documentType, [{ side, data }], this.clock.now());
+    const { read } = await this.pool.readDocument('capture', documentType, [{ side, data }], this.clock.now());
     if (!read) return null;
     const name = `${read.givenNames} ${read.surname}`.trim().toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (letter) => letter.toUpperCase());
     return {
