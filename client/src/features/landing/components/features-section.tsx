@@ -15,10 +15,10 @@ const FEATURES: readonly Feature[] = [
   {
     title: 'Instant verification',
     description:
-      'Applicants photograph their identity document and take a selfie in a guided flow that works on any phone. The extracted identity data reaches your review queue seconds later.',
+      'Applicants photograph their identity document and take a selfie in a guided flow that works on any phone. Your own server reads the document, offline, and the result reaches your review queue seconds later.',
     points: [
-      'Guided document and selfie capture',
-      'Identity data extracted from the document',
+      'Capture that asks for a retake of blurry, dark or glaring photos',
+      'Passport and ID card zones (MRZ) and licence barcodes read, details pre-filled',
       'Live status and automatic redirect back to your site',
     ],
     icon: (
@@ -28,7 +28,7 @@ const FEATURES: readonly Feature[] = [
   {
     title: 'Global compliance',
     description:
-      'Meet KYC and AML obligations wherever you operate. Host the platform in the region you choose, and keep a complete record of who viewed or changed each applicant.',
+      'Meet KYC obligations wherever you operate. Host the platform in the region you choose, and keep a complete record of who viewed or changed each applicant.',
     points: [
       'Self-hosted for data residency',
       'Audit trail of every applicant read and change',
@@ -44,10 +44,10 @@ const FEATURES: readonly Feature[] = [
   {
     title: 'Fraud prevention',
     description:
-      'Stop forged documents and stolen identities before they reach your product. Reviewers compare extracted data side by side with sharp document images and decide with confidence.',
+      'Catch made-up and mistyped identity data before it reaches your product. What the applicant typed is checked against what the document itself says, and reviewers see both side by side with every difference marked.',
     points: [
+      'Typed details checked against the document, field by field',
       'Side-by-side review with a document magnifier',
-      'Edit data, change status or reset an applicant',
       'Signed webhooks your systems can trust',
     ],
     icon: (

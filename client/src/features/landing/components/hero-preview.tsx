@@ -10,8 +10,8 @@ const IDENTITY_ROWS: ReadonlyArray<readonly [string, string]> = [
   ['Country', 'Portugal'],
 ];
 
-// Only checks the product runs today (see server/applicants/lifecycle/prechecks.ts).
-const CHECKS = ['Document not expired', 'Applicant of age', 'Document number not reused'];
+// Only checks the product runs today (server/applicants/lifecycle/prechecks.ts and the document analysis).
+const CHECKS = ['Document read', 'Data matches document', 'Document not expired', 'Document number not reused'];
 
 /** An illustration of the review screen; the data is made up, so it is hidden from assistive tech. */
 export function HeroPreview() {
