@@ -26,7 +26,10 @@ export class DemoService implements OnModuleInit, OnApplicationShutdown {
   private passwordHash: Promise<string>;
   /** One thread draws the demo documents, leaving the other cores to requests and analyses. */
   private readonly pool = new FakeSubmissionPool(1);
-  private readonly datasets = new DemoDatasets(this.pool, (error) => this.logger.error(`Drawing the demo documents failed: ${String(error)}`));
+  private readonly datasets = new DemoDatasets(this.pool, (error) => {
+    if (!this.closing) this.logger.error(`Drawing the demo documents failed: ${String(error)}`);
+  });
+  private closing = false;
   /** Accounts created before their dataset's photos were drawn, being completed. */
   private readonly completing = new Set<Promise<void>>();
 
@@ -58,9 +61,11 @@ export class DemoService implements OnModuleInit, OnApplicationShutdown {
     while (this.completing.size > 0) await Promise.all(this.completing);
   }
 
+  /** Stops a drawing under way (its accounts stay without photos) and lets the completions in progress finish. */
   async onApplicationShutdown(): Promise<void> {
-    await this.settled();
+    this.closing = true;
     await this.pool.destroy();
+    await this.settled();
   }
 
   /** A new demo account, seeded with organizations, applicants, decisions and webhook deliveries. */

@@ -31,24 +31,27 @@ export async function insertFakeApplicants(
   applicants: readonly FakeApplicant[],
   options: InsertFakeApplicantsOptions = {},
 ): Promise<string[]> {
-  const rows = applicants.map((applicant) => ({ ...applicant, id: timeOrderedUuid(), organizationId }));
+  const { submissions } = options;
+  const rows = applicants.map((applicant, i) => ({ ...applicant, id: timeOrderedUuid(), organizationId, documentData: submissions?.[i]?.read ?? applicant.documentData }));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await insertRows(manager, Applicant, rows.slice(i, i + ROWS_PER_INSERT));
   }
-  if (options.submissions) await insertFakeSubmissions(manager, rows, options.submissions);
+  if (submissions) await insertFakeSubmissions(manager, rows, submissions, { dataInserted: true });
   return rows.map((row) => row.id);
 }
 
 /**
  * Stores what each inserted applicant submitted as a real submission and its analysis
  * leave it: the photos with their measures, the checks run at submission, the document
- * analysis (done) with its checks, and the data read on the applicant. The checks come
- * from the code that makes real ones, comparing the typed data with what was read.
+ * analysis (done) with its checks, and the data read on the applicant (unless the rows
+ * went in with it: `dataInserted`). The checks come from the code that makes real ones,
+ * comparing the typed data with what was read.
  */
 export async function insertFakeSubmissions(
   manager: EntityManager,
   applicants: readonly (FakeApplicant & { id: string })[],
   submissions: readonly (FakeSubmission | null)[],
+  options: { dataInserted?: boolean } = {},
 ): Promise<void> {
   const images: Record<string, unknown>[] = [];
   const checks: Record<string, unknown>[] = [];
@@ -80,7 +83,7 @@ export async function insertFakeSubmissions(
       createdAt: submittedAt,
       updatedAt: analysedAt,
     });
-    await setDocumentData(manager, applicantId, submission.read);
+    if (!options.dataInserted) await setDocumentData(manager, applicantId, submission.read);
   }
   for (let i = 0; i < images.length; i += IMAGES_PER_INSERT) await insertRows(manager, ApplicantImage, images.slice(i, i + IMAGES_PER_INSERT));
   for (let i = 0; i < checks.length; i += ROWS_PER_INSERT / 2) await insertRows(manager, ApplicantCheck, checks.slice(i, i + ROWS_PER_INSERT / 2));
