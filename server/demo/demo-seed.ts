@@ -83,7 +83,7 @@ export class DemoDatasets {
 
   constructor(
     private readonly pool: FakeSubmissionPool,
-    private readonly onError: (error: unknown) => void,
+    private readonly report: { drawn: (applicants: number, ms: number) => void; failed: (error: unknown) => void },
   ) {}
 
   /** The dataset to seed accounts from now (starting the drawing of a fresh one when it is stale). */
@@ -108,10 +108,14 @@ export class DemoDatasets {
       return { name: spec.name, documented, applicants: typed.map((t) => t.applicant), slips: typed.map((t) => t.slip) };
     });
     const dataset: DemoDataset = { drawnAt: now.getTime(), organizations, drawn: null, submissions: Promise.resolve(null) };
+    const started = performance.now();
     dataset.submissions = Promise.all(organizations.map((organization) => this.pool.draw(organization.documented))).then(
-      (drawn) => (dataset.drawn = drawn),
+      (drawn) => {
+        this.report.drawn(drawn.flat().filter(Boolean).length, performance.now() - started);
+        return (dataset.drawn = drawn);
+      },
       (error: unknown) => {
-        this.onError(error);
+        this.report.failed(error);
         return null;
       },
     );

@@ -26,8 +26,11 @@ export class DemoService implements OnModuleInit, OnApplicationShutdown {
   private passwordHash: Promise<string>;
   /** One thread draws the demo documents, leaving the other cores to requests and analyses. */
   private readonly pool = new FakeSubmissionPool(1);
-  private readonly datasets = new DemoDatasets(this.pool, (error) => {
-    if (!this.closing) this.logger.error(`Drawing the demo documents failed: ${String(error)}`);
+  private readonly datasets = new DemoDatasets(this.pool, {
+    drawn: (applicants, ms) => this.logger.log(`Drew the demo documents of ${applicants} applicants in ${(ms / 1000).toFixed(1)} s`),
+    failed: (error) => {
+      if (!this.closing) this.logger.error(`Drawing the demo documents failed: ${String(error)}`);
+    },
   });
   private closing = false;
   /** Accounts created before their dataset's photos were drawn, being completed. */

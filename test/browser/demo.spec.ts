@@ -74,17 +74,20 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** An applicant of the organization whose details carry document images (found through the API). */
-async function applicantWithDocuments(page: Page, organizationId: string): Promise<string> {
+/**
+ * An applicant of the organization whose document photos are in and whose typed data
+ * differs from what was read from the document (found through the API).
+ */
+async function applicantWithMismatch(page: Page, organizationId: string): Promise<string> {
   const list = await getJson<{ items: { userId: string }[] }>(page, `/api/projects/${organizationId}/applicants?pageSize=100`);
   for (const { userId } of list.items) {
-    const details = await getJson<{ identity: { images: { docType: string }[] } }>(
-      page,
-      `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}`,
-    );
+    const path = `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}`;
+    const checks = await getJson<{ name: string; verdict: string }[]>(page, `${path}/checks`);
+    if (!checks.some((check) => check.name === 'data-matches-document' && check.verdict === 'failed')) continue;
+    const details = await getJson<{ identity: { images: { docType: string }[] } }>(page, path);
     if (details.identity.images.some((image) => image.docType !== 'SELFIE')) return userId;
   }
-  throw new Error('the demo seed left no applicant with document images');
+  throw new Error('the demo seed left no applicant with document images and a mismatch');
 }
 
 /** A second window signed in as the same demo user, for the phone-sized pictures. */
@@ -141,6 +144,10 @@ describe('demo account', () => {
     const { page, consoleErrors } = await open();
     await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
 
+    // The server draws the demo documents on a background thread once it listens; an account
+    // created before would get them a few seconds later. Here: the usual case, already drawn.
+    await app.whenOutput((printed) => (/Drew the demo documents of \d+ applicants/.test(printed) ? true : undefined), 'the demo documents to be drawn', 120_000);
+
     // One click from the landing page, one on the demo page.
     await page.getByRole('link', { name: 'Explore demo account' }).first().click();
     await waitForPath(page, '/register/demo');
@@ -177,7 +184,7 @@ describe('demo account', () => {
     }
     await saveScreenshot(page, 'demo-organization-1280', true);
 
-    // Its applicants list, then an applicant with document images.
+    // Its applicants list, then an applicant with document images who mistyped a field.
     const organizationId = new URL(page.url()).pathname.split('/')[2];
     await page.getByRole('navigation', { name: 'Organization sections' }).getByRole('link', { name: 'Applicants' }).click();
     await waitForPath(page, `/dashboard/${organizationId}/applicants`);
@@ -186,7 +193,7 @@ describe('demo account', () => {
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(1);
     await saveScreenshot(page, 'demo-applicants-1280', true);
 
-    const userId = await applicantWithDocuments(page, organizationId);
+    const userId = await applicantWithMismatch(page, organizationId);
     await page.goto(`${app.url}/dashboard/${organizationId}/applicants?search=${encodeURIComponent(userId)}`, {
       waitUntil: 'networkidle',
     });
@@ -202,6 +209,12 @@ describe('demo account', () => {
     await lens.waitFor({ state: 'visible' });
     await saveScreenshot(page, 'demo-applicant-1280');
     await page.mouse.move(0, 0);
+    // Typed beside read from the document, the mistyped field highlighted, and the checks.
+    const identity = page.getByRole('table', { name: 'Identity' });
+    await identity.getByRole('columnheader', { name: 'Read from the document' }).waitFor();
+    await identity.getByText('Differs from the document').waitFor();
+    expect(await page.locator('tr.kv-mismatch').count()).toBe(1);
+    await saveScreenshot(page, 'demo-applicant-mismatch-1280', true);
 
     // The seeded dashboard on a phone, in a second window of the same session.
     const phone = await sameSessionAt(page.context(), MOBILE);
@@ -241,5 +254,5 @@ describe('demo account', () => {
     await phone.page.goto(`${app.url}/dashboard/select`, { waitUntil: 'networkidle' });
     await waitForPath(phone.page, '/login');
     expect(consoleErrors).toEqual([]);
-  });
+  }, 180_000);
 });
