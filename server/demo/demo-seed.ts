@@ -5,7 +5,8 @@ import type { ComparedField } from '../applicants/analysis/document-data.js';
 import { fakeApplicants, type FakeApplicant } from '../applicants/fake/fake-applicant.js';
 import type { FakeSubmissionPool } from '../applicants/fake/fake-submission-pool.js';
 import { asTyped, type FakeSubmission } from '../applicants/fake/fake-submission.js';
-import { insertFakeApplicants, insertFakeSubmissions } from '../applicants/fake/insert-fake-applicants.js';
+import { documentAnalysisChecks } from '../applicants/analysis/document-checks.js';
+import { FAKE_ANALYSIS_MS, insertFakeApplicants, insertFakeSubmissions } from '../applicants/fake/insert-fake-applicants.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { newCompanyKey } from '../organizations/company-key.js';
 import { Organization } from '../organizations/organization.entity.js';
@@ -42,7 +43,7 @@ export interface DemoDataset {
 
 /** The applicants of an account that still waits for its photos and analysis results. */
 export interface PendingSubmissions {
-  organizations: { applicants: (FakeApplicant & { id: string })[] }[];
+  organizations: { organizationId: string; applicants: (FakeApplicant & { id: string })[] }[];
 }
 
 /**
@@ -58,7 +59,9 @@ export async function seedDemoAccount(manager: EntityManager, ownerId: string, n
     const organizationId = randomUUID();
     await manager.insert(Organization, { id: organizationId, name, ownerId, companyKey: newCompanyKey(), createdAt: new Date(now.getTime() - 90 * 24 * 60 * MINUTE) });
     const ids = await insertFakeApplicants(manager, organizationId, applicants, { submissions: dataset.drawn?.[index] });
-    pending.organizations.push({ applicants: applicants.map((applicant, i) => ({ ...applicant, id: ids[i] })) });
+    const inserted = applicants.map((applicant, i) => ({ ...applicant, id: ids[i] }));
+    if (dataset.drawn) await insertAnalysedEvents(manager, organizationId, inserted, dataset.drawn[index]);
+    pending.organizations.push({ organizationId, applicants: inserted });
     await insertAuditTrail(manager, organizationId, applicants, slips, ids);
     await insertWebhookLog(manager, ownerId, organizationId, applicants, now);
   }
@@ -67,7 +70,34 @@ export async function seedDemoAccount(manager: EntityManager, ownerId: string, n
 
 /** Completes an account seeded before its dataset's photos were drawn. */
 export async function insertDemoSubmissions(manager: EntityManager, pending: PendingSubmissions, submissions: DemoSubmissions): Promise<void> {
-  for (const [index, { applicants }] of pending.organizations.entries()) await insertFakeSubmissions(manager, applicants, submissions[index]);
+  for (const [index, { organizationId, applicants }] of pending.organizations.entries()) {
+    await insertFakeSubmissions(manager, applicants, submissions[index]);
+    await insertAnalysedEvents(manager, organizationId, applicants, submissions[index]);
+  }
+}
+
+/** The audit entry the document analysis leaves on each submitted applicant: its checks' verdicts. */
+async function insertAnalysedEvents(manager: EntityManager, organizationId: string, applicants: (FakeApplicant & { id: string })[], submissions: (FakeSubmission | null)[]): Promise<void> {
+  const rows = applicants.flatMap((applicant, i): Partial<AuditEvent>[] => {
+    const submission = submissions[i];
+    if (!submission || !applicant.submittedAt) return [];
+    const checks = documentAnalysisChecks(applicant, { read: submission.read, reason: '', unavailable: false });
+    return [
+      {
+        id: randomUUID(),
+        organizationId,
+        applicantId: applicant.id,
+        actorId: null,
+        actorName: 'analysis',
+        action: 'applicant.analysed',
+        detail: { checks: checks.map(({ name, verdict }) => ({ name, verdict })) },
+        createdAt: new Date(applicant.submittedAt.getTime() + FAKE_ANALYSIS_MS),
+      },
+    ];
+  });
+  for (let i = 0; i < rows.length; i += 200) {
+    await manager.createQueryBuilder().insert().into(AuditEvent).values(rows.slice(i, i + 200) as QueryDeepPartialEntity<AuditEvent>[]).updateEntity(false).execute();
+  }
 }
 
 /**

@@ -60,6 +60,9 @@ describe('demo accounts', () => {
     const rows = await rowsOwnedBy(me.id);
     expect(rows.applicants).toBeGreaterThanOrEqual(55);
     expect(rows.images).toBeGreaterThan(100);
+    // Completed after the drawing: every submitted applicant has the data read from its document.
+    const seeded = await t.app.get(DataSource).getRepository(Applicant).find({ where: projects.map((project) => ({ organizationId: project.id })) });
+    expect(seeded.filter((applicant) => applicant.submittedAt).every((applicant) => applicant.documentData !== null)).toBe(true);
     expect(rows.audit).toBeGreaterThan(20);
     expect(rows.webhookEvents).toBeGreaterThan(5);
     const statuses = new Set(
@@ -108,6 +111,13 @@ describe('demo accounts', () => {
     expect(Object.keys(checks).sort()).toEqual(['adult', 'data-matches-document', 'document-not-expired', 'document-number-unique', 'document-read', 'images-readable']);
     expect(checks['document-read']).toMatchObject({ verdict: 'passed', detail: 'TD1 machine-readable zone read; every check digit passed' });
     expect(checks['data-matches-document']).toMatchObject({ verdict: 'passed', detail: '5 of 5 fields match the document' });
+    const activity = (await agent.get(`/api/projects/${card.organizationId}/applicants/${card.userId}/activity`).expect(200)).body.items as { action: string; detail: unknown }[];
+    expect(activity.find((event) => event.action === 'applicant.analysed')?.detail).toEqual({
+      checks: [
+        { name: 'document-read', verdict: 'passed' },
+        { name: 'data-matches-document', verdict: 'passed' },
+      ],
+    });
 
     // A few mistyped one field: the check fails on it, and none of them is approved.
     const mismatched = [];

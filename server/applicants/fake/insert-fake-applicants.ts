@@ -14,7 +14,7 @@ import type { FakeSubmission } from './fake-submission.js';
 const ROWS_PER_INSERT = 500;
 const IMAGES_PER_INSERT = 30;
 /** How long after submission the stored analysis finished. */
-const ANALYSIS_MS = 20_000;
+export const FAKE_ANALYSIS_MS = 20_000;
 
 export interface InsertFakeApplicantsOptions {
   /** Each applicant's drawn submission, in the same order (null where none): stored with it (FakeSubmissionPool draws them). */
@@ -60,7 +60,7 @@ export async function insertFakeSubmissions(
     const submission = submissions[i];
     const submittedAt = applicant.submittedAt;
     if (!submission || !submittedAt) continue;
-    const analysedAt = new Date(submittedAt.getTime() + ANALYSIS_MS);
+    const analysedAt = new Date(submittedAt.getTime() + FAKE_ANALYSIS_MS);
     const applicantId = applicant.id;
     for (const image of submission.images) images.push({ ...image, id: randomUUID(), applicantId, sessionId: null, createdAt: submittedAt });
     const prechecks = runPrechecks({ expiryDate: applicant.expiryDate, dateOfBirth: applicant.dateOfBirth, approvedElsewhere: [], unreadableImages: [], today: submittedAt });
