@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
+import { availableParallelism } from 'node:os';
+import { FakeSubmissionPool } from '../analysis/fake-submission-pool.js';
 import { seedApplicants } from '../applicants/fake/seed-applicants.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -159,13 +161,15 @@ async function main(): Promise<number> {
     await dataSource.runMigrations({ transaction: 'each' });
     const { organization, created } = await findOrCreateOrganization(dataSource, args.organization, args.owner);
     const started = Date.now();
+    // Photos are drawn, measured and (spoilt ones) read on one thread per CPU.
+    const pool = args.images ? new FakeSubmissionPool(availableParallelism()) : null;
     const result = await seedApplicants(dataSource, organization.id, {
       count: args.applicants,
       seed: args.seed,
-      images: args.images,
+      draw: pool ? (applicants) => pool.draw(applicants) : undefined,
       batchSize: args.batch,
       onProgress: progressBar('Applicants'),
-    });
+    }).finally(() => pool?.destroy());
     const seconds = (Date.now() - started) / 1000;
     const statuses = Object.entries(result.byStatus)
       .map(([status, count]) => `${status} ${count}`)

@@ -3,8 +3,8 @@ import type { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { ComparedField } from '../applicants/analysis/document-data.js';
 import { fakeApplicants, type FakeApplicant } from '../applicants/fake/fake-applicant.js';
-import type { FakeSubmissionPool } from '../applicants/fake/fake-submission-pool.js';
-import { asTyped, type FakeSubmission } from '../applicants/fake/fake-submission.js';
+import type { FakeSubmissionPool } from '../analysis/fake-submission-pool.js';
+import { asTyped, photoTrouble, type FakeSubmission } from '../applicants/fake/fake-submission.js';
 import { documentAnalysisChecks } from '../applicants/analysis/document-checks.js';
 import { FAKE_ANALYSIS_MS, insertFakeApplicants, insertFakeSubmissions } from '../applicants/fake/insert-fake-applicants.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
@@ -22,8 +22,8 @@ interface DemoOrganizationData {
   name: string;
   /** The applicants as they typed their data. */
   applicants: FakeApplicant[];
-  /** The field each applicant mistyped, if any (the document shows it right). */
-  slips: (ComparedField | null)[];
+  /** Why a reviewer put each applicant on hold (null for one not on hold). */
+  heldFor: (string | null)[];
   /** The applicants as their documents show them: what is drawn. */
   documented: FakeApplicant[];
 }
@@ -55,14 +55,14 @@ export interface PendingSubmissions {
  */
 export async function seedDemoAccount(manager: EntityManager, ownerId: string, now: Date, dataset: DemoDataset): Promise<PendingSubmissions | null> {
   const pending: PendingSubmissions = { organizations: [] };
-  for (const [index, { name, applicants, slips }] of dataset.organizations.entries()) {
+  for (const [index, { name, applicants, heldFor }] of dataset.organizations.entries()) {
     const organizationId = randomUUID();
     await manager.insert(Organization, { id: organizationId, name, ownerId, companyKey: newCompanyKey(), createdAt: new Date(now.getTime() - 90 * 24 * 60 * MINUTE) });
     const ids = await insertFakeApplicants(manager, organizationId, applicants, { submissions: dataset.drawn?.[index] });
     const inserted = applicants.map((applicant, i) => ({ ...applicant, id: ids[i] }));
     if (dataset.drawn) await insertAnalysedEvents(manager, organizationId, inserted, dataset.drawn[index]);
     pending.organizations.push({ organizationId, applicants: inserted });
-    await insertAuditTrail(manager, organizationId, applicants, slips, ids);
+    await insertAuditTrail(manager, organizationId, applicants, heldFor, ids);
     await insertWebhookLog(manager, ownerId, organizationId, applicants, now);
   }
   return dataset.drawn ? null : pending;
@@ -81,7 +81,7 @@ async function insertAnalysedEvents(manager: EntityManager, organizationId: stri
   const rows = applicants.flatMap((applicant, i): Partial<AuditEvent>[] => {
     const submission = submissions[i];
     if (!submission || !applicant.submittedAt) return [];
-    const checks = documentAnalysisChecks(applicant, { read: submission.read, reason: '', unavailable: false });
+    const checks = documentAnalysisChecks(applicant, { read: submission.read, reason: submission.reason, unavailable: false });
     return [
       {
         id: randomUUID(),
@@ -135,7 +135,7 @@ export class DemoDatasets {
     const organizations = DEMO_ORGANIZATIONS.map((spec, index): DemoOrganizationData => {
       const documented = fakeApplicants(spec.applicants, { seed: `demo-${index}`, now }).map((a) => recent(a, now));
       const typed = documented.map(asTyped);
-      return { name: spec.name, documented, applicants: typed.map((t) => t.applicant), slips: typed.map((t) => t.slip) };
+      return { name: spec.name, documented, applicants: typed.map((t) => t.applicant), heldFor: documented.map((a, i) => heldReason(a, typed[i].slip)) };
     });
     const dataset: DemoDataset = { drawnAt: now.getTime(), organizations, drawn: null, submissions: Promise.resolve(null) };
     const started = performance.now();
@@ -155,6 +155,14 @@ export class DemoDatasets {
 
 const SLIP_NAMES: Record<ComparedField, string> = { name: 'name', dateOfBirth: 'date of birth', docNumber: 'document number', expiryDate: 'expiry date', sex: 'sex' };
 
+/** What a reviewer who put the applicant on hold wrote: the mistyped field, the spoilt photo, or else a proof of address. */
+function heldReason(applicant: FakeApplicant, slip: ComparedField | null): string | null {
+  if (applicant.kycStatus !== 'onHold') return null;
+  if (slip) return `Asked the applicant to confirm the ${SLIP_NAMES[slip]} (differs from the document)`;
+  if (photoTrouble(applicant)) return `Waiting for a clearer photo of the ${applicant.documentType === 'PASSPORT' ? 'data page' : 'back side'}`;
+  return 'Waiting for a proof of address';
+}
+
 /** The generator spreads activity over six months; a demo reads better with most of it in the last few weeks. */
 function recent(applicant: FakeApplicant, now: Date): FakeApplicant {
   const squeeze = (date: Date | null) => (date ? new Date(now.getTime() - (now.getTime() - date.getTime()) / 8) : null);
@@ -167,7 +175,7 @@ function recent(applicant: FakeApplicant, now: Date): FakeApplicant {
   };
 }
 
-async function insertAuditTrail(manager: EntityManager, organizationId: string, applicants: FakeApplicant[], slips: (ComparedField | null)[], ids: string[]): Promise<void> {
+async function insertAuditTrail(manager: EntityManager, organizationId: string, applicants: FakeApplicant[], heldFor: (string | null)[], ids: string[]): Promise<void> {
   const rows: Partial<AuditEvent>[] = [];
   applicants.forEach((applicant, i) => {
     const base = { organizationId, applicantId: ids[i], actorId: null };
@@ -179,7 +187,7 @@ async function insertAuditTrail(manager: EntityManager, organizationId: string, 
     const decidedAt = applicant.decidedAt;
     rows.push({ ...base, id: randomUUID(), actorName, action: 'applicant.viewed', detail: null, createdAt: new Date(decidedAt.getTime() - 3 * MINUTE) });
     if (applicant.kycStatus === 'onHold') {
-      const reason = slips[i] ? `Asked the applicant to confirm the ${SLIP_NAMES[slips[i]!]} (differs from the document)` : 'Waiting for a clearer photo of the back side';
+      const reason = heldFor[i];
       rows.push({ ...base, id: randomUUID(), actorName, action: 'applicant.held', detail: { reason }, createdAt: decidedAt });
     } else if (applicant.reviewAnswer) {
       const action = applicant.reviewAnswer === 'approved' ? 'applicant.approved' : 'applicant.rejected';

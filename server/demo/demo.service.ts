@@ -11,7 +11,7 @@ import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
 import { AccountDeletionService } from '../auth/account-deletion.service.js';
 import { User } from '../users/user.entity.js';
 import { generateWebhookSecret } from '../webhooks/webhook-signature.js';
-import { FakeSubmissionPool } from '../applicants/fake/fake-submission-pool.js';
+import { FakeSubmissionPool } from '../analysis/fake-submission-pool.js';
 import { DemoDatasets, insertDemoSubmissions, seedDemoAccount, type DemoDataset, type PendingSubmissions } from './demo-seed.js';
 import { DEMO_ERRORS } from './demo.errors.js';
 import { DEMO_LIFETIME_MS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_REDIRECT_URL, DEMO_WEBHOOK_URL } from './demo.constants.js';

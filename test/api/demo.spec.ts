@@ -60,9 +60,11 @@ describe('demo accounts', () => {
     const rows = await rowsOwnedBy(me.id);
     expect(rows.applicants).toBeGreaterThanOrEqual(55);
     expect(rows.images).toBeGreaterThan(100);
-    // Completed after the drawing: every submitted applicant has the data read from its document.
+    // Completed after the drawing: the submitted applicants have the data read from their document (but a spoilt photo, on hold).
     const seeded = await t.app.get(DataSource).getRepository(Applicant).find({ where: projects.map((project) => ({ organizationId: project.id })) });
-    expect(seeded.filter((applicant) => applicant.submittedAt).every((applicant) => applicant.documentData !== null)).toBe(true);
+    const submittedApplicants = seeded.filter((applicant) => applicant.submittedAt);
+    expect(submittedApplicants.filter((applicant) => applicant.documentData !== null).length).toBeGreaterThan(40);
+    expect(submittedApplicants.filter((applicant) => applicant.documentData === null).every((applicant) => applicant.kycStatus === 'onHold')).toBe(true);
     expect(rows.audit).toBeGreaterThan(20);
     expect(rows.webhookEvents).toBeGreaterThan(5);
     const statuses = new Set(
@@ -84,7 +86,7 @@ describe('demo accounts', () => {
     const applicants = await ds.getRepository(Applicant).find({ where: projects.map((project) => ({ organizationId: project.id })) });
     const submitted = applicants.filter((applicant) => applicant.submittedAt);
     expect(submitted.length).toBeGreaterThan(40);
-    expect(submitted.every((applicant) => applicant.documentData !== null)).toBe(true);
+    expect(submitted.filter((applicant) => applicant.documentData === null).every((applicant) => applicant.kycStatus === 'onHold')).toBe(true);
     expect(await ds.getRepository(AnalysisJob).countBy(submitted.map((applicant) => ({ applicantId: applicant.id, status: 'done' as const })))).toBe(submitted.length);
 
     type Check = { name: string; verdict: string; detail: string; evidence: { fields?: { field: string; declared: string; extracted: string; verdict: string }[] } | null };
@@ -131,6 +133,16 @@ describe('demo accounts', () => {
       expect(check.detail).toBe(`Differs from the document: ${field.field}`);
       expect(field.declared).not.toBe(field.extracted);
       if (applicant.reviewAnswer === 'rejected') expect(applicant.rejectReason).toMatch(/does not match|differs from the document/);
+    }
+    // One on hold photographed the document with a thumb over its zone: the real reader could not read it.
+    const unread = submitted.filter((applicant) => applicant.documentData === null);
+    expect(unread.length).toBeGreaterThanOrEqual(1);
+    for (const applicant of unread) {
+      const checks = await checksOf(applicant);
+      expect(checks['document-read']).toMatchObject({ verdict: 'needs-review', detail: expect.stringMatching(/^Unreadable \(.+\)$/) });
+      expect(checks['data-matches-document']).toMatchObject({ verdict: 'needs-review', detail: 'Nothing was read from the document to compare with' });
+      const activity = (await agent.get(`/api/projects/${applicant.organizationId}/applicants/${applicant.userId}/activity`).expect(200)).body.items as { action: string; detail: { reason?: string } }[];
+      expect(activity.find((event) => event.action === 'applicant.held')?.detail.reason).toMatch(/^Waiting for a clearer photo of the /);
     }
     const approved = submitted.filter((applicant) => applicant.reviewAnswer === 'approved');
     for (const applicant of approved.slice(0, 5)) expect((await checksOf(applicant))['data-matches-document'].verdict).toBe('passed');

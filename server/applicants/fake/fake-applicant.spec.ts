@@ -3,7 +3,12 @@ import { hasValidCheckDigit, icaoCheckDigit, td1Lines, td3Lines } from './check-
 import { fakeApplicant, fakeApplicants } from './fake-applicant.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../document-reading/quality.js';
 import { compareWithDocument } from '../analysis/document-data.js';
-import { asTyped, fakeSubmission } from './fake-submission.js';
+import { asTyped, fakeSubmission, photoTrouble, type ReadDocument } from './fake-submission.js';
+
+/** Only a spoilt photo goes to the reader. */
+const notRead: ReadDocument = () => {
+  throw new Error('the reader was asked to read a photo that is not spoilt');
+};
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -98,8 +103,8 @@ describe('the fake applicant generator', () => {
   });
 
   it('draws each side of the document and a selfie as JPEG photos that pass the upload measures, and what reading them gives', async () => {
-    const card = submitted.find((applicant) => applicant.documentType === 'ID_CARD')!;
-    const submission = (await fakeSubmission(card))!;
+    const card = submitted.find((applicant) => applicant.documentType === 'ID_CARD' && !photoTrouble(applicant))!;
+    const submission = (await fakeSubmission(card, notRead))!;
     expect(submission.images.map((image) => [image.docType, image.side, image.contentType])).toEqual([
       ['ID_CARD', 'front', 'image/jpeg'],
       ['ID_CARD', 'back', 'image/jpeg'],
@@ -117,14 +122,25 @@ describe('the fake applicant generator', () => {
     }
     expect(submission.images[2].quality).toBeNull();
     expect(submission.read).toMatchObject({ source: 'mrz', format: 'TD1', documentNumber: card.docNumber, dateOfBirth: card.dateOfBirth, expiryDate: card.expiryDate });
-    expect(compareWithDocument(card, submission.read).map((field) => field.verdict)).toEqual(['match', 'match', 'match', 'match', 'match']);
+    expect(compareWithDocument(card, submission.read!).map((field) => field.verdict)).toEqual(['match', 'match', 'match', 'match', 'match']);
 
-    const passport = (await fakeSubmission(submitted.find((applicant) => applicant.documentType === 'PASSPORT')!))!;
+    const passport = (await fakeSubmission(submitted.find((applicant) => applicant.documentType === 'PASSPORT' && !photoTrouble(applicant))!, notRead))!;
     expect(passport.images.map((image) => [image.docType, image.side])).toEqual([
       ['PASSPORT', 'front'],
       ['SELFIE', null],
     ]);
-    expect(await fakeSubmission(series.find((applicant) => applicant.kycStatus === 'init')!)).toBeNull();
+    expect(await fakeSubmission(series.find((applicant) => applicant.kycStatus === 'init')!, notRead)).toBeNull();
+
+    // Some on hold photographed their document with a thumb over the zone: that photo goes to the reader.
+    const spoilt = submitted.find((applicant) => photoTrouble(applicant) && applicant.documentType === 'ID_CARD')!;
+    expect(spoilt.kycStatus).toBe('onHold');
+    const asked: { documentType: string | null; sides: (string | null)[] }[] = [];
+    const reader: ReadDocument = async (documentType, images) => {
+      asked.push({ documentType, sides: images.map((image) => image.side) });
+      return { read: null, reason: 'Unreadable (back: no machine-readable zone found)' };
+    };
+    expect(await fakeSubmission(spoilt, reader)).toMatchObject({ read: null, reason: 'Unreadable (back: no machine-readable zone found)' });
+    expect(asked).toEqual([{ documentType: 'ID_CARD', sides: ['front', 'back'] }]);
   });
 
   it('has a few applicants not approved mistype one field, which then differs from their document', () => {

@@ -76,8 +76,11 @@ export async function renderFakeDocument(applicant: FakeApplicant): Promise<Fake
   };
 }
 
-/** The document of renderFakeDocument, and a selfie of the same person, as canvases to encode. */
-export async function drawFakeDocument(applicant: FakeApplicant): Promise<DrawnDocument> {
+/**
+ * The document of renderFakeDocument, and a selfie of the same person, as canvases to
+ * encode. `thumb`: photographed with a thumb over the machine-readable zone or barcode.
+ */
+export async function drawFakeDocument(applicant: FakeApplicant, options: { thumb?: boolean } = {}): Promise<DrawnDocument> {
   const documentType = applicant.documentType;
   if (documentType !== 'PASSPORT' && documentType !== 'ID_CARD' && documentType !== 'RESIDENCE_PERMIT' && documentType !== 'DRIVERS') {
     throw new Error('Only a submitted applicant has a document to render');
@@ -87,18 +90,19 @@ export async function drawFakeDocument(applicant: FakeApplicant): Promise<DrawnD
   const look = { skin: random.pick(SKIN), hair: random.pick(HAIR), shirt: random.pick(SHIRTS), long: random.chance(applicant.sex === 'F' ? 0.7 : 0.1) };
   // Drawn after the document, from the look alone: the document's random draws stay as they were.
   const selfie = () => selfieOf(look);
+  const held = (page: DrawnDocument['pages'][number]) => (options.thumb ? thumbOver(page, look.skin) : page);
   if (documentType === 'PASSPORT') {
     const mrz = td3Lines(mrzPerson(applicant, 'P'));
-    const pages = [passportPage(applicant, mrz, look, random)];
+    const pages = [held(passportPage(applicant, mrz, look, random))];
     return { documentType, pages, selfie: selfie(), mrz, barcode: null, mrzFont: fonts.mrz };
   }
   if (documentType === 'DRIVERS') {
     const barcode = encodeAamva(licenceFields(applicant));
-    const pages = [cardFront(applicant, look, random), await licenceBack(applicant, barcode, random)];
+    const pages = [cardFront(applicant, look, random), held(await licenceBack(applicant, barcode, random))];
     return { documentType, pages, selfie: selfie(), mrz: null, barcode, mrzFont: fonts.mrz };
   }
   const mrz = td1Lines(mrzPerson(applicant, documentType === 'RESIDENCE_PERMIT' ? 'IR' : 'ID'));
-  const pages = [cardFront(applicant, look, random), cardBack(applicant, mrz, random)];
+  const pages = [cardFront(applicant, look, random), held(cardBack(applicant, mrz, random))];
   return { documentType, pages, selfie: selfie(), mrz, barcode: null, mrzFont: fonts.mrz };
 }
 
@@ -123,6 +127,29 @@ export function mrzPerson(applicant: FakeApplicant, documentCode: string): MrzPe
     sex: applicant.sex === 'M' || applicant.sex === 'F' ? applicant.sex : '<',
     expiryDate: applicant.expiryDate ?? '1900-01-01',
   };
+}
+
+/** A thumb (about 2 cm wide) holding the document from its bottom edge, over the middle of the zone or barcode. */
+function thumbOver(page: DrawnDocument['pages'][number], skin: string): DrawnDocument['pages'][number] {
+  const ctx = page.canvas.getContext('2d');
+  const { width, height } = page.canvas;
+  ctx.save();
+  ctx.translate(width * 0.46, height + mm(6));
+  ctx.rotate(-0.3);
+  ctx.fillStyle = skin;
+  ctx.beginPath();
+  ctx.ellipse(0, 0, mm(10), mm(24), 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(60, 30, 20, 0.3)';
+  ctx.lineWidth = mm(0.4);
+  ctx.stroke();
+  // The nail near the tip.
+  ctx.fillStyle = 'rgba(255, 228, 220, 0.55)';
+  ctx.beginPath();
+  ctx.ellipse(0, -mm(16), mm(6), mm(6.5), 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+  return page;
 }
 
 /** A selfie: the document's drawn person, head and shoulders, in portrait format. */

@@ -14,9 +14,18 @@ export type FakeImage = Pick<ApplicantImage, 'docType' | 'side' | 'contentType' 
 export interface FakeSubmission {
   /** Document sides then the selfie, as JPEG photos; document photos carry the measures taken at upload. */
   images: FakeImage[];
-  /** What the document analysis reads from them: the data printed in the zone or barcode. */
-  read: DocumentData;
+  /** What the document analysis reads from them: the data printed in the zone or barcode (null: unreadable). */
+  read: DocumentData | null;
+  /** Why nothing was read (with read null). */
+  reason: string;
 }
+
+/** The analysis' reader (server/analysis/document-reader.ts), for the few photos spoilt on purpose. */
+export type ReadDocument = (
+  documentType: string | null,
+  images: { side: string | null; data: Uint8Array }[],
+  today: Date,
+) => Promise<{ read: DocumentData | null; reason: string }>;
 
 /** JPEG quality of the stored photos, about what a phone camera saves. */
 export const FAKE_PHOTO_QUALITY = 80;
@@ -25,11 +34,13 @@ export const FAKE_PHOTO_QUALITY = 80;
  * Draws the applicant's document (fake-documents.ts) and selfie as JPEG photos, measures
  * each document photo as an upload is measured, and gives what the analysis would read:
  * the printed zone or barcode, parsed, not OCR'd (the generator knows what it printed).
- * Null for an applicant that never submitted. CPU-bound (~250 ms): run it on worker threads.
+ * A photo with a thumb over the zone (photoTrouble) is given to the real reader instead.
+ * Null for an applicant that never submitted. CPU-bound (~100 ms): run it on worker threads.
  */
-export async function fakeSubmission(applicant: FakeApplicant): Promise<FakeSubmission | null> {
+export async function fakeSubmission(applicant: FakeApplicant, readDocument: ReadDocument): Promise<FakeSubmission | null> {
   if (!applicant.documentType || !applicant.submittedAt) return null;
-  const drawn = await drawFakeDocument(applicant);
+  const thumb = photoTrouble(applicant);
+  const drawn = await drawFakeDocument(applicant, { thumb });
   const images: FakeImage[] = [];
   for (const { side, canvas } of drawn.pages) {
     const data = await canvas.encode('jpeg', FAKE_PHOTO_QUALITY);
@@ -38,7 +49,21 @@ export async function fakeSubmission(applicant: FakeApplicant): Promise<FakeSubm
   }
   const selfie = drawn.selfie;
   images.push({ docType: 'SELFIE', side: null, contentType: 'image/jpeg', width: selfie.width, height: selfie.height, data: await selfie.encode('jpeg', FAKE_PHOTO_QUALITY), quality: null });
-  return { images, read: printedData(drawn, applicant.submittedAt) };
+  if (thumb) return { images, ...(await readDocument(drawn.documentType, images.slice(0, -1), applicant.submittedAt)) };
+  return { images, read: printedData(drawn, applicant.submittedAt), reason: '' };
+}
+
+/** Share of applicants on hold (for no typing slip) whose document photo has a thumb over its zone. */
+const TROUBLE_CHANCE = 0.6;
+
+/**
+ * Whether the applicant's document photo is spoilt (a thumb over the machine-readable
+ * zone or barcode), so the analysis asks for a person: some of those on hold, waiting
+ * for a clearer photo. Deterministic per applicant.
+ */
+export function photoTrouble(applicant: FakeApplicant): boolean {
+  if (applicant.kycStatus !== 'onHold' || !applicant.documentType || asTyped(applicant).slip) return false;
+  return new Random(hashSeed(`${applicant.userId}|photo-trouble`)).chance(TROUBLE_CHANCE);
 }
 
 /** The data a reader takes from the document: its zone's fields, or its barcode's. */

@@ -32,7 +32,7 @@ export async function insertFakeApplicants(
   options: InsertFakeApplicantsOptions = {},
 ): Promise<string[]> {
   const { submissions } = options;
-  const rows = applicants.map((applicant, i) => ({ ...applicant, id: timeOrderedUuid(), organizationId, documentData: submissions?.[i]?.read ?? applicant.documentData }));
+  const rows = applicants.map((applicant, i) => ({ ...applicant, id: timeOrderedUuid(), organizationId, documentData: submissions?.[i] ? submissions[i].read : applicant.documentData }));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await insertRows(manager, Applicant, rows.slice(i, i + ROWS_PER_INSERT));
   }
@@ -65,7 +65,7 @@ export async function insertFakeSubmissions(
     for (const image of submission.images) images.push({ ...image, id: randomUUID(), applicantId, sessionId: null, createdAt: submittedAt });
     const prechecks = runPrechecks({ expiryDate: applicant.expiryDate, dateOfBirth: applicant.dateOfBirth, approvedElsewhere: [], unreadableImages: [], today: submittedAt });
     for (const check of prechecks) checks.push({ ...check, id: randomUUID(), applicantId, score: null, evidence: null, createdAt: submittedAt });
-    for (const check of documentAnalysisChecks(applicant, { read: submission.read, reason: '', unavailable: false })) {
+    for (const check of documentAnalysisChecks(applicant, { read: submission.read, reason: submission.reason, unavailable: false })) {
       checks.push({ ...check, id: randomUUID(), applicantId, createdAt: analysedAt });
     }
     jobs.push({

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { FakeApplicant } from './fake-applicant.js';
-import type { FakeSubmission } from './fake-submission.js';
+import type { FakeApplicant } from '../applicants/fake/fake-applicant.js';
+import type { FakeSubmission } from '../applicants/fake/fake-submission.js';
 
 /**
  * The compiled worker module: beside this file in dist/, or dist/'s copy when this file
@@ -10,7 +10,7 @@ import type { FakeSubmission } from './fake-submission.js';
  */
 function workerFile(): string {
   const beside = fileURLToPath(new URL('./fake-submission.worker.js', import.meta.url));
-  return existsSync(beside) ? beside : fileURLToPath(new URL('../../../dist/server/applicants/fake/fake-submission.worker.js', import.meta.url));
+  return existsSync(beside) ? beside : fileURLToPath(new URL('../../dist/server/analysis/fake-submission.worker.js', import.meta.url));
 }
 
 /**
