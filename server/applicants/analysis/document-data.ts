@@ -58,6 +58,8 @@ export function mrzDate(value: string, kind: 'birth' | 'expiry', today: Date): s
 
 /** Letters ICAO 9303 transliterates to two (Ä → AE); each also matches its plain letter. */
 const TRANSLITERATIONS: Record<string, string> = { Ä: 'AE', Ö: 'OE', Ü: 'UE', ß: 'SS', Å: 'AA', Æ: 'AE', Ø: 'OE', Þ: 'TH', Œ: 'OE' };
+/** Letters with a stroke, which Unicode does not decompose into a letter and a mark (Ł is L in a zone). */
+const STROKED: Record<string, string> = { Ł: 'L', Đ: 'D', Ħ: 'H', Ŧ: 'T', Ƶ: 'Z' };
 
 /** A name's words, upper case, without diacritics or punctuation: both ICAO spellings of each. */
 function nameForms(value: string): string[][] {
@@ -67,6 +69,7 @@ function nameForms(value: string): string[][] {
     form
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
+      .replace(/[ŁĐĦŦƵ]/g, (letter) => STROKED[letter])
       .replace(/[^A-Z]+/g, ' ')
       .trim()
       .split(' ')
