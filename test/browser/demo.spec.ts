@@ -74,20 +74,20 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/**
- * An applicant of the organization whose document photos are in and whose typed data
- * differs from what was read from the document (found through the API).
- */
-async function applicantWithMismatch(page: Page, organizationId: string): Promise<string> {
-  const list = await getJson<{ items: { userId: string }[] }>(page, `/api/projects/${organizationId}/applicants?pageSize=100`);
-  for (const { userId } of list.items) {
-    const path = `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}`;
-    const checks = await getJson<{ name: string; verdict: string }[]>(page, `${path}/checks`);
-    if (!checks.some((check) => check.name === 'data-matches-document' && check.verdict === 'failed')) continue;
-    const details = await getJson<{ identity: { images: { docType: string }[] } }>(page, path);
-    if (details.identity.images.some((image) => image.docType !== 'SELFIE')) return userId;
+/** The first applicant of the organizations whose checks satisfy `wanted`. */
+async function firstApplicant(
+  page: Page,
+  organizationIds: string[],
+  wanted: (checks: { name: string; verdict: string }[]) => boolean,
+): Promise<{ organizationId: string; userId: string }> {
+  for (const organizationId of organizationIds) {
+    const list = await getJson<{ items: { userId: string }[] }>(page, `/api/projects/${organizationId}/applicants?pageSize=100`);
+    for (const { userId } of list.items) {
+      const checks = await getJson<{ name: string; verdict: string }[]>(page, `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}/checks`);
+      if (wanted(checks)) return { organizationId, userId };
+    }
   }
-  throw new Error('the demo seed left no applicant with document images and a mismatch');
+  throw new Error('no demo applicant has the checks looked for');
 }
 
 /** A second window signed in as the same demo user, for the phone-sized pictures. */
@@ -193,7 +193,9 @@ describe('demo account', () => {
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(1);
     await saveScreenshot(page, 'demo-applicants-1280', true);
 
-    const userId = await applicantWithMismatch(page, organizationId);
+    const { userId } = await firstApplicant(page, [organizationId], (checks) =>
+      checks.some((check) => check.name === 'data-matches-document' && check.verdict === 'failed'),
+    );
     await page.goto(`${app.url}/dashboard/${organizationId}/applicants?search=${encodeURIComponent(userId)}`, {
       waitUntil: 'networkidle',
     });
@@ -215,6 +217,14 @@ describe('demo account', () => {
     await identity.getByText('Differs from the document').waitFor();
     expect(await page.locator('tr.kv-mismatch').count()).toBe(1);
     await saveScreenshot(page, 'demo-applicant-mismatch-1280', true);
+
+    // An applicant on hold whose document photo the reader could not read (a thumb over the zone).
+    const unread = await firstApplicant(page, organizationIds, (checks) => checks.some((check) => check.name === 'document-read' && check.verdict === 'needs-review'));
+    await page.goto(`${app.url}/dashboard/${unread.organizationId}/applicants/${encodeURIComponent(unread.userId)}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
+    await waitForDocumentImage(page);
+    await page.getByText(/^Unreadable \(/).first().waitFor();
+    await saveScreenshot(page, 'demo-applicant-unreadable-1280', true);
 
     // The seeded dashboard on a phone, in a second window of the same session.
     const phone = await sameSessionAt(page.context(), MOBILE);
