@@ -24,8 +24,8 @@ export interface FakeDocumentPage {
 export interface DrawnDocument {
   documentType: 'PASSPORT' | 'ID_CARD' | 'RESIDENCE_PERMIT' | 'DRIVERS';
   pages: { side: 'front' | 'back'; canvas: Canvas }[];
-  /** The same drawn person as on the document, photographed on their own. */
-  selfie: Canvas;
+  /** Draws the same person as on the document, photographed on their own. */
+  selfie: () => Canvas;
   /** The machine-readable zone's lines, or null for a licence. */
   mrz: string[] | null;
   /** The PDF417 payload on a licence's back, or null. */
@@ -88,22 +88,22 @@ export async function drawFakeDocument(applicant: FakeApplicant, options: { thum
   const fonts = documentFonts();
   const random = new Random(hashSeed(`${applicant.userId}|${applicant.docNumber ?? ''}|document`));
   const look = { skin: random.pick(SKIN), hair: random.pick(HAIR), shirt: random.pick(SHIRTS), long: random.chance(applicant.sex === 'F' ? 0.7 : 0.1) };
-  // Drawn after the document, from the look alone: the document's random draws stay as they were.
+  // Drawn from the look alone, when asked: the document's random draws stay as they were.
   const selfie = () => selfieOf(look);
   const held = (page: DrawnDocument['pages'][number]) => (options.thumb ? thumbOver(page, look.skin) : page);
   if (documentType === 'PASSPORT') {
     const mrz = td3Lines(mrzPerson(applicant, 'P'));
     const pages = [held(passportPage(applicant, mrz, look, random))];
-    return { documentType, pages, selfie: selfie(), mrz, barcode: null, mrzFont: fonts.mrz };
+    return { documentType, pages, selfie, mrz, barcode: null, mrzFont: fonts.mrz };
   }
   if (documentType === 'DRIVERS') {
     const barcode = encodeAamva(licenceFields(applicant));
     const pages = [cardFront(applicant, look, random), held(await licenceBack(applicant, barcode, random))];
-    return { documentType, pages, selfie: selfie(), mrz: null, barcode, mrzFont: fonts.mrz };
+    return { documentType, pages, selfie, mrz: null, barcode, mrzFont: fonts.mrz };
   }
   const mrz = td1Lines(mrzPerson(applicant, documentType === 'RESIDENCE_PERMIT' ? 'IR' : 'ID'));
   const pages = [cardFront(applicant, look, random), held(cardBack(applicant, mrz, random))];
-  return { documentType, pages, selfie: selfie(), mrz, barcode: null, mrzFont: fonts.mrz };
+  return { documentType, pages, selfie, mrz, barcode: null, mrzFont: fonts.mrz };
 }
 
 /** Given names first, family name(s) after: as the generator writes names. */

@@ -47,7 +47,7 @@ export async function fakeSubmission(applicant: FakeApplicant, readDocument: Rea
     const quality: QualityMeasures = (await assessQuality(data)).measures;
     images.push({ docType: drawn.documentType, side, contentType: 'image/jpeg', width: canvas.width, height: canvas.height, data, quality });
   }
-  const selfie = drawn.selfie;
+  const selfie = drawn.selfie();
   images.push({ docType: 'SELFIE', side: null, contentType: 'image/jpeg', width: selfie.width, height: selfie.height, data: await selfie.encode('jpeg', FAKE_PHOTO_QUALITY), quality: null });
   if (thumb) return { images, ...(await readDocument(drawn.documentType, images.slice(0, -1), applicant.submittedAt)) };
   return { images, read: printedData(drawn, applicant.submittedAt), reason: '' };
