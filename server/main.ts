@@ -17,6 +17,9 @@ const { appConfig } = await import('./config/config.module.js');
 const app = await createApp();
 const env = app.get<import('./config/config.module.js').AppConfig>(appConfig.KEY);
 await app.listen(env.port);
+// Draw the shared demo documents now (on a background thread), not for the first visitor.
+const { DemoService } = await import('./demo/demo.service.js');
+app.get(DemoService).prepare();
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, close the database.
 // A stuck connection cannot hold the process hostage for more than 10 s.

@@ -1,5 +1,5 @@
-import { readLicenceBarcode, readMrz, type MrzFields } from '../document-reading/index.js';
-import { mrzDate, type DocumentData } from '../applicants/analysis/document-data.js';
+import { readLicenceBarcode, readMrz } from '../document-reading/index.js';
+import { fromAamva, fromMrz, type DocumentData } from '../applicants/analysis/document-data.js';
 
 /** A document photo as the analysis gets it. */
 export interface DocumentImage {
@@ -50,42 +50,9 @@ export async function readDocument(documentType: string | null, images: Document
       reasons.push(`${step.side}: ${mrz.reason}`);
     } else {
       const barcode = await readLicenceBarcode(buffer);
-      if (barcode.readable) {
-        const { fields } = barcode;
-        return {
-          read: {
-            source: 'barcode',
-            format: 'AAMVA',
-            surname: fields.surname,
-            givenNames: fields.givenNames,
-            documentNumber: fields.documentNumber,
-            dateOfBirth: fields.dateOfBirth || null,
-            expiryDate: fields.expiryDate || null,
-            sex: fields.sex,
-            nationality: null,
-            issuingState: fields.country,
-          },
-          reason: '',
-        };
-      }
+      if (barcode.readable) return { read: fromAamva(barcode.fields), reason: '' };
       reasons.push(`${step.side}: ${barcode.reason}`);
     }
   }
   return { read: null, reason: reasons.length > 0 ? `Unreadable (${reasons.join('; ')})` : 'The photo that carries the machine-readable data is missing' };
-}
-
-function fromMrz(format: string, fields: MrzFields, today: Date): DocumentData {
-  const code = (value: string) => value.replace(/</g, '') || null;
-  return {
-    source: 'mrz',
-    format,
-    surname: fields.surname,
-    givenNames: fields.givenNames,
-    documentNumber: fields.documentNumber.replace(/</g, ''),
-    dateOfBirth: mrzDate(fields.dateOfBirth, 'birth', today),
-    expiryDate: mrzDate(fields.expiryDate, 'expiry', today),
-    sex: fields.sex,
-    nationality: code(fields.nationality),
-    issuingState: code(fields.issuingState),
-  };
 }

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
+import { availableParallelism } from 'node:os';
+import { FakeSubmissionPool } from '../analysis/fake-submission-pool.js';
 import { seedApplicants } from '../applicants/fake/seed-applicants.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -14,16 +16,18 @@ import { identityKey } from '../users/identity-key.js';
 
 const USAGE = `Usage: npm run seed -- --organization <name> --applicants <n> [options]
 
-Adds fake applicants (identity data, and document images unless told otherwise) to
-an organization, creating the organization when none has that name. Uses the app's
-database: DATABASE_URL, or the SQLite file in DATA_DIR.
+Adds fake applicants (identity data, and unless told otherwise each submitted
+applicant's document photos, selfie and analysis results) to an organization,
+creating the organization when none has that name. Uses the app's database:
+DATABASE_URL, or the SQLite file in DATA_DIR.
 
 Options:
   --organization <name>  organization to fill (created when missing)
   --applicants <n>       number of applicants to add (1 to 10000000)
   --owner <username>     owner of a new organization (default: the first super-admin)
   --seed <text>          series to draw from (default: the organization id)
-  --images / --no-images draw front, back and selfie images (default: only up to 1000 applicants)
+  --images / --no-images draw document photos and a selfie, store the analysis results
+                         (one thread per CPU; default: only up to 1000 applicants)
   --batch <n>            applicants per transaction (default 2000, or 50 with images)
   --help                 this text`;
 
@@ -157,13 +161,15 @@ async function main(): Promise<number> {
     await dataSource.runMigrations({ transaction: 'each' });
     const { organization, created } = await findOrCreateOrganization(dataSource, args.organization, args.owner);
     const started = Date.now();
+    // Photos are drawn, measured and (spoilt ones) read on one thread per CPU.
+    const pool = args.images ? new FakeSubmissionPool(availableParallelism()) : null;
     const result = await seedApplicants(dataSource, organization.id, {
       count: args.applicants,
       seed: args.seed,
-      images: args.images,
+      draw: pool ? (applicants) => pool.draw(applicants) : undefined,
       batchSize: args.batch,
       onProgress: progressBar('Applicants'),
-    });
+    }).finally(() => pool?.destroy());
     const seconds = (Date.now() - started) / 1000;
     const statuses = Object.entries(result.byStatus)
       .map(([status, count]) => `${status} ${count}`)

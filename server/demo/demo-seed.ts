@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import type { ComparedField } from '../applicants/analysis/document-data.js';
 import { fakeApplicants, type FakeApplicant } from '../applicants/fake/fake-applicant.js';
-import { fakeApplicantImages, type FakeImage } from '../applicants/fake/fake-images.js';
-import { insertFakeApplicants } from '../applicants/fake/insert-fake-applicants.js';
-import { ApplicantImage } from '../applicants/applicant-image.entity.js';
+import type { FakeSubmissionPool } from '../analysis/fake-submission-pool.js';
+import { asTyped, photoTrouble, type FakeSubmission } from '../applicants/fake/fake-submission.js';
+import { documentAnalysisChecks } from '../applicants/analysis/document-checks.js';
+import { FAKE_ANALYSIS_MS, insertFakeApplicants, insertFakeSubmissions } from '../applicants/fake/insert-fake-applicants.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { newCompanyKey } from '../organizations/company-key.js';
 import { Organization } from '../organizations/organization.entity.js';
@@ -16,44 +18,149 @@ import { DEMO_ORGANIZATIONS } from './demo.constants.js';
 const REVIEWERS = ['maria.reviewer', 'tom.compliance'];
 const MINUTE = 60_000;
 
-/**
- * Fills a new demo account: two organizations with realistic applicants (identity data
- * and document images from the shared generator), the audit trail of their decisions,
- * and a webhook delivery log with successes, retries and failures.
- */
-export async function seedDemoAccount(manager: EntityManager, ownerId: string, now: Date): Promise<void> {
-  for (const { name, applicants, images } of demoDataset(now)) {
-    const organizationId = randomUUID();
-    await manager.insert(Organization, { id: organizationId, name, ownerId, companyKey: newCompanyKey(), createdAt: new Date(now.getTime() - 90 * 24 * 60 * MINUTE) });
-    const ids = await insertFakeApplicants(manager, organizationId, applicants);
-    await insertImages(manager, ids, images);
-    await insertAuditTrail(manager, organizationId, applicants, ids);
-    await insertWebhookLog(manager, ownerId, organizationId, applicants, now);
-  }
-}
-
 interface DemoOrganizationData {
   name: string;
+  /** The applicants as they typed their data. */
   applicants: FakeApplicant[];
-  /** The document images of each applicant, in the same order. */
-  images: FakeImage[][];
+  /** Why a reviewer put each applicant on hold (null for one not on hold). */
+  heldFor: (string | null)[];
+  /** The applicants as their documents show them: what is drawn. */
+  documented: FakeApplicant[];
 }
 
-/** Drawing ~160 document images takes about a second; every demo account of the day shares one drawing. */
-const DATASET_LIFETIME_MS = 6 * 60 * MINUTE;
-let dataset: { drawnAt: number; organizations: DemoOrganizationData[] } | undefined;
+/** Each organization's submissions (photos, measures, data read), applicant by applicant. */
+type DemoSubmissions = (FakeSubmission | null)[][];
 
-export function demoDataset(now: Date): DemoOrganizationData[] {
-  if (!dataset || now.getTime() - dataset.drawnAt > DATASET_LIFETIME_MS || now.getTime() < dataset.drawnAt) {
-    dataset = {
-      drawnAt: now.getTime(),
-      organizations: DEMO_ORGANIZATIONS.map((spec, index) => {
-        const applicants = fakeApplicants(spec.applicants, { seed: `demo-${index}`, now }).map((a) => recent(a, now));
-        return { name: spec.name, applicants, images: applicants.map(fakeApplicantImages) };
-      }),
-    };
+/** One day's demo data: the applicants at once, their drawn submissions once the drawing threads finish. */
+export interface DemoDataset {
+  drawnAt: number;
+  organizations: DemoOrganizationData[];
+  /** Resolves when every submission is drawn (never rejects: null when the drawing failed). */
+  submissions: Promise<DemoSubmissions | null>;
+  /** The submissions once drawn, else null. */
+  drawn: DemoSubmissions | null;
+}
+
+/** The applicants of an account that still waits for its photos and analysis results. */
+export interface PendingSubmissions {
+  organizations: { organizationId: string; applicants: (FakeApplicant & { id: string })[] }[];
+}
+
+/**
+ * Fills a new demo account: two organizations with realistic applicants (identity data,
+ * document photos and analysis results from the shared generator), the audit trail of
+ * their decisions, and a webhook delivery log with successes, retries and failures.
+ * When the dataset's photos are not drawn yet, the applicants go in without them and
+ * the result says which to complete with insertDemoSubmissions once they are.
+ */
+export async function seedDemoAccount(manager: EntityManager, ownerId: string, now: Date, dataset: DemoDataset): Promise<PendingSubmissions | null> {
+  const pending: PendingSubmissions = { organizations: [] };
+  for (const [index, { name, applicants, heldFor }] of dataset.organizations.entries()) {
+    const organizationId = randomUUID();
+    await manager.insert(Organization, { id: organizationId, name, ownerId, companyKey: newCompanyKey(), createdAt: new Date(now.getTime() - 90 * 24 * 60 * MINUTE) });
+    const ids = await insertFakeApplicants(manager, organizationId, applicants, { submissions: dataset.drawn?.[index] });
+    const inserted = applicants.map((applicant, i) => ({ ...applicant, id: ids[i] }));
+    if (dataset.drawn) await insertAnalysedEvents(manager, organizationId, inserted, dataset.drawn[index]);
+    pending.organizations.push({ organizationId, applicants: inserted });
+    await insertAuditTrail(manager, organizationId, applicants, heldFor, ids);
+    await insertWebhookLog(manager, ownerId, organizationId, applicants, now);
   }
-  return dataset.organizations;
+  return dataset.drawn ? null : pending;
+}
+
+/** Completes an account seeded before its dataset's photos were drawn. */
+export async function insertDemoSubmissions(manager: EntityManager, pending: PendingSubmissions, submissions: DemoSubmissions): Promise<void> {
+  for (const [index, { organizationId, applicants }] of pending.organizations.entries()) {
+    await insertFakeSubmissions(manager, applicants, submissions[index]);
+    await insertAnalysedEvents(manager, organizationId, applicants, submissions[index]);
+  }
+}
+
+/** The audit entry the document analysis leaves on each submitted applicant: its checks' verdicts. */
+async function insertAnalysedEvents(manager: EntityManager, organizationId: string, applicants: (FakeApplicant & { id: string })[], submissions: (FakeSubmission | null)[]): Promise<void> {
+  const rows = applicants.flatMap((applicant, i): Partial<AuditEvent>[] => {
+    const submission = submissions[i];
+    if (!submission || !applicant.submittedAt) return [];
+    const checks = documentAnalysisChecks(applicant, { read: submission.read, reason: submission.reason, unavailable: false });
+    return [
+      {
+        id: randomUUID(),
+        organizationId,
+        applicantId: applicant.id,
+        actorId: null,
+        actorName: 'analysis',
+        action: 'applicant.analysed',
+        detail: { checks: checks.map(({ name, verdict }) => ({ name, verdict })) },
+        createdAt: new Date(applicant.submittedAt.getTime() + FAKE_ANALYSIS_MS),
+      },
+    ];
+  });
+  for (let i = 0; i < rows.length; i += 200) {
+    await manager.createQueryBuilder().insert().into(AuditEvent).values(rows.slice(i, i + 200) as QueryDeepPartialEntity<AuditEvent>[]).updateEntity(false).execute();
+  }
+}
+
+/**
+ * Drawing the ~55 submissions (documents, selfies, measures) takes some seconds of CPU:
+ * it runs on worker threads, once for every demo account of six hours. The applicants
+ * are ready at once; a fresh dataset replaces the old one when its drawing is done.
+ */
+const DATASET_LIFETIME_MS = 6 * 60 * MINUTE;
+
+export class DemoDatasets {
+  private current: DemoDataset | undefined;
+  private next: DemoDataset | undefined;
+
+  constructor(
+    private readonly pool: FakeSubmissionPool,
+    private readonly report: { drawn: (applicants: number, ms: number) => void; failed: (error: unknown) => void },
+  ) {}
+
+  /** The dataset to seed accounts from now (starting the drawing of a fresh one when it is stale). */
+  get(now: Date): DemoDataset {
+    this.current ??= this.draw(now);
+    const age = now.getTime() - this.current.drawnAt;
+    if ((age > DATASET_LIFETIME_MS || age < 0) && !this.next) {
+      const next = this.draw(now);
+      this.next = next;
+      void next.submissions.then((drawn) => {
+        if (drawn) this.current = next;
+        this.next = undefined;
+      });
+    }
+    return this.current;
+  }
+
+  private draw(now: Date): DemoDataset {
+    const organizations = DEMO_ORGANIZATIONS.map((spec, index): DemoOrganizationData => {
+      const documented = fakeApplicants(spec.applicants, { seed: `demo-${index}`, now }).map((a) => recent(a, now));
+      const typed = documented.map(asTyped);
+      return { name: spec.name, documented, applicants: typed.map((t) => t.applicant), heldFor: documented.map((a, i) => heldReason(a, typed[i].slip)) };
+    });
+    const dataset: DemoDataset = { drawnAt: now.getTime(), organizations, drawn: null, submissions: Promise.resolve(null) };
+    const started = performance.now();
+    dataset.submissions = Promise.all(organizations.map((organization) => this.pool.draw(organization.documented))).then(
+      (drawn) => {
+        this.report.drawn(drawn.flat().filter(Boolean).length, performance.now() - started);
+        return (dataset.drawn = drawn);
+      },
+      (error: unknown) => {
+        this.report.failed(error);
+        return null;
+      },
+    );
+    return dataset;
+  }
+}
+
+const SLIP_NAMES: Record<ComparedField, string> = { name: 'name', dateOfBirth: 'date of birth', docNumber: 'document number', expiryDate: 'expiry date', sex: 'sex' };
+
+/** What a reviewer who put the applicant on hold wrote: the mistyped field, the spoilt photo, or else a proof of address. */
+function heldReason(applicant: FakeApplicant, slip: ComparedField | null): string | null {
+  if (applicant.kycStatus !== 'onHold') return null;
+  if (slip) return `Asked the applicant to confirm the ${SLIP_NAMES[slip]} (differs from the document)`;
+  if (photoTrouble(applicant)) return `Waiting for a clearer photo of the ${applicant.documentType === 'PASSPORT' ? 'data page' : 'back side'}`;
+  return 'Waiting for a proof of address';
 }
 
 /** The generator spreads activity over six months; a demo reads better with most of it in the last few weeks. */
@@ -68,14 +175,7 @@ function recent(applicant: FakeApplicant, now: Date): FakeApplicant {
   };
 }
 
-async function insertImages(manager: EntityManager, applicantIds: string[], images: FakeImage[][]): Promise<void> {
-  const rows = images.flatMap((set, i) => set.map((image) => ({ ...image, id: randomUUID(), applicantId: applicantIds[i] })));
-  for (let i = 0; i < rows.length; i += 30) {
-    await manager.createQueryBuilder().insert().into(ApplicantImage).values(rows.slice(i, i + 30)).updateEntity(false).execute();
-  }
-}
-
-async function insertAuditTrail(manager: EntityManager, organizationId: string, applicants: FakeApplicant[], ids: string[]): Promise<void> {
+async function insertAuditTrail(manager: EntityManager, organizationId: string, applicants: FakeApplicant[], heldFor: (string | null)[], ids: string[]): Promise<void> {
   const rows: Partial<AuditEvent>[] = [];
   applicants.forEach((applicant, i) => {
     const base = { organizationId, applicantId: ids[i], actorId: null };
@@ -87,7 +187,8 @@ async function insertAuditTrail(manager: EntityManager, organizationId: string, 
     const decidedAt = applicant.decidedAt;
     rows.push({ ...base, id: randomUUID(), actorName, action: 'applicant.viewed', detail: null, createdAt: new Date(decidedAt.getTime() - 3 * MINUTE) });
     if (applicant.kycStatus === 'onHold') {
-      rows.push({ ...base, id: randomUUID(), actorName, action: 'applicant.held', detail: { reason: 'Waiting for a clearer photo of the back side' }, createdAt: decidedAt });
+      const reason = heldFor[i];
+      rows.push({ ...base, id: randomUUID(), actorName, action: 'applicant.held', detail: { reason }, createdAt: decidedAt });
     } else if (applicant.reviewAnswer) {
       const action = applicant.reviewAnswer === 'approved' ? 'applicant.approved' : 'applicant.rejected';
       rows.push({ ...base, id: randomUUID(), actorName, action, detail: applicant.rejectReason ? { reason: applicant.rejectReason, rejectType: applicant.rejectType } : null, createdAt: decidedAt });

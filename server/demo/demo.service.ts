@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,8 @@ import { RateLimiter } from '../common/rate-limit/rate-limiter.js';
 import { AccountDeletionService } from '../auth/account-deletion.service.js';
 import { User } from '../users/user.entity.js';
 import { generateWebhookSecret } from '../webhooks/webhook-signature.js';
-import { demoDataset, seedDemoAccount } from './demo-seed.js';
+import { FakeSubmissionPool } from '../analysis/fake-submission-pool.js';
+import { DemoDatasets, insertDemoSubmissions, seedDemoAccount, type DemoDataset, type PendingSubmissions } from './demo-seed.js';
 import { DEMO_ERRORS } from './demo.errors.js';
 import { DEMO_LIFETIME_MS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_REDIRECT_URL, DEMO_WEBHOOK_URL } from './demo.constants.js';
 
@@ -19,10 +20,21 @@ import { DEMO_LIFETIME_MS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_REDIRECT_URL, DEMO
 export const DEMO_CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 
 @Injectable()
-export class DemoService implements OnModuleInit {
+export class DemoService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(DemoService.name);
   /** Every demo account has the same password: hash it once, not per account. */
   private passwordHash: Promise<string>;
+  /** One thread draws the demo documents, leaving the other cores to requests and analyses. */
+  private readonly pool = new FakeSubmissionPool(1);
+  private readonly datasets = new DemoDatasets(this.pool, {
+    drawn: (applicants, ms) => this.logger.log(`Drew the demo documents of ${applicants} applicants in ${(ms / 1000).toFixed(1)} s`),
+    failed: (error) => {
+      if (!this.closing) this.logger.error(`Drawing the demo documents failed: ${String(error)}`);
+    },
+  });
+  private closing = false;
+  /** Accounts created before their dataset's photos were drawn, being completed. */
+  private readonly completing = new Set<Promise<void>>();
 
   constructor(
     @Inject(appConfig.KEY) private readonly env: AppConfig,
@@ -37,8 +49,26 @@ export class DemoService implements OnModuleInit {
 
   onModuleInit(): void {
     this.passwordHash = this.passwords.hash(DEMO_PASSWORD);
-    // Draw the shared demo images now rather than during the first visitor's request.
-    setImmediate(() => demoDataset(this.clock.now()));
+  }
+
+  /**
+   * Starts drawing the shared demo documents on the background thread, so that the first
+   * visitor's account gets them at once (the server calls it when it listens).
+   */
+  prepare(): void {
+    this.datasets.get(this.clock.now());
+  }
+
+  /** Resolves when every account is complete: its photos and analysis results stored. */
+  async settled(): Promise<void> {
+    while (this.completing.size > 0) await Promise.all(this.completing);
+  }
+
+  /** Stops a drawing under way (its accounts stay without photos) and lets the completions in progress finish. */
+  async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    await this.pool.destroy();
+    await this.settled();
   }
 
   /** A new demo account, seeded with organizations, applicants, decisions and webhook deliveries. */
@@ -53,7 +83,8 @@ export class DemoService implements OnModuleInit {
     const now = this.clock.now();
     const passwordHash = await this.passwordHash;
     const email = `demo-${tag}@demo.kyc.invalid`;
-    await this.dataSource.transaction(async (manager) => {
+    const dataset = this.datasets.get(now);
+    const pending = await this.dataSource.transaction(async (manager) => {
       const user = await manager.save(
         manager.create(User, {
           username: `demo-${tag.slice(0, 10)}`,
@@ -68,9 +99,22 @@ export class DemoService implements OnModuleInit {
           createdAt: now,
         }),
       );
-      await seedDemoAccount(manager, user.id, now);
+      return seedDemoAccount(manager, user.id, now, dataset);
     });
+    // Never waits for the drawing: a first account completes once it is done.
+    if (pending) this.complete(dataset, pending);
     return { email };
+  }
+
+  private complete(dataset: DemoDataset, pending: PendingSubmissions): void {
+    const done = dataset.submissions
+      .then(async (submissions) => {
+        if (submissions) await this.dataSource.transaction((manager) => insertDemoSubmissions(manager, pending, submissions));
+      })
+      // The account may be gone already (its visitor logged out).
+      .catch((error: unknown) => this.logger.warn(`A demo account's documents were not stored: ${String(error)}`))
+      .finally(() => this.completing.delete(done));
+    this.completing.add(done);
   }
 
   /** Deletes every demo account older than 24 hours, with all it owns; resolves with how many. */

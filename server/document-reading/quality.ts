@@ -53,9 +53,9 @@ const MESSAGES: Record<QualityProblem, string> = {
  * mean luminance, and resolution; and judges them against the thresholds.
  */
 export async function assessQuality(image: Buffer, thresholds: QualityThresholds = DEFAULT_QUALITY_THRESHOLDS): Promise<QualityReport> {
-  const oriented = sharp(image).rotate();
-  const original = await oriented.clone().toBuffer({ resolveWithObject: true }).then(({ info }) => info);
-  const { data, info } = await oriented.flatten({ background: '#ffffff' }).greyscale().resize({ width: QUALITY_WORK_WIDTH }).raw().toBuffer({ resolveWithObject: true });
+  // The size as taken, after the EXIF orientation, from the header (no decoding).
+  const original = (await sharp(image).metadata()).autoOrient;
+  const { data, info } = await sharp(image).rotate().flatten({ background: '#ffffff' }).greyscale().resize({ width: QUALITY_WORK_WIDTH }).raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   let sum = 0;
   for (const value of data) sum += value;

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { randomUUID } from 'node:crypto';
 import type { FakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
 import { KYC_STATUSES } from '../../server/applicants/applicant.enums.js';
+import { sidesOf } from '../../server/applicants/document-types.js';
 import { addMember, createOrganization, seedApplicants, setPermissions, type TestOrganization } from '../fixtures/organizations.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -242,25 +243,38 @@ describe('applicants', () => {
         fatherName: applicant.fatherName,
         motherName: applicant.motherName,
       });
-      expect(images.map((image: { docType: string; side: string | null }) => [image.docType, image.side]).sort()).toEqual(
-        [
-          [applicant.documentType, 'back'],
-          [applicant.documentType, 'front'],
-          ['SELFIE', null],
-        ].sort(),
-      );
+      // Front before back, then the selfie; a passport has only its data page.
+      expect(images.map((image: { docType: string; side: string | null }) => [image.docType, image.side])).toEqual([
+        ...sidesOf(applicant.documentType)!.map((side) => [applicant.documentType, side]),
+        ['SELFIE', null],
+      ]);
       for (const image of images) {
         expect(image.url).toBe(`/api/projects/${org.id}/applicants/${applicant.userId}/images/${image.id}`);
       }
     });
 
-    it('serves image bytes to members only, as a private PNG', async () => {
+    it('answers what the analysis read from the document, and its checks', async () => {
+      const { body } = await details(owner).expect(200);
+      expect(body.analysis).toBe('done');
+      expect(body.document).toMatchObject({ documentNumber: applicant.docNumber, dateOfBirth: applicant.dateOfBirth, expiryDate: applicant.expiryDate });
+      const checks = (await request(t.server).get(`/api/projects/${org.id}/applicants/${applicant.userId}/checks`).set(owner.auth).expect(200)).body;
+      expect(checks.map((check: { name: string; verdict: string }) => [check.name, check.verdict])).toEqual([
+        ['adult', 'passed'],
+        ['data-matches-document', 'passed'],
+        ['document-not-expired', applicant.expiryDate! > applicant.submittedAt!.toISOString().slice(0, 10) ? 'passed' : 'failed'],
+        ['document-number-unique', 'passed'],
+        ['document-read', 'passed'],
+        ['images-readable', 'passed'],
+      ]);
+    });
+
+    it('serves image bytes to members only, as a private JPEG', async () => {
       const { body } = await details(owner).expect(200);
       const url: string = body.identity.images[0].url;
       const res = await request(t.server).get(url).set(member.auth).buffer(true).expect(200);
-      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['content-type']).toBe('image/jpeg');
       expect(res.headers['cache-control']).toBe('private, no-store');
-      expect((res.body as Buffer).subarray(1, 4).toString('ascii')).toBe('PNG');
+      expect([...(res.body as Buffer).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       const denied = await request(t.server).get(url).set(stranger.auth).expect(404);
       expect(denied.body).toEqual(ORGANIZATION_NOT_FOUND);
       await request(t.server).get(url).expect(401);
@@ -413,7 +427,7 @@ describe('applicants', () => {
       await request(t.server).get(imageUrl).set(owner.auth).expect(404);
       const events = await activity(row.userId);
       expect(events.map((event) => event.action)).toContain('applicant.reset');
-      expect(events.find((event) => event.action === 'applicant.reset')?.detail).toEqual({ previousStatus: 'completed', imagesRemoved: 3 });
+      expect(events.find((event) => event.action === 'applicant.reset')?.detail).toEqual({ previousStatus: 'completed', imagesRemoved: sidesOf(row.documentType)!.length + 1 });
     });
 
     it('approves: completed with reviewAnswer approved and decidedAt, recorded', async () => {

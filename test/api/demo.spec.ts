@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { AnalysisPool } from '../../server/analysis/analysis-pool.js';
+import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
@@ -18,7 +20,7 @@ import { createUser } from '../support/users.js';
 describe('demo accounts', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ DEMO_ACCOUNTS_PER_HOUR: '4' });
+    t = await startTestApp({ DEMO_ACCOUNTS_PER_HOUR: '5' });
   });
   afterAll(() => t.close());
 
@@ -45,6 +47,8 @@ describe('demo accounts', () => {
     const elapsed = performance.now() - started;
     console.info(`demo account created in ${elapsed.toFixed(0)} ms (measured, not asserted)`);
     expect(Object.keys(res.body)).toEqual(['email']);
+    // The first account of a fresh server gets its photos once the background thread has drawn them.
+    await t.app.get(DemoService).settled();
 
     const agent = browser(t);
     await agent.post('/api/auth/login').send({ username: res.body.email, password: DEMO_PASSWORD }).expect(200);
@@ -56,6 +60,11 @@ describe('demo accounts', () => {
     const rows = await rowsOwnedBy(me.id);
     expect(rows.applicants).toBeGreaterThanOrEqual(55);
     expect(rows.images).toBeGreaterThan(100);
+    // Completed after the drawing: the submitted applicants have the data read from their document (but a spoilt photo, on hold).
+    const seeded = await t.app.get(DataSource).getRepository(Applicant).find({ where: projects.map((project) => ({ organizationId: project.id })) });
+    const submittedApplicants = seeded.filter((applicant) => applicant.submittedAt);
+    expect(submittedApplicants.filter((applicant) => applicant.documentData !== null).length).toBeGreaterThan(40);
+    expect(submittedApplicants.filter((applicant) => applicant.documentData === null).every((applicant) => applicant.kycStatus === 'onHold')).toBe(true);
     expect(rows.audit).toBeGreaterThan(20);
     expect(rows.webhookEvents).toBeGreaterThan(5);
     const statuses = new Set(
@@ -65,6 +74,78 @@ describe('demo accounts', () => {
 
     const list = await agent.get(`/api/projects/${projects[0].id}/applicants`).query({ pageSize: 5 }).expect(200);
     expect(list.body.items).toHaveLength(5);
+  });
+
+  it('gives submitted applicants document photos the reader reads and the analysis results a real submission leaves', async () => {
+    const { email } = (await request(t.server).post('/api/demo/register').set('X-Requested-With', 'XMLHttpRequest').expect(200)).body;
+    await t.app.get(DemoService).settled();
+    const agent = browser(t);
+    await agent.post('/api/auth/login').send({ username: email, password: DEMO_PASSWORD }).expect(200);
+    const projects = (await agent.get('/api/projects').expect(200)).body as { id: string; name: string }[];
+    const ds = t.app.get(DataSource);
+    const applicants = await ds.getRepository(Applicant).find({ where: projects.map((project) => ({ organizationId: project.id })) });
+    const submitted = applicants.filter((applicant) => applicant.submittedAt);
+    expect(submitted.length).toBeGreaterThan(40);
+    expect(submitted.filter((applicant) => applicant.documentData === null).every((applicant) => applicant.kycStatus === 'onHold')).toBe(true);
+    expect(await ds.getRepository(AnalysisJob).countBy(submitted.map((applicant) => ({ applicantId: applicant.id, status: 'done' as const })))).toBe(submitted.length);
+
+    type Check = { name: string; verdict: string; detail: string; evidence: { fields?: { field: string; declared: string; extracted: string; verdict: string }[] } | null };
+    const checksOf = async (applicant: Applicant) =>
+      Object.fromEntries(((await agent.get(`/api/projects/${applicant.organizationId}/applicants/${applicant.userId}/checks`).expect(200)).body as Check[]).map((c) => [c.name, c]));
+
+    // A card: its photos are JPEGs with their measures, and the real reader reads what is stored as read.
+    const card = submitted.find((applicant) => applicant.documentType === 'ID_CARD' && applicant.reviewAnswer === 'approved')!;
+    const details = (await agent.get(`/api/projects/${card.organizationId}/applicants/${card.userId}`).expect(200)).body;
+    expect(details.analysis).toBe('done');
+    expect(details.document).toEqual(card.documentData);
+    expect(details.identity.images.map((image: { docType: string; side: string | null }) => [image.docType, image.side])).toEqual([
+      ['ID_CARD', 'front'],
+      ['ID_CARD', 'back'],
+      ['SELFIE', null],
+    ]);
+    expect(details.identity.images[0].quality).toMatchObject({ width: expect.any(Number), sharpness: expect.any(Number), glare: expect.any(Number) });
+    const photo = await agent.get(details.identity.images[1].url).buffer(true).expect(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    const photos = await ds.getRepository(ApplicantImage).findBy({ applicantId: card.id, docType: 'ID_CARD' });
+    const read = await t.app.get(AnalysisPool).readDocument('ID_CARD', photos.map((image) => ({ side: image.side, data: image.data })), card.submittedAt!);
+    expect(read.read).toEqual(card.documentData);
+    const checks = await checksOf(card);
+    expect(Object.keys(checks).sort()).toEqual(['adult', 'data-matches-document', 'document-not-expired', 'document-number-unique', 'document-read', 'images-readable']);
+    expect(checks['document-read']).toMatchObject({ verdict: 'passed', detail: 'TD1 machine-readable zone read; every check digit passed' });
+    expect(checks['data-matches-document']).toMatchObject({ verdict: 'passed', detail: '5 of 5 fields match the document' });
+    const activity = (await agent.get(`/api/projects/${card.organizationId}/applicants/${card.userId}/activity`).expect(200)).body.items as { action: string; detail: unknown }[];
+    expect(activity.find((event) => event.action === 'applicant.analysed')?.detail).toEqual({
+      checks: [
+        { name: 'document-read', verdict: 'passed' },
+        { name: 'data-matches-document', verdict: 'passed' },
+      ],
+    });
+
+    // A few mistyped one field: the check fails on it, and none of them is approved.
+    const mismatched = [];
+    for (const applicant of submitted.filter((a) => a.reviewAnswer !== 'approved')) {
+      const check = (await checksOf(applicant))['data-matches-document'];
+      if (check.verdict === 'failed') mismatched.push({ applicant, check });
+    }
+    expect(mismatched.length).toBeGreaterThanOrEqual(2);
+    for (const { applicant, check } of mismatched) {
+      const field = check.evidence!.fields!.find((comparison) => comparison.verdict === 'mismatch')!;
+      expect(check.detail).toBe(`Differs from the document: ${field.field}`);
+      expect(field.declared).not.toBe(field.extracted);
+      if (applicant.reviewAnswer === 'rejected') expect(applicant.rejectReason).toMatch(/does not match|differs from the document/);
+    }
+    // One on hold photographed the document with a thumb over its zone: the real reader could not read it.
+    const unread = submitted.filter((applicant) => applicant.documentData === null);
+    expect(unread.length).toBeGreaterThanOrEqual(1);
+    for (const applicant of unread) {
+      const checks = await checksOf(applicant);
+      expect(checks['document-read']).toMatchObject({ verdict: 'needs-review', detail: expect.stringMatching(/^Unreadable \(.+\)$/) });
+      expect(checks['data-matches-document']).toMatchObject({ verdict: 'needs-review', detail: 'Nothing was read from the document to compare with' });
+      const activity = (await agent.get(`/api/projects/${applicant.organizationId}/applicants/${applicant.userId}/activity`).expect(200)).body.items as { action: string; detail: { reason?: string } }[];
+      expect(activity.find((event) => event.action === 'applicant.held')?.detail.reason).toMatch(/^Waiting for a clearer photo of the /);
+    }
+    const approved = submitted.filter((applicant) => applicant.reviewAnswer === 'approved');
+    for (const applicant of approved) expect((await checksOf(applicant))['data-matches-document'].verdict).toBe('passed');
   });
 
   it('keeps a demo user away from API keys and locks the username and e-mail', async () => {

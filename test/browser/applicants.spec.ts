@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -130,10 +131,13 @@ beforeAll(async () => {
   });
   organizationId = organization.id;
   // The seed CLI fills the existing organization of that name in the app's own database.
-  execFileSync(
+  // Drawing the photos takes seconds: waited for without blocking, so that this process
+  // sees the server close its idle keep-alive connections meanwhile (a blocked one would
+  // send the next request down a closed socket).
+  await promisify(execFile)(
     process.execPath,
     [join(repoRoot, 'dist/server/cli/seed.js'), '--organization', ORGANIZATION_NAME, '--applicants', String(APPLICANTS), '--seed', 'browser'],
-    { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: app.dataDir }, stdio: 'pipe' },
+    { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: app.dataDir } },
   );
 }, 120_000);
 
@@ -306,7 +310,9 @@ describe('applicants', () => {
     await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
     const identity = page.getByRole('table', { name: 'Identity' });
     await identity.waitFor();
-    expect(await identity.locator('tr').count()).toBe(14);
+    expect(await identity.locator('tbody tr').count()).toBe(14);
+    // The seed stored the document analysis: what was read stands beside what was typed.
+    await identity.getByRole('columnheader', { name: 'Read from the document' }).waitFor();
 
     // Hovering a document shows the circular lens.
     const image = page.locator('.document-image img').first();

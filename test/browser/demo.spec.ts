@@ -74,17 +74,20 @@ async function getJson<T>(page: Page, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** An applicant of the organization whose details carry document images (found through the API). */
-async function applicantWithDocuments(page: Page, organizationId: string): Promise<string> {
-  const list = await getJson<{ items: { userId: string }[] }>(page, `/api/projects/${organizationId}/applicants?pageSize=100`);
-  for (const { userId } of list.items) {
-    const details = await getJson<{ identity: { images: { docType: string }[] } }>(
-      page,
-      `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}`,
-    );
-    if (details.identity.images.some((image) => image.docType !== 'SELFIE')) return userId;
+/** The first applicant of the organizations whose checks satisfy `wanted`. */
+async function firstApplicant(
+  page: Page,
+  organizationIds: string[],
+  wanted: (checks: { name: string; verdict: string }[]) => boolean,
+): Promise<{ organizationId: string; userId: string }> {
+  for (const organizationId of organizationIds) {
+    const list = await getJson<{ items: { userId: string }[] }>(page, `/api/projects/${organizationId}/applicants?pageSize=100`);
+    for (const { userId } of list.items) {
+      const checks = await getJson<{ name: string; verdict: string }[]>(page, `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}/checks`);
+      if (wanted(checks)) return { organizationId, userId };
+    }
   }
-  throw new Error('the demo seed left no applicant with document images');
+  throw new Error('no demo applicant has the checks looked for');
 }
 
 /** A second window signed in as the same demo user, for the phone-sized pictures. */
@@ -141,6 +144,10 @@ describe('demo account', () => {
     const { page, consoleErrors } = await open();
     await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
 
+    // The server draws the demo documents on a background thread once it listens; an account
+    // created before would get them a few seconds later. Here: the usual case, already drawn.
+    await app.whenOutput((printed) => (/Drew the demo documents of \d+ applicants/.test(printed) ? true : undefined), 'the demo documents to be drawn', 120_000);
+
     // One click from the landing page, one on the demo page.
     await page.getByRole('link', { name: 'Explore demo account' }).first().click();
     await waitForPath(page, '/register/demo');
@@ -177,7 +184,7 @@ describe('demo account', () => {
     }
     await saveScreenshot(page, 'demo-organization-1280', true);
 
-    // Its applicants list, then an applicant with document images.
+    // Its applicants list, then an applicant with document images who mistyped a field.
     const organizationId = new URL(page.url()).pathname.split('/')[2];
     await page.getByRole('navigation', { name: 'Organization sections' }).getByRole('link', { name: 'Applicants' }).click();
     await waitForPath(page, `/dashboard/${organizationId}/applicants`);
@@ -186,7 +193,9 @@ describe('demo account', () => {
     expect(await table.locator('tbody tr').count()).toBeGreaterThan(1);
     await saveScreenshot(page, 'demo-applicants-1280', true);
 
-    const userId = await applicantWithDocuments(page, organizationId);
+    const { userId } = await firstApplicant(page, [organizationId], (checks) =>
+      checks.some((check) => check.name === 'data-matches-document' && check.verdict === 'failed'),
+    );
     await page.goto(`${app.url}/dashboard/${organizationId}/applicants?search=${encodeURIComponent(userId)}`, {
       waitUntil: 'networkidle',
     });
@@ -202,6 +211,20 @@ describe('demo account', () => {
     await lens.waitFor({ state: 'visible' });
     await saveScreenshot(page, 'demo-applicant-1280');
     await page.mouse.move(0, 0);
+    // Typed beside read from the document, the mistyped field highlighted, and the checks.
+    const identity = page.getByRole('table', { name: 'Identity' });
+    await identity.getByRole('columnheader', { name: 'Read from the document' }).waitFor();
+    await identity.getByText('Differs from the document').waitFor();
+    expect(await page.locator('tr.kv-mismatch').count()).toBe(1);
+    await saveScreenshot(page, 'demo-applicant-mismatch-1280', true);
+
+    // An applicant on hold whose document photo the reader could not read (a thumb over the zone).
+    const unread = await firstApplicant(page, organizationIds, (checks) => checks.some((check) => check.name === 'document-read' && check.verdict === 'needs-review'));
+    await page.goto(`${app.url}/dashboard/${unread.organizationId}/applicants/${encodeURIComponent(unread.userId)}`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
+    await waitForDocumentImage(page);
+    await page.getByText(/^Unreadable \(/).first().waitFor();
+    await saveScreenshot(page, 'demo-applicant-unreadable-1280', true);
 
     // The seeded dashboard on a phone, in a second window of the same session.
     const phone = await sameSessionAt(page.context(), MOBILE);
@@ -241,5 +264,5 @@ describe('demo account', () => {
     await phone.page.goto(`${app.url}/dashboard/select`, { waitUntil: 'networkidle' });
     await waitForPath(phone.page, '/login');
     expect(consoleErrors).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -30,6 +30,9 @@ describe('declared against document', () => {
     expect(namesMatch('MULLER jose maria', passport, false)).toBe(false);
     expect(namesMatch('Jose Maria Mueller', passport, false)).toBe(true);
     expect(namesMatch('Jose Müller', passport, false)).toBe(false);
+    // A letter with a stroke is its plain letter in the zone.
+    expect(namesMatch('Małgorzata Wiśniewska', { surname: 'WISNIEWSKA', givenNames: 'MALGORZATA' }, false)).toBe(true);
+    expect(namesMatch('Đorđe Łukasz', { surname: 'LUKASZ', givenNames: 'DORDE' }, false)).toBe(true);
     // A cut name field: the kept words must be typed, the cut one must begin a typed word.
     expect(namesMatch('Maximilian Alexander Schwarzenberger', { surname: 'SCHWARZENBERGER', givenNames: 'MAXIMILIAN ALEX' }, true)).toBe(true);
     expect(namesMatch('Maximilian Schwarzenberger', { surname: 'SCHWARZENBERGER', givenNames: 'MAXIMILIAN ALEX' }, true)).toBe(false);

@@ -1,3 +1,5 @@
+import type { AamvaFields, MrzFields } from '../../document-reading/index.js';
+
 /** What the analysis read from a document: its machine-readable zone or its barcode. */
 export interface DocumentData {
   source: 'mrz' | 'barcode';
@@ -56,6 +58,8 @@ export function mrzDate(value: string, kind: 'birth' | 'expiry', today: Date): s
 
 /** Letters ICAO 9303 transliterates to two (Ä → AE); each also matches its plain letter. */
 const TRANSLITERATIONS: Record<string, string> = { Ä: 'AE', Ö: 'OE', Ü: 'UE', ß: 'SS', Å: 'AA', Æ: 'AE', Ø: 'OE', Þ: 'TH', Œ: 'OE' };
+/** Letters with a stroke, which Unicode does not decompose into a letter and a mark (Ł is L in a zone). */
+const STROKED: Record<string, string> = { Ł: 'L', Đ: 'D', Ħ: 'H', Ŧ: 'T', Ƶ: 'Z' };
 
 /** A name's words, upper case, without diacritics or punctuation: both ICAO spellings of each. */
 function nameForms(value: string): string[][] {
@@ -65,6 +69,7 @@ function nameForms(value: string): string[][] {
     form
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
+      .replace(/[ŁĐĦŦƵ]/g, (letter) => STROKED[letter])
       .replace(/[^A-Z]+/g, ' ')
       .trim()
       .split(' ')
@@ -119,4 +124,37 @@ export function compareWithDocument(declared: DeclaredIdentity, read: DocumentDa
     extracted,
     verdict: !typed ? 'not-declared' : !extracted ? 'not-read' : same(typed, extracted) ? 'match' : 'mismatch',
   }));
+}
+
+/** A zone that passed its check digits, as the document's data (two-digit years placed around `today`). */
+export function fromMrz(format: string, fields: MrzFields, today: Date): DocumentData {
+  const code = (value: string) => value.replace(/</g, '') || null;
+  return {
+    source: 'mrz',
+    format,
+    surname: fields.surname,
+    givenNames: fields.givenNames,
+    documentNumber: fields.documentNumber.replace(/</g, ''),
+    dateOfBirth: mrzDate(fields.dateOfBirth, 'birth', today),
+    expiryDate: mrzDate(fields.expiryDate, 'expiry', today),
+    sex: fields.sex,
+    nationality: code(fields.nationality),
+    issuingState: code(fields.issuingState),
+  };
+}
+
+/** A licence barcode's AAMVA fields as the document's data. */
+export function fromAamva(fields: AamvaFields): DocumentData {
+  return {
+    source: 'barcode',
+    format: 'AAMVA',
+    surname: fields.surname,
+    givenNames: fields.givenNames,
+    documentNumber: fields.documentNumber,
+    dateOfBirth: fields.dateOfBirth || null,
+    expiryDate: fields.expiryDate || null,
+    sex: fields.sex,
+    nationality: null,
+    issuingState: fields.country,
+  };
 }

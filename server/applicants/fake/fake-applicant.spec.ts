@@ -1,9 +1,14 @@
-import { inflateSync } from 'node:zlib';
 import { KYC_STATUSES, MARITAL_STATUSES, SEXES } from '../applicant.enums.js';
 import { hasValidCheckDigit, icaoCheckDigit, td1Lines, td3Lines } from './check-digits.js';
 import { fakeApplicant, fakeApplicants } from './fake-applicant.js';
-import { CARD_HEIGHT, CARD_WIDTH, fakeApplicantImages } from './fake-images.js';
-import { PNG_SIGNATURE } from './png.js';
+import { DEFAULT_QUALITY_THRESHOLDS } from '../../document-reading/quality.js';
+import { compareWithDocument } from '../analysis/document-data.js';
+import { asTyped, fakeSubmission, photoTrouble, type ReadDocument } from './fake-submission.js';
+
+/** Only a spoilt photo goes to the reader. */
+const notRead: ReadDocument = () => {
+  throw new Error('the reader was asked to read a photo that is not spoilt');
+};
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -97,22 +102,57 @@ describe('the fake applicant generator', () => {
     expect(new Set(submitted.map((applicant) => applicant.country)).size).toBeGreaterThanOrEqual(8);
   });
 
-  it('draws front, back and selfie as real PNG files', () => {
-    const images = fakeApplicantImages(submitted[0]);
-    expect(images.map((image) => [image.docType, image.side])).toEqual([
-      [submitted[0].documentType, 'front'],
-      [submitted[0].documentType, 'back'],
+  it('draws each side of the document and a selfie as JPEG photos that pass the upload measures, and what reading them gives', async () => {
+    const card = submitted.find((applicant) => applicant.documentType === 'ID_CARD' && !photoTrouble(applicant))!;
+    const submission = (await fakeSubmission(card, notRead))!;
+    expect(submission.images.map((image) => [image.docType, image.side, image.contentType])).toEqual([
+      ['ID_CARD', 'front', 'image/jpeg'],
+      ['ID_CARD', 'back', 'image/jpeg'],
+      ['SELFIE', null, 'image/jpeg'],
+    ]);
+    for (const image of submission.images) {
+      expect([...image.data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      expect(image.data.length).toBeLessThan(100_000);
+    }
+    for (const { quality, width, height } of submission.images.slice(0, 2)) {
+      expect(quality).toMatchObject({ width, height });
+      expect(quality!.sharpness).toBeGreaterThanOrEqual(DEFAULT_QUALITY_THRESHOLDS.minSharpness);
+      expect(quality!.glare).toBeLessThanOrEqual(DEFAULT_QUALITY_THRESHOLDS.maxGlare);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(DEFAULT_QUALITY_THRESHOLDS.minShortSide);
+    }
+    expect(submission.images[2].quality).toBeNull();
+    expect(submission.read).toMatchObject({ source: 'mrz', format: 'TD1', documentNumber: card.docNumber, dateOfBirth: card.dateOfBirth, expiryDate: card.expiryDate });
+    expect(compareWithDocument(card, submission.read!).map((field) => field.verdict)).toEqual(['match', 'match', 'match', 'match', 'match']);
+
+    const passport = (await fakeSubmission(submitted.find((applicant) => applicant.documentType === 'PASSPORT' && !photoTrouble(applicant))!, notRead))!;
+    expect(passport.images.map((image) => [image.docType, image.side])).toEqual([
+      ['PASSPORT', 'front'],
       ['SELFIE', null],
     ]);
-    const front = images[0].data;
-    expect(front.subarray(0, 8)).toEqual(PNG_SIGNATURE);
-    expect(front.toString('ascii', 12, 16)).toBe('IHDR');
-    expect([front.readUInt32BE(16), front.readUInt32BE(20)]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
-    expect(front.length).toBeLessThan(20_000);
-    // The pixel data inflates to one filter byte plus one palette index per pixel, per row.
-    const idat = front.indexOf('IDAT');
-    const pixels = inflateSync(front.subarray(idat + 4, idat + 4 + front.readUInt32BE(idat - 4)));
-    expect(pixels.length).toBe((CARD_WIDTH + 1) * CARD_HEIGHT);
-    expect(fakeApplicantImages(series.find((applicant) => applicant.kycStatus === 'init')!)).toEqual([]);
+    expect(await fakeSubmission(series.find((applicant) => applicant.kycStatus === 'init')!, notRead)).toBeNull();
+
+    // Some on hold photographed their document with a thumb over the zone: that photo goes to the reader.
+    const spoilt = submitted.find((applicant) => photoTrouble(applicant) && applicant.documentType === 'ID_CARD')!;
+    expect(spoilt.kycStatus).toBe('onHold');
+    const asked: { documentType: string | null; sides: (string | null)[] }[] = [];
+    const reader: ReadDocument = async (documentType, images) => {
+      asked.push({ documentType, sides: images.map((image) => image.side) });
+      return { read: null, reason: 'Unreadable (back: no machine-readable zone found)' };
+    };
+    expect(await fakeSubmission(spoilt, reader)).toMatchObject({ read: null, reason: 'Unreadable (back: no machine-readable zone found)' });
+    expect(asked).toEqual([{ documentType: 'ID_CARD', sides: ['front', 'back'] }]);
+  });
+
+  it('has a few applicants not approved mistype one field, which then differs from their document', () => {
+    const typed = series.map(asTyped);
+    const slipped = typed.filter((t) => t.slip);
+    expect(slipped.length).toBeGreaterThan(0);
+    for (const { applicant, slip } of slipped) {
+      expect(applicant.reviewAnswer).not.toBe('approved');
+      const original = series.find((candidate) => candidate.userId === applicant.userId)!;
+      expect(applicant[slip!]).not.toBe(original[slip!]);
+      if (applicant.reviewAnswer === 'rejected') expect(applicant.rejectReason).toMatch(/name|date of birth|document number/);
+    }
+    expect(typed.filter((t) => !t.slip).every((t) => series.includes(t.applicant))).toBe(true);
   });
 });

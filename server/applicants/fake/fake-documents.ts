@@ -1,10 +1,9 @@
-import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { encodeAamva, type AamvaFields } from '../../document-reading/aamva.js';
 import { encodePdf417 } from '../../document-reading/zxing.js';
-import { td1Lines, td3Lines, toMrzText } from './check-digits.js';
+import { td1Lines, td3Lines, toMrzText, type MrzPerson } from './check-digits.js';
 import { documentFonts } from './document-fonts.js';
 import { countryProfile, type FakeApplicant } from './fake-applicant.js';
-import { mrzPerson, splitName } from './fake-images.js';
 import { hashSeed, Random } from './random.js';
 
 /** Pixels per millimetre of a rendered document (about 254 dpi). */
@@ -21,9 +20,23 @@ export interface FakeDocumentPage {
   height: number;
 }
 
+/** A drawn document (its sides still canvases), the applicant's selfie and the ground truth printed on the document. */
+export interface DrawnDocument {
+  documentType: 'PASSPORT' | 'ID_CARD' | 'RESIDENCE_PERMIT' | 'DRIVERS';
+  pages: { side: 'front' | 'back'; canvas: Canvas }[];
+  /** Draws the same person as on the document, photographed on their own. */
+  selfie: () => Canvas;
+  /** The machine-readable zone's lines, or null for a licence. */
+  mrz: string[] | null;
+  /** The PDF417 payload on a licence's back, or null. */
+  barcode: string | null;
+  /** The font the machine-readable zone is set in. */
+  mrzFont: string;
+}
+
 /** A rendered document and the ground truth printed on it. */
 export interface FakeDocument {
-  documentType: 'PASSPORT' | 'ID_CARD' | 'RESIDENCE_PERMIT' | 'DRIVERS';
+  documentType: DrawnDocument['documentType'];
   pages: FakeDocumentPage[];
   /** The machine-readable zone's lines, or null for a licence. */
   mrz: string[] | null;
@@ -49,9 +62,25 @@ const LABEL = '#5b6775';
 /**
  * Renders a submitted fake applicant's document as it would be photographed flat:
  * a passport data page (TD3), an identity card or residence permit (TD1, MRZ on the
- * back) or a driving licence (AAMVA PDF417 on the back). Deterministic per applicant.
+ * back) or a driving licence (AAMVA PDF417 on the back), each side as a PNG.
+ * Deterministic per applicant.
  */
 export async function renderFakeDocument(applicant: FakeApplicant): Promise<FakeDocument> {
+  const { documentType, pages, mrz, barcode, mrzFont } = await drawFakeDocument(applicant);
+  return {
+    documentType,
+    mrz,
+    barcode,
+    mrzFont,
+    pages: await Promise.all(pages.map(async ({ side, canvas }) => ({ side, png: await canvas.encode('png'), width: canvas.width, height: canvas.height }))),
+  };
+}
+
+/**
+ * The document of renderFakeDocument, and a selfie of the same person, as canvases to
+ * encode. `thumb`: photographed with a thumb over the machine-readable zone or barcode.
+ */
+export async function drawFakeDocument(applicant: FakeApplicant, options: { thumb?: boolean } = {}): Promise<DrawnDocument> {
   const documentType = applicant.documentType;
   if (documentType !== 'PASSPORT' && documentType !== 'ID_CARD' && documentType !== 'RESIDENCE_PERMIT' && documentType !== 'DRIVERS') {
     throw new Error('Only a submitted applicant has a document to render');
@@ -59,19 +88,75 @@ export async function renderFakeDocument(applicant: FakeApplicant): Promise<Fake
   const fonts = documentFonts();
   const random = new Random(hashSeed(`${applicant.userId}|${applicant.docNumber ?? ''}|document`));
   const look = { skin: random.pick(SKIN), hair: random.pick(HAIR), shirt: random.pick(SHIRTS), long: random.chance(applicant.sex === 'F' ? 0.7 : 0.1) };
+  // Drawn from the look alone, when asked: the document's random draws stay as they were.
+  const selfie = () => selfieOf(look);
+  const held = (page: DrawnDocument['pages'][number]) => (options.thumb ? thumbOver(page, look.skin) : page);
   if (documentType === 'PASSPORT') {
     const mrz = td3Lines(mrzPerson(applicant, 'P'));
-    const page = await passportPage(applicant, mrz, look, random);
-    return { documentType, pages: [page], mrz, barcode: null, mrzFont: fonts.mrz };
+    const pages = [held(passportPage(applicant, mrz, look, random))];
+    return { documentType, pages, selfie, mrz, barcode: null, mrzFont: fonts.mrz };
   }
   if (documentType === 'DRIVERS') {
     const barcode = encodeAamva(licenceFields(applicant));
-    const pages = [await cardFront(applicant, look, random), await licenceBack(applicant, barcode, random)];
-    return { documentType, pages, mrz: null, barcode, mrzFont: fonts.mrz };
+    const pages = [cardFront(applicant, look, random), held(await licenceBack(applicant, barcode, random))];
+    return { documentType, pages, selfie, mrz: null, barcode, mrzFont: fonts.mrz };
   }
   const mrz = td1Lines(mrzPerson(applicant, documentType === 'RESIDENCE_PERMIT' ? 'IR' : 'ID'));
-  const pages = [await cardFront(applicant, look, random), await cardBack(applicant, mrz, random)];
-  return { documentType, pages, mrz, barcode: null, mrzFont: fonts.mrz };
+  const pages = [cardFront(applicant, look, random), held(cardBack(applicant, mrz, random))];
+  return { documentType, pages, selfie, mrz, barcode: null, mrzFont: fonts.mrz };
+}
+
+/** Given names first, family name(s) after: as the generator writes names. */
+export function splitName(name: string | null): { surname: string; given: string } {
+  const parts = (name ?? '').trim().split(/\s+/);
+  return { given: parts[0] ?? '', surname: parts.slice(1).join(' ') };
+}
+
+/** What the machine-readable zone of the applicant's document carries. */
+export function mrzPerson(applicant: FakeApplicant, documentCode: string): MrzPerson {
+  const { surname, given } = splitName(applicant.name);
+  const icao = countryProfile(applicant.country)?.icao ?? 'UTO';
+  return {
+    documentCode,
+    issuingState: icao,
+    surname,
+    givenNames: given,
+    documentNumber: applicant.docNumber ?? '',
+    nationality: icao,
+    dateOfBirth: applicant.dateOfBirth ?? '1900-01-01',
+    sex: applicant.sex === 'M' || applicant.sex === 'F' ? applicant.sex : '<',
+    expiryDate: applicant.expiryDate ?? '1900-01-01',
+  };
+}
+
+/** A thumb (about 2 cm wide) holding the document from its bottom edge, over the middle of the zone or barcode. */
+function thumbOver(page: DrawnDocument['pages'][number], skin: string): DrawnDocument['pages'][number] {
+  const ctx = page.canvas.getContext('2d');
+  const { width, height } = page.canvas;
+  ctx.save();
+  ctx.translate(width * 0.46, height + mm(6));
+  ctx.rotate(-0.3);
+  ctx.fillStyle = skin;
+  ctx.beginPath();
+  ctx.ellipse(0, 0, mm(10), mm(24), 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(60, 30, 20, 0.3)';
+  ctx.lineWidth = mm(0.4);
+  ctx.stroke();
+  // The nail near the tip.
+  ctx.fillStyle = 'rgba(255, 228, 220, 0.55)';
+  ctx.beginPath();
+  ctx.ellipse(0, -mm(16), mm(6), mm(6.5), 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+  return page;
+}
+
+/** A selfie: the document's drawn person, head and shoulders, in portrait format. */
+function selfieOf(look: Look): Canvas {
+  const canvas = createCanvas(480, 640);
+  portrait(canvas.getContext('2d'), 0, 0, canvas.width, canvas.height, look);
+  return canvas;
 }
 
 interface Look {
@@ -225,7 +310,7 @@ function mrzZone(ctx: SKRSContext2D, width: number, height: number, lines: reado
   });
 }
 
-async function passportPage(applicant: FakeApplicant, mrz: readonly string[], look: Look, random: Random): Promise<FakeDocumentPage> {
+function passportPage(applicant: FakeApplicant, mrz: readonly string[], look: Look, random: Random): DrawnDocument['pages'][number] {
   const { canvas, ctx, scheme } = blank(125, 88, 'PASSPORT', random);
   band(ctx, canvas.width, applicant, scheme.title, scheme.band);
   portrait(ctx, mm(6), mm(16), mm(32), mm(40), look);
@@ -243,10 +328,10 @@ async function passportPage(applicant: FakeApplicant, mrz: readonly string[], lo
   field(ctx, x + mm(40), mm(57), 'Date of expiry / Date d’expiration', applicant.expiryDate);
   signature(ctx, mm(8), mm(61), random);
   mrzZone(ctx, canvas.width, canvas.height, mrz, 23.2);
-  return page('front', canvas.width, canvas.height, await canvas.encode('png'));
+  return { side: 'front', canvas };
 }
 
-async function cardFront(applicant: FakeApplicant, look: Look, random: Random): Promise<FakeDocumentPage> {
+function cardFront(applicant: FakeApplicant, look: Look, random: Random): DrawnDocument['pages'][number] {
   const documentType = applicant.documentType ?? 'ID_CARD';
   const { canvas, ctx, scheme } = blank(85.6, 54, documentType, random);
   band(ctx, canvas.width, applicant, scheme.title, scheme.band);
@@ -261,10 +346,10 @@ async function cardFront(applicant: FakeApplicant, look: Look, random: Random): 
   field(ctx, x, mm(38), licence ? '4b. Expiry' : 'Date of expiry', applicant.expiryDate);
   field(ctx, x + mm(28), mm(38), licence ? '5. Licence No.' : 'Document No.', applicant.docNumber);
   signature(ctx, x, mm(48), random);
-  return page('front', canvas.width, canvas.height, await canvas.encode('png'));
+  return { side: 'front', canvas };
 }
 
-async function cardBack(applicant: FakeApplicant, mrz: readonly string[], random: Random): Promise<FakeDocumentPage> {
+function cardBack(applicant: FakeApplicant, mrz: readonly string[], random: Random): DrawnDocument['pages'][number] {
   const { canvas, ctx, scheme } = blank(85.6, 54, applicant.documentType ?? 'ID_CARD', random);
   ctx.fillStyle = scheme.band;
   ctx.fillRect(2, mm(3), canvas.width - 4, mm(2));
@@ -274,10 +359,10 @@ async function cardBack(applicant: FakeApplicant, mrz: readonly string[], random
   field(ctx, mm(5), mm(23), 'Height', applicant.height);
   field(ctx, mm(45), mm(23), 'Issued in', applicant.issuedIn);
   mrzZone(ctx, canvas.width, canvas.height, mrz, 18);
-  return page('back', canvas.width, canvas.height, await canvas.encode('png'));
+  return { side: 'back', canvas };
 }
 
-async function licenceBack(applicant: FakeApplicant, barcode: string, random: Random): Promise<FakeDocumentPage> {
+async function licenceBack(applicant: FakeApplicant, barcode: string, random: Random): Promise<DrawnDocument['pages'][number]> {
   const fonts = documentFonts();
   const { canvas, ctx, scheme } = blank(85.6, 54, 'DRIVERS', random);
   ctx.fillStyle = scheme.band;
@@ -299,9 +384,5 @@ async function licenceBack(applicant: FakeApplicant, barcode: string, random: Ra
   ctx.fillRect(mm(4), mm(21), width, height);
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(symbol, mm(4), mm(21), width, height);
-  return page('back', canvas.width, canvas.height, await canvas.encode('png'));
-}
-
-function page(side: 'front' | 'back', width: number, height: number, png: Buffer): FakeDocumentPage {
-  return { side, png, width, height };
+  return { side: 'back', canvas };
 }

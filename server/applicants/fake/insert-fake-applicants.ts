@@ -1,21 +1,28 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { AnalysisJob } from '../analysis/analysis-job.entity.js';
+import { documentAnalysisChecks } from '../analysis/document-checks.js';
+import { ApplicantCheck } from '../applicant-check.entity.js';
 import { ApplicantImage } from '../applicant-image.entity.js';
 import { Applicant } from '../applicant.entity.js';
+import { DOCUMENT_ANALYSIS } from '../lifecycle/applicant-lifecycle.service.js';
+import { runPrechecks } from '../lifecycle/prechecks.js';
 import type { FakeApplicant } from './fake-applicant.js';
-import { fakeApplicantImages } from './fake-images.js';
+import type { FakeSubmission } from './fake-submission.js';
 
 /** Rows per INSERT: 27 columns × 500 stays far below SQLite's and PostgreSQL's bound-parameter limits. */
 const ROWS_PER_INSERT = 500;
 const IMAGES_PER_INSERT = 30;
+/** How long after submission the stored analysis finished. */
+export const FAKE_ANALYSIS_MS = 20_000;
 
 export interface InsertFakeApplicantsOptions {
-  /** Also draw and store front, back and selfie images (slow at scale: leave off for benchmarks). */
-  images?: boolean;
+  /** Each applicant's drawn submission, in the same order (null where none): stored with it (FakeSubmissionPool draws them). */
+  submissions?: readonly (FakeSubmission | null)[];
 }
 
 /**
- * Inserts applicants (and optionally their images) with multi-row INSERTs, inside
+ * Inserts applicants (and their submissions, when given) with multi-row INSERTs, inside
  * the caller's manager (run it in a transaction). Returns the new applicant ids.
  */
 export async function insertFakeApplicants(
@@ -24,26 +31,72 @@ export async function insertFakeApplicants(
   applicants: readonly FakeApplicant[],
   options: InsertFakeApplicantsOptions = {},
 ): Promise<string[]> {
-  const rows = applicants.map((applicant) => ({ ...applicant, id: timeOrderedUuid(), organizationId }));
+  const { submissions } = options;
+  const rows = applicants.map((applicant, i) => ({ ...applicant, id: timeOrderedUuid(), organizationId, documentData: submissions?.[i] ? submissions[i].read : applicant.documentData }));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await insertRows(manager, Applicant, rows.slice(i, i + ROWS_PER_INSERT));
   }
-  if (options.images) {
-    let pending: Record<string, unknown>[] = [];
-    const flush = async () => {
-      if (pending.length === 0) return;
-      await insertRows(manager, ApplicantImage, pending);
-      pending = [];
-    };
-    for (const row of rows) {
-      for (const image of fakeApplicantImages(row)) {
-        pending.push({ ...image, id: randomUUID(), applicantId: row.id, createdAt: row.submittedAt ?? row.createdAt });
-        if (pending.length >= IMAGES_PER_INSERT) await flush();
-      }
-    }
-    await flush();
-  }
+  if (submissions) await insertFakeSubmissions(manager, rows, submissions, { dataInserted: true });
   return rows.map((row) => row.id);
+}
+
+/**
+ * Stores what each inserted applicant submitted as a real submission and its analysis
+ * leave it: the photos with their measures, the checks run at submission, the document
+ * analysis (done) with its checks, and the data read on the applicant (unless the rows
+ * went in with it: `dataInserted`). The checks come from the code that makes real ones,
+ * comparing the typed data with what was read.
+ */
+export async function insertFakeSubmissions(
+  manager: EntityManager,
+  applicants: readonly (FakeApplicant & { id: string })[],
+  submissions: readonly (FakeSubmission | null)[],
+  options: { dataInserted?: boolean } = {},
+): Promise<void> {
+  const images: Record<string, unknown>[] = [];
+  const checks: Record<string, unknown>[] = [];
+  const jobs: Record<string, unknown>[] = [];
+  for (const [i, applicant] of applicants.entries()) {
+    const submission = submissions[i];
+    const submittedAt = applicant.submittedAt;
+    if (!submission || !submittedAt) continue;
+    const analysedAt = new Date(submittedAt.getTime() + FAKE_ANALYSIS_MS);
+    const applicantId = applicant.id;
+    for (const image of submission.images) images.push({ ...image, id: randomUUID(), applicantId, sessionId: null, createdAt: submittedAt });
+    const prechecks = runPrechecks({ expiryDate: applicant.expiryDate, dateOfBirth: applicant.dateOfBirth, approvedElsewhere: [], unreadableImages: [], today: submittedAt });
+    for (const check of prechecks) checks.push({ ...check, id: randomUUID(), applicantId, score: null, evidence: null, createdAt: submittedAt });
+    for (const check of documentAnalysisChecks(applicant, { read: submission.read, reason: submission.reason, unavailable: false })) {
+      checks.push({ ...check, id: randomUUID(), applicantId, createdAt: analysedAt });
+    }
+    jobs.push({
+      id: randomUUID(),
+      applicantId,
+      kind: DOCUMENT_ANALYSIS,
+      status: 'done',
+      attempts: 1,
+      runs: 1,
+      runAfter: submittedAt,
+      lockedBy: null,
+      lockedUntil: null,
+      lastError: null,
+      finishedAt: analysedAt,
+      createdAt: submittedAt,
+      updatedAt: analysedAt,
+    });
+    if (!options.dataInserted) await setDocumentData(manager, applicantId, submission.read);
+  }
+  for (let i = 0; i < images.length; i += IMAGES_PER_INSERT) await insertRows(manager, ApplicantImage, images.slice(i, i + IMAGES_PER_INSERT));
+  for (let i = 0; i < checks.length; i += ROWS_PER_INSERT / 2) await insertRows(manager, ApplicantCheck, checks.slice(i, i + ROWS_PER_INSERT / 2));
+  for (let i = 0; i < jobs.length; i += ROWS_PER_INSERT / 2) await insertRows(manager, AnalysisJob, jobs.slice(i, i + ROWS_PER_INSERT / 2));
+}
+
+/** The data read, in plain SQL: an entity update would also move the row's updatedAt to now. */
+async function setDocumentData(manager: EntityManager, applicantId: string, read: FakeSubmission['read']): Promise<void> {
+  const metadata = manager.connection.getMetadata(Applicant);
+  const column = metadata.findColumnWithPropertyName('documentData')!;
+  const postgres = manager.connection.options.type === 'postgres';
+  const value = manager.connection.driver.preparePersistentValue(read, column);
+  await manager.query(`UPDATE ${manager.connection.driver.escape(metadata.tableName)} SET "${column.databaseName}" = ${postgres ? '$1' : '?'} WHERE "id" = ${postgres ? '$2' : '?'}`, [value, applicantId]);
 }
 
 /**

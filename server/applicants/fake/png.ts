@@ -42,36 +42,3 @@ export function encodeRgbPng(width: number, height: number, paint: (x: number, y
   }
   return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', new Uint8Array(0))]);
 }
-
-/**
- * A palette (indexed-colour) PNG: one byte per pixel and at most 256 colours,
- * which suits flat drawings and keeps both encoding and files small.
- */
-export function encodeIndexedPng(width: number, height: number, palette: readonly number[], pixels: Uint8Array): Buffer {
-  if (palette.length === 0 || palette.length > 256) throw new Error('A PNG palette holds 1 to 256 colours');
-  if (pixels.length !== width * height) throw new Error('Pixel count does not match the image size');
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 3; // colour type: indexed
-  const plte = Buffer.alloc(palette.length * 3);
-  palette.forEach((rgb, i) => {
-    plte[i * 3] = (rgb >> 16) & 0xff;
-    plte[i * 3 + 1] = (rgb >> 8) & 0xff;
-    plte[i * 3 + 2] = rgb & 0xff;
-  });
-  // Each scanline starts with its filter type (0: none).
-  const raw = Buffer.alloc((width + 1) * height);
-  for (let y = 0; y < height; y += 1) {
-    raw[y * (width + 1)] = 0;
-    raw.set(pixels.subarray(y * width, (y + 1) * width), y * (width + 1) + 1);
-  }
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk('IHDR', header),
-    pngChunk('PLTE', plte),
-    pngChunk('IDAT', deflateSync(raw, { level: 6 })),
-    pngChunk('IEND', new Uint8Array(0)),
-  ]);
-}

@@ -9,8 +9,8 @@ import type { QualityMeasures } from '../../document-reading/index.js';
 import { WebhookOutboxService } from '../../webhooks/webhook-outbox.service.js';
 import { AnalysisJob } from '../analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
-import { compareWithDocument, type DocumentData } from '../analysis/document-data.js';
-import { ApplicantCheck, type CheckVerdict } from '../applicant-check.entity.js';
+import { documentAnalysisChecks, type DocumentAnalysisOutcome } from '../analysis/document-checks.js';
+import { ApplicantCheck } from '../applicant-check.entity.js';
 import { ApplicantImage } from '../applicant-image.entity.js';
 import { ApplicantStatusPublisher } from '../applicant-status.publisher.js';
 import { Applicant } from '../applicant.entity.js';
@@ -75,15 +75,6 @@ export const APPLICANT_ACTOR: AuditActor = { id: null, username: 'applicant' };
 const ANALYSIS_ACTOR: AuditActor = { id: null, username: 'analysis' };
 /** The analysis job queued at submission. */
 export const DOCUMENT_ANALYSIS = 'document';
-
-/** What reading the documents gave: the data read, or why nothing was. */
-export interface DocumentAnalysisOutcome {
-  read: DocumentData | null;
-  /** Why nothing was read (with read null). */
-  reason: string;
-  /** The analysis could not run at all (as opposed to running and reading nothing). */
-  unavailable: boolean;
-}
 
 /** The scheduled clean-up of abandoned verifications. */
 const RETENTION_ACTOR: AuditActor = { id: null, username: 'retention' };
@@ -249,32 +240,12 @@ export class ApplicantLifecycle {
     return this.change({ id: applicantId }, { actor: ANALYSIS_ACTOR, announce: false }, async (applicant, { manager }) => {
       // Reset while the analysis ran: its submission is gone, and so are its results.
       if (!applicant.submittedAt) return [];
-      const { read } = outcome;
-      const comparisons = read ? compareWithDocument(applicant, read) : [];
-      const compared = comparisons.filter((comparison) => comparison.verdict === 'match' || comparison.verdict === 'mismatch');
-      const mismatches = compared.filter((comparison) => comparison.verdict === 'mismatch');
-      const results: { name: string; verdict: CheckVerdict; score: number | null; detail: string; evidence: Record<string, unknown> | null }[] = [
-        read
-          ? { name: 'document-read', verdict: 'passed', score: null, detail: `${read.format} ${read.source === 'mrz' ? 'machine-readable zone' : 'barcode'} read; every check digit passed`, evidence: { ...read } }
-          : { name: 'document-read', verdict: outcome.unavailable ? 'unavailable' : 'needs-review', score: null, detail: outcome.reason.slice(0, 500), evidence: null },
-        read
-          ? {
-              name: 'data-matches-document',
-              verdict: mismatches.length > 0 ? 'failed' : compared.length > 0 ? 'passed' : 'needs-review',
-              score: compared.length > 0 ? (compared.length - mismatches.length) / compared.length : null,
-              detail:
-                mismatches.length > 0
-                  ? `Differs from the document: ${mismatches.map((comparison) => comparison.field).join(', ')}`
-                  : `${compared.length} of ${comparisons.length} fields match the document`,
-              evidence: { fields: comparisons },
-            }
-          : { name: 'data-matches-document', verdict: 'needs-review', score: null, detail: 'Nothing was read from the document to compare with', evidence: null },
-      ];
+      const results = documentAnalysisChecks(applicant, outcome);
       await manager.delete(ApplicantCheck, { applicantId: applicant.id, name: In(results.map((result) => result.name)) });
       await manager.save(ApplicantCheck, results.map((result) => manager.create(ApplicantCheck, { ...result, applicantId: applicant.id })));
       return [
         {
-          changes: { documentData: read },
+          changes: { documentData: outcome.read },
           audit: { action: 'applicant.analysed', detail: { checks: results.map(({ name, verdict }) => ({ name, verdict })) } },
         },
       ];

@@ -5,7 +5,7 @@ import './demo-contents.css';
 // What POST /api/demo/register seeds (server/demo/demo-seed.ts), in a visitor's words.
 const CONTENTS = [
   'Two sample organizations with about 60 applicants',
-  'Identity data and document images to review and zoom into',
+  'Identity data, document photos to zoom into and what the analysis read from them',
   'Decisions, an audit trail and a webhook delivery log',
 ] as const;
 
