@@ -1,33 +1,16 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { QualityReport, QualityThresholds } from '../document-reading/index.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
-import type { AnalysisTask, AnalysisWorkerData } from './analysis.worker.js';
+import type { AnalysisTask } from './analysis.worker.js';
 import type { DocumentImage, DocumentReadResult } from './document-reader.js';
-
-/**
- * The compiled worker module: beside this file in dist/, or dist/'s copy when this file
- * runs from source (the server test command builds dist first).
- */
-function workerFile(): string {
-  const beside = fileURLToPath(new URL('./analysis.worker.js', import.meta.url));
-  return existsSync(beside) ? beside : fileURLToPath(new URL('../../dist/server/analysis/analysis.worker.js', import.meta.url));
-}
+import { BACKGROUND_NICE, builtWorkerFile, type PoolWorkerData } from './worker-threads.js';
 
 /**
  * Who waits for the work: an end user at capture (the photo's measures, the pre-fill),
  * or nobody (the analysis of a submission, queued).
  */
 export type AnalysisPriority = 'capture' | 'background';
-
-/**
- * The nice value of background threads on Linux (19, the lowest priority): the OS gives
- * them only the CPU time the HTTP thread and capture checks leave, so a backlog of
- * submissions does not slow the pages staff are reading (bench/analysis-load.mjs).
- */
-const BACKGROUND_NICE = 19;
 
 /**
  * Worker threads for the CPU-heavy part of analysis (image measures, OCR, barcodes), so
@@ -57,8 +40,8 @@ export class AnalysisPool implements OnApplicationShutdown {
   private run(priority: AnalysisPriority, task: AnalysisTask): Promise<unknown> {
     let pool = this.pools.get(priority);
     if (!pool) {
-      const workerData: AnalysisWorkerData = { nice: priority === 'background' ? BACKGROUND_NICE : 0 };
-      pool = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: this.env.analysis.threads, idleTimeout: 60_000, workerData });
+      const workerData: PoolWorkerData = { nice: priority === 'background' ? BACKGROUND_NICE : 0 };
+      pool = new Piscina({ filename: builtWorkerFile('analysis.worker.js'), minThreads: 0, maxThreads: this.env.analysis.threads, idleTimeout: 60_000, workerData });
       this.pools.set(priority, pool);
     }
     return pool.run(task);

@@ -1,22 +1,13 @@
-import { setPriority } from 'node:os';
-import { workerData } from 'piscina';
 import { assessQuality, type QualityReport, type QualityThresholds } from '../document-reading/index.js';
 import { readDocument, type DocumentImage, type DocumentReadResult } from './document-reader.js';
+import { applyPoolPriority } from './worker-threads.js';
 
 /** The CPU-bound work the analysis threads do, one task per call. */
 export type AnalysisTask =
   | { task: 'quality'; image: Uint8Array; thresholds: QualityThresholds }
   | { task: 'read-document'; documentType: string | null; images: DocumentImage[]; today: string };
 
-export interface AnalysisWorkerData {
-  /** The thread's nice value: 0, or higher for work nobody waits for. */
-  nice: number;
-}
-
-// Linux keeps a nice value per thread, and the threads this one starts (the OCR engine's)
-// inherit it; elsewhere the call would lower the whole process, HTTP thread included.
-const { nice } = workerData as AnalysisWorkerData;
-if (nice > 0 && process.platform === 'linux') setPriority(nice);
+applyPoolPriority();
 
 /** Piscina's entry point: runs in a worker thread, never on the HTTP event loop. */
 export default async function analyse(task: AnalysisTask): Promise<QualityReport | DocumentReadResult> {

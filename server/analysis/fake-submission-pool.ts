@@ -1,27 +1,19 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { FakeApplicant } from '../applicants/fake/fake-applicant.js';
 import type { FakeSubmission } from '../applicants/fake/fake-submission.js';
-
-/**
- * The compiled worker module: beside this file in dist/, or dist/'s copy when this file
- * runs from source (the server test command builds dist first).
- */
-function workerFile(): string {
-  const beside = fileURLToPath(new URL('./fake-submission.worker.js', import.meta.url));
-  return existsSync(beside) ? beside : fileURLToPath(new URL('../../dist/server/analysis/fake-submission.worker.js', import.meta.url));
-}
+import { BACKGROUND_NICE, builtWorkerFile, type PoolWorkerData } from './worker-threads.js';
 
 /**
  * Worker threads that draw fake submissions (documents, selfies, their measures), so
- * the drawing never holds the event loop. Threads start on first use and end when idle.
+ * the drawing never holds the event loop, at the lowest priority (nobody waits for a
+ * drawing as for a page). Threads start on first use and end when idle.
  */
 export class FakeSubmissionPool {
   private readonly pool: Piscina;
 
   constructor(threads: number) {
-    this.pool = new Piscina({ filename: workerFile(), minThreads: 0, maxThreads: threads, idleTimeout: 5_000 });
+    const workerData: PoolWorkerData = { nice: BACKGROUND_NICE };
+    this.pool = new Piscina({ filename: builtWorkerFile('fake-submission.worker.js'), minThreads: 0, maxThreads: threads, idleTimeout: 5_000, workerData });
   }
 
   /** Each applicant's submission, in order (null for one that never submitted). */

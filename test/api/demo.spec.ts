@@ -107,7 +107,7 @@ describe('demo accounts', () => {
     const photo = await agent.get(details.identity.images[1].url).buffer(true).expect(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
     const photos = await ds.getRepository(ApplicantImage).findBy({ applicantId: card.id, docType: 'ID_CARD' });
-    const read = await t.app.get(AnalysisPool).readDocument('ID_CARD', photos.map((image) => ({ side: image.side, data: image.data })), card.submittedAt!);
+    const read = await t.app.get(AnalysisPool).readDocument('background', 'ID_CARD', photos.map((image) => ({ side: image.side, data: image.data })), card.submittedAt!);
     expect(read.read).toEqual(card.documentData);
     const checks = await checksOf(card);
     expect(Object.keys(checks).sort()).toEqual(['adult', 'data-matches-document', 'document-not-expired', 'document-number-unique', 'document-read', 'images-readable']);

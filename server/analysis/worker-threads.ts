@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { workerData } from 'piscina';
+
+/**
+ * The nice value of threads doing work nobody waits for (19, the lowest priority, on
+ * Linux): the OS gives them only the CPU time the HTTP thread and capture checks leave,
+ * so a backlog of analyses or the demo's drawing does not slow the pages staff are
+ * reading (bench/analysis-load.mjs).
+ */
+export const BACKGROUND_NICE = 19;
+
+/** What every pool of this layer passes its threads. */
+export interface PoolWorkerData {
+  /** The threads' nice value: 0, or BACKGROUND_NICE. */
+  nice: number;
+}
+
+/**
+ * The compiled module of a worker of this layer: beside this file in dist/, or dist/'s
+ * copy when this file runs from source (the server test command builds dist first).
+ */
+export function builtWorkerFile(fileName: string): string {
+  const beside = fileURLToPath(new URL(`./${fileName}`, import.meta.url));
+  return existsSync(beside) ? beside : fileURLToPath(new URL(`../../dist/server/analysis/${fileName}`, import.meta.url));
+}
+
+/**
+ * Run at the top of a worker module: applies the pool's nice value to this thread. Linux
+ * keeps a nice value per thread, and the threads this one starts (the OCR engine's)
+ * inherit it; elsewhere the call would lower the whole process, HTTP thread included.
+ */
+export function applyPoolPriority(): void {
+  const { nice } = workerData as PoolWorkerData;
+  if (nice > 0 && process.platform === 'linux') setPriority(nice);
+}
