@@ -205,6 +205,18 @@ describe('document reading', () => {
       expect(correctMrz('TD1', lines, card.confidences, card.choices)).toEqual({ ok: true, lines: iyer, substitutions: 1 });
     });
 
+    it("does not take OCR's word between a character and its look-alike", () => {
+      // ZZ and 22 both satisfy the check digits; OCR, sure of 22, would be wrong.
+      const nowak = td3Lines({ ...flores, issuingState: 'POL', nationality: 'POL', surname: 'Nowak', givenNames: 'Julia', documentNumber: 'ZZ1145241', dateOfBirth: '1995-02-27' });
+      const lines = [nowak[0], nowak[1].replace('ZZ', '22')];
+      const read = sureRead(lines);
+      read.confidences[1][0] = 70;
+      read.confidences[1][1] = 70;
+      read.choices[1][0] = [choice('2', 83.8), choice('7', 27.8), choice('Z', 26.8), choice('1', 8.6)];
+      read.choices[1][1] = [choice('2', 88.5), choice('Z', 18.4)];
+      expect(correctMrz('TD3', lines, read.confidences, read.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('several corrections') });
+    });
+
     it('settles a doubtful letter no check digit guards only when OCR offers no rival for it', () => {
       const marques = td1Lines({ documentCode: 'ID', issuingState: 'PRT', surname: 'Marques', givenNames: 'Beatriz', documentNumber: 'CLF492724', nationality: 'PRT', dateOfBirth: '1979-07-17', sex: 'F', expiryDate: '2036-04-13' });
       const read = sureRead(marques);

@@ -143,13 +143,11 @@ export interface Choice {
 export const ROUND = 'O0DQ';
 
 /** How many times likelier the best correction must be than the next for the read to be trusted. */
-const CLEAR_RATIO = 4;
+const CLEAR_RATIO = 3;
 /** A sure character is only doubted for an alternative OCR itself gives at least this confidence. */
 const SURE_RIVAL = 10;
 /** Choices below this confidence are the model's noise floor, not candidates. */
 const CHOICE_FLOOR = 1;
-/** The likelihood (0–100) of a look-alike OCR did not list among a glyph's choices: it was ruled out, not unseen. */
-const UNLISTED = 0.5;
 /** How much less likely (as a log) than OCR's own read a correction may be: beyond, too many wrong values would pass the check digits. */
 const WINDOW = Math.log(1000);
 /** More combinations than this to weigh means too much of the read is in doubt. */
@@ -284,10 +282,12 @@ function stateSettles(field: Field, column: number, reading: Reading): boolean {
 }
 
 /**
- * The characters a position of a guarded field may hold, likeliest first: the one read;
- * OCR's choices (strong ones only when it was sure); and when it was unsure, its
- * look-alikes — as likely as the read when OCR cannot tell them apart (no choices, or a
- * round glyph), UNLISTED when its choices left them out.
+ * The characters a position of a guarded field may hold, likeliest first: the one read
+ * and OCR's choices (strong ones only when it was sure), each as likely as OCR says —
+ * except the read's look-alikes, which OCR's English model ranks against the read no
+ * better than chance on OCR-B (it reads ZZ as 22 with confidence): those it offers are
+ * as likely as the read. When OCR was unsure and cannot have told them apart (it gave
+ * no choices, or the glyph is a round one), every look-alike is.
  */
 function candidatesAt(reading: Reading, line: number, column: number, kind: Kind): Candidate[] {
   const read = reading.lines[line][column];
@@ -301,10 +301,12 @@ function candidatesAt(reading: Reading, line: number, column: number, kind: Kind
   offer(read, readLikelihood);
   // A letter read in a numeric field (or a digit in a letter field) was not read as what the position holds.
   const sure = confidence >= SURE_CONFIDENCE && read === reading.raw[line][column];
-  for (const choice of choices) if (choice.confidence >= (sure ? SURE_RIVAL : CHOICE_FLOOR)) offer(choice.text, choice.confidence);
-  if (!sure) {
-    const unlisted = !reading.confident ? readLikelihood / CLEAR_RATIO : choices.length === 0 || ROUND.includes(read) ? readLikelihood : UNLISTED;
-    for (const lookAlike of (kind === 'digit' ? DIGIT_SWAPS : SWAPS)[read] ?? []) if (!likelihoods.has(lookAlike)) offer(lookAlike, unlisted);
+  const lookAlikes = (kind === 'digit' ? DIGIT_SWAPS : SWAPS)[read] ?? [];
+  for (const choice of choices) {
+    if (choice.confidence >= (sure ? SURE_RIVAL : CHOICE_FLOOR)) offer(choice.text, lookAlikes.includes(choice.text) ? readLikelihood : choice.confidence);
+  }
+  if (!sure && (!reading.confident || choices.length === 0 || ROUND.includes(read))) {
+    for (const lookAlike of lookAlikes) offer(lookAlike, reading.confident ? readLikelihood : readLikelihood / CLEAR_RATIO);
   }
   return [...likelihoods].map(([text, likelihood]) => ({ text, score: Math.log(Math.max(likelihood, 0.01) / 100) })).sort((a, b) => b.score - a.score);
 }
