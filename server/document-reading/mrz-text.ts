@@ -144,6 +144,8 @@ export const ROUND = 'O0DQ';
 
 /** How many times likelier the best correction must be than the next for the read to be trusted. */
 const CLEAR_RATIO = 3;
+/** Without OCR's confidences, how many times less likely a look-alike is than the character read: one change fewer is clearly likelier. */
+const GUESSED_CHANGE = 10;
 /** A sure character is only doubted for an alternative OCR itself gives at least this confidence. */
 const SURE_RIVAL = 10;
 /** Choices below this confidence are the model's noise floor, not candidates. */
@@ -306,7 +308,7 @@ function candidatesAt(reading: Reading, line: number, column: number, kind: Kind
     if (choice.confidence >= (sure ? SURE_RIVAL : CHOICE_FLOOR)) offer(choice.text, lookAlikes.includes(choice.text) ? readLikelihood : choice.confidence);
   }
   if (!sure && (!reading.confident || choices.length === 0 || ROUND.includes(read))) {
-    for (const lookAlike of lookAlikes) offer(lookAlike, reading.confident ? readLikelihood : readLikelihood / CLEAR_RATIO);
+    for (const lookAlike of lookAlikes) offer(lookAlike, reading.confident ? readLikelihood : readLikelihood / GUESSED_CHANGE);
   }
   return [...likelihoods].map(([text, likelihood]) => ({ text, score: Math.log(Math.max(likelihood, 0.01) / 100) })).sort((a, b) => b.score - a.score);
 }
