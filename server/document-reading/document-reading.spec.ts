@@ -217,6 +217,16 @@ describe('document reading', () => {
       expect(correctMrz('TD3', lines, read.confidences, read.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('several corrections') });
     });
 
+    it('doubts a confident read only for an alternative at least a third as likely', () => {
+      // ZB90 read IB9O, the O settled with confidence: the truth is out of reach, and 1 (a weak choice for I) would satisfy every check digit.
+      const brown = td3Lines({ ...flores, issuingState: 'USA', nationality: 'USA', surname: 'Brown', givenNames: 'Emma', documentNumber: 'ZB9077432', dateOfBirth: '1972-10-08' });
+      const lines = [brown[0], brown[1].replace('ZB90', 'IB9O')];
+      const read = sureRead(lines);
+      read.confidences[1][0] = 90;
+      read.choices[1][0] = [choice('I', 77.8), choice('Z', 59.5), choice('1', 20.3), choice('2', 6.3)];
+      expect(correctMrz('TD3', lines, read.confidences, read.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('check digit fails') });
+    });
+
     it('settles a doubtful letter no check digit guards only when OCR offers no rival for it', () => {
       const marques = td1Lines({ documentCode: 'ID', issuingState: 'PRT', surname: 'Marques', givenNames: 'Beatriz', documentNumber: 'CLF492724', nationality: 'PRT', dateOfBirth: '1979-07-17', sex: 'F', expiryDate: '2036-04-13' });
       const read = sureRead(marques);
@@ -234,6 +244,15 @@ describe('document reading', () => {
       expect(correctMrz('TD1', marques, name.confidences, name.choices)).toMatchObject({ ok: true, lines: marques });
       name.choices[2][5] = [choice('E', 88), choice('F', 30)];
       expect(correctMrz('TD1', marques, name.confidences, name.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+      // Even a confident letter needs to be clearly likelier than OCR's rivals: OCR reads OCR-B's O as Q.
+      const dubois = td1Lines({ documentCode: 'ID', issuingState: 'FRA', surname: 'Dubois', givenNames: 'Chloe', documentNumber: 'TYX851385', nationality: 'FRA', dateOfBirth: '1962-01-30', sex: 'F', expiryDate: '2031-08-12' });
+      const misread = [dubois[0], dubois[1], dubois[2].replace('DUBOIS', 'DUBQIS')];
+      const sure = sureRead(misread);
+      sure.confidences[2][3] = 94;
+      sure.choices[2][3] = [choice('Q', 85), choice('O', 61.8)];
+      expect(correctMrz('TD1', misread, sure.confidences, sure.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('close rival') });
+      sure.choices[2][3] = [choice('Q', 85), choice('O', 20)];
+      expect(correctMrz('TD1', misread, sure.confidences, sure.choices)).toMatchObject({ ok: true });
     });
   });
 

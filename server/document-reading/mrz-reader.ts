@@ -491,19 +491,12 @@ function likeness(a: Float32Array, b: Float32Array): number {
 const SHAPE_MARGIN = 0.04;
 
 /**
- * Settles look-alikes (O and 0, B and 8, Z and 2 …) in the alphanumeric fields by
- * the document's own glyphs: the zone prints the same font everywhere, and its
- * numeric fields show digits and its name and state fields letters that OCR read with
- * confidence. A cell takes the character whose printed examples it resembles as
- * closely as two prints of one character resemble each other in this photo, when the
- * others are clearly less alike; when that is unclear, or a look-alike of its character
- * comes close, or no example of its character or its look-alikes exists and OCR was
- * not very sure, it becomes a guess (below SURE_CONFIDENCE) that only the check
- * digits may settle. OCR's English model reads OCR-B's O and 0
- * with high confidence either way, so its confidence alone cannot be trusted here.
+ * The glyph shapes of each character the zone prints where OCR read it with confidence
+ * and the position's kind agrees (digits in numeric fields, letters in letter fields),
+ * and how alike two prints of one character are in this photo (blur and noise lower
+ * it): the median over the examples' pairs.
  */
-function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
-  const kinds = cellKinds(format);
+function printedExamples(kinds: string[][], reads: CellRead[][]): { examples: Map<string, Float32Array[]>; same: number } {
   const examples = new Map<string, Float32Array[]>();
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
@@ -518,13 +511,57 @@ function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
       }
     }),
   );
-  // How alike two prints of one character are in this photo (blur and noise lower it): the median over the examples.
   const pairs: number[] = [];
   for (const list of examples.values()) {
     for (let i = 0; i < list.length && pairs.length < 400; i += 1) for (let j = i + 1; j < list.length; j += 1) pairs.push(likeness(list[i], list[j]));
   }
   pairs.sort((a, b) => a - b);
-  const same = pairs.length ? pairs[Math.floor(pairs.length / 2)] : 0.9;
+  return { examples, same: pairs.length ? pairs[Math.floor(pairs.length / 2)] : 0.9 };
+}
+
+/** How much less than two prints of one character a rival's prints must match a glyph to rule the rival out. */
+const RIVAL_GAP = 0.1;
+
+/**
+ * Rules out OCR's rival letters for a letter of a name or state (OCR's English model
+ * reads OCR-B's O as D or Q with confidence) by the zone's own prints: a rival goes
+ * when its prints match the glyph far less than two prints of one character match, or
+ * when the glyph matches its letter's other prints about that well and the rival's, if
+ * any, clearly less.
+ */
+function confirmLetters(kinds: string[][], reads: CellRead[][], examples: Map<string, Float32Array[]>, same: number): void {
+  const closest = (shape: Float32Array, text: string) => Math.max(-1, ...(examples.get(text) ?? []).filter((example) => example !== shape).map((example) => likeness(example, shape)));
+  reads.forEach((cells, line) =>
+    cells.forEach((cell, column) => {
+      const { shape } = cell;
+      if (kinds[line][column] !== 'alpha' || !shape || !cell.choices) return;
+      const own = closest(shape, cell.text);
+      const confirmed = own >= same - 0.05;
+      cell.choices = cell.choices.filter((choice) => {
+        if (choice.text === cell.text) return true;
+        const rival = closest(shape, choice.text);
+        return !((rival > -1 && rival < same - RIVAL_GAP) || (confirmed && rival <= own - SHAPE_MARGIN));
+      });
+    }),
+  );
+}
+
+/**
+ * Settles look-alikes (O and 0, B and 8, Z and 2 …) in the alphanumeric fields by
+ * the document's own glyphs: the zone prints the same font everywhere, and its
+ * numeric fields show digits and its name and state fields letters that OCR read with
+ * confidence. A cell takes the character whose printed examples it resembles as
+ * closely as two prints of one character resemble each other in this photo, when the
+ * others are clearly less alike; when that is unclear, or a look-alike of its character
+ * comes close, or no example of its character or its look-alikes exists and OCR was
+ * not very sure, it becomes a guess (below SURE_CONFIDENCE) that only the check
+ * digits may settle. OCR's English model reads OCR-B's O and 0
+ * with high confidence either way, so its confidence alone cannot be trusted here.
+ */
+function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
+  const kinds = cellKinds(format);
+  const { examples, same } = printedExamples(kinds, reads);
+  confirmLetters(kinds, reads, examples, same);
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
       if (kinds[line][column] !== 'alnum' || !cell.shape) return;

@@ -123,8 +123,9 @@ export type Correction = { ok: true; lines: string[]; substitutions: number } | 
 
 /**
  * OCR's confidence (0–100) at or above which a character is taken as read: a
- * correction never changes it, and a letter of a field no check digit guards (the
- * names, the states) needs it. Below it a character is a guess.
+ * correction changes it only for an alternative OCR offers nearly as strongly, and a
+ * letter of a field no check digit guards (the names, the states) needs it unless OCR
+ * offers no rival. Below it a character is a guess.
  */
 export const SURE_CONFIDENCE = 90;
 /** What a raw line's characters are taken to be worth when OCR gave no confidences: guesses. */
@@ -146,12 +147,10 @@ export const ROUND = 'O0DQ';
 const CLEAR_RATIO = 3;
 /** Without OCR's confidences, how many times less likely a look-alike is than the character read: one change fewer is clearly likelier. */
 const GUESSED_CHANGE = 10;
-/** A sure character is only doubted for an alternative OCR itself gives at least this confidence. */
-const SURE_RIVAL = 10;
 /** Choices below this confidence are the model's noise floor, not candidates. */
 const CHOICE_FLOOR = 1;
 /** How much less likely (as a log) than OCR's own read a correction may be: beyond, too many wrong values would pass the check digits. */
-const WINDOW = Math.log(1000);
+const WINDOW = Math.log(100);
 /** More combinations than this to weigh means too much of the read is in doubt. */
 const MAX_COMBINATIONS = 200_000;
 
@@ -182,7 +181,8 @@ interface Candidate {
  * likelier than the next — never a guess between equals, such as a look-alike no
  * check digit can tell apart (G/6, L/1, whose values differ by a multiple of 10) that
  * OCR was unsure of. Letters of fields no check digit guards (names, states, document
- * code, sex) must be read with confidence or without a rival among OCR's choices.
+ * code, sex) must be read with confidence or without a rival among OCR's choices, and
+ * be clearly likelier than any rival it offers.
  *
  * `confidences` and `choices`, per line and character, are OCR's (0–100); without
  * confidences every character is taken as a guess, and a correction with fewer
@@ -217,8 +217,9 @@ export function correctMrz(
 
 /**
  * Maps look-alikes to the kind of each position, and checks the fields no check digit
- * guards: their letters must be read with confidence, or leave OCR no rival. Returns
- * why the read is refused, or null.
+ * guards: their letters must be read with confidence, or leave OCR no rival, and a
+ * confident one must be clearly likelier than its rivals. Returns why the read is
+ * refused, or null.
  */
 function settleUnguarded(fields: readonly Field[], reading: Reading): string | null {
   const { lines } = reading;
@@ -232,8 +233,14 @@ function settleUnguarded(fields: readonly Field[], reading: Reading): string | n
       lines[field.line][column] = asKind(character, field.kind);
       if (field.kind === 'sex' && !fits(character, 'sex')) return `sex '${character}' is not M, F, X or <`;
       if (!reading.confident || field.check || field.kind === 'digit' || field.kind === 'alnum' || character === '<') continue;
-      if (reading.confidence(field.line, column) >= SURE_CONFIDENCE) continue;
-      if (field.state ? stateSettles(field, column, reading) : rivals(reading, field.line, column, (text) => fits(text, field.kind))?.length === 0) continue;
+      const valid = (text: string) => fits(text, field.kind);
+      const confidence = reading.confidence(field.line, column);
+      if (confidence >= SURE_CONFIDENCE) {
+        // Even a confident read must be clearly likelier than any rival OCR offers (it reads OCR-B's O as Q with confidence).
+        if (field.state || !rivals(reading, field.line, column, valid, confidence / CLEAR_RATIO)?.length) continue;
+        return `'${lines[field.line][column]}' read with a close rival at line ${field.line + 1}, column ${column + 1}, which no check digit guards`;
+      }
+      if (field.state ? stateSettles(field, column, reading) : rivals(reading, field.line, column, valid, CHOICE_FLOOR)?.length === 0) continue;
       return `'${lines[field.line][column]}' read without confidence at line ${field.line + 1}, column ${column + 1}, which no check digit guards`;
     }
   }
@@ -255,14 +262,14 @@ function fits(character: string, kind: Kind): boolean {
 }
 
 /**
- * OCR's choices for a doubtful character that rival it: others, which `valid` accepts,
- * that OCR gave more than its noise floor. Null when OCR gave no choices.
+ * OCR's choices for a character that rival it: others, which `valid` accepts, that OCR
+ * gave at least `floor` confidence. Null when OCR gave no choices.
  */
-function rivals(reading: Reading, line: number, column: number, valid: (text: string) => boolean): string[] | null {
+function rivals(reading: Reading, line: number, column: number, valid: (text: string) => boolean, floor: number): string[] | null {
   const choices = reading.choices(line, column);
   if (!choices?.length) return null;
   const read = reading.lines[line][column];
-  return choices.filter((choice) => choice.confidence >= CHOICE_FLOOR && choice.text !== read && valid(choice.text)).map((choice) => choice.text);
+  return choices.filter((choice) => choice.confidence >= floor && choice.text !== read && valid(choice.text)).map((choice) => choice.text);
 }
 
 /**
@@ -279,17 +286,18 @@ function stateSettles(field: Field, column: number, reading: Reading): boolean {
   if (doubtful.length !== 1 || doubtful[0] !== column - start) return false;
   const offset = column - start;
   const makesState = (letter: string) => /^[A-Z<]$/.test(letter) && known(code.slice(0, offset) + letter + code.slice(offset + 1));
-  const offered = rivals(reading, line, column, makesState);
+  const offered = rivals(reading, line, column, makesState, CHOICE_FLOOR);
   return offered ? offered.length === 0 : ![...'ABCDEFGHIJKLMNOPQRSTUVWXYZ<'].some((letter) => letter !== code[offset] && makesState(letter));
 }
 
 /**
  * The characters a position of a guarded field may hold, likeliest first: the one read
- * and OCR's choices (strong ones only when it was sure), each as likely as OCR says —
- * except the read's look-alikes, which OCR's English model ranks against the read no
- * better than chance on OCR-B (it reads ZZ as 22 with confidence): those it offers are
- * as likely as the read. When OCR was unsure and cannot have told them apart (it gave
- * no choices, or the glyph is a round one), every look-alike is.
+ * and OCR's choices (when it was sure, only those not clearly less likely: a weak one
+ * satisfying the check digits by chance would be a silent misread), each as likely as
+ * OCR says — except the read's look-alikes, which OCR's English model ranks against the
+ * read no better than chance on OCR-B (it reads ZZ as 22 with confidence): those it
+ * offers are as likely as the read. When OCR was unsure and cannot have told them apart
+ * (it gave no choices, or the glyph is a round one), every look-alike is.
  */
 function candidatesAt(reading: Reading, line: number, column: number, kind: Kind): Candidate[] {
   const read = reading.lines[line][column];
@@ -305,7 +313,7 @@ function candidatesAt(reading: Reading, line: number, column: number, kind: Kind
   const sure = confidence >= SURE_CONFIDENCE && read === reading.raw[line][column];
   const lookAlikes = (kind === 'digit' ? DIGIT_SWAPS : SWAPS)[read] ?? [];
   for (const choice of choices) {
-    if (choice.confidence >= (sure ? SURE_RIVAL : CHOICE_FLOOR)) offer(choice.text, lookAlikes.includes(choice.text) ? readLikelihood : choice.confidence);
+    if (choice.confidence >= (sure ? readLikelihood / CLEAR_RATIO : CHOICE_FLOOR)) offer(choice.text, lookAlikes.includes(choice.text) ? readLikelihood : choice.confidence);
   }
   if (!sure && (!reading.confident || choices.length === 0 || ROUND.includes(read))) {
     for (const lookAlike of lookAlikes) offer(lookAlike, reading.confident ? readLikelihood : readLikelihood / GUESSED_CHANGE);
