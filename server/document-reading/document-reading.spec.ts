@@ -5,6 +5,7 @@ import { td1Lines, td3Lines } from '../applicants/fake/check-digits.js';
 import { fakeApplicant } from '../applicants/fake/fake-applicant.js';
 import { renderFakeDocument } from '../applicants/fake/fake-documents.js';
 import { assessQuality, correctMrz, readLicenceBarcode, readMrz, terminateOcrWorker, type Choice } from './index.js';
+import { settleLookAlikes, type CellRead } from './mrz-reader.js';
 
 const now = new Date('2026-06-01T00:00:00Z');
 /** Items of the 'document-reading' series: a residence permit, a passport, a licence, an identity card. */
@@ -254,6 +255,30 @@ describe('document reading', () => {
       sure.choices[2][3] = [choice('Q', 85), choice('O', 20)];
       expect(correctMrz('TD1', misread, sure.confidences, sure.choices)).toMatchObject({ ok: true });
     });
+  });
+
+  it("rules out OCR's rival for a name's letter by the zone's own prints", () => {
+    /** A unit-length glyph shape (of any length: shapes are compared by correlation) between two directions. */
+    const shape = (towards: number, away: number) => {
+      const vector = new Float32Array(8);
+      vector[0] = towards;
+      vector[1] = away;
+      return vector.map((value) => value / Math.hypot(towards, away));
+    };
+    const zone = (oShape: Float32Array): CellRead[][] => {
+      const reads = [0, 1, 2].map(() => Array.from({ length: 30 }, (): CellRead => ({ text: '<', confidence: 100 })));
+      // Two Ds printed in the names, then an O OCR finds nearly as much a D.
+      reads[2][0] = { text: 'D', confidence: 96, shape: shape(1, 0) };
+      reads[2][1] = { text: 'D', confidence: 95, shape: shape(1, 0.05) };
+      reads[2][2] = { text: 'O', confidence: 93, shape: oShape, choices: [{ text: 'O', confidence: 86 }, { text: 'D', confidence: 74 }] };
+      return reads;
+    };
+    const unlikeTheDs = zone(shape(0.6, 0.8));
+    settleLookAlikes('TD1', unlikeTheDs);
+    expect(unlikeTheDs[2][2].choices).toEqual([{ text: 'O', confidence: 86 }]);
+    const likeTheDs = zone(shape(1, 0.1));
+    settleLookAlikes('TD1', likeTheDs);
+    expect(likeTheDs[2][2].choices).toHaveLength(2);
   });
 
   it('loads traineddata and WebAssembly from node_modules with outbound connections refused', () => {

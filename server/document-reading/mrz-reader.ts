@@ -558,7 +558,7 @@ function confirmLetters(kinds: string[][], reads: CellRead[][], examples: Map<st
  * digits may settle. OCR's English model reads OCR-B's O and 0
  * with high confidence either way, so its confidence alone cannot be trusted here.
  */
-function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
+export function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
   const kinds = cellKinds(format);
   const { examples, same } = printedExamples(kinds, reads);
   confirmLetters(kinds, reads, examples, same);
