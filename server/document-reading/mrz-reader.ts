@@ -1,6 +1,6 @@
 import { parse as parseMrz } from 'mrz';
 import sharp from 'sharp';
-import { cellKinds, correctMrz, layoutOf, lookAlikes, ROUND, SURE_CONFIDENCE, type Choice, type MrzFormat } from './mrz-text.js';
+import { cellKinds, correctMrz, layoutOf, lookAlikes, ROUND, SURE_CONFIDENCE, type Choice, type Kind, type MrzFormat } from './mrz-text.js';
 import { MRZ_ALPHABET, ocrWorker } from './ocr.js';
 
 /** The fields of a machine-readable zone that passed every check digit. Dates are 'YYMMDD' as printed. */
@@ -496,7 +496,7 @@ const SHAPE_MARGIN = 0.04;
  * and how alike two prints of one character are in this photo (blur and noise lower
  * it): the median over the examples' pairs.
  */
-function printedExamples(kinds: string[][], reads: CellRead[][]): { examples: Map<string, Float32Array[]>; same: number } {
+function printedExamples(kinds: Kind[][], reads: CellRead[][]): { examples: Map<string, Float32Array[]>; same: number } {
   const examples = new Map<string, Float32Array[]>();
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
@@ -529,7 +529,7 @@ const RIVAL_GAP = 0.1;
  * when the glyph matches its letter's other prints about that well and the rival's, if
  * any, clearly less.
  */
-function confirmLetters(kinds: string[][], reads: CellRead[][], examples: Map<string, Float32Array[]>, same: number): void {
+function confirmLetters(kinds: Kind[][], reads: CellRead[][], examples: Map<string, Float32Array[]>, same: number): void {
   const closest = (shape: Float32Array, text: string) => Math.max(-1, ...(examples.get(text) ?? []).filter((example) => example !== shape).map((example) => likeness(example, shape)));
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
@@ -556,7 +556,9 @@ function confirmLetters(kinds: string[][], reads: CellRead[][], examples: Map<st
  * comes close, or no example of its character or its look-alikes exists and OCR was
  * not very sure, it becomes a guess (below SURE_CONFIDENCE) that only the check
  * digits may settle. OCR's English model reads OCR-B's O and 0
- * with high confidence either way, so its confidence alone cannot be trusted here.
+ * with high confidence either way, so its confidence alone cannot be trusted here; a
+ * settled cell keeps none of OCR's choices whose prints it clearly matches less, and
+ * the letters of names and states lose the rivals their prints rule out.
  */
 export function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
   const kinds = cellKinds(format);
