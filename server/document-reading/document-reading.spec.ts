@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { td3Lines } from '../applicants/fake/check-digits.js';
+import { td1Lines, td3Lines } from '../applicants/fake/check-digits.js';
 import { fakeApplicant } from '../applicants/fake/fake-applicant.js';
 import { renderFakeDocument } from '../applicants/fake/fake-documents.js';
-import { assessQuality, correctMrz, readLicenceBarcode, readMrz, terminateOcrWorker } from './index.js';
+import { assessQuality, correctMrz, readLicenceBarcode, readMrz, terminateOcrWorker, type Choice } from './index.js';
+import { settleLookAlikes, type CellRead } from './mrz-reader.js';
 
 const now = new Date('2026-06-01T00:00:00Z');
 /** Items of the 'document-reading' series: a residence permit, a passport, a licence, an identity card. */
@@ -150,6 +151,134 @@ describe('document reading', () => {
     const truth = martinZone();
     const misread = [truth[0].slice(0, 30) + 'C' + truth[0].slice(31), truth[1]];
     expect(correctMrz('TD3', misread, truth.map((line) => line.split('').map(() => 95)))).toEqual({ ok: true, lines: truth, substitutions: 1 });
+  });
+
+  describe("with OCR's own choices per character", () => {
+    const flores = { documentCode: 'P', issuingState: 'MEX', surname: 'Flores', givenNames: 'Guadalupe', nationality: 'MEX', sex: 'F' as const, expiryDate: '2028-03-22' };
+    /** OCR's confidences (sure everywhere) and choices (none) for the lines, to be edited per test. */
+    const sureRead = (lines: readonly string[]) => ({
+      confidences: lines.map((line) => line.split('').map(() => 97)),
+      choices: lines.map((line) => line.split('').map((): Choice[] | undefined => undefined)),
+    });
+    const choice = (text: string, confidence: number): Choice => ({ text, confidence });
+
+    it("takes OCR's alternative that the check digits need, even against a confident read", () => {
+      const truth = td3Lines({ ...flores, documentNumber: 'JQ1401593', dateOfBirth: '1999-08-01' });
+      // OCR-B's Q read as A (doubtful) and as R (confident): the look-alike table has no Q for either.
+      for (const [misread, confidence, choices] of [
+        ['A', 70, [choice('A', 85), choice('Q', 37.1), choice('R', 36.8)]],
+        ['R', 91, [choice('R', 81.4), choice('Q', 46.5)]],
+      ] as const) {
+        const lines = [truth[0], truth[1].replace('JQ', `J${misread}`)];
+        const read = sureRead(lines);
+        read.confidences[1][1] = confidence;
+        expect(correctMrz('TD3', lines, read.confidences)).toMatchObject({ ok: false, reason: expect.stringContaining('check digit fails') });
+        read.choices[1][1] = [...choices];
+        expect(correctMrz('TD3', lines, read.confidences, read.choices)).toEqual({ ok: true, lines: truth, substitutions: 1 });
+      }
+    });
+
+    it('takes a letter read in a numeric field as a guess, however confident OCR was', () => {
+      const truth = td3Lines({ ...flores, documentNumber: 'KG8683150', dateOfBirth: '1948-09-06' });
+      const lines = [truth[0], truth[1].slice(0, 13) + 'L' + truth[1].slice(14)];
+      const read = sureRead(lines);
+      read.choices[1][13] = [choice('L', 81.1), choice('4', 8)];
+      expect(correctMrz('TD3', lines, read.confidences, read.choices)).toEqual({ ok: true, lines: truth, substitutions: 1 });
+    });
+
+    it('ranks corrections the check digits cannot tell apart by likelihood, and refuses a guess between near equals', () => {
+      // L and 1 are worth the same modulo 10: OCR listing L alone settles a doubtful L.
+      const dubois = td3Lines({ ...flores, documentNumber: 'LM4570197', dateOfBirth: '1999-08-01' });
+      const read = sureRead(dubois);
+      read.confidences[1][0] = 70;
+      expect(correctMrz('TD3', dubois, read.confidences)).toMatchObject({ ok: false, reason: expect.stringContaining('several corrections') });
+      read.choices[1][0] = [choice('L', 89.4), choice('I', 0), choice('U', 0)];
+      expect(correctMrz('TD3', dubois, read.confidences, read.choices)).toEqual({ ok: true, lines: dubois, substitutions: 0 });
+      // 1 and V (worth 1 and 31) both satisfy the check digits, and OCR finds them about as likely.
+      const iyer = td1Lines({ documentCode: 'ID', issuingState: 'IND', surname: 'Iyer', givenNames: 'Sneha', documentNumber: 'ISI176976', nationality: 'IND', dateOfBirth: '1995-01-26', sex: 'F', expiryDate: '2030-11-03' });
+      const lines = [iyer[0].replace('ISI1', 'ISIN'), iyer[1], iyer[2]];
+      const card = sureRead(lines);
+      card.confidences[0][8] = 88;
+      const offered = [choice('N', 83.4), choice('T', 82.9), choice('1', 64.4), choice('V', 59.8), choice('M', 58.7), choice('I', 49)];
+      card.choices[0][8] = offered;
+      expect(correctMrz('TD1', lines, card.confidences, card.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('several corrections') });
+      card.choices[0][8] = offered.filter((candidate) => candidate.text !== 'V');
+      expect(correctMrz('TD1', lines, card.confidences, card.choices)).toEqual({ ok: true, lines: iyer, substitutions: 1 });
+    });
+
+    it("does not take OCR's word between a character and its look-alike", () => {
+      // ZZ and 22 both satisfy the check digits; OCR, sure of 22, would be wrong.
+      const nowak = td3Lines({ ...flores, issuingState: 'POL', nationality: 'POL', surname: 'Nowak', givenNames: 'Julia', documentNumber: 'ZZ1145241', dateOfBirth: '1995-02-27' });
+      const lines = [nowak[0], nowak[1].replace('ZZ', '22')];
+      const read = sureRead(lines);
+      read.confidences[1][0] = 70;
+      read.confidences[1][1] = 70;
+      read.choices[1][0] = [choice('2', 83.8), choice('7', 27.8), choice('Z', 26.8), choice('1', 8.6)];
+      read.choices[1][1] = [choice('2', 88.5), choice('Z', 18.4)];
+      expect(correctMrz('TD3', lines, read.confidences, read.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('several corrections') });
+    });
+
+    it('doubts a confident read only for an alternative at least a third as likely', () => {
+      // ZB90 read IB9O, the O settled with confidence: the truth is out of reach, and 1 (a weak choice for I) would satisfy every check digit.
+      const brown = td3Lines({ ...flores, issuingState: 'USA', nationality: 'USA', surname: 'Brown', givenNames: 'Emma', documentNumber: 'ZB9077432', dateOfBirth: '1972-10-08' });
+      const lines = [brown[0], brown[1].replace('ZB90', 'IB9O')];
+      const read = sureRead(lines);
+      read.confidences[1][0] = 90;
+      read.choices[1][0] = [choice('I', 77.8), choice('Z', 59.5), choice('1', 20.3), choice('2', 6.3)];
+      expect(correctMrz('TD3', lines, read.confidences, read.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('check digit fails') });
+    });
+
+    it('settles a doubtful letter no check digit guards only when OCR offers no rival for it', () => {
+      const marques = td1Lines({ documentCode: 'ID', issuingState: 'PRT', surname: 'Marques', givenNames: 'Beatriz', documentNumber: 'CLF492724', nationality: 'PRT', dateOfBirth: '1979-07-17', sex: 'F', expiryDate: '2036-04-13' });
+      const read = sureRead(marques);
+      // The nationality's T: PRK and PRY are states too.
+      read.confidences[1][17] = 89;
+      expect(correctMrz('TD1', marques, read.confidences)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+      read.choices[1][17] = [choice('T', 91.9), choice('1', 0), choice('7', 0)];
+      expect(correctMrz('TD1', marques, read.confidences, read.choices)).toMatchObject({ ok: true, lines: marques });
+      read.choices[1][17] = [choice('T', 80), choice('K', 12)];
+      expect(correctMrz('TD1', marques, read.confidences, read.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+      // A name's letter: the first E of MARQUES.
+      const name = sureRead(marques);
+      name.confidences[2][5] = 85;
+      name.choices[2][5] = [choice('E', 88), choice('F', 0)];
+      expect(correctMrz('TD1', marques, name.confidences, name.choices)).toMatchObject({ ok: true, lines: marques });
+      name.choices[2][5] = [choice('E', 88), choice('F', 30)];
+      expect(correctMrz('TD1', marques, name.confidences, name.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+      // Even a confident letter needs to be clearly likelier than OCR's rivals: OCR reads OCR-B's O as Q.
+      const dubois = td1Lines({ documentCode: 'ID', issuingState: 'FRA', surname: 'Dubois', givenNames: 'Chloe', documentNumber: 'TYX851385', nationality: 'FRA', dateOfBirth: '1962-01-30', sex: 'F', expiryDate: '2031-08-12' });
+      const misread = [dubois[0], dubois[1], dubois[2].replace('DUBOIS', 'DUBQIS')];
+      const sure = sureRead(misread);
+      sure.confidences[2][3] = 94;
+      sure.choices[2][3] = [choice('Q', 85), choice('O', 61.8)];
+      expect(correctMrz('TD1', misread, sure.confidences, sure.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('close rival') });
+      sure.choices[2][3] = [choice('Q', 85), choice('O', 20)];
+      expect(correctMrz('TD1', misread, sure.confidences, sure.choices)).toMatchObject({ ok: true });
+    });
+  });
+
+  it("rules out OCR's rival for a name's letter by the zone's own prints", () => {
+    /** A unit-length glyph shape (of any length: shapes are compared by correlation) between two directions. */
+    const shape = (towards: number, away: number) => {
+      const vector = new Float32Array(8);
+      vector[0] = towards;
+      vector[1] = away;
+      return vector.map((value) => value / Math.hypot(towards, away));
+    };
+    const zone = (oShape: Float32Array): CellRead[][] => {
+      const reads = [0, 1, 2].map(() => Array.from({ length: 30 }, (): CellRead => ({ text: '<', confidence: 100 })));
+      // Two Ds printed in the names, then an O OCR finds nearly as much a D.
+      reads[2][0] = { text: 'D', confidence: 96, shape: shape(1, 0) };
+      reads[2][1] = { text: 'D', confidence: 95, shape: shape(1, 0.05) };
+      reads[2][2] = { text: 'O', confidence: 93, shape: oShape, choices: [{ text: 'O', confidence: 86 }, { text: 'D', confidence: 74 }] };
+      return reads;
+    };
+    const unlikeTheDs = zone(shape(0.6, 0.8));
+    settleLookAlikes('TD1', unlikeTheDs);
+    expect(unlikeTheDs[2][2].choices).toEqual([{ text: 'O', confidence: 86 }]);
+    const likeTheDs = zone(shape(1, 0.1));
+    settleLookAlikes('TD1', likeTheDs);
+    expect(likeTheDs[2][2].choices).toHaveLength(2);
   });
 
   it('loads traineddata and WebAssembly from node_modules with outbound connections refused', () => {

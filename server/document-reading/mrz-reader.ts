@@ -1,6 +1,6 @@
 import { parse as parseMrz } from 'mrz';
 import sharp from 'sharp';
-import { cellKinds, correctMrz, layoutOf, lookAlikes, SURE_CONFIDENCE, type MrzFormat } from './mrz-text.js';
+import { cellKinds, correctMrz, layoutOf, lookAlikes, ROUND, SURE_CONFIDENCE, type Choice, type Kind, type MrzFormat } from './mrz-text.js';
 import { MRZ_ALPHABET, ocrWorker } from './ocr.js';
 
 /** The fields of a machine-readable zone that passed every check digit. Dates are 'YYMMDD' as printed. */
@@ -44,7 +44,12 @@ export async function readMrz(image: Buffer): Promise<MrzRead> {
   if (!zone) return { readable: false, reason: 'no machine-readable zone found', rawLines: [] };
   const { format, reads } = zone;
   const rawLines = reads.map((cells) => cells.map((cell) => cell.text).join(''));
-  const corrected = correctMrz(format, rawLines, reads.map((cells) => cells.map((cell) => cell.confidence)));
+  const corrected = correctMrz(
+    format,
+    rawLines,
+    reads.map((cells) => cells.map((cell) => cell.confidence)),
+    reads.map((cells) => cells.map((cell) => cell.choices)),
+  );
   if (!corrected.ok) return { readable: false, reason: corrected.reason, rawLines };
   const parsed = parseMrz(corrected.lines);
   if (!parsed.valid) {
@@ -280,6 +285,8 @@ function extent(mask: Uint8Array, width: number, top: number, bottom: number): R
 export interface CellRead {
   text: string;
   confidence: number;
+  /** OCR's candidate characters for the glyph, best first, with their confidences (0–100). */
+  choices?: Choice[];
   /** The glyph's shape for comparing cells with one another (a normalised patch), when it has ink. */
   shape?: Float32Array;
 }
@@ -412,23 +419,38 @@ async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: number): P
     .png()
     .toBuffer();
   const worker = await ocrWorker();
-  const { data } = await worker.recognize(line, {}, { blocks: true });
-  const symbols = (data.blocks ?? [])
-    .flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((ocrLine) => ocrLine.words.flatMap((word) => word.symbols))))
-    .map((symbol) => ({ text: symbol.text.toUpperCase(), confidence: symbol.confidence, x0: symbol.bbox.x0 / scale, x1: symbol.bbox.x1 / scale }))
+  const { data } = await worker.recognize(line, {}, { blocks: true, hocr: true });
+  const words = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((ocrLine) => ocrLine.words)));
+  const choices = choicesOf(data.hocr ?? '');
+  const symbols = words
+    .flatMap((word, w) => word.symbols.map((symbol, s) => ({ symbol, choices: choices[w]?.length === word.symbols.length ? choices[w][s] : [] })))
+    .map(({ symbol, choices }) => ({ text: symbol.text.toUpperCase(), confidence: symbol.confidence, choices, x0: symbol.bbox.x0 / scale, x1: symbol.bbox.x1 / scale }))
     .filter((symbol) => symbol.text.length === 1 && MRZ_ALPHABET.includes(symbol.text));
-  const best = new Map<number, { text: string; confidence: number; width: number }>();
+  const best = new Map<number, { text: string; confidence: number; width: number; choices: Choice[] }>();
   for (const symbol of symbols) {
     const centre = (symbol.x0 + symbol.x1) / 2;
     const slot = slots.find((candidate) => centre >= candidate.x0 - gap / 2 && centre < candidate.x1 + gap / 2);
     if (!slot) continue;
-    const found = { text: symbol.text, confidence: symbol.confidence, width: symbol.x1 - symbol.x0 };
+    const found = { text: symbol.text, confidence: symbol.confidence, width: symbol.x1 - symbol.x0, choices: symbol.choices };
     const previous = best.get(slot.cell);
     if (!previous || found.width > previous.width) best.set(slot.cell, found);
     else if (previous) previous.confidence = Math.min(previous.confidence, found.confidence);
   }
-  for (const [cell, found] of best) Object.assign(reads[cell], { text: found.text, confidence: found.confidence });
+  for (const [cell, found] of best) Object.assign(reads[cell], { text: found.text, confidence: found.confidence, choices: found.choices });
   return reads;
+}
+
+/** Per word of an hOCR page (lstm_choice_mode 2), per symbol, the LSTM's candidate characters with their confidences. */
+function choicesOf(hocr: string): Choice[][][] {
+  return hocr
+    .split("class='ocrx_word'")
+    .slice(1)
+    .map((word) =>
+      word
+        .split("id='lstm_choices_")
+        .slice(1)
+        .map((group) => [...group.matchAll(/x_confs ([0-9.]+)'>([^<]*)<\/span>/g)].map((match) => ({ text: match[2].replace('&lt;', '<').toUpperCase(), confidence: Number(match[1]) }))),
+    );
 }
 
 /** A glyph's patch (centred on its ink), resampled, its mean removed and scaled to unit length. */
@@ -465,26 +487,16 @@ function likeness(a: Float32Array, b: Float32Array): number {
   return sum;
 }
 
-/** OCR-B's round glyphs, which the English model tells apart no better than chance however confident it says it is. */
-const ROUND = 'O0DQ';
-
 /** How much better a look-alike must match the document's own glyphs to be believed. */
 const SHAPE_MARGIN = 0.04;
 
 /**
- * Settles look-alikes (O and 0, B and 8, Z and 2 …) in the alphanumeric fields by
- * the document's own glyphs: the zone prints the same font everywhere, and its
- * numeric fields show digits and its name and state fields letters that OCR read with
- * confidence. A cell takes the character whose printed examples it resembles as
- * closely as two prints of one character resemble each other in this photo, when the
- * others are clearly less alike; when that is unclear, or a look-alike of its character
- * comes close, or no example of its character or its look-alikes exists and OCR was
- * not very sure, it becomes a guess (below SURE_CONFIDENCE) that only the check
- * digits may settle. OCR's English model reads OCR-B's O and 0
- * with high confidence either way, so its confidence alone cannot be trusted here.
+ * The glyph shapes of each character the zone prints where OCR read it with confidence
+ * and the position's kind agrees (digits in numeric fields, letters in letter fields),
+ * and how alike two prints of one character are in this photo (blur and noise lower
+ * it): the median over the examples' pairs.
  */
-function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
-  const kinds = cellKinds(format);
+function printedExamples(kinds: Kind[][], reads: CellRead[][]): { examples: Map<string, Float32Array[]>; same: number } {
   const examples = new Map<string, Float32Array[]>();
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
@@ -499,13 +511,59 @@ function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
       }
     }),
   );
-  // How alike two prints of one character are in this photo (blur and noise lower it): the median over the examples.
   const pairs: number[] = [];
   for (const list of examples.values()) {
     for (let i = 0; i < list.length && pairs.length < 400; i += 1) for (let j = i + 1; j < list.length; j += 1) pairs.push(likeness(list[i], list[j]));
   }
   pairs.sort((a, b) => a - b);
-  const same = pairs.length ? pairs[Math.floor(pairs.length / 2)] : 0.9;
+  return { examples, same: pairs.length ? pairs[Math.floor(pairs.length / 2)] : 0.9 };
+}
+
+/** How much less than two prints of one character a rival's prints must match a glyph to rule the rival out. */
+const RIVAL_GAP = 0.1;
+
+/**
+ * Rules out OCR's rival letters for a letter of a name or state (OCR's English model
+ * reads OCR-B's O as D or Q with confidence) by the zone's own prints: a rival goes
+ * when its prints match the glyph far less than two prints of one character match, or
+ * when the glyph matches its letter's other prints about that well and the rival's, if
+ * any, clearly less.
+ */
+function confirmLetters(kinds: Kind[][], reads: CellRead[][], examples: Map<string, Float32Array[]>, same: number): void {
+  const closest = (shape: Float32Array, text: string) => Math.max(-1, ...(examples.get(text) ?? []).filter((example) => example !== shape).map((example) => likeness(example, shape)));
+  reads.forEach((cells, line) =>
+    cells.forEach((cell, column) => {
+      const { shape } = cell;
+      if (kinds[line][column] !== 'alpha' || !shape || !cell.choices) return;
+      const own = closest(shape, cell.text);
+      const confirmed = own >= same - 0.05;
+      cell.choices = cell.choices.filter((choice) => {
+        if (choice.text === cell.text) return true;
+        const rival = closest(shape, choice.text);
+        return !((rival > -1 && rival < same - RIVAL_GAP) || (confirmed && rival <= own - SHAPE_MARGIN));
+      });
+    }),
+  );
+}
+
+/**
+ * Settles look-alikes (O and 0, B and 8, Z and 2 …) in the alphanumeric fields by
+ * the document's own glyphs: the zone prints the same font everywhere, and its
+ * numeric fields show digits and its name and state fields letters that OCR read with
+ * confidence. A cell takes the character whose printed examples it resembles as
+ * closely as two prints of one character resemble each other in this photo, when the
+ * others are clearly less alike; when that is unclear, or a look-alike of its character
+ * comes close, or no example of its character or its look-alikes exists and OCR was
+ * not very sure, it becomes a guess (below SURE_CONFIDENCE) that only the check
+ * digits may settle. OCR's English model reads OCR-B's O and 0
+ * with high confidence either way, so its confidence alone cannot be trusted here; a
+ * settled cell keeps none of OCR's choices whose prints it clearly matches less, and
+ * the letters of names and states lose the rivals their prints rule out.
+ */
+export function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
+  const kinds = cellKinds(format);
+  const { examples, same } = printedExamples(kinds, reads);
+  confirmLetters(kinds, reads, examples, same);
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
       if (kinds[line][column] !== 'alnum' || !cell.shape) return;
@@ -522,6 +580,8 @@ function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
       const settle = (text: string) => {
         cell.text = text;
         cell.confidence = Math.max(cell.confidence, SURE_CONFIDENCE);
+        // OCR's choices among characters whose prints the glyph clearly matches less well are no longer candidates.
+        cell.choices = cell.choices?.filter((choice) => choice.text === text || !scores.some((candidate) => candidate.text === choice.text));
       };
       const doubt = () => {
         cell.confidence = Math.min(cell.confidence, SURE_CONFIDENCE - 20);

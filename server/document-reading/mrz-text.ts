@@ -123,99 +123,286 @@ export type Correction = { ok: true; lines: string[]; substitutions: number } | 
 
 /**
  * OCR's confidence (0–100) at or above which a character is taken as read: a
- * correction never changes it, and a letter of a field no check digit guards (the
- * names, the states) needs it. Below it a character is a guess.
+ * correction changes it only for an alternative OCR offers nearly as strongly, and a
+ * letter of a field no check digit guards (the names, the states) needs it unless OCR
+ * offers no rival. Below it a character is a guess.
  */
 export const SURE_CONFIDENCE = 90;
 /** What a raw line's characters are taken to be worth when OCR gave no confidences: guesses. */
 const UNKNOWN_CONFIDENCE = 50;
 
+/** One of OCR's candidate characters for a glyph, with its confidence (0–100). */
+export interface Choice {
+  text: string;
+  confidence: number;
+}
+
+/**
+ * OCR-B's round glyphs, which the English model tells apart no better than chance
+ * however confident it says it is: its choices among them carry no weight.
+ */
+export const ROUND = 'O0DQ';
+
+/** How many times likelier the best correction must be than the next for the read to be trusted. */
+const CLEAR_RATIO = 3;
+/** Without OCR's confidences, how many times less likely a look-alike is than the character read: one change fewer is clearly likelier. */
+const GUESSED_CHANGE = 10;
+/** Choices below this confidence are the model's noise floor, not candidates. */
+const CHOICE_FLOOR = 1;
+/** How much less likely (as a log) than OCR's own read a correction may be: beyond, too many wrong values would pass the check digits. */
+const WINDOW = Math.log(100);
+/** More combinations than this to weigh means too much of the read is in doubt. */
+const MAX_COMBINATIONS = 200_000;
+
+/** What the corrector knows of each position: the character, OCR's confidence and its choices. */
+interface Reading {
+  raw: readonly string[];
+  lines: string[][];
+  confidence: (line: number, column: number) => number;
+  choices: (line: number, column: number) => readonly Choice[] | undefined;
+  /** False when OCR gave no confidences: then fewer changes are likelier. */
+  confident: boolean;
+}
+
+/** A value a position (or a whole field) may hold, with the log of its likelihood. */
+interface Candidate {
+  text: string;
+  score: number;
+}
+
 /**
  * Corrects OCR confusions field by field. Digit positions take the digit a letter
- * resembles and letter positions the letter a digit resembles. A field guarded by a
- * check digit (document number, dates, optional data) weighs every combination of
- * look-alikes at the characters OCR was unsure of; of the combinations of all fields'
- * values that satisfy their check digits, exactly one must satisfy the composite check
- * digit too — when several do, the read is unreadable; this includes the read as it
- * stands when a look-alike no check digit can tell apart (G/6, L/1, whose values
- * differ by a multiple of 10) was read without confidence. Letters of fields no check
- * digit guards (names, states, document code, sex) must be read with confidence.
+ * resembles and letter positions the letter a digit resembles. Each position of a
+ * field guarded by a check digit (the check digits included) may hold the character
+ * read, OCR's own alternatives for the glyph (for a character read with confidence,
+ * only strong ones) and, when OCR was unsure, its look-alikes; each is weighed by
+ * OCR's likelihood. Of the combinations of all fields' values that satisfy their check
+ * digits and the composite one, the likeliest is taken only when it is clearly
+ * likelier than the next — never a guess between equals, such as a look-alike no
+ * check digit can tell apart (G/6, L/1, whose values differ by a multiple of 10) that
+ * OCR was unsure of. Letters of fields no check digit guards (names, states, document
+ * code, sex) must be read with confidence or without a rival among OCR's choices, and
+ * be clearly likelier than any rival it offers.
  *
- * `confidences`, per line and character, are OCR's (0–100); without them every
- * character is taken as a guess.
+ * `confidences` and `choices`, per line and character, are OCR's (0–100); without
+ * confidences every character is taken as a guess, and a correction with fewer
+ * changes as the likelier.
  */
-export function correctMrz(format: MrzFormat, rawLines: readonly string[], confidences?: readonly (readonly number[])[]): Correction {
+export function correctMrz(
+  format: MrzFormat,
+  rawLines: readonly string[],
+  confidences?: readonly (readonly number[])[],
+  choices?: readonly (readonly (readonly Choice[] | undefined)[])[],
+): Correction {
   const layout = LAYOUTS[format];
   if (rawLines.length !== layout.lines || rawLines.some((line) => line.length !== layout.length)) {
     return { ok: false, reason: `expected ${layout.lines} lines of ${layout.length} characters` };
   }
-  const lines = rawLines.map((line) => line.split(''));
-  const confidence = (line: number, column: number) => confidences?.[line]?.[column] ?? UNKNOWN_CONFIDENCE;
-  let substitutions = 0;
-  const set = (line: number, column: number, value: string) => {
-    if (lines[line][column] !== value) substitutions += 1;
-    lines[line][column] = value;
+  const reading: Reading = {
+    raw: rawLines,
+    lines: rawLines.map((line) => line.split('')),
+    confidence: (line, column) => confidences?.[line]?.[column] ?? UNKNOWN_CONFIDENCE,
+    choices: (line, column) => choices?.[line]?.[column],
+    confident: confidences !== undefined,
   };
-  for (const field of layout.fields) {
-    // Three fillers in a row only ever pad the names to the end: what follows them is a chevron misread.
-    const padding = field.names ? lines[field.line].slice(field.start, field.end).join('').indexOf('<<<') : -1;
-    if (padding >= 0) for (let column = field.start + padding; column < field.end; column += 1) set(field.line, column, '<');
-    for (let column = field.start; column < field.end; column += 1) {
-      const character = lines[field.line][column];
-      if (character === '?') return { ok: false, reason: `no character read at line ${field.line + 1}, column ${column + 1}` };
-      if (field.kind === 'digit' && character !== '<' && TO_DIGIT[character]) set(field.line, column, TO_DIGIT[character]);
-      if (field.kind === 'alpha' && TO_LETTER[character]) set(field.line, column, TO_LETTER[character]);
-      if (field.kind === 'sex' && !'MFX<'.includes(character)) return { ok: false, reason: `sex '${character}' is not M, F, X or <` };
-      if (confidences && field.state && stateSettles(lines[field.line].slice(field.start, field.end).join(''), field.start, column, confidence, field.line)) continue;
-      if (confidences && (field.kind === 'alpha' || field.kind === 'sex') && !field.check && character !== '<' && confidence(field.line, column) < SURE_CONFIDENCE) {
-        return { ok: false, reason: `'${lines[field.line][column]}' read without confidence at line ${field.line + 1}, column ${column + 1}, which no check digit guards` };
-      }
-    }
-  }
-  // Each guarded field's values that satisfy its check digit; then the one combination that satisfies the composite.
-  const options: { field: Field; values: string[] }[] = [];
-  for (const field of layout.fields) {
-    if (!field.check) continue;
-    const [checkLine, checkColumn] = field.check;
-    const value = lines[field.line].slice(field.start, field.end).join('');
-    const expected = lines[checkLine][checkColumn];
-    if (field.kind === 'digit' && !/^[0-9<]+$/.test(value)) return { ok: false, reason: `non-digit in a numeric field at line ${field.line + 1}` };
-    const read = value.split('').map((_, offset) => confidence(field.line, field.start + offset));
-    const fixed = satisfyingValues(value, read, expected, field.kind === 'digit' ? DIGIT_SWAPS : SWAPS, confidences !== undefined);
-    if (!fixed.ok) return { ok: false, reason: `${fixed.reason} (line ${field.line + 1}, columns ${field.start + 1}–${field.end})` };
-    options.push({ field, values: fixed.values });
-  }
-  const [compositeLine, compositeColumn] = format === 'TD1' ? [1, 29] : format === 'TD2' ? [1, 35] : [1, 43];
-  const apply = (choice: readonly string[]) =>
-    choice.forEach((value, index) => value.split('').forEach((character, offset) => (lines[options[index].field.line][options[index].field.start + offset] = character)));
-  const compositeHolds = () => icaoCheckDigit(layout.composite.map(([line, start, end]) => lines[line].slice(start, end).join('')).join('')) === lines[compositeLine][compositeColumn];
-  const before = lines.map((line) => [...line]);
-  const passing: string[][] = [];
-  for (const choice of combinations(options.map((option) => option.values))) {
-    apply(choice);
-    if (compositeHolds()) passing.push(choice);
-  }
-  if (passing.length === 0) return { ok: false, reason: 'composite check digit fails' };
-  if (passing.length > 1) return { ok: false, reason: 'several corrections satisfy the check digits' };
-  apply(passing[0]);
-  for (let line = 0; line < lines.length; line += 1) for (let column = 0; column < lines[line].length; column += 1) if (lines[line][column] !== before[line][column]) substitutions += 1;
-  return { ok: true, lines: lines.map((line) => line.join('')), substitutions };
+  const refused = settleUnguarded(layout.fields, reading);
+  if (refused) return { ok: false, reason: refused };
+  const corrected = checkedFields(format, reading);
+  if (!corrected.ok) return corrected;
+  const lines = reading.lines.map((line) => line.join(''));
+  let substitutions = 0;
+  lines.forEach((line, index) => line.split('').forEach((character, column) => (substitutions += character === rawLines[index][column] ? 0 : 1)));
+  return { ok: true, lines, substitutions };
 }
 
 /**
- * A state code whose doubtful letters are settled by ICAO's list: the code read is a
- * known state and no other letter at any doubtful position makes another one.
+ * Maps look-alikes to the kind of each position, and checks the fields no check digit
+ * guards: their letters must be read with confidence, or leave OCR no rival, and a
+ * confident one must be clearly likelier than its rivals. Returns why the read is
+ * refused, or null.
  */
-function stateSettles(code: string, start: number, column: number, confidence: (line: number, column: number) => number, line: number): boolean {
+function settleUnguarded(fields: readonly Field[], reading: Reading): string | null {
+  const { lines } = reading;
+  for (const field of fields) {
+    // Three fillers in a row only ever pad the names to the end: what follows them is a chevron misread.
+    const padding = field.names ? lines[field.line].slice(field.start, field.end).join('').indexOf('<<<') : -1;
+    if (padding >= 0) for (let column = field.start + padding; column < field.end; column += 1) lines[field.line][column] = '<';
+    for (let column = field.start; column < field.end; column += 1) {
+      const character = lines[field.line][column];
+      if (character === '?') return `no character read at line ${field.line + 1}, column ${column + 1}`;
+      lines[field.line][column] = asKind(character, field.kind);
+      if (field.kind === 'sex' && !fits(character, 'sex')) return `sex '${character}' is not M, F, X or <`;
+      if (!reading.confident || field.check || field.kind === 'digit' || field.kind === 'alnum' || character === '<') continue;
+      const valid = (text: string) => fits(text, field.kind);
+      const confidence = reading.confidence(field.line, column);
+      if (confidence >= SURE_CONFIDENCE) {
+        // Even a confident read must be clearly likelier than any rival OCR offers (it reads OCR-B's O as Q with confidence).
+        if (field.state || !rivals(reading, field.line, column, valid, confidence / CLEAR_RATIO)?.length) continue;
+        return `'${lines[field.line][column]}' read with a close rival at line ${field.line + 1}, column ${column + 1}, which no check digit guards`;
+      }
+      if (field.state ? stateSettles(field, column, reading) : rivals(reading, field.line, column, valid, CHOICE_FLOOR)?.length === 0) continue;
+      return `'${lines[field.line][column]}' read without confidence at line ${field.line + 1}, column ${column + 1}, which no check digit guards`;
+    }
+  }
+  return null;
+}
+
+/** The character as a position of the kind reads it: a digit's look-alike letter in a numeric field, and back. */
+function asKind(character: string, kind: Kind): string {
+  if (kind === 'digit' && character !== '<') return TO_DIGIT[character] ?? character;
+  if (kind === 'alpha') return TO_LETTER[character] ?? character;
+  return character;
+}
+
+function fits(character: string, kind: Kind): boolean {
+  if (kind === 'digit') return /^[0-9<]$/.test(character);
+  if (kind === 'alpha') return /^[A-Z<]$/.test(character);
+  if (kind === 'sex') return 'MFX<'.includes(character) && character.length === 1;
+  return /^[0-9A-Z<]$/.test(character);
+}
+
+/**
+ * OCR's choices for a character that rival it: others, which `valid` accepts, that OCR
+ * gave at least `floor` confidence. Null when OCR gave no choices.
+ */
+function rivals(reading: Reading, line: number, column: number, valid: (text: string) => boolean, floor: number): string[] | null {
+  const choices = reading.choices(line, column);
+  if (!choices?.length) return null;
+  const read = reading.lines[line][column];
+  return choices.filter((choice) => choice.confidence >= floor && choice.text !== read && valid(choice.text)).map((choice) => choice.text);
+}
+
+/**
+ * A state code whose doubtful letter is settled by ICAO's list: the code read is a
+ * known state, it has one doubtful letter, and no other letter there makes another
+ * state — of those OCR offered as choices when it gave any, of all letters otherwise.
+ */
+function stateSettles(field: Field, column: number, reading: Reading): boolean {
+  const { line, start, end } = field;
+  const code = reading.lines[line].slice(start, end).join('');
   const known = (candidate: string) => Object.hasOwn(states, candidate.replace(/<+$/, ''));
   if (!known(code)) return false;
-  const doubtful = code.split('').flatMap((character, offset) => (character !== '<' && confidence(line, start + offset) < SURE_CONFIDENCE ? [offset] : []));
+  const doubtful = code.split('').flatMap((character, offset) => (character !== '<' && reading.confidence(line, start + offset) < SURE_CONFIDENCE ? [offset] : []));
   if (doubtful.length !== 1 || doubtful[0] !== column - start) return false;
-  const offset = doubtful[0];
-  for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ<') {
-    if (letter !== code[offset] && known(code.slice(0, offset) + letter + code.slice(offset + 1))) return false;
+  const offset = column - start;
+  const makesState = (letter: string) => /^[A-Z<]$/.test(letter) && known(code.slice(0, offset) + letter + code.slice(offset + 1));
+  const offered = rivals(reading, line, column, makesState, CHOICE_FLOOR);
+  return offered ? offered.length === 0 : ![...'ABCDEFGHIJKLMNOPQRSTUVWXYZ<'].some((letter) => letter !== code[offset] && makesState(letter));
+}
+
+/**
+ * The characters a position of a guarded field may hold, likeliest first: the one read
+ * and OCR's choices (when it was sure, only those not clearly less likely: a weak one
+ * satisfying the check digits by chance would be a silent misread), each as likely as
+ * OCR says — except the read's look-alikes, which OCR's English model ranks against the
+ * read no better than chance on OCR-B (it reads ZZ as 22 with confidence): those it
+ * offers are as likely as the read. When OCR was unsure and cannot have told them apart
+ * (it gave no choices, or the glyph is a round one), every look-alike is.
+ */
+function candidatesAt(reading: Reading, line: number, column: number, kind: Kind): Candidate[] {
+  const read = reading.lines[line][column];
+  const confidence = reading.confidence(line, column);
+  const choices = (reading.choices(line, column) ?? []).map((choice) => ({ text: asKind(choice.text, kind), confidence: choice.confidence }));
+  const likelihoods = new Map<string, number>();
+  const offer = (text: string, likelihood: number) => {
+    if (fits(text, kind)) likelihoods.set(text, Math.max(likelihoods.get(text) ?? 0, likelihood));
+  };
+  const readLikelihood = Math.max(confidence, ...choices.filter((choice) => choice.text === read).map((choice) => choice.confidence));
+  offer(read, readLikelihood);
+  // A letter read in a numeric field (or a digit in a letter field) was not read as what the position holds.
+  const sure = confidence >= SURE_CONFIDENCE && read === reading.raw[line][column];
+  const lookAlikes = (kind === 'digit' ? DIGIT_SWAPS : SWAPS)[read] ?? [];
+  for (const choice of choices) {
+    if (choice.confidence >= (sure ? readLikelihood / CLEAR_RATIO : CHOICE_FLOOR)) offer(choice.text, lookAlikes.includes(choice.text) ? readLikelihood : choice.confidence);
   }
-  return true;
+  if (!sure && (!reading.confident || choices.length === 0 || ROUND.includes(read))) {
+    for (const lookAlike of lookAlikes) offer(lookAlike, reading.confident ? readLikelihood : readLikelihood / GUESSED_CHANGE);
+  }
+  return [...likelihoods].map(([text, likelihood]) => ({ text, score: Math.log(Math.max(likelihood, 0.01) / 100) })).sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The guarded fields (and the composite check digit) corrected in `reading.lines`: the
+ * likeliest combination that satisfies every check digit, when it is clearly likelier
+ * than the next.
+ */
+function checkedFields(format: MrzFormat, reading: Reading): { ok: true } | { ok: false; reason: string } {
+  const layout = LAYOUTS[format];
+  const { lines } = reading;
+  const guarded = layout.fields.filter((field): field is Field & { check: [number, number] } => field.check !== undefined);
+  // Each field's values (its characters and its check digit's) that satisfy its check digit.
+  const options: Candidate[][] = [];
+  let best = 0;
+  for (const field of guarded) {
+    const positions: [number, number][] = [];
+    for (let column = field.start; column < field.end; column += 1) positions.push([field.line, column]);
+    positions.push(field.check);
+    const perPosition = positions.map(([line, column], index) => candidatesAt(reading, line, column, index < positions.length - 1 ? field.kind : 'digit'));
+    const top = perPosition.reduce((sum, candidates) => sum + (candidates[0]?.score ?? -Infinity), 0);
+    best += top;
+    const values = likelyCombinations(perPosition, top - WINDOW, (texts) => {
+      const value = texts.slice(0, -1).join('');
+      const check = texts[texts.length - 1];
+      return (check === '<' && /^<+$/.test(value)) || icaoCheckDigit(value) === check;
+    });
+    if (values === null) return { ok: false, reason: 'too many characters read without confidence' };
+    if (values.length === 0) return { ok: false, reason: `check digit fails (line ${field.line + 1}, columns ${field.start + 1}–${field.end})` };
+    options.push(values.map(({ texts, score }) => ({ text: texts.join(''), score })));
+  }
+  const [compositeLine, compositeColumn] = format === 'TD1' ? [1, 29] : format === 'TD2' ? [1, 35] : [1, 43];
+  const composite = candidatesAt(reading, compositeLine, compositeColumn, 'digit');
+  best += composite[0]?.score ?? -Infinity;
+  const apply = (texts: readonly string[]) =>
+    guarded.forEach((field, index) => {
+      const text = texts[index];
+      for (let offset = 0; offset < field.end - field.start; offset += 1) lines[field.line][field.start + offset] = text[offset];
+      lines[field.check[0]][field.check[1]] = text[text.length - 1];
+    });
+  const passing = likelyCombinations([...options, composite], best - WINDOW, (texts) => {
+    apply(texts);
+    return icaoCheckDigit(layout.composite.map(([line, start, end]) => lines[line].slice(start, end).join('')).join('')) === texts[texts.length - 1];
+  });
+  if (passing === null) return { ok: false, reason: 'too many characters read without confidence' };
+  passing.sort((a, b) => b.score - a.score);
+  if (passing.length === 0) return { ok: false, reason: 'composite check digit fails' };
+  if (passing.length > 1 && passing[0].score - passing[1].score < Math.log(CLEAR_RATIO)) return { ok: false, reason: 'several corrections satisfy the check digits' };
+  apply(passing[0].texts);
+  lines[compositeLine][compositeColumn] = passing[0].texts[passing[0].texts.length - 1];
+  return { ok: true };
+}
+
+/**
+ * Every way of taking one candidate per position whose summed score stays at or above
+ * `floor` and that `holds` accepts; null when there are more than MAX_COMBINATIONS to weigh.
+ * Each position's candidates must come likeliest first.
+ */
+function likelyCombinations(
+  positions: readonly (readonly Candidate[])[],
+  floor: number,
+  holds: (texts: readonly string[]) => boolean,
+): { texts: string[]; score: number }[] | null {
+  // The best score the positions from each index on can still add.
+  const rest = new Array<number>(positions.length + 1).fill(0);
+  for (let index = positions.length - 1; index >= 0; index -= 1) rest[index] = rest[index + 1] + (positions[index][0]?.score ?? -Infinity);
+  const found: { texts: string[]; score: number }[] = [];
+  const texts: string[] = [];
+  let weighed = 0;
+  const walk = (index: number, score: number): boolean => {
+    if (index === positions.length) {
+      weighed += 1;
+      if (holds(texts)) found.push({ texts: [...texts], score });
+      return weighed <= MAX_COMBINATIONS;
+    }
+    for (const candidate of positions[index]) {
+      if (score + candidate.score + rest[index + 1] < floor) break;
+      texts.push(candidate.text);
+      const going = walk(index + 1, score + candidate.score);
+      texts.pop();
+      if (!going) return false;
+    }
+    return true;
+  };
+  return walk(0, 0) ? found : null;
 }
 
 /** Look-alike pairs in alphanumeric fields. */
@@ -243,63 +430,3 @@ const SWAPS: Record<string, string[]> = {
 
 /** Digits OCR takes for one another. */
 const DIGIT_SWAPS: Record<string, string[]> = { '1': ['7'], '7': ['1'], '3': ['8'], '8': ['3', '6'], '6': ['8', '5'], '5': ['6'] };
-
-/** Every way of taking one value from each list. */
-function* combinations(lists: readonly (readonly string[])[], from = 0, taken: string[] = []): Generator<string[]> {
-  if (from === lists.length) {
-    yield [...taken];
-    return;
-  }
-  for (const value of lists[from]) yield* combinations(lists, from + 1, [...taken, value]);
-}
-
-/** How many characters of a guarded field may be uncertain: every combination of them is weighed. */
-const MAX_UNSURE = 3;
-
-/**
- * The field's values that satisfy its check digit. With OCR's confidences: every
- * combination of look-alikes at the characters read below SURE_CONFIDENCE (at most
- * MAX_UNSURE of them) that satisfies it — the composite check digit then has to pick
- * exactly one. Without them: the fewest look-alike changes (at most two), when only
- * one value with that many satisfies it.
- */
-function satisfyingValues(
-  value: string,
-  confidences: readonly number[],
-  checkDigit: string,
-  swaps: Record<string, string[]>,
-  confident: boolean,
-): { ok: true; values: string[] } | { ok: false; reason: string } {
-  if (checkDigit === '<' && /^<+$/.test(value)) return { ok: true, values: [value] };
-  if (!/^[0-9]$/.test(checkDigit)) return { ok: false, reason: `check digit '${checkDigit}' is not a digit` };
-  const unsure = value.split('').flatMap((character, index) => (swaps[character] && (!confident || confidences[index] < SURE_CONFIDENCE) ? [index] : []));
-  if (confident) {
-    // More uncertain characters would let a wrong read pass too easily.
-    if (unsure.length > MAX_UNSURE) return { ok: false, reason: `${unsure.length} characters read without confidence` };
-    const values = new Set<string>();
-    for (let changes = 0; changes <= unsure.length; changes += 1) {
-      for (const candidate of alternatives(value, unsure, changes, swaps)) if (icaoCheckDigit(candidate) === checkDigit) values.add(candidate);
-    }
-    return values.size ? { ok: true, values: [...values] } : { ok: false, reason: 'check digit fails' };
-  }
-  for (let changes = 0; changes <= 2; changes += 1) {
-    const values = new Set<string>();
-    for (const candidate of alternatives(value, unsure, changes, swaps)) if (icaoCheckDigit(candidate) === checkDigit) values.add(candidate);
-    if (values.size > 1) return { ok: false, reason: 'several corrections satisfy the check digit' };
-    if (values.size === 1) return { ok: true, values: [...values] };
-  }
-  return { ok: false, reason: 'check digit fails' };
-}
-
-function* alternatives(value: string, positions: number[], changes: number, swaps: Record<string, string[]>, from = 0): Generator<string> {
-  if (changes === 0) {
-    yield value;
-    return;
-  }
-  for (let i = from; i < positions.length; i += 1) {
-    const position = positions[i];
-    for (const swap of swaps[value[position]]) {
-      yield* alternatives(value.slice(0, position) + swap + value.slice(position + 1), positions, changes - 1, swaps, i + 1);
-    }
-  }
-}

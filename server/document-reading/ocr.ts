@@ -31,6 +31,7 @@ export function ocrWorker(): Promise<Worker> {
     await created.setParameters({
       tessedit_char_whitelist: MRZ_ALPHABET,
       tessedit_pageseg_mode: PSM.SINGLE_LINE,
+      lstm_choice_mode: '2',
     });
     return created;
   })();
