@@ -89,7 +89,7 @@ describe('document analysis after submission', () => {
     const document = await renderFakeDocument(truth);
     const pages = document.pages.map((page) => ({ docType: 'DRIVERS', side: page.side, png: page.png }));
     const checks = await analysed(await verify('licence-1', pages, truth));
-    expect(checks['document-read']).toMatchObject({ verdict: 'passed', evidence: { source: 'barcode', format: 'AAMVA', documentNumber: truth.docNumber } });
+    expect(checks['document-read']).toMatchObject({ verdict: 'passed', detail: 'AAMVA barcode read', evidence: { source: 'barcode', format: 'AAMVA', documentNumber: truth.docNumber } });
     expect(checks['data-matches-document'].verdict).toBe('passed');
   }, 60_000);
 

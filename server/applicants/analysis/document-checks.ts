@@ -40,7 +40,8 @@ export function documentAnalysisChecks(declared: DeclaredIdentity, outcome: Docu
       name: 'document-read',
       verdict: 'passed',
       score: null,
-      detail: `${read.format} ${read.source === 'mrz' ? 'machine-readable zone' : 'barcode'} read; every check digit passed`,
+      // A zone's check digits all passed (else it is unreadable); a licence barcode has none.
+      detail: read.source === 'mrz' ? `${read.format} machine-readable zone read; every check digit passed` : `${read.format} barcode read`,
       evidence: { ...read },
     },
     {
