@@ -13,6 +13,8 @@ import { VerificationSession } from './kyc/verification-session.entity.js';
 import { JobLock } from './common/jobs/job-lock.entity.js';
 import { ApplicantCheck } from './applicants/applicant-check.entity.js';
 import { AnalysisJob } from './applicants/analysis/analysis-job.entity.js';
+import { ApplicantFace } from './applicants/faces/applicant-face.entity.js';
+import { FaceBlocklistEntry } from './applicants/faces/face-blocklist-entry.entity.js';
 import { UserImage } from './users/user-image.entity.js';
 import { User } from './users/user.entity.js';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity.js';
@@ -39,4 +41,6 @@ export const entities: Function[] = [
   JobLock,
   VerificationSession,
   AnalysisJob,
+  ApplicantFace,
+  FaceBlocklistEntry,
 ];

@@ -4,6 +4,7 @@ import type { QualityReport, QualityThresholds } from '../document-reading/index
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import type { AnalysisTask } from './analysis.worker.js';
 import type { DocumentImage, DocumentReadResult } from './document-reader.js';
+import type { FaceImages, FaceReadResult } from './face-reader.js';
 import { BACKGROUND_NICE, builtWorkerFile, type PoolWorkerData } from './worker-threads.js';
 
 /**
@@ -30,6 +31,11 @@ export class AnalysisPool implements OnApplicationShutdown {
 
   readDocument(priority: AnalysisPriority, documentType: string | null, images: DocumentImage[], today: Date): Promise<DocumentReadResult> {
     return this.run(priority, { task: 'read-document', documentType, images, today: today.toISOString() }) as Promise<DocumentReadResult>;
+  }
+
+  /** The faces of an applicant's document portrait and selfies (only ever background work). */
+  readFaces(images: FaceImages): Promise<FaceReadResult> {
+    return this.run('background', { task: 'read-faces', images }) as Promise<FaceReadResult>;
   }
 
   /** After the runners (onModuleDestroy) let their jobs finish. */

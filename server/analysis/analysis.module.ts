@@ -4,6 +4,8 @@ import { AnalysisExecutor } from './analysis-executor.service.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
 import { AnalysisPoolModule } from './analysis-pool.module.js';
 import { DocumentAnalysisHandler } from './document-analysis.handler.js';
+import { FaceAnalysisHandler } from './face-analysis.handler.js';
+import { FaceSearch } from './face-search.service.js';
 import { ANALYSIS_ROLE, BullRunner, type AnalysisRole } from './bull-runner.service.js';
 import { EmbeddedRunner } from './embedded-runner.service.js';
 
@@ -22,6 +24,8 @@ export class AnalysisModule {
         AnalysisHandlers,
         AnalysisExecutor,
         DocumentAnalysisHandler,
+        FaceAnalysisHandler,
+        FaceSearch,
         EmbeddedRunner,
         BullRunner,
       ],

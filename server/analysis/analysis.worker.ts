@@ -1,16 +1,19 @@
 import { assessQuality, type QualityReport, type QualityThresholds } from '../document-reading/index.js';
 import { readDocument, type DocumentImage, type DocumentReadResult } from './document-reader.js';
+import { readFaces, type FaceImages, type FaceReadResult } from './face-reader.js';
 import { applyPoolPriority } from './worker-threads.js';
 
 /** The CPU-bound work the analysis threads do, one task per call. */
 export type AnalysisTask =
   | { task: 'quality'; image: Uint8Array; thresholds: QualityThresholds }
-  | { task: 'read-document'; documentType: string | null; images: DocumentImage[]; today: string };
+  | { task: 'read-document'; documentType: string | null; images: DocumentImage[]; today: string }
+  | { task: 'read-faces'; images: FaceImages };
 
 applyPoolPriority();
 
 /** Piscina's entry point: runs in a worker thread, never on the HTTP event loop. */
-export default async function analyse(task: AnalysisTask): Promise<QualityReport | DocumentReadResult> {
+export default async function analyse(task: AnalysisTask): Promise<QualityReport | DocumentReadResult | FaceReadResult> {
   if (task.task === 'quality') return assessQuality(Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength), task.thresholds);
+  if (task.task === 'read-faces') return readFaces(task.images);
   return readDocument(task.documentType, task.images, new Date(task.today));
 }

@@ -1,6 +1,7 @@
 import type { AnalysisJobStatus } from './analysis/analysis-job.entity.js';
 import type { ApplicantImage } from './applicant-image.entity.js';
 import type { Applicant } from './applicant.entity.js';
+import type { FaceBlocklistEntryDto } from './faces/face-blocklist.dto.js';
 import type { ApplicantDetailsDto, ApplicantImageDto, ApplicantSummaryDto } from './dto/applicant-details.dto.js';
 import { IDENTITY_FIELDS } from './applicant-fields.js';
 
@@ -26,7 +27,12 @@ export function toApplicantSummary(applicant: Applicant): ApplicantSummaryDto {
   };
 }
 
-export function toApplicantDetails(applicant: Applicant, images: ImageListing[], analysis: AnalysisJobStatus | null): ApplicantDetailsDto {
+export function toApplicantDetails(
+  applicant: Applicant,
+  images: ImageListing[],
+  analysis: AnalysisJobStatus | null,
+  faceBlocklist: FaceBlocklistEntryDto | null,
+): ApplicantDetailsDto {
   const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, applicant[field]])) as Record<
     (typeof IDENTITY_FIELDS)[number],
     string | null
@@ -38,5 +44,5 @@ export function toApplicantDetails(applicant: Applicant, images: ImageListing[],
     url: applicantImageUrl(applicant.organizationId, applicant.userId, image.id),
     quality: image.quality,
   }));
-  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos }, document: applicant.documentData, analysis };
+  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos }, document: applicant.documentData, analysis, faceBlocklist };
 }

@@ -13,6 +13,8 @@ import { ApplicantImage } from './applicant-image.entity.js';
 import { ApplicantListReader, type SqlExecutor } from './list/applicant-list.reader.js';
 import { Applicant } from './applicant.entity.js';
 import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
+import { FaceBlocklistEntry } from './faces/face-blocklist-entry.entity.js';
+import { toFaceBlocklistEntryDto } from './faces/face-blocklist.dto.js';
 import { toApplicantDetails, type ImageListing } from './applicant.mapper.js';
 import { applicantNotFound, imageNotFound } from './applicants.errors.js';
 import type { ApplicantCheckDto } from './dto/applicant-check.dto.js';
@@ -95,7 +97,13 @@ export class ApplicantsQueryService {
 
   /** The details of an applicant already authorised: typed data, images, what was read, where the analysis is. */
   async detailsOf(applicant: Applicant, images?: ImageListing[]): Promise<ApplicantDetailsDto> {
-    return toApplicantDetails(applicant, images ?? (await this.listImages(applicant.id)), await this.analysisJobs.stateOf(applicant.id));
+    const blocklisted = await this.dataSource.getRepository(FaceBlocklistEntry).findOne({ where: { applicantId: applicant.id }, order: { id: 'DESC' } });
+    return toApplicantDetails(
+      applicant,
+      images ?? (await this.listImages(applicant.id)),
+      await this.analysisJobs.stateOf(applicant.id),
+      blocklisted && toFaceBlocklistEntryDto(blocklisted),
+    );
   }
 
   async image(user: User, organizationId: string, userId: string, imageId: string): Promise<ImageBytes> {

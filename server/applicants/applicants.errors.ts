@@ -21,6 +21,13 @@ export const APPLICANT_ERRORS = errorCatalogue('applicants', {
     description: 'Submission without every photo and required field; `message` names what is missing.',
   },
   DOCUMENT_SIDE_INVALID: { status: HttpStatus.BAD_REQUEST, message: 'This document type has no such side' },
+  FACE_NOT_ANALYSED: {
+    status: HttpStatus.CONFLICT,
+    message: 'This applicant has no analysed selfie face to blocklist',
+    description: 'The face analysis of a submission stores the selfie face; until it has found one there is nothing to list.',
+  },
+  FACE_ALREADY_BLOCKLISTED: { status: HttpStatus.CONFLICT, message: "This applicant's face is already on the blocklist" },
+  FACE_NOT_BLOCKLISTED: { status: HttpStatus.NOT_FOUND, message: "This applicant's face is not on the blocklist" },
 });
 
 export const applicantNotFound = () => APPLICANT_ERRORS.error('APPLICANT_NOT_FOUND');

@@ -15,18 +15,20 @@ import { Applicant } from './applicant.entity.js';
 import { ApplicantsOverviewController } from './applicants-overview.controller.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
 import { ApplicantsController } from './applicants.controller.js';
+import { ApplicantFaces } from './faces/applicant-faces.service.js';
+import { FaceBlocklistController } from './faces/face-blocklist.controller.js';
 import { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.service.js';
 import { OrganizationStatsController } from './organization-stats.controller.js';
 
 /**
  * Applicants: list, details, images, checks, statistics, staff review, the
  * ApplicantLifecycle — the only code that changes an applicant — and the table of
- * their analysis jobs (run by the analysis module).
+ * their analysis jobs (run by the analysis module), their stored faces and the face blocklist.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck, AnalysisJob]), OrganizationsModule, AuditModule, WebhooksModule],
-  controllers: [ApplicantsOverviewController, ApplicantsController, ApplicantChecksController, OrganizationStatsController],
-  providers: [ApplicantsQueryService, ApplicantReviewService, ApplicantStatsService, ApplicantStatusPublisher, ApplicantLifecycle, AnalysisJobs],
-  exports: [ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs],
+  controllers: [ApplicantsOverviewController, ApplicantsController, ApplicantChecksController, OrganizationStatsController, FaceBlocklistController],
+  providers: [ApplicantsQueryService, ApplicantReviewService, ApplicantStatsService, ApplicantStatusPublisher, ApplicantLifecycle, AnalysisJobs, ApplicantFaces],
+  exports: [ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces],
 })
 export class ApplicantsModule {}

@@ -19,6 +19,9 @@ export const AUDIT_ACTIONS = [
   'applicant.held',
   'applicant.photo_uploaded',
   'applicant.data_entered',
+  /** Staff put the applicant's face on the organization's blocklist, or took it off. */
+  'applicant.face_blocklisted',
+  'applicant.face_unblocklisted',
   'verification.session_created',
   'verification.session_revoked',
   'applicants.abandoned_removed',

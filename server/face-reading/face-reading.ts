@@ -8,6 +8,9 @@ import { faceEngine } from './engine.js';
  */
 export const FACE_WORK_SIZE = 1600;
 
+/** Cosine similarity from which two faces are the same person (temporary). */
+export const FACE_MATCH_THRESHOLD = 0.685;
+
 /** Below this many pixels on the shorter side of its box (in the photo as given) a face is too small to compare. */
 export const MIN_FACE_SIZE = 80;
 

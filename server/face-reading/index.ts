@@ -5,8 +5,11 @@
  */
 
 /** Finds the faces on a photo, picks the single usable one, compares two embeddings. */
-export { detectFaces, faceSimilarity, readFace, singleFace, FACE_WORK_SIZE, MIN_FACE_SIZE } from './face-reading.js';
+export { detectFaces, faceSimilarity, FACE_MATCH_THRESHOLD, readFace, singleFace, FACE_WORK_SIZE, MIN_FACE_SIZE } from './face-reading.js';
 export type { DetectedFace, FaceBox, FaceDetection, FaceRead } from './face-reading.js';
 
 /** This thread's Human instance and where its models and WebAssembly lie. */
 export { faceEngine, HUMAN_MODELS_DIR, TFJS_WASM_DIR } from './engine.js';
+
+/** Compact embeddings and the 1:N search over them. */
+export { FaceIndex, packEmbedding } from './face-index.js';

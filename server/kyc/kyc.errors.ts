@@ -23,6 +23,11 @@ export const KYC_ERRORS = errorCatalogue('kyc', {
   IMAGE_TOO_LARGE: { status: HttpStatus.BAD_REQUEST, message: 'The photo is too large. Max file size is: 5MB' },
   IMAGE_NOT_AN_IMAGE: { status: HttpStatus.BAD_REQUEST, message: 'The file is not a JPEG, PNG or WebP image' },
   IMAGE_TOO_MANY_PIXELS: { status: HttpStatus.BAD_REQUEST, message: 'The photo has too many pixels (at most 50 megapixels)' },
+  POSE_NOT_FOR_DOCUMENT: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'pose is only for a selfie',
+    description: 'POST /kyc/documents: `pose` (facing or turned) was sent with a document photo; documents have a `side` instead.',
+  },
   PHOTO_QUALITY: {
     status: HttpStatus.UNPROCESSABLE_ENTITY,
     message: 'The photo is not good enough to read',

@@ -8,7 +8,7 @@ import { AnalysisPool } from '../analysis/analysis-pool.js';
 import { carriesMachineData } from '../analysis/document-reader.js';
 import { Clock } from '../common/clock.js';
 import { documentSideInvalid } from '../applicants/applicants.errors.js';
-import { sidesOf } from '../applicants/document-types.js';
+import { sidesOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
 import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.service.js';
 import { ImageUploadError, parseImageDataUrl, type ImageRejection } from '../common/image-upload.js';
 import { AbuseLimitsService } from './abuse-limits.service.js';
@@ -44,7 +44,8 @@ export class VerificationStepsService {
     const { applicant, session } = await this.state.editContextFor(claims);
     const image = readImage(body.data);
     const isSelfie = body.docType === 'SELFIE';
-    const side = isSelfie ? null : (body.side ?? 'front');
+    if (!isSelfie && body.pose) throw KYC_ERRORS.error('POSE_NOT_FOR_DOCUMENT');
+    const side = isSelfie ? (body.pose === 'turned' ? TURNED_SELFIE_SIDE : null) : (body.side ?? 'front');
     if (!isSelfie && !sidesOf(body.docType)?.includes(side!)) throw documentSideInvalid(body.docType, side!);
     await this.limits.upload(ip, session.id, `${body.docType}|${side}`, image.data.length);
     const quality = isSelfie ? null : await this.measure(applicant.organizationId, image.data);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Applicant } from '../applicants/applicant.entity.js';
+import { selfieTurnOf } from '../applicants/document-types.js';
 import { kycSessionStatus } from '../applicants/applicant-status.publisher.js';
 import { ApplicantsQueryService } from '../applicants/applicants-query.service.js';
 import { canResubmit } from '../applicants/lifecycle/applicant-lifecycle.service.js';
@@ -84,6 +85,7 @@ export class WidgetStateService {
       redirectUrl: await this.redirectUrl(applicant, session),
       canResubmit: session !== null && canResubmit(applicant),
       scope: session ? 'edit' : 'status',
+      selfieChallenge: session ? { turn: selfieTurnOf(session.id) } : null,
     };
   }
 

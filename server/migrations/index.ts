@@ -12,6 +12,7 @@ import { MemberInvitations1795484681222 } from './1795484681222-MemberInvitation
 import { AnalysisJobs1795486492113 } from './1795486492113-AnalysisJobs.js';
 import { DocumentAnalysis1795487035380 } from './1795487035380-DocumentAnalysis.js';
 import { PhotoQuality1795488950007 } from './1795488950007-PhotoQuality.js';
+import { FaceChecks1795507628289 } from './1795507628289-FaceChecks.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -28,4 +29,5 @@ export const migrations: Function[] = [
   AnalysisJobs1795486492113,
   DocumentAnalysis1795487035380,
   PhotoQuality1795488950007,
+  FaceChecks1795507628289,
 ];

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { FaceBlocklistEntryDto } from '../faces/face-blocklist.dto.js';
 import { ANALYSIS_STATES, type AnalysisJobStatus } from '../analysis/analysis-job.entity.js';
 import { KYC_STATUSES, MARITAL_STATUSES, REJECT_TYPES, REVIEW_ANSWERS, SEXES, type KycStatus, type RejectType, type ReviewAnswer } from '../applicant.enums.js';
 
@@ -115,6 +116,9 @@ export class ApplicantDetailsDto {
     description: 'The automatic analysis of the last submission: queued or running until its results arrive; null before any submission',
   })
   analysis: AnalysisJobStatus | null;
+
+  @ApiProperty({ type: FaceBlocklistEntryDto, nullable: true, description: "The blocklist entry of the applicant's face, when staff marked it fraudulent" })
+  faceBlocklist: FaceBlocklistEntryDto | null;
 }
 
 /** What a reset or a decision answers: the applicant's new state, without identity data. */

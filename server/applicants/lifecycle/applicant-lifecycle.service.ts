@@ -12,6 +12,7 @@ import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
 import { documentAnalysisChecks, type DocumentAnalysisOutcome } from '../analysis/document-checks.js';
 import { ApplicantCheck } from '../applicant-check.entity.js';
 import { ApplicantImage } from '../applicant-image.entity.js';
+import { ApplicantFace } from '../faces/applicant-face.entity.js';
 import { ApplicantStatusPublisher } from '../applicant-status.publisher.js';
 import { Applicant } from '../applicant.entity.js';
 import { alreadySubmitted, applicantChanged, applicantNotFound, verificationIncomplete } from '../applicants.errors.js';
@@ -73,8 +74,18 @@ interface Plan {
 export const APPLICANT_ACTOR: AuditActor = { id: null, username: 'applicant' };
 /** The automatic document analysis. */
 const ANALYSIS_ACTOR: AuditActor = { id: null, username: 'analysis' };
-/** The analysis job queued at submission. */
+/** The analysis jobs queued at submission: reading the document, and the faces. */
 export const DOCUMENT_ANALYSIS = 'document';
+export const FACE_ANALYSIS = 'face';
+
+/** One check row as an analysis records it. */
+export interface AnalysisCheck {
+  name: string;
+  verdict: ApplicantCheck['verdict'];
+  score: number | null;
+  detail: string;
+  evidence: Record<string, unknown> | null;
+}
 
 /** The scheduled clean-up of abandoned verifications. */
 const RETENTION_ACTOR: AuditActor = { id: null, username: 'retention' };
@@ -122,6 +133,7 @@ export class ApplicantLifecycle {
       // Checks and analyses belonged to the submission that is gone.
       await manager.delete(ApplicantCheck, { applicantId: applicant.id });
       await manager.delete(AnalysisJob, { applicantId: applicant.id });
+      await manager.delete(ApplicantFace, { applicantId: applicant.id });
       return [resetStep(applicant, removed.affected ?? 0)];
     });
   }
@@ -197,8 +209,8 @@ export class ApplicantLifecycle {
 
   /**
    * Submission: pending → prechecked (each automatic check recorded) → queued for staff
-   * review, each step audited and sent as a webhook; the document analysis is queued in
-   * the same transaction.
+   * review, each step audited and sent as a webhook; the document and face analyses are
+   * queued in the same transaction.
    */
   async submit(applicantId: string, session: SessionContext): Promise<Applicant> {
     const submitted = await this.change({ id: applicantId }, { actor: APPLICANT_ACTOR, context: { ...session } }, async (applicant, { manager, now }) => {
@@ -216,6 +228,7 @@ export class ApplicantLifecycle {
       await manager.delete(ApplicantCheck, { applicantId: applicant.id });
       await manager.insert(ApplicantCheck, checks.map((check) => ({ ...check, applicantId: applicant.id })));
       await this.analysisJobs.enqueue(manager, applicant.id, DOCUMENT_ANALYSIS);
+      await this.analysisJobs.enqueue(manager, applicant.id, FACE_ANALYSIS);
       return [
         {
           changes: { kycStatus: 'pending', submittedAt: now, decidedAt: null },
@@ -237,18 +250,29 @@ export class ApplicantLifecycle {
    * ask for a person. Replaces the results of an earlier run of the same submission.
    */
   recordDocumentAnalysis(applicantId: string, outcome: DocumentAnalysisOutcome): Promise<Applicant | null> {
+    return this.recordAnalysis(applicantId, (applicant) => documentAnalysisChecks(applicant, outcome), { documentData: outcome.read });
+  }
+
+  /**
+   * Records the face analysis's checks (`face-match`, `liveness`, `duplicate-face`),
+   * replacing an earlier run's. A submission reset meanwhile keeps neither its checks nor
+   * the face the analysis stored.
+   */
+  recordFaceAnalysis(applicantId: string, results: readonly AnalysisCheck[]): Promise<Applicant | null> {
+    return this.recordAnalysis(applicantId, () => results, {});
+  }
+
+  private recordAnalysis(applicantId: string, checksFor: (applicant: Applicant) => readonly AnalysisCheck[], changes: ApplicantChanges): Promise<Applicant | null> {
     return this.change({ id: applicantId }, { actor: ANALYSIS_ACTOR, announce: false }, async (applicant, { manager }) => {
       // Reset while the analysis ran: its submission is gone, and so are its results.
-      if (!applicant.submittedAt) return [];
-      const results = documentAnalysisChecks(applicant, outcome);
+      if (!applicant.submittedAt) {
+        await manager.delete(ApplicantFace, { applicantId: applicant.id });
+        return [];
+      }
+      const results = checksFor(applicant);
       await manager.delete(ApplicantCheck, { applicantId: applicant.id, name: In(results.map((result) => result.name)) });
       await manager.save(ApplicantCheck, results.map((result) => manager.create(ApplicantCheck, { ...result, applicantId: applicant.id })));
-      return [
-        {
-          changes: { documentData: outcome.read },
-          audit: { action: 'applicant.analysed', detail: { checks: results.map(({ name, verdict }) => ({ name, verdict })) } },
-        },
-      ];
+      return [{ changes, audit: { action: 'applicant.analysed', detail: { checks: results.map(({ name, verdict }) => ({ name, verdict })) } } }];
     }, true);
   }
 

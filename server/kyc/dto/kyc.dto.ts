@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OpensAsUrl } from '../../common/validation/opens-as-url.decorator.js';
 import { MARITAL_STATUSES, SEXES } from '../../applicants/applicant.enums.js';
-import { WIDGET_DOC_TYPES } from '../../applicants/document-types.js';
+import { SELFIE_POSES, WIDGET_DOC_TYPES, type SelfiePose } from '../../applicants/document-types.js';
 
 /** The integrator's id for its end user: printable, no spaces, at most 128 characters. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9._:@|+-]{1,128}$/;
@@ -136,6 +136,15 @@ export class UploadDocumentDto {
   @IsIn(['front', 'back'])
   side?: 'front' | 'back';
 
+  @ApiPropertyOptional({
+    enum: SELFIE_POSES,
+    description:
+      "For a selfie: `facing` (the default) looks at the camera; `turned` is the pose challenge's second capture, the head turned to the side the session's `selfieChallenge` asks. A new `facing` selfie drops the session's `turned` one.",
+  })
+  @IsOptional()
+  @IsIn(SELFIE_POSES)
+  pose?: SelfiePose;
+
   @ApiProperty({ description: 'The photo as a data URL (JPEG, PNG or WebP, at most 5 MB)' })
   @IsString()
   data: string;
@@ -175,7 +184,13 @@ export class PersonalDataDto {
 
 export class WidgetImageDto {
   @ApiProperty() docType: string;
-  @ApiProperty({ nullable: true, type: String }) side: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "A document's front or back; for a selfie null (facing the camera) or 'turned'" })
+  side: string | null;
+}
+
+export class SelfieChallengeDto {
+  @ApiProperty({ enum: ['left', 'right'], description: "The side the end user turns their head to (their own left or right) for the selfie's `turned` capture; chosen at random per session" })
+  turn: 'left' | 'right';
 }
 
 export class WidgetPersonalDataDto {
@@ -211,6 +226,8 @@ export class WidgetSessionDto {
   @ApiProperty({ type: WidgetPersonalDataDto }) personalData: WidgetPersonalDataDto;
   @ApiProperty({ nullable: true, type: String }) redirectUrl: string | null;
   @ApiProperty({ description: 'Whether a rejected applicant may try again' }) canResubmit: boolean;
+  @ApiProperty({ type: SelfieChallengeDto, nullable: true, description: 'The selfie pose challenge of this session (null for a status-only page)' })
+  selfieChallenge: SelfieChallengeDto | null;
   @ApiProperty({ enum: WIDGET_SCOPES, description: 'status: this page may only follow the status; photos and data are never shown' })
   scope: (typeof WIDGET_SCOPES)[number];
 

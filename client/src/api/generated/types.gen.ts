@@ -531,6 +531,16 @@ export type DocumentDataDto = {
     issuingState: string | null;
 };
 
+export type FaceBlocklistEntryDto = {
+    id: number;
+    /**
+     * The applicant whose face it is (as it was when listed)
+     */
+    userId: string;
+    reason: string;
+    createdAt: string;
+};
+
 export type ApplicantDetailsDto = {
     applicant: ApplicantSummaryDto;
     /**
@@ -545,6 +555,10 @@ export type ApplicantDetailsDto = {
      * The automatic analysis of the last submission: queued or running until its results arrive; null before any submission
      */
     analysis: 'queued' | 'running' | 'done' | 'failed' | null;
+    /**
+     * The blocklist entry of the applicant's face, when staff marked it fraudulent
+     */
+    faceBlocklist: FaceBlocklistEntryDto | null;
 };
 
 export type UpdateApplicantDto = {
@@ -739,6 +753,13 @@ export type OrganizationStatsDto = {
     analysis: AnalysisBacklogDto;
 };
 
+export type BlockFaceDto = {
+    /**
+     * Why staff consider this face fraudulent (recorded in the audit trail)
+     */
+    reason: string;
+};
+
 export type CreateSessionDto = {
     /**
      * The integrator's own id for its end user
@@ -823,6 +844,9 @@ export type StaffTokenResponseDto = {
 
 export type WidgetImageDto = {
     docType: string;
+    /**
+     * A document's front or back; for a selfie null (facing the camera) or 'turned'
+     */
     side: string | null;
 };
 
@@ -838,6 +862,13 @@ export type WidgetPersonalDataDto = {
     address: string | null;
     issuedIn: string | null;
     maritalStatus: string | null;
+};
+
+export type SelfieChallengeDto = {
+    /**
+     * The side the end user turns their head to (their own left or right) for the selfie's `turned` capture; chosen at random per session
+     */
+    turn: 'left' | 'right';
 };
 
 export type WidgetDocumentReadDto = {
@@ -862,6 +893,10 @@ export type WidgetSessionDto = {
      */
     canResubmit: boolean;
     /**
+     * The selfie pose challenge of this session (null for a status-only page)
+     */
+    selfieChallenge: SelfieChallengeDto | null;
+    /**
      * status: this page may only follow the status; photos and data are never shown
      */
     scope: 'edit' | 'status';
@@ -874,6 +909,10 @@ export type WidgetSessionDto = {
 export type UploadDocumentDto = {
     docType: 'PASSPORT' | 'ID_CARD' | 'DRIVERS' | 'RESIDENCE_PERMIT' | 'SELFIE';
     side?: 'front' | 'back';
+    /**
+     * For a selfie: `facing` (the default) looks at the camera; `turned` is the pose challenge's second capture, the head turned to the side the session's `selfieChallenge` asks. A new `facing` selfie drops the session's `turned` one.
+     */
+    pose?: 'facing' | 'turned';
     /**
      * The photo as a data URL (JPEG, PNG or WebP, at most 5 MB)
      */
@@ -2278,6 +2317,44 @@ export type OrganizationStatsGetResponses = {
 };
 
 export type OrganizationStatsGetResponse = OrganizationStatsGetResponses[keyof OrganizationStatsGetResponses];
+
+export type FaceBlocklistUnblockData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/face-blocklist';
+};
+
+export type FaceBlocklistUnblockResponses = {
+    /**
+     * Taken off the blocklist (audited)
+     */
+    204: void;
+};
+
+export type FaceBlocklistUnblockResponse = FaceBlocklistUnblockResponses[keyof FaceBlocklistUnblockResponses];
+
+export type FaceBlocklistBlockData = {
+    body: BlockFaceDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/face-blocklist';
+};
+
+export type FaceBlocklistBlockResponses = {
+    /**
+     * The applicant's selfie face is on the organization's blocklist (audited)
+     */
+    201: FaceBlocklistEntryDto;
+};
+
+export type FaceBlocklistBlockResponse = FaceBlocklistBlockResponses[keyof FaceBlocklistBlockResponses];
 
 export type KycCreateSessionData = {
     body: CreateSessionDto;

@@ -1,0 +1,99 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource, IsNull } from 'typeorm';
+import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
+import { ApplicantImage } from '../applicants/applicant-image.entity.js';
+import { Applicant } from '../applicants/applicant.entity.js';
+import { selfieTurnOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
+import { ApplicantFaces } from '../applicants/faces/applicant-faces.service.js';
+import { duplicateFaceCheck, faceMatchCheck, livenessCheck, type FaceAnalysis, type FaceOutcome } from '../applicants/faces/face-checks.js';
+import { ApplicantLifecycle, FACE_ANALYSIS, type AnalysisCheck } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { FACE_MATCH_THRESHOLD, faceSimilarity, packEmbedding } from '../face-reading/index.js';
+import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
+import { AnalysisPool } from './analysis-pool.js';
+import type { FaceSummary } from './face-reader.js';
+import { FaceSearch } from './face-search.service.js';
+
+const dataUrl = (jpeg: Uint8Array) => `data:image/jpeg;base64,${Buffer.from(jpeg).toString('base64')}`;
+
+/** A worker's face summary as a check records it: the crop as a data URL, without the embedding. */
+function outcomeOf(summary: FaceSummary | null): FaceOutcome | null {
+  if (!summary) return null;
+  if (!summary.found) return summary;
+  const { box, size, yaw, antispoof, liveness, crop } = summary;
+  return { found: true, box, size, yaw: Math.round(yaw * 10) / 10, antispoof, liveness, crop: dataUrl(crop) };
+}
+
+/**
+ * The face analysis queued at submission: reads the faces of the document's portrait
+ * and of both selfie captures (on the background threads), compares them, stores the
+ * selfie's face and searches the organization's faces and blocklist for it, and records
+ * `face-match`, `liveness` and `duplicate-face`. Running it again replaces its results.
+ */
+@Injectable()
+export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
+  constructor(
+    private readonly handlers: AnalysisHandlers,
+    private readonly pool: AnalysisPool,
+    private readonly search: FaceSearch,
+    private readonly faces: ApplicantFaces,
+    private readonly lifecycle: ApplicantLifecycle,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(FACE_ANALYSIS, this);
+  }
+
+  async run(job: AnalysisJob): Promise<void> {
+    const applicant = await this.dataSource.getRepository(Applicant).findOne({
+      where: { id: job.applicantId },
+      select: { id: true, organizationId: true, documentType: true, dataSessionId: true, name: true, dateOfBirth: true },
+    });
+    if (!applicant?.documentType) return; // removed since, or reset: nothing to read
+    // The submitting session's photos, as the document analysis reads them.
+    const session = applicant.dataSessionId ? { sessionId: applicant.dataSessionId } : {};
+    const photos = await this.dataSource.getRepository(ApplicantImage).find({
+      where: [
+        { applicantId: applicant.id, docType: applicant.documentType, side: 'front', ...session },
+        { applicantId: applicant.id, docType: 'SELFIE', side: TURNED_SELFIE_SIDE, ...session },
+        { applicantId: applicant.id, docType: 'SELFIE', side: IsNull(), ...session },
+      ],
+    });
+    const photo = (docType: string, side: string | null) => photos.find((candidate) => candidate.docType === docType && candidate.side === side) ?? null;
+    const selfiePhoto = photo('SELFIE', null);
+    const read = await this.pool.readFaces({
+      portrait: photo(applicant.documentType, 'front')?.data ?? null,
+      selfie: selfiePhoto?.data ?? null,
+      turned: photo('SELFIE', TURNED_SELFIE_SIDE)?.data ?? null,
+    });
+    const { portrait, selfie, turned } = read;
+    const analysis: FaceAnalysis = {
+      portrait: outcomeOf(portrait),
+      selfie: outcomeOf(selfie),
+      turned: outcomeOf(turned),
+      framesIdentical: read.framesIdentical,
+      similarity: portrait?.found && selfie?.found ? faceSimilarity(portrait.embedding, selfie.embedding) : null,
+      poseSimilarity: selfie?.found && turned?.found ? faceSimilarity(selfie.embedding, turned.embedding) : null,
+      requestedTurn: selfieTurnOf(selfiePhoto?.sessionId ?? applicant.dataSessionId ?? applicant.id),
+      threshold: FACE_MATCH_THRESHOLD,
+    };
+    const results: AnalysisCheck[] = [faceMatchCheck(analysis), livenessCheck(analysis)];
+    if (selfie?.found) {
+      // Stored before searching, so that two submissions analysed at once find each other.
+      await this.faces.store(applicant, packEmbedding(selfie.embedding), Buffer.from(selfie.crop));
+      const hits = await this.search.search(applicant.organizationId, selfie.embedding, FACE_MATCH_THRESHOLD);
+      const matches = await this.faces.describeMatches(applicant, hits.faces);
+      const blocklist = await this.faces.describeBlocklistMatches(applicant.organizationId, hits.blocklist);
+      results.push(duplicateFaceCheck(analysis.selfie, matches, blocklist, await this.faces.count(applicant.organizationId, applicant.id), FACE_MATCH_THRESHOLD));
+    } else {
+      results.push(duplicateFaceCheck(analysis.selfie, [], [], 0, FACE_MATCH_THRESHOLD));
+    }
+    await this.lifecycle.recordFaceAnalysis(applicant.id, results);
+  }
+
+  async giveUp(job: AnalysisJob, reason: string): Promise<void> {
+    const detail = `The faces could not be analysed: ${reason}`.slice(0, 500);
+    const names = ['face-match', 'liveness', 'duplicate-face'];
+    await this.lifecycle.recordFaceAnalysis(job.applicantId, names.map((name) => ({ name, verdict: 'unavailable', score: null, detail, evidence: null })));
+  }
+}

@@ -1,0 +1,100 @@
+import sharp from 'sharp';
+import { detectFaces, singleFace, MIN_FACE_SIZE, type DetectedFace, type FaceDetection, type FaceRead } from '../face-reading/index.js';
+
+/** The photos a face analysis reads: the document's portrait side, the selfie, the pose challenge's turned selfie. */
+export interface FaceImages {
+  portrait: Uint8Array | null;
+  selfie: Uint8Array | null;
+  turned: Uint8Array | null;
+}
+
+/** The usable face of one photo, or why there is none. */
+export type FaceSummary =
+  | {
+      found: true;
+      box: DetectedFace['box'];
+      size: number;
+      yaw: number;
+      embedding: Float32Array;
+      antispoof: number | null;
+      liveness: number | null;
+      /** The face with a margin, JPEG, for the reviewer. */
+      crop: Uint8Array;
+    }
+  | { found: false; reason: Extract<FaceRead, { found: false }>['reason']; faces: number };
+
+export interface FaceReadResult {
+  /** null: no such photo. */
+  portrait: FaceSummary | null;
+  selfie: FaceSummary | null;
+  turned: FaceSummary | null;
+  /** Whether the two selfie captures are the same frame (a replayed picture); null without both. */
+  framesIdentical: boolean | null;
+}
+
+/** Side of the square face crop kept for the reviewer, in pixels. */
+const CROP_SIZE = 192;
+/**
+ * A document may print a second, smaller "ghost" portrait of the same person: on a
+ * document a smaller face counts as another face only from this share of the largest's size.
+ */
+const GHOST_PORTRAIT_SHARE = 0.7;
+/** Mean absolute difference (0–255) of two 32×32 grey thumbnails below which two captures are the same frame. */
+const IDENTICAL_FRAMES = 1.5;
+
+/**
+ * Reads the faces of an applicant's portrait and selfies: one face each, with its
+ * embedding, pose, liveness signals and a crop. Runs inside an analysis worker thread.
+ */
+export async function readFaces(images: FaceImages): Promise<FaceReadResult> {
+  const buffers = {
+    portrait: toBuffer(images.portrait),
+    selfie: toBuffer(images.selfie),
+    turned: toBuffer(images.turned),
+  };
+  return {
+    portrait: buffers.portrait ? await summarise(buffers.portrait, documentPortrait) : null,
+    selfie: buffers.selfie ? await summarise(buffers.selfie, (detection) => singleFace(detection)) : null,
+    turned: buffers.turned ? await summarise(buffers.turned, (detection) => singleFace(detection)) : null,
+    framesIdentical: buffers.selfie && buffers.turned ? await sameFrame(buffers.selfie, buffers.turned) : null,
+  };
+}
+
+/** The document's portrait: its largest face, smaller ghost portraits aside. */
+export function documentPortrait(detection: FaceDetection): FaceRead {
+  const large = detection.faces.filter((face) => face.size >= MIN_FACE_SIZE);
+  if (large.length === 0) return singleFace(detection);
+  const [largest, ...others] = large;
+  if (others.some((face) => face.size >= largest.size * GHOST_PORTRAIT_SHARE)) return { found: false, reason: 'several faces', faces: detection.faces };
+  return { found: true, face: largest };
+}
+
+async function summarise(image: Buffer, pick: (detection: FaceDetection) => FaceRead): Promise<FaceSummary> {
+  const detection = await detectFaces(image);
+  const read = pick(detection);
+  if (!read.found) return { found: false, reason: read.reason, faces: read.faces.length };
+  const { box, size, yaw, embedding, antispoof, liveness } = read.face;
+  return { found: true, box, size, yaw, embedding, antispoof, liveness, crop: await cropFace(image, detection, read.face) };
+}
+
+/** A square around the face with a margin, clipped to the photo, as a small JPEG. */
+async function cropFace(image: Buffer, detection: FaceDetection, face: DetectedFace): Promise<Buffer> {
+  const side = Math.round(Math.max(face.box.width, face.box.height) * 1.5);
+  const left = Math.max(0, Math.round(face.box.x + face.box.width / 2 - side / 2));
+  const top = Math.max(0, Math.round(face.box.y + face.box.height / 2 - side / 2));
+  const width = Math.min(side, detection.width - left);
+  const height = Math.min(side, detection.height - top);
+  return sharp(image).rotate().extract({ left, top, width, height }).resize(CROP_SIZE, CROP_SIZE, { fit: 'cover' }).jpeg({ quality: 82 }).toBuffer();
+}
+
+async function sameFrame(a: Buffer, b: Buffer): Promise<boolean> {
+  const thumb = (image: Buffer) => sharp(image).rotate().resize(32, 32, { fit: 'fill' }).greyscale().raw().toBuffer();
+  const [x, y] = await Promise.all([thumb(a), thumb(b)]);
+  let difference = 0;
+  for (let i = 0; i < x.length; i++) difference += Math.abs(x[i] - y[i]);
+  return difference / x.length < IDENTICAL_FRAMES;
+}
+
+function toBuffer(data: Uint8Array | null): Buffer | null {
+  return data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null;
+}

@@ -1,0 +1,73 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Piscina } from 'piscina';
+import { DataSource, MoreThan } from 'typeorm';
+import { ApplicantFace } from '../applicants/faces/applicant-face.entity.js';
+import { FaceBlocklistEntry } from '../applicants/faces/face-blocklist-entry.entity.js';
+import type { FaceHit, FaceSearchTask, FaceSet } from './face-search.worker.js';
+import { BACKGROUND_NICE, builtWorkerFile, type PoolWorkerData } from './worker-threads.js';
+
+/** Rows loaded per query when an index catches up with the database. */
+const LOAD_BATCH = 5000;
+/**
+ * Row ids are given in insertion order but may commit out of it (two transactions on
+ * PostgreSQL): each catch-up looks again this far below the last id loaded; the index
+ * skips the ids it already has.
+ */
+const LOAD_OVERLAP = 200;
+/** The most matches a search returns per set. */
+const SEARCH_LIMIT = 20;
+
+export interface FaceSearchHits {
+  faces: FaceHit[];
+  blocklist: FaceHit[];
+}
+
+/**
+ * The 1:N face search: each organization's stored faces and blocklist in FaceIndexes on
+ * one worker thread at background priority, loaded from the database on first use and
+ * brought up to date (new rows only) before each search. Hits are row ids, which the
+ * caller resolves against the database, so a face removed since it was loaded is
+ * never reported.
+ */
+@Injectable()
+export class FaceSearch implements OnApplicationShutdown {
+  private pool: Piscina | null = null;
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  async search(organizationId: string, embedding: Float32Array, threshold: number): Promise<FaceSearchHits> {
+    const last = (await this.run({ task: 'last-ids', organizationId })) as Record<FaceSet, number>;
+    await this.catchUp(organizationId, 'faces', last.faces);
+    await this.catchUp(organizationId, 'blocklist', last.blocklist);
+    const search = (set: FaceSet) => this.run({ task: 'search', organizationId, set, embedding, threshold, limit: SEARCH_LIMIT }) as Promise<FaceHit[]>;
+    return { faces: await search('faces'), blocklist: await search('blocklist') };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool?.destroy();
+  }
+
+  private async catchUp(organizationId: string, set: FaceSet, lastId: number): Promise<void> {
+    const repository = this.dataSource.getRepository<ApplicantFace | FaceBlocklistEntry>(set === 'faces' ? ApplicantFace : FaceBlocklistEntry);
+    let after = Math.max(0, lastId - LOAD_OVERLAP);
+    for (;;) {
+      const rows = await repository.find({
+        where: { organizationId, id: MoreThan(after) },
+        select: { id: true, embedding: true },
+        order: { id: 'ASC' },
+        take: LOAD_BATCH,
+      });
+      if (rows.length === 0) return;
+      await this.run({ task: 'add', organizationId, set, faces: rows.map((row) => ({ id: row.id, embedding: row.embedding })) });
+      after = rows[rows.length - 1].id;
+      if (rows.length < LOAD_BATCH) return;
+    }
+  }
+
+  /** One thread (the indexes live in it), started on first use, kept for the process's life. */
+  private run(task: FaceSearchTask): Promise<unknown> {
+    const workerData: PoolWorkerData = { nice: BACKGROUND_NICE };
+    this.pool ??= new Piscina({ filename: builtWorkerFile('face-search.worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Number.POSITIVE_INFINITY, workerData });
+    return this.pool.run(task);
+  }
+}

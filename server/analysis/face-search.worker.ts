@@ -1,0 +1,57 @@
+import { FaceIndex } from '../face-reading/index.js';
+import { applyPoolPriority } from './worker-threads.js';
+
+/** Which of an organization's face sets: its applicants' faces, or its blocklist. */
+export type FaceSet = 'faces' | 'blocklist';
+
+/** A stored face: its row id and packed embedding. */
+export interface StoredFace {
+  id: number;
+  embedding: Uint8Array;
+}
+
+export type FaceSearchTask =
+  | { task: 'last-ids'; organizationId: string }
+  | { task: 'add'; organizationId: string; set: FaceSet; faces: StoredFace[] }
+  | { task: 'search'; organizationId: string; set: FaceSet; embedding: Float32Array; threshold: number; limit: number };
+
+export interface FaceHit {
+  id: number;
+  similarity: number;
+}
+
+interface OrganizationIndex {
+  index: FaceIndex;
+  /** The highest row id loaded. */
+  lastId: number;
+}
+
+/** This thread's indexes, per organization and set, loaded from the rows the service sends. */
+const indexes = new Map<string, OrganizationIndex>();
+
+function indexOf(organizationId: string, set: FaceSet): OrganizationIndex {
+  const key = `${organizationId}|${set}`;
+  let entry = indexes.get(key);
+  if (!entry) {
+    entry = { index: new FaceIndex(), lastId: 0 };
+    indexes.set(key, entry);
+  }
+  return entry;
+}
+
+applyPoolPriority();
+
+/** Piscina's entry point, on the one thread of the face search pool: the indexes live here, never on the HTTP event loop. */
+export default function faceSearch(task: FaceSearchTask): { faces: number; blocklist: number } | number | FaceHit[] {
+  if (task.task === 'last-ids') return { faces: indexOf(task.organizationId, 'faces').lastId, blocklist: indexOf(task.organizationId, 'blocklist').lastId };
+  const entry = indexOf(task.organizationId, task.set);
+  if (task.task === 'add') {
+    for (const face of task.faces) {
+      const id = String(face.id);
+      if (!entry.index.has(id)) entry.index.add(id, Buffer.from(face.embedding.buffer, face.embedding.byteOffset, face.embedding.byteLength));
+      entry.lastId = Math.max(entry.lastId, face.id);
+    }
+    return entry.index.size;
+  }
+  return entry.index.search(task.embedding, task.threshold, task.limit).map((hit) => ({ id: Number(hit.id), similarity: hit.similarity }));
+}

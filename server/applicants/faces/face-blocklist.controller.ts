@@ -1,0 +1,29 @@
+import { Body, Controller, Delete, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '../../common/access/require-permission.decorator.js';
+import { CurrentUser } from '../../users/current-user.decorator.js';
+import type { User } from '../../users/user.entity.js';
+import { ApplicantFaces } from './applicant-faces.service.js';
+import { BlockFaceDto, FaceBlocklistEntryDto } from './face-blocklist.dto.js';
+
+/** Staff mark an applicant's face fraudulent: later selfies of the organization that match it fail the duplicate-face check. */
+@ApiTags('applicants')
+@Controller('projects/:id/applicants/:userId/face-blocklist')
+export class FaceBlocklistController {
+  constructor(private readonly faces: ApplicantFaces) {}
+
+  @Post()
+  @RequirePermission('applicants', 'update')
+  @ApiCreatedResponse({ type: FaceBlocklistEntryDto, description: "The applicant's selfie face is on the organization's blocklist (audited)" })
+  block(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: BlockFaceDto): Promise<FaceBlocklistEntryDto> {
+    return this.faces.block(user, id, userId, body.reason.trim());
+  }
+
+  @Delete()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @RequirePermission('applicants', 'update')
+  @ApiNoContentResponse({ description: 'Taken off the blocklist (audited)' })
+  unblock(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<void> {
+    return this.faces.unblock(user, id, userId);
+  }
+}
