@@ -1,0 +1,66 @@
+import { differentIdentity, duplicateFaceCheck, livenessCheck, MIN_HEAD_TURN, type FaceAnalysis, type FaceOutcome } from './face-checks.js';
+
+const face = (yaw: number, signals: { antispoof?: number; liveness?: number } = {}): FaceOutcome => ({
+  found: true,
+  box: { x: 0, y: 0, width: 200, height: 200 },
+  size: 200,
+  yaw,
+  antispoof: signals.antispoof ?? 0.9,
+  liveness: signals.liveness ?? 0.9,
+  crop: 'data:image/jpeg;base64,',
+});
+
+const analysis = (changes: Partial<FaceAnalysis>): FaceAnalysis => ({
+  portrait: face(0),
+  selfie: face(5),
+  turned: face(-20),
+  framesIdentical: false,
+  similarity: 0.8,
+  poseSimilarity: 0.8,
+  requestedTurn: 'left',
+  threshold: 0.7,
+  ...changes,
+});
+
+describe('liveness check', () => {
+  it('passes a turn of the asked side by enough degrees, either side', () => {
+    expect(livenessCheck(analysis({})).verdict).toBe('passed');
+    expect(livenessCheck(analysis({ requestedTurn: 'right', selfie: face(-5), turned: face(20) })).verdict).toBe('passed');
+  });
+
+  it('fails a turn smaller than the minimum, and asks a person when the head turned the other way', () => {
+    const small = livenessCheck(analysis({ turned: face(5 - MIN_HEAD_TURN + 1) }));
+    expect(small).toMatchObject({ verdict: 'failed', detail: expect.stringContaining('the head did not turn') });
+    const wrongWay = livenessCheck(analysis({ requestedTurn: 'right' }));
+    expect(wrongWay).toMatchObject({ verdict: 'needs-review', detail: expect.stringContaining('turned left (25°), not right as asked') });
+  });
+
+  it('fails another face on the turned capture; asks a person about low anti-spoofing or liveness signals', () => {
+    expect(livenessCheck(analysis({ poseSimilarity: 0.4 })).detail).toMatch(/^Pose challenge failed: the turned selfie shows another face/);
+    const low = livenessCheck(analysis({ selfie: face(5, { antispoof: 0.2 }) }));
+    expect(low).toMatchObject({ verdict: 'needs-review', detail: expect.stringContaining('low anti-spoofing score') });
+    expect(low.evidence).toMatchObject({ signals: { antispoof: 0.2, liveness: 0.9 } });
+  });
+});
+
+describe('duplicate-face check', () => {
+  const match = (userId: string, different: boolean) => ({ userId, name: 'A B', dateOfBirth: '1990-01-01', similarity: 0.8, differentIdentity: different, crop: '' });
+
+  it('passes no match, asks a person about the same identity under another userId, fails another identity or the blocklist', () => {
+    expect(duplicateFaceCheck(face(0), [], [], 12, 0.7)).toMatchObject({ verdict: 'passed', detail: expect.stringContaining('12 searched') });
+    expect(duplicateFaceCheck(face(0), [match('u1', false)], [], 12, 0.7).verdict).toBe('needs-review');
+    expect(duplicateFaceCheck(face(0), [match('u1', false), match('u2', true)], [], 12, 0.7)).toMatchObject({
+      verdict: 'failed',
+      detail: 'The same face as 2 other applicants, 1 with a different name or date of birth',
+    });
+    const listed = { entryId: 1, userId: 'u9', reason: 'Forged card', similarity: 0.9, crop: '' };
+    expect(duplicateFaceCheck(face(0), [], [listed], 12, 0.7)).toMatchObject({ verdict: 'failed', score: 0.9 });
+  });
+
+  it('compares identities by name letters in any order, accents aside, and by date of birth where both are known', () => {
+    expect(differentIdentity({ name: 'José  García-López', dateOfBirth: '1990-01-01' }, { name: 'garcia lopez jose', dateOfBirth: '1990-01-01' })).toBe(false);
+    expect(differentIdentity({ name: 'Ann Lee', dateOfBirth: '1990-01-01' }, { name: 'Anna Lee', dateOfBirth: '1990-01-01' })).toBe(true);
+    expect(differentIdentity({ name: 'Ann Lee', dateOfBirth: '1990-01-01' }, { name: 'Ann Lee', dateOfBirth: '1991-01-01' })).toBe(true);
+    expect(differentIdentity({ name: 'Ann Lee', dateOfBirth: null }, { name: 'Ann Lee', dateOfBirth: '1991-01-01' })).toBe(false);
+  });
+});
