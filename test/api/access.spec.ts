@@ -126,6 +126,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/projects/:id/applicants/:userId/hold': MEMBERS,
   'GET /api/projects/:id/applicants/:userId/activity': forIntegrators(MEMBERS),
   'GET /api/projects/:id/applicants/:userId/checks': forIntegrators(MEMBERS),
+  // Members get past access to the business rule: the table's applicant has no analysed face, and none listed.
+  'POST /api/projects/:id/applicants/:userId/face-blocklist': { ...MEMBERS, owner: 409, superAdmin: 409 },
+  'DELETE /api/projects/:id/applicants/:userId/face-blocklist': { ...MEMBERS, owner: 404, superAdmin: 404 },
   'PUT /api/projects/:id/verification-settings': MEMBERS,
   'POST /api/kyc/sessions': forIntegrators(MEMBERS),
   // A session id is checked against the caller's organizations like any other id.
@@ -142,6 +145,7 @@ const BODIES: Record<string, object | ((params: Record<string, string>) => objec
   'POST /api/kyc/sessions': (params) => ({ organizationId: params.id, userId: 'applicant-1' }),
   'PUT /api/projects/:id/verification-settings': { allowCompanyKeyLinks: true, redirectAllowList: [] },
   'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },
+  'POST /api/projects/:id/applicants/:userId/face-blocklist': { reason: 'Forged passport' },
 };
 
 /** The application's own routes, as Express knows them (Swagger's and the client fallback included). */
