@@ -260,7 +260,7 @@ if (!redisUrl || !sharedDatabase) {
     expect(probes.map((probe) => probe.runs.length).every((count) => count > 0)).toBe(true);
   }, 60_000);
 
-  it('two `npm run worker` processes share the document analyses; one killed mid-job, the other finishes it', async () => {
+  it('two `npm run worker` processes share the document and face analyses; one killed mid-job, the other finishes it', async () => {
     t = await startTestApp({ REDIS_URL: redisUrl!, ANALYSIS_WORKERS_ONLY: 'true' });
     const owner = await createUser(t);
     const organization = await createOrganization(t, owner);
@@ -283,10 +283,12 @@ if (!redisUrl || !sharedDatabase) {
 
     await waitUntil(async () => ((await statuses(t)).every((status) => status === 'done') ? true : undefined), ANALYSIS_LEASE_MS + 60_000, 'every analysis to finish');
     const rows = await jobs.find();
-    expect(rows).toHaveLength(4);
-    // Each submission's job ran to the end once; only the killed one needed a second claim.
+    // Two jobs per submission: the document and the faces.
+    expect(rows.map((row) => row.kind).sort()).toEqual([...Array(4).fill('document'), ...Array(4).fill('face')]);
+    // Each job ran to the end once; only the killed one needed a second claim.
     for (const row of rows) expect(row).toMatchObject({ runs: 1, attempts: row.id === killed.id ? 2 : 1 });
-    const checks = await t.app.get(DataSource).getRepository(ApplicantCheck).find({ where: { applicantId: killed.applicantId, name: 'document-read' } });
+    const check = killed.kind === 'document' ? 'document-read' : 'face-match';
+    const checks = await t.app.get(DataSource).getRepository(ApplicantCheck).find({ where: { applicantId: killed.applicantId, name: check } });
     expect(checks).toHaveLength(1);
   }, ANALYSIS_LEASE_MS + 120_000);
 });
