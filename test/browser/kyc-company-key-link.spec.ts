@@ -17,7 +17,7 @@ import {
   listen,
   MOBILE,
   screenshotBothSizes,
-  selfieImage,
+  takeSelfie,
   uploadPhoto,
   watchKycPage,
 } from './support/kyc.js';
@@ -119,8 +119,7 @@ describe('the public companyKey link', () => {
     await uploadPhoto(page, { name: 'id-back.png', buffer: idCardImage('back') });
     await heading(page, 'Take a selfie');
     await page.reload();
-    await heading(page, 'Take a selfie');
-    await uploadPhoto(page, { name: 'selfie.png', buffer: selfieImage() });
+    await takeSelfie(page);
     await heading(page, 'Your personal details');
     await fillPersonalData(page);
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -149,6 +149,24 @@ export async function uploadPhoto(page: Page, file: { name: string; buffer: Buff
   await page.getByRole('button', { name: 'Use this photo' }).click();
 }
 
+/**
+ * The selfie step's two captures: facing the camera, then (the page says which side) the
+ * head turned. `turned` gets the side asked; by default the same picture is sent twice.
+ */
+export async function takeSelfie(
+  page: Page,
+  facing: { name: string; buffer: Buffer } = { name: 'selfie.png', buffer: selfieImage() },
+  turned: (turn: 'left' | 'right') => Promise<{ name: string; buffer: Buffer }> = async () => facing,
+  screenshot?: string,
+): Promise<void> {
+  await heading(page, 'Take a selfie');
+  await uploadPhoto(page, facing, screenshot);
+  const title = page.getByRole('heading', { name: /^Now turn your head to your (left|right)$/ });
+  await title.waitFor();
+  const turn = (await title.textContent())!.endsWith('left') ? 'left' : 'right';
+  await uploadPhoto(page, await turned(turn), screenshot && `${screenshot}-turned`);
+}
+
 /** Fills the personal data step with Ana Souza's ID card. */
 export async function fillPersonalData(page: Page): Promise<void> {
   await page.getByLabel('Full name').fill('Ana Souza');

@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+
+import { fakeApplicant, type FakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
+import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
+import { extractSourceFaces, SOURCE_PHOTOS } from '../../server/face-reading/test-faces.js';
+import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
+import { startApp, type RunningApp } from './support/app.js';
+import { launchBrowser, newContext, saveScreenshot } from './support/browser.js';
+import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfie, uploadPhoto, watchKycPage } from './support/kyc.js';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.js';
+
+// Faces are checked, not only collected: an end user photographs a generated passport
+// printed with a man's photo and takes a selfie of the same man in two poses → the face
+// match passes. A second end user shows another person's passport with the first one's
+// face → the reviewer's view flags the first applicant as a duplicate, linked.
+
+const now = new Date('2026-06-01T00:00:00Z');
+/** The first two passport holders of a fixed generated series. */
+const passportHolders: FakeApplicant[] = [];
+for (let index = 0; passportHolders.length < 2; index += 1) {
+  const person = fakeApplicant(index, { seed: 'face-checks', now });
+  if (person.documentType === 'PASSPORT' && person.docNumber && person.name) passportHolders.push(person);
+}
+
+let app: RunningApp;
+let browser: Browser;
+let receiver: WebhookReceiver;
+let integrator: Integrator;
+let organizationId: string;
+let apiKey: string;
+
+beforeAll(async () => {
+  process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
+  app = await startApp();
+  browser = await launchBrowser();
+  receiver = await startWebhookReceiver();
+  integrator = new Integrator(app.url);
+  await integrator.call('POST', '/api/auth/register', { email: 'faces@acme.example', username: 'acme-faces', password: 'correct-horse' });
+  organizationId = (await integrator.call<{ id: string }>('POST', '/api/projects', { name: 'Acme Bank' })).id;
+  await integrator.call('PUT', '/api/users/webhook', { webhook: receiver.url });
+  apiKey = (await integrator.call<{ apiKey: string }>('GET', '/api/api-keys')).apiKey;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await app?.stop();
+});
+
+/** Goes through the verification page on a phone: the passport printed with `portrait`, the selfie's two poses, the details. */
+async function verify(userId: string, person: FakeApplicant, portrait: Buffer, facing: (turn: 'left' | 'right') => Promise<Buffer>, turned: (turn: 'left' | 'right') => Promise<Buffer>) {
+  const document = await renderFakeDocument(person, { face: portrait });
+  const { url } = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
+  const context = await newContext(browser, { viewport: MOBILE });
+  const page = await context.newPage();
+  const errors = watchKycPage(page, app.url);
+  // The side to turn to comes with the session the page loads; the facing photo is chosen for it.
+  const sessionLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/kyc/session' && response.request().method() === 'GET');
+  await page.goto(url);
+  const turn = ((await (await sessionLoaded).json()) as { selfieChallenge: { turn: 'left' | 'right' } }).selfieChallenge.turn;
+  await heading(page, 'Choose your document');
+  await page.getByRole('button', { name: /Passport/ }).click();
+  await heading(page, 'Photo page of your passport');
+  await uploadPhoto(page, { name: 'passport.png', buffer: document.pages[0].png });
+  await takeSelfie(page, { name: 'selfie.jpg', buffer: await facing(turn) }, async (asked) => ({ name: 'selfie-turned.jpg', buffer: await turned(asked) }), userId === 'face-first' ? 'face-selfie' : undefined);
+  await heading(page, 'Your personal details');
+  await fillPersonalData(page);
+  await page.getByLabel('Full name').fill(person.name!);
+  await page.getByLabel('Date of birth').fill(person.dateOfBirth!);
+  await page.getByLabel('Document number').fill(person.docNumber!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'Review and submit');
+  await page.getByRole('button', { name: 'Submit verification' }).click();
+  await heading(page, "We're checking your documents…");
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+/** The reviewer's view of an applicant, once the faces are analysed. */
+async function reviewerView(userId: string) {
+  const dashboard = await newContext(browser, { viewport: DESKTOP });
+  await integrator.signIn(dashboard);
+  const office = await dashboard.newPage();
+  await office.goto(`${app.url}/dashboard/${organizationId}/applicants/${userId}`);
+  return { dashboard, office };
+}
+
+describe('face checks', () => {
+  it("matches the selfie to the passport's portrait, and flags the same face on another applicant's passport as a duplicate", async () => {
+    const theMan = (turn: 'left' | 'right') => poseChallengePhotos(turn);
+    await verify('face-first', passportHolders[0], await galleryFace(1), async (turn) => (await theMan(turn)).facing, async (turn) => (await theMan(turn)).turned);
+
+    const first = await reviewerView('face-first');
+    const face = first.office.getByRole('region', { name: 'Face' });
+    await face.getByText(/matches the document portrait/).waitFor({ timeout: 60_000 });
+    await face.getByRole('img', { name: 'Selfie face' }).waitFor();
+    await face.getByRole('img', { name: 'Document portrait' }).waitFor();
+    await saveScreenshot(first.office, 'applicant-face-match-1280', true);
+    await first.dashboard.close();
+
+    // Someone else's passport, the first applicant's face (another photo of him).
+    const [stranger] = await extractSourceFaces(SOURCE_PHOTOS.slice(0, 1));
+    await verify('face-second', passportHolders[1], stranger.crop, async () => galleryFace(8), async (turn) => (await theMan(turn)).turned);
+    const second = await reviewerView('face-second');
+    const duplicates = second.office.getByRole('region', { name: 'Face' });
+    const link = duplicates.getByRole('link', { name: /face-first/ });
+    await link.waitFor({ timeout: 60_000 });
+    await duplicates.getByText(/different name or date of birth/i).first().waitFor();
+    await saveScreenshot(second.office, 'applicant-face-duplicate-1280', true);
+    await second.office.setViewportSize(MOBILE);
+    await saveScreenshot(second.office, 'applicant-face-duplicate-375', true);
+    await link.click();
+    await second.office.waitForURL(/\/applicants\/face-first$/);
+    await second.dashboard.close();
+  }, 240_000);
+});
