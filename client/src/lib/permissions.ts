@@ -72,11 +72,13 @@ const permissionMatrixQueryOptions = () =>
 /**
  * Whether the signed-in user may do `resource:action`, to show or hide an action (the
  * server checks it again on every request). The stored matrix is read when the role may
- * read it; otherwise, or while it loads, the seeded defaults answer.
+ * read it (nothing is allowed while it loads); otherwise, or when it cannot be read, the
+ * seeded defaults answer.
  */
 export function usePermission(resource: PermissionResource, action: PermissionAction): boolean {
   const { user } = useAuth();
   const canReadMatrix = user !== null && hasPermission(user.role, 'roles', 'read');
-  const { data: matrix } = useQuery({ ...permissionMatrixQueryOptions(), enabled: canReadMatrix });
-  return user !== null && hasPermission(user.role, resource, action, matrix);
+  const { data: matrix, isPending } = useQuery({ ...permissionMatrixQueryOptions(), enabled: canReadMatrix });
+  if (user === null || (canReadMatrix && isPending)) return false;
+  return hasPermission(user.role, resource, action, matrix);
 }
