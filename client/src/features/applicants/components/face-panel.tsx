@@ -299,10 +299,14 @@ export function FacePanel({
       }
       aside={canMark && <MarkFaceFraudulentButton organizationId={organizationId} userId={userId} />}
     >
-      {blocklist && <FaceBlocklistStatus organizationId={organizationId} userId={userId} entry={blocklist} canUpdate={canUpdate} />}
-      {faceMatch && <FaceMatchSection faceMatch={faceMatch} />}
-      {liveness && <LivenessSection liveness={liveness} />}
-      {duplicates && <DuplicatesSection duplicates={duplicates} selfieCrop={selfieCrop} organizationId={organizationId} />}
+      {blocklist || hasFaceChecks(checks) ? (
+        <>
+          {blocklist && <FaceBlocklistStatus organizationId={organizationId} userId={userId} entry={blocklist} canUpdate={canUpdate} />}
+          {faceMatch && <FaceMatchSection faceMatch={faceMatch} />}
+          {liveness && <LivenessSection liveness={liveness} />}
+          {duplicates && <DuplicatesSection duplicates={duplicates} selfieCrop={selfieCrop} organizationId={organizationId} />}
+        </>
+      ) : undefined}
     </Panel>
   );
 }
