@@ -17,7 +17,7 @@ import {
   listen,
   MOBILE,
   screenshotBothSizes,
-  selfieImage,
+  takeSelfies,
   uploadPhoto,
   watchKycPage,
 } from './support/kyc.js';
@@ -120,7 +120,7 @@ describe('the public companyKey link', () => {
     await heading(page, 'Take a selfie');
     await page.reload();
     await heading(page, 'Take a selfie');
-    await uploadPhoto(page, { name: 'selfie.png', buffer: selfieImage() });
+    await takeSelfies(page);
     await heading(page, 'Your personal details');
     await fillPersonalData(page);
     await page.getByRole('button', { name: 'Continue' }).click();
