@@ -122,6 +122,8 @@ describe('/kyc', () => {
     expect(screen.getByText('Ana Souza')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Front photo' })).toHaveAttribute('src', `data:image/jpeg;base64,${btoa('front.png')}`);
     expect(screen.getByRole('img', { name: 'Back photo' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Selfie photo' })).toHaveAttribute('src', `data:image/jpeg;base64,${btoa('selfie.png')}`);
+    expect(screen.getByRole('img', { name: 'Turned selfie photo' })).toHaveAttribute('src', `data:image/jpeg;base64,${btoa('turned.png')}`);
   }, 30_000);
 
   describe('the selfie with its pose challenge', () => {
