@@ -5,7 +5,7 @@ import { fakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
 import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { launchBrowser, newContext, saveScreenshot, waitForPageCondition } from './support/browser.js';
-import { DESKTOP, heading, Integrator, MOBILE, screenshotBothSizes, takeSelfie, uploadPhoto, watchKycPage } from './support/kyc.js';
+import { DESKTOP, heading, Integrator, MOBILE, screenshotBothSizes, takeSelfies, uploadPhoto, watchKycPage } from './support/kyc.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.js';
 
 // The document is read, not only collected: an end user photographs a generated passport
@@ -67,7 +67,8 @@ describe('reading the document', () => {
     await screenshotBothSizes(page, 'document-blurry');
     await page.getByRole('button', { name: 'Retake' }).click();
     await uploadPhoto(page, { name: 'passport.png', buffer: document.pages[0].png });
-    await takeSelfie(page);
+    await heading(page, 'Take a selfie');
+    await takeSelfies(page);
 
     // The details arrive filled in from the machine-readable zone.
     await heading(page, 'Your personal details');
@@ -115,7 +116,8 @@ describe('reading the document', () => {
     await uploadPhoto(page, { name: 'card-front.png', buffer: front.png });
     await heading(page, 'Back of your ID card');
     await uploadPhoto(page, { name: 'card-back.png', buffer: back.png });
-    await takeSelfie(page);
+    await heading(page, 'Take a selfie');
+    await takeSelfies(page);
     await heading(page, 'Your personal details');
     await page.getByText(/We filled in .* from your ID card/).waitFor();
     expect(await page.getByLabel('Document number').inputValue()).toBe(cardHolder.docNumber);

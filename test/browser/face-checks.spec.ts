@@ -6,7 +6,7 @@ import { extractSourceFaces, SOURCE_PHOTOS } from '../../server/face-reading/tes
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { launchBrowser, newContext, saveScreenshot } from './support/browser.js';
-import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfie, uploadPhoto, watchKycPage } from './support/kyc.js';
+import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage } from './support/kyc.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.js';
 
 // Faces are checked, not only collected: an end user photographs a generated passport
@@ -62,7 +62,8 @@ async function verify(userId: string, person: FakeApplicant, portrait: Buffer, f
   await page.getByRole('button', { name: /Passport/ }).click();
   await heading(page, 'Photo page of your passport');
   await uploadPhoto(page, { name: 'passport.png', buffer: document.pages[0].png });
-  await takeSelfie(page, { name: 'selfie.jpg', buffer: await facing(turn) }, async (asked) => ({ name: 'selfie-turned.jpg', buffer: await turned(asked) }), userId === 'face-first' ? 'face-selfie' : undefined);
+  await heading(page, 'Take a selfie');
+  await takeSelfies(page, { facing: await facing(turn), turned: await turned(turn) }, userId === 'face-first' ? 'face-selfie' : undefined);
   await heading(page, 'Your personal details');
   await fillPersonalData(page);
   await page.getByLabel('Full name').fill(person.name!);

@@ -17,7 +17,7 @@ import {
   listen,
   MOBILE,
   screenshotBothSizes,
-  takeSelfie,
+  takeSelfies,
   uploadPhoto,
   watchKycPage,
 } from './support/kyc.js';
@@ -119,7 +119,8 @@ describe('the public companyKey link', () => {
     await uploadPhoto(page, { name: 'id-back.png', buffer: idCardImage('back') });
     await heading(page, 'Take a selfie');
     await page.reload();
-    await takeSelfie(page);
+    await heading(page, 'Take a selfie');
+    await takeSelfies(page);
     await heading(page, 'Your personal details');
     await fillPersonalData(page);
     await page.getByRole('button', { name: 'Continue' }).click();

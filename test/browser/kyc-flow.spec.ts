@@ -26,7 +26,7 @@ import {
   listen,
   MOBILE,
   screenshotBothSizes,
-  takeSelfie,
+  takeSelfies,
   uploadPhoto,
   watchKycPage,
 } from './support/kyc.js';
@@ -142,7 +142,7 @@ describe('verification flow', () => {
 
     await heading(page, 'Take a selfie');
     await screenshotBothSizes(page, '04-selfie');
-    await takeSelfie(page, undefined, undefined, '04-selfie-preview');
+    await takeSelfies(page, undefined, '04-selfie');
 
     // The name the integrator's server gave is there already.
     await heading(page, 'Your personal details');

@@ -3,3 +3,11 @@ export const userKeys = {
   all: ['users'] as const,
   me: () => [...userKeys.all, 'me'] as const,
 };
+
+// The roles (permission matrix): edited by the admin screens, read to show or hide actions.
+export const roleKeys = {
+  all: ['roles'] as const,
+  lists: () => [...roleKeys.all, 'list'] as const,
+  details: () => [...roleKeys.all, 'detail'] as const,
+  detail: (name: string) => [...roleKeys.details(), name] as const,
+};

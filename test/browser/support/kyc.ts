@@ -39,13 +39,14 @@ export function idCardImage(side: 'front' | 'back'): Buffer {
   });
 }
 
-/** A pretend selfie: a face-coloured oval on a light wall. */
-export function selfieImage(): Buffer {
+/** A pretend selfie: a face-coloured oval on a light wall; `turned`, its eyes moved to one side (the pose challenge's second photo). */
+export function selfieImage(turned = false): Buffer {
+  const eyes = turned ? -50 : 0;
   return encodeRgbPng(720, 960, (x, y) => {
     const dx = (x - 360) / 190;
     const dy = (y - 430) / 250;
     if (dx * dx + dy * dy < 1) {
-      if (((x - 290) ** 2 + (y - 390) ** 2 < 300) || ((x - 430) ** 2 + (y - 390) ** 2 < 300)) return [40, 40, 40];
+      if (((x - 290 - eyes) ** 2 + (y - 390) ** 2 < 300) || ((x - 430 - eyes) ** 2 + (y - 390) ** 2 < 300)) return [40, 40, 40];
       return [214, 170, 140];
     }
     if (y > 760) return [71, 85, 105];
@@ -150,21 +151,19 @@ export async function uploadPhoto(page: Page, file: { name: string; buffer: Buff
 }
 
 /**
- * The selfie step's two captures: facing the camera, then (the page says which side) the
- * head turned. `turned` gets the side asked; by default the same picture is sent twice.
+ * The selfie step's two photos: facing the camera, then the head turned to the side the
+ * session asks (either). `screenshot` names the screenshots of the facing photo's preview
+ * (`<name>-preview`) and of the turn request (`<name>-turn`).
  */
-export async function takeSelfie(
+export async function takeSelfies(
   page: Page,
-  facing: { name: string; buffer: Buffer } = { name: 'selfie.png', buffer: selfieImage() },
-  turned: (turn: 'left' | 'right') => Promise<{ name: string; buffer: Buffer }> = async () => facing,
+  photos: { facing: Buffer; turned: Buffer } = { facing: selfieImage(), turned: selfieImage(true) },
   screenshot?: string,
 ): Promise<void> {
-  await heading(page, 'Take a selfie');
-  await uploadPhoto(page, facing, screenshot);
-  const title = page.getByRole('heading', { name: /^Now turn your head to your (left|right)$/ });
-  await title.waitFor();
-  const turn = (await title.textContent())!.endsWith('left') ? 'left' : 'right';
-  await uploadPhoto(page, await turned(turn), screenshot && `${screenshot}-turned`);
+  await uploadPhoto(page, { name: 'selfie.png', buffer: photos.facing }, screenshot && `${screenshot}-preview`);
+  await page.getByRole('heading', { name: /^Now turn your head to your (left|right)$/ }).waitFor({ timeout: 10_000 });
+  if (screenshot) await screenshotBothSizes(page, `${screenshot}-turn`);
+  await uploadPhoto(page, { name: 'selfie-turned.png', buffer: photos.turned });
 }
 
 /** Fills the personal data step with Ana Souza's ID card. */

@@ -32,6 +32,7 @@ const PHOTOS_DONE = {
   images: [
     { docType: 'PASSPORT', side: 'front' },
     { docType: 'SELFIE', side: null },
+    { docType: 'SELFIE', side: 'turned' },
   ],
 };
 

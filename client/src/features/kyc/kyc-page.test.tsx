@@ -7,7 +7,7 @@ import { kycStatus } from '../../api/sdk';
 import { apiError } from '../../testing/mock-api';
 import { browserNavigation } from './lib/redirect';
 import { authorizationOf, buildSession, fakeKycServer, FakeEventSource } from './testing/fake-kyc-server';
-import { renderKyc, uploadPhoto } from './testing/render-kyc';
+import { renderKyc, takeSelfies, uploadPhoto } from './testing/render-kyc';
 
 // jsdom has no canvas: the chosen file becomes this "downscaled JPEG".
 vi.mock('./lib/image-processing', async (importOriginal) => ({
@@ -104,7 +104,7 @@ describe('/kyc', () => {
     expect(server.callsTo('kycExchange').map((call) => call.body)).toEqual([{ session: 'resume-1' }]);
 
     // The typed personal data survives a renewal during its own save too.
-    await uploadPhoto(user, /Upload a photo of your face/, 'selfie.png');
+    await takeSelfies(user);
     await screen.findByRole('heading', { name: 'Your personal details' });
     await user.type(screen.getByLabelText('Full name'), 'Ana Souza');
     await user.type(screen.getByLabelText('Date of birth'), '1990-05-17');
@@ -122,7 +122,79 @@ describe('/kyc', () => {
     expect(screen.getByText('Ana Souza')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Front photo' })).toHaveAttribute('src', `data:image/jpeg;base64,${btoa('front.png')}`);
     expect(screen.getByRole('img', { name: 'Back photo' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Selfie photo' })).toHaveAttribute('src', `data:image/jpeg;base64,${btoa('selfie.png')}`);
+    expect(screen.getByRole('img', { name: 'Turned selfie photo' })).toHaveAttribute('src', `data:image/jpeg;base64,${btoa('turned.png')}`);
   }, 30_000);
+
+  describe('the selfie with its pose challenge', () => {
+    const PASSPORT_FRONT = { documentType: 'PASSPORT', images: [{ docType: 'PASSPORT', side: 'front' }] };
+
+    it('takes a photo facing the camera, then one with the head turned to the side the session asks, sending each pose', async () => {
+      const user = userEvent.setup();
+      const server = fakeKycServer({ session: buildSession({ ...PASSPORT_FRONT, selfieChallenge: { turn: 'right' } }) });
+      renderKyc();
+      expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeInTheDocument();
+      expect(screen.getByText(/Photo 1 of 2/)).toBeInTheDocument();
+      await uploadPhoto(user, /Upload a photo of your face$/, 'facing.png');
+
+      expect(await screen.findByRole('heading', { name: 'Now turn your head to your right' })).toBeInTheDocument();
+      expect(screen.getByText(/Photo 2 of 2/)).toBeInTheDocument();
+      expect(screen.getByText('Look towards your right shoulder')).toBeInTheDocument();
+      await uploadPhoto(user, /Upload a photo of your face turned to your right/, 'turned.png');
+
+      expect(await screen.findByRole('heading', { name: 'Your personal details' })).toBeInTheDocument();
+      expect(server.callsTo('kycUpload').map((call) => call.body)).toEqual([
+        { docType: 'SELFIE', pose: 'facing', data: `data:image/jpeg;base64,${btoa('facing.png')}` },
+        { docType: 'SELFIE', pose: 'turned', data: `data:image/jpeg;base64,${btoa('turned.png')}` },
+      ]);
+      expect(server.state.session.images).toEqual([
+        { docType: 'PASSPORT', side: 'front' },
+        { docType: 'SELFIE', side: null },
+        { docType: 'SELFIE', side: 'turned' },
+      ]);
+    });
+
+    it('asks for the turned photo when only the facing one was stored in an earlier visit; Back shows the facing one', async () => {
+      const user = userEvent.setup();
+      fakeKycServer({
+        session: buildSession({ ...PASSPORT_FRONT, images: [...PASSPORT_FRONT.images, { docType: 'SELFIE', side: null }] }),
+      });
+      renderKyc();
+      expect(await screen.findByRole('heading', { name: 'Now turn your head to your left' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(await screen.findByRole('heading', { name: 'Take a selfie' })).toBeInTheDocument();
+      expect(screen.getByText('Your photo of your face is uploaded')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByRole('heading', { name: 'Now turn your head to your left' })).toBeInTheDocument();
+    });
+
+    it('shows the step done when both poses are stored, and retaking means both photos again', async () => {
+      const user = userEvent.setup();
+      const server = fakeKycServer({
+        session: buildSession({
+          ...PASSPORT_FRONT,
+          images: [...PASSPORT_FRONT.images, { docType: 'SELFIE', side: null }, { docType: 'SELFIE', side: 'turned' }],
+        }),
+      });
+      renderKyc();
+      expect(await screen.findByRole('heading', { name: 'Your personal details' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(await screen.findByText('Both photos are uploaded.')).toBeInTheDocument();
+      expect(screen.getByText('Head turned to your left')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Retake both' }));
+      await uploadPhoto(user, /Upload a photo of your face$/, 'facing-2.png');
+      expect(await screen.findByRole('heading', { name: 'Now turn your head to your left' })).toBeInTheDocument();
+      // The server dropped the old turned photo with the new facing one.
+      expect(server.state.session.images).toEqual([
+        { docType: 'PASSPORT', side: 'front' },
+        { docType: 'SELFIE', side: null },
+      ]);
+      await uploadPhoto(user, /Upload a photo of your face turned to your left/, 'turned-2.png');
+      expect(await screen.findByRole('heading', { name: 'Your personal details' })).toBeInTheDocument();
+      expect(server.callsTo('kycUpload').map((call) => call.body?.pose)).toEqual(['facing', 'turned']);
+    });
+  });
 
   it('validates the personal data before saving it', async () => {
     const user = userEvent.setup();
@@ -132,6 +204,7 @@ describe('/kyc', () => {
         images: [
           { docType: 'PASSPORT', side: 'front' },
           { docType: 'SELFIE', side: null },
+          { docType: 'SELFIE', side: 'turned' },
         ],
       }),
     });
@@ -150,6 +223,7 @@ describe('/kyc', () => {
         images: [
           { docType: 'PASSPORT', side: 'front' },
           { docType: 'SELFIE', side: null },
+          { docType: 'SELFIE', side: 'turned' },
         ],
         personalData: {
           ...buildSession().personalData,
@@ -220,6 +294,7 @@ describe('/kyc', () => {
         images: [
           { docType: 'PASSPORT', side: 'front' },
           { docType: 'SELFIE', side: null },
+          { docType: 'SELFIE', side: 'turned' },
         ],
       }),
     });

@@ -1,7 +1,3 @@
-// Query keys of the roles (permission matrix), TkDodo style.
-export const roleKeys = {
-  all: ['roles'] as const,
-  lists: () => [...roleKeys.all, 'list'] as const,
-  details: () => [...roleKeys.all, 'detail'] as const,
-  detail: (name: string) => [...roleKeys.details(), name] as const,
-};
+// Query keys of the roles (permission matrix), TkDodo style; shared with lib/permissions.ts,
+// which reads the same matrix to show or hide actions.
+export { roleKeys } from '../../../api/query-keys';

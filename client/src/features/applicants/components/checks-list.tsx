@@ -9,6 +9,9 @@ const CHECK_LABELS: Readonly<Record<string, string>> = {
   'images-readable': 'Images readable',
   'document-read': 'Document read (machine-readable zone or barcode)',
   'data-matches-document': 'Typed data matches the document',
+  'face-match': 'Selfie matches the document portrait',
+  liveness: 'Liveness signals and pose challenge',
+  'duplicate-face': 'Face not used by another applicant or blocklisted',
 };
 
 const VERDICT_TEXT: Readonly<Record<ApplicantCheckDto['verdict'], string>> = {

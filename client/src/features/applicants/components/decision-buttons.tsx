@@ -23,18 +23,21 @@ const SUCCESS_MESSAGES: Record<ReviewAction['kind'], string> = {
   reset: 'Applicant reset',
 };
 
-function ReasonField({
+/** A labelled reason textarea with its hint or error; shared by the decision and blocklist dialogs. */
+export function ReasonField({
   label,
   value,
   onChange,
   error,
   hint,
+  maxLength = REASON_MAX_LENGTH,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
   hint?: string;
+  maxLength?: number;
 }) {
   const id = useId();
   return (
@@ -47,7 +50,7 @@ function ReasonField({
         className="text-field-input decision-reason"
         value={value}
         rows={3}
-        maxLength={REASON_MAX_LENGTH}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={error || hint ? `${id}-note` : undefined}
         onChange={(event) => onChange(event.target.value)}

@@ -9,6 +9,11 @@ describe('orderImages', () => {
     const ordered = orderImages([image('SELFIE', null), image('ID_CARD', 'back'), image('ID_CARD', 'front')]);
     expect(ordered.map((item) => item.id)).toEqual(['ID_CARD-front', 'ID_CARD-back', 'SELFIE-null']);
   });
+
+  it('puts the pose challenge\'s turned selfie after the one facing the camera', () => {
+    const ordered = orderImages([image('SELFIE', 'turned'), image('PASSPORT', 'front'), image('SELFIE', null)]);
+    expect(ordered.map((item) => item.id)).toEqual(['PASSPORT-front', 'SELFIE-null', 'SELFIE-turned']);
+  });
 });
 
 describe('measuresLine', () => {

@@ -12,9 +12,9 @@ import './document-images.css';
 
 type Image = ApplicantImageDto;
 
-const SIDE_ORDER: Readonly<Record<string, number>> = { front: 0, back: 1 };
+const SIDE_ORDER: Readonly<Record<string, number>> = { front: 0, back: 1, turned: 3 };
 
-/** Documents before the selfie, each front before its back (the server sorts sides by name). */
+/** Documents before the selfie, each front before its back (the server sorts sides by name); the turned selfie last. */
 export function orderImages(images: readonly Image[]): Image[] {
   const rank = (image: Image) => (image.docType === 'SELFIE' ? 1 : 0);
   return [...images].sort(

@@ -12,6 +12,8 @@ describe('activity of the verification page and its sessions', () => {
     expect(activityLabel('verification.session_revoked')).toBe('Verification link revoked');
     expect(activityLabel('applicants.abandoned_removed')).toBe('Removed unfinished verifications');
     expect(activityLabel('organization.settings_changed')).toBe('Changed the verification link settings');
+    expect(activityLabel('applicant.face_blocklisted')).toBe('Marked the face as fraudulent (blocklist)');
+    expect(activityLabel('applicant.face_unblocklisted')).toBe('Took the face off the blocklist');
     expect(activityLabel('something.new')).toBe('something.new');
   });
 
@@ -36,6 +38,9 @@ describe('activity of the verification page and its sessions', () => {
         detail: { allowCompanyKeyLinks: false, redirectAllowList: ['https://shop.example.com'] },
       }),
     ).toBe('Public companyKey links off; redirect origins: https://shop.example.com');
+    expect(activityNote({ action: 'applicant.photo_uploaded', detail: { docType: 'SELFIE', side: 'turned' } })).toBe('Selfie, head turned');
+    expect(activityNote({ action: 'applicant.face_blocklisted', detail: { reason: 'Stolen passport', entryId: 3 } })).toBe('Stolen passport');
+    expect(activityNote({ action: 'applicant.face_unblocklisted', detail: { entryIds: [3] } })).toBeNull();
     expect(activityNote({ action: 'applicant.data_entered', detail: null })).toBeNull();
   });
 

@@ -15,6 +15,8 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'applicant.held': 'Put on hold',
   'applicant.photo_uploaded': 'Uploaded a photo',
   'applicant.data_entered': 'Entered personal data',
+  'applicant.face_blocklisted': 'Marked the face as fraudulent (blocklist)',
+  'applicant.face_unblocklisted': 'Took the face off the blocklist',
   'verification.session_created': 'Verification session started',
   'verification.session_revoked': 'Verification link revoked',
   'applicants.abandoned_removed': 'Removed unfinished verifications',
@@ -72,7 +74,7 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
     const type = detail.rejectType === 'final' ? 'final' : 'resubmission allowed';
     return reason ? `${reason} (${type})` : type;
   }
-  if (event.action === 'applicant.held') return reason;
+  if (event.action === 'applicant.held' || event.action === 'applicant.face_blocklisted') return reason;
   if (event.action === 'applicant.reset' && typeof detail.previousStatus === 'string') {
     return `Was ${kycStatusLabel(detail.previousStatus)}`;
   }

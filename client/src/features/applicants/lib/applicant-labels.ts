@@ -40,8 +40,9 @@ export function documentTypeLabel(value: string): string {
   return DOCUMENT_TYPE_LABELS[value] ?? value;
 }
 
-/** 'Passport, front'; a selfie has no side. */
+/** 'Passport, front'; a selfie facing the camera has no side, the pose challenge's one is 'Selfie, head turned'. */
 export function imageCaption(docType: string, side: string | null | undefined): string {
+  if (docType === 'SELFIE' && side === 'turned') return 'Selfie, head turned';
   return side ? `${documentTypeLabel(docType)}, ${side}` : documentTypeLabel(docType);
 }
 

@@ -341,11 +341,26 @@ describe('applicant details', () => {
         applicantChecksList: () => ({ body: checks }),
       });
       renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
-      expect(await screen.findByText(/Analysing…/)).toBeInTheDocument();
+      expect(await screen.findByText(/Analysing… the document is being read/)).toBeInTheDocument();
+      expect(screen.getByText(/Analysing… the faces are being compared/)).toBeInTheDocument();
       checks = [...checks, check({ name: 'document-read', verdict: 'passed', detail: 'read' }), comparison];
       analysis = 'done';
       expect(await screen.findByText('Differs from the document', {}, { timeout: 5000 })).toBeInTheDocument();
-      await waitFor(() => expect(screen.queryByText(/Analysing…/)).not.toBeInTheDocument());
-    });
+      await waitFor(() => expect(screen.queryAllByText(/Analysing…/)).toHaveLength(0));
+    }, 10_000);
+
+    it('keeps looking for the face results after the document is read, while the analysis runs', async () => {
+      let checks: ApplicantCheckDto[] = [check({ name: 'document-read', verdict: 'passed', detail: 'read' }), comparison];
+      serve(undefined, {
+        applicantsDetails: () => ({ body: buildApplicantDetails({ analysis: checks.length > 2 ? 'done' : 'running' }) }),
+        applicantChecksList: () => ({ body: checks }),
+      });
+      renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+      expect(await screen.findByText(/Analysing… the faces are being compared/)).toBeInTheDocument();
+      expect(screen.queryByText(/the document is being read/)).not.toBeInTheDocument();
+      checks = [...checks, check({ name: 'face-match', verdict: 'passed', detail: 'The selfie matches the document portrait' })];
+      expect(await screen.findByRole('heading', { name: 'Selfie against the document portrait' }, { timeout: 5000 })).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryAllByText(/Analysing…/)).toHaveLength(0));
+    }, 10_000);
   });
 });

@@ -3,12 +3,13 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
-import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
+import type { ApplicantCheckDto, ApplicantDetailsDto } from '../../../api/generated/types.gen';
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Loading } from '../../../components/ui/loading';
 import { paths } from '../../../config/paths';
+import { usePermission } from '../../../lib/permissions';
 import { useApplicant } from '../api/get-applicant';
 import { useApplicantChecks } from '../api/get-applicant-checks';
 import { applicantKeys } from '../api/query-keys';
@@ -17,9 +18,11 @@ import { ApplicantSummary } from '../components/applicant-summary';
 import { ChecksList } from '../components/checks-list';
 import { DecisionButtons } from '../components/decision-buttons';
 import { DocumentImages } from '../components/document-images';
+import { FacePanel } from '../components/face-panel';
 import { IdentityTable } from '../components/identity-table';
 import { ResetApplicantButton } from '../components/reset-applicant-button';
 import { documentComparisons } from '../lib/document-comparison';
+import { faceChecks } from '../lib/face-checks';
 
 import './applicant-pages.css';
 import './applicant-details-page.css';
@@ -40,22 +43,35 @@ function AutomaticChecks({ checks }: { checks: readonly ApplicantCheckDto[] | un
   );
 }
 
+/** The checks each analysis job records last: once both are in, the analysis has delivered. */
+const ANALYSIS_RESULTS = { document: 'document-read', faces: 'face-match' } as const;
+
 /**
- * While the submission's analysis runs, looks for its results every 2 s (on the checks,
- * which are not audited), then reloads the details once to show what was read.
+ * While the submission's analyses run (reading the document, comparing the faces), looks
+ * for their results every 2 s (on the checks, which are not audited) until both are in;
+ * each result that arrives reloads the details once, to show what was read and whether
+ * the analysis is over. Says which results are still awaited.
  */
-function useAnalysisResults(organizationId: string, userId: string, analysing: boolean, checks: readonly ApplicantCheckDto[] | undefined) {
+function useAnalysisResults(
+  organizationId: string,
+  userId: string,
+  analysis: ApplicantDetailsDto['analysis'] | undefined,
+  checks: readonly ApplicantCheckDto[] | undefined,
+) {
   const queryClient = useQueryClient();
-  const arrived = checks?.some((check) => check.name === 'document-read') ?? false;
+  const running = analysis === 'queued' || analysis === 'running';
+  const has = (name: string) => checks?.some((check) => check.name === name) ?? false;
+  const documentRead = has(ANALYSIS_RESULTS.document);
+  const facesRead = has(ANALYSIS_RESULTS.faces);
+  const arrived = Number(documentRead) + Number(facesRead);
   useEffect(() => {
-    if (!analysing) return;
-    if (arrived) {
-      void queryClient.invalidateQueries({ queryKey: applicantKeys.detail(organizationId, userId) });
-      return;
-    }
+    if (!running) return;
+    if (arrived > 0) void queryClient.invalidateQueries({ queryKey: applicantKeys.detail(organizationId, userId) });
+    if (arrived === Object.keys(ANALYSIS_RESULTS).length) return;
     const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: applicantKeys.checks(organizationId, userId) }), 2000);
     return () => clearInterval(timer);
-  }, [analysing, arrived, organizationId, userId, queryClient]);
+  }, [running, arrived, organizationId, userId, queryClient]);
+  return { readingDocument: running && !documentRead, comparingFaces: running && !facesRead };
 }
 
 /** .../applicants/:userId: the applicant's data beside the document images, and the review actions. */
@@ -63,9 +79,10 @@ export function ApplicantDetailsPage() {
   const { organizationId = '', userId = '' } = useParams();
   const { data, error, isPending } = useApplicant(organizationId, userId);
   const { data: checks } = useApplicantChecks(organizationId, userId);
-  const analysing = data?.analysis === 'queued' || data?.analysis === 'running';
-  useAnalysisResults(organizationId, userId, analysing, checks);
+  const { readingDocument, comparingFaces } = useAnalysisResults(organizationId, userId, data?.analysis, checks);
   const comparisons = documentComparisons(checks);
+  const faces = faceChecks(checks);
+  const canUpdate = usePermission('applicants', 'update');
 
   const header = (
     <PageHeader
@@ -123,7 +140,7 @@ export function ApplicantDetailsPage() {
         <Panel
           title="Identity"
           description={
-            analysing ? (
+            readingDocument ? (
               <span className="applicant-analysing" role="status">
                 Analysing… the document is being read; what it says will appear beside the typed data.
               </span>
@@ -141,6 +158,14 @@ export function ApplicantDetailsPage() {
         </Panel>
       </div>
       <AutomaticChecks checks={checks} />
+      <FacePanel
+        organizationId={organizationId}
+        userId={userId}
+        checks={faces}
+        blocklist={data.faceBlocklist}
+        analysing={comparingFaces}
+        canUpdate={canUpdate}
+      />
       <ActivityPanel organizationId={organizationId} userId={userId} />
     </>
   );

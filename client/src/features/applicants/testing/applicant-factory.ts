@@ -16,6 +16,7 @@ export function buildApplicantDetails(
     identity?: Partial<IdentityDto>;
     document?: ApplicantDetailsDto['document'];
     analysis?: ApplicantDetailsDto['analysis'];
+    faceBlocklist?: ApplicantDetailsDto['faceBlocklist'];
   } = {},
 ): ApplicantDetailsDto {
   return {
@@ -63,6 +64,7 @@ export function buildApplicantDetails(
     },
     document: overrides.document ?? null,
     analysis: overrides.analysis ?? null,
+    faceBlocklist: overrides.faceBlocklist ?? null,
   };
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { WidgetSessionDto } from '../../../api/generated/types.gen';
 import { buildSession } from '../testing/fake-kyc-server';
 import { emptyPersonalData } from './personal-data';
-import { firstIncompleteStep, stateFromSession, stepsFor, widgetReducer, type WidgetState } from './widget-steps';
+import { firstIncompleteStep, isStepComplete, stateFromSession, stepsFor, widgetReducer, type WidgetState } from './widget-steps';
 
 /** The kyc fixture's session, without a redirect URL. */
 function session(overrides: Partial<WidgetSessionDto> = {}): WidgetSessionDto {
@@ -50,6 +50,8 @@ describe('the widget step machine', () => {
     state = run(state, { type: 'photoSaved', slot: 'back', preview: 'data:back' });
     expect(state.step).toBe('selfie');
     state = run(state, { type: 'photoSaved', slot: 'selfie', preview: 'data:selfie' });
+    expect(state.step).toBe('selfie');
+    state = run(state, { type: 'photoSaved', slot: 'turned', preview: 'data:turned' });
     expect(state.step).toBe('personal');
     const values = { ...emptyPersonalData(), name: 'Ana' };
     state = run(state, { type: 'personalSaved', values });
@@ -83,6 +85,7 @@ describe('the widget step machine', () => {
           { docType: 'ID_CARD', side: 'front' },
           { docType: 'ID_CARD', side: 'back' },
           { docType: 'SELFIE', side: null },
+          { docType: 'SELFIE', side: 'turned' },
         ],
         personalData: fullPersonalData,
       }),
@@ -100,11 +103,61 @@ describe('the widget step machine', () => {
       { type: 'photoSaved', slot: 'front', preview: 'data:front' },
       { type: 'photoSaved', slot: 'back', preview: 'data:back' },
       { type: 'photoSaved', slot: 'selfie', preview: 'data:selfie' },
+      { type: 'photoSaved', slot: 'turned', preview: 'data:turned' },
       { type: 'edit', step: 'document' },
       { type: 'chooseDocument', documentType: 'PASSPORT' },
     );
-    expect(state.photos).toEqual({ selfie: { preview: 'data:selfie' } });
+    expect(state.photos).toEqual({ selfie: { preview: 'data:selfie' }, turned: { preview: 'data:turned' } });
     expect(state.step).toBe('front');
+  });
+
+  describe('the selfie with its pose challenge', () => {
+    const atSelfie = () =>
+      run(
+        stateFromSession(session()),
+        { type: 'chooseDocument', documentType: 'PASSPORT' },
+        { type: 'photoSaved', slot: 'front', preview: 'data:front' },
+      );
+
+    it('stays on the selfie step after the facing capture until the turned one is saved', () => {
+      const facing = run(atSelfie(), { type: 'photoSaved', slot: 'selfie', preview: 'data:facing' });
+      expect(facing.step).toBe('selfie');
+      expect(isStepComplete(facing, 'selfie')).toBe(false);
+      expect(run(facing, { type: 'continue' }).step).toBe('selfie');
+      const both = run(facing, { type: 'photoSaved', slot: 'turned', preview: 'data:turned' });
+      expect(isStepComplete(both, 'selfie')).toBe(true);
+      expect(both.step).toBe('personal');
+    });
+
+    it('drops the turned capture when the facing one is retaken', () => {
+      const retaken = run(
+        atSelfie(),
+        { type: 'photoSaved', slot: 'selfie', preview: 'data:facing-1' },
+        { type: 'photoSaved', slot: 'turned', preview: 'data:turned-1' },
+        { type: 'edit', step: 'selfie' },
+        { type: 'photoSaved', slot: 'selfie', preview: 'data:facing-2' },
+      );
+      expect(retaken.photos).toEqual({ front: { preview: 'data:front' }, selfie: { preview: 'data:facing-2' } });
+      expect(retaken.step).toBe('selfie');
+      expect(isStepComplete(retaken, 'selfie')).toBe(false);
+    });
+
+    it('goes back to the review once both captures are retaken from it', () => {
+      const complete = stateFromSession(
+        session({
+          documentType: 'PASSPORT',
+          images: [
+            { docType: 'PASSPORT', side: 'front' },
+            { docType: 'SELFIE', side: null },
+            { docType: 'SELFIE', side: 'turned' },
+          ],
+          personalData: fullPersonalData,
+        }),
+      );
+      const facing = run(complete, { type: 'edit', step: 'selfie' }, { type: 'photoSaved', slot: 'selfie', preview: 'data:facing' });
+      expect(facing.step).toBe('selfie');
+      expect(run(facing, { type: 'photoSaved', slot: 'turned', preview: 'data:turned' }).step).toBe('review');
+    });
   });
 
   describe('resuming from the session', () => {
@@ -129,6 +182,7 @@ describe('the widget step machine', () => {
           images: [
             { docType: 'PASSPORT', side: 'front' },
             { docType: 'SELFIE', side: null },
+          { docType: 'SELFIE', side: 'turned' },
           ],
           personalData: { ...fullPersonalData, country: null },
         }),
@@ -144,12 +198,42 @@ describe('the widget step machine', () => {
           images: [
             { docType: 'PASSPORT', side: 'front' },
             { docType: 'SELFIE', side: null },
+          { docType: 'SELFIE', side: 'turned' },
           ],
           personalData: fullPersonalData,
         }),
       );
       expect(state.step).toBe('review');
       expect(firstIncompleteStep(state)).toBe('review');
+    });
+
+    it('shows the selfie step as done only when both poses are stored', () => {
+      const facingOnly = stateFromSession(
+        session({
+          documentType: 'PASSPORT',
+          images: [
+            { docType: 'PASSPORT', side: 'front' },
+            { docType: 'SELFIE', side: null },
+          ],
+        }),
+      );
+      expect(facingOnly.step).toBe('selfie');
+      expect(facingOnly.photos).toEqual({ front: { preview: null }, selfie: { preview: null } });
+      expect(isStepComplete(facingOnly, 'selfie')).toBe(false);
+
+      const both = stateFromSession(
+        session({
+          documentType: 'PASSPORT',
+          images: [
+            { docType: 'PASSPORT', side: 'front' },
+            { docType: 'SELFIE', side: null },
+            { docType: 'SELFIE', side: 'turned' },
+          ],
+        }),
+      );
+      expect(both.step).toBe('personal');
+      expect(both.photos).toEqual({ front: { preview: null }, selfie: { preview: null }, turned: { preview: null } });
+      expect(isStepComplete(both, 'selfie')).toBe(true);
     });
 
     it('ignores photos of another document type than the stored one', () => {

@@ -12,7 +12,13 @@ import {
 // has done so far, and where each action leads. Components only dispatch actions.
 
 export type StepId = 'document' | 'front' | 'back' | 'selfie' | 'personal' | 'review';
-export type PhotoSlot = 'front' | 'back' | 'selfie';
+/**
+ * The photos the widget takes. The selfie step takes two: `selfie` facing the camera, then
+ * `turned`, the pose challenge's capture with the head turned to the side the session asks.
+ */
+export type PhotoSlot = 'front' | 'back' | 'selfie' | 'turned';
+/** The selfie's two captures, as the upload's `pose` names them. */
+export type SelfiePose = 'facing' | 'turned';
 
 export const STEP_LABELS: Record<StepId, string> = {
   document: 'Document',
@@ -81,8 +87,10 @@ export function isStepComplete(state: WidgetState, step: StepId): boolean {
       return state.documentType !== null;
     case 'front':
     case 'back':
-    case 'selfie':
       return state.photos[step] !== undefined;
+    case 'selfie':
+      // Both poses: the pose challenge is part of the step.
+      return state.photos.selfie !== undefined && state.photos.turned !== undefined;
     case 'personal':
       return state.personalSaved;
     case 'review':
@@ -113,7 +121,7 @@ export function stateFromSession(session: WidgetSessionDto | undefined): WidgetS
   const documentType = isDocumentType(session?.documentType) ? session.documentType : null;
   const photos: WidgetState['photos'] = {};
   for (const image of session?.images ?? []) {
-    if (image.docType === 'SELFIE') photos.selfie = { preview: null };
+    if (image.docType === 'SELFIE') photos[image.side === 'turned' ? 'turned' : 'selfie'] = { preview: null };
     else if (image.docType === documentType && (image.side === 'front' || image.side === 'back')) {
       photos[image.side] = { preview: null };
     }
@@ -123,18 +131,29 @@ export function stateFromSession(session: WidgetSessionDto | undefined): WidgetS
   return { ...base, step: firstIncompleteStep(base) };
 }
 
+function pick<T extends object, K extends keyof T>(source: T, ...keys: K[]): Pick<T, K> {
+  return Object.fromEntries(keys.filter((key) => source[key] !== undefined).map((key) => [key, source[key]])) as Pick<T, K>;
+}
+
 export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetState {
   switch (action.type) {
     case 'chooseDocument': {
       const changed = action.documentType !== state.documentType;
       // The server drops the other document's photos on the first upload of the new one.
-      const photos = changed ? { selfie: state.photos.selfie } : state.photos;
+      const photos = changed ? pick(state.photos, 'selfie', 'turned') : state.photos;
       const next = { ...state, documentType: action.documentType, photos };
       return { ...next, step: nextAfter(next, 'document') };
     }
     case 'photoSaved': {
-      const next = { ...state, ...prefill(state, action.read), photos: { ...state.photos, [action.slot]: { preview: action.preview } } };
-      return { ...next, step: nextAfter(next, action.slot) };
+      const photos = { ...state.photos, [action.slot]: { preview: action.preview } };
+      if (action.slot === 'selfie') {
+        // The server drops the turned capture with a new facing one: the pair is retaken
+        // together, and the step goes on to the turned capture.
+        delete photos.turned;
+        return { ...state, photos, step: 'selfie' };
+      }
+      const next = { ...state, ...prefill(state, action.read), photos };
+      return { ...next, step: nextAfter(next, action.slot === 'turned' ? 'selfie' : action.slot) };
     }
     case 'personalSaved': {
       const next = { ...state, personal: action.values, personalSaved: true };

@@ -34,6 +34,7 @@ export function buildSession(overrides: Partial<WidgetSessionDto> = {}): WidgetS
     },
     redirectUrl: 'https://shop.example.test/done',
     canResubmit: false,
+    selfieChallenge: { turn: 'left' },
     scope: 'edit',
     ...overrides,
   };
@@ -142,23 +143,27 @@ export function fakeKycServer({
       (_call, tokenScope) => ({
         body:
           tokenScope === 'status'
-            ? { ...state.session, scope: 'status', documentType: null, images: [], personalData: NO_PERSONAL_DATA, canResubmit: false }
+            ? { ...state.session, scope: 'status', documentType: null, images: [], personalData: NO_PERSONAL_DATA, canResubmit: false, selfieChallenge: null }
             : { ...state.session, scope: 'edit' },
       }),
       false,
     ),
     kycUpload: withToken('kycUpload', ({ body }) => {
-      const { docType, side } = body!;
+      const { docType, side, pose } = body!;
       const isSelfie = docType === 'SELFIE';
+      if (!isSelfie && pose) return apiError(400, 'POSE_NOT_FOR_DOCUMENT', 'pose is only for a selfie');
+      // A selfie is stored with side null (facing) or 'turned'; a new facing one drops the turned one.
+      const stored = isSelfie ? (pose === 'turned' ? 'turned' : null) : (side ?? 'front');
       const images = state.session.images.filter(
         (image) =>
-          !(image.docType === docType && image.side === (side ?? null)) &&
+          !(image.docType === docType && image.side === stored) &&
+          !(isSelfie && stored === null && image.docType === 'SELFIE' && image.side === 'turned') &&
           (isSelfie || image.docType === 'SELFIE' || image.docType === docType),
       );
       state.session = {
         ...state.session,
         documentType: isSelfie ? state.session.documentType : docType,
-        images: [...images, { docType, side: isSelfie ? null : (side ?? 'front') }],
+        images: [...images, { docType, side: stored }],
       };
       return { body: state.session };
     }),

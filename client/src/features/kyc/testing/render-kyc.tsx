@@ -29,6 +29,13 @@ export async function uploadPhoto(user: ReturnType<typeof userEvent.setup>, labe
   await user.click(await screen.findByRole('button', { name: 'Use this photo' }));
 }
 
+/** The selfie step's two photos: facing the camera, then the head turned (the session asks for the left). */
+export async function takeSelfies(user: ReturnType<typeof userEvent.setup>, turn: 'left' | 'right' = 'left') {
+  await uploadPhoto(user, /Upload a photo of your face$/, 'selfie.png');
+  await screen.findByRole('heading', { name: `Now turn your head to your ${turn}` });
+  await uploadPhoto(user, new RegExp(`Upload a photo of your face turned to your ${turn}`), 'turned.png');
+}
+
 /** What the page says, for assertions that nothing about the applicant shows. */
 export function pageText(): string {
   return document.body.textContent ?? '';

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
@@ -15,6 +15,7 @@ export function CameraView({
   guide,
   captureLabel,
   hint,
+  overlay,
   onCapture,
   onCancel,
   onError,
@@ -23,6 +24,8 @@ export function CameraView({
   guide: 'document' | 'face';
   captureLabel: string;
   hint: string;
+  /** Drawn over the live picture once it shows (e.g. the arrow of the pose challenge). */
+  overlay?: ReactNode;
   onCapture: (dataUrl: string) => void;
   onCancel: () => void;
   onError: (error: CameraError | PhotoError) => void;
@@ -78,6 +81,7 @@ export function CameraView({
           aria-label="Camera preview"
         />
         <div className="kyc-camera-guide" aria-hidden="true" />
+        {ready && overlay}
         {ready && <p className="kyc-camera-hint">{hint}</p>}
         {!ready && (
           <div className="kyc-camera-starting" role="status">

@@ -89,3 +89,30 @@ export function PhotoGuideIllustration({ guide }: { guide: 'document' | 'face' }
     </svg>
   );
 }
+
+/**
+ * The pose challenge's picture: a face turned to one side with an arrow. It is drawn as
+ * the end user sees themselves in the mirrored camera preview, so turning to their own
+ * left points to the left of the screen.
+ */
+export function HeadTurnIllustration({ turn }: { turn: 'left' | 'right' }) {
+  return (
+    <svg className="kyc-guide-illustration" viewBox="0 0 160 110" aria-hidden="true">
+      <g transform={turn === 'right' ? 'matrix(-1 0 0 1 160 0)' : undefined}>
+        <path className="kyc-guide-corners" d="M14 24V12h12M134 12h12v12M146 86v12h-12M26 98H14V86" />
+        <ellipse className="kyc-guide-shape" cx="84" cy="58" rx="27" ry="36" />
+        <path className="kyc-guide-detail" d="M68 52h.01M84 52h.01M67 57l-6 10h7M66 76c4 3 9 3 13 0M109 50c4 1 5 10 0 12" />
+        <path className="kyc-guide-arrow" d="M112 18C96 8 70 8 54 20M54 20l10 .5M54 20l3.5-9.5" />
+      </g>
+    </svg>
+  );
+}
+
+/** A bold arrow pointing left or right, for the live camera picture. */
+export function TurnArrowIcon({ turn }: { turn: 'left' | 'right' }) {
+  return (
+    <svg className="kyc-turn-arrow" viewBox="0 0 24 24" aria-hidden="true">
+      <path d={turn === 'left' ? 'M19 12H5m0 0l6-6m-6 6l6 6' : 'M5 12h14m0 0l-6-6m6 6l-6 6'} />
+    </svg>
+  );
+}

@@ -21,6 +21,7 @@ import { DocumentStep } from './document-step';
 import { PersonalDataStep } from './personal-data-step';
 import { PhotoStep, type PhotoStepCopy } from './photo-step';
 import { ReviewStep } from './review-step';
+import { SelfieStep } from './selfie-step';
 import { StepFocusContext } from './step-layout';
 import { StepIndicator } from './step-indicator';
 
@@ -31,24 +32,11 @@ const DOCUMENT_TIPS = [
   'The text is sharp and easy to read',
   'No glare, shadows or fingers over it',
 ];
-const SELFIE_TIPS = [
-  'Face the camera in good, even light',
-  'Take off sunglasses, hats and masks',
-  'Only your face in the picture',
-];
 
-function photoCopy(slot: PhotoSlot, state: WidgetState): PhotoStepCopy {
+type DocumentSlot = Extract<PhotoSlot, 'front' | 'back'>;
+
+function photoCopy(slot: DocumentSlot, state: WidgetState): PhotoStepCopy {
   const noun = documentTypeInfo(state.documentType)?.noun ?? 'document';
-  if (slot === 'selfie') {
-    return {
-      title: 'Take a selfie',
-      description: 'We compare it with the photo on your document to make sure it is really you.',
-      subject: 'your face',
-      tips: SELFIE_TIPS,
-      check: 'Check that your whole face is visible, sharp and well lit.',
-      cameraHint: 'Fit your face inside the oval',
-    };
-  }
   const isPassport = state.documentType === 'PASSPORT';
   const side = slot === 'front' ? (isPassport ? 'photo page' : 'front') : 'back';
   return {
@@ -64,7 +52,7 @@ function photoCopy(slot: PhotoSlot, state: WidgetState): PhotoStepCopy {
   };
 }
 
-/** The built-in widget: document type, photos, selfie, personal data, review, submit. */
+/** The built-in widget: document type, photos, selfie (two poses), personal data, review, submit. */
 export function KycWidget({
   link,
   session,
@@ -94,16 +82,14 @@ export function KycWidget({
   const back = previousStep(state) ? () => go({ type: 'back' }) : undefined;
   const info = documentTypeInfo(state.documentType);
 
-  const photoStep = (slot: PhotoSlot) => (
+  const photoStep = (slot: DocumentSlot) => (
     <PhotoStep
       copy={photoCopy(slot, state)}
-      facing={slot === 'selfie' ? 'user' : 'environment'}
-      guide={slot === 'selfie' ? 'face' : 'document'}
+      facing="environment"
+      guide="document"
       saved={state.photos[slot]}
       onSave={async (data) => {
-        const saved = await upload.mutateAsync(
-          slot === 'selfie' ? { docType: 'SELFIE', data } : { docType: state.documentType!, side: slot, data },
-        );
+        const saved = await upload.mutateAsync({ docType: state.documentType!, side: slot, data });
         go({ type: 'photoSaved', slot, preview: data, read: saved.readFromPhoto });
       }}
       onContinue={() => go({ type: 'continue' })}
@@ -130,7 +116,20 @@ export function KycWidget({
             )}
             {state.step === 'front' && photoStep('front')}
             {state.step === 'back' && photoStep('back')}
-            {state.step === 'selfie' && photoStep('selfie')}
+            {state.step === 'selfie' && (
+              <SelfieStep
+                // The session's pose challenge; 'left' only if an edit session came without one.
+                turn={session.selfieChallenge?.turn ?? 'left'}
+                facing={state.photos.selfie}
+                turned={state.photos.turned}
+                onSave={async (pose, data) => {
+                  await upload.mutateAsync({ docType: 'SELFIE', pose, data });
+                  go({ type: 'photoSaved', slot: pose === 'facing' ? 'selfie' : 'turned', preview: data });
+                }}
+                onContinue={() => go({ type: 'continue' })}
+                onBack={back}
+              />
+            )}
             {state.step === 'personal' && (
               <PersonalDataStep
                 values={state.personal}

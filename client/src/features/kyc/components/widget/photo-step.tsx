@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 
 import { getErrorMessage } from '../../../../api/client';
 import { Alert } from '../../../../components/ui/alert';
@@ -36,6 +36,8 @@ export function PhotoStep({
   copy,
   facing,
   guide,
+  illustration,
+  cameraOverlay,
   saved,
   onSave,
   onContinue,
@@ -44,6 +46,10 @@ export function PhotoStep({
   copy: PhotoStepCopy;
   facing: CameraFacing;
   guide: 'document' | 'face';
+  /** Replaces the framing picture shown before a photo is taken. */
+  illustration?: ReactNode;
+  /** Drawn over the live camera picture. */
+  cameraOverlay?: ReactNode;
   saved: SavedPhoto | undefined;
   onSave: (dataUrl: string) => Promise<unknown>;
   onContinue: () => void;
@@ -129,6 +135,7 @@ export function PhotoStep({
           guide={guide}
           captureLabel="Take photo"
           hint={copy.cameraHint}
+          overlay={cameraOverlay}
           onCapture={(dataUrl) => {
             setDraft(dataUrl);
             setMode('draft');
@@ -146,7 +153,7 @@ export function PhotoStep({
             </Alert>
           )}
           <div className={`kyc-photo-guide kyc-photo-guide-${guide}`}>
-            <PhotoGuideIllustration guide={guide} />
+            {illustration ?? <PhotoGuideIllustration guide={guide} />}
             <ul className="kyc-tips">
               {copy.tips.map((tip) => (
                 <li key={tip}>

@@ -11,7 +11,9 @@ import { StepActions, StepHeader } from './step-layout';
 
 import './review-step.css';
 
-const PHOTO_CAPTIONS: Record<PhotoSlot, string> = { front: 'Front', back: 'Back', selfie: 'Selfie' };
+const PHOTO_CAPTIONS: Record<PhotoSlot, string> = { front: 'Front', back: 'Back', selfie: 'Selfie', turned: 'Turned selfie' };
+/** The step that retakes a photo: the turned selfie is part of the selfie step. */
+const PHOTO_STEPS: Record<PhotoSlot, StepId> = { front: 'front', back: 'back', selfie: 'selfie', turned: 'selfie' };
 
 function formatDate(value: string): string {
   const [year, month, day] = value.split('-').map(Number);
@@ -49,7 +51,7 @@ export function ReviewStep({
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const info = documentTypeInfo(state.documentType);
-  const slots: PhotoSlot[] = [...(info?.sides ?? []), 'selfie'];
+  const slots: PhotoSlot[] = [...(info?.sides ?? []), 'selfie', 'turned'];
 
   const submit = async () => {
     setError(null);
@@ -89,7 +91,7 @@ export function ReviewStep({
                 </div>
                 <div className="kyc-review-photo-caption">
                   <span>{PHOTO_CAPTIONS[slot]}</span>
-                  <EditLink label={`${PHOTO_CAPTIONS[slot].toLowerCase()} photo`} onClick={() => onEdit(slot)} />
+                  <EditLink label={`${PHOTO_CAPTIONS[slot].toLowerCase()} photo`} onClick={() => onEdit(PHOTO_STEPS[slot])} />
                 </div>
               </li>
             );
