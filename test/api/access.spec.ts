@@ -126,8 +126,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/projects/:id/applicants/:userId/hold': MEMBERS,
   'GET /api/projects/:id/applicants/:userId/activity': forIntegrators(MEMBERS),
   'GET /api/projects/:id/applicants/:userId/checks': forIntegrators(MEMBERS),
-  // Members get past access to the business rule: the table's applicant has no analysed face, and none listed.
-  'POST /api/projects/:id/applicants/:userId/face-blocklist': { ...MEMBERS, owner: 409, superAdmin: 409 },
+  'POST /api/projects/:id/applicants/:userId/face-blocklist': MEMBERS,
+  // Members get past access to the business rule's 404: the table's applicant has no face on the blocklist.
   'DELETE /api/projects/:id/applicants/:userId/face-blocklist': { ...MEMBERS, owner: 404, superAdmin: 404 },
   'PUT /api/projects/:id/verification-settings': MEMBERS,
   'POST /api/kyc/sessions': forIntegrators(MEMBERS),

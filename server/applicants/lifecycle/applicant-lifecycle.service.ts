@@ -226,6 +226,8 @@ export class ApplicantLifecycle {
         today: now,
       });
       await manager.delete(ApplicantCheck, { applicantId: applicant.id });
+      // The face stored for the duplicate search was the previous submission's selfie.
+      await manager.delete(ApplicantFace, { applicantId: applicant.id });
       await manager.insert(ApplicantCheck, checks.map((check) => ({ ...check, applicantId: applicant.id })));
       await this.analysisJobs.enqueue(manager, applicant.id, DOCUMENT_ANALYSIS);
       await this.analysisJobs.enqueue(manager, applicant.id, FACE_ANALYSIS);
