@@ -12,4 +12,5 @@ export type { DetectedFace, FaceBox, FaceDetection, FaceRead } from './face-read
 export { faceEngine, HUMAN_MODELS_DIR, TFJS_WASM_DIR } from './engine.js';
 
 /** Compact embeddings and the 1:N search over them. */
-export { FaceIndex, packEmbedding } from './face-index.js';
+export { EMBEDDING_LENGTH, FaceIndex, packEmbedding, packedSimilarity, unpackEmbedding } from './face-index.js';
+export type { FaceIndexOptions, FaceMatch, SearchStats } from './face-index.js';

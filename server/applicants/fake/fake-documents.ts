@@ -1,4 +1,4 @@
-import { createCanvas, loadImage, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import { encodeAamva, type AamvaFields } from '../../document-reading/aamva.js';
 import { encodePdf417 } from '../../document-reading/zxing.js';
 import { td1Lines, td3Lines, toMrzText, type MrzPerson } from './check-digits.js';
@@ -59,14 +59,26 @@ const SHIRTS = ['#3b5b92', '#5b8c5a', '#8c3b3b', '#444444', '#c9a227', '#6a4c93'
 const INK = '#1f2933';
 const LABEL = '#5b6775';
 
+/** How a document is drawn: see drawFakeDocument. */
+export interface FakeDocumentOptions {
+  /** Photographed with a thumb over the machine-readable zone or barcode. */
+  thumb?: boolean;
+  /**
+   * A photo of a face (JPEG, PNG, WebP…) printed in the portrait area of the front instead
+   * of the drawn portrait: scaled to cover the area, centred, cropped to it and faded as
+   * a print. Without it the document is drawn exactly as before.
+   */
+  face?: Buffer;
+}
+
 /**
  * Renders a submitted fake applicant's document as it would be photographed flat:
  * a passport data page (TD3), an identity card or residence permit (TD1, MRZ on the
  * back) or a driving licence (AAMVA PDF417 on the back), each side as a PNG.
- * Deterministic per applicant.
+ * Deterministic per applicant (and face photo).
  */
-export async function renderFakeDocument(applicant: FakeApplicant): Promise<FakeDocument> {
-  const { documentType, pages, mrz, barcode, mrzFont } = await drawFakeDocument(applicant);
+export async function renderFakeDocument(applicant: FakeApplicant, options: Pick<FakeDocumentOptions, 'face'> = {}): Promise<FakeDocument> {
+  const { documentType, pages, mrz, barcode, mrzFont } = await drawFakeDocument(applicant, options);
   return {
     documentType,
     mrz,
@@ -78,16 +90,19 @@ export async function renderFakeDocument(applicant: FakeApplicant): Promise<Fake
 
 /**
  * The document of renderFakeDocument, and a selfie of the same person, as canvases to
- * encode. `thumb`: photographed with a thumb over the machine-readable zone or barcode.
+ * encode. `thumb`: photographed with a thumb over the machine-readable zone or barcode;
+ * `face`: a face photo printed as the portrait (the selfie stays the drawn person).
  */
-export async function drawFakeDocument(applicant: FakeApplicant, options: { thumb?: boolean } = {}): Promise<DrawnDocument> {
+export async function drawFakeDocument(applicant: FakeApplicant, options: FakeDocumentOptions = {}): Promise<DrawnDocument> {
   const documentType = applicant.documentType;
   if (documentType !== 'PASSPORT' && documentType !== 'ID_CARD' && documentType !== 'RESIDENCE_PERMIT' && documentType !== 'DRIVERS') {
     throw new Error('Only a submitted applicant has a document to render');
   }
   const fonts = documentFonts();
   const random = new Random(hashSeed(`${applicant.userId}|${applicant.docNumber ?? ''}|document`));
-  const look = { skin: random.pick(SKIN), hair: random.pick(HAIR), shirt: random.pick(SHIRTS), long: random.chance(applicant.sex === 'F' ? 0.7 : 0.1) };
+  const look: Look = { skin: random.pick(SKIN), hair: random.pick(HAIR), shirt: random.pick(SHIRTS), long: random.chance(applicant.sex === 'F' ? 0.7 : 0.1) };
+  // A face photo draws nothing at random: the document's other draws stay as they were.
+  if (options.face) look.photo = await loadImage(options.face);
   // Drawn from the look alone, when asked: the document's random draws stay as they were.
   const selfie = () => selfieOf(look);
   const held = (page: DrawnDocument['pages'][number]) => (options.thumb ? thumbOver(page, look.skin) : page);
@@ -155,7 +170,7 @@ function thumbOver(page: DrawnDocument['pages'][number], skin: string): DrawnDoc
 /** A selfie: the document's drawn person, head and shoulders, in portrait format. */
 function selfieOf(look: Look): Canvas {
   const canvas = createCanvas(480, 640);
-  portrait(canvas.getContext('2d'), 0, 0, canvas.width, canvas.height, look);
+  portrait(canvas.getContext('2d'), 0, 0, canvas.width, canvas.height, { ...look, photo: undefined });
   return canvas;
 }
 
@@ -164,6 +179,8 @@ interface Look {
   hair: string;
   shirt: string;
   long: boolean;
+  /** A face photo to print instead of drawing the person (documents only; the selfie is always drawn). */
+  photo?: Image;
 }
 
 function licenceFields(applicant: FakeApplicant): AamvaFields {
@@ -239,8 +256,47 @@ function band(ctx: SKRSContext2D, width: number, applicant: FakeApplicant, title
   ctx.stroke();
 }
 
-/** A drawn placeholder portrait: backdrop, shoulders, neck, hair, face, eyes and mouth. */
+/** The portrait area: the look's face photo printed, or a drawn placeholder person. */
 function portrait(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, look: Look): void {
+  if (look.photo) printedPhoto(ctx, x, y, w, h, look.photo);
+  else drawnPortrait(ctx, x, y, w, h, look);
+  ctx.strokeStyle = LABEL;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(x, y, w, h);
+}
+
+/**
+ * A photo as a card's printed portrait shows it: scaled to cover the area, centred and
+ * cropped to it, then faded as dye on plastic is: less saturated, less contrast, blacks
+ * lifted towards the paper.
+ */
+function printedPhoto(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, photo: Image): void {
+  const scale = Math.max(w / photo.width, h / photo.height);
+  const sw = w / scale;
+  const sh = h / scale;
+  ctx.save();
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(photo, (photo.width - sw) / 2, (photo.height - sh) / 2, sw, sh, x, y, w, h);
+  ctx.restore();
+  const area = ctx.getImageData(x, y, w, h);
+  const pixels = area.data;
+  for (let i = 0; i < pixels.length; i += 4) {
+    const grey = 0.299 * pixels[i] + 0.587 * pixels[i + 1] + 0.114 * pixels[i + 2];
+    for (let c = 0; c < 3; c += 1) {
+      const muted = grey + (pixels[i + c] - grey) * PRINT_SATURATION;
+      pixels[i + c] = Math.round(PRINT_FLOOR[c] + (muted * (255 - PRINT_FLOOR[c])) / 255);
+    }
+  }
+  ctx.putImageData(area, x, y);
+}
+
+/** How much colour a printed portrait keeps, and the paper tone its blacks fade to (R, G, B). */
+const PRINT_SATURATION = 0.6;
+const PRINT_FLOOR = [34, 32, 30];
+
+/** A drawn placeholder portrait: backdrop, shoulders, neck, hair, face, eyes and mouth. */
+function drawnPortrait(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, look: Look): void {
   ctx.save();
   ctx.beginPath();
   ctx.rect(x, y, w, h);
@@ -268,9 +324,6 @@ function portrait(ctx: SKRSContext2D, x: number, y: number, w: number, h: number
   ctx.arc(cx, y + h * 0.5, w * 0.07, 0.2 * Math.PI, 0.8 * Math.PI);
   ctx.stroke();
   ctx.restore();
-  ctx.strokeStyle = LABEL;
-  ctx.lineWidth = 1;
-  ctx.strokeRect(x, y, w, h);
 }
 
 function field(ctx: SKRSContext2D, x: number, y: number, label: string, value: string | null): void {
