@@ -10,7 +10,7 @@ export const FACE_WORK_SIZE = 1600;
 
 /**
  * Cosine similarity from which two faces are the same person: for now the first measurement's
- * (bench/face-spike.mjs: FMR <= 0.001 on 26 identities, document side vs selfie side);
+ * (the face spike: FMR <= 0.001 on 26 identities, document side vs selfie side);
  * npm run bench:verification is to set it (issue 16).
  */
 export const FACE_MATCH_THRESHOLD = 0.685;
