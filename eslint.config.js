@@ -11,7 +11,7 @@ import globals from 'globals';
  * layer and the layers below it, never one above: a back-import fails the lint.
  */
 export const SERVER_LAYERS = [
-  ['config', 'database', 'common', 'mail', 'document-reading', 'face-reading'],
+  ['config', 'database', 'common', 'mail', 'document-reading', 'face-reading', 'screening'],
   ['users', 'roles', 'sessions', 'audit', 'api-keys'],
   ['organizations'],
   ['auth'],
