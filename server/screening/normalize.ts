@@ -14,14 +14,17 @@ import anyAscii from 'any-ascii';
 /** Spelling folds, applied in order to a lower-case ASCII token. */
 const FOLDS: [RegExp, string][] = [
   [/x/g, 'ks'],
-  [/ph/g, 'f'],
   [/ck/g, 'k'],
   [/q/g, 'k'],
   [/c(?=[eiy])/g, 's'],
   [/c/g, 'k'],
   [/w/g, 'v'],
+  // Greek β is v, and Spanish b and v are one sound.
+  [/b/g, 'v'],
   [/dzh|dj/g, 'j'],
   [/kh/g, 'h'],
+  // After kh: a Cyrillic "пх" written for "ph" comes out "pkh".
+  [/ph/g, 'f'],
   [/ou/g, 'u'],
   [/ee/g, 'i'],
   [/y/g, 'i'],
@@ -36,9 +39,25 @@ export function foldToken(token: string): string {
   return folded;
 }
 
+/**
+ * Letters whose usual romanisation in names differs from any-ascii's letter-by-letter
+ * choice: Russian ё is "yo" (Пётр → Pyotr), Greek digraphs are one sound (ου → ou,
+ * μπ → b, ντ → d, γκ → g, τζ → j).
+ */
+const BEFORE_TRANSLITERATION: [RegExp, string][] = [
+  [/ё/g, 'yo'],
+  [/ο[υύ]/g, 'ou'],
+  [/^μπ|(?<=\s)μπ/g, 'b'],
+  [/^ντ|(?<=\s)ντ/g, 'd'],
+  [/γκ/g, 'g'],
+  [/τζ/g, 'j'],
+];
+
 /** Lower-case ASCII tokens of a name, in the order written. */
 export function nameTokens(name: string): string[] {
-  return anyAscii(name)
+  let text = name.toLowerCase();
+  for (const [pattern, replacement] of BEFORE_TRANSLITERATION) text = text.replace(pattern, replacement);
+  return anyAscii(text)
     .toLowerCase()
     .replace(/['’`]/g, '')
     .split(/[^a-z0-9]+/)

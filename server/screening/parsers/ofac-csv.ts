@@ -8,6 +8,8 @@ import { distinct } from './xml.js';
 /** sdn.csv has no header; these are its twelve columns, in order. */
 const COLUMNS = 12;
 const NULL = '-0-';
+/** sdn.csv ends with the DOS end-of-file character (SUB, U+001A) on a line of its own. */
+const END_OF_FILE = String.fromCharCode(0x1a);
 
 const value = (field: string | undefined) => (field === undefined || field === NULL ? '' : field);
 
@@ -47,7 +49,7 @@ function remarks(text: string): { dates: string[]; countries: string[]; aliases:
  * Aliases come from the remarks' a.k.a.s; OFAC's separate alt.csv is not read.
  */
 export function parseOfacCsv(content: string): ParsedList {
-  const rows = readCsv(content.replace(/\u001a\s*$/, ''), ',');
+  const rows = readCsv(content.trimEnd().endsWith(END_OF_FILE) ? content.trimEnd().slice(0, -1) : content, ',');
   const entities = rows.map(({ line, fields }): ListEntity => {
     if (fields.length !== COLUMNS) throw new ListFormatError(`line ${line}`, `expected ${COLUMNS} fields (ent_num … Remarks), found ${fields.length}`);
     const [entNum, sdnName, sdnType, program] = fields;
