@@ -12,7 +12,7 @@ import globals from 'globals';
  */
 export const SERVER_LAYERS = [
   ['config', 'database', 'common', 'mail', 'document-reading', 'face-reading', 'screening'],
-  ['users', 'roles', 'sessions', 'audit', 'api-keys'],
+  ['users', 'roles', 'sessions', 'audit', 'api-keys', 'sanctions'],
   ['organizations'],
   ['auth'],
   ['webhooks'],
