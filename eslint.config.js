@@ -11,8 +11,8 @@ import globals from 'globals';
  * layer and the layers below it, never one above: a back-import fails the lint.
  */
 export const SERVER_LAYERS = [
-  ['config', 'database', 'common', 'mail', 'document-reading', 'face-reading'],
-  ['users', 'roles', 'sessions', 'audit', 'api-keys'],
+  ['config', 'database', 'common', 'mail', 'document-reading', 'face-reading', 'screening'],
+  ['users', 'roles', 'sessions', 'audit', 'api-keys', 'sanctions'],
   ['organizations'],
   ['auth'],
   ['webhooks'],

@@ -21,6 +21,7 @@ import { AuditModule } from './audit/audit.module.js';
 import { KycModule } from './kyc/kyc.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { DemoModule } from './demo/demo.module.js';
+import { SanctionsModule } from './sanctions/sanctions.module.js';
 import { loadEnvironment } from './config/environment.js';
 import { staticAssetHeaders } from './common/http/cache-control.js';
 
@@ -55,6 +56,7 @@ const clientDir = loadEnvironment().clientDir;
     KycModule,
     AdminModule,
     DemoModule,
+    SanctionsModule,
   ],
 })
 export class AppModule {}

@@ -15,6 +15,8 @@ import { ApplicantCheck } from './applicants/applicant-check.entity.js';
 import { AnalysisJob } from './applicants/analysis/analysis-job.entity.js';
 import { ApplicantFace } from './applicants/faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from './applicants/faces/face-blocklist-entry.entity.js';
+import { SanctionsListEntity } from './sanctions/sanctions-list-entity.entity.js';
+import { SanctionsListImport } from './sanctions/sanctions-list-import.entity.js';
 import { UserImage } from './users/user-image.entity.js';
 import { User } from './users/user.entity.js';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity.js';
@@ -43,4 +45,6 @@ export const entities: Function[] = [
   AnalysisJob,
   ApplicantFace,
   FaceBlocklistEntry,
+  SanctionsListImport,
+  SanctionsListEntity,
 ];

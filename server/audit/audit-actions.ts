@@ -25,5 +25,8 @@ export const AUDIT_ACTIONS = [
   'verification.session_created',
   'verification.session_revoked',
   'applicants.abandoned_removed',
+  /** A super-admin, the CLI or the pick-up directory imported a sanctions list file, or one was refused. */
+  'sanctions_list.imported',
+  'sanctions_list.import_failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -29,6 +29,14 @@ export interface Environment {
   /** The verification page's session lifetimes and abuse limits. */
   verification: VerificationSettings;
   analysis: AnalysisSettings;
+  sanctionsLists: SanctionsListSettings;
+}
+
+export interface SanctionsListSettings {
+  /** A directory polled for official list files (SANCTIONS_LISTS_DIR); unset: no polling. */
+  directory: string | undefined;
+  /** How often the directory is polled. */
+  pollMs: number;
 }
 
 export interface AnalysisSettings {
@@ -221,7 +229,16 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     demoAccountsPerHour: parsePositiveInteger(env, 'DEMO_ACCOUNTS_PER_HOUR', 10),
     verification: parseVerification(env),
     analysis: parseAnalysis(env),
+    sanctionsLists: parseSanctionsLists(env),
   };
+}
+
+function parseSanctionsLists(env: RawEnv): SanctionsListSettings {
+  const directory = optional(env, 'SANCTIONS_LISTS_DIR');
+  if (directory !== undefined && !existsSync(directory)) {
+    throw new ConfigurationError(`SANCTIONS_LISTS_DIR must be an existing directory, got '${directory}'`);
+  }
+  return { directory: directory === undefined ? undefined : resolve(directory), pollMs: parsePositiveInteger(env, 'SANCTIONS_LISTS_POLL_MINUTES', 60) * 60_000 };
 }
 
 function parseAnalysis(env: RawEnv): AnalysisSettings {

@@ -13,6 +13,7 @@ import { AnalysisJobs1795486492113 } from './1795486492113-AnalysisJobs.js';
 import { DocumentAnalysis1795487035380 } from './1795487035380-DocumentAnalysis.js';
 import { PhotoQuality1795488950007 } from './1795488950007-PhotoQuality.js';
 import { FaceChecks1795507628289 } from './1795507628289-FaceChecks.js';
+import { SanctionsLists1795516420806 } from './1795516420806-SanctionsLists.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -30,4 +31,5 @@ export const migrations: Function[] = [
   DocumentAnalysis1795487035380,
   PhotoQuality1795488950007,
   FaceChecks1795507628289,
+  SanctionsLists1795516420806,
 ];

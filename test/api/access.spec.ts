@@ -106,6 +106,8 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/roles': SUPER_ADMIN,
   'POST /api/users/register-admin': SUPER_ADMIN,
   'GET /api/audit': SUPER_ADMIN,
+  'GET /api/sanctions-lists/imports': SUPER_ADMIN,
+  'POST /api/sanctions-lists/imports': SUPER_ADMIN,
 
   'GET /api/get-new-token': MEMBERS,
   'GET /api/projects/:id': forIntegrators(MEMBERS),

@@ -4,6 +4,13 @@ export const userKeys = {
   me: () => [...userKeys.all, 'me'] as const,
 };
 
+// Sanctions list imports (super-admins).
+export const sanctionsListKeys = {
+  all: ['sanctions-lists'] as const,
+  imports: () => [...sanctionsListKeys.all, 'imports'] as const,
+  importPage: (page: number, pageSize: number) => [...sanctionsListKeys.imports(), { page, pageSize }] as const,
+};
+
 // The roles (permission matrix): edited by the admin screens, read to show or hide actions.
 export const roleKeys = {
   all: ['roles'] as const,

@@ -205,6 +205,13 @@ export const routes: RouteObject[] = [
                         },
                       },
                       {
+                        path: 'sanctions-lists',
+                        lazy: async () => {
+                          const { SanctionsListsPage } = await import('../features/admin/sanctions-lists-page');
+                          return { Component: SanctionsListsPage };
+                        },
+                      },
+                      {
                         path: 'manage-permission',
                         lazy: async () => {
                           const { PermissionManagerPage } = await import('../features/admin/permission-manager-page');

@@ -34,6 +34,7 @@ export const paths = {
     changePassword: '/dashboard/user/me/change-password',
     createAdmin: '/dashboard/user/me/create',
     managePermission: '/dashboard/user/me/manage-permission',
+    sanctionsLists: '/dashboard/user/me/sanctions-lists',
   },
   developer: {
     root: '/dashboard/user/me/developer',

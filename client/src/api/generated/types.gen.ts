@@ -962,6 +962,48 @@ export type DemoAccountDto = {
     email: string;
 };
 
+export type UploadListDto = {
+    /**
+     * An official list file: OFAC sdn.xml or sdn.csv, UN consolidated XML, EU consolidated CSV or XML, UK consolidated CSV
+     */
+    file: Blob | File;
+};
+
+export type ListImportDto = {
+    id: string;
+    /**
+     * Null when the file was not recognised
+     */
+    source: 'ofac-sdn' | 'un-consolidated' | 'eu-consolidated' | 'uk-consolidated';
+    format: 'ofac-sdn-xml' | 'ofac-sdn-csv' | 'un-xml' | 'eu-xml' | 'eu-csv' | 'uk-csv';
+    /**
+     * The file's publication date or generation stamp
+     */
+    version: string | null;
+    fileName: string;
+    entityCount: number;
+    /**
+     * How many of the entities are persons
+     */
+    personCount: number;
+    /**
+     * active: screened against; failed: refused, nothing changed
+     */
+    status: 'active' | 'superseded' | 'failed';
+    /**
+     * Why a failed file was refused, naming the line or element
+     */
+    error: string | null;
+    trigger: 'upload' | 'cli' | 'directory';
+    importedBy: string;
+    createdAt: string;
+};
+
+export type ListImportPageDto = {
+    items: Array<ListImportDto>;
+    meta: PageMetaDto;
+};
+
 export type HealthCheckData = {
     body?: never;
     path?: never;
@@ -2654,3 +2696,53 @@ export type DemoRegisterResponses = {
 };
 
 export type DemoRegisterResponse = DemoRegisterResponses[keyof DemoRegisterResponses];
+
+export type SanctionsListsListData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+        pageSize?: number;
+    };
+    url: '/api/sanctions-lists/imports';
+};
+
+export type SanctionsListsListErrors = {
+    /**
+     * Only a super-admin may see list imports
+     */
+    403: unknown;
+};
+
+export type SanctionsListsListResponses = {
+    /**
+     * Every import, newest first, with its counts and status
+     */
+    200: ListImportPageDto;
+};
+
+export type SanctionsListsListResponse = SanctionsListsListResponses[keyof SanctionsListsListResponses];
+
+export type SanctionsListsUploadData = {
+    body: UploadListDto;
+    path?: never;
+    query?: never;
+    url: '/api/sanctions-lists/imports';
+};
+
+export type SanctionsListsUploadErrors = {
+    /**
+     * Only a super-admin may import lists
+     */
+    403: unknown;
+    /**
+     * SANCTIONS_LIST_INVALID: the file was refused (the message names the line or element); the previous version stays in force
+     */
+    422: unknown;
+};
+
+export type SanctionsListsUploadResponses = {
+    201: ListImportDto;
+};
+
+export type SanctionsListsUploadResponse = SanctionsListsUploadResponses[keyof SanctionsListsUploadResponses];

@@ -59,6 +59,7 @@ const ADMINISTRATION: NavGroup = {
   items: [
     { label: 'Permission Manager', to: paths.account.managePermission, icon: ICON.grid },
     { label: 'Create User', to: paths.account.createAdmin, icon: ICON.userPlus },
+    { label: 'Sanctions Lists', to: paths.account.sanctionsLists, icon: ICON.shield },
   ],
 };
 

@@ -29,6 +29,7 @@ export function AccountPage() {
       ? [
           { to: paths.account.managePermission, title: 'Permission Manager', text: 'Decide what each role may do.' },
           { to: paths.account.createAdmin, title: 'Create User', text: 'Invite an admin by e-mail.' },
+          { to: paths.account.sanctionsLists, title: 'Sanctions Lists', text: 'Import the official sanctions lists.' },
         ]
       : []),
   ];
