@@ -6,7 +6,7 @@
 // Prints a table per part and writes bench/results/verification-<timestamp>.json.
 //
 // Options: --only mrz,face,duplicates (default all) --documents N (MRZ, per condition,
-// default 200) --variants N (face, per identity, default 8) --faces N (1:N, default
+// default 200) --variants N (face, per identity, default 10) --faces N (1:N, default
 // 1,000,000) --seed S (default 'bench-verification') --skip-build.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ const { values: args } = parseArgs({
   options: {
     only: { type: 'string', default: PARTS.join(',') },
     documents: { type: 'string', default: process.env.BENCH_DOCUMENTS ?? '200' },
-    variants: { type: 'string', default: '8' },
+    variants: { type: 'string', default: '10' },
     faces: { type: 'string', default: '1000000' },
     seed: { type: 'string', default: 'bench-verification' },
     'skip-build': { type: 'boolean', default: false },

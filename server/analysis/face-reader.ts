@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { detectFaces, singleFace, MIN_FACE_SIZE, type DetectedFace, type FaceDetection, type FaceRead } from '../face-reading/index.js';
+import { detectFaces, readPortrait, singleFace, MIN_FACE_SIZE, type DetectedFace, type FaceDetection, type FaceRead } from '../face-reading/index.js';
 
 /** The photos a face analysis reads: the document's portrait side, the selfie, the pose challenge's turned selfie. */
 export interface FaceImages {
@@ -69,12 +69,23 @@ export function documentPortrait(detection: FaceDetection): FaceRead {
   return { found: true, face: largest };
 }
 
+/**
+ * Outlines the faces, picks the one to read, and reads it again on an upright crop
+ * (readPortrait); if the crop loses the face, reads the whole photo with every model.
+ */
 async function summarise(image: Buffer, pick: (detection: FaceDetection) => FaceRead): Promise<FaceSummary> {
-  const detection = await detectFaces(image);
-  const read = pick(detection);
+  let detection = await detectFaces(image, { describe: false });
+  let read = pick(detection);
   if (!read.found) return { found: false, reason: read.reason, faces: read.faces.length };
-  const { box, size, yaw, embedding, antispoof, liveness } = read.face;
-  return { found: true, box, size, yaw, embedding, antispoof, liveness, crop: await cropFace(image, detection, read.face) };
+  let face = await readPortrait(image, read.face);
+  if (!face) {
+    detection = await detectFaces(image);
+    read = pick(detection);
+    if (!read.found) return { found: false, reason: read.reason, faces: read.faces.length };
+    face = read.face;
+  }
+  const { box, size, yaw, embedding, antispoof, liveness } = face;
+  return { found: true, box, size, yaw, embedding, antispoof, liveness, crop: await cropFace(image, detection, face) };
 }
 
 /** A square around the face with a margin, clipped to the photo, as a small JPEG. */
