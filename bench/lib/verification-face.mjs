@@ -89,6 +89,13 @@ export async function faceBenchmark({ root, variants, seed, log }) {
     fnmr: round(falseNonMatches / genuinePairs),
     fmr: round(falseMatches / impostorPairs, 6),
     atFmr001,
+    // The duplicate search compares selfies with selfies, at the same threshold.
+    selfieToSelfie: {
+      genuinePairs: selfieGenuine.length,
+      impostorPairs: selfieImpostor.length,
+      fnmr: round(selfieGenuine.filter((value) => value < FACE_MATCH_THRESHOLD).length / Math.max(1, selfieGenuine.length)),
+      fmr: round(selfieImpostor.filter((value) => value >= FACE_MATCH_THRESHOLD).length / Math.max(1, selfieImpostor.length), 6),
+    },
     unreadableSides: unreadable.length,
     similarity: { genuine: summary(genuine), impostor: summary(impostor), selfieToSelfieGenuine: summary(selfieGenuine), selfieToSelfieImpostor: summary(selfieImpostor) },
     secondsPerPair: { p50: round(percentile(seconds.sort((a, b) => a - b), 50), 3), p95: round(percentile(seconds, 95), 3) },
