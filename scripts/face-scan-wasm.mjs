@@ -13,11 +13,18 @@ const TARGET = join(ROOT, 'server/face-reading/face-scan-wasm.ts');
 const { version: wabtVersion } = JSON.parse(readFileSync(join(ROOT, 'node_modules/wabt/package.json'), 'utf8'));
 
 const wabt = await initWabt();
-const parsed = wabt.parseWat('face-scan.wat', readFileSync(SOURCE, 'utf8'), { simd: true });
-parsed.validate();
-// No names section: the bytes then depend on the code alone, not on how its locals are named.
-const { buffer } = parsed.toBinary({ log: false, write_debug_names: false, canonicalize_lebs: true });
-parsed.destroy();
+let buffer;
+try {
+  const parsed = wabt.parseWat('face-scan.wat', readFileSync(SOURCE, 'utf8'), { simd: true });
+  parsed.validate();
+  // No names section: the bytes then depend on the code alone, not on how its locals are named.
+  ({ buffer } = parsed.toBinary({ log: false, write_debug_names: false, canonicalize_lebs: true }));
+  parsed.destroy();
+} catch (error) {
+  // Only the message: Node would otherwise print wabt's whole one-line source around the throw.
+  console.error(error.message);
+  process.exit(1);
+}
 
 const base64 = Buffer.from(buffer).toString('base64');
 const lines = base64.match(/.{1,100}/g).map((line) => `  '${line}'`);

@@ -23,7 +23,8 @@ export const EMBEDDING_LENGTH = VECTOR_BYTES;
 /** Bits of a face's sign hash, and 32-bit words; the scan compares the first FIRST_BITS of every face, the rest only for those close enough on those. */
 const HASH_BITS = HASH_BYTES * 8;
 const HASH_WORDS = HASH_BITS / 32;
-const FIRST_BITS = 512;
+const FIRST_BITS = HASH_BITS / 2;
+const HALF_WORDS = HASH_WORDS / 2;
 
 /**
  * How many standard deviations above its expected value a true match's Hamming distance
@@ -126,7 +127,8 @@ export class FaceIndex {
     }
     const { faces } = this;
     faces.vectors.set(vector, slot * EMBEDDING_LENGTH);
-    faces.hashes.set(summary.hash, slot * HASH_WORDS);
+    faces.firstHashes.set(summary.hash.subarray(0, HALF_WORDS), slot * HALF_WORDS);
+    faces.restHashes.set(summary.hash.subarray(HALF_WORDS), slot * HALF_WORDS);
     faces.inverseNorms[slot] = summary.inverseNorm;
     faces.centreBins[slot] = centreBin(summary.centre);
   }
@@ -139,7 +141,8 @@ export class FaceIndex {
     if (slot !== last) {
       const { faces } = this;
       faces.vectors.copyWithin(slot * EMBEDDING_LENGTH, last * EMBEDDING_LENGTH, (last + 1) * EMBEDDING_LENGTH);
-      faces.hashes.copyWithin(slot * HASH_WORDS, last * HASH_WORDS, (last + 1) * HASH_WORDS);
+      faces.firstHashes.copyWithin(slot * HALF_WORDS, last * HALF_WORDS, (last + 1) * HALF_WORDS);
+      faces.restHashes.copyWithin(slot * HALF_WORDS, last * HALF_WORDS, (last + 1) * HALF_WORDS);
       faces.inverseNorms[slot] = faces.inverseNorms[last];
       faces.centreBins[slot] = faces.centreBins[last];
       this.ids[slot] = this.ids[last];

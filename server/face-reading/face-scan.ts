@@ -4,10 +4,11 @@
  * products with SIMD, one call per chunk of faces. In plain JavaScript the same loops took
  * about 0.4 s a search over a million faces.
  *
- * Memory: the module's fixed part (the query, its cut-offs, a chunk's matches), then four
- * arrays of `capacity` entries: centre bins (2 bytes a face), inverse norms (4), sign
- * hashes (128), vectors (1024). Growing the memory keeps its pages in place (no copy of the
- * old arrays beside the new ones); the arrays then move up inside it.
+ * Memory: the module's fixed part (the query, its cut-offs, a chunk's matches), then five
+ * arrays of `capacity` entries: centre bins (2 bytes a face), inverse norms (4), the first
+ * and the other halves of the sign hashes (64 and 64), vectors (1024). Growing the memory
+ * keeps its pages in place (no copy of the old arrays beside the new ones); the arrays then
+ * move up inside it. wasm32 memory stops at 4 GiB, hence MAX_FACES.
  */
 import { FACE_SCAN_WASM } from './face-scan-wasm.js';
 
@@ -38,7 +39,17 @@ interface WebAssemblyApi {
 const wasm = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
 
 interface ScanExports {
-  scan(start: number, end: number, bins: number, inverseNorms: number, hashes: number, vectors: number, queryInverseNorm: number, threshold: number): number;
+  scan(
+    start: number,
+    end: number,
+    bins: number,
+    inverseNorms: number,
+    firstHashes: number,
+    restHashes: number,
+    vectors: number,
+    queryInverseNorm: number,
+    threshold: number,
+  ): number;
   dotProduct(vector: number): number;
 }
 
@@ -63,9 +74,10 @@ let compiled: object | undefined;
 export function faceArrays(capacity: number, facesOffset: number) {
   const bins = facesOffset;
   const inverseNorms = bins + alignTo64(capacity * 2);
-  const hashes = inverseNorms + alignTo64(capacity * 4);
-  const vectors = hashes + capacity * HASH_BYTES;
-  return { bins, inverseNorms, hashes, vectors, end: vectors + capacity * VECTOR_BYTES };
+  const firstHashes = inverseNorms + alignTo64(capacity * 4);
+  const restHashes = firstHashes + (capacity * HASH_BYTES) / 2;
+  const vectors = restHashes + (capacity * HASH_BYTES) / 2;
+  return { bins, inverseNorms, firstHashes, restHashes, vectors, end: vectors + capacity * VECTOR_BYTES };
 }
 
 function alignTo64(bytes: number): number {
@@ -82,7 +94,9 @@ export class FaceScan {
   /** The fixed offsets face-scan.wat declares. */
   readonly fixed: FixedLayout;
   vectors!: Int8Array;
-  hashes!: Uint32Array;
+  /** The first and the other 512 bits of each face's sign hash, apart so that the scan of the first reads them end to end. */
+  firstHashes!: Uint32Array;
+  restHashes!: Uint32Array;
   inverseNorms!: Float32Array;
   centreBins!: Uint16Array;
   /** The query, widened to int16, its hash and its cut-offs per centre bin: set before `scan`. */
@@ -131,7 +145,8 @@ export class FaceScan {
     // Top array first: each moves up, possibly over where the one above it was.
     const bytes = new Uint8Array(this.memory.buffer);
     bytes.copyWithin(arrays.vectors, old.vectors, old.vectors + count * VECTOR_BYTES);
-    bytes.copyWithin(arrays.hashes, old.hashes, old.hashes + count * HASH_BYTES);
+    bytes.copyWithin(arrays.restHashes, old.restHashes, old.restHashes + (count * HASH_BYTES) / 2);
+    bytes.copyWithin(arrays.firstHashes, old.firstHashes, old.firstHashes + (count * HASH_BYTES) / 2);
     bytes.copyWithin(arrays.inverseNorms, old.inverseNorms, old.inverseNorms + count * 4);
     this.capacity = capacity;
     this.arrays = arrays;
@@ -140,8 +155,8 @@ export class FaceScan {
 
   /** Scans faces `start` to `end` (at most chunkFaces) against the query set; returns how many matched. */
   scan(start: number, end: number, queryInverseNorm: number, threshold: number): number {
-    const { bins, inverseNorms, hashes, vectors } = this.arrays;
-    return this.exports.scan(start, end, bins, inverseNorms, hashes, vectors, queryInverseNorm, threshold);
+    const { bins, inverseNorms, firstHashes, restHashes, vectors } = this.arrays;
+    return this.exports.scan(start, end, bins, inverseNorms, firstHashes, restHashes, vectors, queryInverseNorm, threshold);
   }
 
   /** The exact stage's dot product of the query with the face in `slot`. */
@@ -161,13 +176,14 @@ export class FaceScan {
     const { buffer } = this.memory;
     const { capacity, fixed, arrays } = this;
     this.vectors = new Int8Array(buffer, arrays.vectors, capacity * VECTOR_BYTES);
-    this.hashes = new Uint32Array(buffer, arrays.hashes, (capacity * HASH_BYTES) / 4);
+    this.firstHashes = new Uint32Array(buffer, arrays.firstHashes, (capacity * HASH_BYTES) / 8);
+    this.restHashes = new Uint32Array(buffer, arrays.restHashes, (capacity * HASH_BYTES) / 8);
     this.inverseNorms = new Float32Array(buffer, arrays.inverseNorms, capacity);
     this.centreBins = new Uint16Array(buffer, arrays.bins, capacity);
     this.query = new Int16Array(buffer, fixed.queryOffset, VECTOR_BYTES);
     this.queryHash = new Uint32Array(buffer, fixed.queryHashOffset, HASH_BYTES / 4);
     this.firstCutoffs = new Int16Array(buffer, fixed.firstCutoffsOffset, (fixed.cutoffsOffset - fixed.firstCutoffsOffset) / 2);
-    this.cutoffs = new Int16Array(buffer, fixed.cutoffsOffset, (fixed.matchSlotsOffset - fixed.cutoffsOffset) / 2);
+    this.cutoffs = new Int16Array(buffer, fixed.cutoffsOffset, this.firstCutoffs.length);
     this.matchSlots = new Int32Array(buffer, fixed.matchSlotsOffset, fixed.chunkFaces);
     this.matchSimilarities = new Float64Array(buffer, fixed.matchSimilaritiesOffset, fixed.chunkFaces);
     this.comparedCell = new Int32Array(buffer, fixed.comparedOffset, 1);

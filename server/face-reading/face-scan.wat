@@ -19,13 +19,13 @@
   ;; Negative: no face in that bin can match; 512 or more on the first: every one must be compared.
   (global $firstCutoffsOffset (export "firstCutoffsOffset") i32 (i32.const 2304))
   (global $cutoffsOffset (export "cutoffsOffset") i32 (i32.const 4352))
-  ;; One scan covers at most chunkFaces faces, so that its matches always fit here:
-  ;; their slots (i32) and similarities (f64).
-  (global $chunkFaces (export "chunkFaces") i32 (i32.const 16384))
+  ;; One scan covers at most chunkFaces faces, so that its matches always fit here: their
+  ;; slots (i32) and similarities (f64).
+  (global $chunkFaces (export "chunkFaces") i32 (i32.const 1024))
   (global $matchSlotsOffset (export "matchSlotsOffset") i32 (i32.const 6400))
-  (global $matchSimilaritiesOffset (export "matchSimilaritiesOffset") i32 (i32.const 71936))
+  (global $matchSimilaritiesOffset (export "matchSimilaritiesOffset") i32 (i32.const 10496))
   ;; Where the faces' arrays begin (laid out by face-scan.ts).
-  (global $facesOffset (export "facesOffset") i32 (i32.const 203008))
+  (global $facesOffset (export "facesOffset") i32 (i32.const 18688))
 
   ;; The dot product of the query with the 1024 int8 values at $vector. Exact: the largest
   ;; sum, 1024 · 128 · 128, is far inside i32.
@@ -73,7 +73,7 @@
   ;; computes it) is at least $threshold are written to the match arrays. Returns how many.
   (func (export "scan")
     (param $start i32) (param $end i32)
-    (param $bins i32) (param $inverseNorms i32) (param $hashes i32) (param $vectors i32)
+    (param $bins i32) (param $inverseNorms i32) (param $firstHashes i32) (param $restHashes i32) (param $vectors i32)
     (param $queryInverseNorm f64) (param $threshold f64)
     (result i32)
     (local $slot i32)
@@ -116,7 +116,7 @@
           (br_if $next (i32.lt_s (local.get $firstCutoff) (i32.const 0)))
           (if (i32.lt_s (local.get $firstCutoff) (i32.const 512))
             (then
-              (local.set $hash (i32.add (local.get $hashes) (i32.shl (local.get $slot) (i32.const 7))))
+              (local.set $hash (i32.add (local.get $firstHashes) (i32.shl (local.get $slot) (i32.const 6))))
               (local.set $distance
                 (i64.add
                   (i64.add
@@ -134,24 +134,25 @@
                       (i64.popcnt (i64.xor (i64.load offset=48 (local.get $hash)) (local.get $q6)))
                       (i64.popcnt (i64.xor (i64.load offset=56 (local.get $hash)) (local.get $q7)))))))
               (br_if $next (i64.gt_s (local.get $distance) (i64.extend_i32_s (local.get $firstCutoff))))
+              (local.set $hash (i32.add (local.get $restHashes) (i32.shl (local.get $slot) (i32.const 6))))
               (local.set $distance
                 (i64.add
                   (local.get $distance)
                   (i64.add
                     (i64.add
                       (i64.add
-                        (i64.popcnt (i64.xor (i64.load offset=64 (local.get $hash)) (local.get $q8)))
-                        (i64.popcnt (i64.xor (i64.load offset=72 (local.get $hash)) (local.get $q9))))
+                        (i64.popcnt (i64.xor (i64.load offset=0 (local.get $hash)) (local.get $q8)))
+                        (i64.popcnt (i64.xor (i64.load offset=8 (local.get $hash)) (local.get $q9))))
                       (i64.add
-                        (i64.popcnt (i64.xor (i64.load offset=80 (local.get $hash)) (local.get $q10)))
-                        (i64.popcnt (i64.xor (i64.load offset=88 (local.get $hash)) (local.get $q11)))))
+                        (i64.popcnt (i64.xor (i64.load offset=16 (local.get $hash)) (local.get $q10)))
+                        (i64.popcnt (i64.xor (i64.load offset=24 (local.get $hash)) (local.get $q11)))))
                     (i64.add
                       (i64.add
-                        (i64.popcnt (i64.xor (i64.load offset=96 (local.get $hash)) (local.get $q12)))
-                        (i64.popcnt (i64.xor (i64.load offset=104 (local.get $hash)) (local.get $q13))))
+                        (i64.popcnt (i64.xor (i64.load offset=32 (local.get $hash)) (local.get $q12)))
+                        (i64.popcnt (i64.xor (i64.load offset=40 (local.get $hash)) (local.get $q13))))
                       (i64.add
-                        (i64.popcnt (i64.xor (i64.load offset=112 (local.get $hash)) (local.get $q14)))
-                        (i64.popcnt (i64.xor (i64.load offset=120 (local.get $hash)) (local.get $q15))))))))
+                        (i64.popcnt (i64.xor (i64.load offset=48 (local.get $hash)) (local.get $q14)))
+                        (i64.popcnt (i64.xor (i64.load offset=56 (local.get $hash)) (local.get $q15))))))))
               (br_if $next
                 (i64.gt_s
                   (local.get $distance)
