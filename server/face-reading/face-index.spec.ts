@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import { MAX_FACES } from './face-index.js';
+import { FaceScan, faceArrays } from './face-scan.js';
 import { EMBEDDING_LENGTH, FaceIndex, faceSimilarity, packEmbedding, packedSimilarity, unpackEmbedding, type SearchStats } from './index.js';
 
 /** mulberry32 and Box–Muller: the same vectors every run. */
@@ -120,5 +123,84 @@ describe('the face index', () => {
     expect(local.size).toBe(1);
     expect(local.search(again(people[3]), THRESHOLD)).toEqual([]);
     expect(local.search(again(people[4]), THRESHOLD).map((match) => match.id)).toEqual(['a']);
+  });
+});
+
+describe('the face index on random faces', () => {
+  const { face, again } = generator(3);
+
+  it('answers as a full scan does after growing past a scan chunk, removals and replacements', () => {
+    const index = new FaceIndex({ capacity: 16 });
+    const people = Array.from({ length: 20 }, () => face());
+    const faces = 1400;
+    for (let slot = 0; slot < faces; slot++) {
+      // One face in ten is another photo of someone, so that the high thresholds find several.
+      const embedding = slot % 10 === 0 ? again(people[slot % people.length], 0.8) : face();
+      index.add(`face-${slot}`, packEmbedding(embedding));
+    }
+    // The same face under three ids: equal similarities, which must come in the full scan's order.
+    const twin = packEmbedding(again(people[0]));
+    for (const id of ['twin-a', 'twin-b', 'twin-c']) index.add(id, twin);
+    for (let slot = 0; slot < faces; slot += 5) index.remove(`face-${slot}`);
+    // Replacements of faces still there (none is a multiple of 5).
+    for (let slot = 1; slot < faces; slot += 35) index.add(`face-${slot}`, packEmbedding(again(people[slot % people.length], 0.8)));
+    expect(index.size).toBe(faces + 3 - faces / 5);
+    expect(index.size).toBeGreaterThan(new FaceScan(16).chunkFaces);
+
+    const queries = [...people.slice(0, 6).map((person) => again(person)), face(), face()];
+    for (const query of queries) {
+      for (const threshold of [0.9, 0.8, 0.6]) {
+        const stats: SearchStats = { compared: 0 };
+        const found = index.search(query, threshold, 100_000, stats);
+        expect(found).toEqual(index.searchExhaustive(query, threshold, 100_000));
+        expect(stats.compared).toBeLessThanOrEqual(index.size);
+        expect(stats.compared).toBeGreaterThanOrEqual(found.length);
+      }
+    }
+    const twins = index.search(twin, 0.99, 2);
+    expect(twins).toEqual(index.searchExhaustive(twin, 0.99, 2));
+    expect(twins[0].similarity).toBe(twins[1].similarity);
+    // Every face matches at -1, and none can at 1.01.
+    const query = face();
+    const everyone = index.search(query, -1, 100_000);
+    expect(everyone).toHaveLength(index.size);
+    expect(everyone).toEqual(index.searchExhaustive(query, -1, 100_000));
+    expect(index.search(query, 1.01)).toEqual([]);
+  });
+
+  it('computes the exact stage dot products as plain integer arithmetic does, at the int8 extremes too', () => {
+    const scan = new FaceScan(64);
+    let state = 7;
+    const byte = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 24) - 128;
+    const query = Int8Array.from({ length: EMBEDDING_LENGTH }, byte);
+    for (let slot = 0; slot < 60; slot++) scan.vectors.set(Int8Array.from({ length: EMBEDDING_LENGTH }, byte), slot * EMBEDDING_LENGTH);
+    scan.vectors.fill(-128, 60 * EMBEDDING_LENGTH, 61 * EMBEDDING_LENGTH);
+    scan.vectors.fill(127, 61 * EMBEDDING_LENGTH, 62 * EMBEDDING_LENGTH);
+    const reference = (values: Int8Array, slot: number) => {
+      let dot = 0;
+      for (let i = 0; i < EMBEDDING_LENGTH; i++) dot += values[i] * scan.vectors[slot * EMBEDDING_LENGTH + i];
+      return dot;
+    };
+    for (const values of [query, new Int8Array(EMBEDDING_LENGTH).fill(-128), new Int8Array(EMBEDDING_LENGTH).fill(127)]) {
+      scan.query.set(values);
+      for (let slot = 0; slot < 62; slot++) expect(scan.dotProduct(slot)).toBe(reference(values, slot));
+    }
+    // The largest there is: 1024 · (−128)².
+    scan.query.fill(-128);
+    expect(scan.dotProduct(60)).toBe(EMBEDDING_LENGTH * 128 * 128);
+  });
+
+  it(`holds at most ${MAX_FACES.toLocaleString('en')} faces, the most wasm32's 4 GiB of memory has room for`, () => {
+    expect(() => new FaceIndex({ capacity: MAX_FACES + 1 })).toThrow(/at most 3,700,000 faces/);
+    // Room for MAX_FACES is only reserved, not touched: cheap to make.
+    const full = new FaceScan(MAX_FACES);
+    expect(faceArrays(MAX_FACES, full.fixed.facesOffset).end).toBeLessThanOrEqual(2 ** 32);
+    expect(full.vectors.length).toBe(MAX_FACES * EMBEDDING_LENGTH);
+    // What FaceIndex.add calls when the index is full.
+    expect(() => full.grow(MAX_FACES)).toThrow(/at most 3,700,000 faces/);
+  });
+
+  it('runs the WebAssembly compiled from face-scan.wat as committed', () => {
+    expect(() => execFileSync(process.execPath, ['scripts/face-scan-wasm.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
   });
 });

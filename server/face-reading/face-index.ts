@@ -5,22 +5,26 @@
  * Packed embedding: the 1024 faceres values, scaled to unit length then to int8 (the
  * largest value ±127): 1024 bytes. Cosine is scale-free, so no scale is stored.
  *
- * Search: every face stored has a 512-bit sign hash of its direction; a query compares
- * hashes first (XOR and popcount, 64 bytes a face) and computes the exact int8 cosine only
- * for faces whose Hamming distance is below a cut-off derived from the threshold, wide
- * enough that a face at or above the threshold is kept except with a probability of about
- * one in a million (`HASH_SIGMAS`). See docs/decisions.md, "Duplicate faces: packed
- * embeddings and a hashed scan".
+ * Search: every face stored has a 1024-bit sign hash of its direction; a query compares
+ * hashes first (XOR and popcount, 64 bytes a face, the other 64 only for faces close on
+ * those) and computes the exact int8 cosine only for faces whose Hamming distance is below
+ * a cut-off derived from the threshold, wide enough that a face at or above the threshold
+ * is kept except with a probability of about one in a million (`HASH_SIGMAS`). Both stages
+ * run in WebAssembly over the faces in its memory (face-scan.ts). See docs/decisions.md,
+ * "Duplicate faces: packed embeddings and a hashed scan".
  */
+import { FaceScan, HASH_BYTES, VECTOR_BYTES } from './face-scan.js';
+
+export { MAX_FACES } from './face-scan.js';
 
 /** Values in a faceres embedding, bytes in a packed one. */
-export const EMBEDDING_LENGTH = 1024;
+export const EMBEDDING_LENGTH = VECTOR_BYTES;
 
 /** Bits of a face's sign hash, and 32-bit words; the scan compares the first FIRST_BITS of every face, the rest only for those close enough on those. */
-const HASH_BITS = 1024;
+const HASH_BITS = HASH_BYTES * 8;
 const HASH_WORDS = HASH_BITS / 32;
-const FIRST_BITS = 512;
-const FIRST_WORDS = FIRST_BITS / 32;
+const FIRST_BITS = HASH_BITS / 2;
+const HALF_WORDS = HASH_WORDS / 2;
 
 /**
  * How many standard deviations above its expected value a true match's Hamming distance
@@ -80,33 +84,24 @@ export interface SearchStats {
 }
 
 export interface FaceIndexOptions {
-  /** Faces to make room for at once (the arrays double when full). */
+  /** Faces to make room for at once (the room doubles when full), at most MAX_FACES. */
   capacity?: number;
 }
 
 /**
  * Many packed embeddings under string ids, searched by cosine similarity. Faces live in
- * typed arrays that double when full (1024 + 64 + 8 bytes a face, plus its id), not in an
- * object each. Not thread-safe: one index per worker.
+ * WebAssembly memory that doubles when full (1024 + 128 + 4 + 2 bytes a face, plus its id),
+ * not in an object each; at most MAX_FACES (3.7 million, wasm32's 4 GiB). Not thread-safe:
+ * one index per worker.
  */
 export class FaceIndex {
-  private capacity: number;
   private count = 0;
-  private vectors: Int8Array;
-  private hashes: Uint32Array;
-  /** 1 / |v| of each stored int8 vector. */
-  private inverseNorms: Float32Array;
-  /** The bin of the cosine between each face's direction and FACE_CENTRE. */
-  private centreBins: Uint16Array;
+  private faces: FaceScan;
   private ids: string[] = [];
   private slots = new Map<string, number>();
 
   constructor(options: FaceIndexOptions = {}) {
-    this.capacity = Math.max(16, Math.ceil(options.capacity ?? 1024));
-    this.vectors = new Int8Array(this.capacity * EMBEDDING_LENGTH);
-    this.hashes = new Uint32Array(this.capacity * HASH_WORDS);
-    this.inverseNorms = new Float32Array(this.capacity);
-    this.centreBins = new Uint16Array(this.capacity);
+    this.faces = new FaceScan(Math.max(16, Math.ceil(options.capacity ?? 1024)));
   }
 
   /** Faces stored. */
@@ -118,22 +113,24 @@ export class FaceIndex {
     return this.slots.has(id);
   }
 
-  /** Stores a packed embedding under `id`, replacing the one it had. */
+  /** Stores a packed embedding under `id`, replacing the one it had. Throws past MAX_FACES. */
   add(id: string, packed: Uint8Array): void {
     const vector = asInt8(packed);
     const summary = summarise(vector);
     if (!summary) throw new Error('a packed face embedding must not be all zero');
     let slot = this.slots.get(id);
     if (slot === undefined) {
-      if (this.count === this.capacity) this.grow();
+      if (this.count === this.faces.capacity) this.faces.grow(this.count);
       slot = this.count++;
       this.ids[slot] = id;
       this.slots.set(id, slot);
     }
-    this.vectors.set(vector, slot * EMBEDDING_LENGTH);
-    this.hashes.set(summary.hash, slot * HASH_WORDS);
-    this.inverseNorms[slot] = summary.inverseNorm;
-    this.centreBins[slot] = centreBin(summary.centre);
+    const { faces } = this;
+    faces.vectors.set(vector, slot * EMBEDDING_LENGTH);
+    faces.firstHashes.set(summary.hash.subarray(0, HALF_WORDS), slot * HALF_WORDS);
+    faces.restHashes.set(summary.hash.subarray(HALF_WORDS), slot * HALF_WORDS);
+    faces.inverseNorms[slot] = summary.inverseNorm;
+    faces.centreBins[slot] = centreBin(summary.centre);
   }
 
   /** Forgets a face; false if there was none under `id`. The last face takes its slot. */
@@ -142,10 +139,12 @@ export class FaceIndex {
     if (slot === undefined) return false;
     const last = --this.count;
     if (slot !== last) {
-      this.vectors.copyWithin(slot * EMBEDDING_LENGTH, last * EMBEDDING_LENGTH, (last + 1) * EMBEDDING_LENGTH);
-      this.hashes.copyWithin(slot * HASH_WORDS, last * HASH_WORDS, (last + 1) * HASH_WORDS);
-      this.inverseNorms[slot] = this.inverseNorms[last];
-      this.centreBins[slot] = this.centreBins[last];
+      const { faces } = this;
+      faces.vectors.copyWithin(slot * EMBEDDING_LENGTH, last * EMBEDDING_LENGTH, (last + 1) * EMBEDDING_LENGTH);
+      faces.firstHashes.copyWithin(slot * HALF_WORDS, last * HALF_WORDS, (last + 1) * HALF_WORDS);
+      faces.restHashes.copyWithin(slot * HALF_WORDS, last * HALF_WORDS, (last + 1) * HALF_WORDS);
+      faces.inverseNorms[slot] = faces.inverseNorms[last];
+      faces.centreBins[slot] = faces.centreBins[last];
       this.ids[slot] = this.ids[last];
       this.slots.set(this.ids[slot], slot);
     }
@@ -162,75 +161,49 @@ export class FaceIndex {
     const vector = query instanceof Uint8Array ? asInt8(query) : asInt8(packEmbedding(query));
     const summary = summarise(vector);
     if (!summary || limit <= 0) return [];
-    const firstCutoffs = hammingCutoffs(summary.centre, threshold, FIRST_BITS);
-    const cutoffs = hammingCutoffs(summary.centre, threshold, HASH_BITS);
-    const { hashes, vectors, inverseNorms, centreBins } = this;
-    const queryHash = summary.hash;
-    const matches: FaceMatch[] = [];
+    const { faces } = this;
+    faces.query.set(vector);
+    faces.queryHash.set(summary.hash);
+    faces.firstCutoffs.set(hammingCutoffs(summary.centre, threshold, FIRST_BITS));
+    faces.cutoffs.set(hammingCutoffs(summary.centre, threshold, HASH_BITS));
+    const slots: number[] = [];
+    const similarities: number[] = [];
     let compared = 0;
-    for (let slot = 0; slot < this.count; slot++) {
-      const bin = centreBins[slot];
-      const firstCutoff = firstCutoffs[bin];
-      if (firstCutoff < 0) continue;
-      if (firstCutoff < FIRST_BITS) {
-        const base = slot * HASH_WORDS;
-        let distance = 0;
-        for (let word = 0; word < FIRST_WORDS; word++) distance += popcount(hashes[base + word] ^ queryHash[word]);
-        if (distance > firstCutoff) continue;
-        for (let word = FIRST_WORDS; word < HASH_WORDS; word++) distance += popcount(hashes[base + word] ^ queryHash[word]);
-        if (distance > cutoffs[bin]) continue;
+    for (let start = 0; start < this.count; start += faces.chunkFaces) {
+      const matches = faces.scan(start, Math.min(this.count, start + faces.chunkFaces), summary.inverseNorm, threshold);
+      compared += faces.compared;
+      for (let match = 0; match < matches; match++) {
+        slots.push(faces.matchSlots[match]);
+        similarities.push(faces.matchSimilarities[match]);
       }
-      compared++;
+    }
+    if (stats) stats.compared = compared;
+    // Best first, ties in slot order: what searchExhaustive's stable sort of its slot-ordered matches gives.
+    const order = slots.map((_, match) => match).sort((a, b) => similarities[b] - similarities[a] || slots[a] - slots[b]);
+    return order.slice(0, limit).map((match) => ({ id: this.ids[slots[match]], similarity: similarities[match] }));
+  }
+
+  /** Every face above `threshold`, found by computing every cosine in plain JavaScript: what `search` must equal (for tests and the benchmark). */
+  searchExhaustive(query: ArrayLike<number> | Uint8Array, threshold: number, limit = 20): FaceMatch[] {
+    const vector = query instanceof Uint8Array ? asInt8(query) : asInt8(packEmbedding(query));
+    const summary = summarise(vector);
+    if (!summary || limit <= 0) return [];
+    const { vectors, inverseNorms } = this.faces;
+    const matches: FaceMatch[] = [];
+    for (let slot = 0; slot < this.count; slot++) {
       const offset = slot * EMBEDDING_LENGTH;
       let dot = 0;
       for (let i = 0; i < EMBEDDING_LENGTH; i++) dot += vector[i] * vectors[offset + i];
       const similarity = dot * summary.inverseNorm * inverseNorms[slot];
       if (similarity >= threshold) matches.push({ id: this.ids[slot], similarity });
     }
-    if (stats) stats.compared = compared;
     return matches.sort((a, b) => b.similarity - a.similarity).slice(0, limit);
-  }
-
-  /** Every face above `threshold`, found by computing every cosine: what `search` must equal (for tests and the benchmark). */
-  searchExhaustive(query: ArrayLike<number> | Uint8Array, threshold: number, limit = 20): FaceMatch[] {
-    const vector = query instanceof Uint8Array ? asInt8(query) : asInt8(packEmbedding(query));
-    const summary = summarise(vector);
-    if (!summary || limit <= 0) return [];
-    const matches: FaceMatch[] = [];
-    for (let slot = 0; slot < this.count; slot++) {
-      const offset = slot * EMBEDDING_LENGTH;
-      let dot = 0;
-      for (let i = 0; i < EMBEDDING_LENGTH; i++) dot += vector[i] * this.vectors[offset + i];
-      const similarity = dot * summary.inverseNorm * this.inverseNorms[slot];
-      if (similarity >= threshold) matches.push({ id: this.ids[slot], similarity });
-    }
-    return matches.sort((a, b) => b.similarity - a.similarity).slice(0, limit);
-  }
-
-  private grow(): void {
-    this.capacity *= 2;
-    const grown = <T extends Int8Array | Uint32Array | Float32Array | Uint16Array>(old: T, make: (length: number) => T, per: number): T => {
-      const array = make(this.capacity * per);
-      array.set(old);
-      return array;
-    };
-    this.vectors = grown(this.vectors, (length) => new Int8Array(length), EMBEDDING_LENGTH);
-    this.hashes = grown(this.hashes, (length) => new Uint32Array(length), HASH_WORDS);
-    this.inverseNorms = grown(this.inverseNorms, (length) => new Float32Array(length), 1);
-    this.centreBins = grown(this.centreBins, (length) => new Uint16Array(length), 1);
   }
 }
 
 function asInt8(packed: Uint8Array): Int8Array {
   if (packed.length !== EMBEDDING_LENGTH) throw new Error(`a packed face embedding has ${EMBEDDING_LENGTH} bytes, not ${packed.length}`);
   return packed instanceof Int8Array ? packed : new Int8Array(packed.buffer, packed.byteOffset, packed.length);
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /** mulberry32, for the fixed projection. */
