@@ -208,7 +208,7 @@ describe('sanctions screening', () => {
     const parsed = () => receiver.received.slice(before).map((hook) => JSON.parse(hook.body) as { type: string; data: Record<string, unknown> });
     const events = await waitUntil(() => (parsed().some((event) => event.type === 'applicant.screening_hit') ? parsed() : undefined), 10_000, 'applicant.screening_hit');
     expect(events.find((event) => event.type === 'applicant.screening_hit')).toMatchObject({
-      data: { userId: 'oliveira', screening: { hits: [{ list: 'ofac-sdn', externalId: '9501', name: 'Marta Helena OLIVEIRA' }] } },
+      data: { userId: 'oliveira', kycStatus: 'onHold', screening: { hits: [{ list: 'ofac-sdn', externalId: '9501', name: 'Marta Helena OLIVEIRA' }] } },
     });
     expect(events.find((event) => event.type === 'applicant.on_hold')).toMatchObject({ data: { userId: 'oliveira', kycStatus: 'onHold' } });
 

@@ -320,9 +320,10 @@ export class ApplicantLifecycle {
       }
       const hits = raised.map((hit) => ({ list: hit.list, externalId: hit.externalId, name: hit.name, score: hit.score }));
       const reason = `Sanctions screening found ${check.detail.replace(/ on the sanctions lists/, '')}`.slice(0, 1000);
+      // On hold first, so that the screening_hit event shows the applicant on hold.
       return [
-        { changes: {}, audit: { action: 'applicant.screening_hit', detail: { hits, lists: outcome.lists } }, event: 'applicant.screening_hit', eventExtra: { screening: { hits } } },
         decisionStep(applicant, { kind: 'hold', reason }, now),
+        { changes: {}, audit: { action: 'applicant.screening_hit', detail: { hits, lists: outcome.lists } }, event: 'applicant.screening_hit', eventExtra: { screening: { hits } } },
       ];
     });
     return raised;
