@@ -45,7 +45,16 @@ const COLUMNS: TableColumn<ListImportDto>[] = [
 
 const RESCREEN_COLUMNS: TableColumn<RescreenDto>[] = [
   { id: 'startedAt', header: 'Started', cell: (row) => new Date(row.startedAt).toLocaleString(), width: 180 },
-  { id: 'list', header: 'After the import of', cell: (row) => `${SOURCE_NAMES[row.source] ?? row.source}${row.version ? ` (${row.version})` : ''}` },
+  {
+    id: 'list',
+    header: 'After the import of',
+    cell: (row) => (
+      <>
+        {`${SOURCE_NAMES[row.source] ?? row.source}${row.version ? ` (${row.version})` : ''}`}
+        <div className="sanctions-lists-since">Applicants verified since {new Date(row.verifiedSince).toLocaleDateString()}</div>
+      </>
+    ),
+  },
   {
     id: 'progress',
     header: 'Progress',
