@@ -21,6 +21,7 @@ import { AuditModule } from './audit/audit.module.js';
 import { KycModule } from './kyc/kyc.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { DemoModule } from './demo/demo.module.js';
+import { SanctionsPickupModule } from './sanctions/sanctions-pickup.module.js';
 import { SanctionsModule } from './sanctions/sanctions.module.js';
 import { loadEnvironment } from './config/environment.js';
 import { staticAssetHeaders } from './common/http/cache-control.js';
@@ -57,6 +58,7 @@ const clientDir = loadEnvironment().clientDir;
     AdminModule,
     DemoModule,
     SanctionsModule,
+    SanctionsPickupModule,
   ],
 })
 export class AppModule {}

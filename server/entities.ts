@@ -17,6 +17,9 @@ import { ApplicantFace } from './applicants/faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from './applicants/faces/face-blocklist-entry.entity.js';
 import { SanctionsListEntity } from './sanctions/sanctions-list-entity.entity.js';
 import { SanctionsListImport } from './sanctions/sanctions-list-import.entity.js';
+import { VerificationPolicy } from './applicants/policy/verification-policy.entity.js';
+import { SanctionsRescreen } from './applicants/screening/sanctions-rescreen.entity.js';
+import { ScreeningHitReview } from './applicants/screening/screening-hit-review.entity.js';
 import { UserImage } from './users/user-image.entity.js';
 import { User } from './users/user.entity.js';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity.js';
@@ -47,4 +50,7 @@ export const entities: Function[] = [
   FaceBlocklistEntry,
   SanctionsListImport,
   SanctionsListEntity,
+  ScreeningHitReview,
+  SanctionsRescreen,
+  VerificationPolicy,
 ];

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { redactAddresses } from '../common/redact.js';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.service.js';
+import { AutomaticDecisions } from '../applicants/policy/automatic-decisions.service.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
 
 /**
@@ -28,6 +29,7 @@ export class AnalysisExecutor {
   constructor(
     private readonly jobs: AnalysisJobs,
     private readonly handlers: AnalysisHandlers,
+    private readonly decisions: AutomaticDecisions,
   ) {}
 
   async execute(job: AnalysisJob, holder: string): Promise<void> {
@@ -43,7 +45,9 @@ export class AnalysisExecutor {
       await handler.run(job);
       if (!(await this.jobs.complete(job, holder))) {
         this.logger.warn(`Analysis ${job.kind} of applicant ${job.applicantId} finished after its lease ended; another holder runs it again`);
+        return;
       }
+      await this.decide(job);
     } catch (error) {
       const reason = redactAddresses(error instanceof Error ? error.message : String(error));
       const outcome = await this.jobs.fail(job, holder, reason);
@@ -52,9 +56,20 @@ export class AnalysisExecutor {
         await handler.giveUp(job, reason).catch((giveUpError: unknown) => {
           this.logger.error(`Recording the failure of analysis ${job.kind} of applicant ${job.applicantId} failed: ${String(giveUpError)}`);
         });
+        await this.decide(job);
       }
     } finally {
       clearInterval(renewal);
+    }
+  }
+
+  /** The last analysis of a submission in: the organization's verification policy decides. */
+  private async decide(job: AnalysisJob): Promise<void> {
+    try {
+      await this.decisions.afterAnalysis(job.applicantId);
+    } catch (error) {
+      // The applicant stays queued for a person: a failed automatic decision loses nothing.
+      this.logger.error(`The verification policy could not decide on applicant ${job.applicantId}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 }

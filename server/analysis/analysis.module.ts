@@ -6,6 +6,9 @@ import { AnalysisPoolModule } from './analysis-pool.module.js';
 import { DocumentAnalysisHandler } from './document-analysis.handler.js';
 import { FaceAnalysisHandler } from './face-analysis.handler.js';
 import { FaceSearch } from './face-search.service.js';
+import { ScreeningAnalysisHandler } from './screening-analysis.handler.js';
+import { ScreeningIndexCache } from './screening-index.cache.js';
+import { SanctionsModule } from '../sanctions/sanctions.module.js';
 import { ANALYSIS_ROLE, BullRunner, type AnalysisRole } from './bull-runner.service.js';
 import { EmbeddedRunner } from './embedded-runner.service.js';
 
@@ -18,7 +21,7 @@ export class AnalysisModule {
   static register(role: AnalysisRole): DynamicModule {
     return {
       module: AnalysisModule,
-      imports: [ApplicantsModule, AnalysisPoolModule],
+      imports: [ApplicantsModule, AnalysisPoolModule, SanctionsModule],
       providers: [
         { provide: ANALYSIS_ROLE, useValue: role },
         AnalysisHandlers,
@@ -26,6 +29,8 @@ export class AnalysisModule {
         DocumentAnalysisHandler,
         FaceAnalysisHandler,
         FaceSearch,
+        ScreeningIndexCache,
+        ScreeningAnalysisHandler,
         EmbeddedRunner,
         BullRunner,
       ],

@@ -28,9 +28,15 @@ export const APPLICANT_ERRORS = errorCatalogue('applicants', {
   },
   FACE_ALREADY_BLOCKLISTED: { status: HttpStatus.CONFLICT, message: "This applicant's face is already on the blocklist" },
   FACE_NOT_BLOCKLISTED: { status: HttpStatus.NOT_FOUND, message: "This applicant's face is not on the blocklist" },
+  SCREENING_HIT_NOT_FOUND: {
+    status: HttpStatus.NOT_FOUND,
+    message: 'This applicant has no such sanctions hit',
+    description: 'The hit is named by `<list>:<id>` as the `sanctions-screening` check lists it; a new screening may have replaced it.',
+  },
 });
 
 export const applicantNotFound = () => APPLICANT_ERRORS.error('APPLICANT_NOT_FOUND');
+export const screeningHitNotFound = () => APPLICANT_ERRORS.error('SCREENING_HIT_NOT_FOUND');
 export const imageNotFound = () => APPLICANT_ERRORS.error('IMAGE_NOT_FOUND');
 export const applicantChanged = () => APPLICANT_ERRORS.error('APPLICANT_CHANGED');
 export const alreadySubmitted = () => APPLICANT_ERRORS.error('APPLICANT_ALREADY_SUBMITTED');

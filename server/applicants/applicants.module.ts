@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
+import { SanctionsModule } from '../sanctions/sanctions.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AnalysisJob } from './analysis/analysis-job.entity.js';
 import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
@@ -19,16 +20,45 @@ import { ApplicantFaces } from './faces/applicant-faces.service.js';
 import { FaceBlocklistController } from './faces/face-blocklist.controller.js';
 import { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.service.js';
 import { OrganizationStatsController } from './organization-stats.controller.js';
+import { AutomaticDecisions } from './policy/automatic-decisions.service.js';
+import { VerificationPolicyController } from './policy/verification-policy.controller.js';
+import { VerificationPolicies } from './policy/verification-policy.service.js';
+import { ScreeningMonitorController } from './screening/screening-monitor.controller.js';
+import { ScreeningMonitor } from './screening/screening-monitor.service.js';
+import { ScreeningReviewsController } from './screening/screening-reviews.controller.js';
+import { ScreeningReviews } from './screening/screening-reviews.service.js';
 
 /**
  * Applicants: list, details, images, checks, statistics, staff review, the
  * ApplicantLifecycle — the only code that changes an applicant — and the table of
- * their analysis jobs (run by the analysis module), their stored faces and the face blocklist.
+ * their analysis jobs (run by the analysis module), their stored faces and the face blocklist,
+ * sanctions hits and their review, ongoing monitoring, and the organization's verification policy.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck, AnalysisJob]), OrganizationsModule, AuditModule, WebhooksModule],
-  controllers: [ApplicantsOverviewController, ApplicantsController, ApplicantChecksController, OrganizationStatsController, FaceBlocklistController],
-  providers: [ApplicantsQueryService, ApplicantReviewService, ApplicantStatsService, ApplicantStatusPublisher, ApplicantLifecycle, AnalysisJobs, ApplicantFaces],
-  exports: [ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces],
+  imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck, AnalysisJob]), OrganizationsModule, AuditModule, WebhooksModule, SanctionsModule],
+  controllers: [
+    ApplicantsOverviewController,
+    ApplicantsController,
+    ApplicantChecksController,
+    OrganizationStatsController,
+    FaceBlocklistController,
+    ScreeningReviewsController,
+    VerificationPolicyController,
+    ScreeningMonitorController,
+  ],
+  providers: [
+    ApplicantsQueryService,
+    ApplicantReviewService,
+    ApplicantStatsService,
+    ApplicantStatusPublisher,
+    ApplicantLifecycle,
+    AnalysisJobs,
+    ApplicantFaces,
+    VerificationPolicies,
+    AutomaticDecisions,
+    ScreeningReviews,
+    ScreeningMonitor,
+  ],
+  exports: [ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
 })
 export class ApplicantsModule {}

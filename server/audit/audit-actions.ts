@@ -22,11 +22,21 @@ export const AUDIT_ACTIONS = [
   /** Staff put the applicant's face on the organization's blocklist, or took it off. */
   'applicant.face_blocklisted',
   'applicant.face_unblocklisted',
+  /** A reviewer marked a sanctions hit a true match or a false positive, with a note. */
+  'applicant.screening_hit_reviewed',
+  /** Ongoing monitoring rescreened a verified applicant and found a new hit. */
+  'applicant.screening_hit',
+  /** The verification policy left the applicant for a person, naming the rule (approvals and rejections are recorded as such, with their rule). */
+  'applicant.policy_queued',
+  /** The owner changed the verification policy (before and after). */
+  'organization.policy_changed',
   'verification.session_created',
   'verification.session_revoked',
   'applicants.abandoned_removed',
   /** A super-admin, the CLI or the pick-up directory imported a sanctions list file, or one was refused. */
   'sanctions_list.imported',
   'sanctions_list.import_failed',
+  /** Verified applicants were queued for rescreening after a list import. */
+  'sanctions_list.rescreen_started',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -37,6 +37,8 @@ export interface SanctionsListSettings {
   directory: string | undefined;
   /** How often the directory is polled. */
   pollMs: number;
+  /** Applicants verified within this many years are rescreened when a list changes (SCREENING_MONITORING_YEARS). */
+  monitoringYears: number;
 }
 
 export interface AnalysisSettings {
@@ -238,7 +240,9 @@ function parseSanctionsLists(env: RawEnv): SanctionsListSettings {
   if (directory !== undefined && !existsSync(directory)) {
     throw new ConfigurationError(`SANCTIONS_LISTS_DIR must be an existing directory, got '${directory}'`);
   }
-  return { directory: directory === undefined ? undefined : resolve(directory), pollMs: parsePositiveInteger(env, 'SANCTIONS_LISTS_POLL_MINUTES', 60) * 60_000 };
+  return { directory: directory === undefined ? undefined : resolve(directory), pollMs: parsePositiveInteger(env, 'SANCTIONS_LISTS_POLL_MINUTES', 60) * 60_000,
+    monitoringYears: parsePositiveInteger(env, 'SCREENING_MONITORING_YEARS', 5),
+  };
 }
 
 function parseAnalysis(env: RawEnv): AnalysisSettings {

@@ -49,6 +49,7 @@ export function toListImportDto(row: SanctionsListImport): ListImportDto {
 @Injectable()
 export class SanctionsListsService {
   private readonly logger = new Logger(SanctionsListsService.name);
+  private readonly importListeners = new Set<(row: ListImportDto) => void>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -105,7 +106,9 @@ export class SanctionsListsService {
       return saved;
     });
     this.logger.log(`Imported ${row.entityCount} entities of ${row.source} (${row.version ?? 'no version'}) from ${fileName}`);
-    return toListImportDto(row);
+    const dto = toListImportDto(row);
+    for (const listener of this.importListeners) listener(dto);
+    return dto;
   }
 
   private async recordFailure(file: ListFile, fileName: string, sha256: string, message: string): Promise<void> {
@@ -148,6 +151,22 @@ export class SanctionsListsService {
   /** Whether a file with these bytes was imported (or refused) before. */
   async seen(sha256: string): Promise<boolean> {
     return (await this.imports.countBy({ sha256 })) > 0;
+  }
+
+  /**
+   * Subscribes to imports that changed a list, called after their commit (in this process:
+   * ongoing monitoring also looks for imports it has not rescreened after, at start-up).
+   * Returns the unsubscribe function.
+   */
+  onImported(listener: (row: ListImportDto) => void): () => void {
+    this.importListeners.add(listener);
+    return () => this.importListeners.delete(listener);
+  }
+
+  /** The active version of each list (cheap: what a cached screening index is keyed by). */
+  async activeImports(): Promise<{ id: string; source: string; version: string | null; createdAt: Date }[]> {
+    const rows = await this.imports.find({ where: { status: 'active' }, select: { id: true, source: true, version: true, createdAt: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map((row) => ({ id: row.id, source: row.source ?? '', version: row.version, createdAt: row.createdAt }));
   }
 
   /** The entities of every list's active version: what screening runs against. */

@@ -6,6 +6,8 @@ export const APPLICANT_EVENT_TYPES = [
   'applicant.on_hold',
   'applicant.reset',
   'applicant.updated',
+  /** Ongoing monitoring found a verified applicant on a sanctions list it was not on before (the applicant is put on hold too). */
+  'applicant.screening_hit',
 ] as const;
 export type ApplicantEventType = (typeof APPLICANT_EVENT_TYPES)[number];
 
@@ -31,7 +33,14 @@ export interface ApplicantEventData {
   reviewAnswer: string | null;
   rejectType: string | null;
   rejectReason: string | null;
+  /** Set when the organization's verification policy decided: which rule, and why. */
+  decision?: { automatic: true; rule: string; reason: string };
+  /** Set on `applicant.screening_hit`: the new hits (list, the list's id, score) — list data, never the applicant's. */
+  screening?: { hits: { list: string; externalId: string; name: string; score: number }[] };
 }
+
+/** What an event may add to the applicant's status: the automatic decision, or the new sanctions hits. */
+export type ApplicantEventExtra = Pick<ApplicantEventData, 'decision' | 'screening'>;
 
 /** The Standard Webhooks body: `{ type, timestamp, data }`. */
 export interface WebhookBody<T> {
@@ -45,6 +54,7 @@ export function applicantEventBody(
   at: Date,
   organizationId: string,
   applicant: ApplicantSnapshot,
+  extra: ApplicantEventExtra = {},
 ): WebhookBody<ApplicantEventData> {
   return {
     type,
@@ -57,6 +67,7 @@ export function applicantEventBody(
       reviewAnswer: applicant.reviewAnswer ?? null,
       rejectType: applicant.rejectType ?? null,
       rejectReason: applicant.rejectReason ?? null,
+      ...extra,
     },
   };
 }

@@ -8,6 +8,7 @@ import { WebhookEvent } from './webhook-event.entity.js';
 import {
   applicantEventBody,
   testEventBody,
+  type ApplicantEventExtra,
   type ApplicantEventType,
   type ApplicantSnapshot,
   type WebhookBody,
@@ -17,6 +18,7 @@ export interface ApplicantEventInput {
   organizationId: string;
   type: ApplicantEventType;
   applicant: ApplicantSnapshot;
+  extra?: ApplicantEventExtra;
 }
 
 /**
@@ -62,7 +64,7 @@ export class WebhookOutboxService {
       userId: owner.ownerId,
       organizationId: input.organizationId,
       applicantUserId: input.applicant.userId,
-      body: applicantEventBody(input.type, now, input.organizationId, input.applicant),
+      body: applicantEventBody(input.type, now, input.organizationId, input.applicant, input.extra),
       now,
     });
   }

@@ -108,6 +108,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/audit': SUPER_ADMIN,
   'GET /api/sanctions-lists/imports': SUPER_ADMIN,
   'POST /api/sanctions-lists/imports': SUPER_ADMIN,
+  'GET /api/sanctions-lists/rescreens': SUPER_ADMIN,
 
   'GET /api/get-new-token': MEMBERS,
   'GET /api/projects/:id': forIntegrators(MEMBERS),
@@ -132,6 +133,10 @@ const ACCESS: Record<string, Access> = {
   // Members get past access to the business rule's 404: the table's applicant has no face on the blocklist.
   'DELETE /api/projects/:id/applicants/:userId/face-blocklist': { ...MEMBERS, owner: 404, superAdmin: 404 },
   'PUT /api/projects/:id/verification-settings': MEMBERS,
+  'GET /api/projects/:id/verification-policy': forIntegrators(MEMBERS),
+  'PUT /api/projects/:id/verification-policy': MEMBERS,
+  // Members get past access to the business rule's 404: the table's applicant has no sanctions hit.
+  'POST /api/projects/:id/applicants/:userId/screening-reviews': { ...MEMBERS, owner: 404, superAdmin: 404 },
   'POST /api/kyc/sessions': forIntegrators(MEMBERS),
   // A session id is checked against the caller's organizations like any other id.
   'DELETE /api/kyc/sessions/:id': forIntegrators({ ...all(404), visitor: 401 }),
@@ -148,6 +153,8 @@ const BODIES: Record<string, object | ((params: Record<string, string>) => objec
   'PUT /api/projects/:id/verification-settings': { allowCompanyKeyLinks: true, redirectAllowList: [] },
   'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },
   'POST /api/projects/:id/applicants/:userId/face-blocklist': { reason: 'Forged passport' },
+  'PUT /api/projects/:id/verification-policy': { requiredChecks: ['document-read'], autoApprove: false, autoReject: false, faceMatchThreshold: null, screeningThreshold: 0.9 },
+  'POST /api/projects/:id/applicants/:userId/screening-reviews': { hit: 'ofac-sdn:1', verdict: 'false-positive', note: 'Not this person' },
 };
 
 /** The application's own routes, as Express knows them (Swagger's and the client fallback included). */

@@ -283,11 +283,11 @@ if (!redisUrl || !sharedDatabase) {
 
     await waitUntil(async () => ((await statuses(t)).every((status) => status === 'done') ? true : undefined), ANALYSIS_LEASE_MS + 60_000, 'every analysis to finish');
     const rows = await jobs.find();
-    // Two jobs per submission: the document and the faces.
-    expect(rows.map((row) => row.kind).sort()).toEqual([...Array(4).fill('document'), ...Array(4).fill('face')]);
+    // Three jobs per submission: the document, the faces and the sanctions screening.
+    expect(rows.map((row) => row.kind).sort()).toEqual([...Array(4).fill('document'), ...Array(4).fill('face'), ...Array(4).fill('screening')]);
     // Each job ran to the end once; only the killed one needed a second claim.
     for (const row of rows) expect(row).toMatchObject({ runs: 1, attempts: row.id === killed.id ? 2 : 1 });
-    const check = killed.kind === 'document' ? 'document-read' : 'face-match';
+    const check = { document: 'document-read', face: 'face-match', screening: 'sanctions-screening' }[killed.kind] ?? killed.kind;
     const checks = await t.app.get(DataSource).getRepository(ApplicantCheck).find({ where: { applicantId: killed.applicantId, name: check } });
     expect(checks).toHaveLength(1);
   }, ANALYSIS_LEASE_MS + 120_000);

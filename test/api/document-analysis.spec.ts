@@ -54,7 +54,7 @@ describe('document analysis after submission', () => {
   async function analysed(userId: string): Promise<Record<string, Check>> {
     const applicant = await t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
     const jobs = t.app.get(DataSource).getRepository(AnalysisJob);
-    await waitUntil(async () => ((await jobs.findOneBy({ applicantId: applicant.id }))?.status === 'done' ? true : undefined), 30_000);
+    await waitUntil(async () => ((await jobs.findOneBy({ applicantId: applicant.id, kind: 'document' }))?.status === 'done' ? true : undefined), 30_000);
     const checks = (await request(t.server).get(`/api/projects/${org.id}/applicants/${userId}/checks`).set(owner.auth).expect(200)).body as Check[];
     return Object.fromEntries(checks.map((check) => [check.name, check]));
   }

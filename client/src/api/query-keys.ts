@@ -9,6 +9,7 @@ export const sanctionsListKeys = {
   all: ['sanctions-lists'] as const,
   imports: () => [...sanctionsListKeys.all, 'imports'] as const,
   importPage: (page: number, pageSize: number) => [...sanctionsListKeys.imports(), { page, pageSize }] as const,
+  rescreens: () => [...sanctionsListKeys.all, 'rescreens'] as const,
 };
 
 // The roles (permission matrix): edited by the admin screens, read to show or hide actions.

@@ -304,6 +304,13 @@ export const routes: RouteObject[] = [
                     },
                   },
                   {
+                    path: 'integration/policy',
+                    lazy: async () => {
+                      const { VerificationPolicyPage } = await import('../features/organizations/pages/verification-policy-page');
+                      return { Component: VerificationPolicyPage };
+                    },
+                  },
+                  {
                     path: 'applicants',
                     children: [
                       {

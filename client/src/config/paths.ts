@@ -18,6 +18,7 @@ export const paths = {
     organization: (organizationId: string | number) => `/dashboard/${organizationId}`,
     members: (organizationId: string | number) => `/dashboard/${organizationId}/members`,
     integration: (organizationId: string | number) => `/dashboard/${organizationId}/integration`,
+    verificationPolicy: (organizationId: string | number) => `/dashboard/${organizationId}/integration/policy`,
     applicants: (organizationId: string | number) => `/dashboard/${organizationId}/applicants`,
     applicant: (organizationId: string | number, userId: string) =>
       `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`,

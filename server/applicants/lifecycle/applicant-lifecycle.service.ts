@@ -15,8 +15,21 @@ import { ApplicantImage } from '../applicant-image.entity.js';
 import { ApplicantFace } from '../faces/applicant-face.entity.js';
 import { ApplicantStatusPublisher } from '../applicant-status.publisher.js';
 import { Applicant } from '../applicant.entity.js';
-import { alreadySubmitted, applicantChanged, applicantNotFound, verificationIncomplete } from '../applicants.errors.js';
+import { alreadySubmitted, applicantChanged, applicantNotFound, screeningHitNotFound, verificationIncomplete } from '../applicants.errors.js';
 import { sidesOf } from '../document-types.js';
+import { AuditEvent } from '../../audit/audit-event.entity.js';
+import type { PolicyDecision } from '../policy/policy.js';
+import {
+  newHits,
+  outcomeOf,
+  screeningCheck,
+  SCREENING_CHECK,
+  type HitVerdict,
+  type ScreeningHitRecord,
+  type ScreeningOutcome,
+  type StoredHitReview,
+} from '../screening/screening-check.js';
+import { ScreeningHitReview } from '../screening/screening-hit-review.entity.js';
 import { runPrechecks } from './prechecks.js';
 import {
   decisionStep,
@@ -77,6 +90,12 @@ const ANALYSIS_ACTOR: AuditActor = { id: null, username: 'analysis' };
 /** The analysis jobs queued at submission: reading the document, and the faces. */
 export const DOCUMENT_ANALYSIS = 'document';
 export const FACE_ANALYSIS = 'face';
+/** Screening the declared identity against the sanctions lists, queued at submission too. */
+export const SCREENING_ANALYSIS = 'screening';
+/** The analyses of a submission: the verification policy decides when all of them are in. */
+export const SUBMISSION_ANALYSES: readonly string[] = [DOCUMENT_ANALYSIS, FACE_ANALYSIS, SCREENING_ANALYSIS];
+/** Ongoing monitoring: a verified applicant screened again after a list changed (not part of a submission). */
+export const RESCREENING = 'rescreening';
 
 /** One check row as an analysis records it. */
 export interface AnalysisCheck {
@@ -86,6 +105,10 @@ export interface AnalysisCheck {
   detail: string;
   evidence: Record<string, unknown> | null;
 }
+
+/** Ongoing sanctions monitoring, and the organization's verification policy. */
+const MONITORING_ACTOR: AuditActor = { id: null, username: 'monitoring' };
+const POLICY_ACTOR: AuditActor = { id: null, username: 'policy' };
 
 /** The scheduled clean-up of abandoned verifications. */
 const RETENTION_ACTOR: AuditActor = { id: null, username: 'retention' };
@@ -231,6 +254,7 @@ export class ApplicantLifecycle {
       await manager.insert(ApplicantCheck, checks.map((check) => ({ ...check, applicantId: applicant.id })));
       await this.analysisJobs.enqueue(manager, applicant.id, DOCUMENT_ANALYSIS);
       await this.analysisJobs.enqueue(manager, applicant.id, FACE_ANALYSIS);
+      await this.analysisJobs.enqueue(manager, applicant.id, SCREENING_ANALYSIS);
       return [
         {
           changes: { kycStatus: 'pending', submittedAt: now, decidedAt: null },
@@ -262,6 +286,110 @@ export class ApplicantLifecycle {
    */
   recordFaceAnalysis(applicantId: string, results: readonly AnalysisCheck[]): Promise<Applicant | null> {
     return this.recordAnalysis(applicantId, () => results, {});
+  }
+
+  /**
+   * Records a sanctions screening of the submission (`sanctions-screening`), with the hit
+   * reviews that hold for the data screened. Replaces an earlier run's check.
+   */
+  recordScreening(applicantId: string, outcome: ScreeningOutcome): Promise<Applicant | null> {
+    return this.change({ id: applicantId }, { actor: ANALYSIS_ACTOR, announce: false }, async (applicant, { manager }) => {
+      if (!applicant.submittedAt) return [];
+      const check = screeningCheck(outcome, await hitReviews(manager, applicant.id));
+      await this.replaceCheck(manager, applicant.id, check);
+      return [{ changes: {}, audit: { action: 'applicant.analysed', detail: { checks: [{ name: check.name, verdict: check.verdict }] } } }];
+    }, true);
+  }
+
+  /**
+   * Ongoing monitoring: records the screening of a verified applicant after a list changed.
+   * A hit not raised before (and not reviewed as a false positive for the same data) puts
+   * the applicant on hold and sends `applicant.screening_hit`. Resolves with the new hits.
+   */
+  async recordRescreening(applicantId: string, outcome: ScreeningOutcome): Promise<ScreeningHitRecord[]> {
+    let raised: ScreeningHitRecord[] = [];
+    await this.change({ id: applicantId }, { actor: MONITORING_ACTOR }, async (applicant, { manager, now }) => {
+      // Only verified applicants are monitored; one reset or resubmitted meanwhile is screened at its submission.
+      if (applicant.reviewAnswer !== 'approved' && applicant.kycStatus !== 'onHold') return [];
+      const previous = await manager.findOneBy(ApplicantCheck, { applicantId: applicant.id, name: SCREENING_CHECK });
+      const check = screeningCheck(outcome, await hitReviews(manager, applicant.id));
+      await this.replaceCheck(manager, applicant.id, check);
+      raised = newHits(check, previous?.evidence ?? null);
+      if (raised.length === 0 || applicant.kycStatus === 'onHold') {
+        return [{ changes: {}, audit: { action: 'applicant.analysed', detail: { checks: [{ name: check.name, verdict: check.verdict }], monitoring: true } } }];
+      }
+      const hits = raised.map((hit) => ({ list: hit.list, externalId: hit.externalId, name: hit.name, score: hit.score }));
+      const reason = `Sanctions screening found ${check.detail.replace(/ on the sanctions lists/, '')}`.slice(0, 1000);
+      // On hold first, so that the screening_hit event shows the applicant on hold.
+      return [
+        decisionStep(applicant, { kind: 'hold', reason }, now),
+        { changes: {}, audit: { action: 'applicant.screening_hit', detail: { hits, lists: outcome.lists } }, event: 'applicant.screening_hit', eventExtra: { screening: { hits } } },
+      ];
+    });
+    return raised;
+  }
+
+  /**
+   * A reviewer's verdict on one sanctions hit, with a note: stored for the data screened
+   * (so a false positive is not raised again while that data is unchanged), audited, and
+   * applied to the check at once. Resolves with the updated check.
+   */
+  async reviewScreeningHit(ref: ApplicantRef, review: { hitKey: string; verdict: HitVerdict; note: string }, options: ChangeOptions): Promise<ApplicantCheck> {
+    let updated: ApplicantCheck | null = null;
+    await this.change(ref, { ...options, announce: false }, async (applicant, { manager, now }) => {
+      const check = await manager.findOneBy(ApplicantCheck, { applicantId: applicant.id, name: SCREENING_CHECK });
+      const outcome = outcomeOf(check?.evidence ?? null);
+      const hit = outcome?.hits.find((candidate) => candidate.key === review.hitKey);
+      if (!check || !outcome || !hit || !outcome.fingerprint) throw screeningHitNotFound();
+      await manager.insert(ScreeningHitReview, {
+        applicantId: applicant.id,
+        hitKey: hit.key,
+        fingerprint: outcome.fingerprint,
+        verdict: review.verdict,
+        note: review.note,
+        reviewedById: options.actor.id,
+        reviewedByName: options.actor.username.slice(0, 64),
+        createdAt: now,
+      });
+      const result = screeningCheck(outcome, await hitReviews(manager, applicant.id));
+      updated = await manager.save(ApplicantCheck, Object.assign(check, { verdict: result.verdict, score: result.score, detail: result.detail, evidence: result.evidence }));
+      return [
+        {
+          changes: {},
+          audit: {
+            action: 'applicant.screening_hit_reviewed',
+            detail: { hit: hit.key, list: hit.list, entity: hit.name, score: hit.score, verdict: review.verdict, note: review.note, checkVerdict: result.verdict },
+          },
+        },
+      ];
+    });
+    return updated!;
+  }
+
+  /**
+   * The verification policy's decision on a submission whose analyses are all in: approve
+   * or reject (as a staff decision would, naming the rule in the audit entry and the
+   * webhook), or leave it queued for a person, recording the rule that did. Nothing happens
+   * unless the applicant is still queued (a person, or the policy, decided first).
+   */
+  applyPolicyDecision(applicantId: string, decision: PolicyDecision): Promise<Applicant | null> {
+    return this.change({ id: applicantId }, { actor: POLICY_ACTOR }, async (applicant, { manager, now }) => {
+      if (applicant.kycStatus !== 'queued' || !applicant.submittedAt) return [];
+      const policy = { automatic: true as const, rule: decision.rule, reason: decision.reason };
+      if (decision.outcome === 'queue') {
+        if (await alreadyQueuedBy(manager, applicant.id, decision.rule)) return [];
+        return [{ changes: {}, audit: { action: 'applicant.policy_queued', detail: { rule: decision.rule, reason: decision.reason } } }];
+      }
+      const step = decision.outcome === 'approve'
+        ? decisionStep(applicant, { kind: 'approve' }, now)
+        : decisionStep(applicant, { kind: 'reject', reason: decision.reason.slice(0, 1000), rejectType: 'final' }, now);
+      return [{ ...step, audit: { action: step.audit!.action, detail: { ...step.audit!.detail, ...policy } }, eventExtra: { decision: policy } }];
+    }, true);
+  }
+
+  private async replaceCheck(manager: EntityManager, applicantId: string, check: AnalysisCheck): Promise<void> {
+    await manager.delete(ApplicantCheck, { applicantId, name: check.name });
+    await manager.save(ApplicantCheck, manager.create(ApplicantCheck, { ...check, applicantId }));
   }
 
   private recordAnalysis(applicantId: string, checksFor: (applicant: Applicant) => readonly AnalysisCheck[], changes: ApplicantChanges): Promise<Applicant | null> {
@@ -345,7 +473,7 @@ export class ApplicantLifecycle {
             detail: { ...step.audit.detail, ...options.context },
           });
         }
-        if (step.event) await this.outbox.enqueue(manager, { organizationId: current.organizationId, type: step.event, applicant: current });
+        if (step.event) await this.outbox.enqueue(manager, { organizationId: current.organizationId, type: step.event, applicant: current, extra: step.eventExtra });
       }
       return { before: applicant, after: current };
     });
@@ -409,6 +537,28 @@ async function approvedWithSameDocument(manager: EntityManager, applicant: Appli
     take: 5,
   });
   return rows.map((row) => row.userId);
+}
+
+async function hitReviews(manager: EntityManager, applicantId: string): Promise<StoredHitReview[]> {
+  const rows = await manager.find(ScreeningHitReview, { where: { applicantId }, order: { createdAt: 'ASC' } });
+  return rows.map((row) => ({
+    hitKey: row.hitKey,
+    fingerprint: row.fingerprint,
+    verdict: row.verdict,
+    note: row.note,
+    reviewedBy: row.reviewedByName,
+    reviewedAt: new Date(row.createdAt).toISOString(),
+  }));
+}
+
+/** Whether the policy's last word on this submission already queued it by the same rule (two jobs ending together both ask). */
+async function alreadyQueuedBy(manager: EntityManager, applicantId: string, rule: string): Promise<boolean> {
+  const last = await manager.findOne(AuditEvent, {
+    where: { applicantId, action: In(['applicant.submitted', 'applicant.policy_queued']) },
+    order: { createdAt: 'DESC' },
+    select: { action: true, detail: true },
+  });
+  return last?.action === 'applicant.policy_queued' && (last.detail as { rule?: string } | null)?.rule === rule;
 }
 
 function readable(data: Buffer): boolean {

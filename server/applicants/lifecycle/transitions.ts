@@ -1,5 +1,5 @@
 import type { AuditAction } from '../../audit/audit-actions.js';
-import type { ApplicantEventType } from '../../webhooks/webhook-events.js';
+import type { ApplicantEventExtra, ApplicantEventType } from '../../webhooks/webhook-events.js';
 import { IDENTITY_FIELDS } from '../applicant-fields.js';
 import type { Applicant } from '../applicant.entity.js';
 import type { KycStatus, RejectType, ReviewAnswer } from '../applicant.enums.js';
@@ -14,6 +14,8 @@ export interface LifecycleStep {
   changes: ApplicantChanges;
   audit?: { action: AuditAction; detail: Record<string, unknown> };
   event?: ApplicantEventType;
+  /** Added to the event's data (an automatic decision's rule, new sanctions hits). */
+  eventExtra?: ApplicantEventExtra;
 }
 
 export type Decision =

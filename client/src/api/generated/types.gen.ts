@@ -62,7 +62,7 @@ export type UpdateRedirectUrlDto = {
     redirectUrl: string;
 };
 
-export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'webhook.test';
+export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'webhook.test';
 
 export type WebhookEventStatus = 'pending' | 'delivered' | 'failed';
 
@@ -760,6 +760,157 @@ export type BlockFaceDto = {
     reason: string;
 };
 
+/**
+ * false-positive: not this person (not raised again for the same data); true-match: the applicant is the listed person
+ */
+export type HitVerdict = 'true-match' | 'false-positive';
+
+export type ReviewScreeningHitDto = {
+    /**
+     * The hit's `key` in the `sanctions-screening` check's evidence (`<list>:<the list's id>`)
+     */
+    hit: string;
+    /**
+     * false-positive: not this person (not raised again for the same data); true-match: the applicant is the listed person
+     */
+    verdict: HitVerdict;
+    note: string;
+};
+
+/**
+ * Checks that must pass before the policy approves automatically (by their check names)
+ */
+export type PolicyCheck = 'document-read' | 'data-matches-document' | 'face-match' | 'liveness' | 'duplicate-face' | 'sanctions-screening' | 'adult' | 'document-not-expired';
+
+export type VerificationPolicyDetailsDto = {
+    /**
+     * Checks that must pass before the policy approves automatically (by their check names)
+     */
+    requiredChecks: Array<PolicyCheck>;
+    /**
+     * Approve without a person when every required check passed and no check failed
+     */
+    autoApprove: boolean;
+    /**
+     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
+     */
+    autoReject: boolean;
+    /**
+     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
+     */
+    faceMatchThreshold: number | null;
+    /**
+     * Sanctions screening score from which a listed person is a hit
+     */
+    screeningThreshold: number;
+    /**
+     * false: the default policy (nothing saved yet)
+     */
+    customized: boolean;
+    updatedBy: string | null;
+    updatedAt: string | null;
+};
+
+export type VerificationPolicyDto = {
+    /**
+     * Checks that must pass before the policy approves automatically (by their check names)
+     */
+    requiredChecks: Array<PolicyCheck>;
+    /**
+     * Approve without a person when every required check passed and no check failed
+     */
+    autoApprove: boolean;
+    /**
+     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
+     */
+    autoReject: boolean;
+    /**
+     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
+     */
+    faceMatchThreshold: number | null;
+    /**
+     * Sanctions screening score from which a listed person is a hit
+     */
+    screeningThreshold: number;
+};
+
+export type RescreenDto = {
+    id: string;
+    /**
+     * The import that changed the list
+     */
+    importId: string;
+    source: string;
+    version: string | null;
+    /**
+     * Applicants verified since this moment are rescreened
+     */
+    verifiedSince: string;
+    /**
+     * Applicants queued
+     */
+    total: number;
+    /**
+     * Applicants screened so far
+     */
+    screened: number;
+    /**
+     * Applicants whose screening could not run (after retries)
+     */
+    failed: number;
+    /**
+     * New hits: each applicant was put on hold and `applicant.screening_hit` sent
+     */
+    hits: number;
+    /**
+     * Every queued applicant screened (or given up)
+     */
+    finished: boolean;
+    startedAt: string;
+};
+
+export type UploadListDto = {
+    /**
+     * An official list file: OFAC sdn.xml or sdn.csv, UN consolidated XML, EU consolidated CSV or XML, UK consolidated CSV
+     */
+    file: Blob | File;
+};
+
+export type ListImportDto = {
+    id: string;
+    /**
+     * Null when the file was not recognised
+     */
+    source: 'ofac-sdn' | 'un-consolidated' | 'eu-consolidated' | 'uk-consolidated';
+    format: 'ofac-sdn-xml' | 'ofac-sdn-csv' | 'un-xml' | 'eu-xml' | 'eu-csv' | 'uk-csv';
+    /**
+     * The file's publication date or generation stamp
+     */
+    version: string | null;
+    fileName: string;
+    entityCount: number;
+    /**
+     * How many of the entities are persons
+     */
+    personCount: number;
+    /**
+     * active: screened against; failed: refused, nothing changed
+     */
+    status: 'active' | 'superseded' | 'failed';
+    /**
+     * Why a failed file was refused, naming the line or element
+     */
+    error: string | null;
+    trigger: 'upload' | 'cli' | 'directory';
+    importedBy: string;
+    createdAt: string;
+};
+
+export type ListImportPageDto = {
+    items: Array<ListImportDto>;
+    meta: PageMetaDto;
+};
+
 export type CreateSessionDto = {
     /**
      * The integrator's own id for its end user
@@ -960,48 +1111,6 @@ export type DemoAccountDto = {
      * Sign in with this e-mail and the demo password
      */
     email: string;
-};
-
-export type UploadListDto = {
-    /**
-     * An official list file: OFAC sdn.xml or sdn.csv, UN consolidated XML, EU consolidated CSV or XML, UK consolidated CSV
-     */
-    file: Blob | File;
-};
-
-export type ListImportDto = {
-    id: string;
-    /**
-     * Null when the file was not recognised
-     */
-    source: 'ofac-sdn' | 'un-consolidated' | 'eu-consolidated' | 'uk-consolidated';
-    format: 'ofac-sdn-xml' | 'ofac-sdn-csv' | 'un-xml' | 'eu-xml' | 'eu-csv' | 'uk-csv';
-    /**
-     * The file's publication date or generation stamp
-     */
-    version: string | null;
-    fileName: string;
-    entityCount: number;
-    /**
-     * How many of the entities are persons
-     */
-    personCount: number;
-    /**
-     * active: screened against; failed: refused, nothing changed
-     */
-    status: 'active' | 'superseded' | 'failed';
-    /**
-     * Why a failed file was refused, naming the line or element
-     */
-    error: string | null;
-    trigger: 'upload' | 'cli' | 'directory';
-    importedBy: string;
-    createdAt: string;
-};
-
-export type ListImportPageDto = {
-    items: Array<ListImportDto>;
-    meta: PageMetaDto;
 };
 
 export type HealthCheckData = {
@@ -2398,6 +2507,159 @@ export type FaceBlocklistBlockResponses = {
 
 export type FaceBlocklistBlockResponse = FaceBlocklistBlockResponses[keyof FaceBlocklistBlockResponses];
 
+export type ScreeningReviewsReviewData = {
+    body: ReviewScreeningHitDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/screening-reviews';
+};
+
+export type ScreeningReviewsReviewErrors = {
+    /**
+     * APPLICANT_NOT_FOUND, or SCREENING_HIT_NOT_FOUND: the check has no such hit
+     */
+    404: unknown;
+};
+
+export type ScreeningReviewsReviewResponses = {
+    /**
+     * The `sanctions-screening` check with the review applied (audited)
+     */
+    200: ApplicantCheckDto;
+};
+
+export type ScreeningReviewsReviewResponse = ScreeningReviewsReviewResponses[keyof ScreeningReviewsReviewResponses];
+
+export type VerificationPolicyGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/verification-policy';
+};
+
+export type VerificationPolicyGetErrors = {
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type VerificationPolicyGetResponses = {
+    /**
+     * The policy in force (the default until the owner saves one)
+     */
+    200: VerificationPolicyDetailsDto;
+};
+
+export type VerificationPolicyGetResponse = VerificationPolicyGetResponses[keyof VerificationPolicyGetResponses];
+
+export type VerificationPolicySetData = {
+    body: VerificationPolicyDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/verification-policy';
+};
+
+export type VerificationPolicySetErrors = {
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type VerificationPolicySetResponses = {
+    /**
+     * Saved; submissions analysed from now on follow it
+     */
+    200: VerificationPolicyDetailsDto;
+};
+
+export type VerificationPolicySetResponse = VerificationPolicySetResponses[keyof VerificationPolicySetResponses];
+
+export type ScreeningMonitorListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/sanctions-lists/rescreens';
+};
+
+export type ScreeningMonitorListErrors = {
+    /**
+     * Only a super-admin may see them
+     */
+    403: unknown;
+};
+
+export type ScreeningMonitorListResponses = {
+    /**
+     * The latest rescreenings of verified applicants after list imports, newest first, with their progress
+     */
+    200: Array<RescreenDto>;
+};
+
+export type ScreeningMonitorListResponse = ScreeningMonitorListResponses[keyof ScreeningMonitorListResponses];
+
+export type SanctionsListsListData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+        pageSize?: number;
+    };
+    url: '/api/sanctions-lists/imports';
+};
+
+export type SanctionsListsListErrors = {
+    /**
+     * Only a super-admin may see list imports
+     */
+    403: unknown;
+};
+
+export type SanctionsListsListResponses = {
+    /**
+     * Every import, newest first, with its counts and status
+     */
+    200: ListImportPageDto;
+};
+
+export type SanctionsListsListResponse = SanctionsListsListResponses[keyof SanctionsListsListResponses];
+
+export type SanctionsListsUploadData = {
+    body: UploadListDto;
+    path?: never;
+    query?: never;
+    url: '/api/sanctions-lists/imports';
+};
+
+export type SanctionsListsUploadErrors = {
+    /**
+     * Only a super-admin may import lists
+     */
+    403: unknown;
+    /**
+     * SANCTIONS_LIST_INVALID: the file was refused (the message names the line or element); the previous version stays in force
+     */
+    422: unknown;
+};
+
+export type SanctionsListsUploadResponses = {
+    201: ListImportDto;
+};
+
+export type SanctionsListsUploadResponse = SanctionsListsUploadResponses[keyof SanctionsListsUploadResponses];
+
 export type KycCreateSessionData = {
     body: CreateSessionDto;
     path?: never;
@@ -2696,53 +2958,3 @@ export type DemoRegisterResponses = {
 };
 
 export type DemoRegisterResponse = DemoRegisterResponses[keyof DemoRegisterResponses];
-
-export type SanctionsListsListData = {
-    body?: never;
-    path?: never;
-    query?: {
-        page?: number;
-        pageSize?: number;
-    };
-    url: '/api/sanctions-lists/imports';
-};
-
-export type SanctionsListsListErrors = {
-    /**
-     * Only a super-admin may see list imports
-     */
-    403: unknown;
-};
-
-export type SanctionsListsListResponses = {
-    /**
-     * Every import, newest first, with its counts and status
-     */
-    200: ListImportPageDto;
-};
-
-export type SanctionsListsListResponse = SanctionsListsListResponses[keyof SanctionsListsListResponses];
-
-export type SanctionsListsUploadData = {
-    body: UploadListDto;
-    path?: never;
-    query?: never;
-    url: '/api/sanctions-lists/imports';
-};
-
-export type SanctionsListsUploadErrors = {
-    /**
-     * Only a super-admin may import lists
-     */
-    403: unknown;
-    /**
-     * SANCTIONS_LIST_INVALID: the file was refused (the message names the line or element); the previous version stays in force
-     */
-    422: unknown;
-};
-
-export type SanctionsListsUploadResponses = {
-    201: ListImportDto;
-};
-
-export type SanctionsListsUploadResponse = SanctionsListsUploadResponses[keyof SanctionsListsUploadResponses];

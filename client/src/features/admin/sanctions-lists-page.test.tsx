@@ -91,4 +91,45 @@ describe('<SanctionsListsPage>', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('sdn.csv: line 3: expected 12 fields (ent_num … Remarks), found 11')).toBeInTheDocument();
   });
+
+  it('shows the rescreening of verified applicants after each import, with its progress and new hits', async () => {
+    let polls = 0;
+    renderRoute(<SanctionsListsPage />, {
+      path: PATH,
+      me: superAdmin,
+      api: {
+        sanctionsListsList: { body: importPage([listImport()]) },
+        // Running at first, then finished: the page asks again while one runs.
+        screeningMonitorList: () => {
+          polls += 1;
+          const running = polls === 1;
+          return {
+            body: [
+              {
+                id: 'r1',
+                importId: 'i1',
+                source: 'ofac-sdn',
+                version: '03/01/2026',
+                verifiedSince: '2021-03-01T10:00:00.000Z',
+                total: 40,
+                screened: running ? 10 : 40,
+                failed: 0,
+                hits: running ? 0 : 1,
+                finished: !running,
+                startedAt: '2026-03-01T10:00:01.000Z',
+              },
+            ],
+          };
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Rescreenings after list imports, newest first' });
+    expect(await within(table).findByText('10 of 40 screened')).toBeInTheDocument();
+    expect(within(table).getByText('running')).toBeInTheDocument();
+    expect(within(table).getByText(`Applicants verified since ${new Date('2021-03-01T10:00:00.000Z').toLocaleDateString()}`)).toBeInTheDocument();
+    expect(within(table).getByRole('progressbar', { name: 'Rescreening after OFAC SDN' })).toHaveAttribute('value', '10');
+    expect(await within(table).findByText('40 of 40 screened', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(table).getByText('finished')).toBeInTheDocument();
+    expect(within(table).getByText('1 on hold')).toBeInTheDocument();
+  });
 });

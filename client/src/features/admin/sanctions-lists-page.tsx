@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 
 import { getErrorMessage } from '../../api/client';
-import type { ListImportDto } from '../../api/generated/types.gen';
+import type { ListImportDto, RescreenDto } from '../../api/generated/types.gen';
 import { PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { Pager } from '../../components/ui/pager';
 import { Table, type TableColumn } from '../../components/ui/table';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useRescreens } from './api/rescreens';
 import { useListImports, useUploadList } from './api/sanctions-lists';
 
 import './sanctions-lists-page.css';
@@ -41,6 +42,60 @@ const COLUMNS: TableColumn<ListImportDto>[] = [
   { id: 'status', header: 'Status', cell: (row) => <Badge variant={STATUS_BADGES[row.status] ?? 'neutral'}>{row.status}</Badge>, width: 120 },
   { id: 'by', header: 'By', cell: (row) => `${row.importedBy} · ${TRIGGER_NAMES[row.trigger] ?? row.trigger}`, width: 200 },
 ];
+
+const RESCREEN_COLUMNS: TableColumn<RescreenDto>[] = [
+  { id: 'startedAt', header: 'Started', cell: (row) => new Date(row.startedAt).toLocaleString(), width: 180 },
+  {
+    id: 'list',
+    header: 'After the import of',
+    cell: (row) => (
+      <>
+        {`${SOURCE_NAMES[row.source] ?? row.source}${row.version ? ` (${row.version})` : ''}`}
+        <div className="sanctions-lists-since">Applicants verified since {new Date(row.verifiedSince).toLocaleDateString()}</div>
+      </>
+    ),
+  },
+  {
+    id: 'progress',
+    header: 'Progress',
+    cell: (row) => (
+      <div className="sanctions-lists-progress">
+        <progress max={Math.max(row.total, 1)} value={row.total === 0 ? 1 : row.screened + row.failed} aria-label={`Rescreening after ${SOURCE_NAMES[row.source] ?? row.source}`} />
+        <span>
+          {row.screened} of {row.total} screened{row.failed > 0 ? `, ${row.failed} could not be` : ''}
+        </span>
+      </div>
+    ),
+    width: 260,
+  },
+  { id: 'hits', header: 'New hits', cell: (row) => (row.hits > 0 ? <Badge variant="danger">{`${row.hits} on hold`}</Badge> : '0'), width: 120 },
+  { id: 'status', header: 'Status', cell: (row) => <Badge variant={row.finished ? 'success' : 'info'}>{row.finished ? 'finished' : 'running'}</Badge>, width: 110 },
+];
+
+/** Verified applicants screened again after each import, with progress while it runs. */
+function Rescreens() {
+  const rescreens = useRescreens();
+  return (
+    <Card id="rescreens" title="Ongoing monitoring">
+      <p className="sanctions-lists-note">
+        When a list changes, every applicant verified in the last years (SCREENING_MONITORING_YEARS) is screened again in the background. A new hit
+        puts the applicant on hold and sends the <code>applicant.screening_hit</code> webhook.
+      </p>
+      {rescreens.isError ? (
+        <Alert variant="danger">{getErrorMessage(rescreens.error)}</Alert>
+      ) : (
+        <Table
+          caption="Rescreenings after list imports, newest first"
+          columns={RESCREEN_COLUMNS}
+          rows={rescreens.data ?? []}
+          getRowKey={(row) => row.id}
+          emptyText={rescreens.isPending ? 'Loading…' : 'No rescreening yet'}
+          isFetching={rescreens.isFetching}
+        />
+      )}
+    </Card>
+  );
+}
 
 /** /dashboard/user/me/sanctions-lists — a super-admin imports official list files and sees every import. */
 export function SanctionsListsPage() {
@@ -127,6 +182,7 @@ export function SanctionsListsPage() {
             </>
           )}
         </Card>
+        <Rescreens />
       </div>
     </>
   );

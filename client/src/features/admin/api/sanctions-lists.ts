@@ -31,6 +31,7 @@ export function useUploadList() {
   return useMutation({
     mutationFn: uploadList,
     // A refused file is recorded too, so the list changes either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sanctionsListKeys.imports() }),
+    // A new version also starts the rescreening of verified applicants.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sanctionsListKeys.all }),
   });
 }

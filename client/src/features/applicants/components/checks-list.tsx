@@ -12,6 +12,7 @@ const CHECK_LABELS: Readonly<Record<string, string>> = {
   'face-match': 'Selfie matches the document portrait',
   liveness: 'Liveness signals and pose challenge',
   'duplicate-face': 'Face not used by another applicant or blocklisted',
+  'sanctions-screening': 'Not on a sanctions list',
 };
 
 const VERDICT_TEXT: Readonly<Record<ApplicantCheckDto['verdict'], string>> = {

@@ -21,6 +21,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'verification.session_revoked': 'Verification link revoked',
   'applicants.abandoned_removed': 'Removed unfinished verifications',
   'organization.settings_changed': 'Changed the verification link settings',
+  'applicant.screening_hit_reviewed': 'Reviewed a sanctions hit',
+  'applicant.screening_hit': 'Found on a sanctions list by ongoing monitoring',
+  'applicant.policy_queued': 'Left for a person by the verification policy',
 };
 
 /** How a verification session began (`detail.kind` of verification.session_created). */
@@ -70,9 +73,20 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): string | null {
   const detail = event.detail ?? {};
   const reason = text(detail.reason);
+  // An automatic decision names the policy's rule that made it.
+  const rule = detail.automatic === true && text(detail.rule) ? ` — rule ${text(detail.rule)}` : '';
   if (event.action === 'applicant.rejected') {
     const type = detail.rejectType === 'final' ? 'final' : 'resubmission allowed';
-    return reason ? `${reason} (${type})` : type;
+    return (reason ? `${reason} (${type})` : type) + rule;
+  }
+  if (event.action === 'applicant.approved') return rule ? rule.slice(3) : null;
+  if (event.action === 'applicant.policy_queued') return [text(detail.rule) && `rule ${text(detail.rule)}`, reason].filter(Boolean).join(': ') || null;
+  if (event.action === 'applicant.screening_hit_reviewed') {
+    const verdict = detail.verdict === 'true-match' ? 'True match' : 'False positive';
+    return `${verdict}: ${text(detail.entity) ?? text(detail.hit) ?? 'hit'}${text(detail.note) ? ` — “${text(detail.note)}”` : ''}`;
+  }
+  if (event.action === 'applicant.screening_hit' && Array.isArray(detail.hits)) {
+    return detail.hits.map((hit: unknown) => (hit && typeof hit === 'object' ? text((hit as Record<string, unknown>).name) : null)).filter(Boolean).join(', ') || null;
   }
   if (event.action === 'applicant.held' || event.action === 'applicant.face_blocklisted') return reason;
   if (event.action === 'applicant.reset' && typeof detail.previousStatus === 'string') {

@@ -21,8 +21,10 @@ import { DocumentImages } from '../components/document-images';
 import { FacePanel } from '../components/face-panel';
 import { IdentityTable } from '../components/identity-table';
 import { ResetApplicantButton } from '../components/reset-applicant-button';
+import { ScreeningPanel } from '../components/screening-panel';
 import { documentComparisons } from '../lib/document-comparison';
 import { faceChecks } from '../lib/face-checks';
+import { screeningCheck } from '../lib/screening-hits';
 
 import './applicant-pages.css';
 import './applicant-details-page.css';
@@ -44,11 +46,11 @@ function AutomaticChecks({ checks }: { checks: readonly ApplicantCheckDto[] | un
 }
 
 /** The checks each analysis job records last: once both are in, the analysis has delivered. */
-const ANALYSIS_RESULTS = { document: 'document-read', faces: 'face-match' } as const;
+const ANALYSIS_RESULTS = { document: 'document-read', faces: 'face-match', screening: 'sanctions-screening' } as const;
 
 /**
  * While the submission's analyses run (reading the document, comparing the faces), looks
- * for their results every 2 s (on the checks, which are not audited) until both are in;
+ * for their results every 2 s (on the checks, which are not audited) until all are in;
  * each result that arrives reloads the details once, to show what was read and whether
  * the analysis is over. Says which results are still awaited.
  */
@@ -63,7 +65,8 @@ function useAnalysisResults(
   const has = (name: string) => checks?.some((check) => check.name === name) ?? false;
   const documentRead = has(ANALYSIS_RESULTS.document);
   const facesRead = has(ANALYSIS_RESULTS.faces);
-  const arrived = Number(documentRead) + Number(facesRead);
+  const screened = has(ANALYSIS_RESULTS.screening);
+  const arrived = Number(documentRead) + Number(facesRead) + Number(screened);
   useEffect(() => {
     if (!running) return;
     if (arrived > 0) void queryClient.invalidateQueries({ queryKey: applicantKeys.detail(organizationId, userId) });
@@ -166,6 +169,7 @@ export function ApplicantDetailsPage() {
         analysing={comparingFaces}
         canUpdate={canUpdate}
       />
+      <ScreeningPanel check={screeningCheck(checks)} canUpdate={canUpdate} organizationId={organizationId} userId={userId} />
       <ActivityPanel organizationId={organizationId} userId={userId} />
     </>
   );

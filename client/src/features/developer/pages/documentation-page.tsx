@@ -40,8 +40,12 @@ const SECTIONS = [
 const WEBHOOK_EVENTS: readonly [string, string][] = [
   ['applicant.submitted', 'The end user finished the verification widget.'],
   ['applicant.prechecked', 'Automatic checks finished (kycStatus prechecked).'],
-  ['applicant.decided', 'Staff approved or rejected: kycStatus completed, reviewAnswer approved or rejected (with rejectType and rejectReason).'],
-  ['applicant.on_hold', 'Staff put the applicant on hold (kycStatus onHold).'],
+  [
+    'applicant.decided',
+    'Staff, or your verification policy, approved or rejected: kycStatus completed, reviewAnswer approved or rejected (with rejectType and rejectReason). An automatic decision adds decision: { automatic: true, rule, reason }.',
+  ],
+  ['applicant.on_hold', 'Staff, or ongoing sanctions monitoring, put the applicant on hold (kycStatus onHold).'],
+  ['applicant.screening_hit', 'A sanctions list changed and a verified applicant now matches a listed person: screening.hits gives the list, its id, the listed name and the score. The applicant is on hold.'],
   ['applicant.reset', 'Staff reset the applicant (kycStatus init, review cleared).'],
   ['applicant.updated', "Staff edited the applicant's data or status."],
   ['webhook.test', `Sent by the Send test event button (or ${endpointLabel(webhooksSendTest)}).`],

@@ -7,6 +7,7 @@ export const organizationKeys = {
   stats: (organizationId: string) => [...organizationKeys.detail(organizationId), 'stats'] as const,
   members: (organizationId: string) => [...organizationKeys.detail(organizationId), 'members'] as const,
   invitations: (organizationId: string) => [...organizationKeys.detail(organizationId), 'invitations'] as const,
+  policy: (organizationId: string) => [...organizationKeys.detail(organizationId), 'verification-policy'] as const,
   /** The signed-in user's own invitations, to accept or decline. */
   received: () => [...organizationKeys.all, 'received-invitations'] as const,
 };

@@ -45,6 +45,14 @@ export function IntegrationPage() {
         canChange={canChange}
       />
       <Panel
+        title="Verification policy"
+        description="Which checks a verification must pass, and whether the platform approves clean applicants and rejects hard failures by itself or leaves every decision to a person."
+      >
+        <p>
+          <Link to={paths.dashboard.verificationPolicy(organizationId)}>Open the verification policy</Link>
+        </p>
+      </Panel>
+      <Panel
         title="Company key"
         description="Identifies this organization on the verification page. It is publishable: it is safe in a link or in your front end, and it is not a secret."
       >

@@ -1,0 +1,86 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
+import { Applicant } from '../applicants/applicant.entity.js';
+import { ApplicantLifecycle, RESCREENING, SCREENING_ANALYSIS } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { VerificationPolicies } from '../applicants/policy/verification-policy.service.js';
+import { matchedFields, screeningFingerprint, type ScreeningOutcome } from '../applicants/screening/screening-check.js';
+import { ScreeningMonitor } from '../applicants/screening/screening-monitor.service.js';
+import { countryCode } from '../screening/index.js';
+import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
+import { ScreeningIndexCache } from './screening-index.cache.js';
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * Sanctions screening: the applicant's declared name, date of birth and nationality (the
+ * country they gave) against the listed persons of every active list, at the
+ * organization's threshold. Queued at submission (`screening`, recorded as the
+ * `sanctions-screening` check) and by ongoing monitoring after a list changed
+ * (`rescreening`: a new hit puts a verified applicant on hold).
+ */
+@Injectable()
+export class ScreeningAnalysisHandler implements AnalysisHandler, OnModuleInit {
+  constructor(
+    private readonly handlers: AnalysisHandlers,
+    private readonly cache: ScreeningIndexCache,
+    private readonly policies: VerificationPolicies,
+    private readonly lifecycle: ApplicantLifecycle,
+    private readonly monitor: ScreeningMonitor,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(SCREENING_ANALYSIS, this);
+    this.handlers.register(RESCREENING, this);
+  }
+
+  async run(job: AnalysisJob): Promise<void> {
+    const applicant = await this.dataSource.getRepository(Applicant).findOne({
+      where: { id: job.applicantId },
+      select: { id: true, organizationId: true, name: true, dateOfBirth: true, country: true, submittedAt: true },
+    });
+    if (!applicant?.submittedAt) return; // removed or reset since: nothing to screen
+    const outcome = await this.screen(applicant);
+    if (job.kind === RESCREENING) {
+      const raised = await this.lifecycle.recordRescreening(applicant.id, outcome);
+      await this.monitor.recordHits(raised.length);
+    } else {
+      await this.lifecycle.recordScreening(applicant.id, outcome);
+    }
+  }
+
+  async giveUp(job: AnalysisJob, reason: string): Promise<void> {
+    if (job.kind === RESCREENING) return; // the check of the last screening stands
+    await this.lifecycle.recordScreening(job.applicantId, { status: 'error', threshold: 0, lists: [], fingerprint: null, hits: [], error: reason });
+  }
+
+  private async screen(applicant: Pick<Applicant, 'organizationId' | 'name' | 'dateOfBirth' | 'country'>): Promise<ScreeningOutcome> {
+    const { screeningThreshold: threshold } = await this.policies.forOrganization(applicant.organizationId);
+    const { index, lists } = await this.cache.inForce();
+    const nationality = countryCode(applicant.country);
+    const fingerprint = screeningFingerprint({ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality });
+    if (!index) return { status: 'no-lists', threshold, lists, fingerprint, hits: [] };
+    if (!applicant.name?.trim()) return { status: 'no-name', threshold, lists, fingerprint, hits: [] };
+    const hits = index.screen({ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality }, { kinds: ['person'], threshold, limit: 10 });
+    return {
+      status: 'screened',
+      threshold,
+      lists,
+      fingerprint,
+      hits: hits.map((hit) => ({
+        key: `${hit.entity.source}:${hit.entity.externalId}`,
+        list: hit.entity.source,
+        externalId: hit.entity.externalId,
+        name: hit.entity.name,
+        matchedName: hit.matchedName,
+        programmes: hit.entity.programmes,
+        score: round(hit.score),
+        nameScore: round(hit.nameScore),
+        dateOfBirth: hit.dateOfBirth,
+        nationality: hit.nationality,
+        matchedFields: matchedFields(hit),
+      })),
+    };
+  }
+}

@@ -1,0 +1,70 @@
+import { decide, DEFAULT_POLICY, type CheckResult, type VerificationPolicySettings } from './policy.js';
+
+const passed = (name: string, extra: Partial<CheckResult> = {}): CheckResult => ({ name, verdict: 'passed', score: null, detail: '', evidence: null, ...extra });
+const ALL_PASSED: CheckResult[] = [
+  passed('document-read'),
+  passed('data-matches-document'),
+  passed('face-match', { score: 0.72, evidence: { similarity: 0.72, threshold: 0.685 } }),
+  passed('liveness'),
+  passed('duplicate-face'),
+  passed('sanctions-screening', { evidence: { hits: [] } }),
+  passed('adult', { detail: 'Age 30' }),
+  passed('document-not-expired', { detail: 'Expires 2031-01-01' }),
+];
+const AUTOMATIC: VerificationPolicySettings = { ...DEFAULT_POLICY, autoApprove: true, autoReject: true };
+const replace = (check: CheckResult) => ALL_PASSED.map((candidate) => (candidate.name === check.name ? check : candidate));
+
+describe('the verification policy decides', () => {
+  it('nothing by default: approval is left to a person even when every check passed', () => {
+    expect(decide(DEFAULT_POLICY, ALL_PASSED)).toMatchObject({ outcome: 'queue', rule: 'queue:approval-by-a-person' });
+  });
+
+  it('approves when every required check passed and nothing is flagged', () => {
+    expect(decide(AUTOMATIC, ALL_PASSED)).toMatchObject({ outcome: 'approve', rule: 'auto-approve:all-required-checks-passed' });
+  });
+
+  it('judges the stored face similarity against a stricter threshold of its own', () => {
+    expect(decide({ ...AUTOMATIC, faceMatchThreshold: 0.7 }, ALL_PASSED)).toMatchObject({ outcome: 'approve' });
+    expect(decide({ ...AUTOMATIC, faceMatchThreshold: 0.8 }, ALL_PASSED)).toMatchObject({
+      outcome: 'queue',
+      rule: 'queue:face-match-below-policy-threshold',
+      reason: "Face similarity 0.720 is below the policy's threshold 0.800",
+    });
+    // Not required: the stricter threshold is not applied.
+    const withoutFaces = { ...AUTOMATIC, faceMatchThreshold: 0.8, requiredChecks: AUTOMATIC.requiredChecks.filter((name) => name !== 'face-match') };
+    expect(decide(withoutFaces, ALL_PASSED)).toMatchObject({ outcome: 'approve' });
+  });
+
+  it('rejects hard failures of required checks with a named reason', () => {
+    expect(decide(AUTOMATIC, replace({ ...passed('document-not-expired'), verdict: 'failed', detail: 'Expires 2020-01-31' }))).toEqual({
+      outcome: 'reject',
+      rule: 'auto-reject:document-expired',
+      reason: 'The document has expired (expiry date 2020-01-31)',
+    });
+    expect(decide(AUTOMATIC, replace({ ...passed('adult'), verdict: 'failed', detail: 'Age 16' }))).toMatchObject({ outcome: 'reject', rule: 'auto-reject:under-age' });
+    const blocklisted = { ...passed('duplicate-face'), verdict: 'failed' as const, evidence: { blocklist: [{ userId: 'u', reason: 'Forged', similarity: 0.9 }], matches: [] } };
+    expect(decide(AUTOMATIC, replace(blocklisted))).toMatchObject({ outcome: 'reject', rule: 'auto-reject:blocklisted-face' });
+  });
+
+  it('queues rather than rejects a failure that is not a hard one, or when automatic rejection is off', () => {
+    // No valid date is not "expired": a person looks.
+    expect(decide(AUTOMATIC, replace({ ...passed('document-not-expired'), verdict: 'failed', detail: 'No valid expiry date' }))).toMatchObject({
+      outcome: 'queue',
+      rule: 'queue:required-check-not-passed',
+    });
+    expect(decide({ ...AUTOMATIC, autoReject: false }, replace({ ...passed('adult'), verdict: 'failed', detail: 'Age 16' }))).toMatchObject({ outcome: 'queue' });
+    // A face under another identity (not the blocklist) fails duplicate-face too, without being a hard failure.
+    const duplicate = { ...passed('duplicate-face'), verdict: 'failed' as const, evidence: { blocklist: [], matches: [{ userId: 'other' }] } };
+    expect(decide(AUTOMATIC, replace(duplicate))).toMatchObject({ outcome: 'queue', rule: 'queue:required-check-not-passed' });
+  });
+
+  it('queues a missing or unfinished required check, and flags a sanctions hit even when screening is not required', () => {
+    expect(decide(AUTOMATIC, ALL_PASSED.filter((check) => check.name !== 'liveness'))).toMatchObject({ outcome: 'queue', reason: 'Required checks not passed: liveness missing' });
+    const notRequired = { ...AUTOMATIC, requiredChecks: AUTOMATIC.requiredChecks.filter((name) => name !== 'sanctions-screening') };
+    const hit = { ...passed('sanctions-screening'), verdict: 'needs-review' as const, evidence: { hits: [{ key: 'ofac-sdn:1' }] } };
+    expect(decide(notRequired, replace(hit))).toMatchObject({ outcome: 'queue', rule: 'queue:flagged' });
+    // No list imported: not a flag, and not required here.
+    const unscreened = { ...passed('sanctions-screening'), verdict: 'unavailable' as const, evidence: { hits: [] } };
+    expect(decide(notRequired, replace(unscreened))).toMatchObject({ outcome: 'approve' });
+  });
+});

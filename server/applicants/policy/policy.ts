@@ -1,0 +1,133 @@
+import { DEFAULT_SCREENING_THRESHOLD } from '../../screening/index.js';
+import type { CheckVerdict } from '../applicant-check.entity.js';
+
+/** The checks a policy may require, by the names the checks are recorded under. */
+export const POLICY_CHECKS = [
+  'document-read',
+  'data-matches-document',
+  'face-match',
+  'liveness',
+  'duplicate-face',
+  'sanctions-screening',
+  'adult',
+  'document-not-expired',
+] as const;
+export type PolicyCheck = (typeof POLICY_CHECKS)[number];
+
+export interface VerificationPolicySettings {
+  /** Checks that must pass for an automatic approval. */
+  requiredChecks: PolicyCheck[];
+  /** Approve without a person when every required check passed and nothing is flagged. */
+  autoApprove: boolean;
+  /** Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face. */
+  autoReject: boolean;
+  /** A stricter face-match threshold than the analysis's own (null: the analysis's). */
+  faceMatchThreshold: number | null;
+  /** The sanctions screening score from which a listed person is a hit. */
+  screeningThreshold: number;
+}
+
+/** Today's behaviour: everything checked, nothing decided without a person. */
+export const DEFAULT_POLICY: VerificationPolicySettings = {
+  requiredChecks: [...POLICY_CHECKS],
+  autoApprove: false,
+  autoReject: false,
+  faceMatchThreshold: null,
+  screeningThreshold: DEFAULT_SCREENING_THRESHOLD,
+};
+
+/** The named rules an automatic decision records (audit trail and webhook). */
+export const POLICY_RULES = [
+  'auto-approve:all-required-checks-passed',
+  'auto-reject:document-expired',
+  'auto-reject:under-age',
+  'auto-reject:blocklisted-face',
+  'queue:required-check-not-passed',
+  'queue:face-match-below-policy-threshold',
+  'queue:flagged',
+  'queue:approval-by-a-person',
+] as const;
+export type PolicyRule = (typeof POLICY_RULES)[number];
+
+export type PolicyDecision =
+  | { outcome: 'approve'; rule: PolicyRule; reason: string }
+  | { outcome: 'reject'; rule: PolicyRule; reason: string }
+  | { outcome: 'queue'; rule: PolicyRule; reason: string };
+
+export interface CheckResult {
+  name: string;
+  verdict: CheckVerdict;
+  score: number | null;
+  detail: string;
+  evidence: Record<string, unknown> | null;
+}
+
+/**
+ * What the policy does with a submission whose analyses are all in. In order: a hard
+ * failure of a required check rejects (when automatic rejection is on); a required check
+ * not passed, or a flag, leaves the applicant for a person; otherwise it is approved when
+ * automatic approval is on. Checks the policy does not require are ignored, except the
+ * flags: a sanctions hit (open or confirmed) and a face found under another identity or on
+ * the blocklist are worth a person's look whatever the policy requires.
+ */
+export function decide(policy: VerificationPolicySettings, checks: readonly CheckResult[]): PolicyDecision {
+  const byName = new Map(checks.map((check) => [check.name, check]));
+  const required = policy.requiredChecks.filter((name) => POLICY_CHECKS.includes(name));
+  if (policy.autoReject) {
+    const hard = hardFailure(required, byName);
+    if (hard) return hard;
+  }
+  const notPassed = required.filter((name) => byName.get(name)?.verdict !== 'passed');
+  if (notPassed.length > 0) {
+    const what = notPassed.map((name) => `${name} ${byName.get(name)?.verdict ?? 'missing'}`).join(', ');
+    return { outcome: 'queue', rule: 'queue:required-check-not-passed', reason: `Required checks not passed: ${what}` };
+  }
+  const face = byName.get('face-match');
+  if (required.includes('face-match') && policy.faceMatchThreshold !== null && face) {
+    const similarity = faceSimilarityOf(face);
+    if (similarity === null || similarity < policy.faceMatchThreshold) {
+      return {
+        outcome: 'queue',
+        rule: 'queue:face-match-below-policy-threshold',
+        reason: `Face similarity ${similarity === null ? 'unknown' : similarity.toFixed(3)} is below the policy's threshold ${policy.faceMatchThreshold.toFixed(3)}`,
+      };
+    }
+  }
+  const flagged = checks.filter(isFlagged).map((check) => `${check.name} ${check.verdict}`);
+  if (flagged.length > 0) return { outcome: 'queue', rule: 'queue:flagged', reason: `Flagged: ${flagged.join(', ')}` };
+  if (!policy.autoApprove) return { outcome: 'queue', rule: 'queue:approval-by-a-person', reason: 'The policy leaves approval to a person' };
+  return { outcome: 'approve', rule: 'auto-approve:all-required-checks-passed', reason: `Every required check passed: ${required.join(', ')}` };
+}
+
+/** Risk signals no policy waves through. */
+function isFlagged(check: CheckResult): boolean {
+  if (check.name === 'sanctions-screening') return check.verdict === 'failed' || (check.verdict === 'needs-review' && Array.isArray(check.evidence?.hits) && check.evidence.hits.length > 0);
+  if (check.name === 'duplicate-face') return check.verdict === 'failed';
+  return false;
+}
+
+function hardFailure(required: readonly PolicyCheck[], byName: Map<string, CheckResult>): PolicyDecision | null {
+  const failed = (name: PolicyCheck) => (required.includes(name) ? byName.get(name)?.verdict === 'failed' ? byName.get(name)! : null : null);
+  // The prechecks fail without a valid date too; only a date that says so is a hard failure.
+  const expired = failed('document-not-expired');
+  if (expired && /^Expires /.test(expired.detail)) {
+    return { outcome: 'reject', rule: 'auto-reject:document-expired', reason: `The document has expired (${expired.detail.replace(/^Expires /, 'expiry date ')})` };
+  }
+  const adult = failed('adult');
+  if (adult && /^Age \d+/.test(adult.detail)) {
+    return { outcome: 'reject', rule: 'auto-reject:under-age', reason: `The applicant is under 18 (${adult.detail.toLowerCase()})` };
+  }
+  const duplicate = failed('duplicate-face');
+  const blocklist = duplicate?.evidence?.blocklist;
+  if (duplicate && Array.isArray(blocklist) && blocklist.length > 0) {
+    return { outcome: 'reject', rule: 'auto-reject:blocklisted-face', reason: "The selfie matches a face on the organization's blocklist" };
+  }
+  return null;
+}
+
+/** The face match's similarity as its evidence records it (the score is the same value, clamped). */
+function faceSimilarityOf(check: CheckResult): number | null {
+  const similarity = check.evidence?.similarity;
+  if (typeof similarity === 'number') return similarity;
+  return check.score;
+}

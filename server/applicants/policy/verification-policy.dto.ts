@@ -1,0 +1,56 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayUnique, IsArray, IsBoolean, IsIn, IsNumber, Max, Min, ValidateIf } from 'class-validator';
+import { DEFAULT_SCREENING_THRESHOLD } from '../../screening/index.js';
+import { POLICY_CHECKS, type PolicyCheck } from './policy.js';
+
+/** What an organization's verification policy requires and decides without a person. */
+export class VerificationPolicyDto {
+  @ApiProperty({
+    enum: POLICY_CHECKS,
+    enumName: 'PolicyCheck',
+    isArray: true,
+    description: 'Checks that must pass before the policy approves automatically (by their check names)',
+  })
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(POLICY_CHECKS, { each: true })
+  requiredChecks: PolicyCheck[];
+
+  @ApiProperty({ description: 'Approve without a person when every required check passed and no check failed' })
+  @IsBoolean()
+  autoApprove: boolean;
+
+  @ApiProperty({ description: 'Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face' })
+  @IsBoolean()
+  autoReject: boolean;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 1,
+    description: "A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's",
+  })
+  @ValidateIf((_object, value) => value !== null)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1)
+  faceMatchThreshold: number | null;
+
+  @ApiProperty({ minimum: 0.5, maximum: 1, example: DEFAULT_SCREENING_THRESHOLD, description: 'Sanctions screening score from which a listed person is a hit' })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0.5)
+  @Max(1)
+  screeningThreshold: number;
+}
+
+export class VerificationPolicyDetailsDto extends VerificationPolicyDto {
+  @ApiProperty({ description: 'false: the default policy (nothing saved yet)' })
+  customized: boolean;
+
+  @ApiProperty({ type: String, nullable: true })
+  updatedBy: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  updatedAt: string | null;
+}

@@ -1,0 +1,19 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ExactRole } from '../../common/access/roles.decorator.js';
+import { RescreenDto } from './rescreen.dto.js';
+import { ScreeningMonitor } from './screening-monitor.service.js';
+
+@ApiTags('sanctions-lists')
+@Controller('sanctions-lists/rescreens')
+export class ScreeningMonitorController {
+  constructor(private readonly monitor: ScreeningMonitor) {}
+
+  @Get()
+  @ExactRole('super-admin')
+  @ApiOkResponse({ type: [RescreenDto], description: 'The latest rescreenings of verified applicants after list imports, newest first, with their progress' })
+  @ApiForbiddenResponse({ description: 'Only a super-admin may see them' })
+  list(): Promise<RescreenDto[]> {
+    return this.monitor.progress();
+  }
+}

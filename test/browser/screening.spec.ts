@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+
+import { fakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
+import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
+import { expectToast, logInThroughForm } from './support/accounts.js';
+import { repoRoot, startApp, type RunningApp } from './support/app.js';
+import { launchBrowser, newContext, saveScreenshot } from './support/browser.js';
+import { DESKTOP, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage } from './support/kyc.js';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhooks.js';
+
+// Issue 17 end to end: a super-admin imports a list; an end user whose name is a variant
+// of a listed person submits; the reviewer sees the hit with its score, marks it a false
+// positive with a note and approves. Then the owner sets the policy to automatic, and a
+// clean applicant is approved without a person — the webhook names the rule.
+
+const SUPER_ADMIN = { email: 'root@example.com', password: 'super-secret-pass-1' };
+/** The passport of the fixed 'document-reading' series that the reader is known to read. */
+const now = new Date('2026-06-01T00:00:00Z');
+const passportHolder = fakeApplicant(1, { seed: 'document-reading', now });
+
+let app: RunningApp;
+let browser: Browser;
+let receiver: WebhookReceiver;
+let integrator: Integrator;
+let organizationId: string;
+let apiKey: string;
+
+beforeAll(async () => {
+  app = await startApp({ env: { ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password, ALLOW_PRIVATE_WEBHOOKS: 'true' } });
+  browser = await launchBrowser();
+  receiver = await startWebhookReceiver();
+  integrator = new Integrator(app.url);
+  await integrator.call('POST', '/api/auth/register', { email: 'screening@acme.example', username: 'acme-screening', password: 'correct-horse' });
+  organizationId = (await integrator.call<{ id: string }>('POST', '/api/projects', { name: 'Acme Bank' })).id;
+  await integrator.call('PUT', '/api/users/webhook', { webhook: receiver.url });
+  apiKey = (await integrator.call<{ apiKey: string }>('GET', '/api/api-keys')).apiKey;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await app?.stop();
+});
+
+/** Goes through the verification page with the readable passport; `typed` overrides what the page filled in. */
+async function verify(userId: string, typed: { name?: string; dateOfBirth?: string; country: string }): Promise<void> {
+  const { url } = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
+  const context = await newContext(browser, { viewport: MOBILE });
+  const page = await context.newPage();
+  const errors = watchKycPage(page, app.url);
+  await page.goto(url);
+  await heading(page, 'Choose your document');
+  await page.getByRole('button', { name: /Passport/ }).click();
+  await heading(page, 'Photo page of your passport');
+  await uploadPhoto(page, { name: 'passport.png', buffer: (await renderFakeDocument(passportHolder)).pages[0].png });
+  await heading(page, 'Take a selfie');
+  await takeSelfies(page);
+  await heading(page, 'Your personal details');
+  await page.getByText(/We filled in .* from your passport/).waitFor();
+  if (typed.name) await page.getByLabel('Full name').fill(typed.name);
+  if (typed.dateOfBirth) await page.getByLabel('Date of birth').fill(typed.dateOfBirth);
+  await page.getByLabel('Country').fill(typed.country);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'Review and submit');
+  await page.getByRole('button', { name: 'Submit verification' }).click();
+  await heading(page, "We're checking your documents…");
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+/** The `applicant.decided` event sent for `userId`, once it arrives. */
+function decisionFor(userId: string, timeoutMs: number): Promise<{ type: string; data: Record<string, unknown> }> {
+  const find = (received: ReceivedWebhook[]) =>
+    received.map((hook) => JSON.parse(hook.body) as { type: string; data: Record<string, unknown> }).find((body) => body.type === 'applicant.decided' && body.data.userId === userId);
+  return receiver.until(find, `applicant.decided for ${userId}`, timeoutMs);
+}
+
+async function reviewerPage(): Promise<Page> {
+  const context = await newContext(browser, { viewport: DESKTOP });
+  await integrator.signIn(context);
+  return context.newPage();
+}
+
+describe('sanctions screening and the verification policy', () => {
+  it('a super-admin imports a list; a listed name variant is a hit the reviewer dismisses as a false positive, then approves', async () => {
+    const adminContext = await newContext(browser, { viewport: DESKTOP });
+    const admin = await adminContext.newPage();
+    await logInThroughForm(admin, app.url, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await admin.goto(`${app.url}/dashboard/user/me/sanctions-lists`);
+    await admin.getByRole('heading', { name: 'Sanctions Lists', level: 1 }).waitFor();
+    await admin.locator('#list-file').setInputFiles({
+      name: 'sdn.csv',
+      mimeType: 'text/csv',
+      buffer: readFileSync(`${repoRoot}test/fixtures/sanctions/ofac-sdn.csv`),
+    });
+    await admin.getByRole('button', { name: 'Import' }).click();
+    await admin.getByText('OFAC SDN imported').waitFor();
+    await admin.getByRole('table', { name: 'Rescreenings after list imports, newest first' }).getByText('finished').waitFor();
+    await saveScreenshot(admin, 'sanctions-lists-imported-1280', true);
+    await adminContext.close();
+
+    // The listed person is "Viktor Ivanovich KOVALENKO", born 14 March 1961.
+    await verify('namesake', { name: 'Viktor Kovalenko', dateOfBirth: '1961-03-14', country: 'Ukraine' });
+
+    const office = await reviewerPage();
+    await office.goto(`${app.url}/dashboard/${organizationId}/applicants/namesake`);
+    const panel = office.locator('section', { has: office.getByRole('heading', { name: 'Sanctions screening', level: 2 }) });
+    const hit = panel.getByRole('listitem', { name: 'Viktor Ivanovich KOVALENKO' });
+    await hit.waitFor({ timeout: 60_000 });
+    const score = Number((await hit.getByText(/^score \d\.\d\d$/).textContent())!.replace('score ', ''));
+    expect(score).toBeGreaterThanOrEqual(0.9);
+    await hit.getByText('OFAC SDN · id 9101').waitFor();
+    await hit.getByText('Not reviewed').waitFor();
+    await hit.scrollIntoViewIfNeeded();
+    await saveScreenshot(office, 'applicant-sanctions-hit-1280', true);
+
+    await hit.getByRole('button', { name: 'False positive' }).click();
+    await hit.getByLabel('Note (false positive)').fill('Born in Kyiv in 1961, another passport: a namesake');
+    await hit.getByRole('button', { name: 'Save review' }).click();
+    await expectToast(office, 'Marked Viktor Ivanovich KOVALENKO as a false positive');
+    await hit.getByText(/False positive by acme-screening/).waitFor();
+    await panel.getByText(/\(1 hit reviewed as a false positive\)/).waitFor();
+
+    await office.getByRole('button', { name: 'Approve' }).click();
+    await office.getByRole('button', { name: 'Approve' }).and(office.locator('[disabled]')).waitFor();
+    await office.getByText('Reviewed a sanctions hit').first().waitFor();
+    await saveScreenshot(office, 'applicant-sanctions-false-positive-approved-1280', true);
+    const decided = await decisionFor('namesake', 10_000);
+    expect(decided.data).toMatchObject({ reviewAnswer: 'approved' });
+    expect(decided.data.decision).toBeUndefined();
+    await office.context().close();
+  }, 240_000);
+
+  it('with the policy set to automatic, a clean applicant is approved without a person and the webhook names the rule', async () => {
+    const office = await reviewerPage();
+    await office.goto(`${app.url}/dashboard/${organizationId}/integration`);
+    await office.getByRole('link', { name: 'Open the verification policy' }).click();
+    const form = office.getByRole('form', { name: 'Verification policy' });
+    await form.waitFor();
+    // The synthetic selfies are not the document's face: these checks are left out of this policy.
+    for (const label of ['Selfie matches the document portrait', 'Liveness challenge (head turn) passed', 'Not a duplicate (face not under another identity or blocklisted)']) {
+      await form.getByLabel(label).uncheck();
+    }
+    await form.getByLabel(/^Approve automatically/).check();
+    await form.getByLabel(/^Reject automatically/).check();
+    await form.getByRole('button', { name: 'Save policy' }).click();
+    await expectToast(office, 'Saved the verification policy');
+    await office.getByText(/^Last changed by acme-screening/).waitFor();
+    await saveScreenshot(office, 'verification-policy-automatic-1280', true);
+
+    await verify('clean-customer', { country: 'Brazil' });
+    const decided = await decisionFor('clean-customer', 90_000);
+    expect(decided.data).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved', decision: { automatic: true, rule: 'auto-approve:all-required-checks-passed' } });
+
+    await office.goto(`${app.url}/dashboard/${organizationId}/applicants/clean-customer`);
+    await office.getByRole('button', { name: 'Approve' }).and(office.locator('[disabled]')).waitFor();
+    await office.getByText('auto-approve:all-required-checks-passed').first().waitFor();
+    await saveScreenshot(office, 'applicant-approved-by-policy-1280', true);
+    await office.context().close();
+  }, 240_000);
+});
