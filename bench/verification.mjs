@@ -2,10 +2,11 @@
 // npm run bench:verification — the verification engine's accuracy and speed:
 //   mrz: MRZ reading of generated documents, clean and photographed (ARCHITECTURE.md §8);
 //   face: document portrait vs selfie, genuine and impostor pairs (issue 16);
-//   duplicates: the 1:N face search over 1,000,000 stored faces (issue 16).
+//   duplicates: the 1:N face search over 1,000,000 stored faces (issue 16);
+//   screening: one applicant screened against 50,000 sanctions list entities (issue 17).
 // Prints a table per part and writes bench/results/verification-<timestamp>.json.
 //
-// Options: --only mrz,face,duplicates (default all) --documents N (MRZ, per condition,
+// Options: --only mrz,face,duplicates,screening (default all) --documents N (MRZ, per condition,
 // default 200) --variants N (face, per identity, default 10) --faces N (1:N, default
 // 1,000,000) --seed S (default 'bench-verification') --skip-build.
 import { spawnSync } from 'node:child_process';
@@ -15,9 +16,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/servers.mjs';
 import { mrzBenchmark } from './lib/verification-mrz.mjs';
+import { screeningBenchmark } from './lib/screening.mjs';
 import { duplicatesBenchmark, faceBenchmark } from './lib/verification-face.mjs';
 
-const PARTS = ['mrz', 'face', 'duplicates'];
+const PARTS = ['mrz', 'face', 'duplicates', 'screening'];
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string', default: PARTS.join(',') },
@@ -67,6 +69,15 @@ if (only.includes('duplicates')) {
   const { duplicates, table } = await duplicatesBenchmark({ root: ROOT, faces: Number(args.faces), queries: 200, recallQueries: 20, real: realEmbeddings, seed: args.seed, log });
   Object.assign(output, { duplicates });
   tables.push(table);
+}
+if (only.includes('screening')) {
+  const screening = await screeningBenchmark({ root: ROOT, log });
+  Object.assign(output, { screening });
+  tables.push([
+    '| screening entities | queries | p50 ms | p95 ms | recall | false-positive rate | threshold |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    `| ${screening.entities.toLocaleString('en')} | ${screening.queries} | ${screening.p50Ms} | ${screening.p95Ms} | ${screening.recall.toFixed(4)} | ${screening.falsePositiveRate.toFixed(4)} | ${screening.threshold} |`,
+  ]);
 }
 
 const loadAfter = loadavg();
