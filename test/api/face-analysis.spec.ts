@@ -135,7 +135,7 @@ describe('face analysis after submission', () => {
     const audit = await t.app.get(DataSource).getRepository(AuditEvent).findOneByOrFail({ action: 'applicant.face_blocklisted' });
     expect(audit).toMatchObject({ actorName: owner.user.username, detail: expect.objectContaining({ reason: 'Stolen passport' }) });
 
-    await submit('face-3', { portrait: await galleryFace(3), selfie: async (turn) => ({ facing: await galleryFace(5), turned: (await theMan(turn)).turned }) });
+    await submit('face-3', { portrait: await galleryFace(3), selfie: async (turn) => ({ facing: await galleryFace(1), turned: (await theMan(turn)).turned }) });
     const checks = await faceChecks('face-3');
     expect(checks['duplicate-face']).toMatchObject({ verdict: 'failed' });
     expect(checks['duplicate-face'].detail).toMatch(/blocklisted face \(face-1: Stolen passport\)/);
