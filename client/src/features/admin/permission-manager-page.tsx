@@ -74,10 +74,12 @@ export function PermissionManagerPage() {
   const resources = matrixResources(matrix);
   const isConflict = isApiError(save.error) && save.error.status === 409;
 
+  // The draft and the conflict stay until the server's matrix is in: dropping them first
+  // would show the stale matrix as "No unsaved changes" for the time of the request.
   const reload = async () => {
+    await roles.refetch();
     save.reset();
     setDraft(null);
-    await roles.refetch();
   };
 
   const onSave = () => {
