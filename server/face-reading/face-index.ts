@@ -14,6 +14,7 @@
  * "Duplicate faces: packed embeddings and a hashed scan".
  */
 import { FaceScan, HASH_BYTES, VECTOR_BYTES } from './face-scan.js';
+import { seededRandom } from './seeded-random.js';
 
 export { MAX_FACES } from './face-scan.js';
 
@@ -206,21 +207,9 @@ function asInt8(packed: Uint8Array): Int8Array {
   return packed instanceof Int8Array ? packed : new Int8Array(packed.buffer, packed.byteOffset, packed.length);
 }
 
-/** mulberry32, for the fixed projection. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Three fixed random sign flips, each followed by a Walsh–Hadamard transform: a random rotation (HD₃HD₂HD₁) that costs 3·n·log n. */
 const SIGNS: Float32Array[] = (() => {
-  const next = random(0x5eed_f00d);
+  const next = seededRandom(0x5eed_f00d);
   return [0, 1, 2].map(() => Float32Array.from({ length: EMBEDDING_LENGTH }, () => (next() < 0.5 ? -1 : 1)));
 })();
 

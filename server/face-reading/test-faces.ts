@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { detectFaces, type FaceBox } from './face-reading.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * Test faces for specs and the benchmark, cut at run time from the sample photos that
@@ -80,18 +81,6 @@ function overlaps(a: FaceBox, b: FaceBox): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** mulberry32: the augmentations are random but the same for the same seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const between = (next: () => number, low: number, high: number) => low + (high - low) * next();
 
 /**
@@ -100,7 +89,7 @@ const between = (next: () => number, low: number, high: number) => low + (high -
  * heavily compressed.
  */
 export async function documentSide(crop: Buffer, seed: number): Promise<Buffer> {
-  const next = random(seed * 2 + 1);
+  const next = seededRandom(seed * 2 + 1);
   const width = Math.round(between(next, 170, 260));
   const portrait = await sharp(crop)
     .resize({ width })
@@ -122,7 +111,7 @@ export async function documentSide(crop: Buffer, seed: number): Promise<Buffer> 
  * mirror), tilted, lit warmer or cooler and brighter or darker, on its own background.
  */
 export async function selfieSide(crop: Buffer, seed: number): Promise<Buffer> {
-  const next = random(seed * 2 + 2);
+  const next = seededRandom(seed * 2 + 2);
   const width = Math.round(between(next, 320, 560));
   const tint = { r: between(next, 0.85, 1.15), g: 1, b: between(next, 0.85, 1.15) };
   const portrait = await sharp(crop)
