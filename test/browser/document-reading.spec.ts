@@ -3,10 +3,9 @@ import sharp from 'sharp';
 
 import { fakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
 import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { launchBrowser, newContext, saveScreenshot, waitForPageCondition } from './support/browser.js';
-import { DESKTOP, heading, Integrator, MOBILE, screenshotBothSizes, takeSelfies, uploadPhoto, watchKycPage } from './support/kyc.js';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.js';
+import type { RunningApp } from './support/app.js';
+import { newContext, saveScreenshot, waitForPageCondition } from './support/browser.js';
+import { DESKTOP, heading, Integrator, MOBILE, screenshotBothSizes, takeSelfies, uploadPhoto, watchKycPage, type IntegratorSetup, startIntegratorSetup } from './support/kyc.js';
 
 // The document is read, not only collected: an end user photographs a generated passport
 // (and, in a second verification, an identity card); the personal-data step arrives
@@ -20,28 +19,18 @@ const cardHolder = fakeApplicant(3, { seed: 'document-reading', now });
 
 let app: RunningApp;
 let browser: Browser;
-let receiver: WebhookReceiver;
 let integrator: Integrator;
 let organizationId: string;
 let apiKey: string;
 
+let setup: IntegratorSetup;
+
 beforeAll(async () => {
-  process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
-  app = await startApp();
-  browser = await launchBrowser();
-  receiver = await startWebhookReceiver();
-  integrator = new Integrator(app.url);
-  await integrator.call('POST', '/api/auth/register', { email: 'reader@acme.example', username: 'acme-reader', password: 'correct-horse' });
-  organizationId = (await integrator.call<{ id: string }>('POST', '/api/projects', { name: 'Acme Bank' })).id;
-  await integrator.call('PUT', '/api/users/webhook', { webhook: receiver.url });
-  apiKey = (await integrator.call<{ apiKey: string }>('GET', '/api/api-keys')).apiKey;
+  setup = await startIntegratorSetup({ email: 'reader@acme.example', username: 'acme-reader' });
+  ({ app, browser, integrator, organizationId, apiKey } = setup);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await receiver?.close();
-  await app?.stop();
-});
+afterAll(() => setup?.stop());
 
 /** A server-created verification link for one customer, opened in a fresh phone-sized page. */
 async function openLink(userId: string, expectedErrors?: RegExp) {

@@ -4,10 +4,9 @@ import { fakeApplicant, type FakeApplicant } from '../../server/applicants/fake/
 import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
 import { extractSourceFaces, SOURCE_PHOTOS } from '../../server/face-reading/test-faces.js';
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { launchBrowser, newContext, saveScreenshot } from './support/browser.js';
-import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage } from './support/kyc.js';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.js';
+import type { RunningApp } from './support/app.js';
+import { newContext, saveScreenshot } from './support/browser.js';
+import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, type IntegratorSetup, startIntegratorSetup } from './support/kyc.js';
 
 // Faces are checked, not only collected: an end user photographs a generated passport
 // printed with a man's photo and takes a selfie of the same man in two poses → the face
@@ -24,28 +23,18 @@ for (let index = 0; passportHolders.length < 2; index += 1) {
 
 let app: RunningApp;
 let browser: Browser;
-let receiver: WebhookReceiver;
 let integrator: Integrator;
 let organizationId: string;
 let apiKey: string;
 
+let setup: IntegratorSetup;
+
 beforeAll(async () => {
-  process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
-  app = await startApp();
-  browser = await launchBrowser();
-  receiver = await startWebhookReceiver();
-  integrator = new Integrator(app.url);
-  await integrator.call('POST', '/api/auth/register', { email: 'faces@acme.example', username: 'acme-faces', password: 'correct-horse' });
-  organizationId = (await integrator.call<{ id: string }>('POST', '/api/projects', { name: 'Acme Bank' })).id;
-  await integrator.call('PUT', '/api/users/webhook', { webhook: receiver.url });
-  apiKey = (await integrator.call<{ apiKey: string }>('GET', '/api/api-keys')).apiKey;
+  setup = await startIntegratorSetup({ email: 'faces@acme.example', username: 'acme-faces' });
+  ({ app, browser, integrator, organizationId, apiKey } = setup);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await receiver?.close();
-  await app?.stop();
-});
+afterAll(() => setup?.stop());
 
 /** Goes through the verification page on a phone: the passport printed with `portrait`, the selfie's two poses, the details. */
 async function verify(userId: string, person: FakeApplicant, portrait: Buffer, facing: (turn: 'left' | 'right') => Promise<Buffer>, turned: (turn: 'left' | 'right') => Promise<Buffer>) {

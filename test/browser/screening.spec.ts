@@ -4,10 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { fakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
 import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
 import { expectToast, logInThroughForm } from './support/accounts.js';
-import { repoRoot, startApp, type RunningApp } from './support/app.js';
-import { launchBrowser, newContext, saveScreenshot } from './support/browser.js';
-import { DESKTOP, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage } from './support/kyc.js';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhooks.js';
+import { repoRoot, type RunningApp } from './support/app.js';
+import { newContext, saveScreenshot } from './support/browser.js';
+import { DESKTOP, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, type IntegratorSetup, startIntegratorSetup } from './support/kyc.js';
+import { type ReceivedWebhook, type WebhookReceiver } from './support/webhooks.js';
 
 // Issue 17 end to end: a super-admin imports a list; an end user whose name is a variant
 // of a listed person submits; the reviewer sees the hit with its score, marks it a false
@@ -26,22 +26,14 @@ let integrator: Integrator;
 let organizationId: string;
 let apiKey: string;
 
+let setup: IntegratorSetup;
+
 beforeAll(async () => {
-  app = await startApp({ env: { ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password, ALLOW_PRIVATE_WEBHOOKS: 'true' } });
-  browser = await launchBrowser();
-  receiver = await startWebhookReceiver();
-  integrator = new Integrator(app.url);
-  await integrator.call('POST', '/api/auth/register', { email: 'screening@acme.example', username: 'acme-screening', password: 'correct-horse' });
-  organizationId = (await integrator.call<{ id: string }>('POST', '/api/projects', { name: 'Acme Bank' })).id;
-  await integrator.call('PUT', '/api/users/webhook', { webhook: receiver.url });
-  apiKey = (await integrator.call<{ apiKey: string }>('GET', '/api/api-keys')).apiKey;
+  setup = await startIntegratorSetup({ email: 'screening@acme.example', username: 'acme-screening' }, { ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password });
+  ({ app, browser, receiver, integrator, organizationId, apiKey } = setup);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await receiver?.close();
-  await app?.stop();
-});
+afterAll(() => setup?.stop());
 
 /** Goes through the verification page with the readable passport; `typed` overrides what the page filled in. */
 async function verify(userId: string, typed: { name?: string; dateOfBirth?: string; country: string }): Promise<void> {

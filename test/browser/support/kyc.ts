@@ -1,12 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 
 import { encodeRgbPng } from '../../../server/applicants/fake/png.js';
-import { documentScrollWidth, resizeViewport, saveScreenshot } from './browser.js';
-import type { ReceivedWebhook } from './webhooks.js';
+import { startApp, type RunningApp } from './app.js';
+import { documentScrollWidth, launchBrowser, resizeViewport, saveScreenshot } from './browser.js';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './webhooks.js';
 
 // What the verification suites share: pretend photos, the integrator's own site and API
 // calls, and the page helpers of /kyc.
@@ -119,6 +120,35 @@ export class Integrator {
   async signIn(context: BrowserContext): Promise<void> {
     await context.addCookies([...this.cookies].map(([name, value]) => ({ name, value, url: this.baseUrl })));
   }
+}
+
+/** A running app, a browser and a webhook receiver, with one integrator signed up: an organization, its webhook, its API key. */
+export interface IntegratorSetup {
+  app: RunningApp;
+  browser: Browser;
+  receiver: WebhookReceiver;
+  integrator: Integrator;
+  organizationId: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+/** What the verification suites' beforeAll does: the app (private webhook addresses allowed), a browser, the receiver and the integrator's account. */
+export async function startIntegratorSetup(account: { email: string; username: string }, env: Record<string, string> = {}): Promise<IntegratorSetup> {
+  const app = await startApp({ env: { ALLOW_PRIVATE_WEBHOOKS: 'true', ...env } });
+  const browser = await launchBrowser();
+  const receiver = await startWebhookReceiver();
+  const integrator = new Integrator(app.url);
+  await integrator.call('POST', '/api/auth/register', { ...account, password: 'correct-horse' });
+  const organizationId = (await integrator.call<{ id: string }>('POST', '/api/projects', { name: 'Acme Bank' })).id;
+  await integrator.call('PUT', '/api/users/webhook', { webhook: receiver.url });
+  const apiKey = (await integrator.call<{ apiKey: string }>('GET', '/api/api-keys')).apiKey;
+  const stop = async () => {
+    await browser.close();
+    await receiver.close();
+    await app.stop();
+  };
+  return { app, browser, receiver, integrator, organizationId, apiKey, stop };
 }
 
 // ---------------------------------------------------------------- helpers on the page
