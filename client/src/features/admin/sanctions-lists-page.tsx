@@ -78,7 +78,7 @@ function Rescreens() {
   return (
     <Card id="rescreens" title="Ongoing monitoring">
       <p className="sanctions-lists-note">
-        When a list changes, every applicant verified in the last years (SCREENING_MONITORING_YEARS) is screened again in the background. A new hit
+        When a list changes, every applicant approved within the monitoring period (the server's SCREENING_MONITORING_YEARS, 5 years unless set) is screened again in the background. A new hit
         puts the applicant on hold and sends the <code>applicant.screening_hit</code> webhook.
       </p>
       {rescreens.isError ? (
