@@ -2,6 +2,10 @@
 export const AUDIT_ACTIONS = [
   'organization.created',
   'organization.settings_changed',
+  /** The owner handed the organization to a member (from, to); the previous owner stays a member. */
+  'organization.ownership_transferred',
+  /** The organization and everything in it removed; the entry keeps its name and counts, no personal data. */
+  'organization.deleted',
   'member.invited',
   'member.invitation_revoked',
   'member.invitation_declined',

@@ -1,10 +1,26 @@
-import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
-import { ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
-import { CreateOrganizationDto, OrganizationDetailsDto, OrganizationDto, VerificationSettingsDto } from './dto/organization.dto.js';
+import {
+  CreateOrganizationDto,
+  DeleteOrganizationDto,
+  OrganizationDetailsDto,
+  OrganizationDto,
+  TransferOwnershipDto,
+  VerificationSettingsDto,
+} from './dto/organization.dto.js';
 import { OwnerCheckDto } from './dto/owner-check.dto.js';
 import { OrganizationsService } from './organizations.service.js';
 
@@ -46,6 +62,27 @@ export class OrganizationsController {
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
   setVerificationSettings(@CurrentUser() user: User, @Param('id') id: string, @Body() body: VerificationSettingsDto): Promise<VerificationSettingsDto> {
     return this.organizations.setVerificationSettings(user, id, body);
+  }
+
+  // Deleting or handing over an organization is the owner's decision (or a super-admin's), whatever the matrix says.
+  @Delete('projects/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'Deleted with its applicants, images, checks, members, webhook events and deliveries, and its audit trail' })
+  @ApiBadRequestResponse({ description: "ORGANIZATION_NAME_MISMATCH: confirmName is not the organization's name" })
+  @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) deletes it' })
+  @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  remove(@CurrentUser() user: User, @Param('id') id: string, @Body() body: DeleteOrganizationDto): Promise<void> {
+    return this.organizations.delete(user, id, body.confirmName);
+  }
+
+  @Post('projects/:id/transfer-ownership')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: OrganizationDetailsDto, description: 'The new owner is in place; the previous owner is a member' })
+  @ApiBadRequestResponse({ description: 'NEW_OWNER_NOT_MEMBER: userId is not a member of the organization' })
+  @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) transfers it' })
+  @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  transferOwnership(@CurrentUser() user: User, @Param('id') id: string, @Body() body: TransferOwnershipDto): Promise<OrganizationDetailsDto> {
+    return this.organizations.transferOwnership(user, id, body.userId);
   }
 
   // No @RequirePermission: it answers about the caller's own account, and the delete-account

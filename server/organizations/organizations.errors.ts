@@ -27,6 +27,15 @@ export const ORGANIZATION_ERRORS = errorCatalogue('organizations', {
     description: 'At most 30 invitations per inviting account and hour; Retry-After gives the seconds to wait.',
   },
   OWNER_NOT_REMOVABLE: { status: HttpStatus.CONFLICT, message: 'The owner of an organization cannot be removed from it' },
+  ORGANIZATION_NAME_MISMATCH: {
+    status: HttpStatus.BAD_REQUEST,
+    message: "Type the organization's name exactly to delete it",
+    description: 'The confirmation sent with a deletion is not the organization name.',
+  },
+  NEW_OWNER_NOT_MEMBER: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'Ownership can only be transferred to a member of the organization',
+  },
 });
 
 export const organizationNotFound = () => ORGANIZATION_ERRORS.error('ORGANIZATION_NOT_FOUND');
@@ -34,6 +43,8 @@ export const memberNotFound = () => ORGANIZATION_ERRORS.error('MEMBER_NOT_FOUND'
 export const alreadyMember = () => ORGANIZATION_ERRORS.error('MEMBER_ALREADY_ADDED');
 export const alreadyOwner = () => ORGANIZATION_ERRORS.error('MEMBER_IS_OWNER');
 export const ownerOnly = () => ORGANIZATION_ERRORS.error('MEMBERS_OWNER_ONLY');
+export const nameMismatch = () => ORGANIZATION_ERRORS.error('ORGANIZATION_NAME_MISMATCH');
+export const newOwnerNotMember = () => ORGANIZATION_ERRORS.error('NEW_OWNER_NOT_MEMBER');
 export const ownerCannotBeRemoved = () => ORGANIZATION_ERRORS.error('OWNER_NOT_REMOVABLE');
 export const invitationNotFound = () => ORGANIZATION_ERRORS.error('INVITATION_NOT_FOUND');
 export const invitationPending = () => ORGANIZATION_ERRORS.error('INVITATION_PENDING');

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type Repository } from 'typeorm';
+import { AuditEvent } from '../audit/audit-event.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../document-reading/index.js';
 import { User } from '../users/user.entity.js';
 import { newCompanyKey } from './company-key.js';
 import type { OrganizationDetailsDto, OrganizationDto, VerificationSettingsDto } from './dto/organization.dto.js';
-import { ownerOnly } from './organizations.errors.js';
+import { nameMismatch, newOwnerNotMember, ownerOnly } from './organizations.errors.js';
 import { OrganizationAccessService, type OrganizationRole } from './organization-access.service.js';
 import { OrganizationMember } from './organization-member.entity.js';
 import { Organization, type PhotoQualitySettings } from './organization.entity.js';
@@ -113,6 +114,49 @@ export class OrganizationsService {
       });
     });
     return verificationSettings({ allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList, photoQuality });
+  }
+
+  /**
+   * The owner (or a super-admin) removes the organization: foreign keys cascade to its
+   * applicants, their images, checks and faces, its face blocklist, members, invitations,
+   * policy and webhook events with their deliveries; its audit trail is removed here (it
+   * has no foreign keys, by design). One entry remains: who deleted which organization,
+   * by name, with no personal data.
+   */
+  async delete(user: User, organizationId: string, confirmName: string): Promise<void> {
+    const { organization, canManage } = await this.access.requireMember(user, organizationId);
+    if (!canManage) throw ownerOnly();
+    if (confirmName.trim() !== organization.name) throw nameMismatch();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(AuditEvent, { organizationId: organization.id });
+      await manager.delete(Organization, { id: organization.id });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'organization.deleted',
+        detail: { name: organization.name },
+      });
+    });
+  }
+
+  /** The owner (or a super-admin) hands the organization to one of its members; the previous owner stays on as a member. */
+  async transferOwnership(user: User, organizationId: string, newOwnerId: string): Promise<OrganizationDetailsDto> {
+    const { organization, canManage } = await this.access.requireMember(user, organizationId);
+    if (!canManage) throw ownerOnly();
+    const userId = newOwnerId.toLowerCase();
+    await this.dataSource.transaction(async (manager) => {
+      const removed = await manager.delete(OrganizationMember, { organizationId: organization.id, userId });
+      if (!removed.affected) throw newOwnerNotMember();
+      await manager.insert(OrganizationMember, { organizationId: organization.id, userId: organization.ownerId });
+      await manager.update(Organization, { id: organization.id }, { ownerId: userId });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'organization.ownership_transferred',
+        detail: { from: organization.ownerId, to: userId },
+      });
+    });
+    return this.get(user, organization.id);
   }
 }
 

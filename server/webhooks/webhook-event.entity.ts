@@ -1,5 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { TIMESTAMP } from '../database/column-types.js';
+import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
 
 export const WEBHOOK_EVENT_STATUSES = ['pending', 'delivered', 'failed'] as const;
@@ -25,9 +26,13 @@ export class WebhookEvent {
   @JoinColumn({ name: 'userId' })
   user?: User;
 
-  /** Null for events that concern no organization (webhook.test). */
+  /** Null for events that concern no organization (webhook.test). Deleting the organization deletes its events and their deliveries. */
   @Column({ type: 'uuid', nullable: true })
   organizationId: string | null;
+
+  @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organizationId' })
+  organization?: Organization;
 
   @Column({ type: 'varchar', length: 128, nullable: true })
   applicantUserId: string | null;

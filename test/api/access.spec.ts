@@ -113,6 +113,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/get-new-token': MEMBERS,
   'GET /api/projects/:id': forIntegrators(MEMBERS),
   'GET /api/projects/:id/stats': forIntegrators(MEMBERS),
+  'DELETE /api/projects/:id': MEMBERS,
+  'POST /api/projects/:id/transfer-ownership': MEMBERS,
   'GET /api/projects/:id/members': MEMBERS,
   'DELETE /api/projects/:id/members/:userId': MEMBERS,
   'GET /api/projects/:id/invitations': MEMBERS,
@@ -149,6 +151,9 @@ const ACCESS: Record<string, Access> = {
 /** Valid bodies where validation would otherwise answer 400 before tenancy can answer 404. */
 const BODIES: Record<string, object | ((params: Record<string, string>) => object)> = {
   'POST /api/projects/:id/invitations': { usernameOrEmail: 'spare-member' },
+  // Shaped right but refused by the rules (not the name, not a member): the organization survives.
+  'DELETE /api/projects/:id': { confirmName: 'not the name' },
+  'POST /api/projects/:id/transfer-ownership': { userId: '00000000-0000-4000-8000-000000000000' },
   'POST /api/kyc/sessions': (params) => ({ organizationId: params.id, userId: 'applicant-1' }),
   'PUT /api/projects/:id/verification-settings': { allowCompanyKeyLinks: true, redirectAllowList: [] },
   'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { BINARY, TIMESTAMP } from '../../database/column-types.js';
+import { Organization } from '../../organizations/organization.entity.js';
 import { Applicant } from '../applicant.entity.js';
 
 /**
@@ -14,6 +15,11 @@ export class FaceBlocklistEntry {
   @Index()
   @Column({ type: 'uuid' })
   organizationId: string;
+
+  /** It outlives the applicant, not the organization. */
+  @ManyToOne(() => Organization, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'organizationId' })
+  organization?: Organization;
 
   /** The applicant whose face it is; null once that applicant is removed. */
   @Index()

@@ -10,6 +10,7 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  IsUUID,
   Max,
   MaxLength,
   Min,
@@ -29,6 +30,19 @@ export class CreateOrganizationDto {
   @IsNotEmpty({ message: 'name must not be empty' })
   @MaxLength(100)
   name: string;
+}
+
+export class DeleteOrganizationDto {
+  @ApiProperty({ maxLength: 100, description: "The organization's name, typed by the person deleting it, as a confirmation", example: 'Acme onboarding' })
+  @IsString()
+  @MaxLength(100)
+  confirmName: string;
+}
+
+export class TransferOwnershipDto {
+  @ApiProperty({ format: 'uuid', description: 'A member of the organization, who becomes its owner' })
+  @IsUUID()
+  userId: string;
 }
 
 /** An organization as listed for the caller. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 
+import { expectAccessible } from './a11y.js';
 import { repoRoot } from './app.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -69,12 +70,14 @@ export async function openPage(
 
 /**
  * Saves test-results/screenshots/<name>.png for people to look at. Any animation still
- * running is shown at its end, never half-way.
+ * running is shown at its end, never half-way. Every screen worth a picture is also checked
+ * with axe: a serious or critical WCAG 2.2 AA violation fails the test.
  */
 export async function saveScreenshot(page: Page, name: string, fullPage = false): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   await page.screenshot({ path, fullPage, animations: 'disabled' });
+  await expectAccessible(page, name);
   return path;
 }
 
@@ -94,6 +97,7 @@ export async function saveElementScreenshot(element: Locator, name: string): Pro
   } finally {
     await sticky('');
   }
+  await expectAccessible(element.page(), name);
   return path;
 }
 

@@ -88,7 +88,8 @@ export function Table<Row>({
   };
 
   return (
-    <div className="table-wrapper">
+    // Focusable and named: a table wider than a phone scrolls inside it, and keyboard users scroll it with the arrows.
+    <div className="table-wrapper" tabIndex={0} role="region" aria-label={caption ?? 'Table'}>
       <table className={['table', isFetching ? 'table-fetching' : ''].filter(Boolean).join(' ')}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>

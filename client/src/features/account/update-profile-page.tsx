@@ -103,6 +103,8 @@ function UpdateProfileForm({ user }: { user: CurrentUser }) {
                 id="profile-picture-file"
                 className="visually-hidden"
                 type="file"
+                aria-label="Profile picture file"
+                tabIndex={-1}
                 accept={IMAGE_TYPES.join(',')}
                 aria-describedby={pictureError ? 'profile-picture-error' : undefined}
                 onChange={onFileChange}

@@ -48,7 +48,8 @@ export function HowItWorks() {
             </span>
             Webhook sent to your server
           </figcaption>
-          <pre>
+          {/* Focusable so a keyboard user can scroll the sample sideways on a phone (WCAG 2.1.1). */}
+          <pre tabIndex={0} aria-label="Example webhook payload">
             <code>
               <span className="tok-comment">{'// POST https://api.your-company.com/kyc-webhook\n'}</span>
               {'{\n'}
