@@ -108,6 +108,14 @@ describe('access rules', () => {
   });
 });
 
+describe('organization routes', () => {
+  it('sends an unknown (or foreign) organization id to the organization picker, saying why', async () => {
+    const { router } = renderApp('/dashboard/00000000-0000-4000-8000-000000000000/applicants', signedIn());
+    expect(await screen.findByText(/That organization does not exist, or you are not one of its members/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/select');
+  });
+});
+
 describe('public pages', () => {
   it("shows 'Page not found!' for an unknown route", async () => {
     renderApp('/no/such/page', signedOut);

@@ -1,3 +1,5 @@
+import { getErrorMessage } from '../../api/client';
+import { Button } from './button';
 import { Spinner } from './spinner';
 
 import './loading.css';
@@ -8,9 +10,17 @@ export interface LoadingProps {
   error?: unknown;
   /** Centres the indicator in the whole viewport, for route-level waits. */
   fullPage?: boolean;
+  /** Tries the failed request again (e.g. the query's refetch); without it, Retry reloads the page. */
+  onRetry?: () => void;
 }
 
-export function Loading({ message = 'Loading...', error, fullPage = false }: LoadingProps) {
+function goBack() {
+  if (window.history.length > 1) window.history.back();
+  else window.location.assign('/dashboard');
+}
+
+/** A wait, or a failure that says what went wrong and offers Retry and a way back: never a dead end. */
+export function Loading({ message = 'Loading...', error, fullPage = false, onRetry }: LoadingProps) {
   const failed = error !== undefined && error !== null && error !== false;
   return (
     <div
@@ -25,6 +35,19 @@ export function Loading({ message = 'Loading...', error, fullPage = false }: Loa
         <Spinner size="large" />
       )}
       <p className="loading-message">{failed ? 'Loading Failed' : message}</p>
+      {failed && (
+        <>
+          <p className="loading-detail">{getErrorMessage(error)}</p>
+          <div className="loading-actions">
+            <Button variant="primary" onClick={onRetry ?? (() => window.location.reload())}>
+              Retry
+            </Button>
+            <Button variant="outline" onClick={goBack}>
+              Go back
+            </Button>
+          </div>
+        </>
+      )}
     </div>
   );
 }

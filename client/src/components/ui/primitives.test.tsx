@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { ApiError } from '../../api/client';
 import { Alert } from './alert';
 import { Button } from './button';
 import { Loading } from './loading';
@@ -52,6 +53,15 @@ describe('<Loading>', () => {
     render(<Loading message="Fetching applicants" error={new Error('boom')} />);
     expect(screen.getByText('Loading Failed')).toBeInTheDocument();
     expect(screen.queryByText('Fetching applicants')).not.toBeInTheDocument();
+  });
+
+  it('never leaves a dead end: says what failed and offers Retry and Go back', async () => {
+    const retried = vi.fn();
+    render(<Loading error={new ApiError(503, 'The database is busy')} onRetry={retried} />);
+    expect(screen.getByText('The database is busy')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retried).toHaveBeenCalledOnce();
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useParams } from 'react-router-dom';
+import { Navigate, NavLink, Outlet, useParams } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
 import { paths } from '../../../config/paths';
@@ -12,13 +12,17 @@ function navClassName({ isActive }: { isActive: boolean }) {
   return isActive ? 'org-nav-link active' : 'org-nav-link';
 }
 
+export const UNKNOWN_ORGANIZATION = 'That organization does not exist, or you are not one of its members. Choose one of yours.';
+
 /** /dashboard/:organizationId/*: the organization's sidebar (a tab bar on phones) beside its screens. */
 export function OrganizationLayout() {
   const { organizationId = '' } = useParams();
   const { data: organization, error } = useOrganization(organizationId);
 
-  // Another tenant's id and a made-up one both answer 404: the route's error screen says "not found".
-  if (isApiError(error) && (error.status === 404 || error.status === 403)) throw error;
+  // Another tenant's id and a made-up one both answer 404: back to the picker, saying why.
+  if (isApiError(error) && (error.status === 404 || error.status === 403)) {
+    return <Navigate to={paths.dashboard.select} replace state={{ notice: UNKNOWN_ORGANIZATION }} />;
+  }
 
   return (
     <div className="org-layout">

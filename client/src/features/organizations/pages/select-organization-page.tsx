@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 
 import { getErrorMessage } from '../../../api/client';
 import type { OrganizationDto, ReceivedInvitationDto } from '../../../api/generated/types.gen';
@@ -117,6 +117,7 @@ function ReceivedInvitations() {
 /** /dashboard/select: invitations waiting for an answer, then the organizations the user may open (the first three unless expanded). */
 export function SelectOrganizationPage() {
   const { data: organizations, error, isPending } = useOrganizations();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const [expanded, setExpanded] = useState(false);
 
   let content;
@@ -176,6 +177,7 @@ export function SelectOrganizationPage() {
             </ButtonLink>
           }
         />
+        {notice && <Alert variant="warning">{notice}</Alert>}
         <ReceivedInvitations />
         {content}
       </div>
