@@ -4,10 +4,21 @@ import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
 import { Applicant } from './applicant.entity.js';
 import { KYC_STATUSES, type KycStatus } from './applicant.enums.js';
 import type { User } from '../users/user.entity.js';
-import { EMPTY_STATUS_COUNTS, type OrganizationStatsDto } from './dto/organization-stats.dto.js';
+import { AuditEvent } from '../audit/audit-event.entity.js';
+import { EMPTY_STATUS_COUNTS, type OrganizationStatsDto, type ReviewerStatsDto } from './dto/organization-stats.dto.js';
 import { OrganizationAccessService } from '../organizations/organization-access.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The audit actions that are a reviewer's decision, and the count each one adds to. */
+const DECISION_ACTIONS = { 'applicant.approved': 'approved', 'applicant.rejected': 'rejected', 'applicant.held': 'held' } as const;
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return Math.round(sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2);
+}
 
 /** Counts for the organization dashboard, each one indexed aggregate query. */
 @Injectable()
@@ -21,14 +32,54 @@ export class ApplicantStatsService {
   async stats(user: User, organizationId: string, now = new Date()): Promise<OrganizationStatsDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const id = organization.id;
-    const [byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis] = await Promise.all([
+    const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
+    const [byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis, reviewers] = await Promise.all([
       this.countByStatus(id),
       this.countDecisionsSince(id, new Date(now.getTime() - 7 * DAY_MS)),
-      this.countDecisionsSince(id, new Date(now.getTime() - 30 * DAY_MS)),
+      this.countDecisionsSince(id, monthAgo),
       this.medianSecondsToDecision(id),
       this.analysisJobs.backlog(id),
+      this.reviewersSince(id, monthAgo),
     ]);
-    return { byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis };
+    return { byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis, reviewers };
+  }
+
+  /**
+   * Each staff decision recorded in the audit trail since `since` (the organization's
+   * createdAt index), with the applicant's submission time where it still precedes the
+   * decision (a later resubmission moves it), grouped per reviewer in memory.
+   */
+  private async reviewersSince(organizationId: string, since: Date): Promise<ReviewerStatsDto[]> {
+    const rows = await this.dataSource
+      .getRepository(AuditEvent)
+      .createQueryBuilder('e')
+      .leftJoin(Applicant, 'a', 'a.id = e.applicantId')
+      .select('e.actorId', 'actorId')
+      .addSelect('e.actorName', 'actorName')
+      .addSelect('e.action', 'action')
+      .addSelect(this.secondsBetween('a."submittedAt"', 'e."createdAt"'), 'seconds')
+      .where('e.organizationId = :organizationId', { organizationId })
+      .andWhere('e.createdAt >= :since', { since })
+      .andWhere('e.action IN (:...actions)', { actions: Object.keys(DECISION_ACTIONS) })
+      .andWhere('e.actorId IS NOT NULL')
+      .orderBy('e.createdAt', 'ASC')
+      .getRawMany<{ actorId: string; actorName: string; action: keyof typeof DECISION_ACTIONS; seconds: number | string | null }>();
+    const byReviewer = new Map<string, ReviewerStatsDto & { durations: number[] }>();
+    for (const row of rows) {
+      let reviewer = byReviewer.get(row.actorId);
+      if (!reviewer) {
+        reviewer = { userId: row.actorId, name: row.actorName, decisions: 0, approved: 0, rejected: 0, held: 0, medianSecondsToDecision: null, durations: [] };
+        byReviewer.set(row.actorId, reviewer);
+      }
+      reviewer.name = row.actorName;
+      reviewer.decisions += 1;
+      reviewer[DECISION_ACTIONS[row.action]] += 1;
+      const seconds = row.seconds === null ? NaN : Number(row.seconds);
+      if (seconds >= 0) reviewer.durations.push(seconds);
+    }
+    return [...byReviewer.values()]
+      .map(({ durations, ...reviewer }) => ({ ...reviewer, medianSecondsToDecision: median(durations) }))
+      .sort((a, b) => b.decisions - a.decisions || a.name.localeCompare(b.name));
   }
 
   private async countByStatus(organizationId: string): Promise<Record<KycStatus, number>> {

@@ -4,6 +4,8 @@ import { AuditModule } from '../audit/audit.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { SanctionsModule } from '../sanctions/sanctions.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
+import { OrganizationActivityController } from './activity/organization-activity.controller.js';
+import { OrganizationActivity } from './activity/organization-activity.service.js';
 import { AnalysisJob } from './analysis/analysis-job.entity.js';
 import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
@@ -45,6 +47,7 @@ import { ScreeningReviews } from './screening/screening-reviews.service.js';
     ScreeningReviewsController,
     VerificationPolicyController,
     ScreeningMonitorController,
+    OrganizationActivityController,
   ],
   providers: [
     ApplicantsQueryService,
@@ -58,6 +61,7 @@ import { ScreeningReviews } from './screening/screening-reviews.service.js';
     AutomaticDecisions,
     ScreeningReviews,
     ScreeningMonitor,
+    OrganizationActivity,
   ],
   exports: [ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
 })

@@ -113,6 +113,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/get-new-token': MEMBERS,
   'GET /api/projects/:id': forIntegrators(MEMBERS),
   'GET /api/projects/:id/stats': forIntegrators(MEMBERS),
+  'GET /api/projects/:id/activity': MEMBERS,
   'DELETE /api/projects/:id': MEMBERS,
   'POST /api/projects/:id/transfer-ownership': MEMBERS,
   'GET /api/projects/:id/members': MEMBERS,

@@ -226,6 +226,8 @@ describe('organizations (projects)', () => {
         // durations 1, 3, 5, 10 hours → median (3 + 5) / 2 = 4 hours
         medianSecondsToDecision: 4 * 3600,
         analysis: { queued: 0, running: 0 },
+        // Seeded rows carry no decision in the audit trail: no reviewer made one.
+        reviewers: [],
       });
     });
 
@@ -238,7 +240,30 @@ describe('organizations (projects)', () => {
         decisionsLast30Days: 0,
         medianSecondsToDecision: null,
         analysis: { queued: 0, running: 0 },
+        reviewers: [],
       });
+    });
+
+    it("gives each reviewer's decisions of the last 30 days and their median time from submission", async () => {
+      const org = await createOrganization(t, owner);
+      const member = await createUser(t);
+      await addMember(t, owner, org.id, member);
+      const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+      const rows = await seedApplicants(t, org.id, [2, 4, 1].map((hours) => ({ kycStatus: 'pending' as const, reviewAnswer: null, decidedAt: null, submittedAt: hoursAgo(hours) })));
+      const decide = async (reviewer: TestUser, userId: string, action: string, body: object = {}) =>
+        request(t.server).post(`/api/projects/${org.id}/applicants/${userId}/${action}`).set(await sessionHeaders(t, reviewer)).send(body).expect(200);
+      await decide(owner, rows[0].userId, 'approve');
+      await decide(owner, rows[1].userId, 'reject', { reason: 'Blurred', rejectType: 'resubmission' });
+      await decide(member, rows[2].userId, 'hold');
+
+      const { body } = await request(t.server).get(`/api/projects/${org.id}/stats`).set(owner.auth).expect(200);
+      expect(body.reviewers).toEqual([
+        { userId: owner.user.id, name: owner.user.username, decisions: 2, approved: 1, rejected: 1, held: 0, medianSecondsToDecision: expect.any(Number) },
+        { userId: member.user.id, name: member.user.username, decisions: 1, approved: 0, rejected: 0, held: 1, medianSecondsToDecision: expect.any(Number) },
+      ]);
+      // (2 h + 4 h) / 2 and 1 h, give or take the seconds the test itself took.
+      expect(Math.abs(body.reviewers[0].medianSecondsToDecision - 3 * 3600)).toBeLessThan(120);
+      expect(Math.abs(body.reviewers[1].medianSecondsToDecision - 3600)).toBeLessThan(120);
     });
 
     it('answers 404 to a user of another organization', async () => {

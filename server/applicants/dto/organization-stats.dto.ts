@@ -15,6 +15,21 @@ export class AnalysisBacklogDto {
   @ApiProperty({ description: 'Being analysed now' }) running: number;
 }
 
+export class ReviewerStatsDto {
+  @ApiProperty({ format: 'uuid' }) userId: string;
+  @ApiProperty({ description: 'Username when the decision was made' }) name: string;
+  @ApiProperty({ description: 'Approvals, rejections and holds in the last 30 days' }) decisions: number;
+  @ApiProperty() approved: number;
+  @ApiProperty() rejected: number;
+  @ApiProperty() held: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "Median seconds from the applicant's submission to this reviewer's decision; null when none had a submission time",
+  })
+  medianSecondsToDecision: number | null;
+}
+
 export class OrganizationStatsDto {
   @ApiProperty({ type: StatusCountsDto, description: 'Applicants per kycStatus (every status present, 0 when none)' })
   byStatus: Record<KycStatus, number>;
@@ -34,6 +49,9 @@ export class OrganizationStatsDto {
 
   @ApiProperty({ type: AnalysisBacklogDto, description: 'Submissions whose automatic analysis has not finished' })
   analysis: AnalysisBacklogDto;
+
+  @ApiProperty({ type: [ReviewerStatsDto], description: 'Staff decisions of the last 30 days per reviewer, most decisions first (automatic decisions are not counted)' })
+  reviewers: ReviewerStatsDto[];
 }
 
 export const EMPTY_STATUS_COUNTS = (): Record<KycStatus, number> =>

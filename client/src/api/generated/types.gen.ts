@@ -308,6 +308,20 @@ export type OrganizationDetailsDto = {
     verificationSettings: VerificationSettingsDto;
 };
 
+export type DeleteOrganizationDto = {
+    /**
+     * The organization's name, typed by the person deleting it, as a confirmation
+     */
+    confirmName: string;
+};
+
+export type TransferOwnershipDto = {
+    /**
+     * A member of the organization, who becomes its owner
+     */
+    userId: string;
+};
+
 export type OwnerCheckDto = {
     /**
      * true when the signed-in user owns at least one organization
@@ -730,6 +744,25 @@ export type AnalysisBacklogDto = {
     running: number;
 };
 
+export type ReviewerStatsDto = {
+    userId: string;
+    /**
+     * Username when the decision was made
+     */
+    name: string;
+    /**
+     * Approvals, rejections and holds in the last 30 days
+     */
+    decisions: number;
+    approved: number;
+    rejected: number;
+    held: number;
+    /**
+     * Median seconds from the applicant's submission to this reviewer's decision; null when none had a submission time
+     */
+    medianSecondsToDecision: number | null;
+};
+
 export type OrganizationStatsDto = {
     /**
      * Applicants per kycStatus (every status present, 0 when none)
@@ -751,6 +784,10 @@ export type OrganizationStatsDto = {
      * Submissions whose automatic analysis has not finished
      */
     analysis: AnalysisBacklogDto;
+    /**
+     * Staff decisions of the last 30 days per reviewer, most decisions first (automatic decisions are not counted)
+     */
+    reviewers: Array<ReviewerStatsDto>;
 };
 
 export type BlockFaceDto = {
@@ -867,6 +904,37 @@ export type RescreenDto = {
      */
     finished: boolean;
     startedAt: string;
+};
+
+export type OrganizationActivityItemDto = {
+    id: string;
+    action: string;
+    /**
+     * Null for the applicant, the system or the API
+     */
+    actorId: string | null;
+    /**
+     * Username of the actor at the time
+     */
+    actorName: string;
+    /**
+     * The applicant's userId, when the entry is about one that still exists
+     */
+    userId: string | null;
+    detail: {
+        [key: string]: unknown;
+    } | null;
+    createdAt: string;
+};
+
+export type OrganizationActivityPageDto = {
+    items: Array<OrganizationActivityItemDto>;
+    page: number;
+    pageSize: number;
+    /**
+     * Whether a next page has entries
+     */
+    hasNextPage: boolean;
 };
 
 export type UploadListDto = {
@@ -1761,6 +1829,39 @@ export type OrganizationsCreateResponses = {
 
 export type OrganizationsCreateResponse = OrganizationsCreateResponses[keyof OrganizationsCreateResponses];
 
+export type OrganizationsRemoveData = {
+    body: DeleteOrganizationDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}';
+};
+
+export type OrganizationsRemoveErrors = {
+    /**
+     * ORGANIZATION_NAME_MISMATCH: confirmName is not the organization's name
+     */
+    400: unknown;
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) deletes it
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationsRemoveResponses = {
+    /**
+     * Deleted with its applicants, images, checks, members, webhook events and deliveries, and its audit trail
+     */
+    204: void;
+};
+
+export type OrganizationsRemoveResponse = OrganizationsRemoveResponses[keyof OrganizationsRemoveResponses];
+
 export type OrganizationsGetData = {
     body?: never;
     path: {
@@ -1811,6 +1912,39 @@ export type OrganizationsSetVerificationSettingsResponses = {
 };
 
 export type OrganizationsSetVerificationSettingsResponse = OrganizationsSetVerificationSettingsResponses[keyof OrganizationsSetVerificationSettingsResponses];
+
+export type OrganizationsTransferOwnershipData = {
+    body: TransferOwnershipDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/transfer-ownership';
+};
+
+export type OrganizationsTransferOwnershipErrors = {
+    /**
+     * NEW_OWNER_NOT_MEMBER: userId is not a member of the organization
+     */
+    400: unknown;
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) transfers it
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationsTransferOwnershipResponses = {
+    /**
+     * The new owner is in place; the previous owner is a member
+     */
+    200: OrganizationDetailsDto;
+};
+
+export type OrganizationsTransferOwnershipResponse = OrganizationsTransferOwnershipResponses[keyof OrganizationsTransferOwnershipResponses];
 
 export type OrganizationsOwnerCheckData = {
     body?: never;
@@ -2609,6 +2743,59 @@ export type ScreeningMonitorListResponses = {
 };
 
 export type ScreeningMonitorListResponse = ScreeningMonitorListResponses[keyof ScreeningMonitorListResponses];
+
+export type OrganizationActivityListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Only what this account did
+         */
+        actorId?: string;
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started';
+        /**
+         * Only entries about this applicant (the integrator's userId)
+         */
+        userId?: string;
+        /**
+         * From this instant (inclusive)
+         */
+        from?: string;
+        /**
+         * Before this instant (exclusive)
+         */
+        to?: string;
+    };
+    url: '/api/projects/{id}/activity';
+};
+
+export type OrganizationActivityListErrors = {
+    /**
+     * A filter is malformed (actorId not a uuid, action unknown, from/to not ISO 8601 dates)
+     */
+    400: unknown;
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) sees the whole trail
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationActivityListResponses = {
+    /**
+     * The organization's audit trail, newest first
+     */
+    200: OrganizationActivityPageDto;
+};
+
+export type OrganizationActivityListResponse = OrganizationActivityListResponses[keyof OrganizationActivityListResponses];
 
 export type SanctionsListsListData = {
     body?: never;

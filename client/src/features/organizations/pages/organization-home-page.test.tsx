@@ -17,6 +17,10 @@ describe('organization dashboard', () => {
           decisionsLast30Days: 17,
           medianSecondsToDecision: 2 * 86_400 + 3 * 3_600,
           analysis: { queued: 0, running: 0 },
+          reviewers: [
+            { userId: 'u-1', name: 'ana', decisions: 12, approved: 9, rejected: 2, held: 1, medianSecondsToDecision: 5400 },
+            { userId: 'u-2', name: 'bruno', decisions: 5, approved: 5, rejected: 0, held: 0, medianSecondsToDecision: null },
+          ],
         },
       },
     });
@@ -31,6 +35,12 @@ describe('organization dashboard', () => {
     expect(screen.getByText('2 days 3 hours')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
     expect(screen.queryByText(/Comming Soon/i)).not.toBeInTheDocument();
+    const reviewers = screen.getByRole('table', { name: 'Decisions per reviewer in the last 30 days' });
+    expect(within(reviewers).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'ReviewerDecisionsApprovedRejectedOn holdMedian time to decision',
+      'ana12921' + '1 hour 30 minutes',
+      'bruno5500—',
+    ]);
     expect(api.callsTo('organizationStatsGet').map((call) => call.path)).toEqual([{ id: ORGANIZATION_ID }]);
   });
 
@@ -43,6 +53,7 @@ describe('organization dashboard', () => {
           decisionsLast30Days: 0,
           medianSecondsToDecision: null,
           analysis: { queued: 0, running: 0 },
+          reviewers: [],
         },
       },
     });
@@ -57,6 +68,7 @@ describe('organization dashboard', () => {
       decisionsLast30Days: 0,
       medianSecondsToDecision: null,
       analysis: { queued, running },
+      reviewers: [],
     });
     mockApi({ organizationStatsGet: { body: stats(2, 1) } });
     renderPage(<OrganizationHomePage />, '/dashboard/:organizationId', `/dashboard/${ORGANIZATION_ID}`);

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { KYC_STATUSES } from '../../../lib/kyc-status';
 import { useOrganization } from '../api/get-organization';
 import { useOrganizationStats } from '../api/get-organization-stats';
+import { ReviewerStatsPanel } from '../components/reviewer-stats-panel';
 import { StatCard } from '../components/stat-card';
 import { StatusBarChart } from '../components/status-bar-chart';
 import { formatDuration } from '../lib/format-duration';
@@ -78,6 +79,7 @@ export function OrganizationHomePage() {
           <Panel title="Applicants by status" description="Every applicant of this organization, by KYC status.">
             <StatusBarChart counts={stats.byStatus} />
           </Panel>
+          <ReviewerStatsPanel reviewers={stats.reviewers} />
         </>
       )}
     </>

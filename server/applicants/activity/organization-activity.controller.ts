@@ -1,0 +1,23 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '../../common/access/require-permission.decorator.js';
+import { CurrentUser } from '../../users/current-user.decorator.js';
+import type { User } from '../../users/user.entity.js';
+import { OrganizationActivityPageDto, OrganizationActivityQueryDto } from './organization-activity.dto.js';
+import { OrganizationActivity } from './organization-activity.service.js';
+
+@ApiTags('projects')
+@Controller('projects/:id/activity')
+export class OrganizationActivityController {
+  constructor(private readonly activity: OrganizationActivity) {}
+
+  @Get()
+  @RequirePermission('audit', 'read')
+  @ApiOkResponse({ type: OrganizationActivityPageDto, description: "The organization's audit trail, newest first" })
+  @ApiBadRequestResponse({ description: 'A filter is malformed (actorId not a uuid, action unknown, from/to not ISO 8601 dates)' })
+  @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) sees the whole trail' })
+  @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: OrganizationActivityQueryDto): Promise<OrganizationActivityPageDto> {
+    return this.activity.list(user, id, query);
+  }
+}
