@@ -311,6 +311,20 @@ export const routes: RouteObject[] = [
                     },
                   },
                   {
+                    path: 'activity',
+                    lazy: async () => {
+                      const { OrganizationActivityPage } = await import('../features/applicants/pages/organization-activity-page');
+                      return { Component: OrganizationActivityPage };
+                    },
+                  },
+                  {
+                    path: 'settings',
+                    lazy: async () => {
+                      const { OrganizationSettingsPage } = await import('../features/organizations/pages/organization-settings-page');
+                      return { Component: OrganizationSettingsPage };
+                    },
+                  },
+                  {
                     path: 'applicants',
                     children: [
                       {

@@ -20,6 +20,8 @@ export const paths = {
     integration: (organizationId: string | number) => `/dashboard/${organizationId}/integration`,
     verificationPolicy: (organizationId: string | number) => `/dashboard/${organizationId}/integration/policy`,
     applicants: (organizationId: string | number) => `/dashboard/${organizationId}/applicants`,
+    activity: (organizationId: string | number) => `/dashboard/${organizationId}/activity`,
+    organizationSettings: (organizationId: string | number) => `/dashboard/${organizationId}/settings`,
     applicant: (organizationId: string | number, userId: string) =>
       `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`,
     editApplicant: (organizationId: string | number, userId: string) =>

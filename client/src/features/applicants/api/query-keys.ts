@@ -1,3 +1,4 @@
+import type { OrganizationActivityListData } from '../../../api/generated/types.gen';
 import type { ApplicantListQuery } from '../lib/list-params';
 
 // Query keys of applicants (TkDodo style): invalidate by prefix after a mutation.
@@ -13,6 +14,9 @@ export const applicantKeys = {
     [...applicantKeys.detail(organizationId, userId), 'activity'] as const,
   activity: (organizationId: string, userId: string, page: number) =>
     [...applicantKeys.activities(organizationId, userId), page] as const,
+  /** The organization-wide Activity screen (its audit trail, filtered). */
+  organizationActivity: (organizationId: string, query: OrganizationActivityListData['query']) =>
+    [...applicantKeys.all, 'organization-activity', organizationId, query] as const,
   checks: (organizationId: string, userId: string) =>
     [...applicantKeys.detail(organizationId, userId), 'checks'] as const,
 };

@@ -24,7 +24,20 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'applicant.screening_hit_reviewed': 'Reviewed a sanctions hit',
   'applicant.screening_hit': 'Found on a sanctions list by ongoing monitoring',
   'applicant.policy_queued': 'Left for a person by the verification policy',
+  'organization.created': 'Created the organization',
+  'organization.policy_changed': 'Changed the verification policy',
+  'organization.ownership_transferred': 'Transferred ownership',
+  'member.invited': 'Invited a member',
+  'member.invitation_revoked': 'Revoked an invitation',
+  'member.invitation_declined': 'Declined an invitation',
+  'member.added': 'Joined as a member',
+  'member.removed': 'Removed a member',
 };
+
+/** Every action the Activity screen can filter by, with its label, in a reading order. */
+export const ACTIVITY_ACTIONS: readonly { action: string; label: string }[] = Object.entries(ACTION_LABELS)
+  .map(([action, label]) => ({ action, label }))
+  .sort((a, b) => a.label.localeCompare(b.label));
 
 /** How a verification session began (`detail.kind` of verification.session_created). */
 const SESSION_KINDS: Readonly<Record<string, string>> = {

@@ -4,7 +4,7 @@ import { isApiError } from '../../../api/client';
 import { paths } from '../../../config/paths';
 import { useOrganization } from '../api/get-organization';
 import { OrganizationInitial } from './organization-initial';
-import { ApplicantsIcon, DashboardIcon, IntegrationIcon, MembersIcon } from './organization-nav-icons';
+import { ActivityIcon, ApplicantsIcon, DashboardIcon, IntegrationIcon, MembersIcon, SettingsIcon } from './organization-nav-icons';
 
 import './organization-layout.css';
 
@@ -18,6 +18,8 @@ export const UNKNOWN_ORGANIZATION = 'That organization does not exist, or you ar
 export function OrganizationLayout() {
   const { organizationId = '' } = useParams();
   const { data: organization, error } = useOrganization(organizationId);
+  // The Activity screen is the owner's (and a super-admin's) oversight; members do not see the link.
+  const canManage = organization ? organization.isOwner || organization.role === 'super-admin' : false;
 
   // Another tenant's id and a made-up one both answer 404: back to the picker, saying why.
   if (isApiError(error) && (error.status === 404 || error.status === 403)) {
@@ -54,6 +56,16 @@ export function OrganizationLayout() {
           <NavLink to={paths.dashboard.integration(organizationId)} className={navClassName}>
             <IntegrationIcon />
             <span>Integration</span>
+          </NavLink>
+          {canManage && (
+            <NavLink to={paths.dashboard.activity(organizationId)} className={navClassName}>
+              <ActivityIcon />
+              <span>Activity</span>
+            </NavLink>
+          )}
+          <NavLink to={paths.dashboard.organizationSettings(organizationId)} className={navClassName}>
+            <SettingsIcon />
+            <span>Settings</span>
           </NavLink>
         </nav>
       </aside>

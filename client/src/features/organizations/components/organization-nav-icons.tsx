@@ -31,3 +31,19 @@ export function IntegrationIcon() {
     </svg>
   );
 }
+
+export function ActivityIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="org-nav-icon">
+      <path d="M3 12h4l3-7 4 14 3-7h4" />
+    </svg>
+  );
+}
+
+export function SettingsIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="org-nav-icon">
+      <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 13.5l1.6 1.2-2 3.4-1.9-.7a7.4 7.4 0 0 1-2.1 1.2L14.7 21h-4l-.3-2.4a7.4 7.4 0 0 1-2.1-1.2l-1.9.7-2-3.4 1.6-1.2a7.6 7.6 0 0 1 0-2.4L4.4 9.9l2-3.4 1.9.7a7.4 7.4 0 0 1 2.1-1.2L10.7 3h4l.3 2.4a7.4 7.4 0 0 1 2.1 1.2l1.9-.7 2 3.4-1.6 1.2a7.6 7.6 0 0 1 0 2.4z" />
+    </svg>
+  );
+}

@@ -16,7 +16,7 @@ import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth';
 import { FIELD_REQUIRED, isBlank } from '../../../lib/validation';
 import { useOrganization } from '../api/get-organization';
-import { useMembers } from '../api/get-members';
+import { useMembers } from '../../../api/members';
 import { useInvitations, useInviteMember, useRevokeInvitation } from '../api/organization-invitations';
 import { useRemoveMember } from '../api/remove-member';
 import { canManageMembers } from '../lib/organization-role';

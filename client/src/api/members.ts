@@ -1,8 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { MemberDto } from '../../../api/generated/types.gen';
-import { membersList } from '../../../api/sdk';
-import { organizationKeys } from './query-keys';
+import type { MemberDto } from './generated/types.gen';
+import { membersList } from './sdk';
+
+// Shared by the members screen and every filter or picker that names a member (the Activity screen, assignment).
+// Under the organization's detail key, so invalidating an organization refreshes its members too.
+export const memberKeys = {
+  list: (organizationId: string) => ['organizations', 'detail', organizationId, 'members'] as const,
+};
 
 export async function getMembers(organizationId: string, signal?: AbortSignal): Promise<MemberDto[]> {
   const { data } = await membersList({ path: { id: organizationId }, signal, throwOnError: true });
@@ -11,7 +16,7 @@ export async function getMembers(organizationId: string, signal?: AbortSignal): 
 
 export const membersQueryOptions = (organizationId: string) =>
   queryOptions({
-    queryKey: organizationKeys.members(organizationId),
+    queryKey: memberKeys.list(organizationId),
     queryFn: ({ signal }) => getMembers(organizationId, signal),
   });
 
