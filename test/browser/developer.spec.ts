@@ -201,7 +201,7 @@ describe('developer screens', () => {
     await rows.nth(1).waitFor();
     expect(await rows.count()).toBe(2);
     const retrying = rows.first();
-    await retrying.getByText('Pending').waitFor();
+    await retrying.getByText('Failed · retrying').waitFor();
     expect(await retrying.getByText('500', { exact: true }).isVisible()).toBe(true);
     expect(await retrying.locator('td[data-label="Next retry"]').textContent()).toMatch(/^in \d+ seconds?$|^now$/);
     await dismissToasts(page);

@@ -32,7 +32,7 @@ export function DeliveryAttempts({ event }: { event: WebhookEventDto }) {
             {deliveries.data.map((delivery) => (
               <li key={delivery.id} className="delivery-attempt" data-testid="delivery-attempt">
                 <span className="delivery-attempt-number">#{delivery.attempt}</span>
-                <ResponseCode code={delivery.responseCode} />
+                <ResponseCode code={delivery.responseCode} error={delivery.error} />
                 <span className="delivery-attempt-duration">{delivery.durationMs} ms</span>
                 <time className="delivery-attempt-time" dateTime={delivery.createdAt}>
                   {formatDateTime(delivery.createdAt)}

@@ -63,7 +63,8 @@ describe('<DeliveryLog>', () => {
     ]);
 
     const pendingRow = rowOf('applicant.decided');
-    expect(within(pendingRow).getByText('Pending')).toBeInTheDocument();
+    // Two attempts failed: failed, and retrying — never merely 'Pending'.
+    expect(within(pendingRow).getByText('Failed · retrying')).toBeInTheDocument();
     expect(within(pendingRow).getByText('userId customer-42')).toBeInTheDocument();
     expect(within(pendingRow).getByTestId('event-attempts')).toHaveTextContent('2');
     expect(within(pendingRow).getByText('503')).toBeInTheDocument();
@@ -76,7 +77,7 @@ describe('<DeliveryLog>', () => {
 
     const failedRow = rowOf('applicant.reset');
     expect(within(failedRow).getByText('Failed')).toBeInTheDocument();
-    expect(within(failedRow).getByText('No response')).toBeInTheDocument();
+    expect(within(failedRow).getByText('Connection refused')).toHaveAttribute('title', 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9');
     expect(within(failedRow).getByTestId('event-attempts')).toHaveTextContent('8');
   });
 

@@ -132,13 +132,13 @@ export function DeliveryLog() {
                         )}
                       </td>
                       <td data-label="Status">
-                        <EventStatusBadge status={event.status} />
+                        <EventStatusBadge event={event} />
                       </td>
                       <td data-label="Attempts" className="delivery-log-number" data-testid="event-attempts">
                         {event.attempts}
                       </td>
                       <td data-label="Last response">
-                        {event.attempts === 0 ? <span className="dev-muted">—</span> : <ResponseCode code={event.lastResponseCode} />}
+                        {event.attempts === 0 ? <span className="dev-muted">—</span> : <ResponseCode code={event.lastResponseCode} error={event.lastError} />}
                       </td>
                       <td data-label="Next retry">
                         {event.nextAttemptAt ? (
