@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+
 import { getErrorMessage } from '../../api/client';
 import { PageHeader } from '../../components/page-header';
 import { Alert } from '../../components/ui/alert';
@@ -51,7 +53,10 @@ export function DeleteAccountPage() {
       <div className="account-stack">
         {ownsOrganization && (
           <Alert variant="warning" title="You still own an organization">
-            {OWNS_ORGANIZATION_WARNING}
+            <p>{OWNS_ORGANIZATION_WARNING}</p>
+            <p>
+              <Link to={paths.dashboard.select}>Go to your organizations</Link>
+            </p>
           </Alert>
         )}
         <Card variant="danger" title="Confirm with your password" id="delete-account">

@@ -8,4 +8,4 @@ export const PASSWORD_CHANGED = 'Successfully changed password';
 export const IMAGE_TOO_LARGE = 'Uploaded file is too large! Max file size is: 5MB';
 export const IMAGE_WRONG_TYPE = 'Uploaded file must be a JPEG, PNG or WebP image';
 export const OWNS_ORGANIZATION_WARNING =
-  'You own at least one organization. Delete your organizations or hand them over before you delete your account.';
+  'You own at least one organization. Open its Settings to transfer ownership to a member or delete it, then delete your account.';

@@ -18,8 +18,12 @@ export function useDeleteOrganization(organizationId: string) {
   });
 }
 
-/** Hands the organization to one of its members; the caller stays a member. */
-export function useTransferOwnership(organizationId: string) {
+/**
+ * Hands the organization to one of its members; the caller stays a member. `onTransferred`
+ * runs with the mutation, not the screen: the screen that asked loses its controls once the
+ * caller is no longer the owner.
+ */
+export function useTransferOwnership(organizationId: string, onTransferred: (organization: OrganizationDetailsDto) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (userId: string): Promise<OrganizationDetailsDto> => {
@@ -27,6 +31,7 @@ export function useTransferOwnership(organizationId: string) {
       return data;
     },
     onSuccess: (organization) => {
+      onTransferred(organization);
       queryClient.setQueryData(organizationKeys.detail(organizationId), organization);
       return queryClient.invalidateQueries({ queryKey: organizationKeys.all });
     },

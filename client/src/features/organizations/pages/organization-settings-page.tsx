@@ -19,8 +19,8 @@ import './organization-settings-page.css';
 
 function TransferOwnership({ organizationId }: { organizationId: string }) {
   const { data: members } = useMembers(organizationId);
-  const transfer = useTransferOwnership(organizationId);
   const toast = useToast();
+  const transfer = useTransferOwnership(organizationId, (organization) => toast.success(`${organization.ownerUsername} now owns this organization`));
   const [userId, setUserId] = useState('');
   const [confirming, setConfirming] = useState(false);
   const candidates = (members ?? []).filter((member) => member.role === 'member');
@@ -68,10 +68,7 @@ function TransferOwnership({ organizationId }: { organizationId: string }) {
             <Button
               isLoading={transfer.isPending}
               onClick={() =>
-                transfer.mutate(userId, {
-                  onSuccess: () => toast.success(`${chosen?.username ?? 'The member'} now owns this organization`),
-                  onSettled: () => setConfirming(false),
-                })
+                transfer.mutate(userId, { onSettled: () => setConfirming(false) })
               }
             >
               Transfer ownership
