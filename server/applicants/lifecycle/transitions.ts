@@ -16,6 +16,8 @@ export interface LifecycleStep {
   event?: ApplicantEventType;
   /** Added to the event's data (an automatic decision's rule, new sanctions hits). */
   eventExtra?: ApplicantEventExtra;
+  /** The event is not sent before then (a staff decision waits out its undo window). */
+  eventNotBefore?: Date;
 }
 
 export type Decision =
@@ -136,4 +138,96 @@ function diff(applicant: Applicant, wanted: ApplicantChanges): FieldChange[] {
   return Object.entries(wanted)
     .filter(([field, value]) => applicant[field as keyof Applicant] !== value)
     .map(([field, to]) => ({ field, from: applicant[field as keyof Applicant] ?? null, to }));
+}
+
+/** The label a reviewer chose: its id is kept on the applicant, its code and title go to the webhook. */
+export interface DecisionLabelRef {
+  id: string;
+  code: string;
+  title: string;
+}
+
+export const RESUBMISSION_STEPS = ['document-front', 'document-back', 'selfie', 'personal-data'] as const;
+export type ResubmissionStep = (typeof RESUBMISSION_STEPS)[number];
+
+/** What a staff decision replaced; undo puts exactly this back. */
+export interface DecisionSnapshot {
+  kycStatus: KycStatus;
+  reviewAnswer: ReviewAnswer | null;
+  rejectType: RejectType | null;
+  rejectReason: string | null;
+  decidedAt: string | null;
+  decisionLabelId: string | null;
+  resubmissionStep: string | null;
+}
+
+export function decisionSnapshot(applicant: Applicant): DecisionSnapshot {
+  return {
+    kycStatus: applicant.kycStatus,
+    reviewAnswer: applicant.reviewAnswer,
+    rejectType: applicant.rejectType,
+    rejectReason: applicant.rejectReason,
+    decidedAt: applicant.decidedAt ? new Date(applicant.decidedAt).toISOString() : null,
+    decisionLabelId: applicant.decisionLabelId,
+    resubmissionStep: applicant.resubmissionStep,
+  };
+}
+
+/**
+ * A reviewer's decision with its label: the label is kept on the applicant (the
+ * verification page shows its end-user text) and its code and title go to the webhook.
+ * The audit entry says whether a note came with it, never the note.
+ */
+export function reviewerDecisionStep(
+  applicant: Applicant,
+  decision: Decision,
+  decidedAt: Date,
+  review: { label: DecisionLabelRef | null; proposedBy: string | null; noted: boolean },
+): LifecycleStep {
+  const step = decisionStep(applicant, decision, decidedAt);
+  const label = decision.kind === 'approve' ? null : review.label;
+  return {
+    ...step,
+    changes: { ...step.changes, decisionLabelId: label?.id ?? null, resubmissionStep: null },
+    audit: {
+      action: step.audit!.action,
+      detail: {
+        ...step.audit!.detail,
+        ...(label ? { label: label.code } : {}),
+        ...(review.proposedBy ? { proposedBy: review.proposedBy } : {}),
+        ...(review.noted ? { noted: true } : {}),
+      },
+    },
+    ...(label ? { eventExtra: { label: { code: label.code, title: label.title } } } : {}),
+  };
+}
+
+/** Back to pending for one step: the other steps' data and photos stay; older session links and widget tokens stop working. */
+export function resubmissionRequestStep(applicant: Applicant, step: ResubmissionStep, label: DecisionLabelRef, now: Date, noted: boolean): LifecycleStep {
+  const attempt = applicant.attempt + 1;
+  return {
+    changes: {
+      kycStatus: 'pending',
+      ...REVIEW_CLEARED,
+      decidedAt: now,
+      decisionLabelId: label.id,
+      resubmissionStep: step,
+      attempt,
+      sessionGeneration: applicant.sessionGeneration + 1,
+    },
+    audit: {
+      action: 'applicant.resubmission_requested',
+      detail: { previousStatus: applicant.kycStatus, step, label: label.code, attempt, ...(noted ? { noted: true } : {}) },
+    },
+    event: 'applicant.resubmission_requested',
+    eventExtra: { resubmission: { step }, label: { code: label.code, title: label.title } },
+  };
+}
+
+/** Undo: the applicant returns to exactly what the decision replaced. */
+export function undoDecisionStep(previous: DecisionSnapshot, undone: { decision: string; decidedBy: string; webhooksCancelled: number }): LifecycleStep {
+  return {
+    changes: { ...previous, decidedAt: previous.decidedAt ? new Date(previous.decidedAt) : null },
+    audit: { action: 'applicant.decision_undone', detail: { ...undone, restoredStatus: previous.kycStatus } },
+  };
 }
