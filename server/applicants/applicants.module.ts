@@ -27,6 +27,11 @@ import { ScreeningMonitorController } from './screening/screening-monitor.contro
 import { ScreeningMonitor } from './screening/screening-monitor.service.js';
 import { ScreeningReviewsController } from './screening/screening-reviews.controller.js';
 import { ScreeningReviews } from './screening/screening-reviews.service.js';
+import { DecisionLabels } from './decisions/decision-labels.service.js';
+import { ApplicantDecisionsController, ReviewerPreferencesController, ReviewSettingsController } from './decisions/decisions.controller.js';
+import { Decisions } from './decisions/decisions.service.js';
+import { ApplicantNotesController } from './notes/notes.controller.js';
+import { ApplicantNotes } from './notes/notes.service.js';
 
 /**
  * Applicants: list, details, images, checks, statistics, staff review, the
@@ -45,6 +50,10 @@ import { ScreeningReviews } from './screening/screening-reviews.service.js';
     ScreeningReviewsController,
     VerificationPolicyController,
     ScreeningMonitorController,
+    ReviewSettingsController,
+    ApplicantDecisionsController,
+    ReviewerPreferencesController,
+    ApplicantNotesController,
   ],
   providers: [
     ApplicantsQueryService,
@@ -58,7 +67,10 @@ import { ScreeningReviews } from './screening/screening-reviews.service.js';
     AutomaticDecisions,
     ScreeningReviews,
     ScreeningMonitor,
+    DecisionLabels,
+    Decisions,
+    ApplicantNotes,
   ],
-  exports: [ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
+  exports: [DecisionLabels, ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
 })
 export class ApplicantsModule {}

@@ -411,7 +411,8 @@ export class ApplicantLifecycle {
    */
   async decideAsReviewer(ref: ApplicantRef, decision: Decision, review: ReviewerDecision, options: ChangeOptions): Promise<{ applicant: Applicant; decisionId: string }> {
     let decisionId = '';
-    const applicant = await this.change(ref, { ...options, announce: false }, async (applicant, { manager, now }) => {
+    const delayed = review.undoWindowMs > 0;
+    const applicant = await this.change(ref, delayed ? { ...options, announce: false } : options, async (applicant, { manager, now }) => {
       let noteAuthor: AuditActor = options.actor;
       if (review.proposal) {
         const removed = await manager.delete(PendingDecision, { id: review.proposal.id, applicantId: applicant.id });
@@ -434,7 +435,7 @@ export class ApplicantLifecycle {
           version: applicant.version + 1,
           decidedAt: now,
           undoneAt: null,
-          releasedAt: null,
+          releasedAt: delayed ? null : now,
         }),
       );
       decisionId = record.id;
