@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client/index.js';
-import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, FaceBlocklistBlockData, FaceBlocklistBlockResponses, FaceBlocklistUnblockData, FaceBlocklistUnblockResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageResponses, InvitationsAcceptData, InvitationsAcceptErrors, InvitationsAcceptResponses, InvitationsDeclineData, InvitationsDeclineErrors, InvitationsDeclineResponses, InvitationsListData, InvitationsListResponses, KycCreateSessionData, KycCreateSessionErrors, KycCreateSessionResponses, KycExchangeData, KycExchangeErrors, KycExchangeResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataResponses, KycRevokeSessionData, KycRevokeSessionErrors, KycRevokeSessionResponses, KycSessionData, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitErrors, KycSubmitResponses, KycUploadData, KycUploadErrors, KycUploadResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OrganizationInvitationsInviteData, OrganizationInvitationsInviteErrors, OrganizationInvitationsInviteResponses, OrganizationInvitationsListData, OrganizationInvitationsListErrors, OrganizationInvitationsListResponses, OrganizationInvitationsRevokeData, OrganizationInvitationsRevokeErrors, OrganizationInvitationsRevokeResponses, OrganizationsCreateData, OrganizationsCreateResponses, OrganizationsGetData, OrganizationsGetErrors, OrganizationsGetResponses, OrganizationsListData, OrganizationsListResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, OrganizationsSetVerificationSettingsData, OrganizationsSetVerificationSettingsErrors, OrganizationsSetVerificationSettingsResponses, OrganizationStatsGetData, OrganizationStatsGetErrors, OrganizationStatsGetResponses, RolesGetData, RolesGetResponses, RolesListData, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SanctionsListsListData, SanctionsListsListErrors, SanctionsListsListResponses, SanctionsListsUploadData, SanctionsListsUploadErrors, SanctionsListsUploadResponses, ScreeningMonitorListData, ScreeningMonitorListErrors, ScreeningMonitorListResponses, ScreeningReviewsReviewData, ScreeningReviewsReviewErrors, ScreeningReviewsReviewResponses, SumsubAccessTokenData, SumsubAccessTokenResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, VerificationPolicyGetData, VerificationPolicyGetErrors, VerificationPolicyGetResponses, VerificationPolicySetData, VerificationPolicySetErrors, VerificationPolicySetResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
+import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListResponses, ApplicantDecisionsConfirmData, ApplicantDecisionsConfirmErrors, ApplicantDecisionsConfirmResponses, ApplicantDecisionsDeclineData, ApplicantDecisionsDeclineErrors, ApplicantDecisionsDeclineResponses, ApplicantDecisionsEarlierImageData, ApplicantDecisionsEarlierImageErrors, ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsRequestResubmissionData, ApplicantDecisionsRequestResubmissionErrors, ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsReviewData, ApplicantDecisionsReviewErrors, ApplicantDecisionsReviewResponses, ApplicantDecisionsUndoData, ApplicantDecisionsUndoErrors, ApplicantDecisionsUndoResponses, ApplicantNotesAddData, ApplicantNotesAddErrors, ApplicantNotesAddResponses, ApplicantNotesEditData, ApplicantNotesEditErrors, ApplicantNotesEditResponses, ApplicantNotesListData, ApplicantNotesListErrors, ApplicantNotesListResponses, ApplicantNotesRemoveData, ApplicantNotesRemoveErrors, ApplicantNotesRemoveResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, FaceBlocklistBlockData, FaceBlocklistBlockResponses, FaceBlocklistUnblockData, FaceBlocklistUnblockResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageResponses, InvitationsAcceptData, InvitationsAcceptErrors, InvitationsAcceptResponses, InvitationsDeclineData, InvitationsDeclineErrors, InvitationsDeclineResponses, InvitationsListData, InvitationsListResponses, KycCreateSessionData, KycCreateSessionErrors, KycCreateSessionResponses, KycExchangeData, KycExchangeErrors, KycExchangeResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataResponses, KycRevokeSessionData, KycRevokeSessionErrors, KycRevokeSessionResponses, KycSessionData, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitErrors, KycSubmitResponses, KycUploadData, KycUploadErrors, KycUploadResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OrganizationInvitationsInviteData, OrganizationInvitationsInviteErrors, OrganizationInvitationsInviteResponses, OrganizationInvitationsListData, OrganizationInvitationsListErrors, OrganizationInvitationsListResponses, OrganizationInvitationsRevokeData, OrganizationInvitationsRevokeErrors, OrganizationInvitationsRevokeResponses, OrganizationsCreateData, OrganizationsCreateResponses, OrganizationsGetData, OrganizationsGetErrors, OrganizationsGetResponses, OrganizationsListData, OrganizationsListResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, OrganizationsSetVerificationSettingsData, OrganizationsSetVerificationSettingsErrors, OrganizationsSetVerificationSettingsResponses, OrganizationStatsGetData, OrganizationStatsGetErrors, OrganizationStatsGetResponses, ReviewerPreferencesGetData, ReviewerPreferencesGetResponses, ReviewerPreferencesSaveData, ReviewerPreferencesSaveResponses, ReviewSettingsCreateLabelData, ReviewSettingsCreateLabelErrors, ReviewSettingsCreateLabelResponses, ReviewSettingsListLabelsData, ReviewSettingsListLabelsErrors, ReviewSettingsListLabelsResponses, ReviewSettingsRemoveLabelData, ReviewSettingsRemoveLabelErrors, ReviewSettingsRemoveLabelResponses, ReviewSettingsSaveSettingsData, ReviewSettingsSaveSettingsErrors, ReviewSettingsSaveSettingsResponses, ReviewSettingsSettingsData, ReviewSettingsSettingsErrors, ReviewSettingsSettingsResponses, ReviewSettingsUpdateLabelData, ReviewSettingsUpdateLabelErrors, ReviewSettingsUpdateLabelResponses, RolesGetData, RolesGetResponses, RolesListData, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SanctionsListsListData, SanctionsListsListErrors, SanctionsListsListResponses, SanctionsListsUploadData, SanctionsListsUploadErrors, SanctionsListsUploadResponses, ScreeningMonitorListData, ScreeningMonitorListErrors, ScreeningMonitorListResponses, ScreeningReviewsReviewData, ScreeningReviewsReviewErrors, ScreeningReviewsReviewResponses, SumsubAccessTokenData, SumsubAccessTokenResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, VerificationPolicyGetData, VerificationPolicyGetErrors, VerificationPolicyGetResponses, VerificationPolicySetData, VerificationPolicySetErrors, VerificationPolicySetResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -347,6 +347,91 @@ export const verificationPolicySet = <ThrowOnError extends boolean = false>(opti
 });
 
 export const screeningMonitorList = <ThrowOnError extends boolean = false>(options?: Options<ScreeningMonitorListData, ThrowOnError>) => (options?.client ?? client).get<ScreeningMonitorListResponses, ScreeningMonitorListErrors, ThrowOnError>({ url: '/api/sanctions-lists/rescreens', ...options });
+
+export const reviewSettingsListLabels = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsListLabelsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsListLabelsResponses, ReviewSettingsListLabelsErrors, ThrowOnError>({ url: '/api/projects/{id}/decision-labels', ...options });
+
+export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsCreateLabelData, ThrowOnError>) => (options.client ?? client).post<ReviewSettingsCreateLabelResponses, ReviewSettingsCreateLabelErrors, ThrowOnError>({
+    url: '/api/projects/{id}/decision-labels',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsRemoveLabelData, ThrowOnError>) => (options.client ?? client).delete<ReviewSettingsRemoveLabelResponses, ReviewSettingsRemoveLabelErrors, ThrowOnError>({ url: '/api/projects/{id}/decision-labels/{labelId}', ...options });
+
+export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsUpdateLabelData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsUpdateLabelResponses, ReviewSettingsUpdateLabelErrors, ThrowOnError>({
+    url: '/api/projects/{id}/decision-labels/{labelId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const reviewSettingsSettings = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsSettingsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsSettingsResponses, ReviewSettingsSettingsErrors, ThrowOnError>({ url: '/api/projects/{id}/review-settings', ...options });
+
+export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsSaveSettingsData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsSaveSettingsResponses, ReviewSettingsSaveSettingsErrors, ThrowOnError>({
+    url: '/api/projects/{id}/review-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const applicantDecisionsReview = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsReviewData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsReviewResponses, ApplicantDecisionsReviewErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/review', ...options });
+
+export const applicantDecisionsUndo = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsUndoData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsUndoResponses, ApplicantDecisionsUndoErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/decisions/{decisionId}/undo', ...options });
+
+export const applicantDecisionsConfirm = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsConfirmData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsConfirmResponses, ApplicantDecisionsConfirmErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/confirm', ...options });
+
+export const applicantDecisionsDecline = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsDeclineData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsDeclineResponses, ApplicantDecisionsDeclineErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/decline', ...options });
+
+export const applicantDecisionsRequestResubmission = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsRequestResubmissionData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsRequestResubmissionErrors, ThrowOnError>({
+    url: '/api/projects/{id}/applicants/{userId}/request-resubmission',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsEarlierImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsEarlierImageErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/earlier-images/{imageId}', ...options });
+
+export const reviewerPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<ReviewerPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<ReviewerPreferencesGetResponses, unknown, ThrowOnError>({ url: '/api/users/me/reviewer-preferences', ...options });
+
+export const reviewerPreferencesSave = <ThrowOnError extends boolean = false>(options: Options<ReviewerPreferencesSaveData, ThrowOnError>) => (options.client ?? client).put<ReviewerPreferencesSaveResponses, unknown, ThrowOnError>({
+    url: '/api/users/me/reviewer-preferences',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const applicantNotesList = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesListData, ThrowOnError>) => (options.client ?? client).get<ApplicantNotesListResponses, ApplicantNotesListErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/notes', ...options });
+
+export const applicantNotesAdd = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesAddData, ThrowOnError>) => (options.client ?? client).post<ApplicantNotesAddResponses, ApplicantNotesAddErrors, ThrowOnError>({
+    url: '/api/projects/{id}/applicants/{userId}/notes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const applicantNotesRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantNotesRemoveResponses, ApplicantNotesRemoveErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}', ...options });
+
+export const applicantNotesEdit = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesEditData, ThrowOnError>) => (options.client ?? client).put<ApplicantNotesEditResponses, ApplicantNotesEditErrors, ThrowOnError>({
+    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 export const sanctionsListsList = <ThrowOnError extends boolean = false>(options?: Options<SanctionsListsListData, ThrowOnError>) => (options?.client ?? client).get<SanctionsListsListResponses, SanctionsListsListErrors, ThrowOnError>({ url: '/api/sanctions-lists/imports', ...options });
 
