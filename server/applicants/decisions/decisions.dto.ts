@@ -61,7 +61,7 @@ export class DecisionLabelDeletionDto {
 
 /** An optional internal note with a decision: never sent to the integrator or shown to the end user. */
 export class DecisionNoteDto extends VersionedChangeDto {
-  @ApiPropertyOptional({ maxLength: NOTE_MAX_LENGTH, description: 'Internal note, kept as a note on the applicant; never sent to the integrator or the end user' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTE_MAX_LENGTH, description: 'Internal note, kept as a note on the applicant; never sent to the integrator or the end user' })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()

@@ -31,7 +31,7 @@ class LabelledDecisionDto extends VersionedChangeDto {
   @IsUUID('all', { message: 'labelId must be a label id' })
   labelId?: string;
 
-  @ApiPropertyOptional({ maxLength: NOTE_MAX_LENGTH, description: 'Internal note, kept as a note on the applicant; never sent to the integrator or the end user' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTE_MAX_LENGTH, description: 'Internal note, kept as a note on the applicant; never sent to the integrator or the end user' })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()

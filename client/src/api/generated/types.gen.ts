@@ -647,9 +647,7 @@ export type ApproveApplicantDto = {
     /**
      * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
      */
-    note?: {
-        [key: string]: unknown;
-    };
+    note?: string | null;
 };
 
 export type UndoableDecisionDto = {
@@ -713,9 +711,7 @@ export type RejectApplicantDto = {
     /**
      * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
      */
-    note?: {
-        [key: string]: unknown;
-    };
+    note?: string | null;
     /**
      * Required without labelId; with one, defaults to the label's title
      */
@@ -738,9 +734,7 @@ export type HoldApplicantDto = {
     /**
      * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
      */
-    note?: {
-        [key: string]: unknown;
-    };
+    note?: string | null;
     reason?: string;
 };
 
@@ -1049,9 +1043,7 @@ export type ResubmissionRequestDto = {
     /**
      * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
      */
-    note?: {
-        [key: string]: unknown;
-    };
+    note?: string | null;
     /**
      * The one step the end user redoes
      */
