@@ -4,7 +4,7 @@ import { isApiError } from '../../../api/client';
 import { paths } from '../../../config/paths';
 import { useOrganization } from '../api/get-organization';
 import { OrganizationInitial } from './organization-initial';
-import { ApplicantsIcon, DashboardIcon, IntegrationIcon, MembersIcon } from './organization-nav-icons';
+import { ApplicantsIcon, DashboardIcon, IntegrationIcon, MembersIcon, ReviewSettingsIcon } from './organization-nav-icons';
 
 import './organization-layout.css';
 
@@ -50,6 +50,10 @@ export function OrganizationLayout() {
           <NavLink to={paths.dashboard.integration(organizationId)} className={navClassName}>
             <IntegrationIcon />
             <span>Integration</span>
+          </NavLink>
+          <NavLink to={paths.dashboard.reviewSettings(organizationId)} className={navClassName}>
+            <ReviewSettingsIcon />
+            <span>Review settings</span>
           </NavLink>
         </nav>
       </aside>
