@@ -4,7 +4,8 @@ import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Decisions } from '../../server/applicants/decisions/decisions.service.js';
 import { SupersededImage } from '../../server/applicants/decisions/superseded-image.entity.js';
-import { UNDO_WINDOW_MS } from '../../server/applicants/decisions/default-labels.js';
+import { DecisionLabel } from '../../server/applicants/decisions/decision-label.entity.js';
+import { DEFAULT_LABELS, UNDO_WINDOW_MS } from '../../server/applicants/decisions/default-labels.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { StatusBus } from '../../server/common/events/status-bus.js';
 import { WebhookDispatcher } from '../../server/webhooks/webhook-dispatcher.service.js';
@@ -72,6 +73,9 @@ describe('structured decisions', () => {
 
   it('seeds default labels; owners edit them (code format, unique codes); a label in use is archived, not deleted', async () => {
     expect(labels.map((l) => l.code)).toEqual(expect.arrayContaining(['DOCUMENT_EXPIRED', 'PHOTO_UNREADABLE', 'SUSPECTED_FRAUD', 'SELFIE_MISMATCH', 'SELFIE_UNCLEAR']));
+    // Seeded with the organization, before anyone reads them.
+    const fresh = await createOrganization(t, owner);
+    expect(await ds().getRepository(DecisionLabel).countBy({ organizationId: fresh.id })).toBe(DEFAULT_LABELS.length);
     const url = `/api/projects/${org.id}/decision-labels`;
     const bad = await request(t.server).post(url).set(await as(owner)).send({ kind: 'reject', title: 'X', endUserText: 'Y', code: 'lower case' }).expect(400);
     expect(JSON.stringify(bad.body.message)).toContain('code must be');

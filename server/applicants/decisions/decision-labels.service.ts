@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type EntitySubscriberInterface, type InsertEvent } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
 import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
+import { Organization } from '../../organizations/organization.entity.js';
 import type { User } from '../../users/user.entity.js';
 import { isUuid } from '../../organizations/organization-access.service.js';
 import type { DecisionLabelRef } from '../lifecycle/transitions.js';
@@ -16,8 +17,8 @@ import { Applicant } from '../applicant.entity.js';
 
 /**
  * An organization's decision labels: read by every member, changed by the owner or an
- * administrator (audited). The defaults are seeded the first time an organization's labels
- * are read (organizations created before labels existed get them then too).
+ * administrator (audited). The defaults are seeded when an organization is created, and
+ * for one created before labels existed, the first time its labels are read.
  */
 @Injectable()
 export class DecisionLabels {
@@ -26,7 +27,16 @@ export class DecisionLabels {
     private readonly access: OrganizationAccessService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    // A new organization gets the default labels in the transaction that creates it.
+    const seedOnCreation: EntitySubscriberInterface<Organization> = {
+      listenTo: () => Organization,
+      afterInsert: async (event: InsertEvent<Organization>) => {
+        if (event.entity?.id) await seedDefaults(event.manager, event.entity.id, this.clock.now());
+      },
+    };
+    dataSource.subscribers.push(seedOnCreation);
+  }
 
   async list(user: User, organizationId: string): Promise<DecisionLabelDto[]> {
     const { organization } = await this.access.requireMember(user, organizationId);
@@ -95,9 +105,8 @@ export class DecisionLabels {
     const repository = this.dataSource.getRepository(DecisionLabel);
     const existing = await repository.find({ where: { organizationId }, order: { kind: 'ASC', title: 'ASC' } });
     if (existing.length > 0) return existing;
-    const now = this.clock.now();
     try {
-      await repository.insert(DEFAULT_LABELS.map((label) => ({ organizationId, ...label, archived: false, createdAt: now, updatedAt: now })));
+      await seedDefaults(this.dataSource.manager, organizationId, this.clock.now());
     } catch {
       // Two first reads raced on the unique (organizationId, code): the other one seeded them.
     }
@@ -109,6 +118,10 @@ export class DecisionLabels {
     if (!canManage && user.role !== 'admin') throw DECISION_ERRORS.error('MANAGERS_ONLY');
     return organization;
   }
+}
+
+function seedDefaults(manager: EntityManager, organizationId: string, now: Date) {
+  return manager.insert(DecisionLabel, DEFAULT_LABELS.map((label) => ({ organizationId, ...label, archived: false, createdAt: now, updatedAt: now })));
 }
 
 function values(body: DecisionLabelInputDto) {
