@@ -61,7 +61,20 @@ async function submitted(userId: string): Promise<string> {
   await endUser.call('POST', '/api/kyc/documents', { docType: 'SELFIE', pose: 'turned', data: dataUrl(selfieImage(true)) }, widget);
   await endUser.call('PUT', '/api/kyc/personal-data', { name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F', docNumber: 'X1234567', expiryDate: '2031-01-01', country: 'Brazil' }, widget);
   await endUser.call('POST', '/api/kyc/submit', undefined, widget);
+  await analysed(userId);
   return link.url;
+}
+
+/** The submission's analyses write to the applicant (each raises its version): a decision waits for them, or it would be refused as stale. */
+async function analysed(userId: string): Promise<void> {
+  const done = ['document-read', 'face-match', 'sanctions-screening'];
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const checks = await setup.integrator.call<{ name: string }[]>('GET', `/api/projects/${setup.organizationId}/applicants/${userId}/checks`);
+    if (done.every((name) => checks.some((check) => check.name === name))) return;
+    if (Date.now() > deadline) throw new Error(`The analyses of ${userId} did not finish: ${checks.map((check) => check.name).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** The reviewer's page of the applicant, once the decision bar is ready: Approve enabled, or (`pending`) a proposal shown. */
@@ -154,7 +167,7 @@ describe('structured decisions', () => {
     expect(await alert.innerText()).toContain('Please redo one step: your selfie');
     expect(await alert.innerText()).toContain('We could not see your face clearly.');
     const progress = endUser.getByRole('navigation', { name: 'Verification progress' });
-    expect(await progress.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('Selfie'), expect.stringContaining('Review')]);
+    expect(await progress.innerText()).toContain('Step 1 of 2');
     await saveScreenshot(endUser, 'decisions-end-user-resubmission-375', true);
     await resizeViewport(endUser, DESKTOP);
     await saveScreenshot(endUser, 'decisions-end-user-resubmission-1280', true);

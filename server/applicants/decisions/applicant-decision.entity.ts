@@ -1,20 +1,10 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { TIMESTAMP } from '../../database/column-types.js';
 import { Applicant } from '../applicant.entity.js';
+import type { DecisionSnapshot } from '../lifecycle/transitions.js';
 
 export const DECISION_KINDS = ['approve', 'reject', 'hold', 'resubmission'] as const;
 export type DecisionKind = (typeof DECISION_KINDS)[number];
-
-/** What a decision replaced: undo puts exactly this back. */
-export interface DecisionPrevious {
-  kycStatus: string;
-  reviewAnswer: string | null;
-  rejectType: string | null;
-  rejectReason: string | null;
-  decidedAt: string | null;
-  decisionLabelId: string | null;
-  resubmissionStep: string | null;
-}
 
 /**
  * A staff decision, kept for its undo window: who made it, what it replaced, and whether
@@ -54,7 +44,7 @@ export class ApplicantDecision {
   proposedByName: string | null;
 
   @Column({ type: 'simple-json' })
-  previous: DecisionPrevious;
+  previous: DecisionSnapshot;
 
   /** The applicant's version right after the decision: undo refuses when it moved on since. */
   @Column({ type: 'integer' })

@@ -2,15 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { ApplicantSummaryDto } from '../dto/applicant-details.dto.js';
-import { VersionedChangeDto } from '../dto/decision.dto.js';
-import { NOTE_MAX_LENGTH } from '../notes/applicant-note.entity.js';
+import { DecisionNoteDto } from '../dto/decision.dto.js';
 import { RESUBMISSION_STEPS, type ResubmissionStep } from '../lifecycle/transitions.js';
 import { LABEL_KINDS, type LabelKind } from './decision-label.entity.js';
 import { FOUR_EYES_MODES, type FourEyesMode } from './review-settings.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** An empty note is no note. */
-const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 
 export const LABEL_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,63}$/;
 
@@ -57,16 +54,6 @@ export class DecisionLabelDto {
 export class DecisionLabelDeletionDto {
   @ApiProperty({ description: 'true: the label was used by a decision and is archived instead of deleted' })
   archived: boolean;
-}
-
-/** An optional internal note with a decision: never sent to the integrator or shown to the end user. */
-export class DecisionNoteDto extends VersionedChangeDto {
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTE_MAX_LENGTH, description: 'Internal note, kept as a note on the applicant; never sent to the integrator or the end user' })
-  @IsOptional()
-  @Transform(trimToNull)
-  @IsString()
-  @MaxLength(NOTE_MAX_LENGTH)
-  note?: string | null;
 }
 
 export class ApproveApplicantDto extends DecisionNoteDto {}

@@ -24,19 +24,22 @@ export class VersionedChangeDto {
   version?: number;
 }
 
-/** A rejection or hold may name a decision label and carry an internal note. */
-class LabelledDecisionDto extends VersionedChangeDto {
-  @ApiPropertyOptional({ format: 'uuid', description: "A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page" })
-  @IsOptional()
-  @IsUUID('all', { message: 'labelId must be a label id' })
-  labelId?: string;
-
+/** An optional internal note with a decision: never sent to the integrator or shown to the end user. */
+export class DecisionNoteDto extends VersionedChangeDto {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTE_MAX_LENGTH, description: 'Internal note, kept as a note on the applicant; never sent to the integrator or the end user' })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
   @MaxLength(NOTE_MAX_LENGTH)
   note?: string | null;
+}
+
+/** A rejection or hold may name a decision label and carry an internal note. */
+class LabelledDecisionDto extends DecisionNoteDto {
+  @ApiPropertyOptional({ format: 'uuid', description: "A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page" })
+  @IsOptional()
+  @IsUUID('all', { message: 'labelId must be a label id' })
+  labelId?: string;
 }
 
 export class RejectApplicantDto extends LabelledDecisionDto {

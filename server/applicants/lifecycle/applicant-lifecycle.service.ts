@@ -50,7 +50,6 @@ import {
   type ApplicantChanges,
   type Decision,
   type DecisionLabelRef,
-  type DecisionSnapshot,
   type ResubmissionStep,
   type LifecycleStep,
   type ProviderReview,
@@ -466,7 +465,7 @@ export class ApplicantLifecycle {
         createdAt: MoreThanOrEqual(record.decidedAt),
       });
       await manager.update(ApplicantDecision, { id: record.id }, { undoneAt: now, releasedAt: now });
-      return [undoDecisionStep(record.previous as DecisionSnapshot, { decision: record.kind, decidedBy: record.actorName, webhooksCancelled: cancelled.affected ?? 0 })];
+      return [undoDecisionStep(record.previous, { decision: record.kind, decidedBy: record.actorName, webhooksCancelled: cancelled.affected ?? 0 })];
     });
   }
 

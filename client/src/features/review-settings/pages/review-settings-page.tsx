@@ -37,7 +37,7 @@ function FourEyesForm({ organizationId, current, canChange }: { organizationId: 
     <form onSubmit={onSubmit} className="review-settings-form">
       {save.isError && <Alert variant="danger">{getErrorMessage(save.error)}</Alert>}
       <fieldset className="review-settings-options" disabled={!canChange}>
-        <legend id={`${id}-legend`}>Four-eyes rule: which decisions need a second reviewer?</legend>
+        <legend id={`${id}-legend`}>Which decisions need a second reviewer?</legend>
         {FOUR_EYES_OPTIONS.map((option) => (
           <label key={option.value} className="review-settings-option">
             <input type="radio" name={`${id}-four-eyes`} value={option.value} checked={value === option.value} onChange={() => setValue(option.value)} />
