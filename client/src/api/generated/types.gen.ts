@@ -705,13 +705,13 @@ export type RejectApplicantDto = {
      */
     version?: number;
     /**
-     * A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page
-     */
-    labelId?: string;
-    /**
      * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
      */
     note?: string | null;
+    /**
+     * A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page
+     */
+    labelId?: string;
     /**
      * Required without labelId; with one, defaults to the label's title
      */
@@ -728,13 +728,13 @@ export type HoldApplicantDto = {
      */
     version?: number;
     /**
-     * A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page
-     */
-    labelId?: string;
-    /**
      * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
      */
     note?: string | null;
+    /**
+     * A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page
+     */
+    labelId?: string;
     reason?: string;
 };
 

@@ -278,7 +278,10 @@ function UndoBanner({
   return (
     <div className="decision-undo" role="status">
       <span>
-        {decision.decidedBy} chose to {DECISION_VERBS[decision.kind] ?? decision.kind}. Nothing is sent for <strong>{left} s</strong>.
+        {decision.decidedBy} chose to {DECISION_VERBS[decision.kind] ?? decision.kind}. Nothing is sent for{' '}
+        {/* The ticking seconds are not read out every second; the time they end is, once. */}
+        <strong aria-hidden="true">{left} s</strong>
+        <span className="visually-hidden">until {new Date(decision.undoableUntil).toLocaleTimeString()}</span>.
       </span>
       <Button variant="outline" onClick={() => onUndo(decision.id)} disabled={busy}>
         Undo
