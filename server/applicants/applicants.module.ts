@@ -71,6 +71,6 @@ import { ApplicantNotes } from './notes/notes.service.js';
     Decisions,
     ApplicantNotes,
   ],
-  exports: [DecisionLabels, ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
+  exports: [DecisionLabels, Decisions, ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
 })
 export class ApplicantsModule {}

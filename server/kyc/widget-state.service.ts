@@ -4,6 +4,7 @@ import { selfieTurnOf } from '../applicants/document-types.js';
 import { kycSessionStatus } from '../applicants/applicant-status.publisher.js';
 import { ApplicantsQueryService } from '../applicants/applicants-query.service.js';
 import { DecisionLabels } from '../applicants/decisions/decision-labels.service.js';
+import { Decisions } from '../applicants/decisions/decisions.service.js';
 import { canResubmit } from '../applicants/lifecycle/applicant-lifecycle.service.js';
 import type { ApplicantStatusEvent } from '../common/events/status-event.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
@@ -37,6 +38,7 @@ export class WidgetStateService {
     private readonly sessions: VerificationSessionsService,
     private readonly sumsub: SumsubClient,
     private readonly labels: DecisionLabels,
+    private readonly decisions: Decisions,
   ) {}
 
   /** The token's applicant and session; any mismatch is the widget's `invalid-token`. */
@@ -61,8 +63,9 @@ export class WidgetStateService {
     return (await this.organizations.findById(organizationId))?.companyKey === companyKey;
   }
 
-  /** The first event of a status stream: where the applicant stands now. */
-  async currentStatus({ applicant, session }: WidgetContext): Promise<ApplicantStatusEvent> {
+  /** The first event of a status stream: where the applicant stands now (a decision still undoable is not told yet). */
+  async currentStatus({ applicant: stored, session }: WidgetContext): Promise<ApplicantStatusEvent> {
+    const applicant = await this.decisions.asEndUserSees(stored);
     return {
       organizationId: applicant.organizationId,
       userId: applicant.userId,
@@ -72,7 +75,9 @@ export class WidgetStateService {
   }
 
   async view(claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
-    const { applicant, session } = await this.contextFor(claims);
+    const context = await this.contextFor(claims);
+    const { session } = context;
+    const applicant = await this.decisions.asEndUserSees(context.applicant);
     const organization = await this.organizations.findById(applicant.organizationId);
     // After a resubmission request the photos kept from earlier sessions count as taken (only the step asked for is redone).
     const kept = (image: { sessionId: string | null; docType: string; side: string | null }) =>

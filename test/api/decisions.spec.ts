@@ -266,13 +266,17 @@ describe('structured decisions', () => {
     await request(t.server).get(`${base('resubmit-1')}/earlier-images/${oldSelfie.id}`).set(await as(owner)).expect(200);
   }, 60_000);
 
-  it("the verification page shows a rejection's end-user text", async () => {
+  it("the verification page shows a rejection's end-user text once the undo window has passed", async () => {
     await submitVerification(t.server, owner, org.id, 'rejected-page', [{ docType: 'PASSPORT', side: 'front', png: documentPhoto() }], {
       name: 'Ana Lima', dateOfBirth: '1985-02-03', docNumber: 'Y7654321', expiryDate: '2034-01-01', country: 'BRA', sex: 'F',
     });
     const widget = await widgetSession(t.server, owner, org.id, 'rejected-page');
     await request(t.server).post(`${base('rejected-page')}/reject`).set(await as(owner)).send({ labelId: label('PHOTO_UNREADABLE').id }).expect(200);
+    // Within the undo window the page still shows the verification being checked.
+    const during = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
+    expect(during).toMatchObject({ status: 'processing', decision: null });
+    clock.advance(UNDO_WINDOW_MS);
     const view = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
-    expect(view.decision).toEqual({ message: label('PHOTO_UNREADABLE').endUserText });
+    expect(view).toMatchObject({ status: 'failed', decision: { message: label('PHOTO_UNREADABLE').endUserText } });
   }, 60_000);
 });

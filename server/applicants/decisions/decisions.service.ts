@@ -7,7 +7,7 @@ import { isUuid, OrganizationAccessService, type OrganizationAccess } from '../.
 import type { User } from '../../users/user.entity.js';
 import { toApplicantSummary } from '../applicant.mapper.js';
 import { ApplicantStatusPublisher } from '../applicant-status.publisher.js';
-import type { Applicant } from '../applicant.entity.js';
+import { Applicant as ApplicantEntity, type Applicant } from '../applicant.entity.js';
 import type { RejectType } from '../applicant.enums.js';
 import { imageNotFound } from '../applicants.errors.js';
 import { ApplicantsQueryService } from '../applicants-query.service.js';
@@ -233,6 +233,22 @@ export class Decisions {
       this.logger.error(`Could not release decisions: ${(error as Error).message}`);
       return 0;
     }
+  }
+
+  /**
+   * The applicant as the end user may see it: while its last decision can still be undone,
+   * as it was before (the verification page learns of a decision when its window ends, as the
+   * integrator does).
+   */
+  async asEndUserSees(applicant: Applicant): Promise<Applicant> {
+    if (this.windowMs === 0 || !applicant.decidedAt) return applicant;
+    const last = await this.dataSource.getRepository(ApplicantDecision).findOne({
+      where: { applicantId: applicant.id, releasedAt: IsNull(), undoneAt: IsNull() },
+      order: { decidedAt: 'DESC' },
+    });
+    if (!last || last.version !== applicant.version || this.clock.now().getTime() - new Date(last.decidedAt).getTime() >= this.windowMs) return applicant;
+    const { previous } = last;
+    return Object.assign(new ApplicantEntity(), applicant, { ...previous, decidedAt: previous.decidedAt ? new Date(previous.decidedAt) : null });
   }
 
   private async fourEyesOf(organizationId: string): Promise<FourEyesMode> {
