@@ -60,6 +60,27 @@ describe('NotesPanel', () => {
     await waitFor(() => expect(api.callsTo('applicantNotesRemove').map((call) => call.path.noteId)).toEqual(['note-1']));
   });
 
+  it('edits one of its own notes in place', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      usersMe: { body: buildUser() },
+      applicantNotesList: { body: [note({ editable: true })] },
+      applicantNotesEdit: { body: note({ text: 'Called the customer twice', editedAt: '2026-11-20T10:05:00.000Z' }) },
+    });
+    renderPanel();
+    await user.click(await screen.findByRole('button', { name: /Edit note/ }));
+    const field = screen.getByLabelText('Edit the note');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
+    await user.type(field, 'Called the customer twice');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    await waitFor(() =>
+      expect(api.callsTo('applicantNotesEdit').map((call) => [call.path.noteId, call.body])).toEqual([['note-1', { text: 'Called the customer twice' }]]),
+    );
+    await waitFor(() => expect(screen.queryByLabelText('Edit the note')).not.toBeInTheDocument());
+  });
+
   it('offers Retry when the notes cannot be loaded', async () => {
     mockApi({ usersMe: { body: buildUser() }, applicantNotesList: apiError(500, 'INTERNAL_ERROR') });
     renderPanel();

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { FIELD_REQUIRED, isBlank } from '../../../lib/validation';
 import { useAddNote, useApplicantNotes } from '../api/applicant-notes';
 import { useDeleteNote } from '../api/delete-note';
+import { useEditNote } from '../api/edit-note';
 
 import '../../../components/ui/text-field.css';
 import './notes-panel.css';
@@ -25,6 +26,8 @@ export function NotesPanel({ organizationId, applicant }: { organizationId: stri
   const notes = useApplicantNotes(organizationId, applicant.userId);
   const add = useAddNote(organizationId, applicant.userId);
   const remove = useDeleteNote(organizationId, applicant.userId);
+  const edit = useEditNote(organizationId, applicant.userId);
+  const [editing, setEditing] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const fieldId = useId();
@@ -84,16 +87,84 @@ export function NotesPanel({ organizationId, applicant }: { organizationId: stri
                 {note.decision && ` · with the ${(DECISION_NAMES[note.decision] ?? note.decision).toLowerCase()}`}
                 {note.editedAt && ' · edited'}
               </p>
-              <p className="notes-panel-text">{note.text}</p>
-              {note.editable && (
-                <Button variant="outline" onClick={() => remove.mutate(note.id)} disabled={remove.isPending} aria-label={`Delete note of ${when(note.createdAt)}`}>
-                  Delete
-                </Button>
+              {editing === note.id ? (
+                <NoteEditor
+                  initial={note.text}
+                  busy={edit.isPending}
+                  error={edit.isError ? getErrorMessage(edit.error) : undefined}
+                  onCancel={() => setEditing(null)}
+                  onSave={(changed) => edit.mutate({ noteId: note.id, text: changed }, { onSuccess: () => setEditing(null) })}
+                />
+              ) : (
+                <p className="notes-panel-text">{note.text}</p>
+              )}
+              {note.editable && editing !== note.id && (
+                <div className="notes-panel-actions">
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      edit.reset();
+                      setEditing(note.id);
+                    }}
+                    aria-label={`Edit note of ${when(note.createdAt)}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button variant="outline" onClick={() => remove.mutate(note.id)} disabled={remove.isPending} aria-label={`Delete note of ${when(note.createdAt)}`}>
+                    Delete
+                  </Button>
+                </div>
               )}
             </li>
           ))}
         </ul>
       )}
     </Panel>
+  );
+}
+
+/** One's own note, changed in place (Save or Cancel). */
+function NoteEditor({ initial, busy, error, onSave, onCancel }: { initial: string; busy: boolean; error?: string; onSave: (text: string) => void; onCancel: () => void }) {
+  const id = useId();
+  const [text, setText] = useState(initial);
+  const [missing, setMissing] = useState(false);
+  return (
+    <form
+      className="notes-panel-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (isBlank(text)) setMissing(true);
+        else onSave(text.trim());
+      }}
+    >
+      <div className="text-field">
+        <label htmlFor={id} className="text-field-label">
+          Edit the note
+        </label>
+        <textarea
+          id={id}
+          className="text-field-input notes-panel-input"
+          rows={3}
+          value={text}
+          maxLength={NOTE_MAX_LENGTH}
+          aria-invalid={missing ? true : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setMissing(false);
+          }}
+        />
+        {missing && <p className="text-field-error">{FIELD_REQUIRED}</p>}
+      </div>
+      {error && <Alert variant="danger">{error}</Alert>}
+      <div className="notes-panel-actions">
+        <Button type="submit" variant="secondary" isLoading={busy}>
+          Save note
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
