@@ -264,6 +264,11 @@ describe('structured decisions', () => {
     const review = (await request(t.server).get(`${base('resubmit-1')}/review`).set(await as(owner)).expect(200)).body;
     expect(review.earlierImages).toMatchObject([{ id: oldSelfie.id, attempt: 1, docType: 'SELFIE' }]);
     await request(t.server).get(`${base('resubmit-1')}/earlier-images/${oldSelfie.id}`).set(await as(owner)).expect(200);
+
+    // A reset removes the earlier attempts' photos too.
+    await request(t.server).post(`${base('resubmit-1')}/reset`).set(await as(owner)).send({}).expect(200);
+    expect(await ds().getRepository(SupersededImage).countBy({ applicantId: requested.id })).toBe(0);
+    expect(await applicant('resubmit-1')).toMatchObject({ attempt: 1, resubmissionStep: null, decisionLabelId: null });
   }, 60_000);
 
   it("the verification page shows a rejection's end-user text once the undo window has passed", async () => {

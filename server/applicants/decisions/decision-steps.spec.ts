@@ -1,6 +1,6 @@
 import { Applicant } from '../applicant.entity.js';
 import { requireRequestedStep } from '../lifecycle/applicant-lifecycle.service.js';
-import { decisionSnapshot, resubmissionRequestStep, reviewerDecisionStep, undoDecisionStep } from '../lifecycle/transitions.js';
+import { decisionSnapshot, decisionStep, restartStep, resubmissionRequestStep, reviewerDecisionStep, undoDecisionStep } from '../lifecycle/transitions.js';
 import { undoWindowMs, UNDO_WINDOW_MS } from './default-labels.js';
 
 const decidedAt = new Date('2026-11-20T10:00:00.000Z');
@@ -39,6 +39,13 @@ describe('reviewer decisions', () => {
     expect(step.changes.decisionLabelId).toBeNull();
     expect(step.eventExtra).toBeUndefined();
     expect(step.audit?.detail).toEqual({ previousStatus: 'queued' });
+  });
+
+  it('a decision without a label, or a new attempt, leaves no earlier label behind (the page would show its text)', () => {
+    const labelled = applicant({ kycStatus: 'completed', reviewAnswer: 'rejected', rejectType: 'resubmission', decisionLabelId: 'old' });
+    expect(decisionStep(labelled, { kind: 'reject', reason: 'Auto', rejectType: 'final' }, decidedAt).changes.decisionLabelId).toBeNull();
+    expect(decisionStep(labelled, { kind: 'hold' }, decidedAt).changes.decisionLabelId).toBeNull();
+    expect(restartStep(labelled).changes).toMatchObject({ kycStatus: 'pending', decisionLabelId: null });
   });
 
   it('undo writes back exactly the snapshot taken before the decision', () => {

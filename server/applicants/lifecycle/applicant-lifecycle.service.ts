@@ -169,6 +169,9 @@ export class ApplicantLifecycle {
       await manager.delete(ApplicantCheck, { applicantId: applicant.id });
       await manager.delete(AnalysisJob, { applicantId: applicant.id });
       await manager.delete(ApplicantFace, { applicantId: applicant.id });
+      // Earlier attempts' photos and a proposal awaiting review go with the submission.
+      await manager.delete(SupersededImage, { applicantId: applicant.id });
+      await manager.delete(PendingDecision, { applicantId: applicant.id });
       return [resetStep(applicant, removed.affected ?? 0)];
     });
   }

@@ -40,6 +40,8 @@ export interface FieldChange {
 }
 
 const REVIEW_CLEARED = { reviewAnswer: null, rejectType: null, rejectReason: null } as const;
+/** A decision without a label (automatic, a provider's, an old integrator's) leaves no earlier label behind. */
+const NO_LABEL = { decisionLabelId: null } as const;
 
 /** Staff edit: only the fields that differ are written and recorded; a review answer only describes a completed applicant. */
 export function editStep(applicant: Applicant, wanted: ApplicantChanges): LifecycleStep {
@@ -67,6 +69,9 @@ export function resetStep(applicant: Applicant, imagesRemoved: number): Lifecycl
       // Every verification session and widget token of the applicant ends with a reset.
       sessionGeneration: applicant.sessionGeneration + 1,
       dataSessionId: null,
+      decisionLabelId: null,
+      resubmissionStep: null,
+      attempt: 1,
     },
     audit: { action: 'applicant.reset', detail: { previousStatus: applicant.kycStatus, imagesRemoved } },
     event: 'applicant.reset',
@@ -79,19 +84,19 @@ export function decisionStep(applicant: Applicant, decision: Decision, decidedAt
   switch (decision.kind) {
     case 'approve':
       return {
-        changes: { kycStatus: 'completed', ...REVIEW_CLEARED, reviewAnswer: 'approved', decidedAt },
+        changes: { kycStatus: 'completed', ...REVIEW_CLEARED, ...NO_LABEL, reviewAnswer: 'approved', decidedAt },
         audit: { action: 'applicant.approved', detail: { previousStatus } },
         event: 'applicant.decided',
       };
     case 'reject':
       return {
-        changes: { kycStatus: 'completed', reviewAnswer: 'rejected', rejectType: decision.rejectType, rejectReason: decision.reason, decidedAt },
+        changes: { kycStatus: 'completed', ...NO_LABEL, reviewAnswer: 'rejected', rejectType: decision.rejectType, rejectReason: decision.reason, decidedAt },
         audit: { action: 'applicant.rejected', detail: { previousStatus, reason: decision.reason, rejectType: decision.rejectType } },
         event: 'applicant.decided',
       };
     case 'hold':
       return {
-        changes: { kycStatus: 'onHold', ...REVIEW_CLEARED, decidedAt },
+        changes: { kycStatus: 'onHold', ...REVIEW_CLEARED, ...NO_LABEL, decidedAt },
         audit: { action: 'applicant.held', detail: { previousStatus, reason: decision.reason ?? null } },
         event: 'applicant.on_hold',
       };
@@ -103,6 +108,7 @@ export function providerReviewStep(review: ProviderReview, provider: string, now
   return {
     changes: {
       ...review,
+      ...NO_LABEL,
       ...(decided ? { decidedAt: now } : {}),
       ...(review.kycStatus === 'pending' ? { submittedAt: now } : {}),
     },
@@ -114,7 +120,7 @@ export function providerReviewStep(review: ProviderReview, provider: string, now
 /** The first step taken on the verification page (or a resubmission started) makes the applicant pending. */
 export function restartStep(applicant: Applicant): LifecycleStep {
   if (applicant.kycStatus === 'pending') return { changes: {} };
-  return { changes: { kycStatus: 'pending', ...REVIEW_CLEARED } };
+  return { changes: { kycStatus: 'pending', ...REVIEW_CLEARED, ...NO_LABEL } };
 }
 
 function providerAuditAction(review: ProviderReview): AuditAction {
