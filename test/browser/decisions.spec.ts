@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
-import { documentScrollWidth, newContext, resizeViewport, saveScreenshot } from './support/browser.js';
+import { documentScrollWidth, newContext, resizeViewport, saveElementScreenshot, saveScreenshot } from './support/browser.js';
 import {
   DESKTOP,
   eventTypes,
@@ -148,6 +148,7 @@ describe('structured decisions', () => {
     const dialog = page.getByRole('dialog', { name: 'Request resubmission of one step' });
     await dialog.getByLabel('Step to redo').selectOption({ label: 'Selfie' });
     await dialog.getByLabel('Label').selectOption({ label: 'Selfie unclear' });
+    await dialog.getByLabel('Internal note (optional)').fill('Face in shadow on the first selfie.');
     await bothSizes(page, 'resubmission-dialog');
     await dialog.getByRole('button', { name: 'Request resubmission' }).click();
     await toast(page, 'Resubmission requested');
@@ -188,6 +189,12 @@ describe('structured decisions', () => {
     const earlier = page.getByRole('region', { name: 'Earlier attempts' });
     await earlier.getByRole('img', { name: 'Selfie (attempt 1)' }).waitFor();
     expect(await earlier.getByRole('img').count()).toBe(2);
+    await saveElementScreenshot(earlier, 'decisions-earlier-attempts-1280');
+    await saveElementScreenshot(page.getByRole('region', { name: 'Internal notes' }), 'decisions-notes-1280');
+    await resizeViewport(page, MOBILE);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveElementScreenshot(earlier, 'decisions-earlier-attempts-375');
+    await resizeViewport(page, DESKTOP);
   }, 90_000);
 
   it('undoes an approval within the window: its webhook is never delivered', async () => {
