@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
-import { documentScrollWidth, newContext, resizeViewport, saveElementScreenshot, saveScreenshot } from './support/browser.js';
+import { documentScrollWidth, newContext, resizeViewport, saveElementScreenshot, saveScreenshot, waitForPageCondition } from './support/browser.js';
 import {
   DESKTOP,
   eventTypes,
@@ -189,6 +189,11 @@ describe('structured decisions', () => {
     const earlier = page.getByRole('region', { name: 'Earlier attempts' });
     await earlier.getByRole('img', { name: 'Selfie (attempt 1)' }).waitFor();
     expect(await earlier.getByRole('img').count()).toBe(2);
+    await waitForPageCondition(
+      page,
+      "[...document.querySelectorAll('#earlier-attempts img')].every((image) => image.complete && image.naturalWidth > 0)",
+      "the earlier attempt's photos",
+    );
     await saveElementScreenshot(earlier, 'decisions-earlier-attempts-1280');
     await saveElementScreenshot(page.getByRole('region', { name: 'Internal notes' }), 'decisions-notes-1280');
     await resizeViewport(page, MOBILE);

@@ -28,7 +28,6 @@ export function EarlierAttempts({ organizationId, applicant }: { organizationId:
                     <img
                       src={urlOf(applicantDecisionsEarlierImage, { path: { id: organizationId, userId: applicant.userId, imageId: image.id } })}
                       alt={caption}
-                      loading="lazy"
                     />
                     <figcaption>
                       {caption}, replaced <time dateTime={image.supersededAt}>{new Date(image.supersededAt).toLocaleString()}</time>
