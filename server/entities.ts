@@ -24,6 +24,13 @@ import { UserImage } from './users/user-image.entity.js';
 import { User } from './users/user.entity.js';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity.js';
 import { WebhookEvent } from './webhooks/webhook-event.entity.js';
+import { DecisionLabel } from './applicants/decisions/decision-label.entity.js';
+import { ApplicantDecision } from './applicants/decisions/applicant-decision.entity.js';
+import { PendingDecision } from './applicants/decisions/pending-decision.entity.js';
+import { ReviewSettings } from './applicants/decisions/review-settings.entity.js';
+import { ReviewerPreferences } from './applicants/decisions/reviewer-preferences.entity.js';
+import { SupersededImage } from './applicants/decisions/superseded-image.entity.js';
+import { ApplicantNote } from './applicants/notes/applicant-note.entity.js';
 
 /** Every entity of the application, listed once for the app, ormconfig.ts and the migration tooling. */
 export const entities: Function[] = [
@@ -53,4 +60,11 @@ export const entities: Function[] = [
   ScreeningHitReview,
   SanctionsRescreen,
   VerificationPolicy,
+  DecisionLabel,
+  ApplicantDecision,
+  PendingDecision,
+  ReviewSettings,
+  ReviewerPreferences,
+  SupersededImage,
+  ApplicantNote,
 ];

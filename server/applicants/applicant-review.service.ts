@@ -7,7 +7,7 @@ import { ApplicantsQueryService } from './applicants-query.service.js';
 import type { ApplicantChangeDto, ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import type { UpdateApplicantDto } from './dto/update-applicant.dto.js';
 import { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.service.js';
-import type { ApplicantChanges, Decision } from './lifecycle/transitions.js';
+import type { ApplicantChanges } from './lifecycle/transitions.js';
 
 /** Staff changes to an applicant: the tenancy check, then the lifecycle, then the answer's DTO. */
 @Injectable()
@@ -39,16 +39,6 @@ export class ApplicantReviewService {
   async reset(user: User, organizationId: string, userId: string, version?: number): Promise<ApplicantChangeDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const updated = await this.lifecycle.reset({ organizationId: organization.id, userId }, { actor: user, expectedVersion: version });
-    return { applicant: toApplicantSummary(updated) };
-  }
-
-  /** Approve or reject (kycStatus completed with a review answer) or hold (onHold). */
-  async decide(user: User, organizationId: string, userId: string, decision: Decision, version?: number): Promise<ApplicantChangeDto> {
-    const { organization } = await this.access.requireMember(user, organizationId);
-    const updated = await this.lifecycle.decide({ organizationId: organization.id, userId }, decision, {
-      actor: user,
-      expectedVersion: version,
-    });
     return { applicant: toApplicantSummary(updated) };
   }
 }

@@ -99,4 +99,16 @@ export class Applicant {
   /** The verification session that last wrote the identity fields; only it may read them back. */
   @Column({ type: 'uuid', nullable: true })
   dataSessionId: string | null;
+
+  /** The label of the current rejection, hold or resubmission request (its end-user text is shown on the verification page). */
+  @Column({ type: 'uuid', nullable: true })
+  decisionLabelId: string | null;
+
+  /** Set while staff asked the end user to redo one step: only that step is asked for again. */
+  @Column({ type: 'varchar', length: 16, nullable: true })
+  resubmissionStep: string | null;
+
+  /** The submission attempt: 1, raised by each resubmission request (earlier attempts' photos are kept). */
+  @Column({ type: 'integer', default: 1 })
+  attempt: number;
 }

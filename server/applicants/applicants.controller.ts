@@ -17,6 +17,8 @@ import { ApplicantReviewService } from './applicant-review.service.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
 import { ApplicantChangeDto, ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import { ApplicantListQueryDto, ApplicantPageDto } from './dto/applicant-list.dto.js';
+import { ApproveApplicantDto, DecisionResultDto } from './decisions/decisions.dto.js';
+import { Decisions } from './decisions/decisions.service.js';
 import { HoldApplicantDto, RejectApplicantDto, VersionedChangeDto } from './dto/decision.dto.js';
 import { UpdateApplicantDto } from './dto/update-applicant.dto.js';
 
@@ -28,6 +30,7 @@ export class ApplicantsController {
   constructor(
     private readonly applicants: ApplicantsQueryService,
     private readonly review: ApplicantReviewService,
+    private readonly decisions: Decisions,
   ) {}
 
   @Get()
@@ -76,40 +79,42 @@ export class ApplicantsController {
   @Post(':userId/approve')
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
-  @ApiOkResponse({ type: ApplicantChangeDto, description: 'kycStatus completed, reviewAnswer approved' })
+  @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus completed, reviewAnswer approved (or, under the four-eyes rule, a proposal awaiting a second reviewer)' })
   approve(
     @CurrentUser() user: User,
     @Param('id') id: string,
     @Param('userId') userId: string,
-    @Body() body: VersionedChangeDto,
-  ): Promise<ApplicantChangeDto> {
-    return this.review.decide(user, id, userId, { kind: 'approve' }, body.version);
+    @Body() body: ApproveApplicantDto,
+  ): Promise<DecisionResultDto> {
+    return this.decisions.decide(user, id, userId, { kind: 'approve', note: body.note, version: body.version });
   }
 
   @Post(':userId/reject')
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
-  @ApiOkResponse({ type: ApplicantChangeDto, description: 'kycStatus completed, reviewAnswer rejected with the reason' })
+  @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus completed, reviewAnswer rejected with the reason (the label\'s title when a label is given)' })
+  @ApiBadRequestResponse({ description: 'Neither labelId nor reason and rejectType; a label of another kind or archived' })
   reject(
     @CurrentUser() user: User,
     @Param('id') id: string,
     @Param('userId') userId: string,
     @Body() body: RejectApplicantDto,
-  ): Promise<ApplicantChangeDto> {
-    return this.review.decide(user, id, userId, { kind: 'reject', reason: body.reason, rejectType: body.rejectType }, body.version);
+  ): Promise<DecisionResultDto> {
+    const { labelId, reason, rejectType, note, version } = body;
+    return this.decisions.decide(user, id, userId, { kind: 'reject', labelId, reason, rejectType, note, version });
   }
 
   @Post(':userId/hold')
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
-  @ApiOkResponse({ type: ApplicantChangeDto, description: 'kycStatus onHold' })
+  @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus onHold' })
   hold(
     @CurrentUser() user: User,
     @Param('id') id: string,
     @Param('userId') userId: string,
     @Body() body: HoldApplicantDto,
-  ): Promise<ApplicantChangeDto> {
-    return this.review.decide(user, id, userId, { kind: 'hold', reason: body.reason || undefined }, body.version);
+  ): Promise<DecisionResultDto> {
+    return this.decisions.decide(user, id, userId, { kind: 'hold', labelId: body.labelId, reason: body.reason || undefined, note: body.note, version: body.version });
   }
 
   @Get(':userId/activity')

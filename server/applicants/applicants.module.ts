@@ -29,6 +29,11 @@ import { ScreeningMonitorController } from './screening/screening-monitor.contro
 import { ScreeningMonitor } from './screening/screening-monitor.service.js';
 import { ScreeningReviewsController } from './screening/screening-reviews.controller.js';
 import { ScreeningReviews } from './screening/screening-reviews.service.js';
+import { DecisionLabels } from './decisions/decision-labels.service.js';
+import { ApplicantDecisionsController, ReviewerPreferencesController, ReviewSettingsController } from './decisions/decisions.controller.js';
+import { Decisions } from './decisions/decisions.service.js';
+import { ApplicantNotesController } from './notes/notes.controller.js';
+import { ApplicantNotes } from './notes/notes.service.js';
 
 /**
  * Applicants: list, details, images, checks, statistics, staff review, the
@@ -48,6 +53,10 @@ import { ScreeningReviews } from './screening/screening-reviews.service.js';
     VerificationPolicyController,
     ScreeningMonitorController,
     OrganizationActivityController,
+    ReviewSettingsController,
+    ApplicantDecisionsController,
+    ReviewerPreferencesController,
+    ApplicantNotesController,
   ],
   providers: [
     ApplicantsQueryService,
@@ -62,7 +71,10 @@ import { ScreeningReviews } from './screening/screening-reviews.service.js';
     ScreeningReviews,
     ScreeningMonitor,
     OrganizationActivity,
+    DecisionLabels,
+    Decisions,
+    ApplicantNotes,
   ],
-  exports: [ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
+  exports: [DecisionLabels, Decisions, ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
 })
 export class ApplicantsModule {}

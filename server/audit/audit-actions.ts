@@ -32,6 +32,22 @@ export const AUDIT_ACTIONS = [
   'applicant.screening_hit',
   /** The verification policy left the applicant for a person, naming the rule (approvals and rejections are recorded as such, with their rule). */
   'applicant.policy_queued',
+  /** A reviewer undid their decision within its undo window (its webhook was never sent). */
+  'applicant.decision_undone',
+  /** Four-eyes: a decision proposed, awaiting a second reviewer, and declined by one (a confirmed one is recorded as the decision). */
+  'applicant.decision_proposed',
+  'applicant.decision_declined',
+  /** Staff asked the end user to redo one step (a document side, the selfie or the personal data). */
+  'applicant.resubmission_requested',
+  /** Internal notes: the entry names the note, never its text. */
+  'applicant.note_added',
+  'applicant.note_edited',
+  'applicant.note_deleted',
+  /** Decision labels and the review settings (four-eyes) of an organization. */
+  'organization.label_created',
+  'organization.label_updated',
+  'organization.label_deleted',
+  'organization.review_settings_changed',
   /** The owner changed the verification policy (before and after). */
   'organization.policy_changed',
   'verification.session_created',

@@ -3,6 +3,8 @@ import type { Applicant } from '../applicants/applicant.entity.js';
 import { selfieTurnOf } from '../applicants/document-types.js';
 import { kycSessionStatus } from '../applicants/applicant-status.publisher.js';
 import { ApplicantsQueryService } from '../applicants/applicants-query.service.js';
+import { DecisionLabels } from '../applicants/decisions/decision-labels.service.js';
+import { Decisions } from '../applicants/decisions/decisions.service.js';
 import { canResubmit } from '../applicants/lifecycle/applicant-lifecycle.service.js';
 import type { ApplicantStatusEvent } from '../common/events/status-event.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
@@ -35,6 +37,8 @@ export class WidgetStateService {
     private readonly ownerSettings: OwnerSettingsReader,
     private readonly sessions: VerificationSessionsService,
     private readonly sumsub: SumsubClient,
+    private readonly labels: DecisionLabels,
+    private readonly decisions: Decisions,
   ) {}
 
   /** The token's applicant and session; any mismatch is the widget's `invalid-token`. */
@@ -59,8 +63,9 @@ export class WidgetStateService {
     return (await this.organizations.findById(organizationId))?.companyKey === companyKey;
   }
 
-  /** The first event of a status stream: where the applicant stands now. */
-  async currentStatus({ applicant, session }: WidgetContext): Promise<ApplicantStatusEvent> {
+  /** The first event of a status stream: where the applicant stands now (a decision still undoable is not told yet). */
+  async currentStatus({ applicant: stored, session }: WidgetContext): Promise<ApplicantStatusEvent> {
+    const applicant = await this.decisions.asEndUserSees(stored);
     return {
       organizationId: applicant.organizationId,
       userId: applicant.userId,
@@ -70,9 +75,14 @@ export class WidgetStateService {
   }
 
   async view(claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
-    const { applicant, session } = await this.contextFor(claims);
+    const context = await this.contextFor(claims);
+    const { session } = context;
+    const applicant = await this.decisions.asEndUserSees(context.applicant);
     const organization = await this.organizations.findById(applicant.organizationId);
-    const images = session ? (await this.applicants.listImageKinds(applicant.id)).filter((image) => image.sessionId === session.id) : [];
+    // After a resubmission request the photos kept from earlier sessions count as taken (only the step asked for is redone).
+    const kept = (image: { sessionId: string | null; docType: string; side: string | null }) =>
+      image.sessionId === session?.id || (applicant.resubmissionStep !== null && !isOfStep(applicant.resubmissionStep, image));
+    const images = session ? (await this.applicants.listImageKinds(applicant.id)).filter(kept) : [];
     const ownData = session !== null && applicant.dataSessionId === session.id;
     return {
       userId: applicant.userId,
@@ -86,7 +96,17 @@ export class WidgetStateService {
       canResubmit: session !== null && canResubmit(applicant),
       scope: session ? 'edit' : 'status',
       selfieChallenge: session ? { turn: selfieTurnOf(session.id) } : null,
+      ...(await this.decisionMessages(applicant)),
     };
+  }
+
+  /** The label's end-user text of a rejection or hold, and the step a resubmission request asks for. */
+  private async decisionMessages(applicant: Applicant): Promise<Pick<WidgetSessionDto, 'decision' | 'resubmission'>> {
+    const label = await this.labels.byId(applicant.organizationId, applicant.decisionLabelId);
+    if (!label) return { decision: null, resubmission: null };
+    if (applicant.resubmissionStep && applicant.kycStatus === 'pending') return { decision: null, resubmission: { step: applicant.resubmissionStep, message: label.endUserText } };
+    const decided = applicant.kycStatus === 'onHold' || (applicant.kycStatus === 'completed' && applicant.reviewAnswer === 'rejected');
+    return { decision: decided ? { message: label.endUserText } : null, resubmission: null };
   }
 
   /** The session's own redirect URL, else the organization owner's. */
@@ -99,4 +119,10 @@ function pickPersonalData(applicant: Applicant | null): WidgetSessionDto['person
   const data = {} as WidgetSessionDto['personalData'];
   for (const field of PERSONAL_FIELDS) data[field] = applicant?.[field] ?? null;
   return data;
+}
+
+/** Whether a photo belongs to the step a resubmission asks for (then only a new one counts). */
+function isOfStep(step: string, image: { docType: string; side: string | null }): boolean {
+  if (step === 'selfie') return image.docType === 'SELFIE';
+  return image.docType !== 'SELFIE' && step === `document-${image.side}`;
 }

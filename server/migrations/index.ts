@@ -16,6 +16,7 @@ import { FaceChecks1795507628289 } from './1795507628289-FaceChecks.js';
 import { SanctionsLists1795516420806 } from './1795516420806-SanctionsLists.js';
 import { ScreeningAndPolicy1795517561464 } from './1795517561464-ScreeningAndPolicy.js';
 import { OrganizationCascades1795530280886 } from './1795530280886-OrganizationCascades.js';
+import { ReviewerDecisions1795530037725 } from './1795530037725-ReviewerDecisions.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -35,5 +36,6 @@ export const migrations: Function[] = [
   FaceChecks1795507628289,
   SanctionsLists1795516420806,
   ScreeningAndPolicy1795517561464,
+  ReviewerDecisions1795530037725,
   OrganizationCascades1795530280886,
 ];

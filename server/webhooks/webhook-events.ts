@@ -8,6 +8,8 @@ export const APPLICANT_EVENT_TYPES = [
   'applicant.updated',
   /** Ongoing monitoring found a verified applicant on a sanctions list it was not on before (the applicant is put on hold too). */
   'applicant.screening_hit',
+  /** Staff asked the end user to redo one step; `resubmission.step` names it, `label` says why. */
+  'applicant.resubmission_requested',
 ] as const;
 export type ApplicantEventType = (typeof APPLICANT_EVENT_TYPES)[number];
 
@@ -37,10 +39,14 @@ export interface ApplicantEventData {
   decision?: { automatic: true; rule: string; reason: string };
   /** Set on `applicant.screening_hit`: the new hits (list, the list's id, score) — list data, never the applicant's. */
   screening?: { hits: { list: string; externalId: string; name: string; score: number }[] };
+  /** Set on a staff rejection, hold or resubmission request made with a decision label: its machine code and title. */
+  label?: { code: string; title: string };
+  /** Set on `applicant.resubmission_requested`: the step the end user is asked to redo. */
+  resubmission?: { step: string };
 }
 
 /** What an event may add to the applicant's status: the automatic decision, or the new sanctions hits. */
-export type ApplicantEventExtra = Pick<ApplicantEventData, 'decision' | 'screening'>;
+export type ApplicantEventExtra = Pick<ApplicantEventData, 'decision' | 'screening' | 'label' | 'resubmission'>;
 
 /** The Standard Webhooks body: `{ type, timestamp, data }`. */
 export interface WebhookBody<T> {

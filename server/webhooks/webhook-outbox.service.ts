@@ -19,6 +19,8 @@ export interface ApplicantEventInput {
   type: ApplicantEventType;
   applicant: ApplicantSnapshot;
   extra?: ApplicantEventExtra;
+  /** Not sent before then (a staff decision waits out its undo window); default: at once. */
+  notBefore?: Date;
 }
 
 /**
@@ -66,6 +68,7 @@ export class WebhookOutboxService {
       applicantUserId: input.applicant.userId,
       body: applicantEventBody(input.type, now, input.organizationId, input.applicant, input.extra),
       now,
+      notBefore: input.notBefore,
     });
   }
 
@@ -90,6 +93,7 @@ export class WebhookOutboxService {
       applicantUserId: string | null;
       body: WebhookBody<unknown>;
       now: Date;
+      notBefore?: Date;
     },
     nudge = true,
   ): Promise<string> {
@@ -102,7 +106,7 @@ export class WebhookOutboxService {
         payload: JSON.stringify(event.body),
         status: 'pending',
         attempts: 0,
-        nextAttemptAt: event.now,
+        nextAttemptAt: event.notBefore ?? event.now,
         lastResponseCode: null,
         lastError: null,
         lockedUntil: null,

@@ -136,6 +136,24 @@ const ACCESS: Record<string, Access> = {
   // Members get past access to the business rule's 404: the table's applicant has no face on the blocklist.
   'DELETE /api/projects/:id/applicants/:userId/face-blocklist': { ...MEMBERS, owner: 404, superAdmin: 404 },
   'PUT /api/projects/:id/verification-settings': MEMBERS,
+  'GET /api/projects/:id/decision-labels': MEMBERS,
+  'POST /api/projects/:id/decision-labels': MEMBERS,
+  'PUT /api/projects/:id/decision-labels/:labelId': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'DELETE /api/projects/:id/decision-labels/:labelId': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'GET /api/projects/:id/review-settings': MEMBERS,
+  'PUT /api/projects/:id/review-settings': MEMBERS,
+  'GET /api/projects/:id/applicants/:userId/review': MEMBERS,
+  'POST /api/projects/:id/applicants/:userId/decisions/:decisionId/undo': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'POST /api/projects/:id/applicants/:userId/pending-decision/:proposalId/confirm': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'POST /api/projects/:id/applicants/:userId/pending-decision/:proposalId/decline': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'POST /api/projects/:id/applicants/:userId/request-resubmission': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'GET /api/projects/:id/applicants/:userId/earlier-images/:imageId': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'GET /api/projects/:id/applicants/:userId/notes': MEMBERS,
+  'POST /api/projects/:id/applicants/:userId/notes': MEMBERS,
+  'PUT /api/projects/:id/applicants/:userId/notes/:noteId': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'DELETE /api/projects/:id/applicants/:userId/notes/:noteId': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'GET /api/users/me/reviewer-preferences': SIGNED_IN,
+  'PUT /api/users/me/reviewer-preferences': SIGNED_IN,
   'GET /api/projects/:id/verification-policy': forIntegrators(MEMBERS),
   'PUT /api/projects/:id/verification-policy': MEMBERS,
   // Members get past access to the business rule's 404: the table's applicant has no sanctions hit.
@@ -161,6 +179,12 @@ const BODIES: Record<string, object | ((params: Record<string, string>) => objec
   'POST /api/projects/:id/applicants/:userId/face-blocklist': { reason: 'Forged passport' },
   'PUT /api/projects/:id/verification-policy': { requiredChecks: ['document-read'], autoApprove: false, autoReject: false, faceMatchThreshold: null, screeningThreshold: 0.9 },
   'POST /api/projects/:id/applicants/:userId/screening-reviews': { hit: 'ofac-sdn:1', verdict: 'false-positive', note: 'Not this person' },
+  'POST /api/projects/:id/decision-labels': { kind: 'reject', title: 'Access check', endUserText: 'Access check', code: 'ACCESS_CHECK' },
+  'PUT /api/projects/:id/decision-labels/:labelId': { kind: 'reject', title: 'Access check', endUserText: 'Access check', code: 'ACCESS_CHECK_2' },
+  'PUT /api/projects/:id/review-settings': { fourEyes: 'off' },
+  'POST /api/projects/:id/applicants/:userId/request-resubmission': { step: 'selfie', labelId: '00000000-0000-4000-8000-000000000000' },
+  'POST /api/projects/:id/applicants/:userId/notes': { text: 'Access check' },
+  'PUT /api/projects/:id/applicants/:userId/notes/:noteId': { text: 'Access check' },
 };
 
 /** The application's own routes, as Express knows them (Swagger's and the client fallback included). */

@@ -30,7 +30,7 @@ describe('the applicant lifecycle, one door for every change', () => {
   const unsubscribe: (() => void)[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp({ SUMSUB_APP_TOKEN: 'sbx:token', SUMSUB_SECRET_KEY: 'secret', SUMSUB_WEBHOOK_SECRET });
+    t = await startTestApp({ SUMSUB_APP_TOKEN: 'sbx:token', SUMSUB_SECRET_KEY: 'secret', SUMSUB_WEBHOOK_SECRET, DECISION_UNDO_WINDOW_SECONDS: '0' });
     owner = await createUser(t, { webhookUrl: 'https://hooks.example.test/kyc' });
     org = await createOrganization(t, owner);
     clock = driveClock(t);

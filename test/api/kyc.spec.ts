@@ -22,7 +22,7 @@ describe('the verification flow (/kyc)', () => {
   let organization: { id: string; companyKey: string };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ DECISION_UNDO_WINDOW_SECONDS: '0' });
     integrator = await createUser(t, { webhookUrl: 'https://hooks.example.test/kyc', redirectUrl: 'https://shop.example.test/done' });
     const res = await request(t.server).post('/api/projects').set(await sessionHeaders(t, integrator)).send({ name: 'Acme Bank' }).expect(201);
     organization = { id: res.body.id, companyKey: res.body.companyKey };

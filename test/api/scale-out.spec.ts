@@ -45,6 +45,7 @@ class Client {
       REDIS_URL: redisUrl,
       APP_SECRET: randomBytes(32).toString('hex'),
       ALLOW_PRIVATE_WEBHOOKS: 'true',
+      DECISION_UNDO_WINDOW_SECONDS: '0',
     };
     // One after the other: the first runs the migrations.
     a = await spawnServer(env);

@@ -163,7 +163,7 @@ describe('signed webhooks out', () => {
   let t: TestApp;
   let receiver: WebhookReceiver;
   beforeAll(async () => {
-    t = await startTestApp({ ALLOW_PRIVATE_WEBHOOKS: 'true' });
+    t = await startTestApp({ ALLOW_PRIVATE_WEBHOOKS: 'true', DECISION_UNDO_WINDOW_SECONDS: '0' });
   });
   afterAll(() => t.close());
   beforeEach(async () => {

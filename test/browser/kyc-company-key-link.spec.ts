@@ -37,7 +37,7 @@ let site: Server | undefined;
 beforeAll(async () => {
   // The webhook receiver and the redirect page run on 127.0.0.1.
   process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
-  app = await startApp();
+  app = await startApp({ env: { DECISION_UNDO_WINDOW_SECONDS: '0' } });
   // A local launch: the fake camera flags give the camera step a picture to show.
   browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
 });

@@ -58,7 +58,7 @@ let site: Server | undefined;
 beforeAll(async () => {
   // The webhook receiver and the redirect page run on 127.0.0.1.
   process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
-  app = await startApp();
+  app = await startApp({ env: { DECISION_UNDO_WINDOW_SECONDS: '0' } });
   browser = await launchBrowser();
 });
 

@@ -325,6 +325,13 @@ export const routes: RouteObject[] = [
                     },
                   },
                   {
+                    path: 'review-settings',
+                    lazy: async () => {
+                      const { ReviewSettingsPage } = await import('../features/review-settings/pages/review-settings-page');
+                      return { Component: ReviewSettingsPage };
+                    },
+                  },
+                  {
                     path: 'applicants',
                     children: [
                       {

@@ -19,6 +19,7 @@ export const paths = {
     members: (organizationId: string | number) => `/dashboard/${organizationId}/members`,
     integration: (organizationId: string | number) => `/dashboard/${organizationId}/integration`,
     verificationPolicy: (organizationId: string | number) => `/dashboard/${organizationId}/integration/policy`,
+    reviewSettings: (organizationId: string | number) => `/dashboard/${organizationId}/review-settings`,
     applicants: (organizationId: string | number) => `/dashboard/${organizationId}/applicants`,
     activity: (organizationId: string | number) => `/dashboard/${organizationId}/activity`,
     organizationSettings: (organizationId: string | number) => `/dashboard/${organizationId}/settings`,

@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, Not, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, MoreThanOrEqual, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { AuditActor } from '../../audit/audit.service.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
 import { identifyImage } from '../../common/image-upload.js';
 import { supportsRowLocks } from '../../database/transaction.js';
 import type { QualityMeasures } from '../../document-reading/index.js';
+import { WebhookEvent } from '../../webhooks/webhook-event.entity.js';
 import { WebhookOutboxService } from '../../webhooks/webhook-outbox.service.js';
+import { ApplicantDecision } from '../decisions/applicant-decision.entity.js';
+import { DECISION_ERRORS, decisionNotFound, decisionPending, proposalNotFound } from '../decisions/decisions.errors.js';
+import { PendingDecision } from '../decisions/pending-decision.entity.js';
+import { SupersededImage } from '../decisions/superseded-image.entity.js';
+import { ApplicantNote } from '../notes/applicant-note.entity.js';
 import { AnalysisJob } from '../analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
 import { documentAnalysisChecks, type DocumentAnalysisOutcome } from '../analysis/document-checks.js';
@@ -37,8 +43,14 @@ import {
   providerReviewStep,
   resetStep,
   restartStep,
+  decisionSnapshot,
+  resubmissionRequestStep,
+  reviewerDecisionStep,
+  undoDecisionStep,
   type ApplicantChanges,
   type Decision,
+  type DecisionLabelRef,
+  type ResubmissionStep,
   type LifecycleStep,
   type ProviderReview,
 } from './transitions.js';
@@ -157,6 +169,9 @@ export class ApplicantLifecycle {
       await manager.delete(ApplicantCheck, { applicantId: applicant.id });
       await manager.delete(AnalysisJob, { applicantId: applicant.id });
       await manager.delete(ApplicantFace, { applicantId: applicant.id });
+      // Earlier attempts' photos and a proposal awaiting review go with the submission.
+      await manager.delete(SupersededImage, { applicantId: applicant.id });
+      await manager.delete(PendingDecision, { applicantId: applicant.id });
       return [resetStep(applicant, removed.affected ?? 0)];
     });
   }
@@ -192,13 +207,14 @@ export class ApplicantLifecycle {
   /** One photo from the verification page; choosing another document type drops the other type's photos. */
   saveImage(applicantId: string, image: NewImage, session: SessionContext): Promise<Applicant> {
     const options = { actor: APPLICANT_ACTOR, announce: false, context: { ...session } };
-    return this.change({ id: applicantId }, options, async (applicant, { manager }) => {
+    return this.change({ id: applicantId }, options, async (applicant, { manager, now }) => {
       requireEditable(applicant);
+      requireRequestedStep(applicant, image);
       const isSelfie = image.docType === 'SELFIE';
       if (!isSelfie && applicant.documentType !== image.docType) {
         await manager.delete(ApplicantImage, { applicantId: applicant.id, docType: Not('SELFIE') });
       }
-      await manager.delete(ApplicantImage, { applicantId: applicant.id, docType: image.docType, ...(image.side ? { side: image.side } : {}) });
+      await replaceImages(manager, applicant, { applicantId: applicant.id, docType: image.docType, ...(image.side ? { side: image.side } : {}) }, now);
       await manager.insert(ApplicantImage, { applicantId: applicant.id, ...image, sessionId: session.sessionId });
       const restart = restartStep(applicant);
       return [
@@ -217,6 +233,7 @@ export class ApplicantLifecycle {
   savePersonalData(applicantId: string, values: ApplicantChanges, session: SessionContext, actor: AuditActor = APPLICANT_ACTOR): Promise<Applicant> {
     return this.change({ id: applicantId }, { actor, announce: false, context: { ...session } }, async (applicant) => {
       requireEditable(applicant);
+      requireRequestedStep(applicant, 'personal-data');
       const restart = restartStep(applicant);
       const entered = Object.entries(values)
         .filter(([, value]) => value !== null && value !== undefined)
@@ -238,9 +255,9 @@ export class ApplicantLifecycle {
   async submit(applicantId: string, session: SessionContext): Promise<Applicant> {
     const submitted = await this.change({ id: applicantId }, { actor: APPLICANT_ACTOR, context: { ...session } }, async (applicant, { manager, now }) => {
       requireEditable(applicant);
-      // Only what this session gave counts: it cannot submit photos or data it never saw.
-      const images = await manager.find(ApplicantImage, { where: { applicantId: applicant.id, sessionId: session.sessionId } });
-      requireComplete(applicant, images, applicant.dataSessionId === session.sessionId);
+      // Only what this session gave counts: it cannot submit photos or data it never saw (after a resubmission request: the kept ones too).
+      const { images, dataFromThisSession } = await submissionEvidence(manager, applicant, session.sessionId);
+      requireComplete(applicant, images, dataFromThisSession);
       const checks = runPrechecks({
         expiryDate: applicant.expiryDate,
         dateOfBirth: applicant.dateOfBirth,
@@ -257,7 +274,7 @@ export class ApplicantLifecycle {
       await this.analysisJobs.enqueue(manager, applicant.id, SCREENING_ANALYSIS);
       return [
         {
-          changes: { kycStatus: 'pending', submittedAt: now, decidedAt: null },
+          changes: { kycStatus: 'pending', submittedAt: now, decidedAt: null, ...(applicant.resubmissionStep ? { resubmissionStep: null, decisionLabelId: null } : {}) },
           audit: { action: 'applicant.submitted', detail: { documentType: applicant.documentType, images: images.length } },
           event: 'applicant.submitted',
         },
@@ -387,6 +404,133 @@ export class ApplicantLifecycle {
     }, true);
   }
 
+  /**
+   * A reviewer's approve, reject or hold, with its label and internal note: the decision
+   * is kept (what it replaced, for undo within `undoWindowMs`), its webhook waits out that
+   * window, and the status is announced to the end user only when it ends (the decisions'
+   * release). With `proposal`, a four-eyes proposal is confirmed: it is removed and its
+   * proposer recorded. Refused while another proposal awaits a second review.
+   */
+  async decideAsReviewer(ref: ApplicantRef, decision: Decision, review: ReviewerDecision, options: ChangeOptions): Promise<{ applicant: Applicant; decisionId: string }> {
+    let decisionId = '';
+    const delayed = review.undoWindowMs > 0;
+    const applicant = await this.change(ref, delayed ? { ...options, announce: false } : options, async (applicant, { manager, now }) => {
+      let noteAuthor: AuditActor = options.actor;
+      if (review.proposal) {
+        const removed = await manager.delete(PendingDecision, { id: review.proposal.id, applicantId: applicant.id });
+        if (!removed.affected) throw proposalNotFound();
+        noteAuthor = { id: review.proposal.proposedById, username: review.proposal.proposedByName };
+      } else if (await manager.existsBy(PendingDecision, { applicantId: applicant.id })) {
+        throw decisionPending();
+      }
+      const step = reviewerDecisionStep(applicant, decision, now, { label: review.label, proposedBy: review.proposal?.proposedByName ?? null, noted: review.note !== null });
+      const record = await manager.save(
+        manager.create(ApplicantDecision, {
+          applicantId: applicant.id,
+          organizationId: applicant.organizationId,
+          kind: decision.kind,
+          labelId: step.changes.decisionLabelId ?? null,
+          actorId: options.actor.id,
+          actorName: options.actor.username.slice(0, 64),
+          proposedByName: review.proposal?.proposedByName ?? null,
+          previous: decisionSnapshot(applicant),
+          version: applicant.version + 1,
+          decidedAt: now,
+          undoneAt: null,
+          releasedAt: delayed ? null : now,
+        }),
+      );
+      decisionId = record.id;
+      if (review.note) await insertNote(manager, applicant.id, noteAuthor, review.note, decision.kind, now);
+      return [{ ...step, eventNotBefore: new Date(now.getTime() + review.undoWindowMs) }];
+    });
+    return { applicant, decisionId };
+  }
+
+  /**
+   * Undoes a reviewer's decision within its window: the applicant returns to exactly what
+   * it replaced (version + 1), the decision's webhook — still waiting out the window — is
+   * removed from the outbox, so it is never delivered. Audited as applicant.decision_undone.
+   */
+  undoDecision(ref: ApplicantRef, decisionId: string, undoWindowMs: number, options: ChangeOptions): Promise<Applicant> {
+    return this.change(ref, { ...options, announce: false }, async (applicant, { manager, now }) => {
+      const record = await manager.findOneBy(ApplicantDecision, { id: decisionId, applicantId: applicant.id });
+      if (!record || record.kind === 'resubmission') throw decisionNotFound();
+      if (record.undoneAt) throw DECISION_ERRORS.error('DECISION_ALREADY_UNDONE');
+      if (now.getTime() - new Date(record.decidedAt).getTime() >= undoWindowMs) throw DECISION_ERRORS.error('UNDO_WINDOW_OVER');
+      if (applicant.version !== record.version) throw DECISION_ERRORS.error('DECISION_SUPERSEDED');
+      const cancelled = await manager.delete(WebhookEvent, {
+        organizationId: applicant.organizationId,
+        applicantUserId: applicant.userId,
+        status: 'pending',
+        attempts: 0,
+        lockedUntil: IsNull(),
+        createdAt: MoreThanOrEqual(record.decidedAt),
+      });
+      await manager.update(ApplicantDecision, { id: record.id }, { undoneAt: now, releasedAt: now });
+      return [undoDecisionStep(record.previous, { decision: record.kind, decidedBy: record.actorName, webhooksCancelled: cancelled.affected ?? 0 })];
+    });
+  }
+
+  /** Four-eyes: records a proposed decision awaiting a different member's confirmation; nothing is sent to the integrator. */
+  proposeDecision(ref: ApplicantRef, proposal: Proposal, options: ChangeOptions): Promise<Applicant> {
+    return this.change(ref, { ...options, announce: false }, async (applicant, { manager, now }) => {
+      if (await manager.existsBy(PendingDecision, { applicantId: applicant.id })) throw decisionPending();
+      await manager.insert(PendingDecision, {
+        applicantId: applicant.id,
+        kind: proposal.decision.kind,
+        labelId: proposal.label?.id ?? null,
+        reason: proposal.decision.kind === 'approve' ? null : (proposal.decision.reason ?? null),
+        rejectType: proposal.decision.kind === 'reject' ? proposal.decision.rejectType : null,
+        note: proposal.note,
+        proposedById: options.actor.id,
+        proposedByName: options.actor.username.slice(0, 64),
+        proposedAt: now,
+      });
+      const detail = { decision: proposal.decision.kind, ...(proposal.label ? { label: proposal.label.code } : {}), ...(proposal.note ? { noted: true } : {}) };
+      return [{ changes: {}, audit: { action: 'applicant.decision_proposed', detail } }];
+    });
+  }
+
+  /** Four-eyes: a second reviewer declines the proposed decision; the applicant stays as it was. */
+  declineProposal(ref: ApplicantRef, proposalId: string, options: ChangeOptions): Promise<Applicant> {
+    return this.change(ref, { ...options, announce: false }, async (applicant, { manager }) => {
+      const pending = await manager.findOneBy(PendingDecision, { id: proposalId, applicantId: applicant.id });
+      if (!pending) throw proposalNotFound();
+      await manager.delete(PendingDecision, { id: pending.id });
+      return [{ changes: {}, audit: { action: 'applicant.decision_declined', detail: { decision: pending.kind, proposedBy: pending.proposedByName } } }];
+    });
+  }
+
+  /**
+   * Asks the end user to redo one step: pending again for that step only (the other
+   * photos and data stay), older links and widget tokens revoked, the integrator told
+   * with `applicant.resubmission_requested`. A proposal awaiting review is dropped.
+   */
+  requestResubmission(ref: ApplicantRef, request: { step: ResubmissionStep; label: DecisionLabelRef; note: string | null }, options: ChangeOptions): Promise<Applicant> {
+    return this.change(ref, options, async (applicant, { manager, now }) => {
+      if (applicant.kycStatus === 'init' || !applicant.submittedAt) throw DECISION_ERRORS.error('NOT_SUBMITTED');
+      if (request.step === 'document-back' && !sidesOf(applicant.documentType)?.includes('back')) throw DECISION_ERRORS.error('STEP_NOT_APPLICABLE');
+      await manager.delete(PendingDecision, { applicantId: applicant.id });
+      await manager.insert(ApplicantDecision, {
+        applicantId: applicant.id,
+        organizationId: applicant.organizationId,
+        kind: 'resubmission',
+        labelId: request.label.id,
+        actorId: options.actor.id,
+        actorName: options.actor.username.slice(0, 64),
+        proposedByName: null,
+        previous: decisionSnapshot(applicant),
+        version: applicant.version + 1,
+        decidedAt: now,
+        undoneAt: null,
+        releasedAt: now,
+      });
+      if (request.note) await insertNote(manager, applicant.id, options.actor, request.note, 'resubmission', now);
+      return [resubmissionRequestStep(applicant, request.step, request.label, now, request.note !== null)];
+    });
+  }
+
   private async replaceCheck(manager: EntityManager, applicantId: string, check: AnalysisCheck): Promise<void> {
     await manager.delete(ApplicantCheck, { applicantId, name: check.name });
     await manager.save(ApplicantCheck, manager.create(ApplicantCheck, { ...check, applicantId }));
@@ -473,7 +617,7 @@ export class ApplicantLifecycle {
             detail: { ...step.audit.detail, ...options.context },
           });
         }
-        if (step.event) await this.outbox.enqueue(manager, { organizationId: current.organizationId, type: step.event, applicant: current, extra: step.eventExtra });
+        if (step.event) await this.outbox.enqueue(manager, { organizationId: current.organizationId, type: step.event, applicant: current, extra: step.eventExtra, notBefore: step.eventNotBefore });
       }
       return { before: applicant, after: current };
     });
@@ -496,6 +640,100 @@ export class ApplicantLifecycle {
     await manager.update(Applicant, { id: applicant.id }, values);
     return Object.assign(new Applicant(), applicant, values);
   }
+}
+
+/** A four-eyes proposal: the decision, its label and the proposer's note. */
+export interface Proposal {
+  decision: Decision;
+  label: DecisionLabelRef | null;
+  note: string | null;
+}
+
+/** What comes with a reviewer's decision. */
+export interface ReviewerDecision {
+  label: DecisionLabelRef | null;
+  /** Internal; becomes a note on the applicant (never sent anywhere). */
+  note: string | null;
+  undoWindowMs: number;
+  /** Four-eyes: the proposal being confirmed. */
+  proposal?: { id: string; proposedById: string | null; proposedByName: string };
+}
+
+async function insertNote(manager: EntityManager, applicantId: string, author: AuditActor, text: string, decision: string, now: Date): Promise<void> {
+  await manager.insert(ApplicantNote, { applicantId, authorId: author.id, authorName: author.username.slice(0, 64), text, decision, createdAt: now, editedAt: null });
+}
+
+/**
+ * After a resubmission request the verification page takes only the step asked for:
+ * the photo of that document side or the selfie, or the personal data.
+ */
+export function requireRequestedStep(applicant: Pick<Applicant, 'resubmissionStep' | 'documentType'>, upload: { docType: string; side: string | null } | 'personal-data'): void {
+  const step = applicant.resubmissionStep;
+  if (!step) return;
+  const allowed =
+    upload === 'personal-data'
+      ? step === 'personal-data'
+      : upload.docType === 'SELFIE'
+        ? step === 'selfie'
+        : upload.docType === applicant.documentType && step === `document-${upload.side}`;
+  if (!allowed) throw DECISION_ERRORS.error('STEP_NOT_REQUESTED');
+}
+
+/** The images a resubmission redoes: those of the step asked for. */
+function imagesOfStep(step: string): { docType?: string; side?: string } {
+  if (step === 'selfie') return { docType: 'SELFIE' };
+  if (step === 'document-front') return { side: 'front' };
+  if (step === 'document-back') return { side: 'back' };
+  return {};
+}
+
+/**
+ * What a submission is made of. Normally only what this session gave; after a resubmission
+ * request every kept photo and the earlier data count, and the step asked for must have
+ * been redone in this session.
+ */
+async function submissionEvidence(manager: EntityManager, applicant: Applicant, sessionId: string): Promise<{ images: ApplicantImage[]; dataFromThisSession: boolean }> {
+  const step = applicant.resubmissionStep;
+  if (!step) {
+    const images = await manager.find(ApplicantImage, { where: { applicantId: applicant.id, sessionId } });
+    return { images, dataFromThisSession: applicant.dataSessionId === sessionId };
+  }
+  const images = await manager.find(ApplicantImage, { where: { applicantId: applicant.id } });
+  const redone =
+    step === 'personal-data'
+      ? applicant.dataSessionId === sessionId
+      : images.some((image) => image.sessionId === sessionId && Object.entries(imagesOfStep(step)).every(([key, value]) => image[key as 'docType' | 'side'] === value));
+  if (!redone) throw verificationIncomplete([step]);
+  return { images, dataFromThisSession: step === 'personal-data' ? applicant.dataSessionId === sessionId : true };
+}
+
+/**
+ * Removes the photos a new upload replaces. While a resubmission is under way they are
+ * kept in superseded_images with the attempt they belonged to (the history shows them).
+ */
+async function replaceImages(manager: EntityManager, applicant: Applicant, where: FindOptionsWhere<ApplicantImage>, now: Date): Promise<void> {
+  if (applicant.resubmissionStep) {
+    const replaced = await manager.find(ApplicantImage, { where });
+    if (replaced.length > 0) {
+      await manager.insert(
+        SupersededImage,
+        replaced.map((image) => ({
+          id: image.id,
+          applicantId: image.applicantId,
+          attempt: applicant.attempt - 1,
+          docType: image.docType,
+          side: image.side,
+          contentType: image.contentType,
+          width: image.width,
+          height: image.height,
+          data: image.data,
+          uploadedAt: image.createdAt,
+          supersededAt: now,
+        })),
+      );
+    }
+  }
+  await manager.delete(ApplicantImage, where);
 }
 
 /** The verification page may change an applicant until it is submitted, or again after a rejection asking to resubmit. */

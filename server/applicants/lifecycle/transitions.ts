@@ -16,6 +16,8 @@ export interface LifecycleStep {
   event?: ApplicantEventType;
   /** Added to the event's data (an automatic decision's rule, new sanctions hits). */
   eventExtra?: ApplicantEventExtra;
+  /** The event is not sent before then (a staff decision waits out its undo window). */
+  eventNotBefore?: Date;
 }
 
 export type Decision =
@@ -38,6 +40,8 @@ export interface FieldChange {
 }
 
 const REVIEW_CLEARED = { reviewAnswer: null, rejectType: null, rejectReason: null } as const;
+/** A decision without a label (automatic, a provider's, an old integrator's) leaves no earlier label behind. */
+const NO_LABEL = { decisionLabelId: null } as const;
 
 /** Staff edit: only the fields that differ are written and recorded; a review answer only describes a completed applicant. */
 export function editStep(applicant: Applicant, wanted: ApplicantChanges): LifecycleStep {
@@ -65,6 +69,9 @@ export function resetStep(applicant: Applicant, imagesRemoved: number): Lifecycl
       // Every verification session and widget token of the applicant ends with a reset.
       sessionGeneration: applicant.sessionGeneration + 1,
       dataSessionId: null,
+      decisionLabelId: null,
+      resubmissionStep: null,
+      attempt: 1,
     },
     audit: { action: 'applicant.reset', detail: { previousStatus: applicant.kycStatus, imagesRemoved } },
     event: 'applicant.reset',
@@ -77,19 +84,19 @@ export function decisionStep(applicant: Applicant, decision: Decision, decidedAt
   switch (decision.kind) {
     case 'approve':
       return {
-        changes: { kycStatus: 'completed', ...REVIEW_CLEARED, reviewAnswer: 'approved', decidedAt },
+        changes: { kycStatus: 'completed', ...REVIEW_CLEARED, ...NO_LABEL, reviewAnswer: 'approved', decidedAt },
         audit: { action: 'applicant.approved', detail: { previousStatus } },
         event: 'applicant.decided',
       };
     case 'reject':
       return {
-        changes: { kycStatus: 'completed', reviewAnswer: 'rejected', rejectType: decision.rejectType, rejectReason: decision.reason, decidedAt },
+        changes: { kycStatus: 'completed', ...NO_LABEL, reviewAnswer: 'rejected', rejectType: decision.rejectType, rejectReason: decision.reason, decidedAt },
         audit: { action: 'applicant.rejected', detail: { previousStatus, reason: decision.reason, rejectType: decision.rejectType } },
         event: 'applicant.decided',
       };
     case 'hold':
       return {
-        changes: { kycStatus: 'onHold', ...REVIEW_CLEARED, decidedAt },
+        changes: { kycStatus: 'onHold', ...REVIEW_CLEARED, ...NO_LABEL, decidedAt },
         audit: { action: 'applicant.held', detail: { previousStatus, reason: decision.reason ?? null } },
         event: 'applicant.on_hold',
       };
@@ -101,6 +108,7 @@ export function providerReviewStep(review: ProviderReview, provider: string, now
   return {
     changes: {
       ...review,
+      ...NO_LABEL,
       ...(decided ? { decidedAt: now } : {}),
       ...(review.kycStatus === 'pending' ? { submittedAt: now } : {}),
     },
@@ -112,7 +120,7 @@ export function providerReviewStep(review: ProviderReview, provider: string, now
 /** The first step taken on the verification page (or a resubmission started) makes the applicant pending. */
 export function restartStep(applicant: Applicant): LifecycleStep {
   if (applicant.kycStatus === 'pending') return { changes: {} };
-  return { changes: { kycStatus: 'pending', ...REVIEW_CLEARED } };
+  return { changes: { kycStatus: 'pending', ...REVIEW_CLEARED, ...NO_LABEL } };
 }
 
 function providerAuditAction(review: ProviderReview): AuditAction {
@@ -136,4 +144,96 @@ function diff(applicant: Applicant, wanted: ApplicantChanges): FieldChange[] {
   return Object.entries(wanted)
     .filter(([field, value]) => applicant[field as keyof Applicant] !== value)
     .map(([field, to]) => ({ field, from: applicant[field as keyof Applicant] ?? null, to }));
+}
+
+/** The label a reviewer chose: its id is kept on the applicant, its code and title go to the webhook. */
+export interface DecisionLabelRef {
+  id: string;
+  code: string;
+  title: string;
+}
+
+export const RESUBMISSION_STEPS = ['document-front', 'document-back', 'selfie', 'personal-data'] as const;
+export type ResubmissionStep = (typeof RESUBMISSION_STEPS)[number];
+
+/** What a staff decision replaced; undo puts exactly this back. */
+export interface DecisionSnapshot {
+  kycStatus: KycStatus;
+  reviewAnswer: ReviewAnswer | null;
+  rejectType: RejectType | null;
+  rejectReason: string | null;
+  decidedAt: string | null;
+  decisionLabelId: string | null;
+  resubmissionStep: string | null;
+}
+
+export function decisionSnapshot(applicant: Applicant): DecisionSnapshot {
+  return {
+    kycStatus: applicant.kycStatus,
+    reviewAnswer: applicant.reviewAnswer,
+    rejectType: applicant.rejectType,
+    rejectReason: applicant.rejectReason,
+    decidedAt: applicant.decidedAt ? new Date(applicant.decidedAt).toISOString() : null,
+    decisionLabelId: applicant.decisionLabelId,
+    resubmissionStep: applicant.resubmissionStep,
+  };
+}
+
+/**
+ * A reviewer's decision with its label: the label is kept on the applicant (the
+ * verification page shows its end-user text) and its code and title go to the webhook.
+ * The audit entry says whether a note came with it, never the note.
+ */
+export function reviewerDecisionStep(
+  applicant: Applicant,
+  decision: Decision,
+  decidedAt: Date,
+  review: { label: DecisionLabelRef | null; proposedBy: string | null; noted: boolean },
+): LifecycleStep {
+  const step = decisionStep(applicant, decision, decidedAt);
+  const label = decision.kind === 'approve' ? null : review.label;
+  return {
+    ...step,
+    changes: { ...step.changes, decisionLabelId: label?.id ?? null, resubmissionStep: null },
+    audit: {
+      action: step.audit!.action,
+      detail: {
+        ...step.audit!.detail,
+        ...(label ? { label: label.code } : {}),
+        ...(review.proposedBy ? { proposedBy: review.proposedBy } : {}),
+        ...(review.noted ? { noted: true } : {}),
+      },
+    },
+    ...(label ? { eventExtra: { label: { code: label.code, title: label.title } } } : {}),
+  };
+}
+
+/** Back to pending for one step: the other steps' data and photos stay; older session links and widget tokens stop working. */
+export function resubmissionRequestStep(applicant: Applicant, step: ResubmissionStep, label: DecisionLabelRef, now: Date, noted: boolean): LifecycleStep {
+  const attempt = applicant.attempt + 1;
+  return {
+    changes: {
+      kycStatus: 'pending',
+      ...REVIEW_CLEARED,
+      decidedAt: now,
+      decisionLabelId: label.id,
+      resubmissionStep: step,
+      attempt,
+      sessionGeneration: applicant.sessionGeneration + 1,
+    },
+    audit: {
+      action: 'applicant.resubmission_requested',
+      detail: { previousStatus: applicant.kycStatus, step, label: label.code, attempt, ...(noted ? { noted: true } : {}) },
+    },
+    event: 'applicant.resubmission_requested',
+    eventExtra: { resubmission: { step }, label: { code: label.code, title: label.title } },
+  };
+}
+
+/** Undo: the applicant returns to exactly what the decision replaced. */
+export function undoDecisionStep(previous: DecisionSnapshot, undone: { decision: string; decidedBy: string; webhooksCancelled: number }): LifecycleStep {
+  return {
+    changes: { ...previous, decidedAt: previous.decidedAt ? new Date(previous.decidedAt) : null },
+    audit: { action: 'applicant.decision_undone', detail: { ...undone, restoredStatus: previous.kycStatus } },
+  };
 }

@@ -216,6 +216,17 @@ export class WidgetDocumentReadDto {
   @ApiProperty({ nullable: true, type: String, example: '2031-08-30' }) expiryDate: string | null;
 }
 
+/** Why staff decided as they did, in the organization's words for the end user. */
+export class WidgetDecisionMessageDto {
+  @ApiProperty({ example: 'Your document has expired. Please verify again with a document that is still valid.' }) message: string;
+}
+
+/** Staff asked the end user to redo one step: which, and why. */
+export class WidgetResubmissionDto {
+  @ApiProperty({ enum: ['document-front', 'document-back', 'selfie', 'personal-data'] }) step: string;
+  @ApiProperty({ description: 'What to redo and why, written for the end user' }) message: string;
+}
+
 export class WidgetSessionDto {
   @ApiProperty() userId: string;
   @ApiProperty() organizationName: string;
@@ -230,6 +241,12 @@ export class WidgetSessionDto {
   selfieChallenge: SelfieChallengeDto | null;
   @ApiProperty({ enum: WIDGET_SCOPES, description: 'status: this page may only follow the status; photos and data are never shown' })
   scope: (typeof WIDGET_SCOPES)[number];
+
+  @ApiProperty({ type: WidgetDecisionMessageDto, nullable: true, description: 'On a rejection or hold made with a decision label: its end-user text' })
+  decision: WidgetDecisionMessageDto | null;
+
+  @ApiProperty({ type: WidgetResubmissionDto, nullable: true, description: 'Set while staff ask to redo one step: only that step is taken; the others are kept' })
+  resubmission: WidgetResubmissionDto | null;
 
   @ApiPropertyOptional({
     type: WidgetDocumentReadDto,

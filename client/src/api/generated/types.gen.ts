@@ -62,7 +62,7 @@ export type UpdateRedirectUrlDto = {
     redirectUrl: string;
 };
 
-export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'webhook.test';
+export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'webhook.test';
 
 export type WebhookEventStatus = 'pending' | 'delivered' | 'failed';
 
@@ -653,16 +653,87 @@ export type ApplicantChangeDto = {
     applicant: ApplicantSummaryDto;
 };
 
+export type ApproveApplicantDto = {
+    /**
+     * The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes
+     */
+    version?: number;
+    /**
+     * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
+     */
+    note?: string | null;
+};
+
+export type UndoableDecisionDto = {
+    id: string;
+    kind: 'approve' | 'reject' | 'hold';
+    decidedBy: string;
+    decidedAt: string;
+    /**
+     * Undo works until then
+     */
+    undoableUntil: string;
+    /**
+     * Whether the caller may undo it (its author, the owner or an administrator)
+     */
+    canUndo: boolean;
+};
+
+export type LabelRefDto = {
+    code: string;
+    title: string;
+};
+
+export type PendingDecisionDto = {
+    id: string;
+    kind: 'approve' | 'reject' | 'hold';
+    label: LabelRefDto | null;
+    reason: string | null;
+    /**
+     * The proposer's internal note
+     */
+    note: string | null;
+    proposedBy: string;
+    /**
+     * Whether the caller proposed it (then only someone else may confirm it)
+     */
+    proposedByMe: boolean;
+    proposedAt: string;
+};
+
+export type DecisionResultDto = {
+    applicant: ApplicantSummaryDto;
+    /**
+     * The decision made (null when it awaits a second review)
+     */
+    decision: UndoableDecisionDto | null;
+    /**
+     * Four-eyes: the decision recorded as awaiting a second review
+     */
+    pendingDecision: PendingDecisionDto | null;
+};
+
 export type RejectApplicantDto = {
     /**
      * The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes
      */
     version?: number;
-    reason: string;
     /**
-     * resubmission: the end user may try again; final: they may not
+     * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
      */
-    rejectType: 'final' | 'resubmission';
+    note?: string | null;
+    /**
+     * A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page
+     */
+    labelId?: string;
+    /**
+     * Required without labelId; with one, defaults to the label's title
+     */
+    reason?: string;
+    /**
+     * resubmission: the end user may try again; final: they may not. Required without labelId; with one, defaults to final
+     */
+    rejectType?: 'final' | 'resubmission';
 };
 
 export type HoldApplicantDto = {
@@ -670,6 +741,14 @@ export type HoldApplicantDto = {
      * The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes
      */
     version?: number;
+    /**
+     * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
+     */
+    note?: string | null;
+    /**
+     * A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page
+     */
+    labelId?: string;
     reason?: string;
 };
 
@@ -937,6 +1016,139 @@ export type OrganizationActivityPageDto = {
     hasNextPage: boolean;
 };
 
+export type DecisionLabelDto = {
+    id: string;
+    kind: 'reject' | 'hold' | 'resubmission';
+    title: string;
+    endUserText: string;
+    code: string;
+    archived: boolean;
+};
+
+export type DecisionLabelInputDto = {
+    /**
+     * Which decision it is for: reject, hold or resubmission
+     */
+    kind: 'reject' | 'hold' | 'resubmission';
+    /**
+     * Shown to staff
+     */
+    title: string;
+    /**
+     * Shown to the end user on the verification page
+     */
+    endUserText: string;
+    /**
+     * Sent in the webhook; unique in the organization
+     */
+    code: string;
+    /**
+     * An archived label is kept for the history but offered no more
+     */
+    archived?: boolean;
+};
+
+export type DecisionLabelDeletionDto = {
+    /**
+     * true: the label was used by a decision and is archived instead of deleted
+     */
+    archived: boolean;
+};
+
+export type ReviewSettingsDetailsDto = {
+    /**
+     * Four-eyes rule: off, rejections (a rejection needs a second reviewer), all (every decision does)
+     */
+    fourEyes: 'off' | 'rejections' | 'all';
+    /**
+     * The undo window of a staff decision, in seconds
+     */
+    undoWindowSeconds: number;
+};
+
+export type ReviewSettingsDto = {
+    /**
+     * Four-eyes rule: off, rejections (a rejection needs a second reviewer), all (every decision does)
+     */
+    fourEyes: 'off' | 'rejections' | 'all';
+};
+
+export type EarlierImageDto = {
+    id: string;
+    attempt: number;
+    docType: string;
+    side: string | null;
+    uploadedAt: string;
+    supersededAt: string;
+};
+
+export type ApplicantReviewStateDto = {
+    fourEyes: 'off' | 'rejections' | 'all';
+    approveWithoutConfirmation: boolean;
+    undoWindowSeconds: number;
+    pendingDecision: PendingDecisionDto | null;
+    /**
+     * The last decision, while it can still be undone
+     */
+    undoableDecision: UndoableDecisionDto | null;
+    /**
+     * The label of the current rejection, hold or resubmission request
+     */
+    currentLabel: DecisionLabelDto | null;
+    resubmissionStep: 'document-front' | 'document-back' | 'selfie' | 'personal-data' | null;
+    attempt: number;
+    /**
+     * Photos replaced by a resubmission, oldest attempt first
+     */
+    earlierImages: Array<EarlierImageDto>;
+};
+
+export type ResubmissionRequestDto = {
+    /**
+     * The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes
+     */
+    version?: number;
+    /**
+     * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
+     */
+    note?: string | null;
+    /**
+     * The one step the end user redoes
+     */
+    step: 'document-front' | 'document-back' | 'selfie' | 'personal-data';
+    /**
+     * A label of kind resubmission: its end-user text says what to redo
+     */
+    labelId: string;
+};
+
+export type ReviewerPreferencesDto = {
+    /**
+     * "Don't ask again": approve without the confirmation dialog
+     */
+    approveWithoutConfirmation: boolean;
+};
+
+export type ApplicantNoteDto = {
+    id: string;
+    text: string;
+    author: string;
+    /**
+     * The decision it came with
+     */
+    decision: 'approve' | 'reject' | 'hold' | 'resubmission' | null;
+    createdAt: string;
+    editedAt: string | null;
+    /**
+     * Whether the caller may still edit or delete it (its author, within 15 minutes)
+     */
+    editable: boolean;
+};
+
+export type NoteInputDto = {
+    text: string;
+};
+
 export type UploadListDto = {
     /**
      * An official list file: OFAC sdn.xml or sdn.csv, UN consolidated XML, EU consolidated CSV or XML, UK consolidated CSV
@@ -1090,6 +1302,18 @@ export type SelfieChallengeDto = {
     turn: 'left' | 'right';
 };
 
+export type WidgetDecisionMessageDto = {
+    message: string;
+};
+
+export type WidgetResubmissionDto = {
+    step: 'document-front' | 'document-back' | 'selfie' | 'personal-data';
+    /**
+     * What to redo and why, written for the end user
+     */
+    message: string;
+};
+
 export type WidgetDocumentReadDto = {
     name: string | null;
     dateOfBirth: string | null;
@@ -1119,6 +1343,14 @@ export type WidgetSessionDto = {
      * status: this page may only follow the status; photos and data are never shown
      */
     scope: 'edit' | 'status';
+    /**
+     * On a rejection or hold made with a decision label: its end-user text
+     */
+    decision: WidgetDecisionMessageDto | null;
+    /**
+     * Set while staff ask to redo one step: only that step is taken; the others are kept
+     */
+    resubmission: WidgetResubmissionDto | null;
     /**
      * Only in the answer to a photo upload: what the photo’s machine-readable zone or barcode says (null when it carries none or could not be read)
      */
@@ -2432,7 +2664,7 @@ export type ApplicantsResetResponses = {
 export type ApplicantsResetResponse = ApplicantsResetResponses[keyof ApplicantsResetResponses];
 
 export type ApplicantsApproveData = {
-    body: VersionedChangeDto;
+    body: ApproveApplicantDto;
     path: {
         id: string;
         userId: string;
@@ -2450,9 +2682,9 @@ export type ApplicantsApproveErrors = {
 
 export type ApplicantsApproveResponses = {
     /**
-     * kycStatus completed, reviewAnswer approved
+     * kycStatus completed, reviewAnswer approved (or, under the four-eyes rule, a proposal awaiting a second reviewer)
      */
-    200: ApplicantChangeDto;
+    200: DecisionResultDto;
 };
 
 export type ApplicantsApproveResponse = ApplicantsApproveResponses[keyof ApplicantsApproveResponses];
@@ -2469,6 +2701,10 @@ export type ApplicantsRejectData = {
 
 export type ApplicantsRejectErrors = {
     /**
+     * Neither labelId nor reason and rejectType; a label of another kind or archived
+     */
+    400: unknown;
+    /**
      * Organization not found (also when the caller is not a member), or Applicant not found
      */
     404: unknown;
@@ -2476,9 +2712,9 @@ export type ApplicantsRejectErrors = {
 
 export type ApplicantsRejectResponses = {
     /**
-     * kycStatus completed, reviewAnswer rejected with the reason
+     * kycStatus completed, reviewAnswer rejected with the reason (the label's title when a label is given)
      */
-    200: ApplicantChangeDto;
+    200: DecisionResultDto;
 };
 
 export type ApplicantsRejectResponse = ApplicantsRejectResponses[keyof ApplicantsRejectResponses];
@@ -2504,7 +2740,7 @@ export type ApplicantsHoldResponses = {
     /**
      * kycStatus onHold
      */
-    200: ApplicantChangeDto;
+    200: DecisionResultDto;
 };
 
 export type ApplicantsHoldResponse = ApplicantsHoldResponses[keyof ApplicantsHoldResponses];
@@ -2756,7 +2992,7 @@ export type OrganizationActivityListData = {
          * Only what this account did
          */
         actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started';
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started';
         /**
          * Only entries about this applicant (the integrator's userId)
          */
@@ -2796,6 +3032,489 @@ export type OrganizationActivityListResponses = {
 };
 
 export type OrganizationActivityListResponse = OrganizationActivityListResponses[keyof OrganizationActivityListResponses];
+
+export type ReviewSettingsListLabelsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/decision-labels';
+};
+
+export type ReviewSettingsListLabelsErrors = {
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type ReviewSettingsListLabelsResponses = {
+    /**
+     * Every label, archived ones included (the defaults are seeded on first read)
+     */
+    200: Array<DecisionLabelDto>;
+};
+
+export type ReviewSettingsListLabelsResponse = ReviewSettingsListLabelsResponses[keyof ReviewSettingsListLabelsResponses];
+
+export type ReviewSettingsCreateLabelData = {
+    body: DecisionLabelInputDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/decision-labels';
+};
+
+export type ReviewSettingsCreateLabelErrors = {
+    /**
+     * A field is missing, too long, or the code is not like DOCUMENT_EXPIRED
+     */
+    400: unknown;
+    /**
+     * MANAGERS_ONLY
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+    /**
+     * LABEL_CODE_TAKEN
+     */
+    409: unknown;
+};
+
+export type ReviewSettingsCreateLabelResponses = {
+    200: DecisionLabelDto;
+};
+
+export type ReviewSettingsCreateLabelResponse = ReviewSettingsCreateLabelResponses[keyof ReviewSettingsCreateLabelResponses];
+
+export type ReviewSettingsRemoveLabelData = {
+    body?: never;
+    path: {
+        id: string;
+        labelId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/decision-labels/{labelId}';
+};
+
+export type ReviewSettingsRemoveLabelErrors = {
+    /**
+     * MANAGERS_ONLY
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type ReviewSettingsRemoveLabelResponses = {
+    /**
+     * Deleted, or archived when a decision used it
+     */
+    200: DecisionLabelDeletionDto;
+};
+
+export type ReviewSettingsRemoveLabelResponse = ReviewSettingsRemoveLabelResponses[keyof ReviewSettingsRemoveLabelResponses];
+
+export type ReviewSettingsUpdateLabelData = {
+    body: DecisionLabelInputDto;
+    path: {
+        id: string;
+        labelId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/decision-labels/{labelId}';
+};
+
+export type ReviewSettingsUpdateLabelErrors = {
+    /**
+     * MANAGERS_ONLY
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+    /**
+     * LABEL_CODE_TAKEN
+     */
+    409: unknown;
+};
+
+export type ReviewSettingsUpdateLabelResponses = {
+    200: DecisionLabelDto;
+};
+
+export type ReviewSettingsUpdateLabelResponse = ReviewSettingsUpdateLabelResponses[keyof ReviewSettingsUpdateLabelResponses];
+
+export type ReviewSettingsSettingsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/review-settings';
+};
+
+export type ReviewSettingsSettingsErrors = {
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type ReviewSettingsSettingsResponses = {
+    200: ReviewSettingsDetailsDto;
+};
+
+export type ReviewSettingsSettingsResponse = ReviewSettingsSettingsResponses[keyof ReviewSettingsSettingsResponses];
+
+export type ReviewSettingsSaveSettingsData = {
+    body: ReviewSettingsDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/review-settings';
+};
+
+export type ReviewSettingsSaveSettingsErrors = {
+    /**
+     * MANAGERS_ONLY
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type ReviewSettingsSaveSettingsResponses = {
+    200: ReviewSettingsDetailsDto;
+};
+
+export type ReviewSettingsSaveSettingsResponse = ReviewSettingsSaveSettingsResponses[keyof ReviewSettingsSaveSettingsResponses];
+
+export type ApplicantDecisionsReviewData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/review';
+};
+
+export type ApplicantDecisionsReviewErrors = {
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type ApplicantDecisionsReviewResponses = {
+    200: ApplicantReviewStateDto;
+};
+
+export type ApplicantDecisionsReviewResponse = ApplicantDecisionsReviewResponses[keyof ApplicantDecisionsReviewResponses];
+
+export type ApplicantDecisionsUndoData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        decisionId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/decisions/{decisionId}/undo';
+};
+
+export type ApplicantDecisionsUndoErrors = {
+    /**
+     * UNDO_NOT_ALLOWED
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+    /**
+     * UNDO_WINDOW_OVER, DECISION_ALREADY_UNDONE or DECISION_SUPERSEDED
+     */
+    409: unknown;
+};
+
+export type ApplicantDecisionsUndoResponses = {
+    /**
+     * The applicant is back to what the decision replaced; its webhook was never sent
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantDecisionsUndoResponse = ApplicantDecisionsUndoResponses[keyof ApplicantDecisionsUndoResponses];
+
+export type ApplicantDecisionsConfirmData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        proposalId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/confirm';
+};
+
+export type ApplicantDecisionsConfirmErrors = {
+    /**
+     * SAME_REVIEWER: the proposer cannot confirm their own proposal
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type ApplicantDecisionsConfirmResponses = {
+    /**
+     * The proposed decision is made, as the confirmer's, the proposer recorded
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantDecisionsConfirmResponse = ApplicantDecisionsConfirmResponses[keyof ApplicantDecisionsConfirmResponses];
+
+export type ApplicantDecisionsDeclineData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        proposalId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/decline';
+};
+
+export type ApplicantDecisionsDeclineErrors = {
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type ApplicantDecisionsDeclineResponses = {
+    /**
+     * The proposal is dropped; the applicant stays as it was
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantDecisionsDeclineResponse = ApplicantDecisionsDeclineResponses[keyof ApplicantDecisionsDeclineResponses];
+
+export type ApplicantDecisionsRequestResubmissionData = {
+    body: ResubmissionRequestDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/request-resubmission';
+};
+
+export type ApplicantDecisionsRequestResubmissionErrors = {
+    /**
+     * Unknown step, a label of another kind, or a back side the document does not have
+     */
+    400: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+    /**
+     * NOT_SUBMITTED
+     */
+    409: unknown;
+};
+
+export type ApplicantDecisionsRequestResubmissionResponses = {
+    /**
+     * kycStatus pending for the one step; older links revoked; applicant.resubmission_requested sent
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantDecisionsRequestResubmissionResponse = ApplicantDecisionsRequestResubmissionResponses[keyof ApplicantDecisionsRequestResubmissionResponses];
+
+export type ApplicantDecisionsEarlierImageData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        imageId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/earlier-images/{imageId}';
+};
+
+export type ApplicantDecisionsEarlierImageErrors = {
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type ApplicantDecisionsEarlierImageResponses = {
+    /**
+     * A photo replaced by a resubmission
+     */
+    200: Blob | File;
+};
+
+export type ApplicantDecisionsEarlierImageResponse = ApplicantDecisionsEarlierImageResponses[keyof ApplicantDecisionsEarlierImageResponses];
+
+export type ReviewerPreferencesGetData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/users/me/reviewer-preferences';
+};
+
+export type ReviewerPreferencesGetResponses = {
+    200: ReviewerPreferencesDto;
+};
+
+export type ReviewerPreferencesGetResponse = ReviewerPreferencesGetResponses[keyof ReviewerPreferencesGetResponses];
+
+export type ReviewerPreferencesSaveData = {
+    body: ReviewerPreferencesDto;
+    path?: never;
+    query?: never;
+    url: '/api/users/me/reviewer-preferences';
+};
+
+export type ReviewerPreferencesSaveResponses = {
+    200: ReviewerPreferencesDto;
+};
+
+export type ReviewerPreferencesSaveResponse = ReviewerPreferencesSaveResponses[keyof ReviewerPreferencesSaveResponses];
+
+export type ApplicantNotesListData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/notes';
+};
+
+export type ApplicantNotesListErrors = {
+    /**
+     * Organization not found (also when the caller is not a member), Applicant or Note not found
+     */
+    404: unknown;
+};
+
+export type ApplicantNotesListResponses = {
+    /**
+     * Newest first
+     */
+    200: Array<ApplicantNoteDto>;
+};
+
+export type ApplicantNotesListResponse = ApplicantNotesListResponses[keyof ApplicantNotesListResponses];
+
+export type ApplicantNotesAddData = {
+    body: NoteInputDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/notes';
+};
+
+export type ApplicantNotesAddErrors = {
+    /**
+     * Empty, or longer than 4000 characters
+     */
+    400: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), Applicant or Note not found
+     */
+    404: unknown;
+};
+
+export type ApplicantNotesAddResponses = {
+    200: ApplicantNoteDto;
+};
+
+export type ApplicantNotesAddResponse = ApplicantNotesAddResponses[keyof ApplicantNotesAddResponses];
+
+export type ApplicantNotesRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        noteId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}';
+};
+
+export type ApplicantNotesRemoveErrors = {
+    /**
+     * NOTE_LOCKED: only its author, within 15 minutes
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), Applicant or Note not found
+     */
+    404: unknown;
+};
+
+export type ApplicantNotesRemoveResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type ApplicantNotesRemoveResponse = ApplicantNotesRemoveResponses[keyof ApplicantNotesRemoveResponses];
+
+export type ApplicantNotesEditData = {
+    body: NoteInputDto;
+    path: {
+        id: string;
+        userId: string;
+        noteId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}';
+};
+
+export type ApplicantNotesEditErrors = {
+    /**
+     * NOTE_LOCKED: only its author, within 15 minutes
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), Applicant or Note not found
+     */
+    404: unknown;
+};
+
+export type ApplicantNotesEditResponses = {
+    200: ApplicantNoteDto;
+};
+
+export type ApplicantNotesEditResponse = ApplicantNotesEditResponses[keyof ApplicantNotesEditResponses];
 
 export type SanctionsListsListData = {
     body?: never;

@@ -8,10 +8,10 @@ import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast-context';
 import { FIELD_REQUIRED, isBlank } from '../../../lib/validation';
 import { useFaceBlocklist } from '../api/face-blocklist';
-import { ReasonField } from './decision-buttons';
+import { ReasonField } from './reason-field';
 
 import '../../../components/ui/text-field.css';
-import './decision-buttons.css';
+import './decision-bar.css';
 
 /** The server's limit on a blocklist reason. */
 const BLOCKLIST_REASON_MAX_LENGTH = 500;

@@ -55,4 +55,20 @@ describe('activity of the verification page and its sessions', () => {
     expect(activityOrigin({ detail: { changes: [] } })).toBeNull();
     expect(activityOrigin({ detail: null })).toBeNull();
   });
+
+  it('names the decision steps: undo, four-eyes proposals, resubmission requests, notes (never their text)', () => {
+    expect(activityLabel('applicant.decision_undone')).toBe('Undid a decision');
+    expect(activityLabel('applicant.note_added')).toBe('Added a note');
+    expect(activityNote({ action: 'applicant.decision_undone', detail: { decision: 'approve', decidedBy: 'alice', webhooksCancelled: 1 } })).toBe(
+      'Approval by alice, before it was sent',
+    );
+    expect(activityNote({ action: 'applicant.decision_proposed', detail: { decision: 'reject', label: 'SUSPECTED_FRAUD', noted: true } })).toBe(
+      'Rejection — SUSPECTED_FRAUD',
+    );
+    expect(activityNote({ action: 'applicant.decision_declined', detail: { decision: 'reject', proposedBy: 'bob' } })).toBe('Rejection proposed by bob');
+    expect(activityNote({ action: 'applicant.resubmission_requested', detail: { step: 'selfie', label: 'SELFIE_UNCLEAR', attempt: 2 } })).toBe(
+      'Selfie — SELFIE_UNCLEAR',
+    );
+    expect(activityNote({ action: 'applicant.note_added', detail: { noteId: 'n1', length: 12 } })).toBeNull();
+  });
 });

@@ -32,6 +32,21 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.invitation_declined': 'Declined an invitation',
   'member.added': 'Joined as a member',
   'member.removed': 'Removed a member',
+  'applicant.decision_undone': 'Undid a decision',
+  'applicant.decision_proposed': 'Proposed a decision for a second review',
+  'applicant.decision_declined': 'Declined a proposed decision',
+  'applicant.resubmission_requested': 'Asked to redo one step',
+  'applicant.note_added': 'Added a note',
+  'applicant.note_edited': 'Edited a note',
+  'applicant.note_deleted': 'Deleted a note',
+};
+
+const DECISION_NAMES: Readonly<Record<string, string>> = { approve: 'Approval', reject: 'Rejection', hold: 'Hold' };
+const STEP_NAMES: Readonly<Record<string, string>> = {
+  'document-front': 'Document front',
+  'document-back': 'Document back',
+  selfie: 'Selfie',
+  'personal-data': 'Personal data',
 };
 
 /** Every action the Activity screen can filter by, with its label, in a reading order. */
@@ -102,6 +117,16 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
     return detail.hits.map((hit: unknown) => (hit && typeof hit === 'object' ? text((hit as Record<string, unknown>).name) : null)).filter(Boolean).join(', ') || null;
   }
   if (event.action === 'applicant.held' || event.action === 'applicant.face_blocklisted') return reason;
+  if (event.action === 'applicant.resubmission_requested') {
+    return [STEP_NAMES[text(detail.step) ?? ''] ?? text(detail.step), text(detail.label)].filter(Boolean).join(' — ') || null;
+  }
+  if (event.action === 'applicant.decision_undone') {
+    return `${DECISION_NAMES[text(detail.decision) ?? ''] ?? 'Decision'} by ${text(detail.decidedBy) ?? 'a reviewer'}, before it was sent`;
+  }
+  if (event.action === 'applicant.decision_proposed' || event.action === 'applicant.decision_declined') {
+    const proposer = event.action === 'applicant.decision_declined' && text(detail.proposedBy) ? ` proposed by ${text(detail.proposedBy)}` : '';
+    return `${DECISION_NAMES[text(detail.decision) ?? ''] ?? 'Decision'}${text(detail.label) ? ` — ${text(detail.label)}` : ''}${proposer}`;
+  }
   if (event.action === 'applicant.reset' && typeof detail.previousStatus === 'string') {
     return `Was ${kycStatusLabel(detail.previousStatus)}`;
   }

@@ -7,6 +7,7 @@ import { apiError, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
 import { buildApplicantDetails, ORGANIZATION_ID } from '../testing/applicant-factory';
+import { buildReviewState, LABELS } from '../testing/decision-factory';
 import { ApplicantDetailsPage } from './applicant-details-page';
 
 const ROUTE = '/dashboard/:organizationId/applicants/:userId';
@@ -15,6 +16,14 @@ const EMPTY_ACTIVITY = {
   items: [],
   meta: { page: 1, pageLength: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false },
 };
+
+/** What the decision bar and the notes panel read: approve without the confirmation (its dialog is tested with the bar). */
+const DECISION_READS: ApiHandlers = {
+  applicantDecisionsReview: { body: buildReviewState({ approveWithoutConfirmation: true }) },
+  reviewSettingsListLabels: { body: LABELS },
+  applicantNotesList: { body: [] },
+};
+const NOT_PENDING = { decision: null, pendingDecision: null };
 
 /** Serves user-0001 of the organization (`details`), an empty activity and any `extra` answers. */
 function check(fields: Pick<ApplicantCheckDto, 'name' | 'verdict' | 'detail'> & Partial<ApplicantCheckDto>): ApplicantCheckDto {
@@ -27,6 +36,7 @@ function serve(details: ApplicantDetailsDto | undefined, extra: ApiHandlers = {}
     usersMe: { body: buildUser() },
     applicantsDetails: ({ path }) => (details && isTheApplicant(path) ? { body: details } : undefined),
     applicantsActivity: ({ path }) => (isTheApplicant(path) ? { body: EMPTY_ACTIVITY } : undefined),
+    ...DECISION_READS,
     ...extra,
   });
 }
@@ -105,11 +115,13 @@ describe('applicant details', () => {
           applicant: buildApplicantDetails({
             applicant: { kycStatus: 'completed', reviewAnswer: 'approved', decidedAt: '2026-11-20T10:00:00.000Z', version: 8 },
           }).applicant,
+          ...NOT_PENDING,
         },
       },
     });
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
-    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
     const summary = screen.getByRole('table', { name: 'Summary' });
     expect(await within(summary).findByText('Approved')).toBeInTheDocument();
     expect(within(summary).getByText('Completed')).toBeInTheDocument();
@@ -131,6 +143,7 @@ describe('applicant details', () => {
         usersMe: { body: buildUser() },
         applicantsDetails: () => ({ body: current }),
         applicantsActivity: { body: EMPTY_ACTIVITY },
+        ...DECISION_READS,
         ...extra,
       });
       const change = () => {
@@ -144,13 +157,14 @@ describe('applicant details', () => {
       const approved = buildApplicantDetails({ applicant: { version: 3, kycStatus: 'completed', reviewAnswer: 'approved' } });
       const { api, change, stale } = serveChanging({
         applicantsApprove: ({ body }) =>
-          stale(body?.version) ? apiError(409, 'APPLICANT_CHANGED', CHANGED) : { body: { applicant: approved.applicant } },
+          stale(body?.version) ? apiError(409, 'APPLICANT_CHANGED', CHANGED) : { body: { applicant: approved.applicant, ...NOT_PENDING } },
       });
       renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
       const summary = await screen.findByRole('table', { name: 'Summary' });
       expect(within(summary).getByText('Pending')).toBeInTheDocument();
 
       change();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
       await user.click(screen.getByRole('button', { name: 'Approve' }));
       expect(await screen.findByText(CHANGED)).toBeInTheDocument();
       // The latest state replaces what the reviewer saw: nothing was approved.
@@ -168,12 +182,12 @@ describe('applicant details', () => {
       const rejected = buildApplicantDetails({ applicant: { version: 3, kycStatus: 'completed', reviewAnswer: 'rejected' } });
       const { api, change, stale } = serveChanging({
         applicantsReject: ({ body }) =>
-          stale(body?.version) ? apiError(409, 'APPLICANT_CHANGED', CHANGED) : { body: { applicant: rejected.applicant } },
+          stale(body?.version) ? apiError(409, 'APPLICANT_CHANGED', CHANGED) : { body: { applicant: rejected.applicant, ...NOT_PENDING } },
       });
       renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
       await user.click(await screen.findByRole('button', { name: 'Reject' }));
       const dialog = screen.getByRole('dialog', { name: 'Reject applicant' });
-      await user.type(within(dialog).getByLabelText('Reason'), 'Blurred photo');
+      await user.selectOptions(within(dialog).getByLabelText('Label'), 'Document expired');
 
       change();
       await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
@@ -184,8 +198,8 @@ describe('applicant details', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
       expect(await screen.findByText('Applicant rejected')).toBeInTheDocument();
       expect(api.callsTo('applicantsReject').map((call) => call.body)).toEqual([
-        { reason: 'Blurred photo', rejectType: 'resubmission', version: 1 },
-        { reason: 'Blurred photo', rejectType: 'resubmission', version: 2 },
+        { labelId: 'label-expired', version: 1 },
+        { labelId: 'label-expired', version: 2 },
       ]);
     });
 
@@ -195,30 +209,20 @@ describe('applicant details', () => {
       renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
       await user.click(await screen.findByRole('button', { name: 'Hold' }));
       const dialog = screen.getByRole('dialog', { name: 'Put applicant on hold' });
+      await user.selectOptions(within(dialog).getByLabelText('Label'), 'Additional check needed');
       await user.click(within(dialog).getByRole('button', { name: 'Hold' }));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone else changed this applicant');
-      expect(api.callsTo('applicantsHold').map((call) => call.body)).toEqual([{ version: 1 }]);
+      expect(api.callsTo('applicantsHold').map((call) => call.body)).toEqual([{ labelId: 'label-check', version: 1 }]);
       expect(api.callsTo('applicantsDetails')).toHaveLength(1);
     });
   });
 
-  it('requires a reason to reject and sends it with the reject type', async () => {
-    const user = userEvent.setup();
-    const api = serve(buildApplicantDetails({ applicant: { version: 2 } }), {
-      applicantsReject: { body: { applicant: buildApplicantDetails({ applicant: { kycStatus: 'completed', version: 3 } }).applicant } },
-    });
-    const bodies = () => api.callsTo('applicantsReject').map((call) => call.body);
+  it('places the decision bar in the summary and the notes panel before the activity', async () => {
+    serve(buildApplicantDetails());
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
-    await user.click(await screen.findByRole('button', { name: 'Reject' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject applicant' });
-    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(within(dialog).getByText('This field is required')).toBeInTheDocument();
-    expect(bodies()).toHaveLength(0);
-
-    await user.type(within(dialog).getByLabelText('Reason'), 'Blurred photo');
-    await user.click(within(dialog).getByRole('radio', { name: /Final/ }));
-    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(bodies()).toEqual([{ reason: 'Blurred photo', rejectType: 'final', version: 2 }]));
+    expect(await screen.findByRole('region', { name: 'Decision' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Internal notes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request resubmission' })).toBeInTheDocument();
   });
 
   it('shows the automatic checks when the server has them, and nothing when it answers 404', async () => {

@@ -16,7 +16,9 @@ import { applicantKeys } from '../api/query-keys';
 import { ActivityPanel } from '../components/activity-panel';
 import { ApplicantSummary } from '../components/applicant-summary';
 import { ChecksList } from '../components/checks-list';
-import { DecisionButtons } from '../components/decision-buttons';
+import { DecisionBar } from '../components/decision-bar';
+import { EarlierAttempts } from '../components/earlier-attempts';
+import { NotesPanel } from '../components/notes-panel';
 import { DocumentImages } from '../components/document-images';
 import { FacePanel } from '../components/face-panel';
 import { IdentityTable } from '../components/identity-table';
@@ -135,7 +137,7 @@ export function ApplicantDetailsPage() {
       {header}
       <Panel
         title="Summary"
-        aside={<DecisionButtons organizationId={organizationId} applicant={data.applicant} />}
+        aside={<DecisionBar organizationId={organizationId} applicant={data.applicant} />}
       >
         <ApplicantSummary applicant={data.applicant} />
       </Panel>
@@ -170,6 +172,8 @@ export function ApplicantDetailsPage() {
         canUpdate={canUpdate}
       />
       <ScreeningPanel check={screeningCheck(checks)} canUpdate={canUpdate} organizationId={organizationId} userId={userId} />
+      <EarlierAttempts organizationId={organizationId} applicant={data.applicant} />
+      <NotesPanel organizationId={organizationId} applicant={data.applicant} />
       <ActivityPanel organizationId={organizationId} userId={userId} />
     </>
   );

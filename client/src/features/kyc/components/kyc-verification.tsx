@@ -71,7 +71,7 @@ export function KycVerification({ link }: { link: KycLink }) {
   }
   switch (status) {
     case 'processing':
-      return <ProcessingState organizationName={organizationName} />;
+      return <ProcessingState organizationName={organizationName} message={session.data.decision?.message} />;
     case 'completed':
       return <CompletedState organizationName={organizationName} redirectUrl={redirectUrl} />;
     case 'failed':
@@ -79,6 +79,7 @@ export function KycVerification({ link }: { link: KycLink }) {
         <FailedState
           organizationName={organizationName}
           canResubmit={session.data.canResubmit}
+          message={session.data.decision?.message}
           onTryAgain={() => {
             setLive({ status: 'pending', redirectUrl });
             setAttempt((n) => n + 1);

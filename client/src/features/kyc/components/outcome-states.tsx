@@ -14,9 +14,10 @@ function useCompletionRedirect(target: string | null) {
   }, [target]);
 }
 
-export function ProcessingState({ organizationName }: { organizationName: string }) {
+export function ProcessingState({ organizationName, message = null }: { organizationName: string; message?: string | null }) {
   return (
     <KycMessage tone="progress" title="We're checking your documents…">
+      {message && <p data-testid="kyc-decision-message">{message}</p>}
       <p>
         Thank you! {organizationName} will be told the result as soon as the check is done. This page updates
         by itself — you can keep it open or come back later.
@@ -53,10 +54,13 @@ export function FailedState({
   organizationName,
   canResubmit,
   onTryAgain,
+  message = null,
 }: {
   organizationName: string;
   canResubmit: boolean;
   onTryAgain: () => void;
+  /** Why, in the organization's words (the decision label's end-user text). */
+  message?: string | null;
 }) {
   return (
     <KycMessage
@@ -70,6 +74,7 @@ export function FailedState({
         )
       }
     >
+      {message && <p data-testid="kyc-decision-message">{message}</p>}
       {canResubmit ? (
         <p>Some of your photos or details need to be provided again. It only takes a few minutes.</p>
       ) : (

@@ -31,6 +31,15 @@ describe('the widget step machine', () => {
     }
   });
 
+  it('after a resubmission request shows only the step to redo and the review', () => {
+    const redo = stateFromSession(session({ documentType: 'ID_CARD', images: [{ docType: 'ID_CARD', side: 'front' }, { docType: 'SELFIE', side: null }, { docType: 'SELFIE', side: 'turned' }], resubmission: { step: 'document-back', message: 'Blurred' } }));
+    expect(redo).toMatchObject({ redo: 'back', step: 'back', personalSaved: true });
+    expect(stepsFor(redo.documentType, redo.redo)).toEqual(['back', 'review']);
+    expect(run(redo, { type: 'photoSaved', slot: 'back', preview: 'data:back' }).step).toBe('review');
+    const personal = stateFromSession(session({ resubmission: { step: 'personal-data', message: 'Check' } }));
+    expect(personal).toMatchObject({ redo: 'personal', step: 'personal', personalSaved: false });
+  });
+
   it('goes from the passport front straight to the selfie', () => {
     const state = run(
       stateFromSession(session()),

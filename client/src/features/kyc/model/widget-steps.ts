@@ -45,7 +45,17 @@ export interface WidgetState {
   returnToReview: boolean;
   /** Fields filled in from what a document photo's machine-readable data says (to be checked by the applicant). */
   prefilled: PersonalField[];
+  /** Staff asked to redo this one step: only it (then the review) is shown; the rest is kept on the server. */
+  redo?: StepId | null;
 }
+
+/** The server's resubmission step as the widget's step. */
+export const REDO_STEPS: Readonly<Record<string, StepId>> = {
+  'document-front': 'front',
+  'document-back': 'back',
+  selfie: 'selfie',
+  'personal-data': 'personal',
+};
 
 const READ_FIELDS = ['name', 'dateOfBirth', 'sex', 'docNumber', 'expiryDate'] as const satisfies readonly (keyof WidgetDocumentReadDto & PersonalField)[];
 
@@ -74,8 +84,9 @@ export type WidgetAction =
   | { type: 'edit'; step: StepId }
   | { type: 'restart'; session: WidgetSessionDto };
 
-/** The steps for a document type; before one is chosen the longer path is shown. */
-export function stepsFor(documentType: DocumentType | null): StepId[] {
+/** The steps for a document type; before one is chosen the longer path is shown. A resubmission shows its one step and the review. */
+export function stepsFor(documentType: DocumentType | null, redo: StepId | null = null): StepId[] {
+  if (redo) return [redo, 'review'];
   const info = documentTypeInfo(documentType);
   const hasBack = !info || info.sides.includes('back');
   return ['document', 'front', ...(hasBack ? (['back'] as const) : []), 'selfie', 'personal', 'review'];
@@ -101,17 +112,17 @@ export function isStepComplete(state: WidgetState, step: StepId): boolean {
 /** Where a returning applicant resumes: the first step not done yet. */
 export function firstIncompleteStep(state: Omit<WidgetState, 'step'>): StepId {
   const withStep = { ...state, step: 'document' } as WidgetState;
-  return stepsFor(state.documentType).find((step) => !isStepComplete(withStep, step)) ?? 'review';
+  return stepsFor(state.documentType, state.redo).find((step) => !isStepComplete(withStep, step)) ?? 'review';
 }
 
 function nextAfter(state: WidgetState, step: StepId): StepId {
   if (state.returnToReview) return firstIncompleteStep(state);
-  const steps = stepsFor(state.documentType);
+  const steps = stepsFor(state.documentType, state.redo);
   return steps[Math.min(steps.indexOf(step) + 1, steps.length - 1)];
 }
 
 export function previousStep(state: WidgetState): StepId | null {
-  const steps = stepsFor(state.documentType);
+  const steps = stepsFor(state.documentType, state.redo);
   const index = steps.indexOf(state.step);
   return index > 0 ? steps[index - 1] : null;
 }
@@ -127,7 +138,10 @@ export function stateFromSession(session: WidgetSessionDto | undefined): WidgetS
     }
   }
   const personal = session ? personalDataFromSession(session.personalData) : emptyPersonalData();
-  const base = { documentType, photos, personal, personalSaved: hasRequiredPersonalData(personal), returnToReview: false, prefilled: [] };
+  const redo = session?.resubmission ? (REDO_STEPS[session.resubmission.step] ?? null) : null;
+  // A resubmission of a photo keeps the personal data on the server (this page never reads it back).
+  const personalSaved = hasRequiredPersonalData(personal) || (redo !== null && redo !== 'personal');
+  const base = { documentType, photos, personal, personalSaved, returnToReview: false, prefilled: [], redo };
   return { ...base, step: firstIncompleteStep(base) };
 }
 
@@ -170,7 +184,9 @@ export function widgetReducer(state: WidgetState, action: WidgetAction): WidgetS
     }
     case 'edit':
       return { ...state, step: action.step, returnToReview: true };
-    case 'restart':
-      return { ...stateFromSession(action.session), step: 'document' };
+    case 'restart': {
+      const restarted = stateFromSession(action.session);
+      return { ...restarted, step: restarted.redo ?? 'document' };
+    }
   }
 }

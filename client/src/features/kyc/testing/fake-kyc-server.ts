@@ -36,6 +36,8 @@ export function buildSession(overrides: Partial<WidgetSessionDto> = {}): WidgetS
     canResubmit: false,
     selfieChallenge: { turn: 'left' },
     scope: 'edit',
+    decision: null,
+    resubmission: null,
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import { isApiError } from '../../../api/client';
 import { paths } from '../../../config/paths';
 import { useOrganization } from '../api/get-organization';
 import { OrganizationInitial } from './organization-initial';
-import { ActivityIcon, ApplicantsIcon, DashboardIcon, IntegrationIcon, MembersIcon, SettingsIcon } from './organization-nav-icons';
+import { ActivityIcon, ApplicantsIcon, DashboardIcon, IntegrationIcon, MembersIcon, ReviewSettingsIcon, SettingsIcon } from './organization-nav-icons';
 
 import './organization-layout.css';
 
@@ -56,6 +56,10 @@ export function OrganizationLayout() {
           <NavLink to={paths.dashboard.integration(organizationId)} className={navClassName}>
             <IntegrationIcon />
             <span>Integration</span>
+          </NavLink>
+          <NavLink to={paths.dashboard.reviewSettings(organizationId)} className={navClassName}>
+            <ReviewSettingsIcon />
+            <span>Review settings</span>
           </NavLink>
           {canManage && (
             <NavLink to={paths.dashboard.activity(organizationId)} className={navClassName}>

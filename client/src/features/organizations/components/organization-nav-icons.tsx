@@ -47,3 +47,11 @@ export function SettingsIcon() {
     </svg>
   );
 }
+
+export function ReviewSettingsIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="org-nav-icon">
+      <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1M15 4v4M9 10v4M17 16v4" />
+    </svg>
+  );
+}

@@ -1,6 +1,7 @@
 import { useReducer, useState } from 'react';
 
 import type { WidgetSessionDto } from '../../../../api/generated/types.gen';
+import { Alert } from '../../../../components/ui/alert';
 import type { KycLink } from '../../api/kyc-keys';
 import { useSavePersonalData } from '../../api/save-personal-data';
 import { useSubmitKyc } from '../../api/submit-kyc';
@@ -34,6 +35,14 @@ const DOCUMENT_TIPS = [
 ];
 
 type DocumentSlot = Extract<PhotoSlot, 'front' | 'back'>;
+
+/** A resubmission's step, as the end user reads it. */
+const RESUBMISSION_STEP_NAMES: Readonly<Record<string, string>> = {
+  'document-front': 'the front of your document',
+  'document-back': 'the back of your document',
+  selfie: 'your selfie',
+  'personal-data': 'your personal details',
+};
 
 function photoCopy(slot: DocumentSlot, state: WidgetState): PhotoStepCopy {
   const noun = documentTypeInfo(state.documentType)?.noun ?? 'document';
@@ -78,7 +87,7 @@ export function KycWidget({
     if (action.type !== 'personalChanged') setHasMoved(true);
     dispatch(action);
   };
-  const steps = stepsFor(state.documentType);
+  const steps = stepsFor(state.documentType, state.redo);
   const back = previousStep(state) ? () => go({ type: 'back' }) : undefined;
   const info = documentTypeInfo(state.documentType);
 
@@ -101,7 +110,14 @@ export function KycWidget({
     <div className="kyc-widget">
       <header className="kyc-widget-intro">
         <h1 className="kyc-widget-title">Verify your identity for {session.organizationName}</h1>
-        <p className="kyc-widget-lead">It takes about 3 minutes. Have your document with you and find a well-lit place.</p>
+        {session.resubmission ? (
+          <Alert variant="warning" title={`Please redo one step: ${RESUBMISSION_STEP_NAMES[session.resubmission.step] ?? session.resubmission.step}`} className="kyc-widget-redo">
+            <p>{session.resubmission.message}</p>
+            <p>Everything else you sent before is kept: only this step is asked for again.</p>
+          </Alert>
+        ) : (
+          <p className="kyc-widget-lead">It takes about 3 minutes. Have your document with you and find a well-lit place.</p>
+        )}
       </header>
       <StepIndicator steps={steps} current={state.step} isComplete={(step) => isStepComplete(state, step)} />
       <section className="kyc-card kyc-step-card" aria-live="off">

@@ -51,7 +51,11 @@ export function ReviewStep({
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const info = documentTypeInfo(state.documentType);
-  const slots: PhotoSlot[] = [...(info?.sides ?? []), 'selfie', 'turned'];
+  const redo = state.redo ?? null;
+  // A resubmission shows only the step redone: the rest is kept from the earlier submission.
+  const slots: PhotoSlot[] = [...(info?.sides ?? []), 'selfie', 'turned'].filter((slot) => redo === null || PHOTO_STEPS[slot as PhotoSlot] === redo) as PhotoSlot[];
+  const showsPhotos = slots.length > 0;
+  const showsPersonal = redo === null || redo === 'personal';
 
   const submit = async () => {
     setError(null);
@@ -66,27 +70,35 @@ export function ReviewStep({
 
   return (
     <>
-      <StepHeader title="Review and submit" description="Check that everything is correct before you send it." />
+      <StepHeader
+        title="Review and submit"
+        description={
+          redo === null
+            ? 'Check that everything is correct before you send it.'
+            : 'Check what you redid before you send it. Everything else from your earlier submission is kept.'
+        }
+      />
 
-      <section className="kyc-review-section" aria-labelledby="kyc-review-document">
-        <div className="kyc-review-heading">
-          <h3 id="kyc-review-document">Document</h3>
-          <EditLink label="document type" onClick={() => onEdit('document')} />
-        </div>
-        <p className="kyc-review-document">{info?.label ?? 'Not chosen'}</p>
-        <ul className="kyc-review-photos">
-          {slots.map((slot) => {
-            const photo = state.photos[slot];
-            return (
-              <li key={slot} className="kyc-review-photo">
-                <div className="kyc-review-thumb">
-                  {photo?.preview ? (
-                    <img src={photo.preview} alt={`${PHOTO_CAPTIONS[slot]} photo`} />
-                  ) : (
-                    <span className="kyc-review-thumb-placeholder">
-                      <CheckIcon />
-                      Uploaded
-                    </span>
+      {showsPhotos && (
+        <section className="kyc-review-section" aria-labelledby="kyc-review-document">
+          <div className="kyc-review-heading">
+            <h3 id="kyc-review-document">{redo === 'selfie' ? 'Selfie' : 'Document'}</h3>
+            {redo === null && <EditLink label="document type" onClick={() => onEdit('document')} />}
+          </div>
+          {redo !== 'selfie' && <p className="kyc-review-document">{info?.label ?? 'Not chosen'}</p>}
+          <ul className="kyc-review-photos">
+            {slots.map((slot) => {
+              const photo = state.photos[slot];
+              return (
+                <li key={slot} className="kyc-review-photo">
+                  <div className="kyc-review-thumb">
+                    {photo?.preview ? (
+                      <img src={photo.preview} alt={`${PHOTO_CAPTIONS[slot]} photo`} />
+                    ) : (
+                      <span className="kyc-review-thumb-placeholder">
+                        <CheckIcon />
+                        Uploaded
+                      </span>
                   )}
                 </div>
                 <div className="kyc-review-photo-caption">
@@ -98,32 +110,35 @@ export function ReviewStep({
           })}
         </ul>
       </section>
+      )}
 
-      <section className="kyc-review-section" aria-labelledby="kyc-review-details">
-        <div className="kyc-review-heading">
-          <h3 id="kyc-review-details">Personal details</h3>
-          <EditLink label="personal details" onClick={() => onEdit('personal')} />
-        </div>
-        <dl className="kyc-review-data">
-          {PERSONAL_FIELDS.map((field) => {
-            const raw = state.personal[field];
-            const value =
-              raw === ''
-                ? null
-                : field === 'sex'
-                  ? (SEX_LABELS[raw] ?? raw)
-                  : field.endsWith('Date') || field === 'dateOfBirth'
-                    ? formatDate(raw)
-                    : raw;
-            return (
-              <div key={field} className="kyc-review-row">
-                <dt>{PERSONAL_LABELS[field]}</dt>
-                <dd className={value === null ? 'kyc-review-empty' : undefined}>{value ?? 'not provided'}</dd>
-              </div>
-            );
-          })}
-        </dl>
-      </section>
+      {showsPersonal && (
+        <section className="kyc-review-section" aria-labelledby="kyc-review-details">
+          <div className="kyc-review-heading">
+            <h3 id="kyc-review-details">Personal details</h3>
+            <EditLink label="personal details" onClick={() => onEdit('personal')} />
+          </div>
+          <dl className="kyc-review-data">
+            {PERSONAL_FIELDS.map((field) => {
+              const raw = state.personal[field];
+              const value =
+                raw === ''
+                  ? null
+                  : field === 'sex'
+                    ? (SEX_LABELS[raw] ?? raw)
+                    : field.endsWith('Date') || field === 'dateOfBirth'
+                      ? formatDate(raw)
+                      : raw;
+              return (
+                <div key={field} className="kyc-review-row">
+                  <dt>{PERSONAL_LABELS[field]}</dt>
+                  <dd className={value === null ? 'kyc-review-empty' : undefined}>{value ?? 'not provided'}</dd>
+                </div>
+              );
+            })}
+          </dl>
+        </section>
+      )}
 
       {error && (
         <Alert variant="danger" className="kyc-step-alert">

@@ -1,0 +1,25 @@
+import type { ResubmissionStep } from '../api/decide-applicant';
+
+export const RESUBMISSION_STEP_LABELS: Record<ResubmissionStep, string> = {
+  'document-front': 'Document front',
+  'document-back': 'Document back',
+  selfie: 'Selfie',
+  'personal-data': 'Personal data',
+};
+
+/** The steps a reviewer may ask to redo; a passport has no back side. */
+export function resubmissionSteps(documentType: string | null | undefined): ResubmissionStep[] {
+  const hasBack = documentType !== 'PASSPORT';
+  return ['document-front', ...(hasBack ? (['document-back'] as const) : []), 'selfie', 'personal-data'];
+}
+
+export const DECISION_VERBS: Record<string, string> = {
+  approve: 'approve',
+  reject: 'reject',
+  hold: 'put on hold',
+};
+
+/** Whole seconds left until `until` (0 when past). */
+export function secondsLeft(until: string, now: number): number {
+  return Math.max(0, Math.ceil((new Date(until).getTime() - now) / 1000));
+}

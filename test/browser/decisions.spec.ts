@@ -1,0 +1,271 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+import { documentScrollWidth, newContext, resizeViewport, saveElementScreenshot, saveScreenshot, waitForPageCondition } from './support/browser.js';
+import {
+  DESKTOP,
+  eventTypes,
+  heading,
+  idCardImage,
+  Integrator,
+  MOBILE,
+  selfieImage,
+  startIntegratorSetup,
+  takeSelfies,
+  watchKycPage,
+  type IntegratorSetup,
+} from './support/kyc.js';
+import type { ReceivedWebhook } from './support/webhooks.js';
+
+// A reviewer's structured decisions in Chromium against the built server: a rejection with
+// a label (the end user reads its text), a resubmission of the selfie (the end user is asked
+// for the selfie only, the integrator hears of it), an approval undone within the window (its
+// webhook never leaves), and the four-eyes rule with two staff accounts.
+
+/** A short undo window keeps the suite quick; the default is 30 s (UNDO_WINDOW_MS). */
+const UNDO_SECONDS = 10;
+
+interface Delivery {
+  type: string;
+  data: { userId: string; label?: { code: string; title: string }; resubmission?: { step: string } };
+}
+
+const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+const deliveries = (received: ReceivedWebhook[]) => received.map((delivery) => JSON.parse(delivery.body) as Delivery);
+const deliveredFor = (received: ReceivedWebhook[], userId: string, type: string) =>
+  deliveries(received).find((delivery) => delivery.type === type && delivery.data.userId === userId);
+
+/** Saves the page (or its dialog) at desktop and phone size as decisions-<name>-1280/-375.png, then back to desktop. */
+async function bothSizes(page: Page, name: string): Promise<void> {
+  await resizeViewport(page, DESKTOP);
+  await saveScreenshot(page, `decisions-${name}-1280`);
+  await resizeViewport(page, MOBILE);
+  expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+  await saveScreenshot(page, `decisions-${name}-375`);
+  await resizeViewport(page, DESKTOP);
+}
+
+let setup: IntegratorSetup;
+let office: BrowserContext;
+const contexts: BrowserContext[] = [];
+
+/** The end user goes through the verification page's API (an ID card, the selfie's two poses, their data); resolves with the link. */
+async function submitted(userId: string): Promise<string> {
+  const { integrator, organizationId, apiKey } = setup;
+  const link = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
+  const endUser = new Integrator(setup.app.url);
+  const { token } = await endUser.call<{ token: string }>('POST', '/api/kyc/session-token', { session: new URL(link.url).searchParams.get('session') });
+  const widget = { bearer: token };
+  await endUser.call('POST', '/api/kyc/documents', { docType: 'ID_CARD', side: 'front', data: dataUrl(idCardImage('front')) }, widget);
+  await endUser.call('POST', '/api/kyc/documents', { docType: 'ID_CARD', side: 'back', data: dataUrl(idCardImage('back')) }, widget);
+  await endUser.call('POST', '/api/kyc/documents', { docType: 'SELFIE', pose: 'facing', data: dataUrl(selfieImage()) }, widget);
+  await endUser.call('POST', '/api/kyc/documents', { docType: 'SELFIE', pose: 'turned', data: dataUrl(selfieImage(true)) }, widget);
+  await endUser.call('PUT', '/api/kyc/personal-data', { name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F', docNumber: 'X1234567', expiryDate: '2031-01-01', country: 'Brazil' }, widget);
+  await endUser.call('POST', '/api/kyc/submit', undefined, widget);
+  await analysed(userId);
+  return link.url;
+}
+
+/** The submission's analyses write to the applicant (each raises its version): a decision waits for them, or it would be refused as stale. */
+async function analysed(userId: string): Promise<void> {
+  const done = ['document-read', 'face-match', 'sanctions-screening'];
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const checks = await setup.integrator.call<{ name: string }[]>('GET', `/api/projects/${setup.organizationId}/applicants/${userId}/checks`);
+    if (done.every((name) => checks.some((check) => check.name === name))) return;
+    if (Date.now() > deadline) throw new Error(`The analyses of ${userId} did not finish: ${checks.map((check) => check.name).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The reviewer's page of the applicant, once the decision bar is ready: Approve enabled, or (`pending`) a proposal shown. */
+async function openApplicant(context: BrowserContext, userId: string, ready: 'approve' | 'pending' = 'approve'): Promise<Page> {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
+  await page.goto(`${setup.app.url}/dashboard/${setup.organizationId}/applicants/${userId}`);
+  await page.getByRole('region', { name: 'Decision' }).waitFor();
+  if (ready === 'approve') await page.getByRole('button', { name: 'Approve' }).and(page.locator(':enabled')).waitFor();
+  else await page.getByRole('region', { name: 'Awaiting second review' }).waitFor();
+  return page;
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('.toast-region').getByText(text, { exact: true }).waitFor();
+}
+
+const problems: string[] = [];
+
+beforeAll(async () => {
+  setup = await startIntegratorSetup({ email: 'reviewer@acme.example', username: 'acme-reviewer' }, { DECISION_UNDO_WINDOW_SECONDS: String(UNDO_SECONDS) });
+  office = await newContext(setup.browser, { viewport: DESKTOP });
+  contexts.push(office);
+  await setup.integrator.signIn(office);
+}, 60_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await setup?.stop();
+});
+
+describe('structured decisions', () => {
+  it("rejects with a label: the integrator gets its code, the end user reads its text", async () => {
+    const link = await submitted('labelled-1');
+    const page = await openApplicant(office, 'labelled-1');
+    await bothSizes(page, 'bar');
+
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject applicant' });
+    await dialog.getByLabel('Label').selectOption({ label: 'Document expired' });
+    await dialog.getByText('The end user reads:').waitFor();
+    await dialog.getByLabel('Internal note (optional)').fill('Expired in March; checked with the issuer.');
+    await bothSizes(page, 'reject-dialog');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await toast(page, 'Applicant rejected');
+    const banner = page.getByRole('status').filter({ hasText: 'chose to reject' });
+    await banner.getByRole('button', { name: 'Undo' }).waitFor();
+    await bothSizes(page, 'undo-banner');
+    // The note is on the page, for the team.
+    await page.getByRole('region', { name: 'Internal notes' }).getByText('Expired in March; checked with the issuer.').waitFor();
+
+    const decided = await setup.receiver.until((received) => deliveredFor(received, 'labelled-1', 'applicant.decided'), 'the labelled rejection', (UNDO_SECONDS + 15) * 1000);
+    expect(decided.data.label).toEqual({ code: 'DOCUMENT_EXPIRED', title: 'Document expired' });
+    expect(JSON.stringify(deliveries(setup.receiver.received))).not.toContain('checked with the issuer');
+
+    const endUserContext = await newContext(setup.browser, { viewport: MOBILE });
+    contexts.push(endUserContext);
+    const endUser = await endUserContext.newPage();
+    const endUserProblems = watchKycPage(endUser, setup.app.url);
+    await endUser.goto(link);
+    await heading(endUser, "We couldn't verify your identity");
+    expect(await endUser.getByTestId('kyc-decision-message').innerText()).toBe('Your document has expired. Please verify again with a document that is still valid.');
+    await saveScreenshot(endUser, 'decisions-end-user-rejected-375', true);
+    expect(endUserProblems).toEqual([]);
+  }, 90_000);
+
+  it('requests resubmission of the selfie: the integrator is told, the end user redoes only the selfie', async () => {
+    await submitted('resubmit-1');
+    const page = await openApplicant(office, 'resubmit-1');
+    await page.getByRole('button', { name: 'Request resubmission' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request resubmission of one step' });
+    await dialog.getByLabel('Step to redo').selectOption({ label: 'Selfie' });
+    await dialog.getByLabel('Label').selectOption({ label: 'Selfie unclear' });
+    await dialog.getByLabel('Internal note (optional)').fill('Face in shadow on the first selfie.');
+    await bothSizes(page, 'resubmission-dialog');
+    await dialog.getByRole('button', { name: 'Request resubmission' }).click();
+    await toast(page, 'Resubmission requested');
+
+    const requested = await setup.receiver.until((received) => deliveredFor(received, 'resubmit-1', 'applicant.resubmission_requested'), 'the resubmission webhook', 15_000);
+    expect(requested.data).toMatchObject({ resubmission: { step: 'selfie' }, label: { code: 'SELFIE_UNCLEAR' } });
+
+    // The integrator's server makes a new link (the old ones stopped working).
+    const { url } = await setup.integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId: setup.organizationId, userId: 'resubmit-1' }, { bearer: setup.apiKey });
+    const endUserContext = await newContext(setup.browser, { viewport: MOBILE });
+    contexts.push(endUserContext);
+    const endUser = await endUserContext.newPage();
+    const endUserProblems = watchKycPage(endUser, setup.app.url);
+    await endUser.goto(url);
+    await heading(endUser, 'Take a selfie');
+    const alert = endUser.getByRole('alert');
+    expect(await alert.innerText()).toContain('Please redo one step: your selfie');
+    expect(await alert.innerText()).toContain('We could not see your face clearly.');
+    const progress = endUser.getByRole('navigation', { name: 'Verification progress' });
+    expect(await progress.innerText()).toContain('Step 1 of 2');
+    await saveScreenshot(endUser, 'decisions-end-user-resubmission-375', true);
+    await resizeViewport(endUser, DESKTOP);
+    await saveScreenshot(endUser, 'decisions-end-user-resubmission-1280', true);
+    await resizeViewport(endUser, MOBILE);
+    await takeSelfies(endUser);
+    await heading(endUser, 'Review and submit');
+    await endUser.getByRole('button', { name: 'Submit verification' }).click();
+    await heading(endUser, "We're checking your documents…");
+    await setup.receiver.until(
+      (received) => (deliveries(received).filter((delivery) => delivery.type === 'applicant.submitted' && delivery.data.userId === 'resubmit-1').length === 2 ? true : undefined),
+      'the second submission',
+      15_000,
+    );
+    expect(endUserProblems).toEqual([]);
+
+    // The reviewer sees the earlier attempt's selfies.
+    await page.reload();
+    const earlier = page.getByRole('region', { name: 'Earlier attempts' });
+    await earlier.getByRole('img', { name: 'Selfie (attempt 1)' }).waitFor();
+    expect(await earlier.getByRole('img').count()).toBe(2);
+    await waitForPageCondition(
+      page,
+      "[...document.querySelectorAll('#earlier-attempts img')].every((image) => image.complete && image.naturalWidth > 0)",
+      "the earlier attempt's photos",
+    );
+    await saveElementScreenshot(earlier, 'decisions-earlier-attempts-1280');
+    await saveElementScreenshot(page.getByRole('region', { name: 'Internal notes' }), 'decisions-notes-1280');
+    await resizeViewport(page, MOBILE);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveElementScreenshot(earlier, 'decisions-earlier-attempts-375');
+    await resizeViewport(page, DESKTOP);
+  }, 90_000);
+
+  it('undoes an approval within the window: its webhook is never delivered', async () => {
+    await submitted('undo-1');
+    await submitted('sentinel-1');
+    const page = await openApplicant(office, 'undo-1');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve applicant?' });
+    expect(await dialog.innerText()).toContain('applicant.decided');
+    await bothSizes(page, 'approve-dialog');
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await toast(page, 'Applicant approved');
+    await page.getByRole('status').filter({ hasText: 'chose to approve' }).getByRole('button', { name: 'Undo' }).click();
+    await toast(page, 'Decision undone');
+    await page.getByRole('button', { name: 'Approve' }).and(page.locator(':enabled')).waitFor();
+
+    // A later decision's webhook comes after the undone one's would have: it never left.
+    await setup.integrator.call('POST', `/api/projects/${setup.organizationId}/applicants/sentinel-1/approve`, {});
+    await setup.receiver.until((received) => deliveredFor(received, 'sentinel-1', 'applicant.decided'), 'the later approval', (UNDO_SECONDS + 15) * 1000);
+    expect(deliveredFor(setup.receiver.received, 'undo-1', 'applicant.decided')).toBeUndefined();
+    expect(eventTypes(setup.receiver.received).filter((type) => type === 'applicant.decided').length).toBeGreaterThan(0);
+  }, 90_000);
+
+  it('four-eyes: a second member confirms a rejection the first one proposed', async () => {
+    const { integrator, organizationId, app } = setup;
+    const colleague = new Integrator(app.url);
+    await colleague.call('POST', '/api/auth/register', { email: 'second@acme.example', username: 'second-reviewer', password: 'correct-horse' });
+    const invitation = await integrator.call<{ id: string }>('POST', `/api/projects/${organizationId}/invitations`, { usernameOrEmail: 'second-reviewer' });
+    await colleague.call('POST', `/api/invitations/${invitation.id}/accept`);
+    await integrator.call('PUT', `/api/projects/${organizationId}/review-settings`, { fourEyes: 'rejections' });
+    await submitted('four-eyes-1');
+
+    const secondContext = await newContext(setup.browser, { viewport: DESKTOP });
+    contexts.push(secondContext);
+    await colleague.signIn(secondContext);
+    const proposer = await openApplicant(secondContext, 'four-eyes-1');
+    await proposer.getByRole('button', { name: 'Reject' }).click();
+    const dialog = proposer.getByRole('dialog', { name: 'Reject applicant' });
+    await dialog.getByLabel('Label').selectOption({ label: 'Suspected fraud' });
+    await dialog.getByLabel('Internal note (optional)').fill('The fonts do not match the issuer’s.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await toast(proposer, 'Sent for a second review');
+    const mine = proposer.getByRole('region', { name: 'Awaiting second review' });
+    await mine.getByText('Another member confirms or declines it.').waitFor();
+    expect(await mine.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
+
+    const confirmer = await openApplicant(office, 'four-eyes-1', 'pending');
+    const pending = confirmer.getByRole('region', { name: 'Awaiting second review' });
+    await pending.getByText('second-reviewer proposed to reject — Suspected fraud.').waitFor();
+    await bothSizes(confirmer, 'four-eyes-pending');
+    await pending.getByRole('button', { name: 'Confirm' }).click();
+    await toast(confirmer, 'Decision confirmed');
+    await confirmer.getByRole('table', { name: 'Summary' }).getByText('Rejected').waitFor();
+    await integrator.call('PUT', `/api/projects/${organizationId}/review-settings`, { fourEyes: 'off' });
+  }, 90_000);
+
+  it('shows the review settings page at both sizes', async () => {
+    const page = await office.newPage();
+    await page.goto(`${setup.app.url}/dashboard/${setup.organizationId}/review-settings`);
+    await page.getByRole('heading', { name: 'Decision labels' }).waitFor();
+    await page.getByRole('link', { name: 'Review settings' }).waitFor();
+    await resizeViewport(page, DESKTOP);
+    await saveScreenshot(page, 'decisions-review-settings-1280', true);
+    await resizeViewport(page, MOBILE);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'decisions-review-settings-375', true);
+    expect(problems).toEqual([]);
+  });
+});
