@@ -15,6 +15,7 @@ import { PhotoQuality1795488950007 } from './1795488950007-PhotoQuality.js';
 import { FaceChecks1795507628289 } from './1795507628289-FaceChecks.js';
 import { SanctionsLists1795516420806 } from './1795516420806-SanctionsLists.js';
 import { ScreeningAndPolicy1795517561464 } from './1795517561464-ScreeningAndPolicy.js';
+import { WorkQueue1795530232367 } from './1795530232367-WorkQueue.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -34,4 +35,5 @@ export const migrations: Function[] = [
   FaceChecks1795507628289,
   SanctionsLists1795516420806,
   ScreeningAndPolicy1795517561464,
+  WorkQueue1795530232367,
 ];
