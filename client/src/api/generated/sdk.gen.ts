@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client/index.js';
-import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, FaceBlocklistBlockData, FaceBlocklistBlockResponses, FaceBlocklistUnblockData, FaceBlocklistUnblockResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageResponses, InvitationsAcceptData, InvitationsAcceptErrors, InvitationsAcceptResponses, InvitationsDeclineData, InvitationsDeclineErrors, InvitationsDeclineResponses, InvitationsListData, InvitationsListResponses, KycCreateSessionData, KycCreateSessionErrors, KycCreateSessionResponses, KycExchangeData, KycExchangeErrors, KycExchangeResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataResponses, KycRevokeSessionData, KycRevokeSessionErrors, KycRevokeSessionResponses, KycSessionData, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitErrors, KycSubmitResponses, KycUploadData, KycUploadErrors, KycUploadResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OrganizationInvitationsInviteData, OrganizationInvitationsInviteErrors, OrganizationInvitationsInviteResponses, OrganizationInvitationsListData, OrganizationInvitationsListErrors, OrganizationInvitationsListResponses, OrganizationInvitationsRevokeData, OrganizationInvitationsRevokeErrors, OrganizationInvitationsRevokeResponses, OrganizationsCreateData, OrganizationsCreateResponses, OrganizationsGetData, OrganizationsGetErrors, OrganizationsGetResponses, OrganizationsListData, OrganizationsListResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, OrganizationsSetVerificationSettingsData, OrganizationsSetVerificationSettingsErrors, OrganizationsSetVerificationSettingsResponses, OrganizationStatsGetData, OrganizationStatsGetErrors, OrganizationStatsGetResponses, RolesGetData, RolesGetResponses, RolesListData, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SanctionsListsListData, SanctionsListsListErrors, SanctionsListsListResponses, SanctionsListsUploadData, SanctionsListsUploadErrors, SanctionsListsUploadResponses, ScreeningMonitorListData, ScreeningMonitorListErrors, ScreeningMonitorListResponses, ScreeningReviewsReviewData, ScreeningReviewsReviewErrors, ScreeningReviewsReviewResponses, SumsubAccessTokenData, SumsubAccessTokenResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, VerificationPolicyGetData, VerificationPolicyGetErrors, VerificationPolicyGetResponses, VerificationPolicySetData, VerificationPolicySetErrors, VerificationPolicySetResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
+import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsExportCsvData, ApplicantsExportCsvErrors, ApplicantsExportCsvResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsNextData, ApplicantsNextErrors, ApplicantsNextResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, ApplicantTagsAddData, ApplicantTagsAddErrors, ApplicantTagsAddResponses, ApplicantTagsRemoveData, ApplicantTagsRemoveErrors, ApplicantTagsRemoveResponses, ApplicantViewsCreateData, ApplicantViewsCreateErrors, ApplicantViewsCreateResponses, ApplicantViewsListData, ApplicantViewsListErrors, ApplicantViewsListResponses, ApplicantViewsRemoveData, ApplicantViewsRemoveErrors, ApplicantViewsRemoveResponses, AssignmentAssignData, AssignmentAssignErrors, AssignmentAssignResponses, AssignmentNextUnassignedData, AssignmentNextUnassignedErrors, AssignmentNextUnassignedResponses, AssignmentUnassignData, AssignmentUnassignErrors, AssignmentUnassignResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, FaceBlocklistBlockData, FaceBlocklistBlockResponses, FaceBlocklistUnblockData, FaceBlocklistUnblockResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageResponses, InvitationsAcceptData, InvitationsAcceptErrors, InvitationsAcceptResponses, InvitationsDeclineData, InvitationsDeclineErrors, InvitationsDeclineResponses, InvitationsListData, InvitationsListResponses, KycCreateSessionData, KycCreateSessionErrors, KycCreateSessionResponses, KycExchangeData, KycExchangeErrors, KycExchangeResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataResponses, KycRevokeSessionData, KycRevokeSessionErrors, KycRevokeSessionResponses, KycSessionData, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitErrors, KycSubmitResponses, KycUploadData, KycUploadErrors, KycUploadResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OrganizationInvitationsInviteData, OrganizationInvitationsInviteErrors, OrganizationInvitationsInviteResponses, OrganizationInvitationsListData, OrganizationInvitationsListErrors, OrganizationInvitationsListResponses, OrganizationInvitationsRevokeData, OrganizationInvitationsRevokeErrors, OrganizationInvitationsRevokeResponses, OrganizationsCreateData, OrganizationsCreateResponses, OrganizationsGetData, OrganizationsGetErrors, OrganizationsGetResponses, OrganizationsListData, OrganizationsListResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, OrganizationsSetVerificationSettingsData, OrganizationsSetVerificationSettingsErrors, OrganizationsSetVerificationSettingsResponses, OrganizationStatsGetData, OrganizationStatsGetErrors, OrganizationStatsGetResponses, RolesGetData, RolesGetResponses, RolesListData, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SanctionsListsListData, SanctionsListsListErrors, SanctionsListsListResponses, SanctionsListsUploadData, SanctionsListsUploadErrors, SanctionsListsUploadResponses, ScreeningMonitorListData, ScreeningMonitorListErrors, ScreeningMonitorListResponses, ScreeningReviewsReviewData, ScreeningReviewsReviewErrors, ScreeningReviewsReviewResponses, SumsubAccessTokenData, SumsubAccessTokenResponses, TagsCreateData, TagsCreateErrors, TagsCreateResponses, TagsListData, TagsListErrors, TagsListResponses, TagsRemoveData, TagsRemoveErrors, TagsRemoveResponses, TagsUpdateData, TagsUpdateErrors, TagsUpdateResponses, UserPreferencesGetData, UserPreferencesGetErrors, UserPreferencesGetResponses, UserPreferencesUpdateData, UserPreferencesUpdateErrors, UserPreferencesUpdateResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, VerificationPolicyGetData, VerificationPolicyGetErrors, VerificationPolicyGetResponses, VerificationPolicySetData, VerificationPolicySetErrors, VerificationPolicySetResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -149,6 +149,17 @@ export const usersImage = <ThrowOnError extends boolean = false>(options: Option
 
 export const imagesDefaultImage = <ThrowOnError extends boolean = false>(options?: Options<ImagesDefaultImageData, ThrowOnError>) => (options?.client ?? client).get<ImagesDefaultImageResponses, unknown, ThrowOnError>({ url: '/api/images/default', ...options });
 
+export const userPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<UserPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<UserPreferencesGetResponses, UserPreferencesGetErrors, ThrowOnError>({ url: '/api/users/me/preferences', ...options });
+
+export const userPreferencesUpdate = <ThrowOnError extends boolean = false>(options: Options<UserPreferencesUpdateData, ThrowOnError>) => (options.client ?? client).put<UserPreferencesUpdateResponses, UserPreferencesUpdateErrors, ThrowOnError>({
+    url: '/api/users/me/preferences',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
 export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, unknown, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/projects',
@@ -236,6 +247,10 @@ export const applicantsList = <ThrowOnError extends boolean = false>(options: Op
     ...options
 });
 
+export const applicantsNext = <ThrowOnError extends boolean = false>(options: Options<ApplicantsNextData, ThrowOnError>) => (options.client ?? client).get<ApplicantsNextResponses, ApplicantsNextErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/next', ...options });
+
+export const applicantsExportCsv = <ThrowOnError extends boolean = false>(options: Options<ApplicantsExportCsvData, ThrowOnError>) => (options.client ?? client).get<ApplicantsExportCsvResponses, ApplicantsExportCsvErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/export.csv', ...options });
+
 export const applicantsDetails = <ThrowOnError extends boolean = false>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/applicants/{userId}',
@@ -298,6 +313,58 @@ export const applicantsImage = <ThrowOnError extends boolean = false>(options: O
     url: '/api/projects/{id}/applicants/{userId}/images/{imageId}',
     ...options
 });
+
+export const assignmentNextUnassigned = <ThrowOnError extends boolean = false>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/next-unassigned', ...options });
+
+export const assignmentAssign = <ThrowOnError extends boolean = false>(options: Options<AssignmentAssignData, ThrowOnError>) => (options.client ?? client).post<AssignmentAssignResponses, AssignmentAssignErrors, ThrowOnError>({
+    url: '/api/projects/{id}/applicants/{userId}/assign',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const assignmentUnassign = <ThrowOnError extends boolean = false>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/unassign', ...options });
+
+export const applicantTagsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantTagsRemoveResponses, ApplicantTagsRemoveErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}', ...options });
+
+export const applicantTagsAdd = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsAddData, ThrowOnError>) => (options.client ?? client).put<ApplicantTagsAddResponses, ApplicantTagsAddErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}', ...options });
+
+export const tagsList = <ThrowOnError extends boolean = false>(options: Options<TagsListData, ThrowOnError>) => (options.client ?? client).get<TagsListResponses, TagsListErrors, ThrowOnError>({ url: '/api/projects/{id}/tags', ...options });
+
+export const tagsCreate = <ThrowOnError extends boolean = false>(options: Options<TagsCreateData, ThrowOnError>) => (options.client ?? client).post<TagsCreateResponses, TagsCreateErrors, ThrowOnError>({
+    url: '/api/projects/{id}/tags',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const tagsRemove = <ThrowOnError extends boolean = false>(options: Options<TagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<TagsRemoveResponses, TagsRemoveErrors, ThrowOnError>({ url: '/api/projects/{id}/tags/{tagId}', ...options });
+
+export const tagsUpdate = <ThrowOnError extends boolean = false>(options: Options<TagsUpdateData, ThrowOnError>) => (options.client ?? client).patch<TagsUpdateResponses, TagsUpdateErrors, ThrowOnError>({
+    url: '/api/projects/{id}/tags/{tagId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const applicantViewsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({ url: '/api/projects/{id}/applicant-views', ...options });
+
+export const applicantViewsCreate = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsCreateData, ThrowOnError>) => (options.client ?? client).post<ApplicantViewsCreateResponses, ApplicantViewsCreateErrors, ThrowOnError>({
+    url: '/api/projects/{id}/applicant-views',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+export const applicantViewsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({ url: '/api/projects/{id}/applicant-views/{viewId}', ...options });
 
 export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, unknown, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
