@@ -11,7 +11,7 @@ import type { ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
 import { ApplicantListReader, type ApplicantListRow, type SqlExecutor } from './list/applicant-list.reader.js';
-import { toListItems } from './applicant-list-items.js';
+import { toListItems } from './list/list-items.js';
 import { toListFilters } from './queue-filters.js';
 import { Applicant } from './applicant.entity.js';
 import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
@@ -53,6 +53,7 @@ export interface ImageBytes {
 @Injectable()
 export class ApplicantsQueryService {
   private readonly reader: ApplicantListReader;
+  private readonly executor: SqlExecutor;
 
   constructor(
     @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
@@ -62,7 +63,8 @@ export class ApplicantsQueryService {
     private readonly dataSource: DataSource,
     private readonly analysisJobs: AnalysisJobs,
   ) {
-    this.reader = new ApplicantListReader(typeOrmExecutor(dataSource));
+    this.executor = typeOrmExecutor(dataSource);
+    this.reader = new ApplicantListReader(this.executor);
   }
 
   async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto | ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
@@ -77,7 +79,7 @@ export class ApplicantsQueryService {
       search: query.search,
       filters: 'status' in query || 'assignee' in query ? toListFilters(user, query) : undefined,
     });
-    const items = await toListItems(this.dataSource.manager, rows);
+    const items = await toListItems(this.executor, rows);
     return { items, meta: pageMeta(page, pageSize, total, rows.length) };
   }
 
@@ -85,13 +87,18 @@ export class ApplicantsQueryService {
   async next(user: User, organizationId: string, query: NextApplicantQueryDto): Promise<NextApplicantDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const [row] = await this.reader.following(this.orderOf(organization.id, query), toListFilters(user, query), query.after, 1);
-    const [item] = row ? await toListItems(this.dataSource.manager, [row]) : [];
+    const [item] = row ? await toListItems(this.executor, [row]) : [];
     return { item: item ?? null };
   }
 
   /** The list's order for a query (the list's defaults: userId, descending). */
   orderOf(organizationId: string, query: ApplicantListQueryDto): { organizationId: string; orderBy: ApplicantOrderBy; direction: 'asc' | 'desc' } {
     return { organizationId, orderBy: query.orderBy ?? DEFAULT_ORDER_BY, direction: query.orderDirection ?? 'desc' };
+  }
+
+  /** Rows of the list as the API answers them (assignee and tag names looked up). */
+  listItems(rows: readonly ApplicantListRow[]): Promise<ApplicantListItemDto[]> {
+    return toListItems(this.executor, rows);
   }
 
   /** The list reader, for the routes that walk the same list (next unassigned, export). */
@@ -128,7 +135,7 @@ export class ApplicantsQueryService {
   /** The details of an applicant already authorised: typed data, images, what was read, where the analysis is. */
   async detailsOf(applicant: Applicant, images?: ImageListing[]): Promise<ApplicantDetailsDto> {
     const blocklisted = await this.dataSource.getRepository(FaceBlocklistEntry).findOne({ where: { applicantId: applicant.id }, order: { id: 'DESC' } });
-    const [{ assignee, tags }] = await toListItems(this.dataSource.manager, [applicant]);
+    const [{ assignee, tags }] = await toListItems(this.executor, [applicant]);
     return toApplicantDetails(
       applicant,
       images ?? (await this.listImages(applicant.id)),
@@ -218,7 +225,7 @@ export class ApplicantsQueryService {
         .orderBy(`a.${orderBy}`, direction)
         .addOrderBy('a.id', direction);
       const rows = await builder.offset(pageOffset(page, pageSize)).limit(pageSize).getRawMany<ApplicantListRow>();
-      items = await toListItems(this.dataSource.manager, rows);
+      items = await toListItems(this.executor, rows);
     }
     return { items, meta: pageMeta(page, pageSize, total, items.length) };
   }

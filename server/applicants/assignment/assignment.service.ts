@@ -8,7 +8,6 @@ import type { Organization } from '../../organizations/organization.entity.js';
 import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
 import { User } from '../../users/user.entity.js';
 import { Applicant } from '../applicant.entity.js';
-import { toListItems } from '../applicant-list-items.js';
 import { applicantNotFound } from '../applicants.errors.js';
 import { ApplicantsQueryService } from '../applicants-query.service.js';
 import type { NextApplicantDto, ApplicantQueueQueryDto } from '../dto/applicant-list.dto.js';
@@ -94,7 +93,7 @@ export class ApplicantAssignments {
           return applicant;
         });
         if (taken) {
-          const [item] = await toListItems(this.dataSource.manager, [taken]);
+          const [item] = await this.applicants.listItems([taken]);
           return { item };
         }
       }

@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageMetaDto } from '../../common/paging/page-meta.dto.js';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
-import { KYC_STATUSES, type KycStatus, type ReviewAnswer } from '../applicant.enums.js';
+import { KYC_STATUSES, REVIEW_ANSWERS, type KycStatus, type ReviewAnswer } from '../applicant.enums.js';
 import { REVIEW_ANSWER_FILTERS, type ReviewAnswerFilter } from '../list/types.js';
 import { TAG_COLORS, type TagColor } from '../tags/tag-colors.js';
 import { APPLICANT_ORDER_BY, ORDER_DIRECTIONS, type ApplicantOrderBy, type OrderDirection } from '../applicant-fields.js';
@@ -161,7 +161,7 @@ export class ApplicantListItemDto {
   @ApiProperty({ type: String, nullable: true })
   country: string | null;
 
-  @ApiProperty({ type: String, nullable: true, enum: ['approved', 'rejected'] })
+  @ApiProperty({ enum: [...REVIEW_ANSWERS, null], nullable: true, description: 'Approved or rejected once decided (kycStatus completed)' })
   reviewAnswer: ReviewAnswer | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })

@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
 import type { User } from '../../users/user.entity.js';
-import { toListItems } from '../applicant-list-items.js';
 import { ApplicantsQueryService } from '../applicants-query.service.js';
 import type { ApplicantListItemDto, ApplicantQueueQueryDto } from '../dto/applicant-list.dto.js';
 import { describeFilters, toListFilters } from '../queue-filters.js';
@@ -55,6 +54,7 @@ export class ApplicantExports {
     const expectedRows = await reader.total(organization.id, filters, query.search);
     const manager = this.dataSource.manager;
     const audit = this.audit;
+    const applicants = this.applicants;
     async function* lines(): AsyncGenerator<string> {
       yield csvLine(EXPORT_COLUMNS.map(([name]) => name));
       let after: string | undefined;
@@ -62,7 +62,7 @@ export class ApplicantExports {
       for (;;) {
         const batch = await reader.following(order, filters, after, EXPORT_BATCH, query.search);
         if (batch.length === 0) break;
-        const items = await toListItems(manager, batch);
+        const items = await applicants.listItems(batch);
         yield items.map((item) => csvLine(EXPORT_COLUMNS.map(([, value]) => value(item)))).join('');
         rows += batch.length;
         if (batch.length < EXPORT_BATCH) break;

@@ -454,7 +454,10 @@ export type ApplicantListItemDto = {
     organizationId: string;
     name: string | null;
     country: string | null;
-    reviewAnswer: 'approved' | 'rejected';
+    /**
+     * Approved or rejected once decided (kycStatus completed)
+     */
+    reviewAnswer: 'approved' | 'rejected' | null;
     submittedAt: string | null;
     updatedAt: string;
     /**
