@@ -4,7 +4,7 @@ import { isApiError } from '../../../api/client';
 import { paths } from '../../../config/paths';
 import { useOrganization } from '../api/get-organization';
 import { OrganizationInitial } from './organization-initial';
-import { ApplicantsIcon, DashboardIcon, IntegrationIcon, MembersIcon } from './organization-nav-icons';
+import { ApplicantsIcon, DashboardIcon, IntegrationIcon, MembersIcon, TagsIcon } from './organization-nav-icons';
 
 import './organization-layout.css';
 
@@ -42,6 +42,10 @@ export function OrganizationLayout() {
           <NavLink to={paths.dashboard.applicants(organizationId)} className={navClassName}>
             <ApplicantsIcon />
             <span>Applicants</span>
+          </NavLink>
+          <NavLink to={paths.dashboard.tags(organizationId)} className={navClassName}>
+            <TagsIcon />
+            <span>Tags</span>
           </NavLink>
           <NavLink to={paths.dashboard.members(organizationId)} className={navClassName}>
             <MembersIcon />
