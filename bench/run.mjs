@@ -117,7 +117,7 @@ const scenarios = [
   { name: 'filter status=pending, page 1', paths: [listPath({ status: 'pending', page: 1 })] },
   { name: 'filter assignee=unassigned, page 1', paths: [listPath({ assignee: 'unassigned', page: 1 })] },
   { name: 'filter assignee=<member>, page 1', paths: [listPath({ assignee: member, page: 1 })] },
-  { name: `filter assignee=<member>, page ${memberMiddle}`, paths: [listPath({ assignee: member, page: memberMiddle })] },
+  { name: `filter assignee=<member>, page ${memberMiddle}`, paths: [listPath({ assignee: member, page: memberMiddle })], deep: true },
   { name: 'filter flagged=any & unassigned, page 1', paths: [listPath({ flagged: 'any', assignee: 'unassigned', page: 1 })] },
   {
     name: 'details (1,000 applicants in turn)',

@@ -47,7 +47,7 @@ export class ApplicantListReader {
     this.options = { ...DEFAULT_READER_OPTIONS, ...options };
     this.checkpoints = new CheckpointIndex(db, this.options);
     this.searcher = new ApplicantSearch(db, this.options);
-    this.filtered = new FilteredList(db, this.searcher, this.options);
+    this.filtered = new FilteredList(db, this.searcher, this.checkpoints, this.options);
   }
 
   private get postgres(): boolean {
@@ -70,7 +70,7 @@ export class ApplicantListReader {
     const end = request.direction === 'asc' ? Math.min(offset + request.pageSize, total) : total - offset;
     const start = request.direction === 'asc' ? offset : Math.max(0, end - request.pageSize);
     const ascending = filters
-      ? await this.filtered.range(request, filters, search, total, start, end)
+      ? await this.filtered.range(request, filters, search, total, start, end, counts)
       : search
         ? await this.searcher.range(request, search, counts.total, total, start, end)
         : await this.range(request, counts, start, end);

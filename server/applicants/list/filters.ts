@@ -1,6 +1,7 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
 import { Lru } from './lru.js';
 import { escapeLike, type SearchTerm } from './search-term.js';
+import type { CheckpointIndex } from './checkpoints.js';
 import type { ApplicantSearch } from './search.js';
 import { COLUMNS, orderClause, Params, TIMESTAMP_COLUMNS, type CountsRow, type SqlExecutor } from './sql.js';
 import type { ApplicantListFilters, ApplicantListReaderOptions, ApplicantListRequest, ApplicantListRow } from './types.js';
@@ -69,7 +70,8 @@ export class FilteredList {
   constructor(
     private readonly db: SqlExecutor,
     private readonly searcher: ApplicantSearch,
-    options: ApplicantListReaderOptions,
+    private readonly checkpoints: CheckpointIndex,
+    private readonly options: ApplicantListReaderOptions,
   ) {
     this.counts = new Lru(options.maxCachedFilterCounts);
   }
@@ -87,8 +89,26 @@ export class FilteredList {
     return count;
   }
 
-  /** [start, end) of the matches in ascending order. */
-  async range(request: ApplicantListRequest, filters: ApplicantListFilters, search: SearchTerm | undefined, matches: number, start: number, end: number): Promise<ApplicantListRow[]> {
+  /**
+   * [start, end) of the matches in ascending order. A deep page of a large filtered list
+   * (no search) seeks from the checkpoints of that filtered list, built like the whole
+   * list's and valid at one data version; other pages use OFFSET from the nearer end.
+   */
+  async range(
+    request: ApplicantListRequest,
+    filters: ApplicantListFilters,
+    search: SearchTerm | undefined,
+    matches: number,
+    start: number,
+    end: number,
+    counts: CountsRow,
+  ): Promise<ApplicantListRow[]> {
+    const reach = Math.min(start, matches - end);
+    if (!search && matches >= this.options.checkpointMinRows && reach > this.options.offsetReach) {
+      const scope = { key: filterKey(filters), total: matches, where: (params: Params) => filterConditions(this.db.dialect, filters, params).join(' AND ') };
+      const checkpoints = this.checkpoints.usable(request.organizationId, request.orderBy, counts, scope);
+      if (checkpoints) return this.checkpoints.seekRange(request.organizationId, request.orderBy, checkpoints, start, end, scope);
+    }
     const backwards = matches - end < start;
     const direction = backwards ? 'DESC' : 'ASC';
     const skip = backwards ? matches - end : start;
