@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { ApplicantAssignmentDto, NextApplicantDto } from '../../../api/generated/types.gen';
-import { applicantsNext, assignmentAssign, assignmentNextUnassigned, assignmentUnassign } from '../../../api/sdk';
+import type { ApplicantAssignmentDto, MemberDto, NextApplicantDto } from '../../../api/generated/types.gen';
+import { applicantsNext, assignmentAssign, assignmentNextUnassigned, assignmentUnassign, membersList } from '../../../api/sdk';
 import type { ApplicantFilterQuery } from '../lib/list-params';
 import { applicantKeys } from './query-keys';
 
@@ -47,5 +47,13 @@ export function useAssignment(organizationId: string, userId: string) {
         queryClient.invalidateQueries({ queryKey: applicantKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: applicantKeys.detail(organizationId, userId) }),
       ]),
+  });
+}
+
+/** The organization's members (owner included): whom applicants can be assigned to, and filtered by. */
+export function useAssignableMembers(organizationId: string) {
+  return useQuery({
+    queryKey: ['applicants', 'assignable-members', organizationId],
+    queryFn: async (): Promise<MemberDto[]> => (await membersList({ path: { id: organizationId }, throwOnError: true })).data,
   });
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-import type { TagDto } from '../../../api/generated/types.gen';
+import type { MemberDto, TagDto } from '../../../api/generated/types.gen';
 import { kycStatusLabel } from '../../../lib/kyc-status';
 import { documentTypeLabel } from '../lib/applicant-labels';
 import { activeFilterCount, KYC_STATUS_FILTERS, type ApplicantListFilters } from '../lib/list-params';
@@ -46,11 +46,13 @@ function DateInput({ label, value, onChange }: { label: string; value: string | 
 export interface QueueFiltersProps {
   filters: ApplicantListFilters;
   tags: readonly TagDto[];
+  /** The organization's members, to filter by one of them. */
+  members?: readonly MemberDto[];
   onChange: (filters: ApplicantListFilters) => void;
 }
 
 /** The work-queue filters; every change goes to the address (and back to page 1). */
-export function QueueFilters({ filters, tags, onChange }: QueueFiltersProps) {
+export function QueueFilters({ filters, tags, members = [], onChange }: QueueFiltersProps) {
   const set = <K extends keyof ApplicantListFilters>(name: K, value: ApplicantListFilters[K]) => onChange({ ...filters, [name]: value });
   const active = activeFilterCount(filters);
   return (
@@ -83,14 +85,18 @@ export function QueueFilters({ filters, tags, onChange }: QueueFiltersProps) {
         <Select label="Flagged" value={filters.flagged} empty="Flagged or not" options={FLAGGED_OPTIONS} onChange={(value) => set('flagged', value)} />
         <Select
           label="Assignee"
-          value={filters.assignee && ['me', 'unassigned'].includes(filters.assignee) ? filters.assignee : filters.assignee ? 'member' : undefined}
+          value={filters.assignee}
           empty="Anyone"
           options={[
             { value: 'me', label: 'Assigned to me' },
             { value: 'unassigned', label: 'Unassigned' },
-            ...(filters.assignee && !['me', 'unassigned'].includes(filters.assignee) ? [{ value: 'member', label: 'One member' }] : []),
+            ...members.map((member) => ({ value: member.userId, label: `Assigned to ${member.username}` })),
+            // An id from a link or a view, of someone no longer listed.
+            ...(filters.assignee && !['me', 'unassigned'].includes(filters.assignee) && !members.some((m) => m.userId === filters.assignee)
+              ? [{ value: filters.assignee, label: 'Assigned to another member' }]
+              : []),
           ]}
-          onChange={(value) => set('assignee', value === 'member' ? filters.assignee : value)}
+          onChange={(value) => set('assignee', value)}
         />
         <Select
           label="Document type"

@@ -193,6 +193,24 @@ describe('applicants list', () => {
       expect(api.callsTo('assignmentNextUnassigned')[0].query).toMatchObject({ flagged: 'any', orderBy: 'userId', orderDirection: 'desc' });
     });
 
+    it('filters by one member, listed by name', async () => {
+      const user = userEvent.setup();
+      const memberId = '99999999-0000-4000-8000-000000000001';
+      const api = mockApi({
+        usersMe: { body: buildUser() },
+        applicantsList: ({ query }) => ({ body: buildApplicantPage(Number(query.page), Number(query.pageSize), 5) }),
+        membersList: { body: [{ userId: memberId, username: 'rita', email: 'rita@example.com', role: 'member', addedAt: '2026-11-01T10:00:00.000Z' }] },
+      });
+      const { router } = renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+      await screen.findByText('user-0001');
+      await waitFor(() => expect(api.callsTo('membersList')).toHaveLength(1));
+      const assignee = screen.getByRole('combobox', { name: 'Assignee' });
+      await waitFor(() => expect(within(assignee).getByText('Assigned to rita')).toBeInTheDocument());
+      await user.selectOptions(assignee, 'Assigned to rita');
+      await waitFor(() => expect(api.callsTo('applicantsList').at(-1)?.query).toMatchObject({ assignee: memberId }));
+      expect(router.state.location.search).toBe(`?assignee=${memberId}`);
+    });
+
     it('saves the chosen columns for the person', async () => {
       const user = userEvent.setup();
       const api = mockApi({

@@ -12,7 +12,7 @@ import { useApplicants } from '../api/get-applicants';
 import { useManagesOrganization } from '../api/organization-role';
 import { useTags } from '../api/tags';
 import { useUserPreferences } from '../api/views';
-import { useNextUnassigned } from '../api/work-queue';
+import { useAssignableMembers, useNextUnassigned } from '../api/work-queue';
 import { ApplicantsTable } from '../components/applicants-table';
 import { ColumnChooser, ExportButton, ViewsMenu } from '../components/list-actions';
 import { QueueFilters } from '../components/queue-filters';
@@ -42,6 +42,7 @@ export function ApplicantsListPage() {
   const { preferences, update: savePreferences } = useUserPreferences();
   const manages = useManagesOrganization(organizationId);
   const nextUnassigned = useNextUnassigned(organizationId);
+  const members = useAssignableMembers(organizationId);
 
   const saved = preferences.data?.applicantListColumns?.filter((column): column is ListColumn => (LIST_COLUMNS as readonly string[]).includes(column));
   const columns = state.columns ?? (saved?.length ? saved : DEFAULT_COLUMNS);
@@ -91,7 +92,7 @@ export function ApplicantsListPage() {
             <ExportButton organizationId={organizationId} query={searchParamsToFilterQuery(searchParams)} />
           </div>
         </div>
-        <QueueFilters filters={state.filters} tags={tags.data ?? []} onChange={(filters) => update({ filters, page: 1 })} />
+        <QueueFilters filters={state.filters} tags={tags.data ?? []} members={members.data ?? []} onChange={(filters) => update({ filters, page: 1 })} />
         {data && data.meta.totalPages > 0 && (
           <p className="applicants-page-info">
             Page {state.page} of {data.meta.totalPages}
