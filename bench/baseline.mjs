@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { ApplicantListReader } from '../dist/server/applicants/list/applicant-list.reader.js';
 import { toApplicantDetails } from '../dist/server/applicants/applicant.mapper.js';
+import { toListItems } from '../dist/server/applicants/list/list-items.js';
+import { toListFilters } from '../dist/server/applicants/queue-filters.js';
 import { pageMeta } from '../dist/server/common/paging/page-meta.dto.js';
 
 const port = Number(process.env.PORT ?? 4001);
@@ -94,6 +96,19 @@ async function list(req, res, organizationId, url) {
   const query = url.searchParams;
   const page = Number(query.get('page') ?? 1);
   const pageSize = Number(query.get('pageSize') ?? 10);
+  // The work-queue filters as the app's DTO reads them (trimmed, empty = absent; status a list).
+  const param = (name) => query.get(name)?.trim() || undefined;
+  const status = param('status')?.split(',').map((value) => value.trim()).filter(Boolean);
+  const filterQuery = {
+    status,
+    reviewAnswer: param('reviewAnswer'),
+    flagged: param('flagged'),
+    assignee: param('assignee'),
+    submittedFrom: param('submittedFrom'),
+    submittedTo: param('submittedTo'),
+    documentType: param('documentType'),
+    tag: param('tag'),
+  };
   const { rows, total } = await reader.list({
     organizationId: access.organization.id,
     page,
@@ -101,8 +116,9 @@ async function list(req, res, organizationId, url) {
     orderBy: query.get('orderBy') ?? 'userId',
     direction: query.get('orderDirection') === 'asc' ? 'asc' : 'desc',
     search: query.get('search')?.trim() || undefined,
+    filters: toListFilters(access.user, filterQuery),
   });
-  json(res, 200, { items: rows, meta: pageMeta(page, pageSize, total, rows.length) });
+  json(res, 200, { items: await toListItems(db, rows), meta: pageMeta(page, pageSize, total, rows.length) });
 }
 
 async function details(req, res, organizationId, userId) {

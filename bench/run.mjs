@@ -6,7 +6,7 @@
 //   3. per database, the built app and the raw baseline (bench/baseline.mjs: node:http +
 //      driver + the same SQL) under autocannon at 50 connections: the applicants list
 //      sorted by each column, first page and a page in the middle, with and without
-//      search, and the details route,
+//      search, filtered as a work queue (status, assignee, flags), and the details route,
 //   4. 10,000 status streams on one process (bench/sse.mjs),
 //   5. the gzipped JavaScript of the landing page and the dashboard routes (bench/client-size.mjs),
 // then prints a table and writes bench/results/<date>.json.
@@ -98,18 +98,27 @@ const nameTerm = sampleDb.prepare(`SELECT "name" FROM "applicants" WHERE "name" 
 const someUserId = sampleDb.prepare(`SELECT "userId" FROM "applicants" LIMIT 1 OFFSET ?`).pluck().get(Math.floor(APPLICANTS / 5));
 const userIdPrefix = someUserId.slice(0, Math.min(someUserId.length, APPLICANTS >= 100_000 ? 7 : 6));
 const nameMatches = sampleDb.prepare(`SELECT COUNT(*) FROM "applicants" WHERE "name" LIKE ?`).pluck().get(`%${nameTerm}%`);
+// The work queue: one reviewer's applicants (a member's share of the assigned ones).
+const member = fixture.reviewers[0].id;
+const memberMatches = sampleDb.prepare(`SELECT COUNT(*) FROM "applicants" WHERE "assigneeId" = ?`).pluck().get(member);
 sampleDb.close();
 const detailUserIds = sampleUserIds(SQLITE_DIR, 1000);
 
 const listPath = (query) => `/api/projects/${fixture.organizationId}/applicants?${new URLSearchParams({ pageSize: PAGE_SIZE, ...query })}`;
 const middlePage = Math.max(1, Math.floor(Math.ceil(APPLICANTS / PAGE_SIZE) / 2));
 const searchMiddle = Math.max(1, Math.floor(Math.ceil(nameMatches / PAGE_SIZE) / 2));
+const memberMiddle = Math.max(1, Math.floor(Math.ceil(memberMatches / PAGE_SIZE) / 2));
 const scenarios = [
   ...SORTS.map((orderBy) => ({ name: `list, by ${orderBy}, page 1`, paths: [listPath({ orderBy, page: 1 })] })),
   ...SORTS.map((orderBy) => ({ name: `list, by ${orderBy}, page ${middlePage}`, paths: [listPath({ orderBy, page: middlePage })], deep: true })),
   ...SORTS.map((orderBy) => ({ name: `search name, by ${orderBy}, page 1`, paths: [listPath({ orderBy, page: 1, search: nameTerm })] })),
   { name: `search name, by userId, page ${searchMiddle}`, paths: [listPath({ orderBy: 'userId', page: searchMiddle, search: nameTerm })] },
   { name: `search userId prefix, page 1`, paths: [listPath({ page: 1, search: userIdPrefix })] },
+  { name: 'filter status=pending, page 1', paths: [listPath({ status: 'pending', page: 1 })] },
+  { name: 'filter assignee=unassigned, page 1', paths: [listPath({ assignee: 'unassigned', page: 1 })] },
+  { name: 'filter assignee=<member>, page 1', paths: [listPath({ assignee: member, page: 1 })] },
+  { name: `filter assignee=<member>, page ${memberMiddle}`, paths: [listPath({ assignee: member, page: memberMiddle })], deep: true },
+  { name: 'filter flagged=any & unassigned, page 1', paths: [listPath({ flagged: 'any', assignee: 'unassigned', page: 1 })] },
   {
     name: 'details (1,000 applicants in turn)',
     paths: detailUserIds.map((userId) => `/api/projects/${fixture.organizationId}/applicants/${encodeURIComponent(userId)}`),
@@ -228,7 +237,7 @@ const output = [
   `Applicants list and details: ${APPLICANTS.toLocaleString('en')} applicants in one organization, page of ${PAGE_SIZE},`,
   `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up; latencies in ms.`,
   `App = built server (node dist/server/main.js); base = node:http + driver + the same SQL (bench/baseline.mjs).`,
-  `Search terms: name "${nameTerm}" (${nameMatches.toLocaleString('en')} matches), userId prefix "${userIdPrefix}".`,
+  `Search terms: name "${nameTerm}" (${nameMatches.toLocaleString('en')} matches), userId prefix "${userIdPrefix}"; <member> has ${memberMatches.toLocaleString('en')} applicants.`,
   `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}; ${versions.sqlite}; ${versions.postgres ?? ''}`,
   '',
   line(table[0]),
@@ -263,7 +272,7 @@ writeFileSync(
       startedAt: startedAt.toISOString(),
       minutes: (Date.now() - startedAt.getTime()) / 60000,
       machine: { cores: availableParallelism(), cpu: cpus()[0]?.model, memoryGiB: totalmem() / 2 ** 30, loadAtStart, loadAtEnd, node: process.version, ...versions },
-      settings: { applicants: APPLICANTS, pageSize: PAGE_SIZE, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, nameTerm, nameMatches, userIdPrefix, middlePage },
+      settings: { applicants: APPLICANTS, pageSize: PAGE_SIZE, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, nameTerm, nameMatches, userIdPrefix, middlePage, memberMatches, memberMiddle },
       seedSeconds: seedTimes,
       results,
       streams,

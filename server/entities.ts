@@ -12,6 +12,10 @@ import { RateLimitRow } from './common/rate-limit/rate-limit.entity.js';
 import { VerificationSession } from './kyc/verification-session.entity.js';
 import { JobLock } from './common/jobs/job-lock.entity.js';
 import { ApplicantCheck } from './applicants/applicant-check.entity.js';
+import { Tag } from './applicants/tags/tag.entity.js';
+import { ApplicantTag } from './applicants/tags/applicant-tag.entity.js';
+import { ApplicantView } from './applicants/views/applicant-view.entity.js';
+import { UserPreferences } from './users/preferences/user-preferences.entity.js';
 import { AnalysisJob } from './applicants/analysis/analysis-job.entity.js';
 import { ApplicantFace } from './applicants/faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from './applicants/faces/face-blocklist-entry.entity.js';
@@ -67,4 +71,8 @@ export const entities: Function[] = [
   ReviewerPreferences,
   SupersededImage,
   ApplicantNote,
+  Tag,
+  ApplicantTag,
+  ApplicantView,
+  UserPreferences,
 ];

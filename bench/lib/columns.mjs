@@ -26,7 +26,12 @@ export const APPLICANT_COLUMNS = [
   'decidedAt',
   'createdAt',
   'updatedAt',
+  // The work queue's columns (bench/lib/generate-worker.mjs draws them).
+  'assigneeId',
+  'assignedAt',
+  'flaggedChecks',
+  'tagIds',
 ];
 
-export const DATE_COLUMNS = new Set(['submittedAt', 'decidedAt', 'createdAt', 'updatedAt']);
+export const DATE_COLUMNS = new Set(['submittedAt', 'decidedAt', 'createdAt', 'updatedAt', 'assignedAt']);
 export const UUID_COLUMNS = new Set(['id', 'organizationId']);

@@ -1,6 +1,7 @@
 // Seeds the benchmark databases: the schema from the app's own migrations, one owner
 // with an API key and a webhook, one organization holding N applicants drawn from the
-// fake-applicant generator. The applicants table's indexes and triggers are dropped
+// fake-applicant generator (with 4 reviewer members and 3 tags: a realistic share of
+// applicants is assigned, flagged and tagged). The applicants table's indexes and triggers are dropped
 // during the bulk load and rebuilt after it (SEEDER ONLY: synchronous=OFF, big
 // transactions), then the derived data (counts, search index) is rebuilt.
 import Database from 'better-sqlite3';
@@ -31,7 +32,7 @@ async function migrate({ dataDir, databaseUrl }) {
 }
 
 /** Batches of generated rows, produced by worker threads in order. */
-async function* generatedRows(total, organizationId, now) {
+async function* generatedRows(total, organizationId, now, workflow) {
   const workers = Array.from({ length: Math.max(1, Math.min(availableParallelism(), 4)) }, () => new Worker(new URL('./generate-worker.mjs', import.meta.url)));
   const pending = new Map();
   let nextId = 0;
@@ -42,7 +43,7 @@ async function* generatedRows(total, organizationId, now) {
     let resolve;
     const promise = new Promise((r) => (resolve = r));
     pending.set(id, { resolve });
-    workers[id % workers.length].postMessage({ id, start, count, seed: SEED, now, organizationId });
+    workers[id % workers.length].postMessage({ id, start, count, seed: SEED, now, organizationId, ...workflow });
     return promise.then((rows) => (pending.delete(id), rows));
   };
   // Keep two batches per worker in flight.
@@ -78,6 +79,9 @@ function fixtureRows(webhookUrl) {
     ownerId,
     organizationId,
     companyKey: newCompanyKey(),
+    // The reviewers applicants are assigned to (members), and the organization's tags.
+    reviewers: Array.from({ length: 4 }, (_, i) => ({ id: randomUUID(), username: `bench-reviewer-${i + 1}`, email: `bench-reviewer-${i + 1}@example.test` })),
+    tags: ['VIP', 'Second look', 'Escalated'].map((name, i) => ({ id: randomUUID(), name, color: ['blue', 'amber', 'red'][i] })),
     user: {
       id: ownerId,
       username: 'bench-owner',
@@ -116,6 +120,15 @@ export async function seedSqlite({ dataDir, count, webhookUrl, now }) {
     fixture.ownerId,
     fixture.companyKey,
   );
+  for (const reviewer of fixture.reviewers) {
+    db.prepare(`INSERT INTO "users" ("id","username","email","usernameKey","emailKey","role","isConfirmed") VALUES (?,?,?,?,?,?,?)`).run(
+      reviewer.id, reviewer.username, reviewer.email, reviewer.username, reviewer.email, 'kyc', 1,
+    );
+    db.prepare(`INSERT INTO "organization_members" ("organizationId","userId") VALUES (?,?)`).run(fixture.organizationId, reviewer.id);
+  }
+  for (const tag of fixture.tags) {
+    db.prepare(`INSERT INTO "applicant_tag_definitions" ("id","organizationId","name","color") VALUES (?,?,?,?)`).run(tag.id, fixture.organizationId, tag.name, tag.color);
+  }
 
   // Indexes and triggers of applicants go during the load and come back after it.
   const saved = db
@@ -133,7 +146,8 @@ export async function seedSqlite({ dataDir, count, webhookUrl, now }) {
     }
   });
   const bar = progressBar(`SQLite: ${count.toLocaleString('en')} applicants`, count);
-  for await (const rows of generatedRows(count, fixture.organizationId, now)) {
+  const workflow = { reviewers: fixture.reviewers.map((r) => r.id), tags: fixture.tags.map((t) => t.id) };
+  for await (const rows of generatedRows(count, fixture.organizationId, now, workflow)) {
     insertBatch(rows);
     bar.tick(rows.length);
   }
@@ -145,6 +159,8 @@ export async function seedSqlite({ dataDir, count, webhookUrl, now }) {
     rebuild.tick(1, type);
   }
   for (const statement of rebuildApplicantDerivedData('sqlite')) db.exec(statement);
+  // Each tagged applicant has one tag: its applicant_tags row from tagIds (',<id>,').
+  db.exec(`INSERT INTO "applicant_tags" ("applicantId","tagId") SELECT "id", substr("tagIds", 2, 36) FROM "applicants" WHERE "tagIds" IS NOT NULL`);
   rebuild.tick(1);
   db.exec('ANALYZE');
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -178,6 +194,8 @@ function* sqliteRows(dataDir, batch = 10_000) {
 const PG_TYPES = {
   id: 'uuid',
   organizationId: 'uuid',
+  assigneeId: 'uuid',
+  assignedAt: 'timestamptz',
   submittedAt: 'timestamptz',
   decidedAt: 'timestamptz',
   createdAt: 'timestamptz',
@@ -213,6 +231,17 @@ export async function seedPostgres({ adminUrl, databaseUrl, sqliteDataDir, fixtu
     fixture.ownerId,
     fixture.companyKey,
   ]);
+  for (const reviewer of fixture.reviewers) {
+    await client.query(`INSERT INTO "users" ("id","username","email","usernameKey","emailKey","role","isConfirmed") VALUES ($1,$2,$3,$2,$3,'kyc',true)`, [
+      reviewer.id,
+      reviewer.username,
+      reviewer.email,
+    ]);
+    await client.query(`INSERT INTO "organization_members" ("organizationId","userId") VALUES ($1,$2)`, [fixture.organizationId, reviewer.id]);
+  }
+  for (const tag of fixture.tags) {
+    await client.query(`INSERT INTO "applicant_tag_definitions" ("id","organizationId","name","color") VALUES ($1,$2,$3,$4)`, [tag.id, fixture.organizationId, tag.name, tag.color]);
+  }
 
   const { rows: indexes } = await client.query(
     `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'applicants' AND schemaname = current_schema()
@@ -243,6 +272,7 @@ export async function seedPostgres({ adminUrl, databaseUrl, sqliteDataDir, fixtu
     rebuild.tick(1, indexname);
   }
   for (const statement of rebuildApplicantDerivedData('postgres')) await client.query(statement);
+  await client.query(`INSERT INTO "applicant_tags" ("applicantId","tagId") SELECT "id", substr("tagIds", 2, 36)::uuid FROM "applicants" WHERE "tagIds" IS NOT NULL`);
   rebuild.tick(1);
   await client.query('VACUUM ANALYZE');
   rebuild.tick(1);

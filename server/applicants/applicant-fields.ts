@@ -23,7 +23,7 @@ export type IdentityField = keyof typeof IDENTITY_FIELD_LENGTHS;
 export const IDENTITY_FIELDS = Object.keys(IDENTITY_FIELD_LENGTHS) as IdentityField[];
 
 /** Sortable list columns; anything else in `orderBy` is refused with 400. */
-export const APPLICANT_ORDER_BY = ['userId', 'kycStatus', 'documentType', 'createdAt', 'updatedAt'] as const;
+export const APPLICANT_ORDER_BY = ['userId', 'kycStatus', 'documentType', 'createdAt', 'updatedAt', 'submittedAt'] as const;
 export type ApplicantOrderBy = (typeof APPLICANT_ORDER_BY)[number];
 
 export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;

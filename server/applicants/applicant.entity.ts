@@ -3,6 +3,7 @@ import type { DocumentData } from './analysis/document-data.js';
 import { TIMESTAMP } from '../database/column-types.js';
 import { APPLICANT_SEARCH_INDEXES } from './applicant-search-schema.js';
 import { Organization } from '../organizations/organization.entity.js';
+import { User } from '../users/user.entity.js';
 import type { KycStatus, RejectType, ReviewAnswer } from './applicant.enums.js';
 
 /**
@@ -17,6 +18,11 @@ import type { KycStatus, RejectType, ReviewAnswer } from './applicant.enums.js';
 @Index(['organizationId', 'documentType', 'userId'])
 @Index(['organizationId', 'createdAt', 'userId'])
 @Index(['organizationId', 'updatedAt', 'userId'])
+// Work-queue filters (server/applicants/list/filters.ts): each an equality or range on
+// the column, then userId, so a filtered page is read along the index.
+@Index(['organizationId', 'submittedAt', 'userId'])
+@Index(['organizationId', 'assigneeId', 'userId'])
+@Index(['organizationId', 'flaggedChecks', 'userId'])
 // Search access paths, created by the ApplicantListSearch migration with SQL TypeORM cannot
 // describe (NOCASE / lower() prefix indexes; pg_trgm GIN on PostgreSQL, FTS5 on SQLite).
 // Declared here so the schema diff leaves them alone.
@@ -95,6 +101,32 @@ export class Applicant {
    */
   @Column({ type: 'integer', default: 1 })
   sessionGeneration: number;
+
+  /**
+   * The staff member working on the applicant (assignment is workflow: it changes neither
+   * `version` nor `updatedAt`). Cleared when the user is deleted.
+   */
+  @ManyToOne(() => User, { onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'assigneeId' })
+  assignee?: User;
+
+  @Column({ type: 'uuid', nullable: true })
+  assigneeId: string | null;
+
+  @Column({ type: TIMESTAMP, nullable: true })
+  assignedAt: Date | null;
+
+  /**
+   * The names of the checks whose verdict is failed or needs-review, as `,name,name,`
+   * (sorted; NULL when none), kept in step with applicant_checks in the same transaction
+   * (list/flagged-checks.ts), so the list filters on it through an index.
+   */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  flaggedChecks: string | null;
+
+  /** The ids of the applicant's tags as `,id,id,` (NULL when none); applicant_tags is the source, this is for the list's rows. */
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  tagIds: string | null;
 
   /** The verification session that last wrote the identity fields; only it may read them back. */
   @Column({ type: 'uuid', nullable: true })

@@ -32,6 +32,7 @@ export function toApplicantDetails(
   images: ImageListing[],
   analysis: AnalysisJobStatus | null,
   faceBlocklist: FaceBlocklistEntryDto | null,
+  workflow: Pick<ApplicantDetailsDto, 'assignee' | 'tags'> = { assignee: null, tags: [] },
 ): ApplicantDetailsDto {
   const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, applicant[field]])) as Record<
     (typeof IDENTITY_FIELDS)[number],
@@ -44,5 +45,5 @@ export function toApplicantDetails(
     url: applicantImageUrl(applicant.organizationId, applicant.userId, image.id),
     quality: image.quality,
   }));
-  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos }, document: applicant.documentData, analysis, faceBlocklist };
+  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos }, document: applicant.documentData, analysis, faceBlocklist, assignee: workflow.assignee, assignedAt: workflow.assignee ? applicant.assignedAt : null, tags: workflow.tags };
 }

@@ -10,7 +10,9 @@ import type { User } from '../users/user.entity.js';
 import type { ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
-import { ApplicantListReader, type SqlExecutor } from './list/applicant-list.reader.js';
+import { ApplicantListReader, type ApplicantListRow, type SqlExecutor } from './list/applicant-list.reader.js';
+import { toListItems } from './list/list-items.js';
+import { toListFilters } from './queue-filters.js';
 import { Applicant } from './applicant.entity.js';
 import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
 import { FaceBlocklistEntry } from './faces/face-blocklist-entry.entity.js';
@@ -19,7 +21,15 @@ import { toApplicantDetails, type ImageListing } from './applicant.mapper.js';
 import { applicantNotFound, imageNotFound } from './applicants.errors.js';
 import type { ApplicantCheckDto } from './dto/applicant-check.dto.js';
 import type { ApplicantDetailsDto } from './dto/applicant-details.dto.js';
-import type { ApplicantListItemDto, ApplicantListQueryDto, ApplicantPageDto, ApplicantsOverviewQueryDto } from './dto/applicant-list.dto.js';
+import type {
+  ApplicantListItemDto,
+  ApplicantListQueryDto,
+  ApplicantPageDto,
+  ApplicantQueueQueryDto,
+  ApplicantsOverviewQueryDto,
+  NextApplicantDto,
+  NextApplicantQueryDto,
+} from './dto/applicant-list.dto.js';
 
 /** Raw SQL through the app's DataSource, for the list reader. */
 function typeOrmExecutor(dataSource: DataSource): SqlExecutor {
@@ -43,6 +53,7 @@ export interface ImageBytes {
 @Injectable()
 export class ApplicantsQueryService {
   private readonly reader: ApplicantListReader;
+  private readonly executor: SqlExecutor;
 
   constructor(
     @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
@@ -52,10 +63,11 @@ export class ApplicantsQueryService {
     private readonly dataSource: DataSource,
     private readonly analysisJobs: AnalysisJobs,
   ) {
-    this.reader = new ApplicantListReader(typeOrmExecutor(dataSource));
+    this.executor = typeOrmExecutor(dataSource);
+    this.reader = new ApplicantListReader(this.executor);
   }
 
-  async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto): Promise<ApplicantPageDto> {
+  async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto | ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const { page, pageSize } = query;
     const { rows, total } = await this.reader.list({
@@ -65,8 +77,33 @@ export class ApplicantsQueryService {
       orderBy: query.orderBy ?? DEFAULT_ORDER_BY,
       direction: query.orderDirection ?? 'desc',
       search: query.search,
+      filters: 'status' in query || 'assignee' in query ? toListFilters(user, query) : undefined,
     });
-    return { items: rows, meta: pageMeta(page, pageSize, total, rows.length) };
+    const items = await toListItems(this.executor, rows);
+    return { items, meta: pageMeta(page, pageSize, total, rows.length) };
+  }
+
+  /** The applicant after `after` in the list's filters and order (the first without it), or null at the end. */
+  async next(user: User, organizationId: string, query: NextApplicantQueryDto): Promise<NextApplicantDto> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    const [row] = await this.reader.following(this.orderOf(organization.id, query), toListFilters(user, query), query.after, 1);
+    const [item] = row ? await toListItems(this.executor, [row]) : [];
+    return { item: item ?? null };
+  }
+
+  /** The list's order for a query (the list's defaults: userId, descending). */
+  orderOf(organizationId: string, query: ApplicantListQueryDto): { organizationId: string; orderBy: ApplicantOrderBy; direction: 'asc' | 'desc' } {
+    return { organizationId, orderBy: query.orderBy ?? DEFAULT_ORDER_BY, direction: query.orderDirection ?? 'desc' };
+  }
+
+  /** Rows of the list as the API answers them (assignee and tag names looked up). */
+  listItems(rows: readonly ApplicantListRow[]): Promise<ApplicantListItemDto[]> {
+    return toListItems(this.executor, rows);
+  }
+
+  /** The list reader, for the routes that walk the same list (next unassigned, export). */
+  get listReader(): ApplicantListReader {
+    return this.reader;
   }
 
   /** The spec's generic list: every organization the caller may see, or the one named. */
@@ -98,11 +135,13 @@ export class ApplicantsQueryService {
   /** The details of an applicant already authorised: typed data, images, what was read, where the analysis is. */
   async detailsOf(applicant: Applicant, images?: ImageListing[]): Promise<ApplicantDetailsDto> {
     const blocklisted = await this.dataSource.getRepository(FaceBlocklistEntry).findOne({ where: { applicantId: applicant.id }, order: { id: 'DESC' } });
+    const [{ assignee, tags }] = await toListItems(this.executor, [applicant]);
     return toApplicantDetails(
       applicant,
       images ?? (await this.listImages(applicant.id)),
       await this.analysisJobs.stateOf(applicant.id),
       blocklisted && toFaceBlocklistEntryDto(blocklisted),
+      { assignee, tags },
     );
   }
 
@@ -182,9 +221,11 @@ export class ApplicantsQueryService {
         .addSelect('a.kycStatus', 'kycStatus')
         .addSelect('a.documentType', 'documentType')
         .addSelect('a.organizationId', 'organizationId')
+        .addSelect(['name', 'country', 'reviewAnswer', 'submittedAt', 'updatedAt', 'flaggedChecks', 'assigneeId', 'tagIds'].map((column) => `a.${column} AS "${column}"`))
         .orderBy(`a.${orderBy}`, direction)
         .addOrderBy('a.id', direction);
-      items = await builder.offset(pageOffset(page, pageSize)).limit(pageSize).getRawMany<ApplicantListItemDto>();
+      const rows = await builder.offset(pageOffset(page, pageSize)).limit(pageSize).getRawMany<ApplicantListRow>();
+      items = await toListItems(this.executor, rows);
     }
     return { items, meta: pageMeta(page, pageSize, total, items.length) };
   }

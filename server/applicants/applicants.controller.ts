@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
   ApiBadRequestResponse,
@@ -16,9 +17,10 @@ import type { User } from '../users/user.entity.js';
 import { ApplicantReviewService } from './applicant-review.service.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
 import { ApplicantChangeDto, ApplicantDetailsDto } from './dto/applicant-details.dto.js';
-import { ApplicantListQueryDto, ApplicantPageDto } from './dto/applicant-list.dto.js';
 import { ApproveApplicantDto, DecisionResultDto } from './decisions/decisions.dto.js';
 import { Decisions } from './decisions/decisions.service.js';
+import { ApplicantPageDto, ApplicantQueueQueryDto, NextApplicantDto, NextApplicantQueryDto } from './dto/applicant-list.dto.js';
+import { ApplicantExports } from './export/applicant-export.service.js';
 import { HoldApplicantDto, RejectApplicantDto, VersionedChangeDto } from './dto/decision.dto.js';
 import { UpdateApplicantDto } from './dto/update-applicant.dto.js';
 
@@ -31,6 +33,7 @@ export class ApplicantsController {
     private readonly applicants: ApplicantsQueryService,
     private readonly review: ApplicantReviewService,
     private readonly decisions: Decisions,
+    private readonly exports: ApplicantExports,
   ) {}
 
   @Get()
@@ -38,8 +41,36 @@ export class ApplicantsController {
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantPageDto })
   @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })
-  list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantListQueryDto): Promise<ApplicantPageDto> {
+  list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
     return this.applicants.listInOrganization(user, id, query);
+  }
+
+  @Get('next')
+  @RequirePermission('applicants', 'read')
+  @ApiOkResponse({ type: NextApplicantDto, description: 'The applicant after `after` in the same filters and order (approve & next)' })
+  @ApiBadRequestResponse({ description: 'A filter value is not valid' })
+  next(@CurrentUser() user: User, @Param('id') id: string, @Query() query: NextApplicantQueryDto): Promise<NextApplicantDto> {
+    return this.applicants.next(user, id, query);
+  }
+
+  @Get('export.csv')
+  @RequirePermission('applicants', 'read')
+  @Header('Cache-Control', PRIVATE_NO_STORE)
+  @ApiProduces('text/csv')
+  @ApiOkResponse({
+    schema: { type: 'string' },
+    description: 'The filtered list as CSV, streamed; X-Total-Count gives the rows expected. Recorded as applicant.list_exported',
+  })
+  async exportCsv(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Query() query: ApplicantQueueQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const { expectedRows, stream } = await this.exports.exportCsv(user, id, query);
+    response.setHeader('X-Total-Count', String(expectedRows));
+    response.setHeader('Access-Control-Expose-Headers', 'X-Total-Count');
+    return new StreamableFile(stream, { type: 'text/csv; charset=utf-8', disposition: 'attachment; filename="applicants.csv"' });
   }
 
   @Get(':userId')

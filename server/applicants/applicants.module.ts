@@ -18,6 +18,13 @@ import { Applicant } from './applicant.entity.js';
 import { ApplicantsOverviewController } from './applicants-overview.controller.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
 import { ApplicantsController } from './applicants.controller.js';
+import { AssignmentController } from './assignment/assignment.controller.js';
+import { ApplicantAssignments } from './assignment/assignment.service.js';
+import { ApplicantExports } from './export/applicant-export.service.js';
+import { ApplicantTagsController, TagsController } from './tags/tags.controller.js';
+import { ApplicantTags } from './tags/tags.service.js';
+import { ApplicantViewsController } from './views/applicant-views.controller.js';
+import { ApplicantViews } from './views/applicant-views.service.js';
 import { ApplicantFaces } from './faces/applicant-faces.service.js';
 import { FaceBlocklistController } from './faces/face-blocklist.controller.js';
 import { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.service.js';
@@ -39,13 +46,18 @@ import { ApplicantNotes } from './notes/notes.service.js';
  * Applicants: list, details, images, checks, statistics, staff review, the
  * ApplicantLifecycle — the only code that changes an applicant — and the table of
  * their analysis jobs (run by the analysis module), their stored faces and the face blocklist,
- * sanctions hits and their review, ongoing monitoring, and the organization's verification policy.
+ * sanctions hits and their review, ongoing monitoring, and the organization's verification policy;
+ * the work queue: assignment, tags, saved views and the CSV export of the list.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck, AnalysisJob]), OrganizationsModule, AuditModule, WebhooksModule, SanctionsModule],
   controllers: [
     ApplicantsOverviewController,
     ApplicantsController,
+    AssignmentController,
+    ApplicantTagsController,
+    TagsController,
+    ApplicantViewsController,
     ApplicantChecksController,
     OrganizationStatsController,
     FaceBlocklistController,
@@ -74,6 +86,10 @@ import { ApplicantNotes } from './notes/notes.service.js';
     DecisionLabels,
     Decisions,
     ApplicantNotes,
+    ApplicantAssignments,
+    ApplicantTags,
+    ApplicantViews,
+    ApplicantExports,
   ],
   exports: [DecisionLabels, Decisions, ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
 })

@@ -58,5 +58,20 @@ export const AUDIT_ACTIONS = [
   'sanctions_list.import_failed',
   /** Verified applicants were queued for rescreening after a list import. */
   'sanctions_list.rescreen_started',
+  /** Work queue: an applicant assigned to a staff member or released ({ from, to } user ids); assignment is not a lifecycle change. */
+  'applicant.assigned',
+  'applicant.unassigned',
+  /** An organization tag put on an applicant or taken off ({ tagId, name }). */
+  'applicant.tagged',
+  'applicant.untagged',
+  /** The filtered list exported as CSV ({ filters, rows }: which filters, never a personal value). */
+  'applicant.list_exported',
+  /** An owner or admin created, changed or deleted one of the organization's tags. */
+  'tag.created',
+  'tag.updated',
+  'tag.deleted',
+  /** A saved view of the applicants list, saved or deleted ({ name, shared }). */
+  'applicant_view.saved',
+  'applicant_view.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -17,6 +17,7 @@ import { SanctionsLists1795516420806 } from './1795516420806-SanctionsLists.js';
 import { ScreeningAndPolicy1795517561464 } from './1795517561464-ScreeningAndPolicy.js';
 import { OrganizationCascades1795530280886 } from './1795530280886-OrganizationCascades.js';
 import { ReviewerDecisions1795530037725 } from './1795530037725-ReviewerDecisions.js';
+import { WorkQueue1795530232367 } from './1795530232367-WorkQueue.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -37,5 +38,6 @@ export const migrations: Function[] = [
   SanctionsLists1795516420806,
   ScreeningAndPolicy1795517561464,
   ReviewerDecisions1795530037725,
+  WorkQueue1795530232367,
   OrganizationCascades1795530280886,
 ];

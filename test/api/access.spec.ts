@@ -78,6 +78,8 @@ const ACCESS: Record<string, Access> = {
 
   'GET /api/users/me': forIntegrators(SIGNED_IN),
   'PUT /api/users': SIGNED_IN,
+  'GET /api/users/me/preferences': SIGNED_IN,
+  'PUT /api/users/me/preferences': SIGNED_IN,
   'GET /api/users/:id/image': SIGNED_IN,
   'POST /api/auth/change-email': NOT_DEMO,
   'POST /api/auth/change-password': SIGNED_IN,
@@ -124,6 +126,22 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/projects/:id/invitations/:invitationId': MEMBERS,
   'GET /api/projects/:id/applicants': forIntegrators(MEMBERS),
   'GET /api/projects/:id/applicants/:userId': forIntegrators(MEMBERS),
+  // The work queue: staff workflow, never for API keys.
+  'GET /api/projects/:id/applicants/next': MEMBERS,
+  'GET /api/projects/:id/applicants/export.csv': MEMBERS,
+  'POST /api/projects/:id/applicants/next-unassigned': MEMBERS,
+  'POST /api/projects/:id/applicants/:userId/assign': MEMBERS,
+  'POST /api/projects/:id/applicants/:userId/unassign': MEMBERS,
+  'GET /api/projects/:id/tags': MEMBERS,
+  'POST /api/projects/:id/tags': MEMBERS,
+  // No such tag, view: past access control, the member gets the 404 of the id.
+  'PATCH /api/projects/:id/tags/:tagId': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'DELETE /api/projects/:id/tags/:tagId': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'PUT /api/projects/:id/applicants/:userId/tags/:tagId': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'DELETE /api/projects/:id/applicants/:userId/tags/:tagId': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  'GET /api/projects/:id/applicant-views': MEMBERS,
+  'POST /api/projects/:id/applicant-views': MEMBERS,
+  'DELETE /api/projects/:id/applicant-views/:viewId': { ...MEMBERS, owner: 404, superAdmin: 404 },
   'GET /api/projects/:id/applicants/:userId/images/:imageId': forIntegrators(MEMBERS),
   'PUT /api/projects/:id/applicants/:userId': MEMBERS,
   'POST /api/projects/:id/applicants/:userId/reset': MEMBERS,
@@ -185,6 +203,8 @@ const BODIES: Record<string, object | ((params: Record<string, string>) => objec
   'POST /api/projects/:id/applicants/:userId/request-resubmission': { step: 'selfie', labelId: '00000000-0000-4000-8000-000000000000' },
   'POST /api/projects/:id/applicants/:userId/notes': { text: 'Access check' },
   'PUT /api/projects/:id/applicants/:userId/notes/:noteId': { text: 'Access check' },
+  'POST /api/projects/:id/tags': { name: 'VIP', color: 'blue' },
+  'POST /api/projects/:id/applicant-views': { name: 'Mine', query: 'assignee=me' },
 };
 
 /** The application's own routes, as Express knows them (Swagger's and the client fallback included). */

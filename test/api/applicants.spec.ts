@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const ORGANIZATION_NOT_FOUND = { statusCode: 404, message: 'Organization not found', error: 'Not Found', code: 'ORGANIZATION_NOT_FOUND' };
-const SORTABLE = ['userId', 'kycStatus', 'documentType', 'createdAt', 'updatedAt'] as const;
+const SORTABLE = ['userId', 'kycStatus', 'documentType', 'createdAt', 'updatedAt', 'submittedAt'] as const;
 const DOCUMENT_TYPES = ['DRIVERS', 'ID_CARD', 'PASSPORT', 'RESIDENCE_PERMIT'];
 
 type Row = FakeApplicant;
@@ -77,6 +77,15 @@ describe('applicants', () => {
         kycStatus: listRows[22].kycStatus,
         documentType: listRows[22].documentType,
         organizationId: listed.id,
+        // The work queue's columns, added after the spec's four.
+        name: listRows[22].name,
+        country: listRows[22].country,
+        reviewAnswer: listRows[22].reviewAnswer,
+        submittedAt: listRows[22].submittedAt?.toISOString() ?? null,
+        updatedAt: listRows[22].updatedAt.toISOString(),
+        flaggedChecks: [],
+        assignee: null,
+        tags: [],
       });
       expect(res.body.meta).toEqual({ page: 1, pageLength: 10, totalPages: 3, hasPreviousPage: false, hasNextPage: true });
     });
@@ -142,7 +151,7 @@ describe('applicants', () => {
 
     it('refuses an orderBy outside the sortable columns with a 400 naming them', async () => {
       const res = await list(listed.id, owner, { orderBy: 'name' }).expect(400);
-      expect(res.body.message).toEqual(['orderBy must be one of: userId, kycStatus, documentType, createdAt, updatedAt']);
+      expect(res.body.message).toEqual(['orderBy must be one of: userId, kycStatus, documentType, createdAt, updatedAt, submittedAt']);
       await list(listed.id, owner, { orderBy: 'id; DROP TABLE applicants' }).expect(400);
     });
 

@@ -306,7 +306,8 @@ describe('applicants', () => {
       waitUntil: 'networkidle',
     });
     await page.getByRole('table', { name: 'Applicants' }).getByText(userId, { exact: true }).click();
-    await page.waitForURL(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`);
+    // The details page carries the list's address (for "approve & next" in the same filter).
+    await page.waitForURL(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}?search=${encodeURIComponent(userId)}`);
     await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
     const identity = page.getByRole('table', { name: 'Identity' });
     await identity.waitFor();

@@ -297,6 +297,13 @@ export const routes: RouteObject[] = [
                     },
                   },
                   {
+                    path: 'tags',
+                    lazy: async () => {
+                      const { TagsPage } = await import('../features/applicants/pages/tags-page');
+                      return { Component: TagsPage };
+                    },
+                  },
+                  {
                     path: 'integration',
                     lazy: async () => {
                       const { IntegrationPage } = await import('../features/organizations/pages/integration-page');

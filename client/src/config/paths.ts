@@ -17,6 +17,7 @@ export const paths = {
     create: '/dashboard/create',
     organization: (organizationId: string | number) => `/dashboard/${organizationId}`,
     members: (organizationId: string | number) => `/dashboard/${organizationId}/members`,
+    tags: (organizationId: string | number) => `/dashboard/${organizationId}/tags`,
     integration: (organizationId: string | number) => `/dashboard/${organizationId}/integration`,
     verificationPolicy: (organizationId: string | number) => `/dashboard/${organizationId}/integration/policy`,
     reviewSettings: (organizationId: string | number) => `/dashboard/${organizationId}/review-settings`,

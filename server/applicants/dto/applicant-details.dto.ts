@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { FaceBlocklistEntryDto } from '../faces/face-blocklist.dto.js';
+import { ApplicantAssigneeDto, TagDto } from './applicant-list.dto.js';
 import { ANALYSIS_STATES, type AnalysisJobStatus } from '../analysis/analysis-job.entity.js';
 import { KYC_STATUSES, MARITAL_STATUSES, REJECT_TYPES, REVIEW_ANSWERS, SEXES, type KycStatus, type RejectType, type ReviewAnswer } from '../applicant.enums.js';
 
@@ -119,6 +120,15 @@ export class ApplicantDetailsDto {
 
   @ApiProperty({ type: FaceBlocklistEntryDto, nullable: true, description: "The blocklist entry of the applicant's face, when staff marked it fraudulent" })
   faceBlocklist: FaceBlocklistEntryDto | null;
+
+  @ApiProperty({ type: ApplicantAssigneeDto, nullable: true, description: 'The staff member working on the applicant (work queue)' })
+  assignee: ApplicantAssigneeDto | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Since when the assignee has it' })
+  assignedAt: Date | null;
+
+  @ApiProperty({ type: [TagDto], description: "The organization's tags on the applicant, by name" })
+  tags: TagDto[];
 }
 
 /** What a reset or a decision answers: the applicant's new state, without identity data. */

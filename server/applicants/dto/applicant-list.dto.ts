@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageMetaDto } from '../../common/paging/page-meta.dto.js';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
-import { KYC_STATUSES, type KycStatus } from '../applicant.enums.js';
+import { KYC_STATUSES, REVIEW_ANSWERS, type KycStatus, type ReviewAnswer } from '../applicant.enums.js';
+import { REVIEW_ANSWER_FILTERS, type ReviewAnswerFilter } from '../list/types.js';
+import { TAG_COLORS, type TagColor } from '../tags/tag-colors.js';
 import { APPLICANT_ORDER_BY, ORDER_DIRECTIONS, type ApplicantOrderBy, type OrderDirection } from '../applicant-fields.js';
 
 /** Empty strings are treated as absent (spec §5). */
@@ -37,12 +39,107 @@ export class ApplicantListQueryDto extends PageQueryDto {
   orderDirection?: OrderDirection;
 }
 
+/** `a,b` or repeated `a&a`: a list of trimmed values (absent when empty). */
+const listOrAbsent = ({ value }: { value: unknown }) => {
+  const values = (Array.isArray(value) ? value : [value])
+    .flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]))
+    .map((item) => (typeof item === 'string' ? item.trim() : item))
+    .filter((item) => item !== '' && item !== undefined);
+  return values.length ? values : undefined;
+};
+
+/** The work-queue filters of one organization's list (also taken by next, next-unassigned and the CSV export). */
+export class ApplicantQueueQueryDto extends ApplicantListQueryDto {
+  @ApiPropertyOptional({ enum: KYC_STATUSES, isArray: true, description: 'One or more statuses (repeated, or comma-separated)' })
+  @IsOptional()
+  @Transform(listOrAbsent)
+  @ArrayMaxSize(KYC_STATUSES.length)
+  @IsIn(KYC_STATUSES, { each: true, message: `status must be one of: ${KYC_STATUSES.join(', ')}` })
+  status?: KycStatus[];
+
+  @ApiPropertyOptional({ enum: REVIEW_ANSWER_FILTERS, description: 'none: not decided' })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsIn(REVIEW_ANSWER_FILTERS, { message: `reviewAnswer must be one of: ${REVIEW_ANSWER_FILTERS.join(', ')}` })
+  reviewAnswer?: ReviewAnswerFilter;
+
+  @ApiPropertyOptional({ maxLength: 48, example: 'any', description: 'any: at least one check failed or needs review; or the name of one check' })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsString()
+  @MaxLength(48)
+  @Matches(/^[a-z0-9-]+$/, { message: 'flagged must be any or a check name (a-z, 0-9, -)' })
+  flagged?: string;
+
+  @ApiPropertyOptional({ example: 'me', description: 'me, unassigned, or the id of a member' })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsString()
+  @Matches(/^(me|unassigned|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/, {
+    message: 'assignee must be me, unassigned or a user id',
+  })
+  assignee?: string;
+
+  @ApiPropertyOptional({ example: '2026-01-31', description: 'Submitted at or after (a date is its start, UTC)' })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsISO8601({ strict: true }, { message: 'submittedFrom must be a date (YYYY-MM-DD) or an ISO 8601 time' })
+  submittedFrom?: string;
+
+  @ApiPropertyOptional({ example: '2026-02-28', description: 'Submitted at or before (a date includes the whole day, UTC)' })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsISO8601({ strict: true }, { message: 'submittedTo must be a date (YYYY-MM-DD) or an ISO 8601 time' })
+  submittedTo?: string;
+
+  @ApiPropertyOptional({ maxLength: 32, example: 'PASSPORT' })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsString()
+  @MaxLength(32)
+  documentType?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'Applicants with this tag' })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsUUID(undefined, { message: 'tag must be a tag id' })
+  tag?: string;
+}
+
+export class NextApplicantQueryDto extends ApplicantQueueQueryDto {
+  @ApiPropertyOptional({ maxLength: 128, description: 'The userId of the current applicant; absent: the first of the list' })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsString()
+  @MaxLength(128)
+  after?: string;
+}
+
 export class ApplicantsOverviewQueryDto extends ApplicantListQueryDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'Only this organization (404 unless the caller may see it)' })
   @IsOptional()
   @Transform(trimmedOrAbsent)
   @IsString()
   organizationId?: string;
+}
+
+export class ApplicantAssigneeDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+}
+
+export class TagDto {
+  @ApiProperty({ format: 'uuid' })
+  id: string;
+
+  @ApiProperty()
+  name: string;
+
+  @ApiProperty({ enum: TAG_COLORS })
+  color: TagColor;
 }
 
 export class ApplicantListItemDto {
@@ -57,6 +154,30 @@ export class ApplicantListItemDto {
 
   @ApiProperty({ format: 'uuid' })
   organizationId: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  name: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  country: string | null;
+
+  @ApiProperty({ enum: [...REVIEW_ANSWERS, null], nullable: true, description: 'Approved or rejected once decided (kycStatus completed)' })
+  reviewAnswer: ReviewAnswer | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  submittedAt: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  updatedAt: string;
+
+  @ApiProperty({ type: [String], description: 'Checks whose verdict is failed or needs-review' })
+  flaggedChecks: string[];
+
+  @ApiProperty({ type: () => ApplicantAssigneeDto, nullable: true })
+  assignee: ApplicantAssigneeDto | null;
+
+  @ApiProperty({ type: () => [TagDto] })
+  tags: TagDto[];
 }
 
 export class ApplicantPageDto {
@@ -65,4 +186,9 @@ export class ApplicantPageDto {
 
   @ApiProperty({ type: PageMetaDto })
   meta: PageMetaDto;
+}
+
+export class NextApplicantDto {
+  @ApiProperty({ type: () => ApplicantListItemDto, nullable: true, description: 'null: none left in this list' })
+  item: ApplicantListItemDto | null;
 }

@@ -5,7 +5,23 @@ import { COUNTRIES, type CountryProfile } from './countries.js';
 import { mix32, hashSeed, Random } from './random.js';
 
 /** The columns of one applicants row, as a fake verification would have filled them. */
-export type FakeApplicant = Omit<Applicant, 'id' | 'organizationId' | 'organization' | 'version' | 'sessionGeneration' | 'dataSessionId' | 'decisionLabelId' | 'resubmissionStep' | 'attempt'>;
+export type FakeApplicant = Omit<
+  Applicant,
+  | 'id'
+  | 'organizationId'
+  | 'organization'
+  | 'version'
+  | 'sessionGeneration'
+  | 'dataSessionId'
+  | 'decisionLabelId'
+  | 'resubmissionStep'
+  | 'attempt'
+  | 'assignee'
+  | 'assigneeId'
+  | 'assignedAt'
+  | 'flaggedChecks'
+  | 'tagIds'
+>;
 
 export interface FakeApplicantOptions {
   /** Same seed and index (and `now`) → the same applicant. Default 'kyc'. */

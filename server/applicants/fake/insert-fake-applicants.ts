@@ -7,6 +7,7 @@ import { ApplicantImage } from '../applicant-image.entity.js';
 import { Applicant } from '../applicant.entity.js';
 import { DOCUMENT_ANALYSIS } from '../lifecycle/applicant-lifecycle.service.js';
 import { runPrechecks } from '../lifecycle/prechecks.js';
+import { encodeFlaggedChecks, FLAGGING_VERDICTS } from '../list/flagged-checks.js';
 import type { FakeApplicant } from './fake-applicant.js';
 import type { FakeSubmission } from './fake-submission.js';
 
@@ -87,7 +88,22 @@ export async function insertFakeSubmissions(
   }
   for (let i = 0; i < images.length; i += IMAGES_PER_INSERT) await insertRows(manager, ApplicantImage, images.slice(i, i + IMAGES_PER_INSERT));
   for (let i = 0; i < checks.length; i += ROWS_PER_INSERT / 2) await insertRows(manager, ApplicantCheck, checks.slice(i, i + ROWS_PER_INSERT / 2));
+  await setFlaggedChecks(manager, checks as { applicantId: string; name: string; verdict: string }[]);
   for (let i = 0; i < jobs.length; i += ROWS_PER_INSERT / 2) await insertRows(manager, AnalysisJob, jobs.slice(i, i + ROWS_PER_INSERT / 2));
+}
+
+/** applicants.flaggedChecks of the checks inserted, as the lifecycle keeps it (plain SQL: updatedAt stays). */
+async function setFlaggedChecks(manager: EntityManager, checks: readonly { applicantId: string; name: string; verdict: string }[]): Promise<void> {
+  const flagged = new Map<string, string[]>();
+  for (const check of checks) {
+    if (!(FLAGGING_VERDICTS as readonly string[]).includes(check.verdict)) continue;
+    flagged.set(check.applicantId, [...(flagged.get(check.applicantId) ?? []), check.name]);
+  }
+  const metadata = manager.connection.getMetadata(Applicant);
+  const placeholder = (n: number) => (manager.connection.options.type === 'postgres' ? `$${n}` : '?');
+  for (const [applicantId, names] of flagged) {
+    await manager.query(`UPDATE "${metadata.tableName}" SET "flaggedChecks" = ${placeholder(1)} WHERE "id" = ${placeholder(2)}`, [encodeFlaggedChecks(names), applicantId]);
+  }
 }
 
 /** The data read, in plain SQL: an entity update would also move the row's updatedAt to now. */

@@ -17,6 +17,7 @@ import { AnalysisJob } from '../analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
 import { documentAnalysisChecks, type DocumentAnalysisOutcome } from '../analysis/document-checks.js';
 import { ApplicantCheck } from '../applicant-check.entity.js';
+import { refreshFlaggedChecks } from '../list/flagged-checks.js';
 import { ApplicantImage } from '../applicant-image.entity.js';
 import { ApplicantFace } from '../faces/applicant-face.entity.js';
 import { ApplicantStatusPublisher } from '../applicant-status.publisher.js';
@@ -619,6 +620,8 @@ export class ApplicantLifecycle {
         }
         if (step.event) await this.outbox.enqueue(manager, { organizationId: current.organizationId, type: step.event, applicant: current, extra: step.eventExtra, notBefore: step.eventNotBefore });
       }
+      // The list's flagged-checks column follows whatever checks the plan wrote.
+      await refreshFlaggedChecks(manager, applicant);
       return { before: applicant, after: current };
     });
     if (!result) return null;

@@ -1,18 +1,20 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
 import { CheckpointIndex } from './checkpoints.js';
+import { FilteredList, hasFilters } from './filters.js';
 import { ApplicantSearch } from './search.js';
 import { SearchTerm } from './search-term.js';
 import { COLUMNS, orderClause, Params, prefixed, readCounts, type CountsRow, type SqlExecutor } from './sql.js';
 import {
   DEFAULT_READER_OPTIONS,
   type ApplicantListReaderOptions,
+  type ApplicantListFilters,
   type ApplicantListRequest,
   type ApplicantListResult,
   type ApplicantListRow,
 } from './types.js';
 
 export type { SqlExecutor } from './sql.js';
-export type { ApplicantListRequest, ApplicantListResult, ApplicantListRow } from './types.js';
+export type { ApplicantListFilters, ApplicantListRequest, ApplicantListResult, ApplicantListRow } from './types.js';
 
 /**
  * The applicants list of ONE organization at any size: page/pageSize in, the same rows
@@ -28,12 +30,15 @@ export type { ApplicantListRequest, ApplicantListResult, ApplicantListRow } from
  *   On PostgreSQL a deferred join skips over the index only.
  * - Deep pages: a keyset seek from a checkpoint (checkpoints.ts).
  * - Search: indexed where it pays, counted once per data version (search.ts).
+ * - Filters (work queue): each on its (organizationId, column, userId) index, counted once
+ *   per (filters, search, data version), combined with search and any sort (filters.ts).
  */
 
 export class ApplicantListReader {
   private readonly options: ApplicantListReaderOptions;
   private readonly checkpoints: CheckpointIndex;
   private readonly searcher: ApplicantSearch;
+  private readonly filtered: FilteredList;
 
   constructor(
     private readonly db: SqlExecutor,
@@ -42,6 +47,7 @@ export class ApplicantListReader {
     this.options = { ...DEFAULT_READER_OPTIONS, ...options };
     this.checkpoints = new CheckpointIndex(db, this.options);
     this.searcher = new ApplicantSearch(db, this.options);
+    this.filtered = new FilteredList(db, this.searcher, this.checkpoints, this.options);
   }
 
   private get postgres(): boolean {
@@ -51,17 +57,57 @@ export class ApplicantListReader {
   async list(request: ApplicantListRequest): Promise<ApplicantListResult> {
     const counts = await this.counts(request.organizationId);
     const search = request.search ? new SearchTerm(request.search) : undefined;
-    const total = search ? await this.searcher.count(request.organizationId, search, counts) : counts.total;
+    const filters = hasFilters(request.filters) ? request.filters : undefined;
+    const total = filters
+      ? await this.filtered.count(request.organizationId, filters, search, counts)
+      : search
+        ? await this.searcher.count(request.organizationId, search, counts)
+        : counts.total;
     const offset = (request.page - 1) * request.pageSize;
     if (offset >= total) return { rows: [], total };
 
     // The page as a range of positions in ascending order.
     const end = request.direction === 'asc' ? Math.min(offset + request.pageSize, total) : total - offset;
     const start = request.direction === 'asc' ? offset : Math.max(0, end - request.pageSize);
-    const ascending = search
-      ? await this.searcher.range(request, search, counts.total, total, start, end)
-      : await this.range(request, counts, start, end);
+    const ascending = filters
+      ? await this.filtered.range(request, filters, search, total, start, end, counts)
+      : search
+        ? await this.searcher.range(request, search, counts.total, total, start, end)
+        : await this.range(request, counts, start, end);
     return { rows: request.direction === 'asc' ? ascending : ascending.reverse(), total };
+  }
+
+  /**
+   * Up to `limit` rows following `after` (a row of the list) in the list's order and
+   * filters; the first rows without it. What "next applicant" and "next unassigned" read.
+   */
+  async following(
+    request: Pick<ApplicantListRequest, 'organizationId' | 'orderBy' | 'direction'>,
+    filters: ApplicantListFilters,
+    afterUserId: string | undefined,
+    limit: number,
+    search?: string,
+  ): Promise<ApplicantListRow[]> {
+    let key: { userId: string; value: unknown } | undefined;
+    if (afterUserId !== undefined) {
+      const params = new Params(this.db.dialect);
+      const [row] = await this.db.query<Record<string, unknown>>(
+        `SELECT "userId", "${request.orderBy}" AS "value" FROM "applicants" WHERE "organizationId" = ${params.add(request.organizationId)} AND "userId" = ${params.add(afterUserId)}`,
+        params.values,
+      );
+      // An applicant no longer there (reset, removed): continue after its userId alone.
+      key = row ? { userId: afterUserId, value: row.value } : { userId: afterUserId, value: request.orderBy === 'userId' ? afterUserId : null };
+    }
+    const term = search ? new SearchTerm(search) : undefined;
+    return this.filtered.following(request.organizationId, request.orderBy, request.direction === 'desc', filters, key, limit, term);
+  }
+
+  /** How many applicants the list has with these filters and search (cached like the list's own counts). */
+  async total(organizationId: string, filters: ApplicantListFilters, search?: string): Promise<number> {
+    const counts = await this.counts(organizationId);
+    const term = search ? new SearchTerm(search) : undefined;
+    if (hasFilters(filters)) return this.filtered.count(organizationId, filters, term, counts);
+    return term ? this.searcher.count(organizationId, term, counts) : counts.total;
   }
 
   /** The organization's exact applicant count and its data version. */

@@ -21,8 +21,22 @@ interface Segment {
   checkpoints: Checkpoint[];
 }
 
+/**
+ * A part of the organization's list (the work-queue filters): its rows are those
+ * matching `where`, `total` of them at the data version the checkpoints are read at.
+ */
+export interface ListScope {
+  /** Identifies the scope among the organization's lists (the filters' key). */
+  key: string;
+  total: number;
+  where: (params: Params) => string;
+}
+
 export interface Checkpoints {
   version: number;
+  /** The organization's applicant count when read (with `version`, what makes them current). */
+  organizationTotal: number;
+  /** Rows of the list (the scope's, or the organization's). */
   total: number;
   segments: Segment[];
 }
@@ -64,6 +78,7 @@ export class CheckpointIndex {
     checkpoints: Checkpoints,
     start: number,
     end: number,
+    scope?: ListScope,
   ): Promise<ApplicantListRow[]> {
     const rows: ApplicantListRow[] = [];
     for (const segment of checkpoints.segments) {
@@ -74,10 +89,11 @@ export class CheckpointIndex {
       const checkpoint = lastAtOrBefore(segment.checkpoints, rel);
       const params = new Params(this.db.dialect);
       const org = params.add(organizationId);
+      const scoped = scope ? ` AND ${scope.where(params)}` : '';
       const where = seekCondition(this.db.dialect, orderBy, segment.isNull, checkpoint, params);
       const order = segment.isNull ? `"userId" ASC` : orderClause(orderBy, 'ASC');
       const sql =
-        `SELECT ${COLUMNS} FROM "applicants" WHERE "organizationId" = ${org} AND ${where} ORDER BY ${order}` +
+        `SELECT ${COLUMNS} FROM "applicants" WHERE "organizationId" = ${org}${scoped} AND ${where} ORDER BY ${order}` +
         ` LIMIT ${params.add(to - from)} OFFSET ${params.add(rel - checkpoint.rel)}`;
       rows.push(...(await this.db.query<ApplicantListRow>(sql, params.values)));
     }
@@ -85,20 +101,20 @@ export class CheckpointIndex {
   }
 
   /** The list's checkpoints if they describe the current data; otherwise starts building them. */
-  usable(organizationId: string, orderBy: ApplicantOrderBy, counts: CountsRow): Checkpoints | undefined {
-    const key = `${organizationId}|${orderBy}`;
+  usable(organizationId: string, orderBy: ApplicantOrderBy, counts: CountsRow, scope?: ListScope): Checkpoints | undefined {
+    const key = `${organizationId}|${orderBy}|${scope?.key ?? ''}`;
     let entry = this.lists.touch(key);
     if (!entry) {
       entry = { lastBuildStarted: 0 };
       this.lists.put(key, entry);
     }
     const current = entry.checkpoints;
-    if (current && current.version === counts.version && current.total === counts.total) return current;
+    if (current && current.version === counts.version && current.organizationTotal === counts.total) return current;
     const now = Date.now();
     if (!entry.building && now - entry.lastBuildStarted >= this.options.rebuildCooldownMs) {
       const target = entry;
       target.lastBuildStarted = now;
-      target.building = this.buildCheckpoints(organizationId, orderBy, counts)
+      target.building = this.buildCheckpoints(organizationId, orderBy, counts, scope)
         .then((built) => {
           if (built) target.checkpoints = built;
         })
@@ -114,22 +130,25 @@ export class CheckpointIndex {
    * The sort key of every stride-th row of each segment (NULLs and values). Kept only
    * if the organization's version did not move while reading, so it is exact.
    */
-  private async buildCheckpoints(organizationId: string, orderBy: ApplicantOrderBy, before: CountsRow): Promise<Checkpoints | undefined> {
+  private async buildCheckpoints(organizationId: string, orderBy: ApplicantOrderBy, before: CountsRow, scope?: ListScope): Promise<Checkpoints | undefined> {
     if (!this.db.readsCommittedState()) return undefined;
     const nullable = NULLABLE_COLUMNS.has(orderBy);
+    const total = scope ? scope.total : before.total;
     let nullCount = 0;
     if (nullable) {
       const params = new Params(this.db.dialect);
+      const org = params.add(organizationId);
+      const scoped = scope ? ` AND ${scope.where(params)}` : '';
       const [row] = await this.db.query<{ count: number | string }>(
-        `SELECT COUNT(*) AS "count" FROM "applicants" WHERE "organizationId" = ${params.add(organizationId)} AND "${orderBy}" IS NULL`,
+        `SELECT COUNT(*) AS "count" FROM "applicants" WHERE "organizationId" = ${org}${scoped} AND "${orderBy}" IS NULL`,
         params.values,
       );
       nullCount = Number(row.count);
     }
-    const values: Segment = { start: 0, size: before.total - nullCount, isNull: false, checkpoints: [] };
+    const values: Segment = { start: 0, size: total - nullCount, isNull: false, checkpoints: [] };
     const nulls: Segment = { start: 0, size: nullCount, isNull: true, checkpoints: [] };
-    values.checkpoints = await this.walk(organizationId, orderBy, false);
-    if (nullCount > 0) nulls.checkpoints = await this.walk(organizationId, orderBy, true);
+    values.checkpoints = await this.walk(organizationId, orderBy, false, scope);
+    if (nullCount > 0) nulls.checkpoints = await this.walk(organizationId, orderBy, true, scope);
     // SQLite puts NULLs first in ascending order, PostgreSQL last.
     const segments = (this.postgres ? [values, nulls] : [nulls, values]).filter((segment) => segment.size > 0);
     let position = 0;
@@ -143,10 +162,10 @@ export class CheckpointIndex {
       after.version === before.version &&
       after.total === before.total &&
       segments.every((segment) => segment.checkpoints.length === Math.ceil(segment.size / this.options.checkpointStride));
-    return consistent ? { version: before.version, total: before.total, segments } : undefined;
+    return consistent ? { version: before.version, organizationTotal: before.total, total, segments } : undefined;
   }
 
-  private async walk(organizationId: string, orderBy: ApplicantOrderBy, isNull: boolean): Promise<Checkpoint[]> {
+  private async walk(organizationId: string, orderBy: ApplicantOrderBy, isNull: boolean, scope?: ListScope): Promise<Checkpoint[]> {
     const stride = this.options.checkpointStride;
     const valueColumn = isNull || orderBy === 'userId' ? 'NULL' : this.postgres ? `"${orderBy}"::text` : `"${orderBy}"`;
     const filter = isNull ? `"${orderBy}" IS NULL` : `"${orderBy}" IS NOT NULL`;
@@ -154,9 +173,11 @@ export class CheckpointIndex {
     if (this.postgres) {
       // One pass along the index; the database does the counting.
       const params = new Params(this.db.dialect);
+      const org = params.add(organizationId);
+      const scoped = scope ? ` AND ${scope.where(params)}` : '';
       const rows = await this.db.query<{ value: unknown; userId: string; rel: number | string }>(
         `SELECT "value", "userId", "rel" FROM (SELECT ${valueColumn} AS "value", "userId", ROW_NUMBER() OVER (ORDER BY ${order}) - 1 AS "rel"` +
-          ` FROM "applicants" WHERE "organizationId" = ${params.add(organizationId)} AND ${filter}) "t" WHERE "rel" % ${params.add(stride)} = 0 ORDER BY "rel"`,
+          ` FROM "applicants" WHERE "organizationId" = ${org}${scoped} AND ${filter}) "t" WHERE "rel" % ${params.add(stride)} = 0 ORDER BY "rel"`,
         params.values,
       );
       return rows.map((row) => ({ rel: Number(row.rel), value: row.value, userId: row.userId }));
@@ -165,8 +186,10 @@ export class CheckpointIndex {
     // statements, letting requests run every few milliseconds.
     const checkpoints: Checkpoint[] = [];
     const firstParams = new Params(this.db.dialect);
+    const firstOrg = firstParams.add(organizationId);
+    const firstScoped = scope ? ` AND ${scope.where(firstParams)}` : '';
     let [row] = await this.db.query<{ value: unknown; userId: string }>(
-      `SELECT ${valueColumn} AS "value", "userId" FROM "applicants" WHERE "organizationId" = ${firstParams.add(organizationId)} AND ${filter} ORDER BY ${order} LIMIT 1`,
+      `SELECT ${valueColumn} AS "value", "userId" FROM "applicants" WHERE "organizationId" = ${firstOrg}${firstScoped} AND ${filter} ORDER BY ${order} LIMIT 1`,
       firstParams.values,
     );
     let slice = performance.now();
@@ -178,9 +201,10 @@ export class CheckpointIndex {
       }
       const params = new Params(this.db.dialect);
       const org = params.add(organizationId);
+      const scoped = scope ? ` AND ${scope.where(params)}` : '';
       const seek = seekCondition(this.db.dialect, orderBy, isNull, row, params);
       [row] = await this.db.query<{ value: unknown; userId: string }>(
-        `SELECT ${valueColumn} AS "value", "userId" FROM "applicants" WHERE "organizationId" = ${org} AND ${seek} ORDER BY ${order} LIMIT 1 OFFSET ${params.add(stride)}`,
+        `SELECT ${valueColumn} AS "value", "userId" FROM "applicants" WHERE "organizationId" = ${org}${scoped} AND ${seek} ORDER BY ${order} LIMIT 1 OFFSET ${params.add(stride)}`,
         params.values,
       );
     }

@@ -69,7 +69,7 @@ export class ApplicantSearch {
     let sql: string;
     if (collect) {
       const where = this.indexedMatch(request.organizationId, search, params);
-      const sortColumn = TIMESTAMP_COLUMNS.has(request.orderBy) ? `, "${request.orderBy}"` : '';
+      const sortColumn = TIMESTAMP_COLUMNS.has(request.orderBy) && !COLUMNS.includes(`"${request.orderBy}"`) ? `, "${request.orderBy}"` : '';
       sql =
         `WITH "m" AS MATERIALIZED (SELECT ${COLUMNS}${sortColumn} FROM "applicants" WHERE ${where})` +
         ` SELECT ${COLUMNS} FROM "m" ORDER BY ${orderClause(request.orderBy, direction)}`;
@@ -84,7 +84,7 @@ export class ApplicantSearch {
   }
 
   /** The search as written: userId or docNumber starting with it, or name containing it. */
-  private scannedMatch(organizationId: string, search: SearchTerm, params: Params): string {
+  scannedMatch(organizationId: string, search: SearchTerm, params: Params): string {
     const like = this.postgres ? 'ILIKE' : 'LIKE';
     return (
       `"organizationId" = ${params.add(organizationId)} AND ("userId" ${like} ${params.add(search.prefix)} ESCAPE '\\'` +

@@ -12,9 +12,11 @@ export interface SqlExecutor {
   readsCommittedState(): boolean;
 }
 
-export const COLUMNS = `"userId", "kycStatus", "documentType", "organizationId"`;
-export const TIMESTAMP_COLUMNS = new Set<ApplicantOrderBy>(['createdAt', 'updatedAt']);
-export const NULLABLE_COLUMNS = new Set<ApplicantOrderBy>(['documentType']);
+export const COLUMNS =
+  `"userId", "kycStatus", "documentType", "organizationId", "name", "country", "reviewAnswer", "submittedAt", "updatedAt",` +
+  ` "flaggedChecks", "assigneeId", "tagIds"`;
+export const TIMESTAMP_COLUMNS = new Set<ApplicantOrderBy>(['createdAt', 'updatedAt', 'submittedAt']);
+export const NULLABLE_COLUMNS = new Set<ApplicantOrderBy>(['documentType', 'submittedAt']);
 
 /** Positional placeholders for either dialect: one value per placeholder, in order. */
 export class Params {

@@ -1,11 +1,37 @@
 import type { ApplicantOrderBy, OrderDirection } from '../applicant-fields.js';
-import type { KycStatus } from '../applicant.enums.js';
+import type { KycStatus, ReviewAnswer } from '../applicant.enums.js';
 
+/** One row as the list's SQL reads it (timestamps: Date on PostgreSQL, text on SQLite). */
 export interface ApplicantListRow {
   userId: string;
   kycStatus: KycStatus;
   documentType: string | null;
   organizationId: string;
+  name: string | null;
+  country: string | null;
+  reviewAnswer: ReviewAnswer | null;
+  submittedAt: Date | string | null;
+  updatedAt: Date | string;
+  flaggedChecks: string | null;
+  assigneeId: string | null;
+  tagIds: string | null;
+}
+
+export const REVIEW_ANSWER_FILTERS = ['approved', 'rejected', 'none'] as const;
+export type ReviewAnswerFilter = (typeof REVIEW_ANSWER_FILTERS)[number];
+
+/** The work-queue filters, combined with AND (list/filters.ts). */
+export interface ApplicantListFilters {
+  statuses?: KycStatus[];
+  reviewAnswer?: ReviewAnswerFilter;
+  /** 'any': at least one flagged check; otherwise the name of one check. */
+  flagged?: string;
+  /** A user id, or null for the unassigned. */
+  assigneeId?: string | null;
+  submittedFrom?: Date;
+  submittedTo?: Date;
+  documentType?: string;
+  tagId?: string;
 }
 
 export interface ApplicantListRequest {
@@ -15,6 +41,7 @@ export interface ApplicantListRequest {
   orderBy: ApplicantOrderBy;
   direction: OrderDirection;
   search?: string;
+  filters?: ApplicantListFilters;
 }
 
 export interface ApplicantListResult {
@@ -33,6 +60,7 @@ export interface ApplicantListReaderOptions {
   rebuildCooldownMs: number;
   maxCheckpointLists: number;
   maxCachedSearchCounts: number;
+  maxCachedFilterCounts: number;
 }
 
 export const DEFAULT_READER_OPTIONS: ApplicantListReaderOptions = {
@@ -42,4 +70,5 @@ export const DEFAULT_READER_OPTIONS: ApplicantListReaderOptions = {
   rebuildCooldownMs: 5000,
   maxCheckpointLists: 64,
   maxCachedSearchCounts: 1000,
+  maxCachedFilterCounts: 1000,
 };

@@ -233,6 +233,13 @@ export type UpdateUserDto = {
     image?: UpdateUserImageDto;
 };
 
+export type UserPreferencesDto = {
+    /**
+     * The applicants list columns shown, in order; null: the default columns
+     */
+    applicantListColumns?: Array<string> | null;
+};
+
 export type CreateOrganizationDto = {
     name: string;
 };
@@ -440,6 +447,17 @@ export type UpdateRolesDto = {
     data: Array<RoleDto>;
 };
 
+export type ApplicantAssigneeDto = {
+    id: string;
+    name: string;
+};
+
+export type TagDto = {
+    id: string;
+    name: string;
+    color: 'gray' | 'blue' | 'green' | 'amber' | 'red' | 'purple' | 'teal' | 'pink';
+};
+
 export type ApplicantListItemDto = {
     /**
      * The integrator's own id for the end user (unique per organization)
@@ -448,11 +466,32 @@ export type ApplicantListItemDto = {
     kycStatus: 'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold';
     documentType: string | null;
     organizationId: string;
+    name: string | null;
+    country: string | null;
+    /**
+     * Approved or rejected once decided (kycStatus completed)
+     */
+    reviewAnswer: 'approved' | 'rejected' | null;
+    submittedAt: string | null;
+    updatedAt: string;
+    /**
+     * Checks whose verdict is failed or needs-review
+     */
+    flaggedChecks: Array<string>;
+    assignee: ApplicantAssigneeDto | null;
+    tags: Array<TagDto>;
 };
 
 export type ApplicantPageDto = {
     items: Array<ApplicantListItemDto>;
     meta: PageMetaDto;
+};
+
+export type NextApplicantDto = {
+    /**
+     * null: none left in this list
+     */
+    item: ApplicantListItemDto | null;
 };
 
 export type ApplicantSummaryDto = {
@@ -573,6 +612,18 @@ export type ApplicantDetailsDto = {
      * The blocklist entry of the applicant's face, when staff marked it fraudulent
      */
     faceBlocklist: FaceBlocklistEntryDto | null;
+    /**
+     * The staff member working on the applicant (work queue)
+     */
+    assignee: ApplicantAssigneeDto | null;
+    /**
+     * Since when the assignee has it
+     */
+    assignedAt: string | null;
+    /**
+     * The organization's tags on the applicant, by name
+     */
+    tags: Array<TagDto>;
 };
 
 export type UpdateApplicantDto = {
@@ -774,6 +825,61 @@ export type AuditEventDto = {
 export type AuditEventPageDto = {
     items: Array<AuditEventDto>;
     meta: PageMetaDto;
+};
+
+export type AssignApplicantDto = {
+    /**
+     * The member to assign; absent: the caller
+     */
+    userId?: string;
+};
+
+export type ApplicantAssignmentDto = {
+    userId: string;
+    assignee: ApplicantAssigneeDto | null;
+    assignedAt: string | null;
+};
+
+export type ApplicantTagsDto = {
+    userId: string;
+    tags: Array<TagDto>;
+};
+
+export type CreateTagDto = {
+    name: string;
+    color: 'gray' | 'blue' | 'green' | 'amber' | 'red' | 'purple' | 'teal' | 'pink';
+};
+
+export type UpdateTagDto = {
+    name?: string;
+    color?: 'gray' | 'blue' | 'green' | 'amber' | 'red' | 'purple' | 'teal' | 'pink';
+};
+
+export type ApplicantViewDto = {
+    id: string;
+    name: string;
+    query: string;
+    shared: boolean;
+    /**
+     * The caller saved it
+     */
+    mine: boolean;
+    /**
+     * The caller may delete it
+     */
+    deletable: boolean;
+};
+
+export type CreateApplicantViewDto = {
+    name: string;
+    /**
+     * The list's query string, without '?'
+     */
+    query: string;
+    /**
+     * Shared with the organization (owner and admins only)
+     */
+    shared?: boolean;
 };
 
 export type ApplicantCheckDto = {
@@ -2029,6 +2135,56 @@ export type ImagesDefaultImageResponses = {
 
 export type ImagesDefaultImageResponse = ImagesDefaultImageResponses[keyof ImagesDefaultImageResponses];
 
+export type UserPreferencesGetData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/users/me/preferences';
+};
+
+export type UserPreferencesGetErrors = {
+    /**
+     * Not signed in
+     */
+    401: unknown;
+};
+
+export type UserPreferencesGetResponses = {
+    /**
+     * The keys set; an absent key has its default
+     */
+    200: UserPreferencesDto;
+};
+
+export type UserPreferencesGetResponse = UserPreferencesGetResponses[keyof UserPreferencesGetResponses];
+
+export type UserPreferencesUpdateData = {
+    body: UserPreferencesDto;
+    path?: never;
+    query?: never;
+    url: '/api/users/me/preferences';
+};
+
+export type UserPreferencesUpdateErrors = {
+    /**
+     * A value of the wrong type or shape
+     */
+    400: unknown;
+    /**
+     * Not signed in
+     */
+    401: unknown;
+};
+
+export type UserPreferencesUpdateResponses = {
+    /**
+     * All the settings after the change
+     */
+    200: UserPreferencesDto;
+};
+
+export type UserPreferencesUpdateResponse = UserPreferencesUpdateResponses[keyof UserPreferencesUpdateResponses];
+
 export type OrganizationsListData = {
     body?: never;
     path?: never;
@@ -2519,7 +2675,7 @@ export type ApplicantsOverviewListData = {
          * Case-insensitive: userId or docNumber starting with it, or name containing it
          */
         search?: string;
-        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt';
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
         orderDirection?: 'asc' | 'desc';
         /**
          * Only this organization (404 unless the caller may see it)
@@ -2558,8 +2714,37 @@ export type ApplicantsListData = {
          * Case-insensitive: userId or docNumber starting with it, or name containing it
          */
         search?: string;
-        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt';
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
         orderDirection?: 'asc' | 'desc';
+        /**
+         * One or more statuses (repeated, or comma-separated)
+         */
+        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
+        /**
+         * none: not decided
+         */
+        reviewAnswer?: 'approved' | 'rejected' | 'none';
+        /**
+         * any: at least one check failed or needs review; or the name of one check
+         */
+        flagged?: string;
+        /**
+         * me, unassigned, or the id of a member
+         */
+        assignee?: string;
+        /**
+         * Submitted at or after (a date is its start, UTC)
+         */
+        submittedFrom?: string;
+        /**
+         * Submitted at or before (a date includes the whole day, UTC)
+         */
+        submittedTo?: string;
+        documentType?: string;
+        /**
+         * Applicants with this tag
+         */
+        tag?: string;
     };
     url: '/api/projects/{id}/applicants';
 };
@@ -2580,6 +2765,140 @@ export type ApplicantsListResponses = {
 };
 
 export type ApplicantsListResponse = ApplicantsListResponses[keyof ApplicantsListResponses];
+
+export type ApplicantsNextData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Case-insensitive: userId or docNumber starting with it, or name containing it
+         */
+        search?: string;
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
+        orderDirection?: 'asc' | 'desc';
+        /**
+         * One or more statuses (repeated, or comma-separated)
+         */
+        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
+        /**
+         * none: not decided
+         */
+        reviewAnswer?: 'approved' | 'rejected' | 'none';
+        /**
+         * any: at least one check failed or needs review; or the name of one check
+         */
+        flagged?: string;
+        /**
+         * me, unassigned, or the id of a member
+         */
+        assignee?: string;
+        /**
+         * Submitted at or after (a date is its start, UTC)
+         */
+        submittedFrom?: string;
+        /**
+         * Submitted at or before (a date includes the whole day, UTC)
+         */
+        submittedTo?: string;
+        documentType?: string;
+        /**
+         * Applicants with this tag
+         */
+        tag?: string;
+        /**
+         * The userId of the current applicant; absent: the first of the list
+         */
+        after?: string;
+    };
+    url: '/api/projects/{id}/applicants/next';
+};
+
+export type ApplicantsNextErrors = {
+    /**
+     * A filter value is not valid
+     */
+    400: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type ApplicantsNextResponses = {
+    /**
+     * The applicant after `after` in the same filters and order (approve & next)
+     */
+    200: NextApplicantDto;
+};
+
+export type ApplicantsNextResponse = ApplicantsNextResponses[keyof ApplicantsNextResponses];
+
+export type ApplicantsExportCsvData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Case-insensitive: userId or docNumber starting with it, or name containing it
+         */
+        search?: string;
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
+        orderDirection?: 'asc' | 'desc';
+        /**
+         * One or more statuses (repeated, or comma-separated)
+         */
+        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
+        /**
+         * none: not decided
+         */
+        reviewAnswer?: 'approved' | 'rejected' | 'none';
+        /**
+         * any: at least one check failed or needs review; or the name of one check
+         */
+        flagged?: string;
+        /**
+         * me, unassigned, or the id of a member
+         */
+        assignee?: string;
+        /**
+         * Submitted at or after (a date is its start, UTC)
+         */
+        submittedFrom?: string;
+        /**
+         * Submitted at or before (a date includes the whole day, UTC)
+         */
+        submittedTo?: string;
+        documentType?: string;
+        /**
+         * Applicants with this tag
+         */
+        tag?: string;
+    };
+    url: '/api/projects/{id}/applicants/export.csv';
+};
+
+export type ApplicantsExportCsvErrors = {
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type ApplicantsExportCsvResponses = {
+    /**
+     * The filtered list as CSV, streamed; X-Total-Count gives the rows expected. Recorded as applicant.list_exported
+     */
+    200: string;
+};
+
+export type ApplicantsExportCsvResponse = ApplicantsExportCsvResponses[keyof ApplicantsExportCsvResponses];
 
 export type ApplicantsDetailsData = {
     body?: never;
@@ -2801,6 +3120,392 @@ export type ApplicantsImageResponses = {
 
 export type ApplicantsImageResponse = ApplicantsImageResponses[keyof ApplicantsImageResponses];
 
+export type AssignmentNextUnassignedData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Case-insensitive: userId or docNumber starting with it, or name containing it
+         */
+        search?: string;
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
+        orderDirection?: 'asc' | 'desc';
+        /**
+         * One or more statuses (repeated, or comma-separated)
+         */
+        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
+        /**
+         * none: not decided
+         */
+        reviewAnswer?: 'approved' | 'rejected' | 'none';
+        /**
+         * any: at least one check failed or needs review; or the name of one check
+         */
+        flagged?: string;
+        /**
+         * me, unassigned, or the id of a member
+         */
+        assignee?: string;
+        /**
+         * Submitted at or after (a date is its start, UTC)
+         */
+        submittedFrom?: string;
+        /**
+         * Submitted at or before (a date includes the whole day, UTC)
+         */
+        submittedTo?: string;
+        documentType?: string;
+        /**
+         * Applicants with this tag
+         */
+        tag?: string;
+    };
+    url: '/api/projects/{id}/applicants/next-unassigned';
+};
+
+export type AssignmentNextUnassignedErrors = {
+    /**
+     * A filter value is not valid
+     */
+    400: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type AssignmentNextUnassignedResponses = {
+    /**
+     * The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left
+     */
+    200: NextApplicantDto;
+};
+
+export type AssignmentNextUnassignedResponse = AssignmentNextUnassignedResponses[keyof AssignmentNextUnassignedResponses];
+
+export type AssignmentAssignData = {
+    body: AssignApplicantDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/assign';
+};
+
+export type AssignmentAssignErrors = {
+    /**
+     * ASSIGNEE_NOT_MEMBER: userId is not a member of the organization
+     */
+    400: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type AssignmentAssignResponses = {
+    /**
+     * Assigned (applicant.assigned, with from/to); version and updatedAt unchanged
+     */
+    200: ApplicantAssignmentDto;
+};
+
+export type AssignmentAssignResponse = AssignmentAssignResponses[keyof AssignmentAssignResponses];
+
+export type AssignmentUnassignData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/unassign';
+};
+
+export type AssignmentUnassignErrors = {
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type AssignmentUnassignResponses = {
+    /**
+     * Released (applicant.unassigned, with from)
+     */
+    200: ApplicantAssignmentDto;
+};
+
+export type AssignmentUnassignResponse = AssignmentUnassignResponses[keyof AssignmentUnassignResponses];
+
+export type ApplicantTagsRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        tagId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}';
+};
+
+export type ApplicantTagsRemoveErrors = {
+    /**
+     * Organization, Applicant or Tag not found
+     */
+    404: unknown;
+};
+
+export type ApplicantTagsRemoveResponses = {
+    /**
+     * The applicant no longer has the tag (applicant.untagged)
+     */
+    200: ApplicantTagsDto;
+};
+
+export type ApplicantTagsRemoveResponse = ApplicantTagsRemoveResponses[keyof ApplicantTagsRemoveResponses];
+
+export type ApplicantTagsAddData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        tagId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}';
+};
+
+export type ApplicantTagsAddErrors = {
+    /**
+     * TAG_LIMIT_REACHED
+     */
+    400: unknown;
+    /**
+     * Organization, Applicant or Tag not found
+     */
+    404: unknown;
+};
+
+export type ApplicantTagsAddResponses = {
+    /**
+     * The applicant now has the tag (recorded as applicant.tagged when it did not)
+     */
+    200: ApplicantTagsDto;
+};
+
+export type ApplicantTagsAddResponse = ApplicantTagsAddResponses[keyof ApplicantTagsAddResponses];
+
+export type TagsListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/tags';
+};
+
+export type TagsListErrors = {
+    /**
+     * Organization not found (also when the caller is not a member), or Tag not found
+     */
+    404: unknown;
+};
+
+export type TagsListResponses = {
+    /**
+     * By name
+     */
+    200: Array<TagDto>;
+};
+
+export type TagsListResponse = TagsListResponses[keyof TagsListResponses];
+
+export type TagsCreateData = {
+    body: CreateTagDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/tags';
+};
+
+export type TagsCreateErrors = {
+    /**
+     * Name empty or too long, colour not in the palette, or TAG_LIMIT_REACHED
+     */
+    400: unknown;
+    /**
+     * TAGS_MANAGERS_ONLY
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Tag not found
+     */
+    404: unknown;
+    /**
+     * TAG_NAME_TAKEN
+     */
+    409: unknown;
+};
+
+export type TagsCreateResponses = {
+    200: TagDto;
+};
+
+export type TagsCreateResponse = TagsCreateResponses[keyof TagsCreateResponses];
+
+export type TagsRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        tagId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/tags/{tagId}';
+};
+
+export type TagsRemoveErrors = {
+    /**
+     * TAGS_MANAGERS_ONLY
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Tag not found
+     */
+    404: unknown;
+};
+
+export type TagsRemoveResponses = {
+    /**
+     * Deleted, and taken off every applicant
+     */
+    204: void;
+};
+
+export type TagsRemoveResponse = TagsRemoveResponses[keyof TagsRemoveResponses];
+
+export type TagsUpdateData = {
+    body: UpdateTagDto;
+    path: {
+        id: string;
+        tagId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/tags/{tagId}';
+};
+
+export type TagsUpdateErrors = {
+    /**
+     * TAGS_MANAGERS_ONLY
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Tag not found
+     */
+    404: unknown;
+    /**
+     * TAG_NAME_TAKEN
+     */
+    409: unknown;
+};
+
+export type TagsUpdateResponses = {
+    200: TagDto;
+};
+
+export type TagsUpdateResponse = TagsUpdateResponses[keyof TagsUpdateResponses];
+
+export type ApplicantViewsListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicant-views';
+};
+
+export type ApplicantViewsListErrors = {
+    /**
+     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
+     */
+    404: unknown;
+};
+
+export type ApplicantViewsListResponses = {
+    /**
+     * The caller's views, then the shared ones, by name
+     */
+    200: Array<ApplicantViewDto>;
+};
+
+export type ApplicantViewsListResponse = ApplicantViewsListResponses[keyof ApplicantViewsListResponses];
+
+export type ApplicantViewsCreateData = {
+    body: CreateApplicantViewDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicant-views';
+};
+
+export type ApplicantViewsCreateErrors = {
+    /**
+     * Name empty or too long, query too long, or VIEW_LIMIT_REACHED
+     */
+    400: unknown;
+    /**
+     * VIEW_SHARE_MANAGERS_ONLY: sharing is for the owner and admins
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
+     */
+    404: unknown;
+};
+
+export type ApplicantViewsCreateResponses = {
+    200: ApplicantViewDto;
+};
+
+export type ApplicantViewsCreateResponse = ApplicantViewsCreateResponses[keyof ApplicantViewsCreateResponses];
+
+export type ApplicantViewsRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        viewId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicant-views/{viewId}';
+};
+
+export type ApplicantViewsRemoveErrors = {
+    /**
+     * VIEW_SHARE_MANAGERS_ONLY: a shared view is deleted by the owner or an admin
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
+     */
+    404: unknown;
+};
+
+export type ApplicantViewsRemoveResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type ApplicantViewsRemoveResponse = ApplicantViewsRemoveResponses[keyof ApplicantViewsRemoveResponses];
+
 export type ApplicantChecksListData = {
     body?: never;
     path: {
@@ -2992,7 +3697,7 @@ export type OrganizationActivityListData = {
          * Only what this account did
          */
         actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started';
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted';
         /**
          * Only entries about this applicant (the integrator's userId)
          */

@@ -2,7 +2,9 @@ import type { ApplicantListItemDto } from '../../../api/generated/types.gen';
 import { KycStatusBadge } from '../../../components/kyc-status-badge';
 import { Table, type TableColumn, type TableSort } from '../../../components/ui/table';
 import { documentTypeLabel } from '../lib/applicant-labels';
-import { rowNumber } from '../lib/list-params';
+import { DEFAULT_COLUMNS, rowNumber, type ListColumn } from '../lib/list-params';
+import { ReviewAnswerBadge } from './review-answer-badge';
+import { TagChips } from './applicant-tags';
 
 import './applicants-table.css';
 
@@ -15,47 +17,68 @@ export interface ApplicantsTableProps {
   onSortChange: (sort: TableSort | null) => void;
   onOpen: (applicant: ApplicantListItemDto) => void;
   isFetching?: boolean;
+  /** The columns shown after #, in order (default: DEFAULT_COLUMNS). */
+  columns?: readonly ListColumn[];
 }
 
-export function ApplicantsTable({ rows, page, pageSize, sort, onSortChange, onOpen, isFetching }: ApplicantsTableProps) {
-  const columns: TableColumn<ApplicantListItemDto>[] = [
+const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+function When({ value }: { value: string | null }) {
+  if (!value) return <span className="applicants-none">—</span>;
+  return (
+    <time className="applicants-date" dateTime={value}>
+      {dateFormat.format(new Date(value))}
+    </time>
+  );
+}
+
+const none = <span className="applicants-none">—</span>;
+
+/** Every column a person may show, by id: header, width, sortable, cell. */
+export const COLUMN_DEFINITIONS: Record<ListColumn, Omit<TableColumn<ApplicantListItemDto>, 'id'>> = {
+  userId: { header: 'User ID', sortable: true, cell: (a) => <span className="applicants-user-id">{a.userId}</span> },
+  name: { header: 'Name', cell: (a) => a.name ?? none },
+  country: { header: 'Country', cell: (a) => a.country ?? none },
+  kycStatus: { header: 'Status', width: 150, sortable: true, cell: (a) => <KycStatusBadge status={a.kycStatus} /> },
+  reviewAnswer: { header: 'Review answer', width: 130, cell: (a) => <ReviewAnswerBadge answer={a.reviewAnswer} /> },
+  documentType: { header: 'Doc Type', width: 150, sortable: true, cell: (a) => (a.documentType ? documentTypeLabel(a.documentType) : none) },
+  flaggedChecks: {
+    header: 'Flagged',
+    cell: (a) =>
+      a.flaggedChecks.length ? (
+        <span className="applicants-flags">
+          <span aria-hidden="true">⚑ </span>
+          {a.flaggedChecks.join(', ')}
+        </span>
+      ) : (
+        none
+      ),
+  },
+  assignee: { header: 'Assignee', cell: (a) => (a.assignee ? <span className="applicants-assignee">{a.assignee.name}</span> : <span className="applicants-none">Unassigned</span>) },
+  tags: { header: 'Tags', cell: (a) => (a.tags.length ? <TagChips tags={a.tags} /> : none) },
+  submittedAt: { header: 'Submitted', width: 170, sortable: true, cell: (a) => <When value={a.submittedAt} /> },
+  updatedAt: { header: 'Updated', width: 170, sortable: true, cell: (a) => <When value={a.updatedAt} /> },
+};
+
+export const COLUMN_LABELS: Record<ListColumn, string> = Object.fromEntries(
+  Object.entries(COLUMN_DEFINITIONS).map(([id, column]) => [id, String(column.header)]),
+) as Record<ListColumn, string>;
+
+export function ApplicantsTable({ rows, page, pageSize, sort, onSortChange, onOpen, isFetching, columns = DEFAULT_COLUMNS }: ApplicantsTableProps) {
+  const shown: TableColumn<ApplicantListItemDto>[] = [
     {
       id: 'index',
       header: '#',
-      width: 72,
+      width: 64,
       cell: (_applicant, index) => <span className="applicants-row-number">{rowNumber(page, pageSize, index)}</span>,
     },
-    {
-      id: 'userId',
-      header: 'User ID',
-      sortable: true,
-      cell: (applicant) => <span className="applicants-user-id">{applicant.userId}</span>,
-    },
-    {
-      id: 'kycStatus',
-      header: 'Status',
-      width: 170,
-      sortable: true,
-      cell: (applicant) => <KycStatusBadge status={applicant.kycStatus} />,
-    },
-    {
-      id: 'documentType',
-      header: 'Doc Type',
-      width: 190,
-      sortable: true,
-      cell: (applicant) =>
-        applicant.documentType ? (
-          documentTypeLabel(applicant.documentType)
-        ) : (
-          <span className="applicants-none">—</span>
-        ),
-    },
+    ...columns.map((id) => ({ id, ...COLUMN_DEFINITIONS[id] })),
   ];
 
   return (
     <div className="applicants-table">
       <Table
-        columns={columns}
+        columns={shown}
         rows={rows}
         getRowKey={(applicant) => applicant.userId}
         caption="Applicants"

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { listStateToParams, listStateToQuery, parseListState, rowNumber } from './list-params';
+import { listStateToParams, listStateToQuery, parseListState, rowNumber, searchParamsToFilterQuery } from './list-params';
 
 describe('applicants list state in the address', () => {
   it('defaults to page 1, 25 per page, sorted by userId descending', () => {
     const state = parseListState(new URLSearchParams());
-    expect(state).toEqual({ page: 1, pageSize: 25, search: '', sort: { columnId: 'userId', direction: 'desc' } });
+    expect(state).toEqual({ page: 1, pageSize: 25, search: '', sort: { columnId: 'userId', direction: 'desc' }, filters: { status: [] }, columns: null });
     expect(listStateToQuery(state)).toEqual({ page: 1, pageSize: 25, orderBy: 'userId', orderDirection: 'desc' });
     expect(listStateToParams(state).toString()).toBe('');
   });
@@ -14,7 +14,14 @@ describe('applicants list state in the address', () => {
     const state = parseListState(
       new URLSearchParams('page=3&pageSize=50&search=ana&orderBy=kycStatus&orderDirection=asc'),
     );
-    expect(state).toEqual({ page: 3, pageSize: 50, search: 'ana', sort: { columnId: 'kycStatus', direction: 'asc' } });
+    expect(state).toEqual({
+      page: 3,
+      pageSize: 50,
+      search: 'ana',
+      sort: { columnId: 'kycStatus', direction: 'asc' },
+      filters: { status: [] },
+      columns: null,
+    });
     expect(parseListState(listStateToParams(state))).toEqual(state);
   });
 
@@ -28,8 +35,51 @@ describe('applicants list state in the address', () => {
   });
 
   it('ignores values a person could have typed wrong', () => {
-    const state = parseListState(new URLSearchParams('page=-2&pageSize=9999&orderBy=password&orderDirection=up'));
-    expect(state).toEqual({ page: 1, pageSize: 25, search: '', sort: { columnId: 'userId', direction: 'desc' } });
+    const state = parseListState(
+      new URLSearchParams('page=-2&pageSize=9999&orderBy=password&orderDirection=up&status=done&assignee=bob&submittedFrom=yesterday&columns=password'),
+    );
+    expect(state).toEqual({ page: 1, pageSize: 25, search: '', sort: { columnId: 'userId', direction: 'desc' }, filters: { status: [] }, columns: null });
+  });
+
+  it('round-trips the work-queue filters and columns, and sends the filters to the API', () => {
+    const address = 'status=pending,queued&reviewAnswer=none&flagged=any&assignee=unassigned&submittedFrom=2026-01-01&submittedTo=2026-01-31&documentType=PASSPORT&tag=0b3f5c1e-1111-4222-8333-444455556666&columns=userId,name,assignee';
+    const state = parseListState(new URLSearchParams(address));
+    expect(state.filters).toEqual({
+      status: ['pending', 'queued'],
+      reviewAnswer: 'none',
+      flagged: 'any',
+      assignee: 'unassigned',
+      submittedFrom: '2026-01-01',
+      submittedTo: '2026-01-31',
+      documentType: 'PASSPORT',
+      tag: '0b3f5c1e-1111-4222-8333-444455556666',
+    });
+    expect(state.columns).toEqual(['userId', 'name', 'assignee']);
+    expect(parseListState(listStateToParams(state))).toEqual(state);
+    expect(listStateToQuery({ ...state, page: 2 })).toEqual({
+      page: 2,
+      pageSize: 25,
+      orderBy: 'userId',
+      orderDirection: 'desc',
+      status: ['pending', 'queued'],
+      reviewAnswer: 'none',
+      flagged: 'any',
+      assignee: 'unassigned',
+      submittedFrom: '2026-01-01',
+      submittedTo: '2026-01-31',
+      documentType: 'PASSPORT',
+      tag: '0b3f5c1e-1111-4222-8333-444455556666',
+    });
+  });
+
+  it('turns a list address into the query of next, next-unassigned and the export (no paging)', () => {
+    expect(searchParamsToFilterQuery('?page=4&assignee=me&flagged=face-match&orderBy=submittedAt&orderDirection=asc&search=ana')).toEqual({
+      assignee: 'me',
+      flagged: 'face-match',
+      orderBy: 'submittedAt',
+      orderDirection: 'asc',
+      search: 'ana',
+    });
   });
 
   it('numbers rows across pages', () => {

@@ -15,6 +15,7 @@ import { useApplicantChecks } from '../api/get-applicant-checks';
 import { applicantKeys } from '../api/query-keys';
 import { ActivityPanel } from '../components/activity-panel';
 import { ApplicantSummary } from '../components/applicant-summary';
+import { ApplicantWorkBar } from '../components/applicant-work-bar';
 import { ChecksList } from '../components/checks-list';
 import { DecisionBar } from '../components/decision-bar';
 import { EarlierAttempts } from '../components/earlier-attempts';
@@ -139,6 +140,7 @@ export function ApplicantDetailsPage() {
         title="Summary"
         aside={<DecisionBar organizationId={organizationId} applicant={data.applicant} />}
       >
+        <ApplicantWorkBar organizationId={organizationId} details={data} canUpdate={canUpdate} />
         <ApplicantSummary applicant={data.applicant} />
       </Panel>
       <div className="applicant-identity-grid">

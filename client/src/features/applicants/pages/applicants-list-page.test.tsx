@@ -145,4 +145,89 @@ describe('applicants list', () => {
     await user.click(await screen.findByText('user-0002'));
     expect(router.state.location.pathname).toBe(`${PAGE_PATH}/user-0002`);
   });
+
+  describe('as a work queue', () => {
+    it('filters through the address: the API gets the filter, page 1, and reload keeps it', async () => {
+      const user = userEvent.setup();
+      const api = serveApplicants();
+      const { router } = renderPage(<ApplicantsListPage />, ROUTE, `${PAGE_PATH}?page=2`);
+      await screen.findByText('user-0026');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Assignee' }), 'Unassigned');
+      await waitFor(() => expect(api.last()).toMatchObject({ page: '1', assignee: 'unassigned' }));
+      expect(router.state.location.search).toBe('?assignee=unassigned');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Review answer' }), 'Rejected');
+      await waitFor(() => expect(api.last()).toMatchObject({ assignee: 'unassigned', reviewAnswer: 'rejected' }));
+      expect(screen.getByText('(2 active)')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+    });
+
+    it('tells approved from rejected in the Review answer column, and shows the assignee and flags', async () => {
+      const page = buildApplicantPage(1, 25, 3);
+      page.items[0] = { ...page.items[0], kycStatus: 'completed', reviewAnswer: 'approved' };
+      page.items[1] = { ...page.items[1], kycStatus: 'completed', reviewAnswer: 'rejected', assignee: { id: 'u-1', name: 'rita' } };
+      page.items[2] = { ...page.items[2], flaggedChecks: ['face-match'] };
+      mockApi({ usersMe: { body: buildUser() }, applicantsList: { body: page } });
+      renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+      const table = await screen.findByRole('table', { name: 'Applicants' });
+      await within(table).findByText('✓ Approved');
+      expect(within(table).getByText('✕ Rejected')).toBeInTheDocument();
+      expect(within(table).getByText('rita')).toBeInTheDocument();
+      expect(within(table).getByText('face-match')).toBeInTheDocument();
+      expect(within(table).getByRole('columnheader', { name: 'Review answer' })).toBeInTheDocument();
+    });
+
+    it('"Next unassigned" assigns the next one in the current filter and opens it with the list address', async () => {
+      const user = userEvent.setup();
+      const next = buildApplicantPage(1, 1, 1, () => 'user-0042').items[0];
+      const api = mockApi({
+        usersMe: { body: buildUser() },
+        applicantsList: ({ query }) => ({ body: buildApplicantPage(Number(query.page), Number(query.pageSize), 5) }),
+        assignmentNextUnassigned: { body: { item: next } },
+      });
+      const { router } = renderPage(<ApplicantsListPage />, ROUTE, `${PAGE_PATH}?flagged=any`);
+      await screen.findByText('user-0001');
+      await user.click(screen.getByRole('button', { name: 'Next unassigned' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${PAGE_PATH}/user-0042`));
+      expect(router.state.location.search).toBe('?flagged=any');
+      expect(api.callsTo('assignmentNextUnassigned')[0].query).toMatchObject({ flagged: 'any', orderBy: 'userId', orderDirection: 'desc' });
+    });
+
+    it('filters by one member, listed by name', async () => {
+      const user = userEvent.setup();
+      const memberId = '99999999-0000-4000-8000-000000000001';
+      const api = mockApi({
+        usersMe: { body: buildUser() },
+        applicantsList: ({ query }) => ({ body: buildApplicantPage(Number(query.page), Number(query.pageSize), 5) }),
+        membersList: { body: [{ userId: memberId, username: 'rita', email: 'rita@example.com', role: 'member', addedAt: '2026-11-01T10:00:00.000Z' }] },
+      });
+      const { router } = renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+      await screen.findByText('user-0001');
+      await waitFor(() => expect(api.callsTo('membersList')).toHaveLength(1));
+      const assignee = screen.getByRole('combobox', { name: 'Assignee' });
+      await waitFor(() => expect(within(assignee).getByText('Assigned to rita')).toBeInTheDocument());
+      await user.selectOptions(assignee, 'Assigned to rita');
+      await waitFor(() => expect(api.callsTo('applicantsList').at(-1)?.query).toMatchObject({ assignee: memberId }));
+      expect(router.state.location.search).toBe(`?assignee=${memberId}`);
+    });
+
+    it('saves the chosen columns for the person', async () => {
+      const user = userEvent.setup();
+      const api = mockApi({
+        usersMe: { body: buildUser() },
+        applicantsList: ({ query }) => ({ body: buildApplicantPage(Number(query.page), Number(query.pageSize), 5) }),
+        userPreferencesGet: { body: {} },
+        userPreferencesUpdate: ({ body }) => ({ body: body ?? {} }),
+      });
+      renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+      await screen.findByText('user-0001');
+      await user.click(screen.getByText('Columns'));
+      await user.click(screen.getByRole('checkbox', { name: 'Country' }));
+      await waitFor(() => expect(api.callsTo('userPreferencesUpdate')).toHaveLength(1));
+      expect(api.callsTo('userPreferencesUpdate')[0].body).toEqual({
+        applicantListColumns: ['userId', 'name', 'country', 'kycStatus', 'reviewAnswer', 'documentType', 'flaggedChecks', 'assignee', 'submittedAt'],
+      });
+      expect(await screen.findByRole('columnheader', { name: 'Country' })).toBeInTheDocument();
+    });
+  });
 });

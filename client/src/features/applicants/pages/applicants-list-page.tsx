@@ -6,21 +6,46 @@ import { PageHeader } from '../../../components/page-header';
 import { Loading } from '../../../components/ui/loading';
 import { Pager } from '../../../components/ui/pager';
 import type { TableSort } from '../../../components/ui/table';
+import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { useApplicants } from '../api/get-applicants';
+import { useManagesOrganization } from '../api/organization-role';
+import { useTags } from '../api/tags';
+import { useUserPreferences } from '../api/views';
+import { useAssignableMembers, useNextUnassigned } from '../api/work-queue';
 import { ApplicantsTable } from '../components/applicants-table';
+import { ColumnChooser, ExportButton, ViewsMenu } from '../components/list-actions';
+import { QueueFilters } from '../components/queue-filters';
 import { SearchBox } from '../components/search-box';
-import { listStateToParams, listStateToQuery, parseListState, type ApplicantListState } from '../lib/list-params';
+import {
+  DEFAULT_COLUMNS,
+  LIST_COLUMNS,
+  listStateToParams,
+  listStateToQuery,
+  parseListState,
+  searchParamsToFilterQuery,
+  type ApplicantListState,
+  type ListColumn,
+} from '../lib/list-params';
 
 import './applicants-list-page.css';
 
-/** .../applicants: the organization's applicants, paged, sorted and searched on the server. */
+/** .../applicants: the organization's work queue, paged, sorted, filtered and searched on the server. */
 export function ApplicantsListPage() {
   const { organizationId = '' } = useParams();
   const navigate = useNavigate();
+  const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = parseListState(searchParams);
   const { data, error, isPending, isPlaceholderData } = useApplicants(organizationId, listStateToQuery(state));
+  const tags = useTags(organizationId);
+  const { preferences, update: savePreferences } = useUserPreferences();
+  const manages = useManagesOrganization(organizationId);
+  const nextUnassigned = useNextUnassigned(organizationId);
+  const members = useAssignableMembers(organizationId);
+
+  const saved = preferences.data?.applicantListColumns?.filter((column): column is ListColumn => (LIST_COLUMNS as readonly string[]).includes(column));
+  const columns = state.columns ?? (saved?.length ? saved : DEFAULT_COLUMNS);
 
   const update = useCallback(
     (change: Partial<ApplicantListState>, { replace = false } = {}) => {
@@ -29,29 +54,50 @@ export function ApplicantsListPage() {
     [setSearchParams],
   );
 
-  // Spec §4: a new search, page size or order starts again at page 1.
+  // Spec §4: a new search, page size, order or filter starts again at page 1.
   const onSearch = useCallback((search: string) => update({ search, page: 1 }, { replace: true }), [update]);
   const onSortChange = (sort: TableSort | null) => update({ sort, page: 1 });
-  const onOpen = (applicant: ApplicantListItemDto) =>
-    void navigate(paths.dashboard.applicant(organizationId, applicant.userId));
+  // The details page gets the list's address, for "approve & next" in the same filter.
+  const listQuery = searchParams.toString();
+  const openApplicant = (userId: string) =>
+    void navigate(`${paths.dashboard.applicant(organizationId, userId)}${listQuery ? `?${listQuery}` : ''}`);
+  const onOpen = (applicant: ApplicantListItemDto) => openApplicant(applicant.userId);
+  const onColumns = (chosen: ListColumn[]) => {
+    if (state.columns) update({ columns: chosen });
+    else savePreferences.mutate({ applicantListColumns: chosen }, { onError: () => toast.error('Your columns could not be saved') });
+  };
+  const takeNext = () =>
+    nextUnassigned.mutate(searchParamsToFilterQuery(searchParams), {
+      onSuccess: ({ item }) => (item ? openApplicant(item.userId) : toast.success('Nobody is left unassigned in this list')),
+      onError: () => toast.error('The next applicant could not be assigned'),
+    });
 
   return (
     <>
       <PageHeader title="Applicants" description="Everyone who started verification with this organization." />
       <div className="applicants-list">
         <div className="applicants-toolbar">
-          <SearchBox
-            value={state.search}
-            onSearch={onSearch}
-            label="Search applicants"
-            placeholder="User ID, name or document number"
-          />
-          {data && data.meta.totalPages > 0 && (
-            <p className="applicants-page-info">
-              Page {state.page} of {data.meta.totalPages}
-            </p>
-          )}
+          <SearchBox value={state.search} onSearch={onSearch} label="Search applicants" placeholder="User ID, name or document number" />
+          <div className="applicants-actions">
+            <button type="button" className="btn btn-primary btn-regular" onClick={takeNext} disabled={nextUnassigned.isPending}>
+              Next unassigned
+            </button>
+            <ViewsMenu
+              organizationId={organizationId}
+              currentQuery={listStateToParams({ ...state, page: 1 }).toString()}
+              canShare={manages}
+              onOpen={(query) => setSearchParams(new URLSearchParams(query))}
+            />
+            <ColumnChooser columns={columns} onChange={onColumns} />
+            <ExportButton organizationId={organizationId} query={searchParamsToFilterQuery(searchParams)} />
+          </div>
         </div>
+        <QueueFilters filters={state.filters} tags={tags.data ?? []} members={members.data ?? []} onChange={(filters) => update({ filters, page: 1 })} />
+        {data && data.meta.totalPages > 0 && (
+          <p className="applicants-page-info">
+            Page {state.page} of {data.meta.totalPages}
+          </p>
+        )}
         {isPending || error ? (
           <Loading error={error} />
         ) : (
@@ -64,6 +110,7 @@ export function ApplicantsListPage() {
               onSortChange={onSortChange}
               onOpen={onOpen}
               isFetching={isPlaceholderData}
+              columns={columns}
             />
             <Pager
               page={state.page}

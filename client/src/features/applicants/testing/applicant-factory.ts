@@ -17,6 +17,9 @@ export function buildApplicantDetails(
     document?: ApplicantDetailsDto['document'];
     analysis?: ApplicantDetailsDto['analysis'];
     faceBlocklist?: ApplicantDetailsDto['faceBlocklist'];
+    assignee?: ApplicantDetailsDto['assignee'];
+    assignedAt?: ApplicantDetailsDto['assignedAt'];
+    tags?: ApplicantDetailsDto['tags'];
   } = {},
 ): ApplicantDetailsDto {
   return {
@@ -65,6 +68,9 @@ export function buildApplicantDetails(
     document: overrides.document ?? null,
     analysis: overrides.analysis ?? null,
     faceBlocklist: overrides.faceBlocklist ?? null,
+    assignee: overrides.assignee ?? null,
+    assignedAt: overrides.assignedAt ?? null,
+    tags: overrides.tags ?? [],
   };
 }
 
@@ -81,6 +87,14 @@ export function buildApplicantPage(
     kycStatus: 'pending',
     documentType: 'ID_CARD',
     organizationId: ORGANIZATION_ID,
+    name: `Person ${start + offset + 1}`,
+    country: 'Portugal',
+    reviewAnswer: null,
+    submittedAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    flaggedChecks: [],
+    assignee: null,
+    tags: [],
   }));
   const totalPages = Math.ceil(totalItems / pageSize);
   return {

@@ -4,7 +4,16 @@ import { isApiError } from '../../../api/client';
 import { paths } from '../../../config/paths';
 import { useOrganization } from '../api/get-organization';
 import { OrganizationInitial } from './organization-initial';
-import { ActivityIcon, ApplicantsIcon, DashboardIcon, IntegrationIcon, MembersIcon, ReviewSettingsIcon, SettingsIcon } from './organization-nav-icons';
+import {
+  ActivityIcon,
+  ApplicantsIcon,
+  DashboardIcon,
+  IntegrationIcon,
+  MembersIcon,
+  ReviewSettingsIcon,
+  SettingsIcon,
+  TagsIcon,
+} from './organization-nav-icons';
 
 import './organization-layout.css';
 
@@ -48,6 +57,10 @@ export function OrganizationLayout() {
           <NavLink to={paths.dashboard.applicants(organizationId)} className={navClassName}>
             <ApplicantsIcon />
             <span>Applicants</span>
+          </NavLink>
+          <NavLink to={paths.dashboard.tags(organizationId)} className={navClassName}>
+            <TagsIcon />
+            <span>Tags</span>
           </NavLink>
           <NavLink to={paths.dashboard.members(organizationId)} className={navClassName}>
             <MembersIcon />

@@ -55,3 +55,11 @@ export function ReviewSettingsIcon() {
     </svg>
   );
 }
+
+export function TagsIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="org-nav-icon">
+      <path d="M3.5 12.5V4.5a1 1 0 0 1 1-1h8l8 8-9 9-8-8zM8 8h.01" />
+    </svg>
+  );
+}

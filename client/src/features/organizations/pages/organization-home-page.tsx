@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
@@ -44,8 +44,12 @@ export function OrganizationHomePage() {
           <div className="org-home-stats">
             <StatCard
               label="Applicants"
-              value={numberFormat.format(total)}
-              hint={`${numberFormat.format(awaitingReview)} awaiting review`}
+              value={<Link to={paths.dashboard.applicants(organizationId)}>{numberFormat.format(total)}</Link>}
+              hint={
+                <Link to={`${paths.dashboard.applicants(organizationId)}?status=pending,prechecked,queued`}>
+                  {numberFormat.format(awaitingReview)} awaiting review
+                </Link>
+              }
             />
             <StatCard
               label="Decisions in the last 7 days"
@@ -77,7 +81,7 @@ export function OrganizationHomePage() {
             </p>
           )}
           <Panel title="Applicants by status" description="Every applicant of this organization, by KYC status.">
-            <StatusBarChart counts={stats.byStatus} />
+            <StatusBarChart counts={stats.byStatus} linkOf={(status) => `${paths.dashboard.applicants(organizationId)}?status=${status}`} />
           </Panel>
           <ReviewerStatsPanel reviewers={stats.reviewers} />
         </>

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+
+import type { OrganizationDetailsDto } from '../../../api/generated/types.gen';
+import { organizationsGet } from '../../../api/sdk';
+import { useAuth } from '../../../lib/auth';
+
+/** Whether the caller manages the organization (owner, admin, super-admin): shares views, edits tags. */
+export function useManagesOrganization(organizationId: string): boolean {
+  const { user } = useAuth();
+  const { data } = useQuery({
+    queryKey: ['applicants', 'organization-role', organizationId],
+    queryFn: async (): Promise<OrganizationDetailsDto> => (await organizationsGet({ path: { id: organizationId }, throwOnError: true })).data,
+  });
+  return data?.role === 'owner' || data?.role === 'super-admin' || user?.role === 'admin' || user?.role === 'super-admin';
+}

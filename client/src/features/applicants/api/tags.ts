@@ -1,0 +1,51 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import type { CreateTagDto, TagDto, UpdateTagDto } from '../../../api/generated/types.gen';
+import { applicantTagsAdd, applicantTagsRemove, tagsCreate, tagsList, tagsRemove, tagsUpdate } from '../../../api/sdk';
+import { applicantKeys } from './query-keys';
+
+const tagKeys = { list: (organizationId: string) => ['tags', organizationId] as const };
+
+/** The organization's tags, by name. */
+export function useTags(organizationId: string) {
+  return useQuery({
+    queryKey: tagKeys.list(organizationId),
+    queryFn: async (): Promise<TagDto[]> => (await tagsList({ path: { id: organizationId }, throwOnError: true })).data,
+  });
+}
+
+/** Create, rename/recolour or delete one of the organization's tags (owner and admins). */
+export function useTagEditor(organizationId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: tagKeys.list(organizationId) }),
+      queryClient.invalidateQueries({ queryKey: applicantKeys.all }),
+    ]);
+  const path = { id: organizationId };
+  return {
+    create: useMutation({ mutationFn: (body: CreateTagDto) => tagsCreate({ path, body, throwOnError: true }), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ tagId, ...body }: UpdateTagDto & { tagId: string }) => tagsUpdate({ path: { ...path, tagId }, body, throwOnError: true }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (tagId: string) => tagsRemove({ path: { ...path, tagId }, throwOnError: true }), onSuccess: refresh }),
+  };
+}
+
+/** Put a tag on an applicant, or take it off. */
+export function useApplicantTagging(organizationId: string, userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ tagId, add }: { tagId: string; add: boolean }) => {
+      const path = { id: organizationId, userId, tagId };
+      const { data } = add ? await applicantTagsAdd({ path, throwOnError: true }) : await applicantTagsRemove({ path, throwOnError: true });
+      return data;
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: applicantKeys.detail(organizationId, userId) }),
+        queryClient.invalidateQueries({ queryKey: applicantKeys.lists() }),
+      ]),
+  });
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { RequirePermission } from '../../common/access/require-permission.decorator.js';
+import { CurrentUser } from '../../users/current-user.decorator.js';
+import type { User } from '../../users/user.entity.js';
+import { ApplicantQueueQueryDto, NextApplicantDto } from '../dto/applicant-list.dto.js';
+import { ApplicantAssignmentDto, AssignApplicantDto } from './assignment.dto.js';
+import { ApplicantAssignments } from './assignment.service.js';
+
+/** Who works on which applicant: staff workflow (API keys do not reach these routes). */
+@ApiTags('applicants')
+@Controller('projects/:id/applicants')
+@ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member), or Applicant not found' })
+export class AssignmentController {
+  constructor(private readonly assignments: ApplicantAssignments) {}
+
+  @Post('next-unassigned')
+  @HttpCode(HttpStatus.OK)
+  @RequirePermission('applicants', 'update')
+  @ApiOkResponse({ type: NextApplicantDto, description: 'The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left' })
+  @ApiBadRequestResponse({ description: 'A filter value is not valid' })
+  nextUnassigned(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<NextApplicantDto> {
+    return this.assignments.nextUnassigned(user, id, query);
+  }
+
+  @Post(':userId/assign')
+  @HttpCode(HttpStatus.OK)
+  @RequirePermission('applicants', 'update')
+  @ApiOkResponse({ type: ApplicantAssignmentDto, description: 'Assigned (applicant.assigned, with from/to); version and updatedAt unchanged' })
+  @ApiBadRequestResponse({ description: 'ASSIGNEE_NOT_MEMBER: userId is not a member of the organization' })
+  assign(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: AssignApplicantDto): Promise<ApplicantAssignmentDto> {
+    return this.assignments.assign(user, id, userId, body.userId);
+  }
+
+  @Post(':userId/unassign')
+  @HttpCode(HttpStatus.OK)
+  @RequirePermission('applicants', 'update')
+  @ApiOkResponse({ type: ApplicantAssignmentDto, description: 'Released (applicant.unassigned, with from)' })
+  unassign(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantAssignmentDto> {
+    return this.assignments.unassign(user, id, userId);
+  }
+}

@@ -1,0 +1,21 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsUUID } from 'class-validator';
+import { ApplicantAssigneeDto } from '../dto/applicant-list.dto.js';
+
+export class AssignApplicantDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'The member to assign; absent: the caller' })
+  @IsOptional()
+  @IsUUID(undefined, { message: 'userId must be a user id' })
+  userId?: string;
+}
+
+export class ApplicantAssignmentDto {
+  @ApiProperty()
+  userId: string;
+
+  @ApiProperty({ type: ApplicantAssigneeDto, nullable: true })
+  assignee: ApplicantAssigneeDto | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  assignedAt: Date | null;
+}
