@@ -5,11 +5,10 @@ import {
   DESKTOP,
   eventTypes,
   heading,
-  idCardImage,
   Integrator,
   MOBILE,
-  selfieImage,
   startIntegratorSetup,
+  submitThroughApi,
   takeSelfies,
   watchKycPage,
   type IntegratorSetup,
@@ -29,7 +28,6 @@ interface Delivery {
   data: { userId: string; label?: { code: string; title: string }; resubmission?: { step: string } };
 }
 
-const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 const deliveries = (received: ReceivedWebhook[]) => received.map((delivery) => JSON.parse(delivery.body) as Delivery);
 const deliveredFor = (received: ReceivedWebhook[], userId: string, type: string) =>
   deliveries(received).find((delivery) => delivery.type === type && delivery.data.userId === userId);
@@ -48,34 +46,7 @@ let setup: IntegratorSetup;
 let office: BrowserContext;
 const contexts: BrowserContext[] = [];
 
-/** The end user goes through the verification page's API (an ID card, the selfie's two poses, their data); resolves with the link. */
-async function submitted(userId: string): Promise<string> {
-  const { integrator, organizationId, apiKey } = setup;
-  const link = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
-  const endUser = new Integrator(setup.app.url);
-  const { token } = await endUser.call<{ token: string }>('POST', '/api/kyc/session-token', { session: new URL(link.url).searchParams.get('session') });
-  const widget = { bearer: token };
-  await endUser.call('POST', '/api/kyc/documents', { docType: 'ID_CARD', side: 'front', data: dataUrl(idCardImage('front')) }, widget);
-  await endUser.call('POST', '/api/kyc/documents', { docType: 'ID_CARD', side: 'back', data: dataUrl(idCardImage('back')) }, widget);
-  await endUser.call('POST', '/api/kyc/documents', { docType: 'SELFIE', pose: 'facing', data: dataUrl(selfieImage()) }, widget);
-  await endUser.call('POST', '/api/kyc/documents', { docType: 'SELFIE', pose: 'turned', data: dataUrl(selfieImage(true)) }, widget);
-  await endUser.call('PUT', '/api/kyc/personal-data', { name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F', docNumber: 'X1234567', expiryDate: '2031-01-01', country: 'Brazil' }, widget);
-  await endUser.call('POST', '/api/kyc/submit', undefined, widget);
-  await analysed(userId);
-  return link.url;
-}
-
-/** The submission's analyses write to the applicant (each raises its version): a decision waits for them, or it would be refused as stale. */
-async function analysed(userId: string): Promise<void> {
-  const done = ['document-read', 'face-match', 'sanctions-screening'];
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const checks = await setup.integrator.call<{ name: string }[]>('GET', `/api/projects/${setup.organizationId}/applicants/${userId}/checks`);
-    if (done.every((name) => checks.some((check) => check.name === name))) return;
-    if (Date.now() > deadline) throw new Error(`The analyses of ${userId} did not finish: ${checks.map((check) => check.name).join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const submitted = (userId: string) => submitThroughApi(setup, userId);
 
 /** The reviewer's page of the applicant, once the decision bar is ready: Approve enabled, or (`pending`) a proposal shown. */
 async function openApplicant(context: BrowserContext, userId: string, ready: 'approve' | 'pending' = 'approve'): Promise<Page> {

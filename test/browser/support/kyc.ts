@@ -151,6 +151,36 @@ export async function startIntegratorSetup(account: { email: string; username: s
   return { app, browser, receiver, integrator, organizationId, apiKey, stop };
 }
 
+const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+/**
+ * The end user goes through the verification page's API (an ID card, the selfie's two poses,
+ * their data) on a link from the integrator's key; resolves with the link once the
+ * submission's analyses are in (each raises the applicant's version: a decision made before
+ * would be refused as stale).
+ */
+export async function submitThroughApi(setup: IntegratorSetup, userId: string): Promise<string> {
+  const { integrator, organizationId, apiKey } = setup;
+  const link = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
+  const endUser = new Integrator(setup.app.url);
+  const { token } = await endUser.call<{ token: string }>('POST', '/api/kyc/session-token', { session: new URL(link.url).searchParams.get('session') });
+  const widget = { bearer: token };
+  await endUser.call('POST', '/api/kyc/documents', { docType: 'ID_CARD', side: 'front', data: dataUrl(idCardImage('front')) }, widget);
+  await endUser.call('POST', '/api/kyc/documents', { docType: 'ID_CARD', side: 'back', data: dataUrl(idCardImage('back')) }, widget);
+  await endUser.call('POST', '/api/kyc/documents', { docType: 'SELFIE', pose: 'facing', data: dataUrl(selfieImage()) }, widget);
+  await endUser.call('POST', '/api/kyc/documents', { docType: 'SELFIE', pose: 'turned', data: dataUrl(selfieImage(true)) }, widget);
+  await endUser.call('PUT', '/api/kyc/personal-data', { name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F', docNumber: 'X1234567', expiryDate: '2031-01-01', country: 'Brazil' }, widget);
+  await endUser.call('POST', '/api/kyc/submit', undefined, widget);
+  const done = ['document-read', 'face-match', 'sanctions-screening'];
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const checks = await integrator.call<{ name: string }[]>('GET', `/api/projects/${organizationId}/applicants/${userId}/checks`);
+    if (done.every((name) => checks.some((check) => check.name === name))) return link.url;
+    if (Date.now() > deadline) throw new Error(`The analyses of ${userId} did not finish: ${checks.map((check) => check.name).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 // ---------------------------------------------------------------- helpers on the page
 
 /** Saves the page at phone and desktop size (kyc-<name>-375.png and -1280.png), then back to the phone. */

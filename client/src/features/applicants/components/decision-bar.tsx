@@ -1,17 +1,19 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 
 import { getErrorMessage } from '../../../api/client';
-import type { ApplicantSummaryDto, DecisionLabelDto, PendingDecisionDto, UndoableDecisionDto } from '../../../api/generated/types.gen';
+import type { ApplicantAssigneeDto, ApplicantSummaryDto, DecisionLabelDto, PendingDecisionDto, UndoableDecisionDto } from '../../../api/generated/types.gen';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast-context';
+import { useAuth } from '../../../lib/auth';
 import { FIELD_REQUIRED } from '../../../lib/validation';
 import { useDecideApplicant, type DecisionAction, type ResubmissionStep } from '../api/decide-applicant';
 import { useDecisionLabels } from '../api/get-decision-labels';
 import { useReviewState } from '../api/get-review-state';
 import { useSaveApproveWithoutConfirmation } from '../api/reviewer-preferences';
 import { DECISION_VERBS, RESUBMISSION_STEP_LABELS, resubmissionSteps, secondsLeft } from '../lib/decisions';
+import { useShortcuts } from '../lib/use-shortcuts';
 import { ReasonField } from './reason-field';
 import { SelectField } from './select-field';
 
@@ -44,8 +46,23 @@ const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
  * note, request resubmission of one step, undo within the window, and — under the
  * four-eyes rule — the proposal awaiting a second reviewer with Confirm and Decline.
  */
-export function DecisionBar({ organizationId, applicant }: { organizationId: string; applicant: ApplicantSummaryDto }) {
+export interface DecisionBarProps {
+  organizationId: string;
+  applicant: ApplicantSummaryDto;
+  /** Who is reviewing the applicant: deciding in someone else's place asks first. */
+  assignee?: ApplicantAssigneeDto | null;
+  /** Called after a decision that was made (not proposed for a second review): the page moves on to the next applicant. */
+  onDecided?: (kind: 'approve' | 'reject' | 'hold' | 'resubmission') => void;
+  /** Whether deciding moves on to the next applicant (the buttons say so). */
+  andNext?: boolean;
+}
+
+const MOVES_ON = new Set(['approve', 'reject', 'hold', 'resubmission']);
+
+export function DecisionBar({ organizationId, applicant, assignee = null, onDecided, andNext = false }: DecisionBarProps) {
   const toast = useToast();
+  const { user } = useAuth();
+  const [takeOver, setTakeOver] = useState<{ confirmed: boolean; then: (() => void) | null }>({ confirmed: false, then: null });
   const state = useReviewState(organizationId, applicant.userId);
   const labels = useDecisionLabels(organizationId);
   const decide = useDecideApplicant(organizationId, applicant.userId);
@@ -78,6 +95,7 @@ export function DecisionBar({ organizationId, applicant }: { organizationId: str
       onSuccess: (result) => {
         toast.success(result.pendingDecision ? 'Sent for a second review' : SUCCESS[action.kind]);
         setDialog(null);
+        if (!result.pendingDecision && MOVES_ON.has(action.kind)) onDecided?.(action.kind as 'approve' | 'reject' | 'hold' | 'resubmission');
       },
       onError: (error) => {
         // Dialogs show their own error.
@@ -89,6 +107,24 @@ export function DecisionBar({ organizationId, applicant }: { organizationId: str
     if (review?.approveWithoutConfirmation) run({ kind: 'approve', version });
     else open('approve');
   };
+
+  // Someone else is reviewing this applicant: deciding in their place is confirmed once per visit.
+  const othersApplicant = assignee !== null && assignee.id !== user?.id;
+  const guarded = (action: () => void) => () => {
+    if (othersApplicant && !takeOver.confirmed) setTakeOver({ confirmed: false, then: action });
+    else action();
+  };
+  const blocked = busy || pending !== null;
+  const canApprove = !(applicant.kycStatus === 'completed' && applicant.reviewAnswer === 'approved') && !blocked && Boolean(review);
+  const canHold = applicant.kycStatus !== 'onHold' && !blocked;
+  const canRequest = applicant.kycStatus !== 'init' && applicant.kycStatus !== 'pending' && !busy;
+  useShortcuts({
+    a: canApprove ? guarded(approve) : undefined,
+    r: !blocked ? guarded(() => open('reject')) : undefined,
+    h: canHold ? guarded(() => open('hold')) : undefined,
+    s: canRequest ? guarded(() => open('resubmission')) : undefined,
+  });
+  const next = andNext ? ' & next' : '';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -106,8 +142,6 @@ export function DecisionBar({ organizationId, applicant }: { organizationId: str
     else if (dialog === 'reject' || dialog === 'hold') run({ kind: dialog, version, labelId, note: trimmedNote });
   };
 
-  const isApproved = applicant.kycStatus === 'completed' && applicant.reviewAnswer === 'approved';
-  const submitted = applicant.kycStatus !== 'init' && applicant.kycStatus !== 'pending';
   const labelKind = dialog === 'resubmission' ? 'resubmission' : dialog;
   const choices = (labels.data ?? []).filter((label) => label.kind === labelKind && !label.archived);
   const chosen = choices.find((label) => label.id === labelId);
@@ -132,19 +166,44 @@ export function DecisionBar({ organizationId, applicant }: { organizationId: str
         </Alert>
       )}
       <div className="decision-buttons">
-        <Button variant="success" onClick={approve} disabled={isApproved || busy || pending !== null || !review} isLoading={busy && dialog === null}>
-          Approve
+        <Button variant="success" onClick={guarded(approve)} disabled={!canApprove} isLoading={busy && dialog === null} aria-keyshortcuts="a">
+          Approve{next}
         </Button>
-        <Button variant="danger" onClick={() => open('reject')} disabled={busy || pending !== null}>
-          Reject
+        <Button variant="danger" onClick={guarded(() => open('reject'))} disabled={blocked} aria-keyshortcuts="r">
+          Reject{next}
         </Button>
-        <Button variant="secondary" onClick={() => open('hold')} disabled={applicant.kycStatus === 'onHold' || busy || pending !== null}>
+        <Button variant="secondary" onClick={guarded(() => open('hold'))} disabled={!canHold} aria-keyshortcuts="h">
           Hold
         </Button>
-        <Button variant="outline" onClick={() => open('resubmission')} disabled={!submitted || busy}>
+        <Button variant="outline" onClick={guarded(() => open('resubmission'))} disabled={!canRequest} aria-keyshortcuts="s">
           Request resubmission
         </Button>
       </div>
+
+      <Modal
+        open={takeOver.then !== null}
+        onClose={() => setTakeOver({ confirmed: false, then: null })}
+        title="Someone else is reviewing this applicant"
+        size="small"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setTakeOver({ confirmed: false, then: null })}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                const then = takeOver.then;
+                setTakeOver({ confirmed: true, then: null });
+                then?.();
+              }}
+            >
+              Decide anyway
+            </Button>
+          </>
+        }
+      >
+        <p>{assignee?.name} is assigned to this applicant. Decide in their place?</p>
+      </Modal>
 
       <Modal
         open={dialog !== null}

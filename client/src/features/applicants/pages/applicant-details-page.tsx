@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { isApiError } from '../../../api/client';
 import type { ApplicantCheckDto, ApplicantDetailsDto } from '../../../api/generated/types.gen';
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
+import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Loading } from '../../../components/ui/loading';
 import { paths } from '../../../config/paths';
@@ -13,6 +14,7 @@ import { usePermission } from '../../../lib/permissions';
 import { useApplicant } from '../api/get-applicant';
 import { useApplicantChecks } from '../api/get-applicant-checks';
 import { applicantKeys } from '../api/query-keys';
+import { useAssignment, useNextApplicant } from '../api/work-queue';
 import { ActivityPanel } from '../components/activity-panel';
 import { ApplicantSummary } from '../components/applicant-summary';
 import { ApplicantWorkBar } from '../components/applicant-work-bar';
@@ -25,9 +27,12 @@ import { FacePanel } from '../components/face-panel';
 import { IdentityTable } from '../components/identity-table';
 import { ResetApplicantButton } from '../components/reset-applicant-button';
 import { ScreeningPanel } from '../components/screening-panel';
+import { ShortcutsHelp } from '../components/shortcuts-help';
 import { documentComparisons } from '../lib/document-comparison';
 import { faceChecks } from '../lib/face-checks';
+import { searchParamsToFilterQuery, type ApplicantFilterQuery } from '../lib/list-params';
 import { screeningCheck } from '../lib/screening-hits';
+import { useShortcuts } from '../lib/use-shortcuts';
 
 import './applicant-pages.css';
 import './applicant-details-page.css';
@@ -80,19 +85,46 @@ function useAnalysisResults(
   return { readingDocument: running && !documentRead, comparingFaces: running && !facesRead };
 }
 
+/**
+ * The list the page was opened from (its filters and order ride along in the address): the
+ * next and previous applicants in it, for "Approve & next" and the j/k keys.
+ */
+function useListNeighbours(organizationId: string, userId: string) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const query: ApplicantFilterQuery = searchParamsToFilterQuery(search);
+  const reversed: ApplicantFilterQuery = { ...query, orderDirection: (query.orderDirection ?? 'desc') === 'desc' ? 'asc' : 'desc' };
+  const next = useNextApplicant(organizationId, query, userId).data?.item ?? null;
+  const previous = useNextApplicant(organizationId, reversed, userId).data?.item ?? null;
+  const open = (target: { userId: string } | null) => {
+    if (target) void navigate(`${paths.dashboard.applicant(organizationId, target.userId)}${search}`);
+  };
+  return { fromList: search !== '', listPath: `${paths.dashboard.applicants(organizationId)}${search}`, next, previous, open };
+}
+
 /** .../applicants/:userId: the applicant's data beside the document images, and the review actions. */
 export function ApplicantDetailsPage() {
   const { organizationId = '', userId = '' } = useParams();
+  const neighbours = useListNeighbours(organizationId, userId);
+  const assignment = useAssignment(organizationId, userId);
+  const [helpOpen, setHelpOpen] = useState(false);
   const { data, error, isPending } = useApplicant(organizationId, userId);
   const { data: checks } = useApplicantChecks(organizationId, userId);
   const { readingDocument, comparingFaces } = useAnalysisResults(organizationId, userId, data?.analysis, checks);
   const comparisons = documentComparisons(checks);
   const faces = faceChecks(checks);
   const canUpdate = usePermission('applicants', 'update');
+  useShortcuts({
+    j: () => neighbours.open(neighbours.next),
+    k: () => neighbours.open(neighbours.previous),
+    m: canUpdate ? () => assignment.mutate({ assign: true }) : undefined,
+    n: () => document.querySelector<HTMLTextAreaElement>('#applicant-notes textarea')?.focus(),
+    '?': () => setHelpOpen(true),
+  });
 
   const header = (
     <PageHeader
-      back={{ to: paths.dashboard.applicants(organizationId), label: 'Applicants' }}
+      back={{ to: neighbours.listPath, label: 'Applicants' }}
       description={<span className="applicant-heading-id">{userId}</span>}
       title="Applicant details"
       actions={
@@ -136,13 +168,29 @@ export function ApplicantDetailsPage() {
   return (
     <>
       {header}
-      <Panel
-        title="Summary"
-        aside={<DecisionBar organizationId={organizationId} applicant={data.applicant} />}
-      >
+      {/* The decision stays in view (sticky under the header) while the evidence scrolls past. */}
+      <div className="applicant-decision-dock">
+        <DecisionBar
+          organizationId={organizationId}
+          applicant={data.applicant}
+          assignee={data.assignee}
+          andNext={neighbours.fromList}
+          onDecided={neighbours.fromList ? () => neighbours.open(neighbours.next) : undefined}
+        />
+        <nav className="applicant-neighbours" aria-label="Applicants in this list">
+          <Button variant="outline" disabled={!neighbours.previous} onClick={() => neighbours.open(neighbours.previous)} aria-keyshortcuts="k">
+            Previous
+          </Button>
+          <Button variant="outline" disabled={!neighbours.next} onClick={() => neighbours.open(neighbours.next)} aria-keyshortcuts="j">
+            Next
+          </Button>
+          <Button variant="secondary" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+            Shortcuts <kbd>?</kbd>
+          </Button>
+        </nav>
         <ApplicantWorkBar organizationId={organizationId} details={data} canUpdate={canUpdate} />
-        <ApplicantSummary applicant={data.applicant} />
-      </Panel>
+      </div>
+      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
       <div className="applicant-identity-grid">
         <Panel
           title="Identity"
@@ -174,6 +222,9 @@ export function ApplicantDetailsPage() {
         canUpdate={canUpdate}
       />
       <ScreeningPanel check={screeningCheck(checks)} canUpdate={canUpdate} organizationId={organizationId} userId={userId} />
+      <Panel title="Summary">
+        <ApplicantSummary applicant={data.applicant} />
+      </Panel>
       <EarlierAttempts organizationId={organizationId} applicant={data.applicant} />
       <NotesPanel organizationId={organizationId} applicant={data.applicant} />
       <ActivityPanel organizationId={organizationId} userId={userId} />
