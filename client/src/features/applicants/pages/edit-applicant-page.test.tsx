@@ -110,4 +110,28 @@ describe('edit applicant', () => {
       { name: 'Maria S. Souza', version: 2 },
     ]);
   });
+
+  it('asks before leaving with unsaved changes, and leaves freely without any', async () => {
+    const user = userEvent.setup();
+    serve(undefined);
+    const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    await user.clear(await screen.findByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Maria Souza');
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(screen.getByRole('button', { name: 'Stay and keep editing' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Maria Souza');
+    expect(router.state.location.pathname).toBe(PAGE_PATH);
+
+    await user.click(screen.getByRole('link', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
+  });
+
+  it('shows the document images beside the form', async () => {
+    serve(undefined);
+    renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    expect(await screen.findByRole('complementary', { name: 'Document images' })).toBeInTheDocument();
+  });
 });

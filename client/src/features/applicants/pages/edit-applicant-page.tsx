@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useBlocker, useNavigate, useParams } from 'react-router-dom';
 
 import { getErrorMessage, isApiError } from '../../../api/client';
 import type { ApplicantDetailsDto } from '../../../api/generated/types.gen';
@@ -8,6 +8,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Loading } from '../../../components/ui/loading';
+import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
@@ -15,6 +16,7 @@ import { KYC_STATUS_LABELS, KYC_STATUSES } from '../../../lib/kyc-status';
 import { isApplicantChanged } from '../api/applicant-changed';
 import { useApplicant } from '../api/get-applicant';
 import { useUpdateApplicant } from '../api/update-applicant';
+import { DocumentImages } from '../components/document-images';
 import { SelectField } from '../components/select-field';
 import { MARITAL_STATUS_OPTIONS, SEX_OPTIONS } from '../lib/applicant-labels';
 import { buildUpdatePayload, toFormValues, type ApplicantFormValues, type EditField } from '../lib/applicant-form';
@@ -43,6 +45,16 @@ function EditApplicantForm({
   const [initial, setInitial] = useState(() => toFormValues(details));
   const [values, setValues] = useState<ApplicantFormValues>(initial);
   const detailsPath = paths.dashboard.applicant(organizationId, userId);
+  // Unsaved edits are not lost by a stray click or a closed tab: leaving asks first (not after a save).
+  const saved = useRef(false);
+  const dirty = Object.keys(buildUpdatePayload(initial, values)).length > 0;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   // Someone else changed the applicant before this save (409 APPLICANT_CHANGED); once it has
   // loaded again, the form shows the latest state to edit from.
@@ -64,6 +76,7 @@ function EditApplicantForm({
     event.preventDefault();
     update.mutate({ ...buildUpdatePayload(initial, values), version: shown.applicant.version }, {
       onSuccess: () => {
+        saved.current = true;
         toast.success(APPLICANT_UPDATED_MESSAGE);
         void navigate(detailsPath);
       },
@@ -77,6 +90,25 @@ function EditApplicantForm({
           {getErrorMessage(update.error)}
         </Alert>
       )}
+      <Modal
+        open={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title="Leave without saving?"
+        size="small"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => blocker.reset?.()}>
+              Stay and keep editing
+            </Button>
+            <Button variant="danger" onClick={() => blocker.proceed?.()}>
+              Discard changes
+            </Button>
+          </>
+        }
+      >
+        <p>Your changes to this applicant are not saved yet.</p>
+      </Modal>
+      <div className="edit-applicant-layout">
       <div className="edit-applicant-columns">
         <fieldset className="edit-applicant-section">
           <legend className="edit-applicant-legend">Personal Information</legend>
@@ -109,6 +141,11 @@ function EditApplicantForm({
             {...bind('kycStatus')}
           />
         </fieldset>
+      </div>
+      <aside className="edit-applicant-images" aria-label="Document images">
+        <h2 className="edit-applicant-legend">Documents</h2>
+        <DocumentImages images={shown.identity.images} />
+      </aside>
       </div>
       <div className="edit-applicant-actions">
         <Button type="submit" isLoading={update.isPending}>
