@@ -18,6 +18,7 @@ import { ScreeningAndPolicy1795517561464 } from './1795517561464-ScreeningAndPol
 import { OrganizationCascades1795530280886 } from './1795530280886-OrganizationCascades.js';
 import { ReviewerDecisions1795530037725 } from './1795530037725-ReviewerDecisions.js';
 import { WorkQueue1795530232367 } from './1795530232367-WorkQueue.js';
+import { ApplicantsAssigneeKey1795534562460 } from './1795534562460-ApplicantsAssigneeKey.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -40,4 +41,5 @@ export const migrations: Function[] = [
   ReviewerDecisions1795530037725,
   WorkQueue1795530232367,
   OrganizationCascades1795530280886,
+  ApplicantsAssigneeKey1795534562460,
 ];
