@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 import { Magnifier } from '../../../components/ui/magnifier';
 import {
   MAGNIFIER_DEFAULT_SIZE,
@@ -7,6 +9,7 @@ import {
 } from '../../../config/constants';
 import type { ApplicantImageDto, PhotoMeasuresDto } from '../../../api/generated/types.gen';
 import { imageCaption } from '../lib/applicant-labels';
+import { ImageViewer } from './image-viewer';
 
 import './document-images.css';
 
@@ -33,8 +36,9 @@ export function measuresLine(quality: PhotoMeasuresDto): string {
   return `Sharpness ${whole.format(quality.sharpness)} · glare ${percent.format(quality.glare)} · brightness ${whole.format(quality.brightness)} · ${quality.width} × ${quality.height} px`;
 }
 
-/** Each document image with its caption (and its measures at upload); hovering shows the magnifier lens. */
+/** Each document image with its caption (and its measures at upload); hovering shows the magnifier lens, "Rotate & zoom" the full photo. */
 export function DocumentImages({ images }: { images: readonly Image[] }) {
+  const [viewing, setViewing] = useState<Image | null>(null);
   if (images.length === 0) {
     return <p className="document-images-empty">No document images yet.</p>;
   }
@@ -56,10 +60,14 @@ export function DocumentImages({ images }: { images: readonly Image[] }) {
             <figcaption className="document-image-caption">
               {caption}
               {image.quality && <span className="document-image-measures">{measuresLine(image.quality)}</span>}
+              <button type="button" className="document-image-open" onClick={() => setViewing(image)}>
+                Rotate &amp; zoom<span className="visually-hidden"> {caption}</span>
+              </button>
             </figcaption>
           </figure>
         );
       })}
+      {viewing && <ImageViewer key={viewing.id} src={viewing.url} alt={imageCaption(viewing.docType, viewing.side)} open onClose={() => setViewing(null)} />}
     </div>
   );
 }
