@@ -134,4 +134,36 @@ describe('edit applicant', () => {
     renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     expect(await screen.findByRole('complementary', { name: 'Document images' })).toBeInTheDocument();
   });
+
+  it('asks for the review answer when the status is set to completed, and makes it as a decision', async () => {
+    const user = userEvent.setup();
+    const details = buildApplicantDetails({ applicant: { version: 6 } });
+    const api = mockApi({
+      usersMe: { body: buildUser() },
+      applicantsDetails: { body: details },
+      reviewSettingsListLabels: {
+        body: [
+          { id: 'label-expired', kind: 'reject', code: 'DOCUMENT_EXPIRED', title: 'Document expired', endUserText: 'Expired.', archived: false },
+          { id: 'label-hold', kind: 'hold', code: 'ADDITIONAL_CHECK', title: 'Additional check needed', endUserText: 'Wait.', archived: false },
+        ],
+      },
+      applicantsUpdate: { body: { ...details, applicant: { ...details.applicant, version: 7 } } },
+      applicantsReject: { body: { applicant: { ...details.applicant, version: 8 }, decision: null, pendingDecision: null } },
+    });
+    const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    await user.selectOptions(await screen.findByLabelText('KYC Status'), 'completed');
+    await user.clear(screen.getByLabelText('Full Name'));
+    await user.type(screen.getByLabelText('Full Name'), 'Maria Souza');
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+    expect(await screen.findByText('Choose the review answer: a completed applicant is approved or rejected')).toBeInTheDocument();
+    expect(api.callsTo('applicantsUpdate')).toEqual([]);
+
+    await screen.findByRole('option', { name: 'Reject — Document expired' });
+    expect(screen.queryByRole('option', { name: /Additional check/ })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Review answer'), 'Reject — Document expired');
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
+    expect(api.callsTo('applicantsUpdate').map((call) => call.body)).toEqual([{ name: 'Maria Souza', version: 6 }]);
+    expect(api.callsTo('applicantsReject').map((call) => call.body)).toEqual([{ version: 7, labelId: 'label-expired' }]);
+  });
 });

@@ -14,7 +14,9 @@ import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { KYC_STATUS_LABELS, KYC_STATUSES } from '../../../lib/kyc-status';
 import { isApplicantChanged } from '../api/applicant-changed';
+import { useDecideApplicant } from '../api/decide-applicant';
 import { useApplicant } from '../api/get-applicant';
+import { useDecisionLabels } from '../api/get-decision-labels';
 import { useUpdateApplicant } from '../api/update-applicant';
 import { DocumentImages } from '../components/document-images';
 import { SelectField } from '../components/select-field';
@@ -25,6 +27,8 @@ import './applicant-pages.css';
 import './edit-applicant-page.css';
 
 export const APPLICANT_UPDATED_MESSAGE = 'Applicant updated successfully!';
+export const ANSWER_REQUIRED = 'Choose the review answer: a completed applicant is approved or rejected';
+const APPROVE = 'approve';
 
 const KYC_STATUS_OPTIONS = KYC_STATUSES.map((status) => ({ value: status, label: KYC_STATUS_LABELS[status] }));
 
@@ -72,22 +76,51 @@ function EditApplicantForm({
       setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  // "Completed" means approved or rejected: setting it here makes that decision through the
+  // decision routes (webhook, undo window, four-eyes), after the edits are saved.
+  const decide = useDecideApplicant(organizationId, userId);
+  const labels = useDecisionLabels(organizationId);
+  const [answer, setAnswer] = useState('');
+  const [answerError, setAnswerError] = useState<string | undefined>();
+  const completing = values.kycStatus === 'completed' && initial.kycStatus !== 'completed';
+  const answerOptions = [
+    { value: APPROVE, label: 'Approve' },
+    ...(labels.data ?? []).filter((label) => label.kind === 'reject' && !label.archived).map((label) => ({ value: label.id, label: `Reject — ${label.title}` })),
+  ];
+
+  const finish = () => {
+    saved.current = true;
+    toast.success(APPLICANT_UPDATED_MESSAGE);
+    void navigate(detailsPath);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    update.mutate({ ...buildUpdatePayload(initial, values), version: shown.applicant.version }, {
-      onSuccess: () => {
-        saved.current = true;
-        toast.success(APPLICANT_UPDATED_MESSAGE);
-        void navigate(detailsPath);
-      },
-    });
+    const payload = buildUpdatePayload(initial, values);
+    if (!completing) {
+      update.mutate({ ...payload, version: shown.applicant.version }, { onSuccess: finish });
+      return;
+    }
+    if (!answer) {
+      setAnswerError(ANSWER_REQUIRED);
+      return;
+    }
+    const { kycStatus: _completed, ...edits } = payload;
+    let version = shown.applicant.version;
+    try {
+      if (Object.keys(edits).length > 0) version = (await update.mutateAsync({ ...edits, version })).applicant.version;
+      await decide.mutateAsync(answer === APPROVE ? { kind: 'approve', version } : { kind: 'reject', version, labelId: answer });
+      finish();
+    } catch {
+      // Shown from the mutation's error below.
+    }
   };
 
   return (
-    <form className="edit-applicant" onSubmit={onSubmit} noValidate>
-      {update.isError && (
+    <form className="edit-applicant" onSubmit={(event) => void onSubmit(event)} noValidate>
+      {(update.isError || decide.isError) && (
         <Alert variant="danger" className="edit-applicant-error">
-          {getErrorMessage(update.error)}
+          {getErrorMessage(update.error ?? decide.error)}
         </Alert>
       )}
       <Modal
@@ -140,6 +173,25 @@ function EditApplicantForm({
             options={KYC_STATUS_OPTIONS}
             {...bind('kycStatus')}
           />
+          {completing && (
+            <div>
+              <SelectField
+                label="Review answer"
+                placeholder="Choose approve or reject"
+                options={answerOptions}
+                value={answer}
+                required
+                aria-invalid={answerError ? true : undefined}
+                onChange={(event) => {
+                  setAnswer(event.target.value);
+                  setAnswerError(undefined);
+                }}
+              />
+              <p className={answerError ? 'text-field-error' : 'text-field-hint'} role={answerError ? 'alert' : undefined}>
+                {answerError ?? 'Sent as a decision: your webhook hears it and the end user sees it, with the undo window.'}
+              </p>
+            </div>
+          )}
         </fieldset>
       </div>
       <aside className="edit-applicant-images" aria-label="Document images">
@@ -148,7 +200,7 @@ function EditApplicantForm({
       </aside>
       </div>
       <div className="edit-applicant-actions">
-        <Button type="submit" isLoading={update.isPending}>
+        <Button type="submit" isLoading={update.isPending || decide.isPending}>
           Update Applicant
         </Button>
         <ButtonLink to={detailsPath} variant="outline">
