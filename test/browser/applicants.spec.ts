@@ -366,11 +366,14 @@ describe('applicants', () => {
     await rejectDialog.getByRole('button', { name: 'Cancel' }).click();
     await rejectDialog.waitFor({ state: 'detached' });
 
-    // Approve.
+    // Approve, after its confirmation.
     await page.getByRole('button', { name: 'Approve' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Approve applicant?' });
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await summary.getByText('Completed', { exact: true }).waitFor();
     expect(await summary.getByText('Approved').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Decision' }).getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await activity.getByText('Approved', { exact: true }).first().waitFor();
     expect(consoleErrors).toEqual([]);
   });
@@ -394,9 +397,9 @@ describe('applicants', () => {
     await saveScreenshot(page, 'applicant-edit-375', true);
   });
 
-  it("answers 'Page not found!' for another organization's id", async () => {
+  it("sends another organization's id to the organization picker, saying why", async () => {
     const page = await open();
     await page.goto(`${app.url}/dashboard/00000000-0000-4000-8000-000000000000/applicants`, { waitUntil: 'networkidle' });
-    await page.getByRole('heading', { name: 'Page not found!' }).waitFor();
+    await page.getByText(/That organization does not exist, or you are not one of its members/).waitFor();
   });
 });

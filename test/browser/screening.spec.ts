@@ -29,7 +29,12 @@ let apiKey: string;
 let setup: IntegratorSetup;
 
 beforeAll(async () => {
-  setup = await startIntegratorSetup({ email: 'screening@acme.example', username: 'acme-screening' }, { ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password });
+  setup = await startIntegratorSetup({ email: 'screening@acme.example', username: 'acme-screening' }, {
+    ADMIN_EMAIL: SUPER_ADMIN.email,
+    ADMIN_PASSWORD: SUPER_ADMIN.password,
+    // The webhook is followed as it happens: no undo window holds it back.
+    DECISION_UNDO_WINDOW_SECONDS: '0',
+  });
   ({ app, browser, receiver, integrator, organizationId, apiKey } = setup);
 }, 120_000);
 
@@ -115,7 +120,10 @@ describe('sanctions screening and the verification policy', () => {
     await panel.getByText(/\(1 hit reviewed as a false positive\)/).waitFor();
 
     await office.getByRole('button', { name: 'Approve' }).click();
-    await office.getByRole('button', { name: 'Approve' }).and(office.locator('[disabled]')).waitFor();
+    const confirm = office.getByRole('dialog', { name: 'Approve applicant?' });
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await office.getByRole('region', { name: 'Decision' }).getByRole('button', { name: 'Approve' }).and(office.locator('[disabled]')).waitFor();
     await office.getByText('Reviewed a sanctions hit').first().waitFor();
     await saveScreenshot(office, 'applicant-sanctions-false-positive-approved-1280', true);
     const decided = await decisionFor('namesake', 10_000);
@@ -146,7 +154,7 @@ describe('sanctions screening and the verification policy', () => {
     expect(decided.data).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved', decision: { automatic: true, rule: 'auto-approve:all-required-checks-passed' } });
 
     await office.goto(`${app.url}/dashboard/${organizationId}/applicants/clean-customer`);
-    await office.getByRole('button', { name: 'Approve' }).and(office.locator('[disabled]')).waitFor();
+    await office.getByRole('region', { name: 'Decision' }).getByRole('button', { name: 'Approve' }).and(office.locator('[disabled]')).waitFor();
     await office.getByText('auto-approve:all-required-checks-passed').first().waitFor();
     await saveScreenshot(office, 'applicant-approved-by-policy-1280', true);
     await office.context().close();

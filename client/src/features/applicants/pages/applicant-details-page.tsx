@@ -174,7 +174,7 @@ export function ApplicantDetailsPage() {
           organizationId={organizationId}
           applicant={data.applicant}
           assignee={data.assignee}
-          andNext={neighbours.fromList}
+          andNext={neighbours.fromList && neighbours.next !== null}
           onDecided={neighbours.fromList ? () => neighbours.open(neighbours.next) : undefined}
         />
         <nav className="applicant-neighbours" aria-label="Applicants in this list">
