@@ -17,12 +17,13 @@ export function toListFilters(user: User, query: ApplicantQueueQueryDto): Applic
     submittedTo: to && query.submittedTo && DATE_ONLY.test(query.submittedTo) ? new Date(to.getTime() + DAY_MS) : to && new Date(to.getTime() + 1),
     documentType: query.documentType,
     tagId: query.tag?.toLowerCase(),
+    noted: query.notes === 'mine' ? { authorId: user.id } : query.notes,
   };
 }
 
 /** The filters as an audit detail: which filters, never a personal value (the search term is left out). */
 export function describeFilters(query: ApplicantQueueQueryDto): Record<string, unknown> {
-  const { status, reviewAnswer, flagged, assignee, submittedFrom, submittedTo, documentType, tag, orderBy, orderDirection } = query;
-  const described: Record<string, unknown> = { status, reviewAnswer, flagged, assignee, submittedFrom, submittedTo, documentType, tag, orderBy, orderDirection, searched: !!query.search };
+  const { status, reviewAnswer, flagged, assignee, submittedFrom, submittedTo, documentType, tag, notes, orderBy, orderDirection } = query;
+  const described: Record<string, unknown> = { status, reviewAnswer, flagged, assignee, submittedFrom, submittedTo, documentType, tag, notes, orderBy, orderDirection, searched: !!query.search };
   return Object.fromEntries(Object.entries(described).filter(([, value]) => value !== undefined));
 }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Decisions } from '../../server/applicants/decisions/decisions.service.js';
@@ -238,6 +238,10 @@ describe('structured decisions', () => {
     expect(requested).toMatchObject({ kycStatus: 'pending', resubmissionStep: 'selfie', attempt: 2, sessionGeneration: before.sessionGeneration + 1, name: 'Maria Silva' });
     await request(t.server).get('/api/kyc/session').set(oldWidget).expect(401);
 
+    // Like a decision, the request waits out the undo window before the integrator hears of it.
+    await dispatch();
+    expect(delivered('resubmit-1', 'applicant.resubmission_requested')).toHaveLength(0);
+    clock.advance(UNDO_WINDOW_MS);
     await dispatch();
     const hook = await waitUntil(() => delivered('resubmit-1', 'applicant.resubmission_requested')[0], 5000, 'the resubmission webhook');
     expect(hook.data).toMatchObject({ kycStatus: 'pending', resubmission: { step: 'selfie' }, label: { code: 'SELFIE_UNCLEAR', title: unclear.title } });
@@ -269,6 +273,39 @@ describe('structured decisions', () => {
     await request(t.server).post(`${base('resubmit-1')}/reset`).set(await as(owner)).send({}).expect(200);
     expect(await ds().getRepository(SupersededImage).countBy({ applicantId: requested.id })).toBe(0);
     expect(await applicant('resubmit-1')).toMatchObject({ attempt: 1, resubmissionStep: null, decisionLabelId: null });
+  }, 60_000);
+
+  it('a resubmission request is undone within the window: status, attempt and links as before, no webhook, audited', async () => {
+    await submitVerification(t.server, owner, org.id, 'resubmit-undo', [{ docType: 'PASSPORT', side: 'front', png: documentPhoto() }], {
+      name: 'Ana Costa', dateOfBirth: '1988-02-01', docNumber: 'Y7654321', expiryDate: '2034-01-01', country: 'PRT', sex: 'F',
+    });
+    const widget = await widgetSession(t.server, owner, org.id, 'resubmit-undo');
+    const before = await applicant('resubmit-undo');
+    const res = await request(t.server)
+      .post(`${base('resubmit-undo')}/request-resubmission`)
+      .set(await as(reviewer))
+      .send({ step: 'selfie', labelId: label('SELFIE_UNCLEAR').id })
+      .expect(200);
+    expect(res.body.decision).toMatchObject({ kind: 'resubmission', canUndo: true });
+    await request(t.server).get('/api/kyc/session').set(widget).expect(401);
+    const review = (await request(t.server).get(`${base('resubmit-undo')}/review`).set(await as(reviewer)).expect(200)).body;
+    expect(review.undoableDecision).toMatchObject({ id: res.body.decision.id, kind: 'resubmission' });
+
+    clock.advance(UNDO_WINDOW_MS - 1000);
+    await request(t.server).post(`${base('resubmit-undo')}/decisions/${res.body.decision.id}/undo`).set(await as(reviewer)).expect(200);
+    const after = await applicant('resubmit-undo');
+    expect(after).toMatchObject({ kycStatus: before.kycStatus, resubmissionStep: null, decisionLabelId: null, attempt: before.attempt, sessionGeneration: before.sessionGeneration });
+    expect(await outbox('resubmit-undo')).toEqual(expect.not.arrayContaining([expect.objectContaining({ type: 'applicant.resubmission_requested' })]));
+    // The end user's link works again, as if nothing had been asked.
+    await request(t.server).get('/api/kyc/session').set(widget).expect(200);
+    clock.advance(UNDO_WINDOW_MS);
+    await dispatch();
+    expect(delivered('resubmit-undo', 'applicant.resubmission_requested')).toHaveLength(0);
+    const audit = await ds().getRepository(AuditEvent).find({ where: { applicantId: after.id, action: In(['applicant.resubmission_requested', 'applicant.decision_undone']) }, order: { createdAt: 'ASC' } });
+    expect(audit.map((entry) => [entry.action, entry.detail])).toEqual([
+      ['applicant.resubmission_requested', expect.objectContaining({ step: 'selfie' })],
+      ['applicant.decision_undone', expect.objectContaining({ decision: 'resubmission', webhooksCancelled: 1 })],
+    ]);
   }, 60_000);
 
   it("the verification page shows a rejection's end-user text once the undo window has passed", async () => {

@@ -100,6 +100,7 @@ describe('work queue', () => {
       [{ submittedFrom: 'yesterday' }, 'submittedFrom must be a date'],
       [{ flagged: 'DROP TABLE' }, 'flagged must be any or a check name'],
       [{ tag: 'x' }, 'tag must be a tag id'],
+      [{ notes: 'all' }, 'notes must be one of: any, mine'],
     ])('refuses a bad filter %j with a 400', async (query, message) => {
       const res = await api('owner').get('/applicants', query).expect(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
@@ -213,6 +214,23 @@ describe('work queue', () => {
       await api('owner').delete(`/tags/${tagId}`).expect(204);
       expect((await api('owner').get('/applicants', { search: 'q-10' }).expect(200)).body.items[0].tags).toEqual([]);
       await api('reviewer').put(`/applicants/q-10/tags/${tagId}`).expect(404);
+    });
+  });
+
+  describe('notes', () => {
+    it('filters applicants with notes, and with my notes; counts follow a note added or deleted', async () => {
+      const count = async (query: Record<string, string>, user: 'owner' | 'reviewer' = 'owner') =>
+        (await api(user).get('/applicants', { pageSize: '1', ...query }).expect(200)).body.meta.totalPages;
+      expect(await count({ notes: 'any' })).toBe(0);
+      const note = (await api('reviewer').post('/applicants/q-03/notes', { text: 'Called the applicant' }).expect(201)).body;
+      await api('owner').post('/applicants/q-07/notes', { text: 'Address looks odd' }).expect(201);
+      expect(await userIds({ notes: 'any' })).toEqual(['q-03', 'q-07']);
+      expect(await userIds({ notes: 'mine' }, 'reviewer')).toEqual(['q-03']);
+      expect(await userIds({ notes: 'mine', status: 'completed' })).toEqual(['q-07']);
+      expect(await count({ notes: 'any' })).toBe(2);
+      await api('reviewer').delete(`/applicants/q-03/notes/${note.id}`).expect(204);
+      expect(await count({ notes: 'any' })).toBe(1);
+      expect(await count({ notes: 'mine' }, 'reviewer')).toBe(0);
     });
   });
 

@@ -124,7 +124,7 @@ describe('structured decisions', () => {
     await dialog.getByRole('button', { name: 'Request resubmission' }).click();
     await toast(page, 'Resubmission requested');
 
-    const requested = await setup.receiver.until((received) => deliveredFor(received, 'resubmit-1', 'applicant.resubmission_requested'), 'the resubmission webhook', 15_000);
+    const requested = await setup.receiver.until((received) => deliveredFor(received, 'resubmit-1', 'applicant.resubmission_requested'), 'the resubmission webhook', (UNDO_SECONDS + 15) * 1000);
     expect(requested.data).toMatchObject({ resubmission: { step: 'selfie' }, label: { code: 'SELFIE_UNCLEAR' } });
 
     // The integrator's server makes a new link (the old ones stopped working).

@@ -91,7 +91,7 @@ export class LabelRefDto {
 
 export class PendingDecisionDto {
   @ApiProperty() id: string;
-  @ApiProperty({ enum: ['approve', 'reject', 'hold'] }) kind: string;
+  @ApiProperty({ enum: ['approve', 'reject', 'hold', 'resubmission'] }) kind: string;
   @ApiProperty({ type: LabelRefDto, nullable: true }) label: LabelRefDto | null;
   @ApiProperty({ nullable: true, type: String }) reason: string | null;
   @ApiProperty({ nullable: true, type: String, description: 'The proposer\'s internal note' }) note: string | null;
@@ -102,7 +102,7 @@ export class PendingDecisionDto {
 
 export class UndoableDecisionDto {
   @ApiProperty() id: string;
-  @ApiProperty({ enum: ['approve', 'reject', 'hold'] }) kind: string;
+  @ApiProperty({ enum: ['approve', 'reject', 'hold', 'resubmission'] }) kind: string;
   @ApiProperty() decidedBy: string;
   @ApiProperty() decidedAt: string;
   @ApiProperty({ description: 'Undo works until then' }) undoableUntil: string;

@@ -153,14 +153,15 @@ export class Decisions {
   }
 
   async requestResubmission(user: User, organizationId: string, userId: string, body: { step: ResubmissionStep; labelId: string; note?: string | null; version?: number }): Promise<DecisionResultDto> {
-    const { organization } = await this.access.requireMember(user, organizationId);
-    const label = await this.labels.forDecision(organization.id, body.labelId, 'resubmission');
-    const applicant = await this.lifecycle.requestResubmission(
-      { organizationId: organization.id, userId },
-      { step: body.step, label, note: body.note ?? null },
+    const access = await this.access.requireMember(user, organizationId);
+    const label = await this.labels.forDecision(access.organization.id, body.labelId, 'resubmission');
+    const { applicant, decisionId } = await this.lifecycle.requestResubmission(
+      { organizationId: access.organization.id, userId },
+      { step: body.step, label, note: body.note ?? null, undoWindowMs: this.windowMs },
       { actor: user, expectedVersion: body.version },
     );
-    return { applicant: toApplicantSummary(applicant), decision: null, pendingDecision: null };
+    const record = await this.dataSource.getRepository(ApplicantDecision).findOneByOrFail({ id: decisionId });
+    return { applicant: toApplicantSummary(applicant), decision: this.undoableOf(record, user, access), pendingDecision: null };
   }
 
   /** The decision bar's state: four-eyes, the proposal awaiting review, the decision still undoable, the current label, earlier attempts. */
@@ -170,7 +171,7 @@ export class Decisions {
     const now = this.clock.now().getTime();
     const last = await this.dataSource.getRepository(ApplicantDecision).findOne({ where: { applicantId: applicant.id }, order: { decidedAt: 'DESC' } });
     const undoable =
-      last && last.kind !== 'resubmission' && !last.undoneAt && last.version === applicant.version && now - new Date(last.decidedAt).getTime() < this.windowMs
+      last && !last.undoneAt && last.version === applicant.version && now - new Date(last.decidedAt).getTime() < this.windowMs
         ? this.undoableOf(last, user, access)
         : null;
     const label = await this.labels.byId(applicant.organizationId, applicant.decisionLabelId);

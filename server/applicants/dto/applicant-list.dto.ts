@@ -4,7 +4,7 @@ import { ArrayMaxSize, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, M
 import { PageMetaDto } from '../../common/paging/page-meta.dto.js';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { KYC_STATUSES, REVIEW_ANSWERS, type KycStatus, type ReviewAnswer } from '../applicant.enums.js';
-import { REVIEW_ANSWER_FILTERS, type ReviewAnswerFilter } from '../list/types.js';
+import { NOTE_FILTERS, REVIEW_ANSWER_FILTERS, type NoteFilter, type ReviewAnswerFilter } from '../list/types.js';
 import { TAG_COLORS, type TagColor } from '../tags/tag-colors.js';
 import { APPLICANT_ORDER_BY, ORDER_DIRECTIONS, type ApplicantOrderBy, type OrderDirection } from '../applicant-fields.js';
 
@@ -104,6 +104,12 @@ export class ApplicantQueueQueryDto extends ApplicantListQueryDto {
   @Transform(trimmedOrAbsent)
   @IsUUID(undefined, { message: 'tag must be a tag id' })
   tag?: string;
+
+  @ApiPropertyOptional({ enum: NOTE_FILTERS, description: 'any: applicants with an internal note; mine: with a note of the caller' })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsIn(NOTE_FILTERS, { message: `notes must be one of: ${NOTE_FILTERS.join(', ')}` })
+  notes?: NoteFilter;
 }
 
 export class NextApplicantQueryDto extends ApplicantQueueQueryDto {

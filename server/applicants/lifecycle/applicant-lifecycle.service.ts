@@ -456,7 +456,7 @@ export class ApplicantLifecycle {
   undoDecision(ref: ApplicantRef, decisionId: string, undoWindowMs: number, options: ChangeOptions): Promise<Applicant> {
     return this.change(ref, { ...options, announce: false }, async (applicant, { manager, now }) => {
       const record = await manager.findOneBy(ApplicantDecision, { id: decisionId, applicantId: applicant.id });
-      if (!record || record.kind === 'resubmission') throw decisionNotFound();
+      if (!record) throw decisionNotFound();
       if (record.undoneAt) throw DECISION_ERRORS.error('DECISION_ALREADY_UNDONE');
       if (now.getTime() - new Date(record.decidedAt).getTime() >= undoWindowMs) throw DECISION_ERRORS.error('UNDO_WINDOW_OVER');
       if (applicant.version !== record.version) throw DECISION_ERRORS.error('DECISION_SUPERSEDED');
@@ -508,28 +508,38 @@ export class ApplicantLifecycle {
    * photos and data stay), older links and widget tokens revoked, the integrator told
    * with `applicant.resubmission_requested`. A proposal awaiting review is dropped.
    */
-  requestResubmission(ref: ApplicantRef, request: { step: ResubmissionStep; label: DecisionLabelRef; note: string | null }, options: ChangeOptions): Promise<Applicant> {
-    return this.change(ref, options, async (applicant, { manager, now }) => {
+  async requestResubmission(
+    ref: ApplicantRef,
+    request: { step: ResubmissionStep; label: DecisionLabelRef; note: string | null; undoWindowMs: number },
+    options: ChangeOptions,
+  ): Promise<{ applicant: Applicant; decisionId: string }> {
+    let decisionId = '';
+    const delayed = request.undoWindowMs > 0;
+    const applicant = await this.change(ref, delayed ? { ...options, announce: false } : options, async (applicant, { manager, now }) => {
       if (applicant.kycStatus === 'init' || !applicant.submittedAt) throw DECISION_ERRORS.error('NOT_SUBMITTED');
       if (request.step === 'document-back' && !sidesOf(applicant.documentType)?.includes('back')) throw DECISION_ERRORS.error('STEP_NOT_APPLICABLE');
       await manager.delete(PendingDecision, { applicantId: applicant.id });
-      await manager.insert(ApplicantDecision, {
-        applicantId: applicant.id,
-        organizationId: applicant.organizationId,
-        kind: 'resubmission',
-        labelId: request.label.id,
-        actorId: options.actor.id,
-        actorName: options.actor.username.slice(0, 64),
-        proposedByName: null,
-        previous: decisionSnapshot(applicant),
-        version: applicant.version + 1,
-        decidedAt: now,
-        undoneAt: null,
-        releasedAt: now,
-      });
+      const record = await manager.save(
+        manager.create(ApplicantDecision, {
+          applicantId: applicant.id,
+          organizationId: applicant.organizationId,
+          kind: 'resubmission',
+          labelId: request.label.id,
+          actorId: options.actor.id,
+          actorName: options.actor.username.slice(0, 64),
+          proposedByName: null,
+          previous: { ...decisionSnapshot(applicant), attempt: applicant.attempt, sessionGeneration: applicant.sessionGeneration },
+          version: applicant.version + 1,
+          decidedAt: now,
+          undoneAt: null,
+          releasedAt: delayed ? null : now,
+        }),
+      );
+      decisionId = record.id;
       if (request.note) await insertNote(manager, applicant.id, options.actor, request.note, 'resubmission', now);
-      return [resubmissionRequestStep(applicant, request.step, request.label, now, request.note !== null)];
+      return [{ ...resubmissionRequestStep(applicant, request.step, request.label, now, request.note !== null), eventNotBefore: new Date(now.getTime() + request.undoWindowMs) }];
     });
+    return { applicant, decisionId };
   }
 
   private async replaceCheck(manager: EntityManager, applicantId: string, check: AnalysisCheck): Promise<void> {

@@ -165,6 +165,9 @@ export interface DecisionSnapshot {
   decidedAt: string | null;
   decisionLabelId: string | null;
   resubmissionStep: string | null;
+  /** Kept by a resubmission request, which also moves these: its undo puts them back (older links work again). */
+  attempt?: number;
+  sessionGeneration?: number;
 }
 
 export function decisionSnapshot(applicant: Applicant): DecisionSnapshot {

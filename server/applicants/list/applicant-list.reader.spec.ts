@@ -114,6 +114,10 @@ describe('ApplicantListReader', () => {
     if (filters.submittedTo) where += ` AND "submittedAt" < ${add(stamp(filters.submittedTo))}`;
     if (filters.documentType) where += ` AND "documentType" = ${add(filters.documentType)}`;
     if (filters.tagId) where += ` AND EXISTS (SELECT 1 FROM "applicant_tags" "t" WHERE "t"."applicantId" = "applicants"."id" AND "t"."tagId" = ${add(filters.tagId)})`;
+    if (filters.noted) {
+      const author = filters.noted === 'any' ? '' : ` AND "n"."authorId" = ${add(filters.noted.authorId)}`;
+      where += ` AND EXISTS (SELECT 1 FROM "applicant_notes" "n" WHERE "n"."applicantId" = "applicants"."id"${author})`;
+    }
     return where;
   }
 
@@ -236,6 +240,9 @@ describe('ApplicantListReader', () => {
       ['a document type', { documentType: 'PASSPORT' }],
       ['a tag', { tagId }],
       ['a tag, unassigned and flagged', { tagId, assigneeId: null, flagged: 'any' }],
+      ['with notes', { noted: 'any' }],
+      ['with notes of one author', { noted: { authorId: reviewerB } }],
+      ['with notes of one author, pending', { noted: { authorId: reviewerA }, statuses: ['pending'] }],
       ['status with a search', { statuses: ['completed'] }, 'maria'],
       ['nothing matching', { assigneeId: randomUUID() }],
     ];
@@ -260,12 +267,20 @@ describe('ApplicantListReader', () => {
         const flags = i % 4 === 0 ? ',document-read,' : i % 7 === 0 ? ',document-read,face-match,' : null;
         await dataSource.query(`UPDATE "applicants" SET "assigneeId" = ${$(1)}, "flaggedChecks" = ${$(2)} WHERE "id" = ${$(3)}`, [assignee, flags, row.id]);
         if (i % 6 === 1) await dataSource.query(`INSERT INTO "applicant_tags" ("applicantId", "tagId") VALUES (${$(1)}, ${$(2)})`, [row.id, tagId]);
+        for (const [author, every] of [[reviewerA, 5], [reviewerB, 8]] as const) {
+          if (i % every === 2) {
+            await dataSource.query(
+              `INSERT INTO "applicant_notes" ("id", "applicantId", "authorId", "authorName", "text", "createdAt") VALUES (${$(1)}, ${$(2)}, ${$(3)}, 'reviewer', 'A note', ${$(4)})`,
+              [randomUUID(), row.id, author, postgres() ? new Date() : new Date().toISOString().replace('T', ' ').replace('Z', '')],
+            );
+          }
+        }
       }
     });
 
     it('answers every filter exactly, alone and combined, every sort and direction, by OFFSET and then from checkpoints', async () => {
-      // Room for the checkpoints of every filtered list and sort (14 × 6).
-      const reader = new ApplicantListReader(executor, { checkpointStride: 7, checkpointMinRows: 100, offsetReach: 20, rebuildCooldownMs: 0, maxCheckpointLists: 100 });
+      // Room for the checkpoints of every filtered list and sort (17 × 6).
+      const reader = new ApplicantListReader(executor, { checkpointStride: 7, checkpointMinRows: 100, offsetReach: 20, rebuildCooldownMs: 0, maxCheckpointLists: 120 });
       for (const round of ['offset', 'checkpoints'] as const) {
         for (const [name, filters, search] of filterCases()) {
           for (const orderBy of APPLICANT_ORDER_BY) {
@@ -286,7 +301,7 @@ describe('ApplicantListReader', () => {
       // Deep pages of the large filtered lists were read by seeking from their checkpoints.
       const seeks = statements.filter((sql) => /^SELECT "userId", "kycStatus".* WHERE "organizationId" = \S+ AND "kycStatus" = \S+ AND (\(".*", "userId"\) >= |"userId" >= )/.test(sql));
       expect(seeks.length).toBeGreaterThan(0);
-    });
+    }, 120_000); // 17 filters × 6 sorts × 2 directions × 2 rounds, each page read twice
 
     it('counts a filtered list once per data version, and again after a change', async () => {
       const reader = newReader();

@@ -23,6 +23,7 @@ export function filterKey(filters: ApplicantListFilters): string {
     filters.submittedTo?.toISOString() ?? '',
     filters.documentType ?? '',
     filters.tagId ?? '',
+    filters.noted === undefined ? '' : filters.noted === 'any' ? '<any>' : filters.noted.authorId,
   ].join('\u0000');
 }
 
@@ -34,7 +35,8 @@ function timestamp(dialect: SqlExecutor['dialect'], value: Date): unknown {
 /**
  * The filters as SQL conditions on "applicants" (without the organization), each served
  * by an (organizationId, <column>, userId) index: kycStatus, assigneeId, flaggedChecks,
- * submittedAt, documentType; the tag through applicant_tags (tagId, applicantId).
+ * submittedAt, documentType; the tag through applicant_tags (tagId, applicantId), notes
+ * through applicant_notes (applicantId, …) or (authorId, applicantId).
  */
 export function filterConditions(dialect: SqlExecutor['dialect'], filters: ApplicantListFilters, params: Params): string[] {
   const conditions: string[] = [];
@@ -55,6 +57,8 @@ export function filterConditions(dialect: SqlExecutor['dialect'], filters: Appli
   if (filters.submittedTo) conditions.push(`"submittedAt" < ${params.add(timestamp(dialect, filters.submittedTo))}`);
   if (filters.documentType) conditions.push(`"documentType" = ${params.add(filters.documentType)}`);
   if (filters.tagId) conditions.push(`"id" IN (SELECT "applicantId" FROM "applicant_tags" WHERE "tagId" = ${params.add(filters.tagId)})`);
+  if (filters.noted === 'any') conditions.push(`"id" IN (SELECT "applicantId" FROM "applicant_notes")`);
+  else if (filters.noted) conditions.push(`"id" IN (SELECT "applicantId" FROM "applicant_notes" WHERE "authorId" = ${params.add(filters.noted.authorId)})`);
   return conditions;
 }
 

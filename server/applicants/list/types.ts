@@ -19,6 +19,8 @@ export interface ApplicantListRow {
 
 export const REVIEW_ANSWER_FILTERS = ['approved', 'rejected', 'none'] as const;
 export type ReviewAnswerFilter = (typeof REVIEW_ANSWER_FILTERS)[number];
+export const NOTE_FILTERS = ['any', 'mine'] as const;
+export type NoteFilter = (typeof NOTE_FILTERS)[number];
 
 /** The work-queue filters, combined with AND (list/filters.ts). */
 export interface ApplicantListFilters {
@@ -32,6 +34,8 @@ export interface ApplicantListFilters {
   submittedTo?: Date;
   documentType?: string;
   tagId?: string;
+  /** Applicants with an internal note: by anyone ('any') or by this author (a user id). */
+  noted?: 'any' | { authorId: string };
 }
 
 export interface ApplicantListRequest {

@@ -7,6 +7,7 @@ export const NOTE_MAX_LENGTH = 4000;
 /** A staff note on an applicant: internal, never sent to the integrator or shown to the end user. */
 @Entity('applicant_notes')
 @Index(['applicantId', 'createdAt'])
+@Index(['authorId', 'applicantId'])
 export class ApplicantNote {
   @PrimaryGeneratedColumn('uuid')
   id: string;

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
 import { isUuid, OrganizationAccessService } from '../../organizations/organization-access.service.js';
 import type { User } from '../../users/user.entity.js';
+import { Applicant } from '../applicant.entity.js';
 import { ApplicantsQueryService } from '../applicants-query.service.js';
 import { DECISION_ERRORS } from '../decisions/decisions.errors.js';
 import { ApplicantNote } from './applicant-note.entity.js';
@@ -11,6 +12,14 @@ import type { ApplicantNoteDto } from './notes.dto.js';
 
 /** Its author may edit or delete a note this long after writing it; after that it is part of the record. */
 export const NOTE_EDIT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A plain UPDATE of the applicant (updatedAt stays): its organization's list data version
+ * grows, so cached counts and checkpoints of the "with notes" filter are read again.
+ */
+async function touchListVersion(manager: EntityManager, applicantId: string): Promise<void> {
+  await manager.createQueryBuilder().update(Applicant).set({ updatedAt: () => '"updatedAt"' }).where('id = :id', { id: applicantId }).execute();
+}
 
 /**
  * Internal notes on an applicant. Staff only: no API key reads them, no webhook or
@@ -42,6 +51,7 @@ export class ApplicantNotes {
         manager.create(ApplicantNote, { applicantId: applicant.id, authorId: user.id, authorName: user.username.slice(0, 64), text, decision: null, createdAt: this.clock.now(), editedAt: null }),
       );
       await this.audit.record(manager, { actor: user, organizationId: organization.id, applicantId: applicant.id, action: 'applicant.note_added', detail: { noteId: saved.id, length: text.length } });
+      await touchListVersion(manager, applicant.id);
       return saved;
     });
     return this.toDto(note, user);
@@ -62,6 +72,7 @@ export class ApplicantNotes {
     const { note, organizationId: orgId } = await this.ownNote(user, organizationId, userId, noteId);
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(ApplicantNote, { id: note.id });
+      await touchListVersion(manager, note.applicantId);
       await this.audit.record(manager, { actor: user, organizationId: orgId, applicantId: note.applicantId, action: 'applicant.note_deleted', detail: { noteId: note.id } });
     });
   }

@@ -2,6 +2,7 @@ import type { ApplicantListItemDto } from '../../../api/generated/types.gen';
 import { KycStatusBadge } from '../../../components/kyc-status-badge';
 import { Table, type TableColumn, type TableSort } from '../../../components/ui/table';
 import { documentTypeLabel } from '../lib/applicant-labels';
+import { flagLabel } from '../lib/flag-labels';
 import { DEFAULT_COLUMNS, rowNumber, type ListColumn } from '../lib/list-params';
 import { ReviewAnswerBadge } from './review-answer-badge';
 import { TagChips } from './applicant-tags';
@@ -21,13 +22,17 @@ export interface ApplicantsTableProps {
   columns?: readonly ListColumn[];
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
 
+/** The day, and the time below it (narrow enough for the queue's many columns at 1280 px). */
 function When({ value }: { value: string | null }) {
   if (!value) return <span className="applicants-none">—</span>;
+  const date = new Date(value);
   return (
     <time className="applicants-date" dateTime={value}>
-      {dateFormat.format(new Date(value))}
+      {dayFormat.format(date)}
+      <span className="applicants-time">{timeFormat.format(date)}</span>
     </time>
   );
 }
@@ -37,27 +42,42 @@ const none = <span className="applicants-none">—</span>;
 /** Every column a person may show, by id: header, width, sortable, cell. */
 export const COLUMN_DEFINITIONS: Record<ListColumn, Omit<TableColumn<ApplicantListItemDto>, 'id'>> = {
   userId: { header: 'User ID', sortable: true, cell: (a) => <span className="applicants-user-id">{a.userId}</span> },
-  name: { header: 'Name', cell: (a) => a.name ?? none },
+  name: { header: 'Name', cell: (a) => (a.name ? <span className="applicants-name">{a.name}</span> : none) },
   country: { header: 'Country', cell: (a) => a.country ?? none },
-  kycStatus: { header: 'Status', width: 150, sortable: true, cell: (a) => <KycStatusBadge status={a.kycStatus} /> },
+  kycStatus: { header: 'Status', width: 140, sortable: true, cell: (a) => <KycStatusBadge status={a.kycStatus} /> },
   reviewAnswer: { header: 'Review answer', width: 130, cell: (a) => <ReviewAnswerBadge answer={a.reviewAnswer} /> },
-  documentType: { header: 'Doc Type', width: 150, sortable: true, cell: (a) => (a.documentType ? documentTypeLabel(a.documentType) : none) },
+  documentType: { header: 'Doc Type', width: 130, sortable: true, cell: (a) => (a.documentType ? documentTypeLabel(a.documentType) : none) },
   flaggedChecks: {
     header: 'Flagged',
     cell: (a) =>
       a.flaggedChecks.length ? (
-        <span className="applicants-flags">
-          <span aria-hidden="true">⚑ </span>
-          {a.flaggedChecks.join(', ')}
-        </span>
+        <ul className="applicants-flags">
+          {a.flaggedChecks.map((check) => (
+            <li key={check} title={check}>
+              <span aria-hidden="true">⚑ </span>
+              {flagLabel(check)}
+            </li>
+          ))}
+        </ul>
       ) : (
         none
       ),
   },
   assignee: { header: 'Assignee', cell: (a) => (a.assignee ? <span className="applicants-assignee">{a.assignee.name}</span> : <span className="applicants-none">Unassigned</span>) },
   tags: { header: 'Tags', cell: (a) => (a.tags.length ? <TagChips tags={a.tags} /> : none) },
-  submittedAt: { header: 'Submitted', width: 170, sortable: true, cell: (a) => <When value={a.submittedAt} /> },
-  updatedAt: { header: 'Updated', width: 170, sortable: true, cell: (a) => <When value={a.updatedAt} /> },
+  submittedAt: { header: 'Submitted', width: 120, sortable: true, cell: (a) => <When value={a.submittedAt} /> },
+  updatedAt: { header: 'Updated', width: 120, sortable: true, cell: (a) => <When value={a.updatedAt} /> },
+};
+
+/** The Status column when the Review answer column is hidden: approved and rejected still told apart. */
+const STATUS_WITH_ANSWER: Omit<TableColumn<ApplicantListItemDto>, 'id'> = {
+  ...COLUMN_DEFINITIONS.kycStatus,
+  cell: (a) => (
+    <span className="applicants-status">
+      <KycStatusBadge status={a.kycStatus} />
+      {a.reviewAnswer && <ReviewAnswerBadge answer={a.reviewAnswer} />}
+    </span>
+  ),
 };
 
 export const COLUMN_LABELS: Record<ListColumn, string> = Object.fromEntries(
@@ -72,7 +92,7 @@ export function ApplicantsTable({ rows, page, pageSize, sort, onSortChange, onOp
       width: 64,
       cell: (_applicant, index) => <span className="applicants-row-number">{rowNumber(page, pageSize, index)}</span>,
     },
-    ...columns.map((id) => ({ id, ...COLUMN_DEFINITIONS[id] })),
+    ...columns.map((id) => ({ id, ...(id === 'kycStatus' && !columns.includes('reviewAnswer') ? STATUS_WITH_ANSWER : COLUMN_DEFINITIONS[id]) })),
   ];
 
   return (

@@ -3,17 +3,12 @@ import { useId } from 'react';
 import type { MemberDto, TagDto } from '../../../api/generated/types.gen';
 import { kycStatusLabel } from '../../../lib/kyc-status';
 import { documentTypeLabel } from '../lib/applicant-labels';
+import { FLAG_LABELS } from '../lib/flag-labels';
 import { activeFilterCount, KYC_STATUS_FILTERS, type ApplicantListFilters } from '../lib/list-params';
 
 import './queue-filters.css';
 
-const FLAGGED_OPTIONS = [
-  { value: 'any', label: 'Any flagged check' },
-  { value: 'document-read', label: 'Document read' },
-  { value: 'data-matches-document', label: 'Data matches document' },
-  { value: 'face-match', label: 'Face match' },
-  { value: 'sanctions-screening', label: 'Sanctions screening' },
-];
+const FLAGGED_OPTIONS = [{ value: 'any', label: 'Any flagged check' }, ...Object.entries(FLAG_LABELS).map(([value, label]) => ({ value, label }))];
 const DOCUMENT_TYPES = ['PASSPORT', 'ID_CARD', 'DRIVERS', 'RESIDENCE_PERMIT'];
 
 function Select({ label, value, onChange, options, empty }: { label: string; value: string | undefined; onChange: (value: string | undefined) => void; options: { value: string; label: string }[]; empty: string }) {
@@ -104,6 +99,16 @@ export function QueueFilters({ filters, tags, members = [], onChange }: QueueFil
           empty="Any document"
           options={DOCUMENT_TYPES.map((type) => ({ value: type, label: documentTypeLabel(type) }))}
           onChange={(value) => set('documentType', value)}
+        />
+        <Select
+          label="Internal notes"
+          value={filters.notes}
+          empty="With or without"
+          options={[
+            { value: 'any', label: 'With notes' },
+            { value: 'mine', label: 'With my notes' },
+          ]}
+          onChange={(value) => set('notes', value as ApplicantListFilters['notes'])}
         />
         {tags.length > 0 && (
           <Select label="Tag" value={filters.tag} empty="Any tag" options={tags.map((tag) => ({ value: tag.id, label: tag.name }))} onChange={(value) => set('tag', value)} />

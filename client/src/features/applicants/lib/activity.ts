@@ -20,6 +20,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'verification.session_created': 'Verification session started',
   'verification.session_revoked': 'Verification link revoked',
   'applicants.abandoned_removed': 'Removed unfinished verifications',
+  'applicant.erased': 'Erased an applicant',
   'organization.settings_changed': 'Changed the verification link settings',
   'applicant.screening_hit_reviewed': 'Reviewed a sanctions hit',
   'applicant.screening_hit': 'Found on a sanctions list by ongoing monitoring',

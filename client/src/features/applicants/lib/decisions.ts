@@ -17,6 +17,7 @@ export const DECISION_VERBS: Record<string, string> = {
   approve: 'approve',
   reject: 'reject',
   hold: 'put on hold',
+  resubmission: 'request a resubmission',
 };
 
 /** Whole seconds left until `until` (0 when past). */

@@ -42,7 +42,7 @@ describe('applicants list state in the address', () => {
   });
 
   it('round-trips the work-queue filters and columns, and sends the filters to the API', () => {
-    const address = 'status=pending,queued&reviewAnswer=none&flagged=any&assignee=unassigned&submittedFrom=2026-01-01&submittedTo=2026-01-31&documentType=PASSPORT&tag=0b3f5c1e-1111-4222-8333-444455556666&columns=userId,name,assignee';
+    const address = 'status=pending,queued&reviewAnswer=none&flagged=any&assignee=unassigned&submittedFrom=2026-01-01&submittedTo=2026-01-31&documentType=PASSPORT&tag=0b3f5c1e-1111-4222-8333-444455556666&notes=mine&columns=userId,name,assignee';
     const state = parseListState(new URLSearchParams(address));
     expect(state.filters).toEqual({
       status: ['pending', 'queued'],
@@ -53,6 +53,7 @@ describe('applicants list state in the address', () => {
       submittedTo: '2026-01-31',
       documentType: 'PASSPORT',
       tag: '0b3f5c1e-1111-4222-8333-444455556666',
+      notes: 'mine',
     });
     expect(state.columns).toEqual(['userId', 'name', 'assignee']);
     expect(parseListState(listStateToParams(state))).toEqual(state);
@@ -69,6 +70,7 @@ describe('applicants list state in the address', () => {
       submittedTo: '2026-01-31',
       documentType: 'PASSPORT',
       tag: '0b3f5c1e-1111-4222-8333-444455556666',
+      notes: 'mine',
     });
   });
 

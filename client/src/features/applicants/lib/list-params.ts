@@ -16,9 +16,11 @@ const NO_SORT = 'none';
 type ApplicantsListQuery = NonNullable<ApplicantsListData['query']>;
 export type KycStatusFilter = NonNullable<ApplicantsListQuery['status']>[number];
 export type ReviewAnswerFilter = NonNullable<ApplicantsListQuery['reviewAnswer']>;
+export type NotesFilter = NonNullable<ApplicantsListQuery['notes']>;
 
 export const KYC_STATUS_FILTERS: readonly KycStatusFilter[] = ['init', 'pending', 'prechecked', 'queued', 'completed', 'onHold'];
 export const REVIEW_ANSWER_FILTERS: readonly ReviewAnswerFilter[] = ['approved', 'rejected', 'none'];
+const NOTES_FILTERS: readonly NotesFilter[] = ['any', 'mine'];
 
 /** The work-queue filters, as the address and the API name them. */
 export interface ApplicantListFilters {
@@ -34,6 +36,8 @@ export interface ApplicantListFilters {
   documentType?: string;
   /** A tag id. */
   tag?: string;
+  /** With an internal note by anyone ('any') or by me ('mine'). */
+  notes?: NotesFilter;
 }
 
 /** The list's columns a person may show or hide, in their order on screen. */
@@ -51,7 +55,8 @@ export const LIST_COLUMNS = [
   'updatedAt',
 ] as const;
 export type ListColumn = (typeof LIST_COLUMNS)[number];
-export const DEFAULT_COLUMNS: readonly ListColumn[] = ['userId', 'name', 'kycStatus', 'reviewAnswer', 'documentType', 'flaggedChecks', 'assignee', 'submittedAt'];
+/** What fits a 1280 px screen; the review answer then shows inside the Status cell. */
+export const DEFAULT_COLUMNS: readonly ListColumn[] = ['userId', 'name', 'kycStatus', 'documentType', 'flaggedChecks', 'assignee', 'submittedAt'];
 
 /** What the applicants list shows; kept in the address so reload and back work. */
 export interface ApplicantListState {
@@ -69,7 +74,7 @@ export interface ApplicantListState {
 export type ApplicantListQuery = Required<Pick<ApplicantsListQuery, 'page' | 'pageSize'>> &
   Pick<
     ApplicantsListQuery,
-    'search' | 'orderDirection' | 'status' | 'reviewAnswer' | 'flagged' | 'assignee' | 'submittedFrom' | 'submittedTo' | 'documentType' | 'tag'
+    'search' | 'orderDirection' | 'status' | 'reviewAnswer' | 'flagged' | 'assignee' | 'submittedFrom' | 'submittedTo' | 'documentType' | 'tag' | 'notes'
   > & { orderBy?: ApplicantSortColumn };
 
 /** The filters and order of a list, without paging: what next, next-unassigned and the export take. */
@@ -107,6 +112,7 @@ export function parseFilters(params: URLSearchParams): ApplicantListFilters {
     submittedTo: text(params, 'submittedTo', (v) => DATE.test(v)),
     documentType: text(params, 'documentType', (v) => /^[A-Z_]{1,32}$/.test(v)),
     tag: text(params, 'tag', (v) => /^[0-9a-f-]{36}$/i.test(v)),
+    notes: text(params, 'notes', (v) => (NOTES_FILTERS as readonly string[]).includes(v)) as NotesFilter | undefined,
   };
 }
 
@@ -162,7 +168,7 @@ export function listStateToParams(state: ApplicantListState): URLSearchParams {
 function filtersToQuery(filters: ApplicantListFilters): Omit<ApplicantFilterQuery, 'search' | 'orderBy' | 'orderDirection'> {
   const query: Omit<ApplicantFilterQuery, 'search' | 'orderBy' | 'orderDirection'> = {};
   if (filters.status.length) query.status = filters.status;
-  for (const name of ['reviewAnswer', 'flagged', 'assignee', 'submittedFrom', 'submittedTo', 'documentType', 'tag'] as const) {
+  for (const name of ['reviewAnswer', 'flagged', 'assignee', 'submittedFrom', 'submittedTo', 'documentType', 'tag', 'notes'] as const) {
     const value = filters[name];
     if (value !== undefined) Object.assign(query, { [name]: value });
   }

@@ -162,7 +162,7 @@ describe('applicants list', () => {
       await waitFor(() => expect(router.state.location.search).toBe(''));
     });
 
-    it('tells approved from rejected in the Review answer column, and shows the assignee and flags', async () => {
+    it('tells approved from rejected in the Status cell by default, and shows the assignee and flags', async () => {
       const page = buildApplicantPage(1, 25, 3);
       page.items[0] = { ...page.items[0], kycStatus: 'completed', reviewAnswer: 'approved' };
       page.items[1] = { ...page.items[1], kycStatus: 'completed', reviewAnswer: 'rejected', assignee: { id: 'u-1', name: 'rita' } };
@@ -173,8 +173,8 @@ describe('applicants list', () => {
       await within(table).findByText('✓ Approved');
       expect(within(table).getByText('✕ Rejected')).toBeInTheDocument();
       expect(within(table).getByText('rita')).toBeInTheDocument();
-      expect(within(table).getByText('face-match')).toBeInTheDocument();
-      expect(within(table).getByRole('columnheader', { name: 'Review answer' })).toBeInTheDocument();
+      expect(within(table).getByText('Face mismatch')).toBeInTheDocument();
+      expect(within(table).queryByRole('columnheader', { name: 'Review answer' })).not.toBeInTheDocument();
     });
 
     it('"Next unassigned" assigns the next one in the current filter and opens it with the list address', async () => {
@@ -225,7 +225,7 @@ describe('applicants list', () => {
       await user.click(screen.getByRole('checkbox', { name: 'Country' }));
       await waitFor(() => expect(api.callsTo('userPreferencesUpdate')).toHaveLength(1));
       expect(api.callsTo('userPreferencesUpdate')[0].body).toEqual({
-        applicantListColumns: ['userId', 'name', 'country', 'kycStatus', 'reviewAnswer', 'documentType', 'flaggedChecks', 'assignee', 'submittedAt'],
+        applicantListColumns: ['userId', 'name', 'country', 'kycStatus', 'documentType', 'flaggedChecks', 'assignee', 'submittedAt'],
       });
       expect(await screen.findByRole('columnheader', { name: 'Country' })).toBeInTheDocument();
     });

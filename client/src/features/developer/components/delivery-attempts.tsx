@@ -2,7 +2,7 @@ import type { WebhookEventDto } from '../../../api/generated/types.gen';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Loading } from '../../../components/ui/loading';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
-import { formatDateTime } from '../lib/relative-time';
+import { formatDateTime } from '../../../lib/relative-time';
 import { ResponseCode } from './event-status-badge';
 
 function prettyPayload(payload: string): string {

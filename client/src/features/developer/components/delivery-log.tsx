@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast-context';
 import { DEFAULT_DATA_PAGE_SIZE } from '../../../config/constants';
 import { useWebhookEvents } from '../api/get-webhook-events';
 import { useRedeliverWebhookEvent } from '../api/redeliver-webhook-event';
-import { formatDateTime, formatRelativeTime } from '../lib/relative-time';
+import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useNow } from '../lib/use-now';
 import { DeliveryAttempts } from './delivery-attempts';
 import { EventStatusBadge, ResponseCode } from './event-status-badge';
