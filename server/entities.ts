@@ -3,6 +3,7 @@ import { Applicant } from './applicants/applicant.entity.js';
 import { AuditEvent } from './audit/audit-event.entity.js';
 import { AuthToken } from './auth/auth-token.entity.js';
 import { Session } from './sessions/session.entity.js';
+import { UserTwoFactor } from './auth/two-factor/user-two-factor.entity.js';
 import { OutboxMail } from './mail/outbox-mail.entity.js';
 import { OrganizationInvitation } from './organizations/organization-invitation.entity.js';
 import { OrganizationMember } from './organizations/organization-member.entity.js';
@@ -26,6 +27,8 @@ import { SanctionsRescreen } from './applicants/screening/sanctions-rescreen.ent
 import { ScreeningHitReview } from './applicants/screening/screening-hit-review.entity.js';
 import { UserImage } from './users/user-image.entity.js';
 import { User } from './users/user.entity.js';
+import { ApplicantErasure } from './applicants/erasure/applicant-erasure.entity.js';
+import { DataEncryptionKeyRecord } from './data-protection/data-encryption-key.entity.js';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity.js';
 import { WebhookEvent } from './webhooks/webhook-event.entity.js';
 import { DecisionLabel } from './applicants/decisions/decision-label.entity.js';
@@ -42,6 +45,7 @@ export const entities: Function[] = [
   UserImage,
   Session,
   AuthToken,
+  UserTwoFactor,
   RateLimitRow,
   OutboxMail,
   Permission,
@@ -75,4 +79,6 @@ export const entities: Function[] = [
   ApplicantTag,
   ApplicantView,
   UserPreferences,
+  DataEncryptionKeyRecord,
+  ApplicantErasure,
 ];

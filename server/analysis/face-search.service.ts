@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
-import { DataSource, MoreThan } from 'typeorm';
+import { DataSource, In, MoreThan } from 'typeorm';
 import { ApplicantFace } from '../applicants/faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from '../applicants/faces/face-blocklist-entry.entity.js';
 import type { FaceHit, FaceSearchTask, FaceSet } from './face-search.worker.js';
@@ -40,7 +40,21 @@ export class FaceSearch implements OnApplicationShutdown {
     await this.catchUp(organizationId, 'faces', last.faces);
     await this.catchUp(organizationId, 'blocklist', last.blocklist);
     const search = (set: FaceSet) => this.run({ task: 'search', organizationId, set, embedding, threshold, limit: SEARCH_LIMIT }) as Promise<FaceHit[]>;
-    return { faces: await search('faces'), blocklist: await search('blocklist') };
+    return { faces: await this.withoutRemoved(organizationId, 'faces', await search('faces')), blocklist: await this.withoutRemoved(organizationId, 'blocklist', await search('blocklist')) };
+  }
+
+  /**
+   * Hits whose rows are gone (erased, reset, unlisted — on any replica) leave the index
+   * here and now, so an erased face's embedding does not stay in this thread's memory
+   * once it would have matched.
+   */
+  private async withoutRemoved(organizationId: string, set: FaceSet, hits: FaceHit[]): Promise<FaceHit[]> {
+    if (hits.length === 0) return hits;
+    const repository = this.dataSource.getRepository<ApplicantFace | FaceBlocklistEntry>(set === 'faces' ? ApplicantFace : FaceBlocklistEntry);
+    const present = new Set((await repository.find({ where: { id: In(hits.map((hit) => hit.id)) }, select: { id: true } })).map((row) => row.id));
+    const removed = hits.filter((hit) => !present.has(hit.id)).map((hit) => hit.id);
+    if (removed.length > 0) await this.run({ task: 'remove', organizationId, set, ids: removed });
+    return hits.filter((hit) => present.has(hit.id));
   }
 
   async onApplicationShutdown(): Promise<void> {

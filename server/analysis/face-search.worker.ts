@@ -13,7 +13,8 @@ export interface StoredFace {
 export type FaceSearchTask =
   | { task: 'last-ids'; organizationId: string }
   | { task: 'add'; organizationId: string; set: FaceSet; faces: StoredFace[] }
-  | { task: 'search'; organizationId: string; set: FaceSet; embedding: Float32Array; threshold: number; limit: number };
+  | { task: 'search'; organizationId: string; set: FaceSet; embedding: Float32Array; threshold: number; limit: number }
+  | { task: 'remove'; organizationId: string; set: FaceSet; ids: number[] };
 
 export interface FaceHit {
   id: number;
@@ -51,6 +52,10 @@ export default function faceSearch(task: FaceSearchTask): { faces: number; block
       if (!entry.index.has(id)) entry.index.add(id, Buffer.from(face.embedding.buffer, face.embedding.byteOffset, face.embedding.byteLength));
       entry.lastId = Math.max(entry.lastId, face.id);
     }
+    return entry.index.size;
+  }
+  if (task.task === 'remove') {
+    for (const id of task.ids) entry.index.remove(String(id));
     return entry.index.size;
   }
   return entry.index.search(task.embedding, task.threshold, task.limit).map((hit) => ({ id: Number(hit.id), similarity: hit.similarity }));

@@ -1,5 +1,6 @@
 import type { QualityMeasures } from '../document-reading/index.js';
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { encrypted } from '../data-protection/envelope.js';
 import { BINARY, TIMESTAMP } from '../database/column-types.js';
 import { Applicant } from './applicant.entity.js';
 
@@ -33,7 +34,7 @@ export class ApplicantImage {
   @Column({ type: 'integer' })
   height: number;
 
-  @Column({ type: BINARY })
+  @Column({ type: BINARY, transformer: encrypted })
   data: Buffer;
 
   /** Sharpness, glare, brightness and size measured at upload (document photos); null for a selfie or an older photo. */

@@ -28,6 +28,14 @@ export const APPLICANT_ERRORS = errorCatalogue('applicants', {
   },
   FACE_ALREADY_BLOCKLISTED: { status: HttpStatus.CONFLICT, message: "This applicant's face is already on the blocklist" },
   FACE_NOT_BLOCKLISTED: { status: HttpStatus.NOT_FOUND, message: "This applicant's face is not on the blocklist" },
+  APPLICANT_ERASURE_FORBIDDEN: {
+    status: HttpStatus.FORBIDDEN,
+    message: 'Only the organization owner or an administrator may erase an applicant',
+  },
+  ERASURE_NOT_CONFIRMED: {
+    status: HttpStatus.BAD_REQUEST,
+    message: "confirmUserId is not this applicant's userId: nothing was erased",
+  },
   SCREENING_HIT_NOT_FOUND: {
     status: HttpStatus.NOT_FOUND,
     message: 'This applicant has no such sanctions hit',

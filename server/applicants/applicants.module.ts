@@ -1,3 +1,5 @@
+import { ApplicantErasureController } from './erasure/applicant-erasure.controller.js';
+import { ApplicantErasures } from './erasure/applicant-erasure.service.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
@@ -69,6 +71,7 @@ import { ApplicantNotes } from './notes/notes.service.js';
     ApplicantDecisionsController,
     ReviewerPreferencesController,
     ApplicantNotesController,
+    ApplicantErasureController,
   ],
   providers: [
     ApplicantsQueryService,
@@ -90,6 +93,7 @@ import { ApplicantNotes } from './notes/notes.service.js';
     ApplicantTags,
     ApplicantViews,
     ApplicantExports,
+    ApplicantErasures,
   ],
   exports: [DecisionLabels, Decisions, ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
 })

@@ -53,6 +53,8 @@ export const AUDIT_ACTIONS = [
   'verification.session_created',
   'verification.session_revoked',
   'applicants.abandoned_removed',
+  /** An applicant erased (GDPR Art. 17): its id only; the reason is in the tombstone. */
+  'applicant.erased',
   /** A super-admin, the CLI or the pick-up directory imported a sanctions list file, or one was refused. */
   'sanctions_list.imported',
   'sanctions_list.import_failed',
@@ -73,5 +75,12 @@ export const AUDIT_ACTIONS = [
   /** A saved view of the applicants list, saved or deleted ({ name, shared }). */
   'applicant_view.saved',
   'applicant_view.deleted',
+  /** Staff sign-in: an authenticator app (TOTP) enrolled or removed; a second factor used or refused ({ method }). */
+  'account.totp_enabled',
+  'account.totp_removed',
+  'account.second_factor_used',
+  'account.second_factor_failed',
+  /** The user ended one of their other sessions, or all of them ({ count }). */
+  'account.sessions_revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -9,6 +9,8 @@ import { identityKey } from '../users/identity-key.js';
 import { DatabaseSessionStore } from '../sessions/session.store.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { AuthTokensService } from './auth-tokens.service.js';
+import { isUuid } from '../organizations/organization-access.service.js';
+import { PasswordPolicy } from './password-policy.service.js';
 import { PasswordService } from './password.service.js';
 
 /** At most this many reset or confirmation e-mails per account and window, so nobody can mail-bomb an address. */
@@ -29,6 +31,7 @@ export class AuthEmailsService implements OnModuleDestroy {
     private readonly tokens: AuthTokensService,
     private readonly mail: MailService,
     private readonly passwords: PasswordService,
+    private readonly policy: PasswordPolicy,
     private readonly sessions: DatabaseSessionStore,
   ) {}
 
@@ -63,6 +66,9 @@ export class AuthEmailsService implements OnModuleDestroy {
 
   /** Sets a new password from a reset or set-password link; every session of the account ends. */
   async resetPassword(userId: string, token: string, password: string): Promise<void> {
+    // Checked before the link is spent, so a refused password does not cost the link.
+    const owner = isUuid(userId) ? await this.users.findOne({ select: { username: true, email: true }, where: { id: userId.toLowerCase() } }) : null;
+    if (owner) await this.policy.assertAcceptable(password, owner);
     const spent = await this.tokens.consume(userId, token, ['reset-password', 'set-password']);
     if (!spent) throw AUTH_ERRORS.error('LINK_INVALID');
     // Following the link proves the address works, so the account counts as confirmed too.

@@ -22,7 +22,10 @@ import { AUTH_MESSAGES } from '../users/account.messages.js';
 import { AuthService } from './auth.service.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
-import { endSession, startSession } from '../sessions/session-lifecycle.js';
+import { endSession, pendingSecondFactorUser, startPendingSecondFactor, startSession } from '../sessions/session-lifecycle.js';
+import { AUTH_ERRORS } from './auth.errors.js';
+import { TwoFactorCodeDto } from './two-factor/dto/two-factor.dto.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
 
 /**
  * Sign-in, registration and the signed-in user's own credentials. These act on the
@@ -31,7 +34,10 @@ import { endSession, startSession } from '../sessions/session-lifecycle.js';
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   @Post('register')
   @Public()
@@ -50,10 +56,32 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })
   @ApiOkResponse({ type: UserDto, description: 'Signed in under a new session id (session cookie set)' })
-  @ApiUnauthorizedResponse({ description: AUTH_MESSAGES.invalidCredentials })
+  @ApiUnauthorizedResponse({
+    description: `${AUTH_MESSAGES.invalidCredentials}; or TWO_FACTOR_REQUIRED: the password was right, send the code to POST /auth/login/two-factor (the session cookie carries the pending step)`,
+  })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this username from this address' })
   async login(@Req() req: Request, @Body() _credentials: LoginDto): Promise<UserDto> {
     const user = req.user as User;
+    if (await this.twoFactor.isEnabled(user.id)) {
+      await startPendingSecondFactor(req, user.id);
+      throw AUTH_ERRORS.error('TWO_FACTOR_REQUIRED');
+    }
+    await startSession(req, user.id);
+    return toUserDto(user);
+  }
+
+  @Post('login/two-factor')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: UserDto, description: 'Signed in under a new session id (session cookie set)' })
+  @ApiBadRequestResponse({ description: 'The code is missing' })
+  @ApiUnauthorizedResponse({ description: `'${AUTH_MESSAGES.invalidTwoFactorCode}', or no password step pending` })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
+  async loginSecondFactor(@Req() req: Request, @Body() dto: TwoFactorCodeDto): Promise<UserDto> {
+    const userId = pendingSecondFactorUser(req);
+    const user = userId ? await this.auth.findById(userId) : null;
+    if (!user) throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');
+    await this.twoFactor.verifySignIn({ ip: req.ip }, user, dto.code);
     await startSession(req, user.id);
     return toUserDto(user);
   }

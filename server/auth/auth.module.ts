@@ -14,7 +14,14 @@ import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { PasswordPolicyController } from './password-policy.controller.js';
+import { PasswordPolicy } from './password-policy.service.js';
 import { PasswordService } from './password.service.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { SessionsController } from './sessions.controller.js';
+import { TwoFactorController } from './two-factor/two-factor.controller.js';
+import { TwoFactorService } from './two-factor/two-factor.service.js';
+import { UserTwoFactor } from './two-factor/user-two-factor.entity.js';
 
 /**
  * Accounts: registration, sign-in (passport-local), credentials, deletion and the
@@ -23,14 +30,15 @@ import { PasswordService } from './password.service.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, AuthToken]),
+    TypeOrmModule.forFeature([User, AuthToken, UserTwoFactor]),
+    AuditModule,
     PassportModule,
     MailModule,
     UsersModule,
     OrganizationsModule,
   ],
-  controllers: [AuthController, AuthEmailsController],
-  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordService, LocalStrategy],
+  controllers: [AuthController, AuthEmailsController, PasswordPolicyController, TwoFactorController, SessionsController],
+  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordPolicy, PasswordService, LocalStrategy, TwoFactorService],
   exports: [AccountDeletionService, AuthEmailsService, PasswordService],
 })
 export class AuthModule {}

@@ -16,6 +16,7 @@ import { AuthEmailsService } from './auth-emails.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import type { ChangeEmailDto, ChangePasswordDto, RegisterDto } from './dto/auth.dto.js';
 import { LoginThrottleService } from './login-throttle.service.js';
+import { PasswordPolicy } from './password-policy.service.js';
 import { PasswordService } from './password.service.js';
 import { DatabaseSessionStore } from '../sessions/session.store.js';
 
@@ -34,6 +35,7 @@ export class AuthService {
     @Inject(appConfig.KEY) private readonly env: AppConfig,
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly passwords: PasswordService,
+    private readonly policy: PasswordPolicy,
     private readonly throttle: LoginThrottleService,
     private readonly tokens: AuthTokensService,
     private readonly emails: AuthEmailsService,
@@ -44,6 +46,7 @@ export class AuthService {
 
   /** Creates a `kyc` account and sends it a confirmation link; the caller then starts its session. */
   async register(dto: RegisterDto): Promise<User> {
+    await this.policy.assertAcceptable(dto.password, dto);
     await this.assertAvailable(dto.username, dto.email);
     const key = issueApiKey(this.env.appSecret);
     let user: User;
@@ -87,6 +90,10 @@ export class AuthService {
     return user;
   }
 
+  findById(id: string): Promise<User | null> {
+    return this.users.findOneBy({ id });
+  }
+
   async changeEmail(caller: Caller, user: User, dto: ChangeEmailDto): Promise<UserDto> {
     await this.assertPassword(caller, user, dto.password);
     if (dto.email === user.email) throw AUTH_ERRORS.error('EMAIL_UNCHANGED');
@@ -111,6 +118,7 @@ export class AuthService {
     if (dto.newPassword !== dto.newPasswordConfirm) {
       throw AUTH_ERRORS.error('PASSWORD_CONFIRMATION_MISMATCH');
     }
+    await this.policy.assertAcceptable(dto.newPassword, user);
     await this.assertPassword(caller, user, dto.oldPassword);
     await this.users.update(
       { id: user.id },

@@ -7,6 +7,7 @@ import { seedApplicants } from '../applicants/fake/seed-applicants.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ConfigurationError, loadEnvironment } from '../config/environment.js';
+import { openDataKeyring } from '../data-protection/data-keyring.js';
 import { dataSourceOptions } from '../data-source-options.js';
 import { installSqliteTransactionGate } from '../database/sqlite-transaction-gate.js';
 import { newCompanyKey } from '../organizations/company-key.js';
@@ -159,6 +160,8 @@ async function main(): Promise<number> {
       await dataSource.query(`PRAGMA cache_size = -${SQLITE_CACHE_KIB}`);
     }
     await dataSource.runMigrations({ transaction: 'each' });
+    // Photos are stored encrypted: the same key check as the app's start.
+    await openDataKeyring(dataSource, env.dataEncryption);
     const { organization, created } = await findOrCreateOrganization(dataSource, args.organization, args.owner);
     const started = Date.now();
     // Photos are drawn, measured and (spoilt ones) read on one thread per CPU.

@@ -19,6 +19,10 @@ import { OrganizationCascades1795530280886 } from './1795530280886-OrganizationC
 import { ReviewerDecisions1795530037725 } from './1795530037725-ReviewerDecisions.js';
 import { WorkQueue1795530232367 } from './1795530232367-WorkQueue.js';
 import { ApplicantsAssigneeKey1795534562460 } from './1795534562460-ApplicantsAssigneeKey.js';
+import { ApplicantNotesAuthor1795541025740 } from './1795541025740-ApplicantNotesAuthor.js';
+import { DataEncryptionKeys1795543790247 } from './1795543790247-DataEncryptionKeys.js';
+import { UserTwoFactor1795544027620 } from './1795544027620-UserTwoFactor.js';
+import { ApplicantErasures1795544509593 } from './1795544509593-ApplicantErasures.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -42,4 +46,8 @@ export const migrations: Function[] = [
   WorkQueue1795530232367,
   OrganizationCascades1795530280886,
   ApplicantsAssigneeKey1795534562460,
+  ApplicantNotesAuthor1795541025740,
+  DataEncryptionKeys1795543790247,
+  UserTwoFactor1795544027620,
+  ApplicantErasures1795544509593,
 ];

@@ -6,7 +6,31 @@ export async function startSession(req: Request, userId: string): Promise<void> 
   await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
   req.session.userId = userId;
   req.session.authenticatedAt = Date.now();
+  req.session.userAgent = (req.headers['user-agent'] ?? '').slice(0, 256);
+  req.session.ip = req.ip ?? '';
   await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+}
+
+/** How long the second step of sign-in may wait for its code. */
+export const PENDING_SECOND_FACTOR_MS = 5 * 60 * 1000;
+
+/**
+ * The password was right and a second factor is due: a new session that only names the
+ * account (pendingUserId). The authentication middleware ignores it; startSession after
+ * the second factor regenerates the id again.
+ */
+export async function startPendingSecondFactor(req: Request, userId: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  req.session.pendingUserId = userId;
+  req.session.pendingAt = Date.now();
+  await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+}
+
+/** The account waiting for its second factor, if the pending step has not expired. */
+export function pendingSecondFactorUser(req: Request): string | null {
+  const { pendingUserId, pendingAt } = req.session ?? {};
+  if (!pendingUserId || !pendingAt || Date.now() - pendingAt > PENDING_SECOND_FACTOR_MS) return null;
+  return pendingUserId;
 }
 
 /** Deletes the session from the store and tells the browser to drop its cookie. */

@@ -13,6 +13,12 @@ declare module 'express-session' {
     userId: string;
     /** When the session was authenticated (ms); sessions older than user.sessionsValidAfter are void. */
     authenticatedAt: number;
+    /** Password checked, second factor outstanding: not signed in (no userId) until it is given. */
+    pendingUserId: string;
+    /** Shown on the Security page's session list: the browser's User-Agent (cut) and address at sign-in. */
+    userAgent: string;
+    ip: string;
+    pendingAt: number;
   }
 }
 
@@ -80,6 +86,21 @@ export class DatabaseSessionStore extends session.Store {
     const query = this.sessions.createQueryBuilder().delete().where('"userId" = :userId', { userId });
     if (exceptSid) query.andWhere('"idHash" <> :idHash', { idHash: sha256(exceptSid) });
     await query.execute();
+  }
+
+  /** The user's live sessions, newest first (rows only: the data is parsed by the caller). */
+  listForUser(userId: string): Promise<Session[]> {
+    return this.sessions
+      .createQueryBuilder('s')
+      .where('s."userId" = :userId AND s."expiresAt" > :now', { userId, now: new Date() })
+      .orderBy('s."createdAt"', 'DESC')
+      .getMany();
+  }
+
+  /** Ends one session of the user, by its stored id (the hash); answers whether it existed. */
+  async destroyOneForUser(userId: string, idHash: string): Promise<boolean> {
+    const result = await this.sessions.delete({ userId, idHash });
+    return Boolean(result.affected);
   }
 
   async purgeExpired(): Promise<void> {

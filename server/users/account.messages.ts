@@ -10,12 +10,23 @@ export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
 
+  twoFactorRequired: 'Enter the code from your authenticator app to finish signing in',
+  twoFactorNotPending: 'Sign in with your username and password first',
+  invalidTwoFactorCode: 'The code is not valid or was already used',
+  totpAlreadyEnabled: 'An authenticator app is already set up for this account',
+  totpNotStarted: 'Start setting up an authenticator app first',
+  sessionNotFound: 'This session has already ended',
+  totpNotEnabled: 'No authenticator app is set up for this account',
+
   // Registration and profile
   usernameTaken: 'This username is already taken',
   emailTaken: 'An account with this e-mail address already exists',
   usernameFormat: 'Username must be 3 to 32 characters: letters, digits, dots, dashes or underscores',
   emailInvalid: 'E-mail address is not valid',
   passwordLength: 'Password must be 4 to 32 characters long',
+  passwordTooShort: (min: number) => `Password must be at least ${min} characters long`,
+  passwordTooCommon: 'This password is one of the most common ones and easy to guess. Choose another.',
+  passwordIsIdentity: 'Your password must not be your username or e-mail address',
   disabledInDemo: 'Disabled in demo',
 
   // Password and e-mail changes, deletion

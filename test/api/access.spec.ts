@@ -60,8 +60,10 @@ const ACCESS: Record<string, Access> = {
   'GET /api/docs/swagger-ui-init.js': PUBLIC,
   'GET /api/docs/docs/swagger-ui-init.js': PUBLIC,
   'GET /api/images/default': PUBLIC,
+  'GET /api/auth/password-policy': PUBLIC,
   'POST /api/auth/register': PUBLIC,
   'POST /api/auth/login': PUBLIC,
+  'POST /api/auth/login/two-factor': PUBLIC,
   'POST /api/auth-emails/reset-password/start': PUBLIC,
   'POST /api/auth-emails/reset-password/reset': PUBLIC,
   'POST /api/auth-emails/confirm-email/confirm': PUBLIC,
@@ -83,6 +85,14 @@ const ACCESS: Record<string, Access> = {
   'GET /api/users/:id/image': SIGNED_IN,
   'POST /api/auth/change-email': NOT_DEMO,
   'POST /api/auth/change-password': SIGNED_IN,
+  'GET /api/auth/two-factor': SIGNED_IN,
+  'POST /api/auth/two-factor/totp': NOT_DEMO,
+  'POST /api/auth/two-factor/totp/confirm': NOT_DEMO,
+  'DELETE /api/auth/two-factor/totp': SIGNED_IN,
+  'GET /api/auth/sessions': SIGNED_IN,
+  'POST /api/auth/sessions/revoke-others': SIGNED_IN,
+  // Another account's (or an unknown) session id: the same 404 for all.
+  'DELETE /api/auth/sessions/:id': OWN_RECORDS,
   'POST /api/auth-emails/confirm-email/start': SIGNED_IN,
   'GET /api/organizations/owner-check': SIGNED_IN,
   'GET /api/invitations': SIGNED_IN,
@@ -126,6 +136,9 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/projects/:id/invitations/:invitationId': MEMBERS,
   'GET /api/projects/:id/applicants': forIntegrators(MEMBERS),
   'GET /api/projects/:id/applicants/:userId': forIntegrators(MEMBERS),
+  // Erasure: the integrator's key may erase; a wrong confirmation is refused (400) after access control.
+  'DELETE /api/projects/:id/applicants/:userId': forIntegrators(MEMBERS),
+  'GET /api/projects/:id/applicants/:userId/erasures': forIntegrators(MEMBERS),
   // The work queue: staff workflow, never for API keys.
   'GET /api/projects/:id/applicants/next': MEMBERS,
   'GET /api/projects/:id/applicants/export.csv': MEMBERS,
@@ -190,6 +203,7 @@ const BODIES: Record<string, object | ((params: Record<string, string>) => objec
   'POST /api/projects/:id/invitations': { usernameOrEmail: 'spare-member' },
   // Shaped right but refused by the rules (not the name, not a member): the organization survives.
   'DELETE /api/projects/:id': { confirmName: 'not the name' },
+  'DELETE /api/projects/:id/applicants/:userId': { reason: 'Data subject request', confirmUserId: 'not the user' },
   'POST /api/projects/:id/transfer-ownership': { userId: '00000000-0000-4000-8000-000000000000' },
   'POST /api/kyc/sessions': (params) => ({ organizationId: params.id, userId: 'applicant-1' }),
   'PUT /api/projects/:id/verification-settings': { allowCompanyKeyLinks: true, redirectAllowList: [] },

@@ -142,14 +142,16 @@ describe('e-mailed links, with no SMTP server (the outbox is the delivery)', () 
         .expect(200);
     });
 
-    it('wants a new password of 4 to 32 characters', async () => {
+    it("wants a new password of 4 to 32 characters that meets the operator's policy, and a refused one does not spend the link", async () => {
       const account = await createUser(t);
       const link = await resetLinkFor(account.user.email);
       const reset = (password: string) =>
         browser(t).post('/api/auth-emails/reset-password/reset').send({ user: link.user, token: link.token, password });
       expect((await reset('abc').expect(400)).body.message).toContain('Password must be 4 to 32 characters long');
       await reset('x'.repeat(33)).expect(400);
-      await reset('abcd').expect(200);
+      expect((await reset('q7#zk').expect(400)).body).toMatchObject({ code: 'PASSWORD_TOO_SHORT', message: 'Password must be at least 8 characters long' });
+      expect((await reset('password1').expect(400)).body.code).toBe('PASSWORD_TOO_COMMON');
+      await reset('q7#zk-lantern').expect(200);
     });
 
     it('answers 400 for a reset request without a valid e-mail address', async () => {

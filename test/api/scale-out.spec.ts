@@ -44,6 +44,8 @@ class Client {
       DATABASE_SCHEMA: schema,
       REDIS_URL: redisUrl,
       APP_SECRET: randomBytes(32).toString('hex'),
+      // Replicas share the key of the images at rest; each would otherwise make its own and the second would refuse to start.
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       ALLOW_PRIVATE_WEBHOOKS: 'true',
       DECISION_UNDO_WINDOW_SECONDS: '0',
     };

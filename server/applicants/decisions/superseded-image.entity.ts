@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { encrypted } from '../../data-protection/envelope.js';
 import { BINARY, TIMESTAMP } from '../../database/column-types.js';
 import { Applicant } from '../applicant.entity.js';
 
@@ -39,7 +40,7 @@ export class SupersededImage {
   @Column({ type: 'integer' })
   height: number;
 
-  @Column({ type: BINARY })
+  @Column({ type: BINARY, transformer: encrypted })
   data: Buffer;
 
   @Column({ type: TIMESTAMP })

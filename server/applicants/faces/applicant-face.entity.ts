@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { encrypted } from '../../data-protection/envelope.js';
 import { BINARY, TIMESTAMP } from '../../database/column-types.js';
 import { Applicant } from '../applicant.entity.js';
 
@@ -26,11 +27,11 @@ export class ApplicantFace {
   applicant?: Applicant;
 
   /** packEmbedding(): L2-normalised, int8. */
-  @Column({ type: BINARY })
+  @Column({ type: BINARY, transformer: encrypted })
   embedding: Buffer;
 
   /** The face cut from the selfie, JPEG. */
-  @Column({ type: BINARY })
+  @Column({ type: BINARY, transformer: encrypted })
   crop: Buffer;
 
   @CreateDateColumn({ type: TIMESTAMP })

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { encrypted } from '../../data-protection/envelope.js';
 import { BINARY, TIMESTAMP } from '../../database/column-types.js';
 import { Organization } from '../../organizations/organization.entity.js';
 import { Applicant } from '../applicant.entity.js';
@@ -34,10 +35,10 @@ export class FaceBlocklistEntry {
   @Column({ type: 'varchar', length: 128 })
   userId: string;
 
-  @Column({ type: BINARY })
+  @Column({ type: BINARY, transformer: encrypted })
   embedding: Buffer;
 
-  @Column({ type: BINARY })
+  @Column({ type: BINARY, transformer: encrypted })
   crop: Buffer;
 
   @Column({ type: 'varchar', length: 500 })

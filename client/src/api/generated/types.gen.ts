@@ -177,6 +177,13 @@ export type LoginDto = {
     password: string;
 };
 
+export type TwoFactorCodeDto = {
+    /**
+     * A 6-digit code from the authenticator app, or a recovery code
+     */
+    code: string;
+};
+
 export type DeleteAccountDto = {
     password: string;
 };
@@ -212,6 +219,113 @@ export type ResetPasswordDto = {
      */
     token: string;
     password: string;
+};
+
+export type PasswordPolicyDto = {
+    /**
+     * Shortest new password (PASSWORD_MIN_LENGTH)
+     */
+    minLength: number;
+    maxLength: number;
+    /**
+     * Common passwords (a bundled list) and the username or e-mail address are refused
+     */
+    rejectsCommonPasswords: boolean;
+};
+
+export type TwoFactorStatusDto = {
+    /**
+     * An authenticator app (TOTP) guards sign-in
+     */
+    totpEnabled: boolean;
+    /**
+     * Recovery codes not used yet
+     */
+    recoveryCodesLeft: number;
+};
+
+export type TotpSetupDto = {
+    /**
+     * The base32 secret, for typing into the app by hand
+     */
+    secret: string;
+    /**
+     * otpauth:// URI, the content of the QR code
+     */
+    otpauthUrl: string;
+    /**
+     * The QR code as an SVG data URL
+     */
+    qrCode: string;
+};
+
+export type RecoveryCodesDto = {
+    /**
+     * Ten single-use recovery codes, shown this once
+     */
+    recoveryCodes: Array<string>;
+};
+
+export type RemoveTotpDto = {
+    /**
+     * A current code from the authenticator app (or the password)
+     */
+    code?: string;
+    /**
+     * The account's password (or a current code)
+     */
+    password?: string;
+};
+
+export type ActiveSessionDto = {
+    /**
+     * Opaque id of the session (for revoking it), not the cookie value
+     */
+    id: string;
+    /**
+     * Browser and system, from the User-Agent at sign-in
+     */
+    device: string;
+    /**
+     * Address at sign-in
+     */
+    ip: string | null;
+    createdAt: string;
+    /**
+     * Last request, to the minute the idle timeout allows
+     */
+    lastSeenAt: string;
+    /**
+     * The session of this browser
+     */
+    current: boolean;
+};
+
+export type AuditEventAdminDto = {
+    id: string;
+    /**
+     * e.g. applicant.viewed, applicant.updated, applicant.approved
+     */
+    action: string;
+    /**
+     * Username of the actor at the time
+     */
+    actorName: string;
+    /**
+     * applicant.updated: { changes: [{ field, from, to }] }; applicant.rejected: { reason, rejectType }; …
+     */
+    detail: {
+        [key: string]: unknown;
+    } | null;
+    createdAt: string;
+    actorId: string | null;
+    organizationId: string | null;
+    applicantId: string | null;
+};
+
+export type AuditEventAdminPageDto = {
+    items: Array<AuditEventAdminDto>;
+    meta: PageMetaDto;
 };
 
 export type UpdateUserImageDto = {
@@ -392,33 +506,6 @@ export type AcceptedInvitationDto = {
      * The organization the caller is now a member of
      */
     organizationId: string;
-};
-
-export type AuditEventAdminDto = {
-    id: string;
-    /**
-     * e.g. applicant.viewed, applicant.updated, applicant.approved
-     */
-    action: string;
-    /**
-     * Username of the actor at the time
-     */
-    actorName: string;
-    /**
-     * applicant.updated: { changes: [{ field, from, to }] }; applicant.rejected: { reason, rejectType }; …
-     */
-    detail: {
-        [key: string]: unknown;
-    } | null;
-    createdAt: string;
-    actorId: string | null;
-    organizationId: string | null;
-    applicantId: string | null;
-};
-
-export type AuditEventAdminPageDto = {
-    items: Array<AuditEventAdminDto>;
-    meta: PageMetaDto;
 };
 
 export type PermissionDto = {
@@ -717,7 +804,7 @@ export type ApproveApplicantDto = {
 
 export type UndoableDecisionDto = {
     id: string;
-    kind: 'approve' | 'reject' | 'hold';
+    kind: 'approve' | 'reject' | 'hold' | 'resubmission';
     decidedBy: string;
     decidedAt: string;
     /**
@@ -737,7 +824,7 @@ export type LabelRefDto = {
 
 export type PendingDecisionDto = {
     id: string;
-    kind: 'approve' | 'reject' | 'hold';
+    kind: 'approve' | 'reject' | 'hold' | 'resubmission';
     label: LabelRefDto | null;
     reason: string | null;
     /**
@@ -1253,6 +1340,30 @@ export type ApplicantNoteDto = {
 
 export type NoteInputDto = {
     text: string;
+};
+
+export type EraseApplicantDto = {
+    /**
+     * Why the applicant is erased (e.g. the person asked under GDPR Art. 17); kept in the tombstone
+     */
+    reason: string;
+    /**
+     * The applicant's userId again, as a typed confirmation: anything else is refused (400 ERASURE_NOT_CONFIRMED)
+     */
+    confirmUserId: string;
+};
+
+export type ApplicantTombstoneDto = {
+    /**
+     * The id the applicant had
+     */
+    applicantId: string;
+    erasedAt: string;
+    /**
+     * Username of the staff account (or API key owner) that erased it
+     */
+    erasedBy: string;
+    reason: string;
 };
 
 export type UploadListDto = {
@@ -1794,7 +1905,7 @@ export type AuthLoginData = {
 
 export type AuthLoginErrors = {
     /**
-     * Provided username and password are not valid
+     * Provided username and password are not valid; or TWO_FACTOR_REQUIRED: the password was right, send the code to POST /auth/login/two-factor (the session cookie carries the pending step)
      */
     401: unknown;
     /**
@@ -1811,6 +1922,37 @@ export type AuthLoginResponses = {
 };
 
 export type AuthLoginResponse = AuthLoginResponses[keyof AuthLoginResponses];
+
+export type AuthLoginSecondFactorData = {
+    body: TwoFactorCodeDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/two-factor';
+};
+
+export type AuthLoginSecondFactorErrors = {
+    /**
+     * The code is missing
+     */
+    400: unknown;
+    /**
+     * 'The code is not valid or was already used', or no password step pending
+     */
+    401: unknown;
+    /**
+     * Too many failed attempts for this account from this address
+     */
+    429: unknown;
+};
+
+export type AuthLoginSecondFactorResponses = {
+    /**
+     * Signed in under a new session id (session cookie set)
+     */
+    200: UserDto;
+};
+
+export type AuthLoginSecondFactorResponse = AuthLoginSecondFactorResponses[keyof AuthLoginSecondFactorResponses];
 
 export type AuthLogoutData = {
     body?: never;
@@ -2031,6 +2173,242 @@ export type AuthEmailsConfirmEmailResponses = {
 };
 
 export type AuthEmailsConfirmEmailResponse = AuthEmailsConfirmEmailResponses[keyof AuthEmailsConfirmEmailResponses];
+
+export type PasswordPolicyGetData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/password-policy';
+};
+
+export type PasswordPolicyGetResponses = {
+    /**
+     * What a new password must be (registration, change, reset)
+     */
+    200: PasswordPolicyDto;
+};
+
+export type PasswordPolicyGetResponse = PasswordPolicyGetResponses[keyof PasswordPolicyGetResponses];
+
+export type TwoFactorStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor';
+};
+
+export type TwoFactorStatusErrors = {
+    /**
+     * Not signed in
+     */
+    401: unknown;
+};
+
+export type TwoFactorStatusResponses = {
+    200: TwoFactorStatusDto;
+};
+
+export type TwoFactorStatusResponse = TwoFactorStatusResponses[keyof TwoFactorStatusResponses];
+
+export type TwoFactorRemoveData = {
+    body: RemoveTotpDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/totp';
+};
+
+export type TwoFactorRemoveErrors = {
+    /**
+     * Wrong password, or no app set up
+     */
+    400: unknown;
+    /**
+     * Not signed in, or 'The code is not valid or was already used'
+     */
+    401: unknown;
+    /**
+     * Too many wrong codes or passwords
+     */
+    429: unknown;
+};
+
+export type TwoFactorRemoveResponses = {
+    /**
+     * The authenticator app and the recovery codes are removed
+     */
+    204: void;
+};
+
+export type TwoFactorRemoveResponse = TwoFactorRemoveResponses[keyof TwoFactorRemoveResponses];
+
+export type TwoFactorStartSetupData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/totp';
+};
+
+export type TwoFactorStartSetupErrors = {
+    /**
+     * Not signed in
+     */
+    401: unknown;
+    /**
+     * Demo accounts cannot ('Disabled in demo')
+     */
+    403: unknown;
+    /**
+     * An authenticator app is already set up for this account
+     */
+    409: unknown;
+};
+
+export type TwoFactorStartSetupResponses = {
+    /**
+     * A new secret and its QR code; nothing changes until confirmed
+     */
+    201: TotpSetupDto;
+};
+
+export type TwoFactorStartSetupResponse = TwoFactorStartSetupResponses[keyof TwoFactorStartSetupResponses];
+
+export type TwoFactorConfirmData = {
+    body: TwoFactorCodeDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/totp/confirm';
+};
+
+export type TwoFactorConfirmErrors = {
+    /**
+     * Start setting up an authenticator app first
+     */
+    400: unknown;
+    /**
+     * Not signed in, or 'The code is not valid or was already used'
+     */
+    401: unknown;
+    /**
+     * Too many wrong codes
+     */
+    429: unknown;
+};
+
+export type TwoFactorConfirmResponses = {
+    /**
+     * The app now guards sign-in; the recovery codes are shown this once
+     */
+    200: RecoveryCodesDto;
+};
+
+export type TwoFactorConfirmResponse = TwoFactorConfirmResponses[keyof TwoFactorConfirmResponses];
+
+export type SessionsListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/sessions';
+};
+
+export type SessionsListErrors = {
+    /**
+     * Not signed in
+     */
+    401: unknown;
+};
+
+export type SessionsListResponses = {
+    /**
+     * The account's live sessions: this one first, then newest first
+     */
+    200: Array<ActiveSessionDto>;
+};
+
+export type SessionsListResponse = SessionsListResponses[keyof SessionsListResponses];
+
+export type SessionsRevokeData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/auth/sessions/{id}';
+};
+
+export type SessionsRevokeErrors = {
+    /**
+     * Not signed in
+     */
+    401: unknown;
+    /**
+     * This session has already ended
+     */
+    404: unknown;
+};
+
+export type SessionsRevokeResponses = {
+    /**
+     * That session has ended
+     */
+    204: void;
+};
+
+export type SessionsRevokeResponse = SessionsRevokeResponses[keyof SessionsRevokeResponses];
+
+export type SessionsRevokeOthersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/sessions/revoke-others';
+};
+
+export type SessionsRevokeOthersErrors = {
+    /**
+     * Not signed in
+     */
+    401: unknown;
+};
+
+export type SessionsRevokeOthersResponses = {
+    /**
+     * Every other session of the account has ended; this one goes on
+     */
+    204: void;
+};
+
+export type SessionsRevokeOthersResponse = SessionsRevokeOthersResponses[keyof SessionsRevokeOthersResponses];
+
+export type AuditListData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+        pageSize?: number;
+        organizationId?: string;
+        /**
+         * The applicant record id (not the integrator userId)
+         */
+        applicantId?: string;
+        action?: string;
+    };
+    url: '/api/audit';
+};
+
+export type AuditListErrors = {
+    /**
+     * Only a super-admin may read the platform-wide trail
+     */
+    403: unknown;
+};
+
+export type AuditListResponses = {
+    /**
+     * The whole audit trail, newest first, filtered and paged
+     */
+    200: AuditEventAdminPageDto;
+};
+
+export type AuditListResponse = AuditListResponses[keyof AuditListResponses];
 
 export type UsersMeData = {
     body?: never;
@@ -2575,38 +2953,6 @@ export type InvitationsDeclineResponses = {
 
 export type InvitationsDeclineResponse = InvitationsDeclineResponses[keyof InvitationsDeclineResponses];
 
-export type AuditListData = {
-    body?: never;
-    path?: never;
-    query?: {
-        page?: number;
-        pageSize?: number;
-        organizationId?: string;
-        /**
-         * The applicant record id (not the integrator userId)
-         */
-        applicantId?: string;
-        action?: string;
-    };
-    url: '/api/audit';
-};
-
-export type AuditListErrors = {
-    /**
-     * Only a super-admin may read the platform-wide trail
-     */
-    403: unknown;
-};
-
-export type AuditListResponses = {
-    /**
-     * The whole audit trail, newest first, filtered and paged
-     */
-    200: AuditEventAdminPageDto;
-};
-
-export type AuditListResponse = AuditListResponses[keyof AuditListResponses];
-
 export type RolesListData = {
     body?: never;
     path?: never;
@@ -2745,6 +3091,10 @@ export type ApplicantsListData = {
          * Applicants with this tag
          */
         tag?: string;
+        /**
+         * any: applicants with an internal note; mine: with a note of the caller
+         */
+        notes?: 'any' | 'mine';
     };
     url: '/api/projects/{id}/applicants';
 };
@@ -2809,6 +3159,10 @@ export type ApplicantsNextData = {
          * Applicants with this tag
          */
         tag?: string;
+        /**
+         * any: applicants with an internal note; mine: with a note of the caller
+         */
+        notes?: 'any' | 'mine';
         /**
          * The userId of the current applicant; absent: the first of the list
          */
@@ -2880,6 +3234,10 @@ export type ApplicantsExportCsvData = {
          * Applicants with this tag
          */
         tag?: string;
+        /**
+         * any: applicants with an internal note; mine: with a note of the caller
+         */
+        notes?: 'any' | 'mine';
     };
     url: '/api/projects/{id}/applicants/export.csv';
 };
@@ -2899,6 +3257,40 @@ export type ApplicantsExportCsvResponses = {
 };
 
 export type ApplicantsExportCsvResponse = ApplicantsExportCsvResponses[keyof ApplicantsExportCsvResponses];
+
+export type ApplicantErasureEraseData = {
+    body: EraseApplicantDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}';
+};
+
+export type ApplicantErasureEraseErrors = {
+    /**
+     * No reason (3 to 500 characters), or confirmUserId is not the userId (ERASURE_NOT_CONFIRMED)
+     */
+    400: unknown;
+    /**
+     * APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type ApplicantErasureEraseResponses = {
+    /**
+     * Identity data, photos, face data, checks, notes, webhook payload copies and the personal values of audit entries removed; the tombstone
+     */
+    200: ApplicantTombstoneDto;
+};
+
+export type ApplicantErasureEraseResponse = ApplicantErasureEraseResponses[keyof ApplicantErasureEraseResponses];
 
 export type ApplicantsDetailsData = {
     body?: never;
@@ -3163,6 +3555,10 @@ export type AssignmentNextUnassignedData = {
          * Applicants with this tag
          */
         tag?: string;
+        /**
+         * any: applicants with an internal note; mine: with a note of the caller
+         */
+        notes?: 'any' | 'mine';
     };
     url: '/api/projects/{id}/applicants/next-unassigned';
 };
@@ -3697,7 +4093,7 @@ export type OrganizationActivityListData = {
          * Only what this account did
          */
         actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted';
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sessions_revoked';
         /**
          * Only entries about this applicant (the integrator's userId)
          */
@@ -4220,6 +4616,32 @@ export type ApplicantNotesEditResponses = {
 };
 
 export type ApplicantNotesEditResponse = ApplicantNotesEditResponses[keyof ApplicantNotesEditResponses];
+
+export type ApplicantErasureTombstonesData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/erasures';
+};
+
+export type ApplicantErasureTombstonesErrors = {
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+};
+
+export type ApplicantErasureTombstonesResponses = {
+    /**
+     * The tombstones of applicants erased under this userId, newest first (none: an empty list)
+     */
+    200: Array<ApplicantTombstoneDto>;
+};
+
+export type ApplicantErasureTombstonesResponse = ApplicantErasureTombstonesResponses[keyof ApplicantErasureTombstonesResponses];
 
 export type SanctionsListsListData = {
     body?: never;

@@ -5,7 +5,6 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast-context';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useEndSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -14,6 +13,7 @@ import { checkField, hasPasswordLength, PASSWORDS_DO_NOT_MATCH } from '../../lib
 import { useChangePassword } from './api/change-password';
 import { FormActions } from './components/form-actions';
 import { PASSWORD_CHANGED } from './messages';
+import { usePasswordPolicy } from '../auth/api/password-policy';
 
 import './account.css';
 
@@ -23,10 +23,11 @@ export function ChangePasswordPage() {
   const toast = useToast();
   const endSession = useEndSession();
   useDocumentTitle('Change password');
+  const policy = usePasswordPolicy();
   const form = useForm({ oldPassword: '', newPassword: '', newPasswordConfirm: '' }, (values) => ({
     oldPassword: checkField(values.oldPassword),
     newPassword: checkField(values.newPassword, (value) =>
-      hasPasswordLength(value, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH),
+      hasPasswordLength(value, policy.minLength, policy.maxLength),
     ),
     newPasswordConfirm:
       checkField(values.newPasswordConfirm) ??
@@ -64,7 +65,7 @@ export function ChangePasswordPage() {
               label="New password"
               type="password"
               autoComplete="new-password"
-              hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`}
+              hint={policy.hint}
               {...form.field('newPassword')}
             />
             <TextField

@@ -5,6 +5,8 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConfirmationBadge } from './components/account-badges';
+import { SessionsCard } from './components/sessions-card';
+import { TwoFactorCard } from './components/two-factor-card';
 import { DISABLED_IN_DEMO } from './messages';
 
 import './account.css';
@@ -57,6 +59,10 @@ export function SecurityPage() {
             </ButtonLink>
           </div>
         </Card>
+
+        <TwoFactorCard isDemo={user.isDemo} />
+
+        <SessionsCard />
 
         <Card
           id="danger-zone"

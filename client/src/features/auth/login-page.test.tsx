@@ -70,6 +70,27 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
     expect(callsTo('authLogin')[0].body).toEqual({ username: 'alice', password: 'secret' });
   });
 
+  it('asks for the authenticator code after the password, shows a wrong code, and goes back to the password on request', async () => {
+    const { user, callsTo } = renderLogin({
+      authLogin: apiError(401, 'TWO_FACTOR_REQUIRED', 'Enter the code from your authenticator app to finish signing in'),
+      authLoginSecondFactor: apiError(401, 'INVALID_TWO_FACTOR_CODE', 'The code is not valid or was already used'),
+    });
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code'), ' 123456 ');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code is not valid or was already used');
+    expect(callsTo('authLoginSecondFactor')[0].body).toEqual({ code: '123456' });
+
+    await user.click(screen.getByRole('button', { name: 'Back to the password' }));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
   it("links to the password reset and to 'Signup for free'", () => {
     renderLogin();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/password-reset');

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { getErrorMessage, isApiError } from '../../api/client';
+import { getErrorMessage, hasErrorCode, isApiError } from '../../api/client';
 import { CenteredCard } from '../../components/centered-card';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -9,6 +9,7 @@ import { paths } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { FIELD_REQUIRED, isBlank } from '../../lib/validation';
 import { useLogin } from './api/login';
+import { useLoginSecondFactor } from './api/login-second-factor';
 
 import './components/auth-forms.css';
 
@@ -18,6 +19,47 @@ function loginErrorMessage(error: unknown): string {
   // 429 (too many attempts) keeps the server's own message, which says how long to wait.
   if (isApiError(error) && error.status === 401) return INVALID_CREDENTIALS;
   return getErrorMessage(error);
+}
+
+/** After the password: the code from the authenticator app, or a recovery code. */
+function SecondFactorStep({ onRestart }: { onRestart: () => void }) {
+  const verify = useLoginSecondFactor();
+  const form = useForm({ code: '' }, (values) => ({ code: isBlank(values.code) ? FIELD_REQUIRED : undefined }));
+  const onSubmit = form.handleSubmit((values) => verify.mutate(values.code.trim()));
+  const expired = hasErrorCode(verify.error, 'TWO_FACTOR_NOT_PENDING');
+  return (
+    <CenteredCard
+      title="Two-factor sign-in"
+      subtitle="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+      footer={
+        <button type="button" className="auth-form-link-button" onClick={onRestart}>
+          Back to the password
+        </button>
+      }
+    >
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        {verify.isError && (
+          <Alert variant="danger">
+            {expired ? 'The sign-in took too long. Enter your password again.' : getErrorMessage(verify.error)}
+          </Alert>
+        )}
+        <TextField
+          label="Code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoFocus
+          {...form.field('code')}
+        />
+        <div className="auth-form-actions">
+          <Button type="submit" size="large" block isLoading={verify.isPending}>
+            Verify
+          </Button>
+        </div>
+      </form>
+    </CenteredCard>
+  );
 }
 
 export function LoginPage() {
@@ -30,6 +72,8 @@ export function LoginPage() {
   const onSubmit = form.handleSubmit((values) => {
     login.mutate({ username: values.username.trim(), password: values.password });
   });
+
+  if (hasErrorCode(login.error, 'TWO_FACTOR_REQUIRED')) return <SecondFactorStep onRestart={() => login.reset()} />;
 
   return (
     <CenteredCard

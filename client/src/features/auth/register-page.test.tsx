@@ -20,6 +20,22 @@ describe('<RegisterPage>', { timeout: 20_000 }, () => {
     expect(callsTo('authRegister')).toHaveLength(0);
   });
 
+  it("follows the server's password policy: its minimum in the hint and the check", async () => {
+    const { user } = renderRoute(<RegisterPage />, {
+      path: '/register',
+      me: null,
+      api: { passwordPolicyGet: () => ({ body: { minLength: 10, maxLength: 32, rejectsCommonPasswords: true } }) },
+    });
+    expect(await screen.findByText('10 to 32 characters, not a common password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('E-mail'), 'new@example.com');
+    await user.type(screen.getByLabelText('Username'), 'newbie');
+    await user.type(screen.getByLabelText('Password'), 'nine-char');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('This field is invalid')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 's');
+    expect(screen.queryByText('This field is invalid')).not.toBeInTheDocument();
+  });
+
   it('registers, welcomes the user with a toast and lands on /dashboard signed in', async () => {
     const me = buildUser({ username: 'newbie', email: 'new@example.com', isConfirmed: false });
     let registered = false;

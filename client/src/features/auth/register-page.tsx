@@ -6,11 +6,11 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useToast } from '../../components/ui/toast-context';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { checkField, hasPasswordLength, isEmail, isUsername, USERNAME_HINT } from '../../lib/validation';
 import { useRegister } from './api/register';
+import { usePasswordPolicy } from './api/password-policy';
 
 import './components/auth-forms.css';
 
@@ -20,11 +20,12 @@ export function RegisterPage() {
   const toast = useToast();
   // The guest-only guard moves the signed-in visitor on to /dashboard (spec §4).
   const register = useRegister({ onRegistered: () => toast.success(REGISTERED_TOAST) });
+  const policy = usePasswordPolicy();
   const form = useForm({ email: '', username: '', password: '' }, (values) => ({
     email: checkField(values.email, isEmail),
     username: checkField(values.username, isUsername),
     password: checkField(values.password, (value) =>
-      hasPasswordLength(value, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH),
+      hasPasswordLength(value, policy.minLength, policy.maxLength),
     ),
   }));
 
@@ -63,7 +64,7 @@ export function RegisterPage() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`}
+          hint={policy.hint}
           {...form.field('password')}
         />
         <div className="auth-form-actions">

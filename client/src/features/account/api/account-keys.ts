@@ -2,4 +2,6 @@
 export const accountKeys = {
   all: ['account'] as const,
   ownerCheck: () => [...accountKeys.all, 'owner-check'] as const,
+  twoFactor: () => [...accountKeys.all, 'two-factor'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
 };

@@ -12,7 +12,9 @@ import { Loading } from '../../../components/ui/loading';
 import { paths } from '../../../config/paths';
 import { usePermission } from '../../../lib/permissions';
 import { useApplicant } from '../api/get-applicant';
+import { useApplicantTombstones } from '../api/erase-applicant';
 import { useApplicantChecks } from '../api/get-applicant-checks';
+import { useManagesOrganization } from '../api/organization-role';
 import { applicantKeys } from '../api/query-keys';
 import { useAssignment, useNextApplicant } from '../api/work-queue';
 import { ActivityPanel } from '../components/activity-panel';
@@ -23,6 +25,7 @@ import { DecisionBar } from '../components/decision-bar';
 import { EarlierAttempts } from '../components/earlier-attempts';
 import { NotesPanel } from '../components/notes-panel';
 import { DocumentImages } from '../components/document-images';
+import { ApplicantTombstone, EraseApplicantButton } from '../components/erase-applicant-button';
 import { FacePanel } from '../components/face-panel';
 import { IdentityTable } from '../components/identity-table';
 import { ResetApplicantButton } from '../components/reset-applicant-button';
@@ -114,6 +117,9 @@ export function ApplicantDetailsPage() {
   const comparisons = documentComparisons(checks);
   const faces = faceChecks(checks);
   const canUpdate = usePermission('applicants', 'update');
+  const canErase = useManagesOrganization(organizationId);
+  const notFound = isApiError(error) && error.status === 404;
+  const { data: tombstones } = useApplicantTombstones(organizationId, userId, notFound);
   useShortcuts({
     j: () => neighbours.open(neighbours.next),
     k: () => neighbours.open(neighbours.previous),
@@ -134,6 +140,7 @@ export function ApplicantDetailsPage() {
               Edit applicant
             </ButtonLink>
             <ResetApplicantButton organizationId={organizationId} userId={userId} version={data.applicant.version} />
+            {canErase && <EraseApplicantButton organizationId={organizationId} userId={userId} />}
           </>
         )
       }
@@ -148,11 +155,12 @@ export function ApplicantDetailsPage() {
       </>
     );
   }
-  if (isApiError(error) && error.status === 404) {
+  if (notFound) {
+    const tombstone = tombstones?.[0];
     return (
       <>
         {header}
-        <p className="applicant-no-data">No data</p>
+        {tombstone ? <ApplicantTombstone {...tombstone} /> : <p className="applicant-no-data">No data</p>}
       </>
     );
   }

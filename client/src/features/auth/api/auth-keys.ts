@@ -1,6 +1,7 @@
-// Query keys of the auth feature (its one query is the e-mail confirmation link).
+// Query keys of the auth feature: the e-mail confirmation link and the password policy.
 export const authKeys = {
   all: ['auth'] as const,
   confirmations: () => [...authKeys.all, 'confirm-email'] as const,
   confirmation: (user: string, token: string) => [...authKeys.confirmations(), { user, token }] as const,
+  passwordPolicy: () => [...authKeys.all, 'password-policy'] as const,
 };

@@ -7,12 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast-context';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { useEndSession } from '../../../lib/session';
 import { useForm } from '../../../lib/use-form';
 import { checkField, hasPasswordLength, PASSWORDS_DO_NOT_MATCH } from '../../../lib/validation';
 import { useResetPassword } from '../api/reset-password';
+import { usePasswordPolicy } from '../api/password-policy';
 
 import './auth-forms.css';
 
@@ -23,9 +23,10 @@ export function NewPasswordForm({ user, token }: { user: string; token: string }
   const toast = useToast();
   const navigate = useNavigate();
   const endSession = useEndSession();
+  const policy = usePasswordPolicy();
   const form = useForm({ password: '', passwordConfirm: '' }, (values) => ({
     password: checkField(values.password, (value) =>
-      hasPasswordLength(value, PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH),
+      hasPasswordLength(value, policy.minLength, policy.maxLength),
     ),
     passwordConfirm:
       values.passwordConfirm === ''
@@ -61,7 +62,7 @@ export function NewPasswordForm({ user, token }: { user: string; token: string }
           type="password"
           autoComplete="new-password"
           autoFocus
-          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`}
+          hint={policy.hint}
           {...form.field('password')}
         />
         <TextField

@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { sessionsList, sessionsRevoke, sessionsRevokeOthers } from '../../../api/sdk';
+import { accountKeys } from './account-keys';
+
+export function useActiveSessions() {
+  return useQuery({
+    queryKey: accountKeys.sessions(),
+    queryFn: async () => (await sessionsList({ throwOnError: true })).data,
+  });
+}
+
+export function useRevokeSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await sessionsRevoke({ path: { id }, throwOnError: true });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await sessionsRevokeOthers({ throwOnError: true });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
+  });
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import type { RemoveTotpDto } from '../../../api/generated/types.gen';
+import { twoFactorConfirm, twoFactorRemove, twoFactorStartSetup, twoFactorStatus } from '../../../api/sdk';
+import { accountKeys } from './account-keys';
+
+export function useTwoFactorStatus() {
+  return useQuery({
+    queryKey: accountKeys.twoFactor(),
+    queryFn: async () => (await twoFactorStatus({ throwOnError: true })).data,
+  });
+}
+
+/** A new secret and its QR code; nothing guards sign-in until it is confirmed. */
+export function useStartTotpSetup() {
+  return useMutation({ mutationFn: async () => (await twoFactorStartSetup({ throwOnError: true })).data });
+}
+
+/** Confirms with a first code; answers the recovery codes, shown this once. */
+export function useConfirmTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (code: string) => (await twoFactorConfirm({ body: { code }, throwOnError: true })).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
+  });
+}
+
+export function useRemoveTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RemoveTotpDto) => {
+      await twoFactorRemove({ body, throwOnError: true });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
+  });
+}

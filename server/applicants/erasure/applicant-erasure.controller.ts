@@ -1,0 +1,35 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeyAllowed } from '../../common/access/api-key-allowed.decorator.js';
+import { RequirePermission } from '../../common/access/require-permission.decorator.js';
+import { CurrentUser } from '../../users/current-user.decorator.js';
+import type { User } from '../../users/user.entity.js';
+import { ApplicantErasures } from './applicant-erasure.service.js';
+import { ApplicantTombstoneDto, EraseApplicantDto } from './erasure.dto.js';
+
+/** Erasure of an applicant (GDPR Art. 17) by the owner or an administrator, or the integrator's API key; its tombstone. */
+@ApiTags('applicants')
+@Controller('projects/:id/applicants')
+@ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member), or Applicant not found' })
+export class ApplicantErasureController {
+  constructor(private readonly erasures: ApplicantErasures) {}
+
+  @Delete(':userId')
+  @HttpCode(HttpStatus.OK)
+  @ApiKeyAllowed()
+  @RequirePermission('applicants', 'delete')
+  @ApiOkResponse({ type: ApplicantTombstoneDto, description: 'Identity data, photos, face data, checks, notes, webhook payload copies and the personal values of audit entries removed; the tombstone' })
+  @ApiBadRequestResponse({ description: 'No reason (3 to 500 characters), or confirmUserId is not the userId (ERASURE_NOT_CONFIRMED)' })
+  @ApiForbiddenResponse({ description: 'APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator' })
+  erase(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: EraseApplicantDto): Promise<ApplicantTombstoneDto> {
+    return this.erasures.erase(user, id, userId, body.reason, body.confirmUserId);
+  }
+
+  @Get(':userId/erasures')
+  @ApiKeyAllowed()
+  @RequirePermission('applicants', 'read')
+  @ApiOkResponse({ type: [ApplicantTombstoneDto], description: 'The tombstones of applicants erased under this userId, newest first (none: an empty list)' })
+  tombstones(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantTombstoneDto[]> {
+    return this.erasures.tombstones(user, id, userId);
+  }
+}

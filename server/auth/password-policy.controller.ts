@@ -1,0 +1,18 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '../common/access/public.decorator.js';
+import { PasswordPolicyDto } from './dto/password-policy.dto.js';
+import { PasswordPolicy } from './password-policy.service.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class PasswordPolicyController {
+  constructor(private readonly policy: PasswordPolicy) {}
+
+  @Get('password-policy')
+  @Public()
+  @ApiOkResponse({ type: PasswordPolicyDto, description: 'What a new password must be (registration, change, reset)' })
+  get(): PasswordPolicyDto {
+    return this.policy.describe();
+  }
+}

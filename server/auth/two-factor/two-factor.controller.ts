@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { NotDemo } from '../../common/access/not-demo.decorator.js';
+import { AUTH_MESSAGES } from '../../users/account.messages.js';
+import { CurrentUser } from '../../users/current-user.decorator.js';
+import type { User } from '../../users/user.entity.js';
+import { RecoveryCodesDto, RemoveTotpDto, TotpSetupDto, TwoFactorCodeDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
+import { TwoFactorService } from './two-factor.service.js';
+
+/** The signed-in user's own authenticator app (session only: an API key cannot change how its owner signs in). */
+@ApiTags('auth')
+@Controller('auth/two-factor')
+export class TwoFactorController {
+  constructor(private readonly twoFactor: TwoFactorService) {}
+
+  @Get()
+  @ApiOkResponse({ type: TwoFactorStatusDto })
+  @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  status(@CurrentUser() user: User): Promise<TwoFactorStatusDto> {
+    return this.twoFactor.status(user);
+  }
+
+  @Post('totp')
+  @NotDemo(AUTH_MESSAGES.disabledInDemo)
+  @ApiCreatedResponse({ type: TotpSetupDto, description: 'A new secret and its QR code; nothing changes until confirmed' })
+  @ApiConflictResponse({ description: AUTH_MESSAGES.totpAlreadyEnabled })
+  @ApiForbiddenResponse({ description: "Demo accounts cannot ('Disabled in demo')" })
+  @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  startSetup(@CurrentUser() user: User): Promise<TotpSetupDto> {
+    return this.twoFactor.startSetup(user);
+  }
+
+  @Post('totp/confirm')
+  @HttpCode(HttpStatus.OK)
+  @NotDemo(AUTH_MESSAGES.disabledInDemo)
+  @ApiOkResponse({ type: RecoveryCodesDto, description: 'The app now guards sign-in; the recovery codes are shown this once' })
+  @ApiBadRequestResponse({ description: AUTH_MESSAGES.totpNotStarted })
+  @ApiUnauthorizedResponse({ description: `Not signed in, or '${AUTH_MESSAGES.invalidTwoFactorCode}'` })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong codes' })
+  confirm(@CurrentUser() user: User, @Body() dto: TwoFactorCodeDto, @Req() req: Request): Promise<RecoveryCodesDto> {
+    return this.twoFactor.confirmSetup({ ip: req.ip }, user, dto.code);
+  }
+
+  @Delete('totp')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'The authenticator app and the recovery codes are removed' })
+  @ApiBadRequestResponse({ description: 'Wrong password, or no app set up' })
+  @ApiUnauthorizedResponse({ description: `Not signed in, or '${AUTH_MESSAGES.invalidTwoFactorCode}'` })
+  @ApiTooManyRequestsResponse({ description: 'Too many wrong codes or passwords' })
+  remove(@CurrentUser() user: User, @Body() dto: RemoveTotpDto, @Req() req: Request): Promise<void> {
+    return this.twoFactor.remove({ ip: req.ip }, user, dto);
+  }
+}

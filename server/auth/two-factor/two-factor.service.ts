@@ -1,0 +1,183 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { randomBytes } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { AuditService } from '../../audit/audit.service.js';
+import { decrypt, encrypt, sha256 } from '../../common/crypto.js';
+import { appConfig, type AppConfig } from '../../config/config.module.js';
+import type { User } from '../../users/user.entity.js';
+import { AUTH_ERRORS } from '../auth.errors.js';
+import { LoginThrottleService } from '../login-throttle.service.js';
+import { PasswordService } from '../password.service.js';
+import type { RecoveryCodesDto, TotpSetupDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
+import { UserTwoFactor } from './user-two-factor.entity.js';
+
+export const RECOVERY_CODE_COUNT = 10;
+/** Codes of the previous and next 30-second step are accepted too (clock drift, typing time). */
+const EPOCH_TOLERANCE_SECONDS = 30;
+const ISSUER = 'KYC platform';
+/** Recovery codes: 10 characters of an alphabet without look-alikes, shown as xxxxx-xxxxx. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Separates the TOTP key from every other use of APP_SECRET (see docs/decisions.md). */
+const secretKey = (appSecret: string) => `totp:${appSecret}`;
+const normalizeRecovery = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '');
+const throttleSubject = (user: Pick<User, 'id'>) => `user:${user.id}`;
+
+export interface Caller {
+  ip: string | undefined;
+}
+
+/** Authenticator-app second factor: enrolment, confirmation, checks at sign-in, recovery codes, removal. */
+@Injectable()
+export class TwoFactorService {
+  constructor(
+    @Inject(appConfig.KEY) private readonly env: AppConfig,
+    @InjectRepository(UserTwoFactor) private readonly rows: Repository<UserTwoFactor>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly throttle: LoginThrottleService,
+    private readonly passwords: PasswordService,
+  ) {}
+
+  async status(user: Pick<User, 'id'>): Promise<TwoFactorStatusDto> {
+    const row = await this.rows.findOneBy({ userId: user.id });
+    const enabled = Boolean(row?.confirmedAt);
+    return { totpEnabled: enabled, recoveryCodesLeft: enabled ? this.recoveryHashes(row!).length : 0 };
+  }
+
+  /** Whether sign-in needs a second factor for this account. */
+  async isEnabled(userId: string): Promise<boolean> {
+    const row = await this.rows.findOne({ where: { userId }, select: { userId: true, confirmedAt: true } });
+    return Boolean(row?.confirmedAt);
+  }
+
+  /** Starts (or restarts) an enrolment: a new secret, not guarding anything until confirmed. */
+  async startSetup(user: User): Promise<TotpSetupDto> {
+    const existing = await this.rows.findOneBy({ userId: user.id });
+    if (existing?.confirmedAt) throw AUTH_ERRORS.error('TOTP_ALREADY_ENABLED');
+    const secret = generateSecret();
+    await this.rows.save({
+      userId: user.id,
+      secretEncrypted: encrypt(secret, secretKey(this.env.appSecret)),
+      confirmedAt: null,
+      lastTimeStep: null,
+      recoveryCodeHashes: '[]',
+    });
+    const otpauthUrl = generateURI({ issuer: ISSUER, label: user.username, secret });
+    const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return { secret, otpauthUrl, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  }
+
+  /** Confirms the enrolment with a first code; answers the recovery codes, shown this once. */
+  async confirmSetup(caller: Caller, user: User, code: string): Promise<RecoveryCodesDto> {
+    const row = await this.rows.findOneBy({ userId: user.id });
+    if (!row) throw AUTH_ERRORS.error('TOTP_NOT_STARTED');
+    if (row.confirmedAt) throw AUTH_ERRORS.error('TOTP_ALREADY_ENABLED');
+    await this.throttle.registerAttempt(caller.ip, throttleSubject(user));
+    const step = await this.matchTotp(row, code);
+    if (step === null) throw AUTH_ERRORS.error('INVALID_TWO_FACTOR_CODE');
+    await this.throttle.reset(caller.ip, throttleSubject(user));
+    const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => this.recoveryCode());
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(
+        UserTwoFactor,
+        { userId: user.id },
+        { confirmedAt: new Date(), lastTimeStep: step, recoveryCodeHashes: JSON.stringify(recoveryCodes.map((c) => sha256(normalizeRecovery(c)))) },
+      );
+      await this.record(manager, user, 'account.totp_enabled', {});
+    });
+    return { recoveryCodes };
+  }
+
+  /**
+   * The second step of sign-in: an authenticator code of a time step after the last one
+   * used, or an unused recovery code (then spent). Counted in the sign-in throttle and
+   * audited either way. Throws INVALID_TWO_FACTOR_CODE.
+   */
+  async verifySignIn(caller: Caller, user: User, code: string): Promise<void> {
+    await this.throttle.registerAttempt(caller.ip, throttleSubject(user));
+    const method = await this.consume(user.id, code);
+    if (!method) {
+      await this.dataSource.transaction((manager) =>
+        this.record(manager, user, 'account.second_factor_failed', { method: 'totp' }),
+      );
+      throw AUTH_ERRORS.error('INVALID_TWO_FACTOR_CODE');
+    }
+    await this.throttle.reset(caller.ip, throttleSubject(user));
+    await this.dataSource.transaction((manager) => this.record(manager, user, 'account.second_factor_used', { method }));
+  }
+
+  /** Removes the authenticator app; needs a current code or the password (throttled like sign-in). */
+  async remove(caller: Caller, user: User, proof: { code?: string; password?: string }): Promise<void> {
+    const row = await this.rows.findOneBy({ userId: user.id });
+    if (!row?.confirmedAt) throw AUTH_ERRORS.error('TOTP_NOT_ENABLED');
+    await this.throttle.registerAttempt(caller.ip, throttleSubject(user));
+    if (proof.code) {
+      if (!(await this.consume(user.id, proof.code))) throw AUTH_ERRORS.error('INVALID_TWO_FACTOR_CODE');
+    } else if (!(await this.passwords.verify(user.passwordHash, proof.password ?? ''))) {
+      throw AUTH_ERRORS.error('WRONG_PASSWORD');
+    }
+    await this.throttle.reset(caller.ip, throttleSubject(user));
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(UserTwoFactor, { userId: user.id });
+      await this.record(manager, user, 'account.totp_removed', { proof: proof.code ? 'code' : 'password' });
+    });
+  }
+
+  /**
+   * Spends a code atomically: the conditional update wins once even when two requests
+   * carry the same code at the same moment (replay). Answers the method used, or null.
+   */
+  private async consume(userId: string, code: string): Promise<'totp' | 'recovery_code' | null> {
+    const row = await this.rows.findOneBy({ userId });
+    if (!row?.confirmedAt) return null;
+    const step = await this.matchTotp(row, code);
+    if (step !== null) {
+      if (row.lastTimeStep !== null && step <= row.lastTimeStep) return null;
+      const result = await this.rows
+        .createQueryBuilder()
+        .update()
+        .set({ lastTimeStep: step })
+        .where('"userId" = :userId', { userId })
+        .andWhere(row.lastTimeStep === null ? '"lastTimeStep" IS NULL' : '"lastTimeStep" = :last', { last: row.lastTimeStep })
+        .execute();
+      return result.affected ? 'totp' : null;
+    }
+    const hashes = this.recoveryHashes(row);
+    const hash = sha256(normalizeRecovery(code));
+    if (!hashes.includes(hash)) return null;
+    const result = await this.rows
+      .createQueryBuilder()
+      .update()
+      .set({ recoveryCodeHashes: JSON.stringify(hashes.filter((h) => h !== hash)) })
+      .where('"userId" = :userId AND "recoveryCodeHashes" = :before', { userId, before: row.recoveryCodeHashes })
+      .execute();
+    return result.affected ? 'recovery_code' : null;
+  }
+
+  /** The time step of a valid 6-digit code, else null. */
+  private async matchTotp(row: UserTwoFactor, code: string): Promise<number | null> {
+    const token = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(token)) return null;
+    const secret = decrypt(row.secretEncrypted, secretKey(this.env.appSecret));
+    const result = await verify({ secret, token, epochTolerance: EPOCH_TOLERANCE_SECONDS });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
+  }
+
+  private recoveryHashes(row: UserTwoFactor): string[] {
+    return JSON.parse(row.recoveryCodeHashes) as string[];
+  }
+
+  private recoveryCode(): string {
+    const bytes = randomBytes(10);
+    const chars = Array.from(bytes, (b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  }
+
+  private record(manager: EntityManager, user: User, action: 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed', detail: Record<string, unknown>) {
+    return this.audit.record(manager, { actor: user, organizationId: null, action, detail });
+  }
+}
