@@ -26,5 +26,7 @@ export default {
       },
     ],
   },
-  testTimeout: 30000,
+  // Starting an app compiles and imports the whole server in each suite's first hook: on a
+  // loaded 2-core machine that alone has taken over 30 s.
+  testTimeout: 60000,
 };

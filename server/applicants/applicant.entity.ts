@@ -23,6 +23,8 @@ import type { KycStatus, RejectType, ReviewAnswer } from './applicant.enums.js';
 @Index(['organizationId', 'submittedAt', 'userId'])
 @Index(['organizationId', 'assigneeId', 'userId'])
 @Index(['organizationId', 'flaggedChecks', 'userId'])
+// The retention job's access path: decided applicants of one organization, oldest decision first.
+@Index(['organizationId', 'kycStatus', 'decidedAt'])
 // Search access paths, created by the ApplicantListSearch migration with SQL TypeORM cannot
 // describe (NOCASE / lower() prefix indexes; pg_trgm GIN on PostgreSQL, FTS5 on SQLite).
 // Declared here so the schema diff leaves them alone.
@@ -143,4 +145,19 @@ export class Applicant {
   /** The submission attempt: 1, raised by each resubmission request (earlier attempts' photos are kept). */
   @Column({ type: 'integer', default: 1 })
   attempt: number;
+
+  /** Legal hold: exempt from every retention rule and from erasure until lifted. */
+  @Column({ type: TIMESTAMP, nullable: true })
+  legalHoldAt: Date | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  legalHoldReason: string | null;
+
+  /** Who placed the hold (username at the time). */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  legalHoldBy: string | null;
+
+  /** When the retention policy removed the photos, selfies and face embeddings (identity data kept). */
+  @Column({ type: TIMESTAMP, nullable: true })
+  imagesRemovedAt: Date | null;
 }

@@ -4,6 +4,7 @@ import type { Applicant } from './applicant.entity.js';
 import type { FaceBlocklistEntryDto } from './faces/face-blocklist.dto.js';
 import type { ApplicantDetailsDto, ApplicantImageDto, ApplicantSummaryDto } from './dto/applicant-details.dto.js';
 import { IDENTITY_FIELDS } from './applicant-fields.js';
+import { toLegalHold } from './retention/legal-hold.dto.js';
 
 export type ImageListing = Pick<ApplicantImage, 'id' | 'docType' | 'side' | 'quality'>;
 
@@ -45,5 +46,5 @@ export function toApplicantDetails(
     url: applicantImageUrl(applicant.organizationId, applicant.userId, image.id),
     quality: image.quality,
   }));
-  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos }, document: applicant.documentData, analysis, faceBlocklist, assignee: workflow.assignee, assignedAt: workflow.assignee ? applicant.assignedAt : null, tags: workflow.tags };
+  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos }, document: applicant.documentData, analysis, faceBlocklist, assignee: workflow.assignee, assignedAt: workflow.assignee ? applicant.assignedAt : null, tags: workflow.tags, legalHold: toLegalHold(applicant), imagesRemovedAt: applicant.imagesRemovedAt };
 }

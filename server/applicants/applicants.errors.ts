@@ -30,8 +30,14 @@ export const APPLICANT_ERRORS = errorCatalogue('applicants', {
   FACE_NOT_BLOCKLISTED: { status: HttpStatus.NOT_FOUND, message: "This applicant's face is not on the blocklist" },
   APPLICANT_ERASURE_FORBIDDEN: {
     status: HttpStatus.FORBIDDEN,
-    message: 'Only the organization owner or an administrator may erase an applicant',
+    message: 'Only the organization owner or an administrator may erase an applicant or change its legal hold',
   },
+  APPLICANT_ON_LEGAL_HOLD: {
+    status: HttpStatus.CONFLICT,
+    message: 'This applicant is on legal hold: lift the hold before erasing it',
+  },
+  LEGAL_HOLD_ALREADY_PLACED: { status: HttpStatus.CONFLICT, message: 'This applicant is already on legal hold' },
+  LEGAL_HOLD_NOT_PLACED: { status: HttpStatus.CONFLICT, message: 'This applicant is not on legal hold' },
   ERASURE_NOT_CONFIRMED: {
     status: HttpStatus.BAD_REQUEST,
     message: "confirmUserId is not this applicant's userId: nothing was erased",

@@ -1,5 +1,9 @@
 import { ApplicantErasureController } from './erasure/applicant-erasure.controller.js';
 import { ApplicantErasures } from './erasure/applicant-erasure.service.js';
+import { LegalHoldController } from './retention/legal-hold.controller.js';
+import { LegalHolds } from './retention/legal-holds.service.js';
+import { RetentionController } from './retention/retention.controller.js';
+import { Retention } from './retention/retention.service.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
@@ -72,6 +76,8 @@ import { ApplicantNotes } from './notes/notes.service.js';
     ReviewerPreferencesController,
     ApplicantNotesController,
     ApplicantErasureController,
+    LegalHoldController,
+    RetentionController,
   ],
   providers: [
     ApplicantsQueryService,
@@ -94,6 +100,8 @@ import { ApplicantNotes } from './notes/notes.service.js';
     ApplicantViews,
     ApplicantExports,
     ApplicantErasures,
+    LegalHolds,
+    Retention,
   ],
   exports: [DecisionLabels, Decisions, ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
 })

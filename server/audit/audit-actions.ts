@@ -53,6 +53,14 @@ export const AUDIT_ACTIONS = [
   'verification.session_created',
   'verification.session_revoked',
   'applicants.abandoned_removed',
+  /** The owner changed how long applicants' data is kept ({ before, after } in days). */
+  'organization.retention_changed',
+  /** The retention job removed decided applicants' photos, selfies and face data, or erased them ({ count, applicantIds, decidedBefore }: ids, never personal values). */
+  'retention.images_removed',
+  'retention.identity_erased',
+  /** An owner or admin put an applicant on legal hold (exempt from retention and erasure) or lifted it ({ reason }). */
+  'applicant.legal_hold_placed',
+  'applicant.legal_hold_lifted',
   /** An applicant erased (GDPR Art. 17): its id only; the reason is in the tombstone. */
   'applicant.erased',
   /** A super-admin, the CLI or the pick-up directory imported a sanctions list file, or one was refused. */

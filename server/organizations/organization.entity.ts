@@ -8,6 +8,16 @@ export interface PhotoQualitySettings extends QualityThresholds {
   enforce: boolean;
 }
 
+/** How long an organization keeps applicants' data; null keeps it (or, for abandoned applicants, follows the server's default). */
+export interface RetentionPolicy {
+  /** Days document photos, selfies and face embeddings are kept after a final decision. */
+  imagesDays: number | null;
+  /** Days identity data is kept after a final decision; then the applicant is erased, leaving a tombstone. */
+  identityDays: number | null;
+  /** Days a verification started and never submitted lives (instead of KYC_ABANDONED_AFTER_HOURS). */
+  abandonedDays: number | null;
+}
+
 /** An organization (the spec's "project"): owned by one user, worked on by its members. */
 @Entity('organizations')
 export class Organization {
@@ -41,6 +51,9 @@ export class Organization {
   /** How good a document photo must be for the verification page to accept it; null: the defaults. */
   @Column({ type: 'simple-json', nullable: true })
   photoQuality: PhotoQualitySettings | null;
+
+  @Column({ type: 'simple-json', nullable: true })
+  retentionPolicy: RetentionPolicy | null;
 
   @CreateDateColumn({ type: TIMESTAMP })
   createdAt: Date;

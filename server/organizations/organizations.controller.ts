@@ -18,6 +18,7 @@ import {
   DeleteOrganizationDto,
   OrganizationDetailsDto,
   OrganizationDto,
+  RetentionPolicyDto,
   TransferOwnershipDto,
   VerificationSettingsDto,
 } from './dto/organization.dto.js';
@@ -62,6 +63,16 @@ export class OrganizationsController {
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
   setVerificationSettings(@CurrentUser() user: User, @Param('id') id: string, @Body() body: VerificationSettingsDto): Promise<VerificationSettingsDto> {
     return this.organizations.setVerificationSettings(user, id, body);
+  }
+
+  // How long personal data is kept is the owner's decision (or a super-admin's), whatever the matrix says.
+  @Put('projects/:id/retention-policy')
+  @ApiOkResponse({ type: RetentionPolicyDto, description: 'Saved; the hourly retention job follows it from its next run' })
+  @ApiBadRequestResponse({ description: 'A value outside its range, or not a whole number of days (null keeps the data)' })
+  @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it' })
+  @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  setRetentionPolicy(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RetentionPolicyDto): Promise<RetentionPolicyDto> {
+    return this.organizations.setRetentionPolicy(user, id, body);
   }
 
   // Deleting or handing over an organization is the owner's decision (or a super-admin's), whatever the matrix says.

@@ -6,11 +6,12 @@ import { AuditService } from '../audit/audit.service.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../document-reading/index.js';
 import { User } from '../users/user.entity.js';
 import { newCompanyKey } from './company-key.js';
-import type { OrganizationDetailsDto, OrganizationDto, VerificationSettingsDto } from './dto/organization.dto.js';
+import type { OrganizationDetailsDto, OrganizationDto, RetentionPolicyDto, VerificationSettingsDto } from './dto/organization.dto.js';
+import { NO_RETENTION_POLICY } from './retention-policy.js';
 import { nameMismatch, newOwnerNotMember, ownerOnly } from './organizations.errors.js';
 import { OrganizationAccessService, type OrganizationRole } from './organization-access.service.js';
 import { OrganizationMember } from './organization-member.entity.js';
-import { Organization, type PhotoQualitySettings } from './organization.entity.js';
+import { Organization, type PhotoQualitySettings, type RetentionPolicy } from './organization.entity.js';
 
 @Injectable()
 export class OrganizationsService {
@@ -91,7 +92,21 @@ export class OrganizationsService {
       isOwner,
       createdAt: organization.createdAt,
       verificationSettings: verificationSettings(organization),
+      retentionPolicy: organization.retentionPolicy ?? NO_RETENTION_POLICY,
     };
+  }
+
+  /** The owner (or a super-admin) decides how long applicants' data is kept; the retention job applies it. */
+  async setRetentionPolicy(user: User, organizationId: string, policy: RetentionPolicyDto): Promise<RetentionPolicyDto> {
+    const { organization, canManage } = await this.access.requireMember(user, organizationId);
+    if (!canManage) throw ownerOnly();
+    const saved: RetentionPolicy = { imagesDays: policy.imagesDays, identityDays: policy.identityDays, abandonedDays: policy.abandonedDays };
+    const before = organization.retentionPolicy ?? NO_RETENTION_POLICY;
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(Organization, { id: organization.id }, { retentionPolicy: saved });
+      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'organization.retention_changed', detail: { before, after: saved } });
+    });
+    return saved;
   }
 
   /** The owner (or a super-admin) decides how the verification page may be entered. */

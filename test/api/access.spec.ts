@@ -139,6 +139,11 @@ const ACCESS: Record<string, Access> = {
   // Erasure: the integrator's key may erase; a wrong confirmation is refused (400) after access control.
   'DELETE /api/projects/:id/applicants/:userId': forIntegrators(MEMBERS),
   'GET /api/projects/:id/applicants/:userId/erasures': forIntegrators(MEMBERS),
+  // Legal hold and retention: staff only; placing a hold twice is a 409 past access control.
+  'PUT /api/projects/:id/applicants/:userId/legal-hold': MEMBERS,
+  'DELETE /api/projects/:id/applicants/:userId/legal-hold': MEMBERS,
+  'PUT /api/projects/:id/retention-policy': MEMBERS,
+  'POST /api/projects/:id/retention-policy/apply': MEMBERS,
   // The work queue: staff workflow, never for API keys.
   'GET /api/projects/:id/applicants/next': MEMBERS,
   'GET /api/projects/:id/applicants/export.csv': MEMBERS,
@@ -207,6 +212,9 @@ const BODIES: Record<string, object | ((params: Record<string, string>) => objec
   'POST /api/projects/:id/transfer-ownership': { userId: '00000000-0000-4000-8000-000000000000' },
   'POST /api/kyc/sessions': (params) => ({ organizationId: params.id, userId: 'applicant-1' }),
   'PUT /api/projects/:id/verification-settings': { allowCompanyKeyLinks: true, redirectAllowList: [] },
+  'PUT /api/projects/:id/applicants/:userId/legal-hold': { reason: 'Access check' },
+  'DELETE /api/projects/:id/applicants/:userId/legal-hold': { reason: 'Access check' },
+  'PUT /api/projects/:id/retention-policy': { imagesDays: null, identityDays: null, abandonedDays: null },
   'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },
   'POST /api/projects/:id/applicants/:userId/face-blocklist': { reason: 'Forged passport' },
   'PUT /api/projects/:id/verification-policy': { requiredChecks: ['document-read'], autoApprove: false, autoReject: false, faceMatchThreshold: null, screeningThreshold: 0.9 },

@@ -9,17 +9,22 @@ import { repoRoot, startApp, type RunningApp } from './support/app.js';
 import { documentScrollWidth, launchBrowser, newContext, saveScreenshot, waitForDocumentImage } from './support/browser.js';
 
 // Data protection in Chromium against the built server: an owner erases an applicant
-// from its details page (a reason, the userId typed again) and sees the tombstone.
+// from its details page (a reason, the userId typed again) and sees the tombstone; sets a
+// 30-day photo retention, puts one applicant on legal hold, applies the policy, and sees
+// the photos of applicants decided weeks ago gone and their identity data kept.
 
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 const ORGANIZATION_NAME = 'Browser Erasure Co';
+const RETENTION_ORGANIZATION_NAME = 'Browser Retention Co';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 let app: RunningApp;
 let browser: Browser;
 let headers: Record<string, string>;
 let cookie: { name: string; value: string };
 let organizationId: string;
+let retentionOrganizationId: string;
 const contexts: BrowserContext[] = [];
 const consoleErrors: string[] = [];
 
@@ -56,12 +61,16 @@ beforeAll(async () => {
   cookie = { name: 'kyc.sid', value: match[1] };
   headers = { Cookie: `kyc.sid=${match[1]}`, 'X-Requested-With': 'XMLHttpRequest', Origin: app.url, 'Content-Type': 'application/json' };
   organizationId = (await apiJson<{ id: string }>('/api/projects', { method: 'POST', body: JSON.stringify({ name: ORGANIZATION_NAME }) })).id;
-  await promisify(execFile)(
-    process.execPath,
-    [join(repoRoot, 'dist/server/cli/seed.js'), '--organization', ORGANIZATION_NAME, '--applicants', '6', '--seed', 'erasure'],
-    { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: app.dataDir } },
-  );
-}, 120_000);
+  retentionOrganizationId = (await apiJson<{ id: string }>('/api/projects', { method: 'POST', body: JSON.stringify({ name: RETENTION_ORGANIZATION_NAME }) })).id;
+  // The seed spreads applicants over the last 180 days: most were decided weeks ago.
+  const seed = (name: string, count: number, series: string) =>
+    promisify(execFile)(process.execPath, [join(repoRoot, 'dist/server/cli/seed.js'), '--organization', name, '--applicants', String(count), '--seed', series, '--images'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: app.dataDir },
+    });
+  await seed(ORGANIZATION_NAME, 6, 'erasure');
+  await seed(RETENTION_ORGANIZATION_NAME, 12, 'retention');
+}, 180_000);
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
@@ -116,4 +125,68 @@ describe('erasure', () => {
     expect(erasures).toEqual([expect.objectContaining({ erasedBy: 'dpo' })]);
     expect(consoleErrors).toEqual([]);
   }, 90_000);
+});
+
+describe('retention', () => {
+  interface Details {
+    applicant: { kycStatus: string; decidedAt: string | null };
+    identity: { name: string | null; images: unknown[] };
+    imagesRemovedAt: string | null;
+  }
+  const details = (userId: string) => apiJson<Details>(`/api/projects/${retentionOrganizationId}/applicants/${encodeURIComponent(userId)}`);
+
+  it('removes the photos of applicants decided more than 30 days ago, keeps their data, and spares one on legal hold (1280 and 375 px)', async () => {
+    const list = await apiJson<{ items: { userId: string }[] }>(`/api/projects/${retentionOrganizationId}/applicants?pageSize=100`);
+    const due: string[] = [];
+    for (const { userId } of list.items) {
+      const found = await details(userId);
+      const decidedAt = found.applicant.decidedAt ? Date.parse(found.applicant.decidedAt) : Date.now();
+      if (found.applicant.kycStatus === 'completed' && Date.now() - decidedAt > 31 * DAY_MS && found.identity.images.length > 0) due.push(userId);
+    }
+    // The series has several (the test needs two: one held, one not).
+    expect(due.length).toBeGreaterThanOrEqual(2);
+    const [heldUserId, expiredUserId] = due;
+
+    // A legal hold, placed from the details page.
+    const page = await open();
+    await page.goto(`${app.url}/dashboard/${retentionOrganizationId}/applicants/${encodeURIComponent(heldUserId)}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Legal hold' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Place legal hold' });
+    await dialog.getByLabel('Reason').fill('Court order 2026-114');
+    await dialog.getByRole('button', { name: 'Place legal hold' }).click();
+    await expectToast(page, 'Applicant on legal hold');
+    await page.getByText('On legal hold', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Erase applicant' }).count()).toBe(0);
+    await saveScreenshot(page, 'applicant-legal-hold-1280', true);
+
+    // The policy: photos kept 30 days after the decision, saved and applied now.
+    await page.goto(`${app.url}/dashboard/${retentionOrganizationId}/settings`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Document photos, selfies and face data').selectOption({ label: '30 days' });
+    await page.getByRole('button', { name: 'Save retention policy' }).click();
+    await expectToast(page, 'Retention policy saved');
+    await page.getByRole('button', { name: 'Apply now' }).click();
+    await page.getByText(new RegExp(`Applied: photos removed from ${due.length - 1} applicant\\(s\\), 0 erased`)).waitFor();
+    await saveScreenshot(page, 'organization-retention-1280', true);
+
+    await page.goto(`${app.url}/dashboard/${retentionOrganizationId}/applicants/${encodeURIComponent(expiredUserId)}`, { waitUntil: 'networkidle' });
+    await page.getByText(/The document photos, selfie and face data were removed on .* under the organization’s retention policy/).waitFor();
+    const expired = await details(expiredUserId);
+    expect(expired.identity.images).toEqual([]);
+    expect(expired.imagesRemovedAt).not.toBeNull();
+    expect(await page.getByRole('table', { name: 'Identity' }).getByText(expired.identity.name!).isVisible()).toBe(true);
+    await saveScreenshot(page, 'applicant-images-removed-1280', true);
+    expect((await details(heldUserId)).identity.images.length).toBeGreaterThan(0);
+
+    const phone = await open(MOBILE);
+    await phone.goto(`${app.url}/dashboard/${retentionOrganizationId}/settings`, { waitUntil: 'networkidle' });
+    await phone.getByLabel('Document photos, selfies and face data').waitFor();
+    expect(await phone.getByLabel('Document photos, selfies and face data').inputValue()).toBe('30');
+    expect(await documentScrollWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(phone, 'organization-retention-375', true);
+    await phone.goto(`${app.url}/dashboard/${retentionOrganizationId}/applicants/${encodeURIComponent(heldUserId)}`, { waitUntil: 'networkidle' });
+    await phone.getByText('On legal hold', { exact: true }).waitFor();
+    expect(await documentScrollWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(phone, 'applicant-legal-hold-375', true);
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
 });

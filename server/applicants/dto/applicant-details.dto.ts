@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LegalHoldDto } from '../retention/legal-hold.dto.js';
 import { FaceBlocklistEntryDto } from '../faces/face-blocklist.dto.js';
 import { ApplicantAssigneeDto, TagDto } from './applicant-list.dto.js';
 import { ANALYSIS_STATES, type AnalysisJobStatus } from '../analysis/analysis-job.entity.js';
@@ -129,6 +130,12 @@ export class ApplicantDetailsDto {
 
   @ApiProperty({ type: [TagDto], description: "The organization's tags on the applicant, by name" })
   tags: TagDto[];
+
+  @ApiProperty({ type: LegalHoldDto, nullable: true, description: 'Set while the applicant is on legal hold (exempt from retention and erasure)' })
+  legalHold: LegalHoldDto | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: "When the organization's retention policy removed the photos, selfies and face data (identity data kept)" })
+  imagesRemovedAt: Date | null;
 }
 
 /** What a reset or a decision answers: the applicant's new state, without identity data. */

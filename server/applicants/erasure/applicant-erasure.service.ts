@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { AuditEvent } from '../../audit/audit-event.entity.js';
-import { AuditService } from '../../audit/audit.service.js';
+import { AuditService, type AuditActor } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
 import { sha256 } from '../../common/crypto.js';
-import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
+import { OrganizationAccessService, type OrganizationAccess } from '../../organizations/organization-access.service.js';
 import type { User } from '../../users/user.entity.js';
 import { WebhookEvent } from '../../webhooks/webhook-event.entity.js';
 import { ApplicantCheck } from '../applicant-check.entity.js';
@@ -21,11 +21,11 @@ export function erasureUserIdHash(organizationId: string, userId: string): strin
 }
 
 /**
- * Removes from a JSON value every object naming the erased applicant (a duplicate-face
- * match, a same-document hit: `userId` equal to it) and every string containing one of
- * its values. Returns undefined when nothing changed.
+ * Removes from a JSON value every object naming an erased applicant (a duplicate-face
+ * match, a same-document hit: `userId` among theirs) and every string containing one of
+ * their values. Returns undefined when nothing changed.
  */
-export function scrub(value: unknown, userId: string, values: readonly string[]): unknown {
+export function scrub(value: unknown, userIds: ReadonlySet<string>, values: readonly string[]): unknown {
   let changed = false;
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') {
@@ -36,7 +36,7 @@ export function scrub(value: unknown, userId: string, values: readonly string[])
       return node;
     }
     if (Array.isArray(node)) {
-      const kept = node.filter((item) => !(item && typeof item === 'object' && (item as Record<string, unknown>).userId === userId));
+      const kept = node.filter((item) => !(item && typeof item === 'object' && userIds.has((item as Record<string, unknown>).userId as string)));
       if (kept.length !== node.length) changed = true;
       return kept.map(walk);
     }
@@ -49,12 +49,16 @@ export function scrub(value: unknown, userId: string, values: readonly string[])
   return changed ? result : undefined;
 }
 
+/** Values at least this long are searched for in other rows (shorter ones match too much). */
+const MIN_SCRUBBED_LENGTH = 3;
+
 /**
  * Erasure (GDPR Art. 17): the applicant row and everything hanging off it (photos,
  * selfies, face and its embedding, checks, notes, decisions, sessions, analysis jobs,
  * tags) deleted; its blocklisted faces deleted; its webhook payload copies deleted; its
  * audit entries kept but emptied of their details; mentions in other applicants' checks
  * and in organization-wide audit entries scrubbed. A tombstone says who, when, why.
+ * An applicant on legal hold cannot be erased until the hold is lifted.
  */
 @Injectable()
 export class ApplicantErasures {
@@ -66,33 +70,56 @@ export class ApplicantErasures {
   ) {}
 
   async erase(user: User, organizationId: string, userId: string, reason: string, confirmUserId: string): Promise<ApplicantTombstoneDto> {
-    const { organization, isOwner } = await this.access.requireMember(user, organizationId);
-    if (!isOwner && user.role !== 'admin' && user.role !== 'super-admin') throw APPLICANT_ERRORS.error('APPLICANT_ERASURE_FORBIDDEN');
+    const { organization } = await this.requireEraser(user, organizationId);
     const tombstone = await this.dataSource.transaction(async (manager) => {
       const applicant = await manager.getRepository(Applicant).findOneBy({ organizationId: organization.id, userId });
       if (!applicant) throw applicantNotFound();
       if (confirmUserId !== applicant.userId) throw APPLICANT_ERRORS.error('ERASURE_NOT_CONFIRMED');
-      const values = [applicant.userId, applicant.name, applicant.docNumber].filter((v): v is string => typeof v === 'string' && v.length >= 3);
-      await manager.delete(FaceBlocklistEntry, { applicantId: applicant.id });
-      await manager.delete(WebhookEvent, { organizationId: organization.id, applicantUserId: applicant.userId });
-      await manager.update(AuditEvent, { applicantId: applicant.id }, { detail: { erased: true } as never });
-      await this.scrubMentions(manager, organization.id, applicant, values);
-      await manager.delete(Applicant, { id: applicant.id });
-      const erasure = await manager.save(
-        manager.create(ApplicantErasure, {
-          organizationId: organization.id,
-          applicantId: applicant.id,
-          userIdHash: erasureUserIdHash(organization.id, userId),
-          erasedById: user.id,
-          erasedByName: user.username.slice(0, 64),
-          reason,
-          erasedAt: this.clock.now(),
-        }),
-      );
+      if (applicant.legalHoldAt) throw APPLICANT_ERRORS.error('APPLICANT_ON_LEGAL_HOLD');
+      const [erasure] = await this.eraseRows(manager, organization.id, [applicant], user, reason);
       await this.audit.record(manager, { actor: user, organizationId: organization.id, applicantId: null, action: 'applicant.erased', detail: { applicantId: applicant.id } });
       return erasure;
     });
     return toTombstone(tombstone);
+  }
+
+  /** Erasure and legal holds are the owner's or an administrator's. */
+  async requireEraser(user: User, organizationId: string): Promise<OrganizationAccess> {
+    const access = await this.access.requireMember(user, organizationId);
+    if (!access.isOwner && user.role !== 'admin' && user.role !== 'super-admin') throw APPLICANT_ERRORS.error('APPLICANT_ERASURE_FORBIDDEN');
+    return access;
+  }
+
+  /**
+   * Erases applicants of one organization inside the caller's transaction (the caller
+   * checked access and legal holds, and audits); answers their tombstones.
+   */
+  async eraseRows(manager: EntityManager, organizationId: string, applicants: readonly Applicant[], actor: AuditActor, reason: string): Promise<ApplicantErasure[]> {
+    if (applicants.length === 0) return [];
+    const ids = applicants.map((applicant) => applicant.id);
+    const userIds = applicants.map((applicant) => applicant.userId);
+    const values = [...new Set(applicants.flatMap((a) => [a.userId, a.name, a.docNumber]))].filter(
+      (v): v is string => typeof v === 'string' && v.length >= MIN_SCRUBBED_LENGTH,
+    );
+    await manager.delete(FaceBlocklistEntry, { applicantId: In(ids) });
+    await manager.delete(WebhookEvent, { organizationId, applicantUserId: In(userIds) });
+    await manager.update(AuditEvent, { applicantId: In(ids) }, { detail: { erased: true } as never });
+    await this.scrubMentions(manager, organizationId, ids, new Set(userIds), values);
+    await manager.delete(Applicant, { id: In(ids) });
+    const erasedAt = this.clock.now();
+    return manager.save(
+      applicants.map((applicant) =>
+        manager.create(ApplicantErasure, {
+          organizationId,
+          applicantId: applicant.id,
+          userIdHash: erasureUserIdHash(organizationId, applicant.userId),
+          erasedById: actor.id,
+          erasedByName: actor.username.slice(0, 64),
+          reason,
+          erasedAt,
+        }),
+      ),
+    );
   }
 
   async tombstones(user: User, organizationId: string, userId: string): Promise<ApplicantTombstoneDto[]> {
@@ -104,8 +131,9 @@ export class ApplicantErasures {
     return erasures.map(toTombstone);
   }
 
-  /** Other rows of the organization that name the applicant: other applicants' checks, organization-wide audit entries. */
-  private async scrubMentions(manager: EntityManager, organizationId: string, applicant: Applicant, values: readonly string[]): Promise<void> {
+  /** Other rows of the organization that name the applicants: other applicants' checks, organization-wide audit entries. */
+  private async scrubMentions(manager: EntityManager, organizationId: string, applicantIds: readonly string[], userIds: ReadonlySet<string>, values: readonly string[]): Promise<void> {
+    if (values.length === 0) return;
     const like = (column: string) => values.map((_, i) => `${column} LIKE :v${i}`).join(' OR ');
     const params = Object.fromEntries(values.map((v, i) => [`v${i}`, `%${v}%`]));
     const checks = await manager
@@ -113,23 +141,23 @@ export class ApplicantErasures {
       .createQueryBuilder('c')
       .innerJoin(Applicant, 'a', 'a.id = c.applicantId')
       .where('a.organizationId = :organizationId', { organizationId })
-      .andWhere('c.applicantId <> :applicantId', { applicantId: applicant.id })
+      .andWhere('c.applicantId NOT IN (:...applicantIds)', { applicantIds })
       .andWhere(`(${like('c.evidence')} OR ${like('c.detail')})`, params)
       .getMany();
     for (const check of checks) {
-      const evidence = scrub(check.evidence, applicant.userId, values);
-      const detail = scrub(check.detail, applicant.userId, values);
+      const evidence = scrub(check.evidence, userIds, values);
+      const detail = scrub(check.detail, userIds, values);
       await manager.update(ApplicantCheck, { id: check.id }, { ...(evidence === undefined ? {} : { evidence: evidence as never }), ...(detail === undefined ? {} : { detail: detail as string }) });
     }
     const events = await manager
       .getRepository(AuditEvent)
       .createQueryBuilder('e')
       .where('e.organizationId = :organizationId', { organizationId })
-      .andWhere('(e.applicantId IS NULL OR e.applicantId <> :applicantId)', { applicantId: applicant.id })
+      .andWhere('(e.applicantId IS NULL OR e.applicantId NOT IN (:...applicantIds))', { applicantIds })
       .andWhere(`(${like('e.detail')})`, params)
       .getMany();
     for (const event of events) {
-      const detail = scrub(event.detail, applicant.userId, values);
+      const detail = scrub(event.detail, userIds, values);
       if (detail !== undefined) await manager.update(AuditEvent, { id: event.id }, { detail: detail as never });
     }
   }

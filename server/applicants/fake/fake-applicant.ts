@@ -21,6 +21,10 @@ export type FakeApplicant = Omit<
   | 'assignedAt'
   | 'flaggedChecks'
   | 'tagIds'
+  | 'legalHoldAt'
+  | 'legalHoldReason'
+  | 'legalHoldBy'
+  | 'imagesRemovedAt'
 >;
 
 export interface FakeApplicantOptions {

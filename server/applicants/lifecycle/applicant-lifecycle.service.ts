@@ -43,6 +43,7 @@ import {
   editStep,
   providerReviewStep,
   resetStep,
+  withoutIdentityValues,
   restartStep,
   decisionSnapshot,
   resubmissionRequestStep,
@@ -97,6 +98,12 @@ interface Plan {
 }
 
 /** The end user going through the verification page has no account; the audit trail names them so. */
+/** Which organizations an abandoned-applicants pass covers: one, or every one but those listed. */
+export interface AbandonedScope {
+  organizationId?: string;
+  exceptOrganizationIds?: readonly string[];
+}
+
 export const APPLICANT_ACTOR: AuditActor = { id: null, username: 'applicant' };
 /** The automatic document analysis. */
 const ANALYSIS_ACTOR: AuditActor = { id: null, username: 'analysis' };
@@ -122,9 +129,10 @@ export interface AnalysisCheck {
 /** Ongoing sanctions monitoring, and the organization's verification policy. */
 const MONITORING_ACTOR: AuditActor = { id: null, username: 'monitoring' };
 const POLICY_ACTOR: AuditActor = { id: null, username: 'policy' };
+/** The retention rules (abandoned verifications, an organization's retention policy). */
+export const RETENTION_ACTOR: AuditActor = { id: null, username: 'retention' };
 
 /** The scheduled clean-up of abandoned verifications. */
-const RETENTION_ACTOR: AuditActor = { id: null, username: 'retention' };
 
 /**
  * The one door through which an applicant's status, review answer, identity data and
@@ -173,6 +181,12 @@ export class ApplicantLifecycle {
       // Earlier attempts' photos and a proposal awaiting review go with the submission.
       await manager.delete(SupersededImage, { applicantId: applicant.id });
       await manager.delete(PendingDecision, { applicantId: applicant.id });
+      // The identity is gone: so are its earlier values in the edits the audit trail recorded.
+      const edits = await manager.find(AuditEvent, { where: { applicantId: applicant.id, action: 'applicant.updated' }, select: { id: true, detail: true } });
+      for (const edit of edits) {
+        const detail = withoutIdentityValues(edit.detail);
+        if (detail) await manager.update(AuditEvent, { id: edit.id }, { detail: detail as never });
+      }
       return [resetStep(applicant, removed.affected ?? 0)];
     });
   }
@@ -563,20 +577,23 @@ export class ApplicantLifecycle {
 
   /**
    * Removes applicants never submitted that were created before `before` (abandoned on
-   * the verification page), photos and sessions with them. Each organization's audit
-   * trail records how many and their ids — never a personal value. At most `batch` per call.
+   * the verification page), photos and sessions with them — of one organization, or of
+   * all but some — except those on legal hold. Each organization's audit trail records
+   * how many and their ids — never a personal value. At most `batch` per call.
    */
-  async removeAbandoned(before: Date, batch = 1000): Promise<number> {
+  async removeAbandoned(before: Date, scope: AbandonedScope = {}, batch = 1000): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const abandoned = await manager
+      const query = manager
         .getRepository(Applicant)
         .createQueryBuilder('a')
         .select(['a.id', 'a.organizationId'])
         .where('a.submittedAt IS NULL')
         .andWhere('a.kycStatus IN (:...statuses)', { statuses: ['init', 'pending'] })
         .andWhere('a.createdAt < :before', { before })
-        .take(batch)
-        .getMany();
+        .andWhere('a.legalHoldAt IS NULL');
+      if (scope.organizationId) query.andWhere('a.organizationId = :organizationId', { organizationId: scope.organizationId });
+      if (scope.exceptOrganizationIds?.length) query.andWhere('a.organizationId NOT IN (:...except)', { except: scope.exceptOrganizationIds });
+      const abandoned = await query.take(batch).getMany();
       if (abandoned.length === 0) return 0;
       await manager.delete(Applicant, { id: In(abandoned.map((applicant) => applicant.id)) });
       const byOrganization = new Map<string, Applicant[]>();

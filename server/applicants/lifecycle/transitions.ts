@@ -146,6 +146,27 @@ function diff(applicant: Applicant, wanted: ApplicantChanges): FieldChange[] {
     .map(([field, to]) => ({ field, from: applicant[field as keyof Applicant] ?? null, to }));
 }
 
+const IDENTITY_FIELD_SET: ReadonlySet<string> = new Set(IDENTITY_FIELDS);
+/** What a reset leaves of an identity value in an earlier applicant.updated entry. */
+export const REDACTED_VALUE = '[erased]';
+
+/**
+ * An applicant.updated entry's detail with the identity values (from and to) redacted,
+ * status and review fields kept; undefined when it held none.
+ */
+export function withoutIdentityValues(detail: unknown): Record<string, unknown> | undefined {
+  if (!detail || typeof detail !== 'object') return undefined;
+  const changes = (detail as { changes?: unknown }).changes;
+  if (!Array.isArray(changes)) return undefined;
+  let redacted = false;
+  const kept = changes.map((change: FieldChange) => {
+    if (!IDENTITY_FIELD_SET.has(change.field) || (change.from === REDACTED_VALUE && change.to === REDACTED_VALUE)) return change;
+    redacted = true;
+    return { field: change.field, from: REDACTED_VALUE, to: REDACTED_VALUE };
+  });
+  return redacted ? { ...detail, changes: kept } : undefined;
+}
+
 /** The label a reviewer chose: its id is kept on the applicant, its code and title go to the webhook. */
 export interface DecisionLabelRef {
   id: string;

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -14,10 +15,12 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../../document-reading/index.js';
 import { OpensAsUrl } from '../../common/validation/opens-as-url.decorator.js';
+import { RETENTION_LIMITS } from '../retention-policy.js';
 
 export const ORGANIZATION_ROLES = ['owner', 'member', 'super-admin'] as const;
 
@@ -117,6 +120,29 @@ export class VerificationSettingsDto {
   photoQuality?: PhotoQualityDto;
 }
 
+const retentionDays = (field: keyof typeof RETENTION_LIMITS, description: string) => {
+  const { min, max } = RETENTION_LIMITS[field];
+  return applyDecorators(
+    ApiProperty({ type: 'integer', nullable: true, minimum: min, maximum: max, description: `${description}; ${min} to ${max} days` }),
+    ValidateIf((_, value) => value !== null),
+    IsInt({ message: `${field} must be a whole number of days, or null` }),
+    Min(min, { message: `${field} must be at least ${min} days` }),
+    Max(max, { message: `${field} must be at most ${max} days` }),
+  );
+};
+
+/** How long the organization keeps applicants' data; the retention job applies it hourly. Applicants on legal hold are exempt. */
+export class RetentionPolicyDto {
+  @retentionDays('imagesDays', 'Days document photos, selfies and face embeddings are kept after a final decision (approved or rejected); null keeps them')
+  imagesDays: number | null;
+
+  @retentionDays('identityDays', 'Days identity data is kept after a final decision, then the applicant is erased leaving a tombstone; null keeps it')
+  identityDays: number | null;
+
+  @retentionDays('abandonedDays', "Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS)")
+  abandonedDays: number | null;
+}
+
 export class OrganizationDetailsDto extends OrganizationDto {
   @ApiProperty({ description: "The owner's username" })
   ownerUsername: string;
@@ -129,4 +155,7 @@ export class OrganizationDetailsDto extends OrganizationDto {
 
   @ApiProperty({ type: VerificationSettingsDto })
   verificationSettings: VerificationSettingsDto;
+
+  @ApiProperty({ type: RetentionPolicyDto })
+  retentionPolicy: RetentionPolicyDto;
 }

@@ -409,6 +409,21 @@ export type VerificationSettingsDto = {
     photoQuality?: PhotoQualityDto;
 };
 
+export type RetentionPolicyDto = {
+    /**
+     * Days document photos, selfies and face embeddings are kept after a final decision (approved or rejected); null keeps them; 30 to 3650 days
+     */
+    imagesDays: number | null;
+    /**
+     * Days identity data is kept after a final decision, then the applicant is erased leaving a tombstone; null keeps it; 30 to 3650 days
+     */
+    identityDays: number | null;
+    /**
+     * Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS); 1 to 365 days
+     */
+    abandonedDays: number | null;
+};
+
 export type OrganizationDetailsDto = {
     id: string;
     name: string;
@@ -427,6 +442,7 @@ export type OrganizationDetailsDto = {
     isOwner: boolean;
     createdAt: string;
     verificationSettings: VerificationSettingsDto;
+    retentionPolicy: RetentionPolicyDto;
 };
 
 export type DeleteOrganizationDto = {
@@ -681,6 +697,15 @@ export type FaceBlocklistEntryDto = {
     createdAt: string;
 };
 
+export type LegalHoldDto = {
+    since: string;
+    /**
+     * Username of who placed it
+     */
+    placedBy: string;
+    reason: string;
+};
+
 export type ApplicantDetailsDto = {
     applicant: ApplicantSummaryDto;
     /**
@@ -711,6 +736,14 @@ export type ApplicantDetailsDto = {
      * The organization's tags on the applicant, by name
      */
     tags: Array<TagDto>;
+    /**
+     * Set while the applicant is on legal hold (exempt from retention and erasure)
+     */
+    legalHold: LegalHoldDto | null;
+    /**
+     * When the organization's retention policy removed the photos, selfies and face data (identity data kept)
+     */
+    imagesRemovedAt: string | null;
 };
 
 export type UpdateApplicantDto = {
@@ -1364,6 +1397,24 @@ export type ApplicantTombstoneDto = {
      */
     erasedBy: string;
     reason: string;
+};
+
+export type LegalHoldRequestDto = {
+    /**
+     * Why the hold is placed or lifted; kept in the audit trail
+     */
+    reason: string;
+};
+
+export type RetentionRunDto = {
+    /**
+     * Applicants whose photos, selfies and face data were removed
+     */
+    imagesRemoved: number;
+    /**
+     * Applicants erased (identity data past its limit), each leaving a tombstone
+     */
+    identitiesErased: number;
 };
 
 export type UploadListDto = {
@@ -2678,6 +2729,39 @@ export type OrganizationsSetVerificationSettingsResponses = {
 };
 
 export type OrganizationsSetVerificationSettingsResponse = OrganizationsSetVerificationSettingsResponses[keyof OrganizationsSetVerificationSettingsResponses];
+
+export type OrganizationsSetRetentionPolicyData = {
+    body: RetentionPolicyDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/retention-policy';
+};
+
+export type OrganizationsSetRetentionPolicyErrors = {
+    /**
+     * A value outside its range, or not a whole number of days (null keeps the data)
+     */
+    400: unknown;
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationsSetRetentionPolicyResponses = {
+    /**
+     * Saved; the hourly retention job follows it from its next run
+     */
+    200: RetentionPolicyDto;
+};
+
+export type OrganizationsSetRetentionPolicyResponse = OrganizationsSetRetentionPolicyResponses[keyof OrganizationsSetRetentionPolicyResponses];
 
 export type OrganizationsTransferOwnershipData = {
     body: TransferOwnershipDto;
@@ -4093,7 +4177,7 @@ export type OrganizationActivityListData = {
          * Only what this account did
          */
         actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sessions_revoked';
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sessions_revoked';
         /**
          * Only entries about this applicant (the integrator's userId)
          */
@@ -4642,6 +4726,111 @@ export type ApplicantErasureTombstonesResponses = {
 };
 
 export type ApplicantErasureTombstonesResponse = ApplicantErasureTombstonesResponses[keyof ApplicantErasureTombstonesResponses];
+
+export type LegalHoldLiftData = {
+    body: LegalHoldRequestDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/legal-hold';
+};
+
+export type LegalHoldLiftErrors = {
+    /**
+     * No reason (3 to 500 characters)
+     */
+    400: unknown;
+    /**
+     * APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+    /**
+     * LEGAL_HOLD_NOT_PLACED
+     */
+    409: unknown;
+};
+
+export type LegalHoldLiftResponses = {
+    /**
+     * Lifted: the retention policy applies again from its next run
+     */
+    204: void;
+};
+
+export type LegalHoldLiftResponse = LegalHoldLiftResponses[keyof LegalHoldLiftResponses];
+
+export type LegalHoldPlaceData = {
+    body: LegalHoldRequestDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/legal-hold';
+};
+
+export type LegalHoldPlaceErrors = {
+    /**
+     * No reason (3 to 500 characters)
+     */
+    400: unknown;
+    /**
+     * APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     */
+    404: unknown;
+    /**
+     * LEGAL_HOLD_ALREADY_PLACED
+     */
+    409: unknown;
+};
+
+export type LegalHoldPlaceResponses = {
+    /**
+     * Placed: retention and erasure skip the applicant until it is lifted
+     */
+    200: LegalHoldDto;
+};
+
+export type LegalHoldPlaceResponse = LegalHoldPlaceResponses[keyof LegalHoldPlaceResponses];
+
+export type RetentionApplyData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/retention-policy/apply';
+};
+
+export type RetentionApplyErrors = {
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) applies it
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type RetentionApplyResponses = {
+    /**
+     * Applied: what was removed (audited like the hourly run)
+     */
+    200: RetentionRunDto;
+};
+
+export type RetentionApplyResponse = RetentionApplyResponses[keyof RetentionApplyResponses];
 
 export type SanctionsListsListData = {
     body?: never;

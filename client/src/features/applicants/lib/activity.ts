@@ -21,6 +21,11 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'verification.session_revoked': 'Verification link revoked',
   'applicants.abandoned_removed': 'Removed unfinished verifications',
   'applicant.erased': 'Erased an applicant',
+  'organization.retention_changed': 'Changed the retention policy',
+  'retention.images_removed': 'Removed photos under the retention policy',
+  'retention.identity_erased': 'Erased applicants under the retention policy',
+  'applicant.legal_hold_placed': 'Placed a legal hold',
+  'applicant.legal_hold_lifted': 'Lifted the legal hold',
   'organization.settings_changed': 'Changed the verification link settings',
   'applicant.screening_hit_reviewed': 'Reviewed a sanctions hit',
   'applicant.screening_hit': 'Found on a sanctions list by ongoing monitoring',
@@ -117,7 +122,7 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
   if (event.action === 'applicant.screening_hit' && Array.isArray(detail.hits)) {
     return detail.hits.map((hit: unknown) => (hit && typeof hit === 'object' ? text((hit as Record<string, unknown>).name) : null)).filter(Boolean).join(', ') || null;
   }
-  if (event.action === 'applicant.held' || event.action === 'applicant.face_blocklisted') return reason;
+  if (['applicant.held', 'applicant.face_blocklisted', 'applicant.legal_hold_placed', 'applicant.legal_hold_lifted'].includes(event.action)) return reason;
   if (event.action === 'applicant.resubmission_requested') {
     return [STEP_NAMES[text(detail.step) ?? ''] ?? text(detail.step), text(detail.label)].filter(Boolean).join(' — ') || null;
   }
@@ -144,6 +149,13 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
       return SESSION_KINDS[text(detail.kind) ?? ''] ?? null;
     case 'applicants.abandoned_removed':
       return typeof detail.count === 'number' ? `${detail.count} never submitted` : null;
+    case 'retention.images_removed':
+    case 'retention.identity_erased': {
+      const before = text(detail.decidedBefore);
+      return typeof detail.count === 'number' ? `${detail.count} decided before ${before ? new Date(before).toLocaleDateString() : 'the limit'}` : null;
+    }
+    case 'organization.retention_changed':
+      return retentionSummary(detail.after);
     case 'organization.settings_changed': {
       const links = detail.allowCompanyKeyLinks === false ? 'Public companyKey links off' : 'Public companyKey links allowed';
       const origins = Array.isArray(detail.redirectAllowList) ? detail.redirectAllowList.filter((origin) => typeof origin === 'string') : [];
@@ -152,6 +164,15 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
     default:
       return null;
   }
+}
+
+const retentionDays = (value: unknown, none: string) => (typeof value === 'number' ? `${value} days` : none);
+
+/** A retention policy in one line: photos, identity, unsubmitted verifications. */
+function retentionSummary(policy: unknown): string | null {
+  if (!policy || typeof policy !== 'object') return null;
+  const { imagesDays, identityDays, abandonedDays } = policy as Record<string, unknown>;
+  return `Photos: ${retentionDays(imagesDays, 'kept')}; identity: ${retentionDays(identityDays, 'kept')}; never submitted: ${retentionDays(abandonedDays, 'server default')}`;
 }
 
 /** Characters of a session id the list shows (the whole id is in its tooltip). */

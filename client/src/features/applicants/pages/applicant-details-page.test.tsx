@@ -6,6 +6,7 @@ import type { ApplicantCheckDto, ApplicantDetailsDto } from '../../../api/genera
 import { apiError, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
+import { buildOrganizationDetails } from '../../organizations/testing/organization-id';
 import { buildApplicantDetails, ORGANIZATION_ID } from '../testing/applicant-factory';
 import { buildReviewState, LABELS } from '../testing/decision-factory';
 import { ApplicantDetailsPage } from './applicant-details-page';
@@ -366,5 +367,40 @@ describe('applicant details', () => {
       expect(await screen.findByRole('heading', { name: 'Selfie against the document portrait' }, { timeout: 5000 })).toBeInTheDocument();
       await waitFor(() => expect(screen.queryAllByText(/Analysing…/)).toHaveLength(0));
     }, 10_000);
+  });
+  it('lets the owner place a legal hold with a reason; while held, the hold shows and erasure is not offered', async () => {
+    const user = userEvent.setup();
+    const hold = { since: '2026-11-20T10:00:00.000Z', placedBy: 'alice', reason: 'Court order 12' };
+    let held = false;
+    const api = serve(undefined, {
+      organizationsGet: { body: buildOrganizationDetails({ role: 'owner' }) },
+      applicantsDetails: () => ({ body: buildApplicantDetails({ legalHold: held ? hold : null }) }),
+      legalHoldPlace: () => {
+        held = true;
+        return { body: hold };
+      },
+    });
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    expect(await screen.findByRole('button', { name: 'Erase applicant' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Legal hold' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Place legal hold' });
+    const place = within(dialog).getByRole('button', { name: 'Place legal hold' });
+    expect(place).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Court order 12');
+    await user.click(place);
+    await waitFor(() => expect(api.callsTo('legalHoldPlace').map((call) => call.body)).toEqual([{ reason: 'Court order 12' }]));
+    expect(await screen.findByText('On legal hold')).toBeInTheDocument();
+    expect(screen.getByText(/by alice: Court order 12\. Retention and erasure skip this applicant/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Lift legal hold' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Erase applicant' })).not.toBeInTheDocument();
+  });
+
+  it('says when the retention policy removed the photos, keeping the identity data', async () => {
+    serve(buildApplicantDetails({ imagesRemovedAt: '2026-11-20T10:00:00.000Z', identity: { images: [] } }));
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    expect(await screen.findByText(/The document photos, selfie and face data were removed on .* under the organization’s retention policy/)).toBeInTheDocument();
+    expect(within(identityRow('Name')).getByText('Maria Silva')).toBeInTheDocument();
+    // A member (not owner or administrator) is offered neither erasure nor a hold.
+    expect(screen.queryByRole('button', { name: 'Legal hold' })).not.toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import { EarlierAttempts } from '../components/earlier-attempts';
 import { NotesPanel } from '../components/notes-panel';
 import { DocumentImages } from '../components/document-images';
 import { ApplicantTombstone, EraseApplicantButton } from '../components/erase-applicant-button';
+import { LegalHoldButton, LegalHoldNotice } from '../components/legal-hold';
 import { FacePanel } from '../components/face-panel';
 import { IdentityTable } from '../components/identity-table';
 import { ResetApplicantButton } from '../components/reset-applicant-button';
@@ -140,7 +141,8 @@ export function ApplicantDetailsPage() {
               Edit applicant
             </ButtonLink>
             <ResetApplicantButton organizationId={organizationId} userId={userId} version={data.applicant.version} />
-            {canErase && <EraseApplicantButton organizationId={organizationId} userId={userId} />}
+            {canErase && <LegalHoldButton organizationId={organizationId} userId={userId} held={data.legalHold !== null} />}
+            {canErase && !data.legalHold && <EraseApplicantButton organizationId={organizationId} userId={userId} />}
           </>
         )
       }
@@ -199,6 +201,7 @@ export function ApplicantDetailsPage() {
         <ApplicantWorkBar organizationId={organizationId} details={data} canUpdate={canUpdate} />
       </div>
       <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {data.legalHold && <LegalHoldNotice hold={data.legalHold} />}
       <div className="applicant-identity-grid">
         <Panel
           title="Identity"
@@ -217,7 +220,14 @@ export function ApplicantDetailsPage() {
           <IdentityTable identity={data.identity} comparisons={comparisons} />
         </Panel>
         <Panel title="Documents" description="Hover an image to magnify it.">
-          <DocumentImages images={data.identity.images} />
+          {data.imagesRemovedAt && data.identity.images.length === 0 ? (
+            <p className="applicant-images-removed">
+              The document photos, selfie and face data were removed on {new Date(data.imagesRemovedAt).toLocaleDateString()} under the
+              organization’s retention policy. The identity data is kept.
+            </p>
+          ) : (
+            <DocumentImages images={data.identity.images} />
+          )}
         </Panel>
       </div>
       <AutomaticChecks checks={checks} />

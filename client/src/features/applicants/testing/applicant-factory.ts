@@ -20,6 +20,8 @@ export function buildApplicantDetails(
     assignee?: ApplicantDetailsDto['assignee'];
     assignedAt?: ApplicantDetailsDto['assignedAt'];
     tags?: ApplicantDetailsDto['tags'];
+    legalHold?: ApplicantDetailsDto['legalHold'];
+    imagesRemovedAt?: ApplicantDetailsDto['imagesRemovedAt'];
   } = {},
 ): ApplicantDetailsDto {
   return {
@@ -71,6 +73,8 @@ export function buildApplicantDetails(
     assignee: overrides.assignee ?? null,
     assignedAt: overrides.assignedAt ?? null,
     tags: overrides.tags ?? [],
+    legalHold: overrides.legalHold ?? null,
+    imagesRemovedAt: overrides.imagesRemovedAt ?? null,
   };
 }
 

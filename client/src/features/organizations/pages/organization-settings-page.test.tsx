@@ -65,4 +65,38 @@ describe('organization settings', () => {
     expect(await screen.findByText('Only the owner of this organization (alice) can transfer or delete it.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete this organization' })).not.toBeInTheDocument();
   });
+  it('saves the retention policy the owner chose, then applies it on demand', async () => {
+    const user = userEvent.setup();
+    const saved = { imagesDays: 30, identityDays: 1825, abandonedDays: null };
+    const api = serve('owner', {
+      organizationsSetRetentionPolicy: { body: saved },
+      retentionApply: { body: { imagesRemoved: 4, identitiesErased: 0 } },
+    });
+    renderPage(<OrganizationSettingsPage />, ROUTE, PATH);
+    const apply = await screen.findByRole('button', { name: 'Apply now' });
+    // Nothing to apply while every limit is "Keep".
+    expect(apply).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Document photos, selfies and face data'), '30 days');
+    await user.selectOptions(screen.getByLabelText('Identity data'), '5 years');
+    expect(apply).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save retention policy' }));
+    await waitFor(() => expect(api.callsTo('organizationsSetRetentionPolicy').map((call) => call.body)).toEqual([saved]));
+    expect(await screen.findByText('Retention policy saved')).toBeInTheDocument();
+    await waitFor(() => expect(apply).toBeEnabled());
+    await user.click(apply);
+    expect(await screen.findByText('Applied: photos removed from 4 applicant(s), 0 erased')).toBeInTheDocument();
+    expect(api.callsTo('retentionApply')).toHaveLength(1);
+  });
+
+  it('shows a member the retention policy without letting them change it', async () => {
+    serve('member', { organizationsGet: { body: buildOrganizationDetails({ role: 'member', retentionPolicy: { imagesDays: 45, identityDays: null, abandonedDays: 7 } }) } });
+    renderPage(<OrganizationSettingsPage />, ROUTE, PATH);
+    const photos = await screen.findByLabelText('Document photos, selfies and face data');
+    // A value set through the API that the list does not offer is shown as it is.
+    expect(photos).toHaveDisplayValue('45 days');
+    expect(photos).toBeDisabled();
+    expect(screen.getByLabelText('Verifications never submitted')).toHaveDisplayValue('7 days');
+    expect(screen.getByText('Only the owner changes the retention policy.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save retention policy' })).not.toBeInTheDocument();
+  });
 });

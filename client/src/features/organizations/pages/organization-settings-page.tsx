@@ -14,6 +14,7 @@ import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { useDeleteOrganization, useTransferOwnership } from '../api/end-organization';
 import { useOrganization } from '../api/get-organization';
+import { RetentionPolicyForm } from '../components/retention-policy-form';
 
 import './organization-settings-page.css';
 
@@ -127,7 +128,7 @@ function DeleteOrganization({ organizationId, name }: { organizationId: string; 
   );
 }
 
-/** /dashboard/:organizationId/settings: the owner hands the organization over, or ends it. */
+/** /dashboard/:organizationId/settings: how long data is kept; the owner hands the organization over, or ends it. */
 export function OrganizationSettingsPage() {
   const { organizationId = '' } = useParams();
   const { data: organization, error, isPending, refetch } = useOrganization(organizationId);
@@ -135,7 +136,13 @@ export function OrganizationSettingsPage() {
   const canManage = organization.isOwner || organization.role === 'super-admin';
   return (
     <>
-      <PageHeader title="Organization settings" description={`Ownership and the end of ${organization.name}.`} />
+      <PageHeader title="Organization settings" description={`Data retention, ownership and the end of ${organization.name}.`} />
+      <Panel
+        title="Data retention"
+        description="How long applicants’ data is kept after a decision. Applied every hour; applicants on legal hold are exempt. Removals are recorded in the activity with counts and applicant ids."
+      >
+        <RetentionPolicyForm organizationId={organizationId} policy={organization.retentionPolicy} canManage={canManage} />
+      </Panel>
       {canManage ? (
         <>
           <Panel title="Transfer ownership" description="Give this organization to one of its members.">

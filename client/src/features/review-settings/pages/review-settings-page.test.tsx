@@ -6,9 +6,9 @@ import type { DecisionLabelDto, OrganizationDetailsDto } from '../../../api/gene
 import { apiError, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
+import { buildOrganizationDetails, ORGANIZATION_ID } from '../../organizations/testing/organization-id';
 import { ReviewSettingsPage } from './review-settings-page';
 
-const ORGANIZATION_ID = '11111111-2222-4333-8444-555555555555';
 const ROUTE = '/dashboard/:organizationId/review-settings';
 const PATH = `/dashboard/${ORGANIZATION_ID}/review-settings`;
 
@@ -19,16 +19,7 @@ const LABELS: DecisionLabelDto[] = [
 ];
 
 function organization(role: OrganizationDetailsDto['role']): OrganizationDetailsDto {
-  return {
-    id: ORGANIZATION_ID,
-    name: 'Acme',
-    companyKey: 'pk_1',
-    role,
-    ownerUsername: 'alice',
-    isOwner: role === 'owner',
-    createdAt: '2026-11-01T00:00:00Z',
-    verificationSettings: { allowCompanyKeyLinks: true, redirectAllowList: [] },
-  };
+  return buildOrganizationDetails({ role });
 }
 
 function serve(role: OrganizationDetailsDto['role'], extra: ApiHandlers = {}) {
