@@ -27,7 +27,7 @@ describe('staff single sign-on with OpenID Connect', () => {
 
   const ds = () => t.app.get(DataSource);
   const refusals = async (code: string) =>
-    (await ds().getRepository(AuditEvent).findBy({ action: 'account.sso_refused' })).filter((e) => e.detail?.code === code);
+    (await ds().getRepository(AuditEvent).findBy({ action: 'account.sso_refused' })).filter((e) => (e.detail as { code?: string } | null)?.code === code);
   const actionsOf = async (userId: string) =>
     (await ds().getRepository(AuditEvent).find({ where: { actorId: userId }, order: { createdAt: 'ASC' } })).map((e) => e.action);
 
