@@ -123,9 +123,12 @@ describe('staff single sign-on with OpenID Connect', () => {
     expect(await ds().getRepository(OidcLink).countBy({ userId: existing.user.id })).toBe(0);
     expect(await refusals('OIDC_EMAIL_NOT_VERIFIED')).toHaveLength(1);
 
-    // No e-mail claim at all is no better.
+    // No e-mail claim at all is no better, nor a "true" string in place of JSON true.
     idp.accounts.set('erin-sub', {});
     expect((await ssoSignIn('erin-sub')).location).toBe('/login?sso_error=OIDC_EMAIL_NOT_VERIFIED');
+    idp.accounts.set('erin-sub', { email: 'erin@acme.test', email_verified: 'true' });
+    expect((await ssoSignIn('erin-sub')).location).toBe('/login?sso_error=OIDC_EMAIL_NOT_VERIFIED');
+    expect(await ds().getRepository(User).countBy({ emailKey: 'erin@acme.test' })).toBe(0);
   });
 
   it('refuses an answer whose state was tampered with, and one for a sign-in this browser never started', async () => {

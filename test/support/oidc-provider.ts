@@ -5,7 +5,8 @@ import Provider from 'oidc-provider';
 /** The claims a test person has at the provider (their `sub` is the account id). */
 export interface ProviderAccount {
   email?: string;
-  email_verified?: boolean;
+  /** A string here plays a provider that sends `"true"` instead of JSON true. */
+  email_verified?: boolean | string;
   name?: string;
 }
 

@@ -22,7 +22,7 @@ import { OidcLink } from './oidc-link.entity.js';
 type RefusalCode = 'OIDC_UNKNOWN_PROVIDER' | 'OIDC_STATE_MISMATCH' | 'OIDC_PROVIDER_ERROR' | 'OIDC_EMAIL_NOT_VERIFIED' | 'OIDC_DOMAIN_NOT_ALLOWED';
 
 /** A sign-in at the provider must come back within this time. */
-export const PENDING_OIDC_MS = 10 * 60 * 1000;
+const PENDING_OIDC_MS = 10 * 60 * 1000;
 const SCOPE = 'openid email profile';
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 
@@ -56,7 +56,7 @@ export class OidcService {
   }
 
   /** Where the provider sends the browser back; registered with the provider by the operator. */
-  callbackUrl(providerId: string): string {
+  private callbackUrl(providerId: string): string {
     return `${this.env.publicUrl}/api/auth/oidc/${encodeURIComponent(providerId)}/callback`;
   }
 
