@@ -29,6 +29,7 @@ export const AUTH_ERRORS = errorCatalogue('auth', {
   OIDC_PROVIDER_ERROR: { status: HttpStatus.BAD_GATEWAY, message: AUTH_MESSAGES.ssoProviderError, description: 'The provider answered an error, could not be reached, or its answer failed a check (ID token, nonce, PKCE).' },
   OIDC_EMAIL_NOT_VERIFIED: { status: HttpStatus.FORBIDDEN, message: AUTH_MESSAGES.ssoEmailNotVerified },
   OIDC_DOMAIN_NOT_ALLOWED: { status: HttpStatus.FORBIDDEN, message: AUTH_MESSAGES.ssoDomainNotAllowed },
+  OIDC_THROTTLED: { status: HttpStatus.TOO_MANY_REQUESTS, message: AUTH_MESSAGES.ssoThrottled, description: 'More than 60 single sign-on starts and answers from one address within a minute; not audited.' },
   STAFF_SESSION_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: AUTH_MESSAGES.sessionNotFound },
   EMAIL_TAKEN: { status: HttpStatus.CONFLICT, message: AUTH_MESSAGES.emailTaken },
   EMAIL_UNCHANGED: { status: HttpStatus.BAD_REQUEST, message: AUTH_MESSAGES.sameEmail },

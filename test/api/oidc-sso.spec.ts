@@ -174,6 +174,23 @@ describe('staff single sign-on with OpenID Connect', () => {
     expect(await refusals('OIDC_UNKNOWN_PROVIDER')).toHaveLength(2);
   });
 
+  it('throttles single sign-on from one address (starts and answers together), without auditing the throttled ones', async () => {
+    const throttled = await startTestApp({ PUBLIC_URL, OIDC_PROVIDERS: JSON.stringify([idp.setting()]) });
+    try {
+      const visitor = browser(throttled);
+      for (let i = 0; i < 59; i += 1) expect((await visitor.get('/api/auth/oidc/acme/start').expect(302)).headers.location).toMatch(/^http:\/\/127\.0\.0\.1/);
+      // The 60th request is an answer (state unknown: refused and audited); the 61st is one too many.
+      expect((await visitor.get('/api/auth/oidc/acme/callback?code=x&state=y').expect(302)).headers.location).toBe('/login?sso_error=OIDC_STATE_MISMATCH');
+      for (const path of ['/api/auth/oidc/acme/start', '/api/auth/oidc/acme/callback?code=x&state=y', '/api/auth/oidc/nope/start']) {
+        expect((await visitor.get(path).expect(302)).headers.location).toBe('/login?sso_error=OIDC_THROTTLED');
+      }
+      const audited = await throttled.app.get(DataSource).getRepository(AuditEvent).findBy({ action: 'account.sso_refused' });
+      expect(audited.map((e) => (e.detail as { code: string }).code)).toEqual(['OIDC_STATE_MISMATCH']);
+    } finally {
+      await throttled.close();
+    }
+  });
+
   it('answers an unreachable provider on the sign-in page, not with a 500', async () => {
     const down = await startTestApp({
       PUBLIC_URL,

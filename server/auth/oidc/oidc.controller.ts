@@ -34,7 +34,7 @@ export class OidcController {
   @ApiFoundResponse({ description: "Redirect to the provider's sign-in (state, nonce and PKCE verifier kept in the session), or to /login?sso_error=<code>" })
   async start(@Param('provider') providerId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     try {
-      const { url, pending } = await this.oidc.begin(providerId);
+      const { url, pending } = await this.oidc.begin(req.ip, providerId);
       req.session.oidc = pending;
       await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
       res.redirect(url);

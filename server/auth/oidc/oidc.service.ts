@@ -7,6 +7,7 @@ import { issueApiKey } from '../../api-keys/api-key.js';
 import { AuditService, type AuditActor } from '../../audit/audit.service.js';
 import type { AuditAction } from '../../audit/audit-actions.js';
 import { isUniqueViolation } from '../../common/database-errors.js';
+import { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { appConfig, type AppConfig } from '../../config/config.module.js';
 import type { OidcProviderSettings } from '../../config/oidc-providers.js';
@@ -19,10 +20,16 @@ import { TwoFactorService } from '../two-factor/two-factor.service.js';
 import type { OidcProviderDto } from './dto/oidc-provider.dto.js';
 import { OidcLink } from './oidc-link.entity.js';
 
+/** Refusals that are audited (a throttled request is not). */
 type RefusalCode = 'OIDC_UNKNOWN_PROVIDER' | 'OIDC_STATE_MISMATCH' | 'OIDC_PROVIDER_ERROR' | 'OIDC_EMAIL_NOT_VERIFIED' | 'OIDC_DOMAIN_NOT_ALLOWED';
 
 /** A sign-in at the provider must come back within this time. */
 const PENDING_OIDC_MS = 10 * 60 * 1000;
+/**
+ * Starts and answers one address may send per minute, together: bounds the sessions and
+ * audit entries an anonymous caller can make, yet leaves room for an office behind one NAT.
+ */
+const REQUESTS_PER_IP_PER_MINUTE = 60;
 const SCOPE = 'openid email profile';
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 
@@ -49,6 +56,7 @@ export class OidcService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly twoFactor: TwoFactorService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   providers(): OidcProviderDto[] {
@@ -61,7 +69,8 @@ export class OidcService {
   }
 
   /** The provider's authorization URL and what the session must keep to check its answer. */
-  async begin(providerId: string): Promise<{ url: string; pending: PendingOidcSignIn }> {
+  async begin(ip: string | undefined, providerId: string): Promise<{ url: string; pending: PendingOidcSignIn }> {
+    await this.throttle(ip);
     const provider = await this.provider(providerId);
     const config = await this.configuration(provider);
     const pending: PendingOidcSignIn = {
@@ -87,12 +96,19 @@ export class OidcService {
    * started, and answers the account to sign in. Throws an OIDC_* AppError, audited.
    */
   async complete(ip: string | undefined, providerId: string, pending: PendingOidcSignIn | undefined, query: URLSearchParams): Promise<User> {
+    await this.throttle(ip);
     const provider = await this.provider(providerId);
     if (!pending || pending.provider !== provider.id || query.get('state') !== pending.state || Date.now() - pending.startedAt > PENDING_OIDC_MS) {
       throw await this.refuse(provider.id, 'OIDC_STATE_MISMATCH', { ip });
     }
     const identity = await this.identify(provider, pending, query, ip);
     return this.account(provider, identity, ip);
+  }
+
+  /** Throttled requests are not audited: the limit exists to keep the trail from being flooded. */
+  private async throttle(ip: string | undefined): Promise<void> {
+    const verdict = await this.limiter.hit(`sso|${ip ?? 'unknown'}`, { limit: REQUESTS_PER_IP_PER_MINUTE, windowMs: 60_000 });
+    if (!verdict.allowed) throw AUTH_ERRORS.error('OIDC_THROTTLED');
   }
 
   private async provider(providerId: string): Promise<OidcProviderSettings> {

@@ -14,6 +14,7 @@ export const SSO_ERROR_MESSAGES: Record<string, string> = {
   OIDC_EMAIL_NOT_VERIFIED: 'The sign-in provider has not verified your e-mail address, so it cannot be used to sign in here.',
   OIDC_DOMAIN_NOT_ALLOWED:
     'No account uses this e-mail address, and accounts for its domain are not created through this provider. Ask an administrator to invite you.',
+  OIDC_THROTTLED: 'Too many single sign-on attempts from this address. Try again in a minute.',
 };
 const SSO_ERROR_FALLBACK = 'Single sign-on did not work. Please try again, or log in with your password.';
 
