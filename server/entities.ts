@@ -4,6 +4,7 @@ import { AuditEvent } from './audit/audit-event.entity.js';
 import { AuthToken } from './auth/auth-token.entity.js';
 import { Session } from './sessions/session.entity.js';
 import { UserTwoFactor } from './auth/two-factor/user-two-factor.entity.js';
+import { OidcLink } from './auth/oidc/oidc-link.entity.js';
 import { OutboxMail } from './mail/outbox-mail.entity.js';
 import { OrganizationInvitation } from './organizations/organization-invitation.entity.js';
 import { OrganizationMember } from './organizations/organization-member.entity.js';
@@ -46,6 +47,7 @@ export const entities: Function[] = [
   Session,
   AuthToken,
   UserTwoFactor,
+  OidcLink,
   RateLimitRow,
   OutboxMail,
   Permission,

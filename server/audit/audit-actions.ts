@@ -88,6 +88,15 @@ export const AUDIT_ACTIONS = [
   'account.totp_removed',
   'account.second_factor_used',
   'account.second_factor_failed',
+  /**
+   * Single sign-on ({ provider }): signed in, an account created on first sign-in
+   * ({ role }), an existing account linked by its verified e-mail, or a sign-in refused
+   * ({ code, email? }; its actor names the provider when no account was found).
+   */
+  'account.sso_signed_in',
+  'account.sso_account_created',
+  'account.sso_linked',
+  'account.sso_refused',
   /** The user ended one of their other sessions, or all of them ({ count }). */
   'account.sessions_revoked',
 ] as const;

@@ -22,23 +22,26 @@ import { SessionsController } from './sessions.controller.js';
 import { TwoFactorController } from './two-factor/two-factor.controller.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
 import { UserTwoFactor } from './two-factor/user-two-factor.entity.js';
+import { OidcController } from './oidc/oidc.controller.js';
+import { OidcLink } from './oidc/oidc-link.entity.js';
+import { OidcService } from './oidc/oidc.service.js';
 
 /**
  * Accounts: registration, sign-in (passport-local), credentials, deletion and the
- * e-mailed links. Exports AuthEmailsService (sendSetPasswordLink for invited admins)
+ * e-mailed links, single sign-on with OpenID Connect. Exports AuthEmailsService (sendSetPasswordLink for invited admins)
  * and PasswordService.
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, AuthToken, UserTwoFactor]),
+    TypeOrmModule.forFeature([User, AuthToken, UserTwoFactor, OidcLink]),
     AuditModule,
     PassportModule,
     MailModule,
     UsersModule,
     OrganizationsModule,
   ],
-  controllers: [AuthController, AuthEmailsController, PasswordPolicyController, TwoFactorController, SessionsController],
-  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordPolicy, PasswordService, LocalStrategy, TwoFactorService],
+  controllers: [AuthController, AuthEmailsController, PasswordPolicyController, TwoFactorController, SessionsController, OidcController],
+  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordPolicy, PasswordService, LocalStrategy, TwoFactorService, OidcService],
   exports: [AccountDeletionService, AuthEmailsService, PasswordService],
 })
 export class AuthModule {}

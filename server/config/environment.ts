@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseOidcProviders, type OidcProviderSettings } from './oidc-providers.js';
 
 /** The validated configuration the whole server reads; every field comes from one environment variable. */
 export interface Environment {
@@ -34,6 +35,8 @@ export interface Environment {
   verification: VerificationSettings;
   analysis: AnalysisSettings;
   sanctionsLists: SanctionsListSettings;
+  /** Staff single sign-on (OIDC_PROVIDERS); empty: password sign-in only. */
+  oidcProviders: OidcProviderSettings[];
 }
 
 export interface DataEncryptionSettings {
@@ -273,6 +276,7 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     verification: parseVerification(env),
     analysis: parseAnalysis(env),
     sanctionsLists: parseSanctionsLists(env),
+    oidcProviders: parseOidcProviders(optional(env, 'OIDC_PROVIDERS'), (message) => new ConfigurationError(message)),
   };
 }
 

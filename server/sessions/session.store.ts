@@ -8,6 +8,15 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** Absolute lifetime: no session outlives this, however active. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A single sign-on started in a browser: what its session keeps to check the provider's answer. */
+export interface PendingOidcSignIn {
+  provider: string;
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  startedAt: number;
+}
+
 declare module 'express-session' {
   interface SessionData {
     userId: string;
@@ -19,6 +28,8 @@ declare module 'express-session' {
     userAgent: string;
     ip: string;
     pendingAt: number;
+    /** A single sign-on started in this browser, waiting for the provider's answer. */
+    oidc: PendingOidcSignIn;
   }
 }
 

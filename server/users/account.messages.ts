@@ -18,6 +18,14 @@ export const AUTH_MESSAGES = {
   sessionNotFound: 'This session has already ended',
   totpNotEnabled: 'No authenticator app is set up for this account',
 
+  // Single sign-on (OpenID Connect)
+  ssoUnknownProvider: 'This single sign-on provider is not configured here',
+  ssoStateMismatch: 'This sign-in answer does not match a sign-in started in this browser (or it took too long). Start again.',
+  ssoProviderError: 'The sign-in provider did not complete the sign-in. Try again, or sign in with your password.',
+  ssoEmailNotVerified: 'The sign-in provider has not verified your e-mail address, so it cannot be used to sign in here',
+  ssoThrottled: 'Too many single sign-on attempts from this address. Try again in a minute.',
+  ssoDomainNotAllowed: 'No account uses this e-mail address, and accounts for its domain are not created through this provider. Ask an administrator to invite you.',
+
   // Registration and profile
   usernameTaken: 'This username is already taken',
   emailTaken: 'An account with this e-mail address already exists',

@@ -64,6 +64,10 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/register': PUBLIC,
   'POST /api/auth/login': PUBLIC,
   'POST /api/auth/login/two-factor': PUBLIC,
+  // Single sign-on: browser navigations that redirect (here to the sign-in page: no provider is configured).
+  'GET /api/auth/oidc/providers': PUBLIC,
+  'GET /api/auth/oidc/:provider/start': PUBLIC,
+  'GET /api/auth/oidc/:provider/callback': PUBLIC,
   'POST /api/auth-emails/reset-password/start': PUBLIC,
   'POST /api/auth-emails/reset-password/reset': PUBLIC,
   'POST /api/auth-emails/confirm-email/confirm': PUBLIC,
@@ -285,6 +289,7 @@ describe('the access table', () => {
     if (template.startsWith('/api/webhooks/events')) return '00000000-0000-4000-8000-000000000000';
     if (template.startsWith('/api/users/')) return params.ownerId;
     if (template.startsWith('/api/roles/')) return 'kyc';
+    if (name === 'provider') return 'acme';
     // The owner cannot be removed (409): the route is reached without changing anything.
     if (template.endsWith('/members/:userId') && name === 'userId') return params.ownerId;
     return params[name];

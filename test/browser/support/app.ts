@@ -51,8 +51,11 @@ const READY_LINE = /KYC platform is ready on /;
 export async function startApp({
   timeoutMs = 30_000,
   env = {},
+  port: chosenPort,
 }: {
   timeoutMs?: number;
+  /** Listen on this port (e.g. one already registered as a callback with an identity provider); default: a free one. */
+  port?: number;
   /** Extra environment for the server, e.g. ADMIN_EMAIL/ADMIN_PASSWORD or SMTP_URL. */
   env?: Record<string, string>;
 } = {}): Promise<RunningApp> {
@@ -60,7 +63,7 @@ export async function startApp({
   if (!existsSync(entry) || !existsSync(join(repoRoot, 'dist/client/index.html'))) {
     throw new Error('The app is not built: run `npm run build` first (npm run test:browser does).');
   }
-  const port = await findFreePort();
+  const port = chosenPort ?? (await findFreePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'kyc-browser-'));
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,

@@ -301,6 +301,17 @@ export type ActiveSessionDto = {
     current: boolean;
 };
 
+export type OidcProviderDto = {
+    /**
+     * Used in /api/auth/oidc/{provider}/start
+     */
+    id: string;
+    /**
+     * Shown as "Sign in with <name>"
+     */
+    name: string;
+};
+
 export type AuditEventAdminDto = {
     id: string;
     /**
@@ -2429,6 +2440,46 @@ export type SessionsRevokeOthersResponses = {
 
 export type SessionsRevokeOthersResponse = SessionsRevokeOthersResponses[keyof SessionsRevokeOthersResponses];
 
+export type OidcProvidersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/oidc/providers';
+};
+
+export type OidcProvidersResponses = {
+    /**
+     * The single sign-on providers the operator configured (OIDC_PROVIDERS); empty when none
+     */
+    200: Array<OidcProviderDto>;
+};
+
+export type OidcProvidersResponse = OidcProvidersResponses[keyof OidcProvidersResponses];
+
+export type OidcStartData = {
+    body?: never;
+    path: {
+        /**
+         * A provider id from GET /api/auth/oidc/providers
+         */
+        provider: string;
+    };
+    query?: never;
+    url: '/api/auth/oidc/{provider}/start';
+};
+
+export type OidcCallbackData = {
+    body?: never;
+    path: {
+        /**
+         * The provider the sign-in started with
+         */
+        provider: string;
+    };
+    query?: never;
+    url: '/api/auth/oidc/{provider}/callback';
+};
+
 export type AuditListData = {
     body?: never;
     path?: never;
@@ -4177,7 +4228,7 @@ export type OrganizationActivityListData = {
          * Only what this account did
          */
         actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sessions_revoked';
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_refused' | 'account.sessions_revoked';
         /**
          * Only entries about this applicant (the integrator's userId)
          */

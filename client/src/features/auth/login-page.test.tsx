@@ -96,4 +96,30 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/password-reset');
     expect(screen.getByRole('link', { name: 'Signup for free' })).toHaveAttribute('href', '/register');
   });
+
+  it("offers 'Sign in with <name>' for each configured provider, as a link to the server's start route", async () => {
+    renderLogin({ oidcProviders: { body: [{ id: 'acme', name: 'Acme Okta' }, { id: 'corp', name: 'Corp Entra' }] } });
+    const pathOf = (link: HTMLElement) => new URL(link.getAttribute('href')!).pathname;
+    expect(pathOf(await screen.findByRole('link', { name: 'Sign in with Acme Okta' }))).toBe('/api/auth/oidc/acme/start');
+    expect(pathOf(screen.getByRole('link', { name: 'Sign in with Corp Entra' }))).toBe('/api/auth/oidc/corp/start');
+  });
+
+  it('shows no single sign-on when no provider is configured', async () => {
+    const { callsTo } = renderLogin({ oidcProviders: { body: [] } });
+    await waitFor(() => expect(callsTo('oidcProviders')).toHaveLength(1));
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
+  });
+
+  it('says why the last single sign-on was refused, by its code', async () => {
+    renderRoute(<LoginPage />, { path: '/login?sso_error=OIDC_DOMAIN_NOT_ALLOWED', me: null });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No account uses this e-mail address, and accounts for its domain are not created through this provider.',
+    );
+  });
+
+  it('falls back to a general message for a code it does not know', async () => {
+    renderRoute(<LoginPage />, { path: '/login?sso_error=SOMETHING_NEW', me: null });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Single sign-on did not work. Please try again, or log in with your password.');
+  });
 });

@@ -10,6 +10,7 @@ import { useForm } from '../../lib/use-form';
 import { FIELD_REQUIRED, isBlank } from '../../lib/validation';
 import { useLogin } from './api/login';
 import { useLoginSecondFactor } from './api/login-second-factor';
+import { SingleSignOnButtons, SingleSignOnError } from './components/single-sign-on';
 
 import './components/auth-forms.css';
 
@@ -86,7 +87,7 @@ export function LoginPage() {
       }
     >
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        {login.isError && <Alert variant="danger">{loginErrorMessage(login.error)}</Alert>}
+        {login.isError ? <Alert variant="danger">{loginErrorMessage(login.error)}</Alert> : <SingleSignOnError />}
         <TextField
           label="Username"
           autoComplete="username"
@@ -112,6 +113,7 @@ export function LoginPage() {
           </Button>
         </div>
       </form>
+      <SingleSignOnButtons />
     </CenteredCard>
   );
 }

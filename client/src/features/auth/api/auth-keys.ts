@@ -1,7 +1,8 @@
-// Query keys of the auth feature: the e-mail confirmation link and the password policy.
+// Query keys of the auth feature: the e-mail confirmation link, the password policy and the single sign-on providers.
 export const authKeys = {
   all: ['auth'] as const,
   confirmations: () => [...authKeys.all, 'confirm-email'] as const,
   confirmation: (user: string, token: string) => [...authKeys.confirmations(), { user, token }] as const,
   passwordPolicy: () => [...authKeys.all, 'password-policy'] as const,
+  oidcProviders: () => [...authKeys.all, 'oidc-providers'] as const,
 };

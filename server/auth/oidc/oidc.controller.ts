@@ -1,0 +1,69 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { ApiFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../../common/access/public.decorator.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { startSession } from '../../sessions/session-lifecycle.js';
+import { OidcProviderDto } from './dto/oidc-provider.dto.js';
+import { OidcService } from './oidc.service.js';
+
+/** Client routes the browser lands on: the dashboard, or the sign-in page naming what went wrong. */
+const SIGNED_IN_PAGE = '/dashboard';
+const refusedPage = (code: string) => `/login?sso_error=${encodeURIComponent(code)}`;
+
+/**
+ * Staff single sign-on with OpenID Connect. `start` and `callback` are browser
+ * navigations, so they answer with redirects, never JSON: a refusal lands on the
+ * sign-in page with its code (`/login?sso_error=OIDC_…`).
+ */
+@ApiTags('auth')
+@Controller('auth/oidc')
+export class OidcController {
+  constructor(private readonly oidc: OidcService) {}
+
+  @Get('providers')
+  @Public()
+  @ApiOkResponse({ type: [OidcProviderDto], description: 'The single sign-on providers the operator configured (OIDC_PROVIDERS); empty when none' })
+  providers(): OidcProviderDto[] {
+    return this.oidc.providers();
+  }
+
+  @Get(':provider/start')
+  @Public()
+  @ApiParam({ name: 'provider', description: 'A provider id from GET /api/auth/oidc/providers' })
+  @ApiFoundResponse({ description: "Redirect to the provider's sign-in (state, nonce and PKCE verifier kept in the session), or to /login?sso_error=<code>" })
+  async start(@Param('provider') providerId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    try {
+      const { url, pending } = await this.oidc.begin(req.ip, providerId);
+      req.session.oidc = pending;
+      await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+      res.redirect(url);
+    } catch (error) {
+      res.redirect(refusedPage(refusalCode(error)));
+    }
+  }
+
+  @Get(':provider/callback')
+  @Public()
+  @ApiParam({ name: 'provider', description: 'The provider the sign-in started with' })
+  @ApiFoundResponse({ description: 'Signed in under a new session id and sent to /dashboard, or sent to /login?sso_error=<code>' })
+  async callback(@Param('provider') providerId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    // One answer per started sign-in: the pending step is spent whatever happens next.
+    const pending = req.session.oidc;
+    delete req.session.oidc;
+    const query = new URL(req.originalUrl, 'http://callback.invalid').searchParams;
+    try {
+      const user = await this.oidc.complete(req.ip, providerId, pending, query);
+      await startSession(req, user.id);
+      res.redirect(SIGNED_IN_PAGE);
+    } catch (error) {
+      res.redirect(refusedPage(refusalCode(error)));
+    }
+  }
+}
+
+/** The OIDC_* code of a refusal; anything else (e.g. the database down) goes on to the exception filter. */
+function refusalCode(error: unknown): string {
+  if (error instanceof AppError && error.code.startsWith('OIDC_')) return error.code;
+  throw error;
+}
