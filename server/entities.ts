@@ -4,6 +4,9 @@ import { AuditEvent } from './audit/audit-event.entity.js';
 import { AuthToken } from './auth/auth-token.entity.js';
 import { Session } from './sessions/session.entity.js';
 import { UserTwoFactor } from './auth/two-factor/user-two-factor.entity.js';
+import { TwoFactorPolicy } from './auth/two-factor/two-factor-policy.entity.js';
+import { UserPasskey } from './auth/passkeys/user-passkey.entity.js';
+import { WebauthnChallenge } from './auth/passkeys/webauthn-challenge.entity.js';
 import { OutboxMail } from './mail/outbox-mail.entity.js';
 import { OrganizationInvitation } from './organizations/organization-invitation.entity.js';
 import { OrganizationMember } from './organizations/organization-member.entity.js';
@@ -46,6 +49,9 @@ export const entities: Function[] = [
   Session,
   AuthToken,
   UserTwoFactor,
+  TwoFactorPolicy,
+  UserPasskey,
+  WebauthnChallenge,
   RateLimitRow,
   OutboxMail,
   Permission,

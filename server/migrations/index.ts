@@ -23,6 +23,7 @@ import { ApplicantNotesAuthor1795541025740 } from './1795541025740-ApplicantNote
 import { DataEncryptionKeys1795543790247 } from './1795543790247-DataEncryptionKeys.js';
 import { UserTwoFactor1795544027620 } from './1795544027620-UserTwoFactor.js';
 import { ApplicantErasures1795544509593 } from './1795544509593-ApplicantErasures.js';
+import { Passkeys1795552993818 } from './1795552993818-Passkeys.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -50,4 +51,5 @@ export const migrations: Function[] = [
   DataEncryptionKeys1795543790247,
   UserTwoFactor1795544027620,
   ApplicantErasures1795544509593,
+  Passkeys1795552993818,
 ];

@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../document-reading/index.js';
 import { User } from '../users/user.entity.js';
 import { newCompanyKey } from './company-key.js';
-import type { OrganizationDetailsDto, OrganizationDto, VerificationSettingsDto } from './dto/organization.dto.js';
+import type { OrganizationDetailsDto, OrganizationDto, TwoFactorRequirementDto, VerificationSettingsDto } from './dto/organization.dto.js';
 import { nameMismatch, newOwnerNotMember, ownerOnly } from './organizations.errors.js';
 import { OrganizationAccessService, type OrganizationRole } from './organization-access.service.js';
 import { OrganizationMember } from './organization-member.entity.js';
@@ -91,6 +91,7 @@ export class OrganizationsService {
       isOwner,
       createdAt: organization.createdAt,
       verificationSettings: verificationSettings(organization),
+      requireTwoFactor: organization.requireTwoFactor,
     };
   }
 
@@ -114,6 +115,17 @@ export class OrganizationsService {
       });
     });
     return verificationSettings({ allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList, photoQuality });
+  }
+
+  /** The owner (or a super-admin) requires two-factor sign-in of the organization's members; audited. */
+  async setTwoFactorRequirement(user: User, organizationId: string, requireTwoFactor: boolean): Promise<TwoFactorRequirementDto> {
+    const { organization, canManage } = await this.access.requireMember(user, organizationId);
+    if (!canManage) throw ownerOnly();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(Organization, { id: organization.id }, { requireTwoFactor });
+      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'organization.settings_changed', detail: { requireTwoFactor } });
+    });
+    return { requireTwoFactor };
   }
 
   /**
