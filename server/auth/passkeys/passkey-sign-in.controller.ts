@@ -23,7 +23,7 @@ export class PasskeySignInController {
   @Post('passkey/options')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: PasskeyOptionsDto, description: 'Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)' })
-  async signInOptions(): Promise<PasskeyOptionsDto> {
+  async passwordlessOptions(): Promise<PasskeyOptionsDto> {
     return { options: { ...(await this.passkeys.authenticationOptions('sign-in', null)) } };
   }
 
@@ -33,7 +33,7 @@ export class PasskeySignInController {
   @ApiBadRequestResponse({ description: 'PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options' })
   @ApiUnauthorizedResponse({ description: AUTH_MESSAGES.passkeyNotAccepted })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
-  async signIn(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {
+  async passwordless(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {
     const user = await this.passkeys.authenticate({ ip: req.ip }, 'sign-in', null, assertion(dto));
     await startSession(req, user.id);
     return toUserDto(user);

@@ -99,6 +99,7 @@ export class PasskeyCredentialDto {
   type: 'public-key';
 
   @ApiProperty({ type: CredentialResponseDto })
+  @IsObject()
   @ValidateNested()
   @Type(() => CredentialResponseDto)
   response: CredentialResponseDto;
@@ -122,6 +123,7 @@ export class RegisterPasskeyDto {
   name: string;
 
   @ApiProperty({ type: PasskeyCredentialDto })
+  @IsObject()
   @ValidateNested()
   @Type(() => PasskeyCredentialDto)
   credential: PasskeyCredentialDto;
@@ -129,6 +131,7 @@ export class RegisterPasskeyDto {
 
 export class PasskeyAssertionDto {
   @ApiProperty({ type: PasskeyCredentialDto })
+  @IsObject()
   @ValidateNested()
   @Type(() => PasskeyCredentialDto)
   credential: PasskeyCredentialDto;

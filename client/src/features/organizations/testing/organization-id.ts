@@ -14,6 +14,7 @@ export function buildOrganizationDetails(overrides: Partial<OrganizationDetailsD
     isOwner: role === 'owner',
     createdAt: '2026-11-01T00:00:00Z',
     verificationSettings: { allowCompanyKeyLinks: true, redirectAllowList: [] },
+    requireTwoFactor: false,
     ...overrides,
   };
 }

@@ -28,6 +28,7 @@ function organization(role: OrganizationDetailsDto['role']): OrganizationDetails
     isOwner: role === 'owner',
     createdAt: '2026-11-01T00:00:00Z',
     verificationSettings: { allowCompanyKeyLinks: true, redirectAllowList: [] },
+    requireTwoFactor: false,
   };
 }
 
