@@ -14,6 +14,7 @@ import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { useDeleteOrganization, useTransferOwnership } from '../api/end-organization';
 import { useOrganization } from '../api/get-organization';
+import { useUpdateTwoFactorRequirement } from '../api/update-two-factor-requirement';
 
 import './organization-settings-page.css';
 
@@ -127,6 +128,29 @@ function DeleteOrganization({ organizationId, name }: { organizationId: string; 
   );
 }
 
+function TwoFactorRequirement({ organizationId, required }: { organizationId: string; required: boolean }) {
+  const update = useUpdateTwoFactorRequirement(organizationId);
+  const toast = useToast();
+  return (
+    <div className="org-settings-row">
+      <label className="org-settings-text">
+        <input
+          type="checkbox"
+          checked={required}
+          disabled={update.isPending}
+          onChange={(event) =>
+            update.mutate(event.target.checked, {
+              onSuccess: (saved) => toast.success(saved.requireTwoFactor ? 'Two-factor sign-in is now required' : 'Two-factor sign-in is no longer required'),
+            })
+          }
+        />{' '}
+        Require two-factor sign-in (a passkey or an authenticator app) for every member, you included
+      </label>
+      {update.isError && <Alert variant="danger">{getErrorMessage(update.error)}</Alert>}
+    </div>
+  );
+}
+
 /** /dashboard/:organizationId/settings: the owner hands the organization over, or ends it. */
 export function OrganizationSettingsPage() {
   const { organizationId = '' } = useParams();
@@ -135,9 +159,15 @@ export function OrganizationSettingsPage() {
   const canManage = organization.isOwner || organization.role === 'super-admin';
   return (
     <>
-      <PageHeader title="Organization settings" description={`Ownership and the end of ${organization.name}.`} />
+      <PageHeader title="Organization settings" description={`Sign-in rules, ownership and the end of ${organization.name}.`} />
       {canManage ? (
         <>
+          <Panel
+            title="Sign-in"
+            description="Members without a second factor can only set one up after their password until they have."
+          >
+            <TwoFactorRequirement organizationId={organizationId} required={organization.requireTwoFactor} />
+          </Panel>
           <Panel title="Transfer ownership" description="Give this organization to one of its members.">
             <TransferOwnership organizationId={organizationId} />
           </Panel>
