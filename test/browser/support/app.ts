@@ -51,8 +51,11 @@ const READY_LINE = /KYC platform is ready on /;
 export async function startApp({
   timeoutMs = 30_000,
   env = {},
+  host = '127.0.0.1',
 }: {
   timeoutMs?: number;
+  /** The host name of PUBLIC_URL and of `url`: 'localhost' for WebAuthn, which refuses IP addresses as relying party ids. */
+  host?: '127.0.0.1' | 'localhost';
   /** Extra environment for the server, e.g. ADMIN_EMAIL/ADMIN_PASSWORD or SMTP_URL. */
   env?: Record<string, string>;
 } = {}): Promise<RunningApp> {
@@ -70,7 +73,7 @@ export async function startApp({
       NODE_OPTIONS: '',
       PORT: String(port),
       // Links the server writes (e-mails, verification session urls) point at this very address.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${host}:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       ...env,
@@ -89,7 +92,7 @@ export async function startApp({
   child.once('exit', () => events.emit('exit'));
   const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   const output = () => log;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
 
   const whenOutput = <T>(probe: (output: string) => T | undefined, what: string, timeoutMs = 10_000): Promise<T> =>
     when(
