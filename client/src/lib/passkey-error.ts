@@ -9,6 +9,7 @@ export function passkeyErrorMessage(error: unknown): string {
   const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
   if (name === 'NotAllowedError' || name === 'AbortError') return 'The passkey request was cancelled or timed out.';
   if (name === 'InvalidStateError') return 'This passkey is already registered.';
-  if (name === 'NotSupportedError' || name === 'SecurityError') return 'This browser cannot use a passkey here.';
+  const unsupported = error instanceof Error && /WebAuthn is not supported/.test(error.message);
+  if (unsupported || name === 'NotSupportedError' || name === 'SecurityError') return 'This browser cannot use a passkey here.';
   return getErrorMessage(error);
 }

@@ -51,18 +51,21 @@ export class TwoFactorRequirement {
     const row = await this.policies.findOne({ where: { id: POLICY_ID }, select: { id: true, requiredFor: true } });
     const scope = row?.requiredFor ?? 'off';
     if (scope === 'everyone' || (scope === 'admins' && roleRank(user.role) >= roleRank('admin'))) return true;
-    const organizations = this.dataSource.getRepository(Organization).createQueryBuilder('o');
-    const membership = organizations
-      .subQuery()
-      .select('1')
-      .from(OrganizationMember, 'm')
-      .where('m.organizationId = o.id')
-      .andWhere('m.userId = :userId')
-      .getQuery();
-    return organizations
-      .where('o.requireTwoFactor = :yes', { yes: true })
-      .andWhere(`(o.ownerId = :userId OR EXISTS ${membership})`, { userId: user.id })
-      .getExists();
+    // Two index lookups (owner, membership) rather than one OR that would scan organizations.
+    const [owns, belongs] = await Promise.all([
+      this.dataSource
+        .getRepository(Organization)
+        .createQueryBuilder('o')
+        .where('o.ownerId = :userId AND o.requireTwoFactor = :yes', { userId: user.id, yes: true })
+        .getExists(),
+      this.dataSource
+        .getRepository(OrganizationMember)
+        .createQueryBuilder('m')
+        .innerJoin(Organization, 'o', 'o.id = m.organizationId')
+        .where('m.userId = :userId AND o.requireTwoFactor = :yes', { userId: user.id, yes: true })
+        .getExists(),
+    ]);
+    return owns || belongs;
   }
 
   /** A rule binds the account and it has no second factor yet: only enrolment is open to it. */
