@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { newCredentials, openTrackedPage, registerInContext, waitForPath, type Credentials } from './support/accounts.js';
+import { logInThroughForm, newCredentials, openTrackedPage, registerInContext, waitForPath, type Credentials } from './support/accounts.js';
 import { startApp, type RunningApp } from './support/app.js';
 import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
 
@@ -10,6 +10,7 @@ import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/br
 // Security page after the password until a passkey is set up.
 
 const DESKTOP = { width: 1280, height: 900 };
+const SUPER_ADMIN = { email: 'root@example.com', username: 'root', password: 'root-password-1' };
 const MOBILE = { width: 375, height: 812 };
 
 let app: RunningApp;
@@ -18,7 +19,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   // WebAuthn refuses an IP address as the relying party: the app is reached as localhost.
-  app = await startApp({ host: 'localhost' });
+  app = await startApp({ host: 'localhost', env: { ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password } });
   browser = await launchBrowser();
 });
 
@@ -129,6 +130,7 @@ describe('passkeys', () => {
     await page.goto(`${app.url}/dashboard/${organization.id}/settings`);
     await page.getByLabel('Require two-factor sign-in', { exact: false }).click();
     await page.getByText('Two-factor sign-in is now required').waitFor();
+    await saveScreenshot(page, 'passkeys-organization-sign-in-1280');
 
     await signOut(context);
     await passwordStep(page, who);
@@ -145,6 +147,30 @@ describe('passkeys', () => {
     await page.getByLabel('Require two-factor sign-in', { exact: false }).waitFor();
     expect(await page.getByLabel('Require two-factor sign-in', { exact: false }).isChecked()).toBe(true);
 
+    expect(desktop.errors).toEqual([]);
+  });
+
+  it('a super-admin requires it of administrators, is bound by it at once, and enrols a passkey', async () => {
+    const desktop = await openTrackedPage(browser, contexts, DESKTOP);
+    const { page } = desktop;
+    await addVirtualAuthenticator(page);
+    await logInThroughForm(page, app.url, SUPER_ADMIN.email, SUPER_ADMIN.password);
+
+    await page.goto(`${app.url}/dashboard/user/me/security`);
+    const rule = page.getByRole('region', { name: 'Required two-factor sign-in' });
+    await rule.getByLabel('Required for administrators and super-admins').check();
+    await rule.getByRole('button', { name: 'Save rule' }).click();
+    await page.getByText('Two-factor rule saved').waitFor();
+    await page.getByText('Set up two-factor sign-in to continue').waitFor();
+    // The full-page picture is taken from the top, where the sticky header belongs.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, 'passkeys-policy-1280', true);
+
+    await addPasskey(page, 'Admin key');
+    await page.getByText('Set up two-factor sign-in to continue').waitFor({ state: 'detached' });
+    await rule.getByLabel('Not required', { exact: false }).check();
+    await rule.getByRole('button', { name: 'Save rule' }).click();
+    await page.getByText('Two-factor rule saved').first().waitFor();
     expect(desktop.errors).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { useSetTwoFactorPolicy, useTwoFactorPolicy } from '../api/two-factor-pol
 type Scope = TwoFactorPolicyInputDto['requiredFor'];
 
 const SCOPES: { value: Scope; label: string }[] = [
-  { value: 'off', label: 'Not required (organizations may still require it of their members)' },
+  { value: 'off', label: 'Not required (organizations may still require it)' },
   { value: 'admins', label: 'Required for administrators and super-admins' },
   { value: 'everyone', label: 'Required for every account' },
 ];
