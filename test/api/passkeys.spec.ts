@@ -184,4 +184,13 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
     await otherAgent.delete(`/api/auth/passkeys/${passkey.id}`).send({ password: other.password }).expect(404);
     await browser(t).get('/api/auth/passkeys').set(owner.auth).expect(403);
   });
+
+  // Last: it spends this address's budget of passwordless options for the minute.
+  it('limits the public passwordless options per address (each stores a challenge)', async () => {
+    let last = await browser(t).post('/api/auth/login/passkey/options');
+    for (let i = 0; i < 60 && last.status === 200; i += 1) last = await browser(t).post('/api/auth/login/passkey/options');
+    expect(last.status).toBe(429);
+    expect(last.body.code).toBe('LOGIN_THROTTLED');
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+  });
 });

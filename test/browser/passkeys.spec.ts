@@ -163,7 +163,7 @@ describe('passkeys', () => {
     await page.getByText('Two-factor rule saved').waitFor();
     await page.getByText('Set up two-factor sign-in to continue').waitFor();
     // The full-page picture is taken from the top, where the sticky header belongs.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await saveScreenshot(page, 'passkeys-policy-1280', true);
 
     await addPasskey(page, 'Admin key');

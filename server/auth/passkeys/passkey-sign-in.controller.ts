@@ -23,8 +23,9 @@ export class PasskeySignInController {
   @Post('passkey/options')
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: PasskeyOptionsDto, description: 'Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)' })
-  async passwordlessOptions(): Promise<PasskeyOptionsDto> {
-    return { options: { ...(await this.passkeys.authenticationOptions('sign-in', null)) } };
+  @ApiTooManyRequestsResponse({ description: 'More than 60 requests from this address in a minute' })
+  async passwordlessOptions(@Req() req: Request): Promise<PasskeyOptionsDto> {
+    return { options: { ...(await this.passkeys.authenticationOptions({ ip: req.ip }, 'sign-in', null)) } };
   }
 
   @Post('passkey')
@@ -46,7 +47,7 @@ export class PasskeySignInController {
   async secondFactorOptions(@Req() req: Request): Promise<PasskeyOptionsDto> {
     const userId = pendingSecondFactorUser(req);
     if (!userId) throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');
-    return { options: { ...(await this.passkeys.authenticationOptions('second-factor', userId)) } };
+    return { options: { ...(await this.passkeys.authenticationOptions({ ip: req.ip }, 'second-factor', userId)) } };
   }
 
   @Post('two-factor/passkey')

@@ -14,7 +14,9 @@ import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { LessThan, MoreThan, type DataSource, type EntityManager, type Repository } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { isUniqueViolation } from '../../common/database-errors.js';
+import { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
 import { appConfig, type AppConfig } from '../../config/config.module.js';
+import { AUTH_MESSAGES } from '../../users/account.messages.js';
 import { User } from '../../users/user.entity.js';
 import { AUTH_ERRORS } from '../auth.errors.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
@@ -26,6 +28,8 @@ import { WebauthnChallenge, type ChallengePurpose } from './webauthn-challenge.e
 /** How long a challenge may wait for the authenticator (the browser's own timeout is the same). */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const RP_NAME = 'KYC platform';
+/** Passwordless options are public and each stores a challenge: at most this many per address and minute. */
+export const PASSWORDLESS_OPTIONS_PER_MINUTE = 60;
 
 const throttleSubject = (userId: string) => `user:${userId}`;
 type PasskeyAuditAction = 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed';
@@ -48,6 +52,7 @@ export class PasskeysService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottleService,
+    private readonly limiter: RateLimiter,
     private readonly twoFactor: TwoFactorService,
   ) {
     const url = new URL(env.publicUrl);
@@ -127,7 +132,13 @@ export class PasskeysService {
    * are listed; for passwordless sign-in none are (the authenticator offers its
    * discoverable ones) and user verification is required, as the passkey is both factors.
    */
-  async authenticationOptions(purpose: 'second-factor' | 'sign-in', userId: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  async authenticationOptions(caller: Caller, purpose: 'second-factor' | 'sign-in', userId: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    if (purpose === 'sign-in') {
+      const verdict = await this.limiter.hit(`passkey-options|${caller.ip ?? 'unknown'}`, { limit: PASSWORDLESS_OPTIONS_PER_MINUTE, windowMs: 60_000 });
+      if (!verdict.allowed) {
+        throw AUTH_ERRORS.error('LOGIN_THROTTLED', AUTH_MESSAGES.tooManyAttempts(1)).retryAfter(verdict.retryAfterSeconds);
+      }
+    }
     const allowCredentials =
       purpose === 'second-factor' && userId
         ? (await this.passkeys.find({ where: { userId }, select: { credentialId: true, transports: true } })).map((p) => ({

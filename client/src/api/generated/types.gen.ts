@@ -2589,6 +2589,13 @@ export type PasskeySignInPasswordlessOptionsData = {
     url: '/api/auth/login/passkey/options';
 };
 
+export type PasskeySignInPasswordlessOptionsErrors = {
+    /**
+     * More than 60 requests from this address in a minute
+     */
+    429: unknown;
+};
+
 export type PasskeySignInPasswordlessOptionsResponses = {
     /**
      * Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)
