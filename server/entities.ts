@@ -5,6 +5,9 @@ import { AuthToken } from './auth/auth-token.entity.js';
 import { Session } from './sessions/session.entity.js';
 import { UserTwoFactor } from './auth/two-factor/user-two-factor.entity.js';
 import { OidcLink } from './auth/oidc/oidc-link.entity.js';
+import { TwoFactorPolicy } from './auth/two-factor/two-factor-policy.entity.js';
+import { UserPasskey } from './auth/passkeys/user-passkey.entity.js';
+import { WebauthnChallenge } from './auth/passkeys/webauthn-challenge.entity.js';
 import { OutboxMail } from './mail/outbox-mail.entity.js';
 import { OrganizationInvitation } from './organizations/organization-invitation.entity.js';
 import { OrganizationMember } from './organizations/organization-member.entity.js';
@@ -48,6 +51,9 @@ export const entities: Function[] = [
   AuthToken,
   UserTwoFactor,
   OidcLink,
+  TwoFactorPolicy,
+  UserPasskey,
+  WebauthnChallenge,
   RateLimitRow,
   OutboxMail,
   Permission,

@@ -97,6 +97,13 @@ export const AUDIT_ACTIONS = [
   'account.sso_account_created',
   'account.sso_linked',
   'account.sso_refused',
+  /** Passkeys: one registered or removed ({ passkeyId, name }); one used to sign in or refused ({ passkeyId, purpose: sign-in | second-factor, reason }). */
+  'account.passkey_added',
+  'account.passkey_removed',
+  'account.passkey_used',
+  'account.passkey_failed',
+  /** A super-admin changed whose sign-in must have a second factor platform-wide ({ from, to }). */
+  'settings.two_factor_policy_changed',
   /** The user ended one of their other sessions, or all of them ({ count }). */
   'account.sessions_revoked',
 ] as const;

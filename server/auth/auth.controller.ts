@@ -57,14 +57,16 @@ export class AuthController {
   @ApiBody({ type: LoginDto })
   @ApiOkResponse({ type: UserDto, description: 'Signed in under a new session id (session cookie set)' })
   @ApiUnauthorizedResponse({
-    description: `${AUTH_MESSAGES.invalidCredentials}; or TWO_FACTOR_REQUIRED: the password was right, send the code to POST /auth/login/two-factor (the session cookie carries the pending step)`,
+    description: `${AUTH_MESSAGES.invalidCredentials}; or TWO_FACTOR_REQUIRED: the password was right, methods lists totp and/or passkey; send the code to POST /auth/login/two-factor or a passkey to POST /auth/login/two-factor/passkey (the session cookie carries the pending step)`,
   })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this username from this address' })
   async login(@Req() req: Request, @Body() _credentials: LoginDto): Promise<UserDto> {
     const user = req.user as User;
-    if (await this.twoFactor.isEnabled(user.id)) {
+    const methods = await this.twoFactor.methods(user.id);
+    if (methods.length > 0) {
       await startPendingSecondFactor(req, user.id);
-      throw AUTH_ERRORS.error('TWO_FACTOR_REQUIRED');
+      const message = methods.includes('totp') ? undefined : AUTH_MESSAGES.passkeyRequired;
+      throw AUTH_ERRORS.error('TWO_FACTOR_REQUIRED', message, { methods });
     }
     await startSession(req, user.id);
     return toUserDto(user);

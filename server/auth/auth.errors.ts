@@ -13,7 +13,8 @@ export const AUTH_ERRORS = errorCatalogue('auth', {
   TWO_FACTOR_REQUIRED: {
     status: HttpStatus.UNAUTHORIZED,
     message: AUTH_MESSAGES.twoFactorRequired,
-    description: 'The password was right; send the authenticator code (or a recovery code) to POST /auth/login/two-factor.',
+    description:
+      'The password was right; `methods` lists the second factors of the account (totp, passkey): send the authenticator code (or a recovery code) to POST /auth/login/two-factor, or a passkey assertion to POST /auth/login/two-factor/passkey.',
   },
   TWO_FACTOR_NOT_PENDING: { status: HttpStatus.UNAUTHORIZED, message: AUTH_MESSAGES.twoFactorNotPending },
   INVALID_TWO_FACTOR_CODE: { status: HttpStatus.UNAUTHORIZED, message: AUTH_MESSAGES.invalidTwoFactorCode },
@@ -30,6 +31,20 @@ export const AUTH_ERRORS = errorCatalogue('auth', {
   OIDC_EMAIL_NOT_VERIFIED: { status: HttpStatus.FORBIDDEN, message: AUTH_MESSAGES.ssoEmailNotVerified },
   OIDC_DOMAIN_NOT_ALLOWED: { status: HttpStatus.FORBIDDEN, message: AUTH_MESSAGES.ssoDomainNotAllowed },
   OIDC_THROTTLED: { status: HttpStatus.TOO_MANY_REQUESTS, message: AUTH_MESSAGES.ssoThrottled, description: 'More than 60 single sign-on starts and answers from one address within a minute; not audited.' },
+  PASSKEY_NOT_ACCEPTED: { status: HttpStatus.UNAUTHORIZED, message: AUTH_MESSAGES.passkeyNotAccepted },
+  PASSKEY_CHALLENGE_INVALID: {
+    status: HttpStatus.BAD_REQUEST,
+    message: AUTH_MESSAGES.passkeyChallengeInvalid,
+    description: 'The WebAuthn challenge is unknown, expired (5 minutes) or already used; ask for new options.',
+  },
+  PASSKEY_REGISTRATION_FAILED: { status: HttpStatus.BAD_REQUEST, message: AUTH_MESSAGES.passkeyRegistrationFailed },
+  PASSKEY_ALREADY_REGISTERED: { status: HttpStatus.CONFLICT, message: AUTH_MESSAGES.passkeyAlreadyRegistered },
+  PASSKEY_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: AUTH_MESSAGES.passkeyNotFound },
+  TWO_FACTOR_ENROLMENT_REQUIRED: {
+    status: HttpStatus.FORBIDDEN,
+    message: AUTH_MESSAGES.twoFactorEnrolmentRequired,
+    description: 'Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page\'s enrolment routes answer until one is set up.',
+  },
   STAFF_SESSION_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: AUTH_MESSAGES.sessionNotFound },
   EMAIL_TAKEN: { status: HttpStatus.CONFLICT, message: AUTH_MESSAGES.emailTaken },
   EMAIL_UNCHANGED: { status: HttpStatus.BAD_REQUEST, message: AUTH_MESSAGES.sameEmail },

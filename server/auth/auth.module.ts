@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module.js';
@@ -25,6 +26,15 @@ import { UserTwoFactor } from './two-factor/user-two-factor.entity.js';
 import { OidcController } from './oidc/oidc.controller.js';
 import { OidcLink } from './oidc/oidc-link.entity.js';
 import { OidcService } from './oidc/oidc.service.js';
+import { TwoFactorEnrolmentGuard } from './two-factor/two-factor-enrolment.guard.js';
+import { TwoFactorPolicyController } from './two-factor/two-factor-policy.controller.js';
+import { TwoFactorPolicy } from './two-factor/two-factor-policy.entity.js';
+import { TwoFactorRequirement } from './two-factor/two-factor-requirement.service.js';
+import { PasskeySignInController } from './passkeys/passkey-sign-in.controller.js';
+import { PasskeysController } from './passkeys/passkeys.controller.js';
+import { PasskeysService } from './passkeys/passkeys.service.js';
+import { UserPasskey } from './passkeys/user-passkey.entity.js';
+import { WebauthnChallenge } from './passkeys/webauthn-challenge.entity.js';
 
 /**
  * Accounts: registration, sign-in (passport-local), credentials, deletion and the
@@ -33,15 +43,17 @@ import { OidcService } from './oidc/oidc.service.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([User, AuthToken, UserTwoFactor, OidcLink]),
+    TypeOrmModule.forFeature([User, AuthToken, UserTwoFactor, OidcLink, UserPasskey, WebauthnChallenge, TwoFactorPolicy]),
     AuditModule,
     PassportModule,
     MailModule,
     UsersModule,
     OrganizationsModule,
   ],
-  controllers: [AuthController, AuthEmailsController, PasswordPolicyController, TwoFactorController, SessionsController, OidcController],
-  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordPolicy, PasswordService, LocalStrategy, TwoFactorService, OidcService],
+  controllers: [AuthController, AuthEmailsController, PasswordPolicyController, TwoFactorController, TwoFactorPolicyController, PasskeysController, PasskeySignInController, SessionsController, OidcController],
+  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordPolicy, PasswordService, LocalStrategy, TwoFactorService, TwoFactorRequirement, PasskeysService, OidcService,
+    { provide: APP_GUARD, useClass: TwoFactorEnrolmentGuard },
+  ],
   exports: [AccountDeletionService, AuthEmailsService, PasswordService],
 })
 export class AuthModule {}

@@ -25,6 +25,7 @@ import { UserTwoFactor1795544027620 } from './1795544027620-UserTwoFactor.js';
 import { ApplicantErasures1795544509593 } from './1795544509593-ApplicantErasures.js';
 import { OidcLinks1795552669230 } from './1795552669230-OidcLinks.js';
 import { Retention1795552711053 } from './1795552711053-Retention.js';
+import { Passkeys1795552993818 } from './1795552993818-Passkeys.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -54,4 +55,5 @@ export const migrations: Function[] = [
   ApplicantErasures1795544509593,
   OidcLinks1795552669230,
   Retention1795552711053,
+  Passkeys1795552993818,
 ];

@@ -54,6 +54,9 @@ export class Organization {
 
   @Column({ type: 'simple-json', nullable: true })
   retentionPolicy: RetentionPolicy | null;
+  /** The owner requires two-factor sign-in of every member (and of the owner): without one, only enrolment is reachable. */
+  @Column({ type: 'boolean', default: false })
+  requireTwoFactor: boolean;
 
   @CreateDateColumn({ type: TIMESTAMP })
   createdAt: Date;

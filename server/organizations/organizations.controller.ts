@@ -20,6 +20,7 @@ import {
   OrganizationDto,
   RetentionPolicyDto,
   TransferOwnershipDto,
+  TwoFactorRequirementDto,
   VerificationSettingsDto,
 } from './dto/organization.dto.js';
 import { OwnerCheckDto } from './dto/owner-check.dto.js';
@@ -73,6 +74,14 @@ export class OrganizationsController {
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
   setRetentionPolicy(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RetentionPolicyDto): Promise<RetentionPolicyDto> {
     return this.organizations.setRetentionPolicy(user, id, body);
+  }
+
+  @Put('projects/:id/two-factor-requirement')
+  @ApiOkResponse({ type: TwoFactorRequirementDto, description: 'Saved; members without a second factor can only set one up from their next request' })
+  @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it' })
+  @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  setTwoFactorRequirement(@CurrentUser() user: User, @Param('id') id: string, @Body() body: TwoFactorRequirementDto): Promise<TwoFactorRequirementDto> {
+    return this.organizations.setTwoFactorRequirement(user, id, body.requireTwoFactor);
   }
 
   // Deleting or handing over an organization is the owner's decision (or a super-admin's), whatever the matrix says.

@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../document-reading/index.js';
 import { User } from '../users/user.entity.js';
 import { newCompanyKey } from './company-key.js';
-import type { OrganizationDetailsDto, OrganizationDto, RetentionPolicyDto, VerificationSettingsDto } from './dto/organization.dto.js';
+import type { OrganizationDetailsDto, OrganizationDto, RetentionPolicyDto, TwoFactorRequirementDto, VerificationSettingsDto } from './dto/organization.dto.js';
 import { NO_RETENTION_POLICY } from './retention-policy.js';
 import { nameMismatch, newOwnerNotMember, ownerOnly } from './organizations.errors.js';
 import { OrganizationAccessService, type OrganizationRole } from './organization-access.service.js';
@@ -93,6 +93,7 @@ export class OrganizationsService {
       createdAt: organization.createdAt,
       verificationSettings: verificationSettings(organization),
       retentionPolicy: organization.retentionPolicy ?? NO_RETENTION_POLICY,
+      requireTwoFactor: organization.requireTwoFactor,
     };
   }
 
@@ -129,6 +130,17 @@ export class OrganizationsService {
       });
     });
     return verificationSettings({ allowCompanyKeyLinks: settings.allowCompanyKeyLinks, redirectAllowList, photoQuality });
+  }
+
+  /** The owner (or a super-admin) requires two-factor sign-in of the organization's members; audited. */
+  async setTwoFactorRequirement(user: User, organizationId: string, requireTwoFactor: boolean): Promise<TwoFactorRequirementDto> {
+    const { organization, canManage } = await this.access.requireMember(user, organizationId);
+    if (!canManage) throw ownerOnly();
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(Organization, { id: organization.id }, { requireTwoFactor });
+      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'organization.settings_changed', detail: { requireTwoFactor } });
+    });
+    return { requireTwoFactor };
   }
 
   /**

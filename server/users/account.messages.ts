@@ -17,6 +17,15 @@ export const AUTH_MESSAGES = {
   totpNotStarted: 'Start setting up an authenticator app first',
   sessionNotFound: 'This session has already ended',
   totpNotEnabled: 'No authenticator app is set up for this account',
+  passkeyRequired: 'Use your passkey to finish signing in',
+  passkeyNotAccepted: 'The passkey could not be verified',
+  passkeyChallengeInvalid: 'The passkey request expired or was already used. Try again.',
+  passkeyRegistrationFailed: 'The passkey could not be registered',
+  passkeyAlreadyRegistered: 'This passkey is already registered',
+  passkeyNotFound: 'This passkey does not exist or was already removed',
+  passkeyNameRequired: 'Give the passkey a name (at most 64 characters)',
+  twoFactorEnrolmentRequired: 'Two-factor sign-in is required for your account. Set up an authenticator app or a passkey first.',
+  proofRequired: 'Enter your password or a code from your authenticator app',
 
   // Single sign-on (OpenID Connect)
   ssoUnknownProvider: 'This single sign-on provider is not configured here',

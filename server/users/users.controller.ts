@@ -1,3 +1,4 @@
+import { EnrolmentAllowed } from '../common/access/enrolment-allowed.decorator.js';
 import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Put, Res, StreamableFile } from '@nestjs/common';
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
@@ -29,6 +30,7 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get('me')
+  @EnrolmentAllowed()
   @ApiKeyAllowed()
   @ApiOkResponse({ type: UserDto, description: 'The signed-in account (session cookie or `Authorization: Bearer <API key>`)' })
   me(@CurrentUser() user: User): UserDto {

@@ -68,6 +68,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/oidc/providers': PUBLIC,
   'GET /api/auth/oidc/:provider/start': PUBLIC,
   'GET /api/auth/oidc/:provider/callback': PUBLIC,
+  'POST /api/auth/login/passkey/options': PUBLIC,
+  'POST /api/auth/login/passkey': PUBLIC,
+  // Public, but only after a right password: nobody here has a pending step (401 TWO_FACTOR_NOT_PENDING).
+  'POST /api/auth/login/two-factor/passkey/options': all(401),
+  'POST /api/auth/login/two-factor/passkey': PUBLIC,
   'POST /api/auth-emails/reset-password/start': PUBLIC,
   'POST /api/auth-emails/reset-password/reset': PUBLIC,
   'POST /api/auth-emails/confirm-email/confirm': PUBLIC,
@@ -93,6 +98,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/two-factor/totp': NOT_DEMO,
   'POST /api/auth/two-factor/totp/confirm': NOT_DEMO,
   'DELETE /api/auth/two-factor/totp': SIGNED_IN,
+  'GET /api/auth/passkeys': SIGNED_IN,
+  'POST /api/auth/passkeys/options': NOT_DEMO,
+  'POST /api/auth/passkeys': NOT_DEMO,
+  // Another account's (or an unknown) passkey id: the same 404 for all.
+  'DELETE /api/auth/passkeys/:id': OWN_RECORDS,
   'GET /api/auth/sessions': SIGNED_IN,
   'POST /api/auth/sessions/revoke-others': SIGNED_IN,
   // Another account's (or an unknown) session id: the same 404 for all.
@@ -125,6 +135,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/sanctions-lists/imports': SUPER_ADMIN,
   'POST /api/sanctions-lists/imports': SUPER_ADMIN,
   'GET /api/sanctions-lists/rescreens': SUPER_ADMIN,
+  'GET /api/admin/two-factor-policy': SUPER_ADMIN,
+  'PUT /api/admin/two-factor-policy': SUPER_ADMIN,
 
   'GET /api/get-new-token': MEMBERS,
   'GET /api/projects/:id': forIntegrators(MEMBERS),
@@ -176,6 +188,7 @@ const ACCESS: Record<string, Access> = {
   // Members get past access to the business rule's 404: the table's applicant has no face on the blocklist.
   'DELETE /api/projects/:id/applicants/:userId/face-blocklist': { ...MEMBERS, owner: 404, superAdmin: 404 },
   'PUT /api/projects/:id/verification-settings': MEMBERS,
+  'PUT /api/projects/:id/two-factor-requirement': MEMBERS,
   'GET /api/projects/:id/decision-labels': MEMBERS,
   'POST /api/projects/:id/decision-labels': MEMBERS,
   'PUT /api/projects/:id/decision-labels/:labelId': { ...MEMBERS, owner: 404, superAdmin: 404 },
@@ -219,6 +232,7 @@ const BODIES: Record<string, object | ((params: Record<string, string>) => objec
   'PUT /api/projects/:id/applicants/:userId/legal-hold': { reason: 'Access check' },
   'DELETE /api/projects/:id/applicants/:userId/legal-hold': { reason: 'Access check' },
   'PUT /api/projects/:id/retention-policy': { imagesDays: null, identityDays: null, abandonedDays: null },
+  'PUT /api/projects/:id/two-factor-requirement': { requireTwoFactor: false },
   'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },
   'POST /api/projects/:id/applicants/:userId/face-blocklist': { reason: 'Forged passport' },
   'PUT /api/projects/:id/verification-policy': { requiredChecks: ['document-read'], autoApprove: false, autoReject: false, faceMatchThreshold: null, screeningThreshold: 0.9 },

@@ -39,7 +39,7 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
   it('enrols with a QR code and a confirming code, stores the secret encrypted, and shows ten recovery codes once', async () => {
     const account = await createUser(t);
     const agent = await signedIn(t, account);
-    expect((await agent.get('/api/auth/two-factor').expect(200)).body).toEqual({ totpEnabled: false, recoveryCodesLeft: 0 });
+    expect((await agent.get('/api/auth/two-factor').expect(200)).body).toEqual({ totpEnabled: false, recoveryCodesLeft: 0, passkeys: 0, required: false, enrolmentRequired: false });
 
     const setup = await agent.post('/api/auth/two-factor/totp').expect(201);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{16,}$/);
@@ -58,7 +58,7 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     const row = await ds().getRepository(UserTwoFactor).findOneByOrFail({ userId: account.user.id });
     expect(row.secretEncrypted).not.toContain(setup.body.secret);
     for (const code of confirmed.body.recoveryCodes as string[]) expect(row.recoveryCodeHashes).not.toContain(code.replace('-', ''));
-    expect((await agent.get('/api/auth/two-factor').expect(200)).body).toEqual({ totpEnabled: true, recoveryCodesLeft: 10 });
+    expect((await agent.get('/api/auth/two-factor').expect(200)).body).toEqual({ totpEnabled: true, recoveryCodesLeft: 10, passkeys: 0, required: false, enrolmentRequired: false });
     await agent.post('/api/auth/two-factor/totp').expect(409);
     expect((await auditOf(account.user.id)).map((e) => e.action)).toContain('account.totp_enabled');
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ErrorCode } from '../api/client';
 import type { CurrentUser } from '../api/current-user';
-import { apiError, mockApi } from '../testing/mock-api';
+import { apiError, mockApi, type ApiHandlers } from '../testing/mock-api';
 import { buildUser } from '../testing/users';
 import { AppProviders } from './providers';
 import { routes } from './router';
@@ -17,8 +17,9 @@ const findPage = () => screen.findByRole('heading', { level: 1 });
 const ERROR_CODES: Record<number, ErrorCode> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' };
 
 /** Renders the real route table at `path` with the current user (usersMe) answering as given. */
-function renderApp(path: string, me: { status: number; body?: CurrentUser } | 'pending') {
+function renderApp(path: string, me: { status: number; body?: CurrentUser } | 'pending', api: ApiHandlers = {}) {
   const { fetchMock } = mockApi({
+    ...api,
     usersMe: () => {
       if (me === 'pending') return new Promise(() => {});
       if (me.body) return { status: me.status, body: me.body };
@@ -65,6 +66,15 @@ describe('access rules', () => {
     const { router } = renderApp('/dashboard/select', { status: 500 });
     expect(await screen.findByText('Loading Failed')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/select');
+  });
+
+  it('keeps an account that must set up two-factor sign-in on the Security page', async () => {
+    const twoFactorStatus = () => ({
+      body: { totpEnabled: false, recoveryCodesLeft: 0, passkeys: 0, required: true, enrolmentRequired: true },
+    });
+    const { router } = renderApp('/dashboard/select', signedIn(), { twoFactorStatus });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/me/security'));
+    expect(await screen.findByText('Set up two-factor sign-in to continue')).toBeInTheDocument();
   });
 
   it('lets a signed-in user into the dashboard, and /dashboard goes to /dashboard/select', async () => {

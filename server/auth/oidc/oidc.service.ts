@@ -215,8 +215,8 @@ export class OidcService {
 
   /** Links (when `linkSubject` is given) and records the sign-in; the caller starts the session. */
   private async signedIn(provider: OidcProviderSettings, user: User, linkSubject?: string): Promise<User> {
-    // The provider's own factors stand in for the local authenticator app (docs/decisions.md).
-    const twoFactorSkipped = await this.twoFactor.isEnabled(user.id);
+    // The provider's own factors stand in for the local ones (authenticator app, passkey; docs/decisions.md).
+    const twoFactorSkipped = (await this.twoFactor.methods(user.id)).length > 0;
     await this.dataSource.transaction(async (manager) => {
       if (linkSubject !== undefined) {
         await manager.insert(OidcLink, { providerId: provider.id, subject: linkSubject, userId: user.id });

@@ -15,20 +15,31 @@ import { NotDemo } from '../../common/access/not-demo.decorator.js';
 import { AUTH_MESSAGES } from '../../users/account.messages.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
-import { RecoveryCodesDto, RemoveTotpDto, TotpSetupDto, TwoFactorCodeDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { EnrolmentAllowed } from '../../common/access/enrolment-allowed.decorator.js';
+import { UserPasskey } from '../passkeys/user-passkey.entity.js';
+import { RecoveryCodesDto, RemoveTotpDto, TotpSetupDto, TwoFactorCodeDto, TwoFactorOverviewDto } from './dto/two-factor.dto.js';
+import { TwoFactorRequirement } from './two-factor-requirement.service.js';
 import { TwoFactorService } from './two-factor.service.js';
 
 /** The signed-in user's own authenticator app (session only: an API key cannot change how its owner signs in). */
 @ApiTags('auth')
 @Controller('auth/two-factor')
+@EnrolmentAllowed()
 export class TwoFactorController {
-  constructor(private readonly twoFactor: TwoFactorService) {}
+  constructor(
+    private readonly twoFactor: TwoFactorService,
+    private readonly requirement: TwoFactorRequirement,
+    @InjectRepository(UserPasskey) private readonly passkeys: Repository<UserPasskey>,
+  ) {}
 
   @Get()
-  @ApiOkResponse({ type: TwoFactorStatusDto })
+  @ApiOkResponse({ type: TwoFactorOverviewDto })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  status(@CurrentUser() user: User): Promise<TwoFactorStatusDto> {
-    return this.twoFactor.status(user);
+  async status(@CurrentUser() user: User): Promise<TwoFactorOverviewDto> {
+    const [status, methods, required] = await Promise.all([this.twoFactor.status(user), this.twoFactor.methods(user.id), this.requirement.applies(user)]);
+    return { ...status, passkeys: await this.passkeys.countBy({ userId: user.id }), required, enrolmentRequired: required && methods.length === 0 };
   }
 
   @Post('totp')

@@ -12,6 +12,7 @@ import { AUTH_ERRORS } from '../auth.errors.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
 import { PasswordService } from '../password.service.js';
 import type { RecoveryCodesDto, TotpSetupDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
+import { UserPasskey } from '../passkeys/user-passkey.entity.js';
 import { UserTwoFactor } from './user-two-factor.entity.js';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -30,12 +31,21 @@ export interface Caller {
   ip: string | undefined;
 }
 
+export type SecondFactorMethod = 'totp' | 'passkey';
+
+/** Either a current code of the authenticator app or the account's password. */
+export interface SecondFactorProof {
+  code?: string;
+  password?: string;
+}
+
 /** Authenticator-app second factor: enrolment, confirmation, checks at sign-in, recovery codes, removal. */
 @Injectable()
 export class TwoFactorService {
   constructor(
     @Inject(appConfig.KEY) private readonly env: AppConfig,
     @InjectRepository(UserTwoFactor) private readonly rows: Repository<UserTwoFactor>,
+    @InjectRepository(UserPasskey) private readonly passkeys: Repository<UserPasskey>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottleService,
@@ -48,10 +58,13 @@ export class TwoFactorService {
     return { totpEnabled: enabled, recoveryCodesLeft: enabled ? this.recoveryHashes(row!).length : 0 };
   }
 
-  /** Whether sign-in needs a second factor for this account. */
-  async isEnabled(userId: string): Promise<boolean> {
-    const row = await this.rows.findOne({ where: { userId }, select: { userId: true, confirmedAt: true } });
-    return Boolean(row?.confirmedAt);
+  /** The second factors that guard this account's sign-in (none: the password alone signs in). */
+  async methods(userId: string): Promise<SecondFactorMethod[]> {
+    const [row, passkeys] = await Promise.all([
+      this.rows.findOne({ where: { userId }, select: { userId: true, confirmedAt: true } }),
+      this.passkeys.countBy({ userId }),
+    ]);
+    return [...(row?.confirmedAt ? (['totp'] as const) : []), ...(passkeys > 0 ? (['passkey'] as const) : [])];
   }
 
   /** Starts (or restarts) an enrolment: a new secret, not guarding anything until confirmed. */
@@ -111,9 +124,22 @@ export class TwoFactorService {
   }
 
   /** Removes the authenticator app; needs a current code or the password (throttled like sign-in). */
-  async remove(caller: Caller, user: User, proof: { code?: string; password?: string }): Promise<void> {
+  async remove(caller: Caller, user: User, proof: SecondFactorProof): Promise<void> {
     const row = await this.rows.findOneBy({ userId: user.id });
     if (!row?.confirmedAt) throw AUTH_ERRORS.error('TOTP_NOT_ENABLED');
+    await this.verifyProof(caller, user, proof);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(UserTwoFactor, { userId: user.id });
+      await this.record(manager, user, 'account.totp_removed', { proof: proof.code ? 'code' : 'password' });
+    });
+  }
+
+  /**
+   * Proof that the signed-in person holds the account before a second factor goes: a
+   * current code of the app (spent) or the password, counted in the sign-in throttle.
+   * Throws INVALID_TWO_FACTOR_CODE or WRONG_PASSWORD.
+   */
+  async verifyProof(caller: Caller, user: User, proof: SecondFactorProof): Promise<void> {
     await this.throttle.registerAttempt(caller.ip, throttleSubject(user));
     if (proof.code) {
       if (!(await this.consume(user.id, proof.code))) throw AUTH_ERRORS.error('INVALID_TWO_FACTOR_CODE');
@@ -121,10 +147,6 @@ export class TwoFactorService {
       throw AUTH_ERRORS.error('WRONG_PASSWORD');
     }
     await this.throttle.reset(caller.ip, throttleSubject(user));
-    await this.dataSource.transaction(async (manager) => {
-      await manager.delete(UserTwoFactor, { userId: user.id });
-      await this.record(manager, user, 'account.totp_removed', { proof: proof.code ? 'code' : 'password' });
-    });
   }
 
   /**

@@ -158,4 +158,12 @@ export class OrganizationDetailsDto extends OrganizationDto {
 
   @ApiProperty({ type: RetentionPolicyDto })
   retentionPolicy: RetentionPolicyDto;
+  @ApiProperty({ description: 'Members (and the owner) must sign in with a second factor' })
+  requireTwoFactor: boolean;
+}
+
+export class TwoFactorRequirementDto {
+  @ApiProperty({ description: 'Members (and the owner) must sign in with a second factor; those without one can only set one up' })
+  @IsBoolean()
+  requireTwoFactor: boolean;
 }

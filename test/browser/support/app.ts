@@ -52,10 +52,13 @@ export async function startApp({
   timeoutMs = 30_000,
   env = {},
   port: chosenPort,
+  host = '127.0.0.1',
 }: {
   timeoutMs?: number;
   /** Listen on this port (e.g. one already registered as a callback with an identity provider); default: a free one. */
   port?: number;
+  /** The host name of PUBLIC_URL and of `url`: 'localhost' for WebAuthn, which refuses IP addresses as relying party ids. */
+  host?: '127.0.0.1' | 'localhost';
   /** Extra environment for the server, e.g. ADMIN_EMAIL/ADMIN_PASSWORD or SMTP_URL. */
   env?: Record<string, string>;
 } = {}): Promise<RunningApp> {
@@ -73,7 +76,7 @@ export async function startApp({
       NODE_OPTIONS: '',
       PORT: String(port),
       // Links the server writes (e-mails, verification session urls) point at this very address.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${host}:${port}`,
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       ...env,
@@ -92,7 +95,7 @@ export async function startApp({
   child.once('exit', () => events.emit('exit'));
   const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   const output = () => log;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
 
   const whenOutput = <T>(probe: (output: string) => T | undefined, what: string, timeoutMs = 10_000): Promise<T> =>
     when(

@@ -233,7 +233,7 @@ export type PasswordPolicyDto = {
     rejectsCommonPasswords: boolean;
 };
 
-export type TwoFactorStatusDto = {
+export type TwoFactorOverviewDto = {
     /**
      * An authenticator app (TOTP) guards sign-in
      */
@@ -242,6 +242,18 @@ export type TwoFactorStatusDto = {
      * Recovery codes not used yet
      */
     recoveryCodesLeft: number;
+    /**
+     * Passkeys of the account
+     */
+    passkeys: number;
+    /**
+     * A platform or organization rule requires two-factor sign-in of this account
+     */
+    required: boolean;
+    /**
+     * Required and none set up: every route but enrolment answers 403 TWO_FACTOR_ENROLMENT_REQUIRED
+     */
+    enrolmentRequired: boolean;
 };
 
 export type TotpSetupDto = {
@@ -275,6 +287,100 @@ export type RemoveTotpDto = {
      * The account's password (or a current code)
      */
     password?: string;
+};
+
+export type TwoFactorPolicyDto = {
+    /**
+     * Whose sign-in needs a second factor: nobody platform-wide, administrators (admin, super-admin), or every account
+     */
+    requiredFor: 'off' | 'admins' | 'everyone';
+    updatedByName: string | null;
+    updatedAt: string | null;
+};
+
+export type TwoFactorPolicyInputDto = {
+    /**
+     * Whose sign-in needs a second factor: nobody platform-wide, administrators (admin, super-admin), or every account
+     */
+    requiredFor: 'off' | 'admins' | 'everyone';
+};
+
+export type PasskeyDto = {
+    id: string;
+    /**
+     * The name the user gave it
+     */
+    name: string;
+    /**
+     * The authenticator reported it synced to other devices
+     */
+    backedUp: boolean;
+    createdAt: string;
+    /**
+     * The last sign-in with it
+     */
+    lastUsedAt: string | null;
+};
+
+export type PasskeyOptionsDto = {
+    /**
+     * WebAuthn options in their JSON form (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON), for @simplewebauthn/browser
+     */
+    options: {
+        [key: string]: unknown;
+    };
+};
+
+export type CredentialResponseDto = {
+    clientDataJSON: string;
+    /**
+     * Registration
+     */
+    attestationObject?: string;
+    authenticatorData?: string;
+    /**
+     * Sign-in
+     */
+    signature?: string;
+    /**
+     * Sign-in: the account id the passkey was made for
+     */
+    userHandle?: string;
+    /**
+     * Registration
+     */
+    publicKey?: string;
+    /**
+     * Registration
+     */
+    publicKeyAlgorithm?: number;
+    /**
+     * Registration
+     */
+    transports?: Array<string>;
+};
+
+export type PasskeyCredentialDto = {
+    /**
+     * The credential id (base64url)
+     */
+    id: string;
+    rawId: string;
+    type: 'public-key';
+    response: CredentialResponseDto;
+    clientExtensionResults: {
+        [key: string]: unknown;
+    };
+    authenticatorAttachment?: 'platform' | 'cross-platform';
+};
+
+export type RegisterPasskeyDto = {
+    name: string;
+    credential: PasskeyCredentialDto;
+};
+
+export type PasskeyAssertionDto = {
+    credential: PasskeyCredentialDto;
 };
 
 export type ActiveSessionDto = {
@@ -454,6 +560,17 @@ export type OrganizationDetailsDto = {
     createdAt: string;
     verificationSettings: VerificationSettingsDto;
     retentionPolicy: RetentionPolicyDto;
+    /**
+     * Members (and the owner) must sign in with a second factor
+     */
+    requireTwoFactor: boolean;
+};
+
+export type TwoFactorRequirementDto = {
+    /**
+     * Members (and the owner) must sign in with a second factor; those without one can only set one up
+     */
+    requireTwoFactor: boolean;
 };
 
 export type DeleteOrganizationDto = {
@@ -1967,7 +2084,7 @@ export type AuthLoginData = {
 
 export type AuthLoginErrors = {
     /**
-     * Provided username and password are not valid; or TWO_FACTOR_REQUIRED: the password was right, send the code to POST /auth/login/two-factor (the session cookie carries the pending step)
+     * Provided username and password are not valid; or TWO_FACTOR_REQUIRED: the password was right, methods lists totp and/or passkey; send the code to POST /auth/login/two-factor or a passkey to POST /auth/login/two-factor/passkey (the session cookie carries the pending step)
      */
     401: unknown;
     /**
@@ -2267,7 +2384,7 @@ export type TwoFactorStatusErrors = {
 };
 
 export type TwoFactorStatusResponses = {
-    200: TwoFactorStatusDto;
+    200: TwoFactorOverviewDto;
 };
 
 export type TwoFactorStatusResponse = TwoFactorStatusResponses[keyof TwoFactorStatusResponses];
@@ -2364,6 +2481,276 @@ export type TwoFactorConfirmResponses = {
 };
 
 export type TwoFactorConfirmResponse = TwoFactorConfirmResponses[keyof TwoFactorConfirmResponses];
+
+export type TwoFactorPolicyGetData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/two-factor-policy';
+};
+
+export type TwoFactorPolicyGetErrors = {
+    /**
+     * Only a super-admin
+     */
+    403: unknown;
+};
+
+export type TwoFactorPolicyGetResponses = {
+    200: TwoFactorPolicyDto;
+};
+
+export type TwoFactorPolicyGetResponse = TwoFactorPolicyGetResponses[keyof TwoFactorPolicyGetResponses];
+
+export type TwoFactorPolicySetData = {
+    body: TwoFactorPolicyInputDto;
+    path?: never;
+    query?: never;
+    url: '/api/admin/two-factor-policy';
+};
+
+export type TwoFactorPolicySetErrors = {
+    /**
+     * Only a super-admin
+     */
+    403: unknown;
+};
+
+export type TwoFactorPolicySetResponses = {
+    /**
+     * Saved and audited; it applies from the next request of every account
+     */
+    200: TwoFactorPolicyDto;
+};
+
+export type TwoFactorPolicySetResponse = TwoFactorPolicySetResponses[keyof TwoFactorPolicySetResponses];
+
+export type PasskeysListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/passkeys';
+};
+
+export type PasskeysListErrors = {
+    /**
+     * Not signed in
+     */
+    401: unknown;
+};
+
+export type PasskeysListResponses = {
+    200: Array<PasskeyDto>;
+};
+
+export type PasskeysListResponse = PasskeysListResponses[keyof PasskeysListResponses];
+
+export type PasskeysRegisterData = {
+    body: RegisterPasskeyDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/passkeys';
+};
+
+export type PasskeysRegisterErrors = {
+    /**
+     * PASSKEY_REGISTRATION_FAILED (wrong origin, bad attestation…) or PASSKEY_CHALLENGE_INVALID
+     */
+    400: unknown;
+    /**
+     * Not signed in
+     */
+    401: unknown;
+    /**
+     * Demo accounts cannot ('Disabled in demo')
+     */
+    403: unknown;
+    /**
+     * This passkey is already registered
+     */
+    409: unknown;
+};
+
+export type PasskeysRegisterResponses = {
+    /**
+     * The passkey now signs in (alone, or as the second step after the password)
+     */
+    201: PasskeyDto;
+};
+
+export type PasskeysRegisterResponse = PasskeysRegisterResponses[keyof PasskeysRegisterResponses];
+
+export type PasskeysOptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/passkeys/options';
+};
+
+export type PasskeysOptionsErrors = {
+    /**
+     * Not signed in
+     */
+    401: unknown;
+    /**
+     * Demo accounts cannot ('Disabled in demo')
+     */
+    403: unknown;
+};
+
+export type PasskeysOptionsResponses = {
+    /**
+     * Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes
+     */
+    200: PasskeyOptionsDto;
+};
+
+export type PasskeysOptionsResponse = PasskeysOptionsResponses[keyof PasskeysOptionsResponses];
+
+export type PasskeysRemoveData = {
+    body: RemoveTotpDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/auth/passkeys/{id}';
+};
+
+export type PasskeysRemoveErrors = {
+    /**
+     * Wrong password
+     */
+    400: unknown;
+    /**
+     * Not signed in, or 'The code is not valid or was already used'
+     */
+    401: unknown;
+    /**
+     * This passkey does not exist or was already removed
+     */
+    404: unknown;
+    /**
+     * Too many wrong codes or passwords
+     */
+    429: unknown;
+};
+
+export type PasskeysRemoveResponses = {
+    /**
+     * The passkey no longer signs in
+     */
+    204: void;
+};
+
+export type PasskeysRemoveResponse = PasskeysRemoveResponses[keyof PasskeysRemoveResponses];
+
+export type PasskeySignInPasswordlessOptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/passkey/options';
+};
+
+export type PasskeySignInPasswordlessOptionsErrors = {
+    /**
+     * More than 60 requests from this address in a minute
+     */
+    429: unknown;
+};
+
+export type PasskeySignInPasswordlessOptionsResponses = {
+    /**
+     * Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)
+     */
+    200: PasskeyOptionsDto;
+};
+
+export type PasskeySignInPasswordlessOptionsResponse = PasskeySignInPasswordlessOptionsResponses[keyof PasskeySignInPasswordlessOptionsResponses];
+
+export type PasskeySignInPasswordlessData = {
+    body: PasskeyAssertionDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/passkey';
+};
+
+export type PasskeySignInPasswordlessErrors = {
+    /**
+     * PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options
+     */
+    400: unknown;
+    /**
+     * The passkey could not be verified
+     */
+    401: unknown;
+    /**
+     * Too many failed attempts for this account from this address
+     */
+    429: unknown;
+};
+
+export type PasskeySignInPasswordlessResponses = {
+    /**
+     * Signed in under a new session id (session cookie set)
+     */
+    200: UserDto;
+};
+
+export type PasskeySignInPasswordlessResponse = PasskeySignInPasswordlessResponses[keyof PasskeySignInPasswordlessResponses];
+
+export type PasskeySignInSecondFactorOptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/two-factor/passkey/options';
+};
+
+export type PasskeySignInSecondFactorOptionsErrors = {
+    /**
+     * TWO_FACTOR_NOT_PENDING: no password step pending
+     */
+    401: unknown;
+};
+
+export type PasskeySignInSecondFactorOptionsResponses = {
+    /**
+     * Request options listing the pending account's passkeys
+     */
+    200: PasskeyOptionsDto;
+};
+
+export type PasskeySignInSecondFactorOptionsResponse = PasskeySignInSecondFactorOptionsResponses[keyof PasskeySignInSecondFactorOptionsResponses];
+
+export type PasskeySignInSecondFactorData = {
+    body: PasskeyAssertionDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/two-factor/passkey';
+};
+
+export type PasskeySignInSecondFactorErrors = {
+    /**
+     * PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options
+     */
+    400: unknown;
+    /**
+     * TWO_FACTOR_NOT_PENDING, or 'The passkey could not be verified'
+     */
+    401: unknown;
+    /**
+     * Too many failed attempts for this account from this address
+     */
+    429: unknown;
+};
+
+export type PasskeySignInSecondFactorResponses = {
+    /**
+     * Signed in under a new session id (session cookie set)
+     */
+    200: UserDto;
+};
+
+export type PasskeySignInSecondFactorResponse = PasskeySignInSecondFactorResponses[keyof PasskeySignInSecondFactorResponses];
 
 export type SessionsListData = {
     body?: never;
@@ -2813,6 +3200,35 @@ export type OrganizationsSetRetentionPolicyResponses = {
 };
 
 export type OrganizationsSetRetentionPolicyResponse = OrganizationsSetRetentionPolicyResponses[keyof OrganizationsSetRetentionPolicyResponses];
+
+export type OrganizationsSetTwoFactorRequirementData = {
+    body: TwoFactorRequirementDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/two-factor-requirement';
+};
+
+export type OrganizationsSetTwoFactorRequirementErrors = {
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
+     */
+    403: unknown;
+    /**
+     * Organization not found (also when the caller is not a member)
+     */
+    404: unknown;
+};
+
+export type OrganizationsSetTwoFactorRequirementResponses = {
+    /**
+     * Saved; members without a second factor can only set one up from their next request
+     */
+    200: TwoFactorRequirementDto;
+};
+
+export type OrganizationsSetTwoFactorRequirementResponse = OrganizationsSetTwoFactorRequirementResponses[keyof OrganizationsSetTwoFactorRequirementResponses];
 
 export type OrganizationsTransferOwnershipData = {
     body: TransferOwnershipDto;
@@ -4228,7 +4644,7 @@ export type OrganizationActivityListData = {
          * Only what this account did
          */
         actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_refused' | 'account.sessions_revoked';
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
         /**
          * Only entries about this applicant (the integrator's userId)
          */

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/page-header';
+import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { paths } from '../../config/paths';
@@ -6,7 +7,10 @@ import { useAuth } from '../../lib/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ConfirmationBadge } from './components/account-badges';
 import { SessionsCard } from './components/sessions-card';
+import { PasskeysCard } from './components/passkeys-card';
 import { TwoFactorCard } from './components/two-factor-card';
+import { TwoFactorPolicyCard } from './components/two-factor-policy-card';
+import { useTwoFactorStatus } from './api/two-factor';
 import { DISABLED_IN_DEMO } from './messages';
 
 import './account.css';
@@ -14,6 +18,7 @@ import './account.css';
 /** /dashboard/user/me/security — e-mail, password, confirmation and the Danger Zone. */
 export function SecurityPage() {
   const { user } = useAuth();
+  const twoFactor = useTwoFactorStatus();
   useDocumentTitle('Privacy & Security');
   if (!user) return null;
 
@@ -21,6 +26,12 @@ export function SecurityPage() {
     <div className="account-page">
       <PageHeader title="Privacy & Security" description="Manage how you sign in and what happens to your account." />
       <div className="account-stack">
+        {twoFactor.data?.enrolmentRequired && (
+          <Alert variant="warning" title="Set up two-factor sign-in to continue">
+            Your organization or this platform requires a second step at sign-in. Add a passkey or an authenticator app below; the rest
+            of the dashboard opens as soon as one is set up.
+          </Alert>
+        )}
         <Card title="Sign-in" id="sign-in">
           <div className="account-row">
             <div className="account-row-text">
@@ -60,7 +71,11 @@ export function SecurityPage() {
           </div>
         </Card>
 
+        <PasskeysCard isDemo={user.isDemo} />
+
         <TwoFactorCard isDemo={user.isDemo} />
+
+        {user.role === 'super-admin' && <TwoFactorPolicyCard />}
 
         <SessionsCard />
 

@@ -91,6 +91,33 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
+  it('offers only the passkey after the password when the account has no app, and says when the browser cannot use one', async () => {
+    const { user, callsTo } = renderLogin({
+      authLogin: apiError(401, 'TWO_FACTOR_REQUIRED', 'Use your passkey to finish signing in', { methods: ['passkey'] }),
+      passkeySignInSecondFactorOptions: () => ({ body: { options: { challenge: 'abc', allowCredentials: [] } } }),
+    });
+    await user.type(screen.getByLabelText('Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Confirm with your passkey to finish signing in.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+    // jsdom has no WebAuthn: the options were fetched, then the browser's refusal is put in words.
+    await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot use a passkey here.');
+    expect(callsTo('passkeySignInSecondFactorOptions')).toHaveLength(1);
+    expect(callsTo('passkeySignInSecondFactor')).toHaveLength(0);
+  });
+
+  it('offers "Sign in with a passkey" beside the password form', async () => {
+    const { user, callsTo } = renderLogin({
+      passkeySignInPasswordlessOptions: () => ({ body: { options: { challenge: 'abc', allowCredentials: [] } } }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This browser cannot use a passkey here.');
+    expect(callsTo('passkeySignInPasswordlessOptions')).toHaveLength(1);
+  });
+
   it("links to the password reset and to 'Signup for free'", () => {
     renderLogin();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/password-reset');

@@ -9,6 +9,8 @@ import { paths } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { FIELD_REQUIRED, isBlank } from '../../lib/validation';
 import { useLogin } from './api/login';
+import { passkeyErrorMessage } from '../../lib/passkey-error';
+import { usePasskeyLogin } from './api/login-passkey';
 import { useLoginSecondFactor } from './api/login-second-factor';
 import { SingleSignOnButtons, SingleSignOnError } from './components/single-sign-on';
 
@@ -22,49 +24,74 @@ function loginErrorMessage(error: unknown): string {
   return getErrorMessage(error);
 }
 
-/** After the password: the code from the authenticator app, or a recovery code. */
-function SecondFactorStep({ onRestart }: { onRestart: () => void }) {
+type SecondFactorMethod = 'totp' | 'passkey';
+
+/** The second factors the server listed with TWO_FACTOR_REQUIRED (an older server sends none: the app). */
+function methodsOf(error: unknown): SecondFactorMethod[] {
+  const methods = isApiError(error) ? (error.body as { methods?: unknown } | undefined)?.methods : undefined;
+  return Array.isArray(methods) && methods.length > 0 ? (methods as SecondFactorMethod[]) : ['totp'];
+}
+
+/** After the password: a passkey, the code from the authenticator app, or a recovery code. */
+function SecondFactorStep({ methods, onRestart }: { methods: SecondFactorMethod[]; onRestart: () => void }) {
   const verify = useLoginSecondFactor();
+  const passkey = usePasskeyLogin('second-factor');
   const form = useForm({ code: '' }, (values) => ({ code: isBlank(values.code) ? FIELD_REQUIRED : undefined }));
   const onSubmit = form.handleSubmit((values) => verify.mutate(values.code.trim()));
-  const expired = hasErrorCode(verify.error, 'TWO_FACTOR_NOT_PENDING');
+  const failure = verify.error ?? passkey.error;
+  const expired = hasErrorCode(failure, 'TWO_FACTOR_NOT_PENDING');
+  const totp = methods.includes('totp');
   return (
     <CenteredCard
       title="Two-factor sign-in"
-      subtitle="Enter the 6-digit code from your authenticator app, or one of your recovery codes."
+      subtitle={
+        totp
+          ? 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'
+          : 'Confirm with your passkey to finish signing in.'
+      }
       footer={
         <button type="button" className="auth-form-link-button" onClick={onRestart}>
           Back to the password
         </button>
       }
     >
-      <form className="auth-form" onSubmit={onSubmit} noValidate>
-        {verify.isError && (
-          <Alert variant="danger">
-            {expired ? 'The sign-in took too long. Enter your password again.' : getErrorMessage(verify.error)}
-          </Alert>
-        )}
-        <TextField
-          label="Code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          {...form.field('code')}
-        />
+      {failure && (
+        <Alert variant="danger">
+          {expired ? 'The sign-in took too long. Enter your password again.' : passkeyErrorMessage(failure)}
+        </Alert>
+      )}
+      {methods.includes('passkey') && (
         <div className="auth-form-actions">
-          <Button type="submit" size="large" block isLoading={verify.isPending}>
-            Verify
+          <Button type="button" size="large" block variant={totp ? 'outline' : 'primary'} isLoading={passkey.isPending} onClick={() => passkey.mutate()}>
+            Use a passkey
           </Button>
         </div>
-      </form>
+      )}
+      {totp && (
+        <form className="auth-form" onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            {...form.field('code')}
+          />
+          <div className="auth-form-actions">
+            <Button type="submit" size="large" block isLoading={verify.isPending}>
+              Verify
+            </Button>
+          </div>
+        </form>
+      )}
     </CenteredCard>
   );
 }
 
 export function LoginPage() {
   const login = useLogin();
+  const passkey = usePasskeyLogin('passwordless');
   const form = useForm({ username: '', password: '' }, (values) => ({
     username: isBlank(values.username) ? FIELD_REQUIRED : undefined,
     password: values.password === '' ? FIELD_REQUIRED : undefined,
@@ -74,7 +101,7 @@ export function LoginPage() {
     login.mutate({ username: values.username.trim(), password: values.password });
   });
 
-  if (hasErrorCode(login.error, 'TWO_FACTOR_REQUIRED')) return <SecondFactorStep onRestart={() => login.reset()} />;
+  if (hasErrorCode(login.error, 'TWO_FACTOR_REQUIRED')) return <SecondFactorStep methods={methodsOf(login.error)} onRestart={() => login.reset()} />;
 
   return (
     <CenteredCard
@@ -113,6 +140,12 @@ export function LoginPage() {
           </Button>
         </div>
       </form>
+      <div className="auth-form auth-form-alternative">
+        {passkey.isError && <Alert variant="danger">{passkeyErrorMessage(passkey.error)}</Alert>}
+        <Button type="button" variant="outline" size="large" block isLoading={passkey.isPending} onClick={() => passkey.mutate()}>
+          Sign in with a passkey
+        </Button>
+      </div>
       <SingleSignOnButtons />
     </CenteredCard>
   );

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { TWO_FACTOR_SCOPES, type TwoFactorScope } from '../two-factor-policy.entity.js';
 import { AUTH_MESSAGES } from '../../../users/account.messages.js';
 
 export class TwoFactorStatusDto {
@@ -8,6 +9,31 @@ export class TwoFactorStatusDto {
 
   @ApiProperty({ description: 'Recovery codes not used yet' })
   recoveryCodesLeft: number;
+}
+
+export class TwoFactorOverviewDto extends TwoFactorStatusDto {
+  @ApiProperty({ description: 'Passkeys of the account' })
+  passkeys: number;
+
+  @ApiProperty({ description: 'A platform or organization rule requires two-factor sign-in of this account' })
+  required: boolean;
+
+  @ApiProperty({ description: 'Required and none set up: every route but enrolment answers 403 TWO_FACTOR_ENROLMENT_REQUIRED' })
+  enrolmentRequired: boolean;
+}
+
+export class TwoFactorPolicyInputDto {
+  @ApiProperty({ enum: TWO_FACTOR_SCOPES, description: 'Whose sign-in needs a second factor: nobody platform-wide, administrators (admin, super-admin), or every account' })
+  @IsIn(TWO_FACTOR_SCOPES)
+  requiredFor: TwoFactorScope;
+}
+
+export class TwoFactorPolicyDto extends TwoFactorPolicyInputDto {
+  @ApiProperty({ type: String, nullable: true })
+  updatedByName: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  updatedAt: string | null;
 }
 
 export class TotpSetupDto {

@@ -4,4 +4,6 @@ export const accountKeys = {
   ownerCheck: () => [...accountKeys.all, 'owner-check'] as const,
   twoFactor: () => [...accountKeys.all, 'two-factor'] as const,
   sessions: () => [...accountKeys.all, 'sessions'] as const,
+  passkeys: () => [...accountKeys.all, 'passkeys'] as const,
+  twoFactorPolicy: () => [...accountKeys.all, 'two-factor-policy'] as const,
 };

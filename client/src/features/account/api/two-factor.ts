@@ -4,10 +4,12 @@ import type { RemoveTotpDto } from '../../../api/generated/types.gen';
 import { twoFactorConfirm, twoFactorRemove, twoFactorStartSetup, twoFactorStatus } from '../../../api/sdk';
 import { accountKeys } from './account-keys';
 
-export function useTwoFactorStatus() {
+/** What guards the account's sign-in, and whether a rule requires it (enrolmentRequired: only the Security page opens). */
+export function useTwoFactorStatus(enabled = true) {
   return useQuery({
     queryKey: accountKeys.twoFactor(),
     queryFn: async () => (await twoFactorStatus({ throwOnError: true })).data,
+    enabled,
   });
 }
 

@@ -15,6 +15,7 @@ import { paths } from '../../../config/paths';
 import { useDeleteOrganization, useTransferOwnership } from '../api/end-organization';
 import { useOrganization } from '../api/get-organization';
 import { RetentionPolicyForm } from '../components/retention-policy-form';
+import { useUpdateTwoFactorRequirement } from '../api/update-two-factor-requirement';
 
 import './organization-settings-page.css';
 
@@ -128,6 +129,29 @@ function DeleteOrganization({ organizationId, name }: { organizationId: string; 
   );
 }
 
+function TwoFactorRequirement({ organizationId, required }: { organizationId: string; required: boolean }) {
+  const update = useUpdateTwoFactorRequirement(organizationId);
+  const toast = useToast();
+  return (
+    <div className="org-settings-row">
+      <label className="org-settings-text">
+        <input
+          type="checkbox"
+          checked={required}
+          disabled={update.isPending}
+          onChange={(event) =>
+            update.mutate(event.target.checked, {
+              onSuccess: (saved) => toast.success(saved.requireTwoFactor ? 'Two-factor sign-in is now required' : 'Two-factor sign-in is no longer required'),
+            })
+          }
+        />{' '}
+        Require two-factor sign-in (a passkey or an authenticator app) for every member, you included
+      </label>
+      {update.isError && <Alert variant="danger">{getErrorMessage(update.error)}</Alert>}
+    </div>
+  );
+}
+
 /** /dashboard/:organizationId/settings: how long data is kept; the owner hands the organization over, or ends it. */
 export function OrganizationSettingsPage() {
   const { organizationId = '' } = useParams();
@@ -136,7 +160,7 @@ export function OrganizationSettingsPage() {
   const canManage = organization.isOwner || organization.role === 'super-admin';
   return (
     <>
-      <PageHeader title="Organization settings" description={`Data retention, ownership and the end of ${organization.name}.`} />
+      <PageHeader title="Organization settings" description={`Data retention, sign-in rules, ownership and the end of ${organization.name}.`} />
       <Panel
         title="Data retention"
         description="How long applicants’ data is kept after a decision. Applied every hour; applicants on legal hold are exempt. Removals are recorded in the activity with counts and applicant ids."
@@ -145,6 +169,12 @@ export function OrganizationSettingsPage() {
       </Panel>
       {canManage ? (
         <>
+          <Panel
+            title="Sign-in"
+            description="Members without a second factor can only set one up after their password until they have."
+          >
+            <TwoFactorRequirement organizationId={organizationId} required={organization.requireTwoFactor} />
+          </Panel>
           <Panel title="Transfer ownership" description="Give this organization to one of its members.">
             <TransferOwnership organizationId={organizationId} />
           </Panel>

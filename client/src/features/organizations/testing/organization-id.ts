@@ -15,6 +15,7 @@ export function buildOrganizationDetails(overrides: Partial<OrganizationDetailsD
     createdAt: '2026-11-01T00:00:00Z',
     verificationSettings: { allowCompanyKeyLinks: true, redirectAllowList: [] },
     retentionPolicy: { imagesDays: null, identityDays: null, abandonedDays: null },
+    requireTwoFactor: false,
     ...overrides,
   };
 }

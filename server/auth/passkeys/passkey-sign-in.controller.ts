@@ -1,0 +1,66 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { Request } from 'express';
+import { Public } from '../../common/access/public.decorator.js';
+import { pendingSecondFactorUser, startSession } from '../../sessions/session-lifecycle.js';
+import { AUTH_MESSAGES } from '../../users/account.messages.js';
+import { UserDto } from '../../users/dto/user.dto.js';
+import { toUserDto } from '../../users/user.mapper.js';
+import { AUTH_ERRORS } from '../auth.errors.js';
+import { PasskeyAssertionDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
+import { PasskeysService } from './passkeys.service.js';
+
+const assertion = (dto: PasskeyAssertionDto) => dto.credential as unknown as AuthenticationResponseJSON;
+
+/** Signing in with a passkey: alone (passwordless, discoverable credentials) or as the second step after the password. */
+@ApiTags('auth')
+@Controller('auth/login')
+@Public()
+export class PasskeySignInController {
+  constructor(private readonly passkeys: PasskeysService) {}
+
+  @Post('passkey/options')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: PasskeyOptionsDto, description: 'Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)' })
+  @ApiTooManyRequestsResponse({ description: 'More than 60 requests from this address in a minute' })
+  async passwordlessOptions(@Req() req: Request): Promise<PasskeyOptionsDto> {
+    return { options: { ...(await this.passkeys.authenticationOptions({ ip: req.ip }, 'sign-in', null)) } };
+  }
+
+  @Post('passkey')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: UserDto, description: 'Signed in under a new session id (session cookie set)' })
+  @ApiBadRequestResponse({ description: 'PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options' })
+  @ApiUnauthorizedResponse({ description: AUTH_MESSAGES.passkeyNotAccepted })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
+  async passwordless(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {
+    const user = await this.passkeys.authenticate({ ip: req.ip }, 'sign-in', null, assertion(dto));
+    await startSession(req, user.id);
+    return toUserDto(user);
+  }
+
+  @Post('two-factor/passkey/options')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: PasskeyOptionsDto, description: "Request options listing the pending account's passkeys" })
+  @ApiUnauthorizedResponse({ description: 'TWO_FACTOR_NOT_PENDING: no password step pending' })
+  async secondFactorOptions(@Req() req: Request): Promise<PasskeyOptionsDto> {
+    const userId = pendingSecondFactorUser(req);
+    if (!userId) throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');
+    return { options: { ...(await this.passkeys.authenticationOptions({ ip: req.ip }, 'second-factor', userId)) } };
+  }
+
+  @Post('two-factor/passkey')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: UserDto, description: 'Signed in under a new session id (session cookie set)' })
+  @ApiBadRequestResponse({ description: 'PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options' })
+  @ApiUnauthorizedResponse({ description: `TWO_FACTOR_NOT_PENDING, or '${AUTH_MESSAGES.passkeyNotAccepted}'` })
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
+  async secondFactor(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {
+    const userId = pendingSecondFactorUser(req);
+    if (!userId) throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');
+    const user = await this.passkeys.authenticate({ ip: req.ip }, 'second-factor', userId, assertion(dto));
+    await startSession(req, user.id);
+    return toUserDto(user);
+  }
+}
