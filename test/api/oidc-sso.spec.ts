@@ -158,6 +158,20 @@ describe('staff single sign-on with OpenID Connect', () => {
     expect((await refusals('OIDC_STATE_MISMATCH')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('refuses an ID token whose nonce is not the one this sign-in sent (the request was altered on its way to the provider)', async () => {
+    idp.accounts.set('nina-sub', { email: 'nina@acme.test', email_verified: true });
+    const agent = browser(t);
+    const start = await agent.get('/api/auth/oidc/acme/start').expect(302);
+    const altered = new URL(start.headers.location);
+    altered.searchParams.set('nonce', 'a-nonce-the-app-never-issued-0123456789');
+    const callback = await signInAtProvider(altered.href, 'nina-sub');
+    const res = await agent.get(callback.pathname + callback.search).expect(302);
+    expect(res.headers.location).toBe('/login?sso_error=OIDC_PROVIDER_ERROR');
+    await agent.get('/api/users/me').expect(401);
+    expect(await ds().getRepository(User).countBy({ emailKey: 'nina@acme.test' })).toBe(0);
+    expect(await refusals('OIDC_PROVIDER_ERROR')).not.toHaveLength(0);
+  });
+
   it('spends the started sign-in: the same answer replayed after success is refused', async () => {
     idp.accounts.set('gina-sub', { email: 'gina@acme.test', email_verified: true });
     const { agent, callback, location } = await ssoSignIn('gina-sub');
