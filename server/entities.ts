@@ -9,6 +9,7 @@ import { TwoFactorPolicy } from './auth/two-factor/two-factor-policy.entity.js';
 import { UserPasskey } from './auth/passkeys/user-passkey.entity.js';
 import { WebauthnChallenge } from './auth/passkeys/webauthn-challenge.entity.js';
 import { OutboxMail } from './mail/outbox-mail.entity.js';
+import { IdempotencyRecord } from './common/idempotency/idempotency-record.entity.js';
 import { OrganizationInvitation } from './organizations/organization-invitation.entity.js';
 import { OrganizationMember } from './organizations/organization-member.entity.js';
 import { Organization } from './organizations/organization.entity.js';
@@ -89,4 +90,5 @@ export const entities: Function[] = [
   UserPreferences,
   DataEncryptionKeyRecord,
   ApplicantErasure,
+  IdempotencyRecord,
 ];

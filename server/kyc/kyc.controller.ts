@@ -6,6 +6,7 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiHeader,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -16,6 +17,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/access/public.decorator.js';
+import { Idempotency } from '../common/idempotency/idempotency.service.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
@@ -50,6 +52,7 @@ export class KycController {
     private readonly steps: VerificationStepsService,
     private readonly tokens: WidgetTokenService,
     private readonly streams: StatusStreamService,
+    private readonly idempotency: Idempotency,
   ) {}
 
   @Post('kyc/sessions')
@@ -58,8 +61,23 @@ export class KycController {
   @ApiCreatedResponse({ type: CreatedSessionDto, description: 'A link for this one end user; its secret is shown only here' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, or REDIRECT_URL_NOT_ALLOWED for a redirectUrl off the allowed list' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  createSession(@CurrentUser() user: User, @Body() body: CreateSessionDto, @Req() req: Request): Promise<CreatedSessionDto> {
-    return this.sessions.createLink(user, body, req.ip);
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'Any unique string (a UUID is a good choice): a retry with the same key and body within 24 hours answers the first link instead of creating another (header `Idempotent-Replayed: true`); the same key with another body is 409 IDEMPOTENCY_KEY_REUSED',
+  })
+  @ApiConflictResponse({ description: 'IDEMPOTENCY_KEY_REUSED (the key was used with another body), or IDEMPOTENCY_REQUEST_IN_PROGRESS (the first request with the key is still running)' })
+  async createSession(
+    @CurrentUser() user: User,
+    @Body() body: CreateSessionDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<CreatedSessionDto> {
+    const answer = await this.idempotency.run({ userId: user.id, operation: 'POST /api/kyc/sessions' }, idempotencyKey, body, () => this.sessions.createLink(user, body, req.ip));
+    if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    return answer.body;
   }
 
   @Delete('kyc/sessions/:id')

@@ -26,6 +26,7 @@ import { ApplicantErasures1795544509593 } from './1795544509593-ApplicantErasure
 import { OidcLinks1795552669230 } from './1795552669230-OidcLinks.js';
 import { Retention1795552711053 } from './1795552711053-Retention.js';
 import { Passkeys1795552993818 } from './1795552993818-Passkeys.js';
+import { IdempotencyKeys1795556001635 } from './1795556001635-IdempotencyKeys.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -56,4 +57,5 @@ export const migrations: Function[] = [
   OidcLinks1795552669230,
   Retention1795552711053,
   Passkeys1795552993818,
+  IdempotencyKeys1795556001635,
 ];

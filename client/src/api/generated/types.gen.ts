@@ -5351,6 +5351,12 @@ export type SanctionsListsUploadResponse = SanctionsListsUploadResponses[keyof S
 
 export type KycCreateSessionData = {
     body: CreateSessionDto;
+    headers?: {
+        /**
+         * Any unique string (a UUID is a good choice): a retry with the same key and body within 24 hours answers the first link instead of creating another (header `Idempotent-Replayed: true`); the same key with another body is 409 IDEMPOTENCY_KEY_REUSED
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/kyc/sessions';
@@ -5365,6 +5371,10 @@ export type KycCreateSessionErrors = {
      * Organization not found (also when the caller is not a member)
      */
     404: unknown;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (the key was used with another body), or IDEMPOTENCY_REQUEST_IN_PROGRESS (the first request with the key is still running)
+     */
+    409: unknown;
 };
 
 export type KycCreateSessionResponses = {
