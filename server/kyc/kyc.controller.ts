@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Po
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
@@ -16,6 +15,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { AuthenticatedBy } from '../common/access/authenticated-by.decorator.js';
 import { Public } from '../common/access/public.decorator.js';
 import { Idempotency } from '../common/idempotency/idempotency.service.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
@@ -101,8 +101,8 @@ export class KycController {
   }
 
   @Public()
+  @AuthenticatedBy('companyKey')
   @Get('kyc/get-new-token')
-  @ApiBearerAuth()
   @ApiOkResponse({ type: KycTokenResponseDto, description: 'A widget token for this applicant (created if new)' })
   @ApiConflictResponse({ description: "WEBHOOK_NOT_CONFIGURED: the organization's owner has no webhook; VERIFICATION_IN_PROGRESS: started elsewhere" })
   @ApiForbiddenResponse({ description: 'COMPANY_KEY_LINKS_DISABLED' })
@@ -125,6 +125,7 @@ export class KycController {
   }
 
   @Public()
+  @AuthenticatedBy('widgetTokenQuery')
   @Get('kyc/status')
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'Server-sent events `{ status, redirectUrl }`: pending, processing, completed, failed' })
@@ -141,7 +142,6 @@ export class KycController {
   @Public()
   @UseGuards(WidgetTokenGuard)
   @Get('kyc/session')
-  @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto, description: "This session's progress, to resume the widget (status only for a status token)" })
   session(@WidgetClaims() claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
     return this.state.view(claims);
@@ -151,7 +151,6 @@ export class KycController {
   @UseGuards(WidgetTokenGuard)
   @Post('kyc/documents')
   @HttpCode(200)
-  @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
   upload(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: UploadDocumentDto, @Req() req: Request): Promise<WidgetSessionDto> {
@@ -161,7 +160,6 @@ export class KycController {
   @Public()
   @UseGuards(WidgetTokenGuard)
   @Put('kyc/personal-data')
-  @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto })
   personalData(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: PersonalDataDto, @Req() req: Request): Promise<WidgetSessionDto> {
     return this.steps.savePersonalData(claims, body, req.ip);
@@ -171,7 +169,6 @@ export class KycController {
   @UseGuards(WidgetTokenGuard)
   @Post('kyc/submit')
   @HttpCode(200)
-  @ApiBearerAuth()
   @ApiOkResponse({ type: WidgetSessionDto })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
   submit(@WidgetClaims() claims: WidgetTokenClaims, @Req() req: Request): Promise<WidgetSessionDto> {

@@ -297,6 +297,35 @@ describe('the access table', () => {
     expect(Object.keys(ACCESS).filter((route) => !routes.includes(route)).sort()).toEqual([]);
   });
 
+  /**
+   * The schemes the OpenAPI document declares, against the table: widget routes take a
+   * widget token; a route every caller gets the same answer from takes no session (a
+   * public route, perhaps with its own credential: the companyKey, a token in the query);
+   * a visitor's 401 means a session, plus the API key where the key is let in.
+   */
+  it('declares in the OpenAPI document, for each operation, the credentials the table lets in', async () => {
+    const document = (await browser(t).get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+    const drift: string[] = [];
+    let compared = 0;
+    for (const [route, access] of Object.entries(ACCESS)) {
+      const [method, template] = route.split(' ');
+      const operation = document.paths[template.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      if (!operation) continue; // the documentation's own routes and excluded endpoints
+      compared++;
+      const declared = (operation.security ?? []).map((requirement) => Object.keys(requirement).join('+')).sort();
+      const sameForAll = new Set(Object.values(access)).size === 1;
+      const expected =
+        access === WIDGET
+          ? [['widgetToken']]
+          : sameForAll || access.visitor !== 401
+            ? [[], ['companyKey'], ['widgetTokenQuery']]
+            : [access.apiKey === 403 ? ['session'] : ['apiKey', 'session']];
+      if (!expected.some((schemes) => JSON.stringify(schemes) === JSON.stringify(declared))) drift.push(`${route}: declares ${JSON.stringify(declared)}`);
+    }
+    expect(drift).toEqual([]);
+    expect(compared).toBeGreaterThan(100);
+  });
+
   /** A webhook event id is nobody's; a user id is the owner's; every other :id is the owner's organization. */
   const pathParameter = (template: string, name: string, caller: Caller): string => {
     if (name === 'invitationId') return params[`invitationId:${caller === 'superAdmin' ? caller : 'owner'}`];

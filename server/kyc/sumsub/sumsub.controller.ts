@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiExcludeEndpoint, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { RawBodyRequest } from '../../common/http/body-parsers.js';
 import { Public } from '../../common/access/public.decorator.js';
 import { ApplicantLifecycle } from '../../applicants/lifecycle/applicant-lifecycle.service.js';
@@ -31,7 +31,6 @@ export class SumsubController {
   @Public()
   @UseGuards(WidgetTokenGuard)
   @Get('access-token')
-  @ApiBearerAuth()
   @ApiOkResponse({ type: SumsubAccessTokenDto })
   async accessToken(@WidgetClaims() claims: WidgetTokenClaims): Promise<SumsubAccessTokenDto> {
     if (!this.sumsub.enabled) throw sumsubNotConfigured();

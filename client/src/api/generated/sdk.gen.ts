@@ -20,12 +20,32 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 
 export const healthCheck = <ThrowOnError extends boolean = false>(options?: Options<HealthCheckData, ThrowOnError>) => (options?.client ?? client).get<HealthCheckResponses, HealthCheckErrors, ThrowOnError>({ url: '/api/health', ...options });
 
-export const apiKeysGet = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysGetData, ThrowOnError>) => (options?.client ?? client).get<ApiKeysGetResponses, ApiKeysGetErrors, ThrowOnError>({ url: '/api/api-keys', ...options });
+export const apiKeysGet = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysGetData, ThrowOnError>) => (options?.client ?? client).get<ApiKeysGetResponses, ApiKeysGetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/api-keys',
+    ...options
+});
 
-export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysRegenerateData, ThrowOnError>) => (options?.client ?? client).post<ApiKeysRegenerateResponses, ApiKeysRegenerateErrors, ThrowOnError>({ url: '/api/api-keys/regenerate', ...options });
+export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysRegenerateData, ThrowOnError>) => (options?.client ?? client).post<ApiKeysRegenerateResponses, ApiKeysRegenerateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/api-keys/regenerate',
+    ...options
+});
 
 export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/users/webhook',
     ...options,
     headers: {
@@ -35,7 +55,11 @@ export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(
 });
 
 export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/users/redirect-url',
     ...options,
     headers: {
@@ -44,26 +68,62 @@ export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = fal
     }
 });
 
-export const webhooksGetSettings = <ThrowOnError extends boolean = false>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, unknown, ThrowOnError>({ url: '/api/webhooks/settings', ...options });
+export const webhooksGetSettings = <ThrowOnError extends boolean = false>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/settings',
+    ...options
+});
 
-export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, unknown, ThrowOnError>({ url: '/api/webhooks/secret/rotate', ...options });
+export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/secret/rotate',
+    ...options
+});
 
 export const webhooksListEvents = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, unknown, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/webhooks/events',
     ...options
 });
 
 export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/webhooks/events/{id}/deliveries',
     ...options
 });
 
-export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({ url: '/api/webhooks/events/{id}/redeliver', ...options });
+export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/events/{id}/redeliver',
+    ...options
+});
 
 export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/webhooks/test',
     ...options
 });
@@ -98,6 +158,11 @@ export const authLoginSecondFactor = <ThrowOnError extends boolean = false>(opti
 export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, unknown, ThrowOnError>({ url: '/api/auth/logout', ...options });
 
 export const authDeleteAccount = <ThrowOnError extends boolean = false>(options: Options<AuthDeleteAccountData, ThrowOnError>) => (options.client ?? client).delete<AuthDeleteAccountResponses, AuthDeleteAccountErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/auth/delete',
     ...options,
     headers: {
@@ -107,6 +172,11 @@ export const authDeleteAccount = <ThrowOnError extends boolean = false>(options:
 });
 
 export const authChangeEmail = <ThrowOnError extends boolean = false>(options: Options<AuthChangeEmailData, ThrowOnError>) => (options.client ?? client).post<AuthChangeEmailResponses, AuthChangeEmailErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/auth/change-email',
     ...options,
     headers: {
@@ -116,6 +186,11 @@ export const authChangeEmail = <ThrowOnError extends boolean = false>(options: O
 });
 
 export const authChangePassword = <ThrowOnError extends boolean = false>(options: Options<AuthChangePasswordData, ThrowOnError>) => (options.client ?? client).post<AuthChangePasswordResponses, AuthChangePasswordErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/auth/change-password',
     ...options,
     headers: {
@@ -135,15 +210,36 @@ export const authEmailsResetPassword = <ThrowOnError extends boolean = false>(op
     }
 });
 
-export const authEmailsStartConfirmation = <ThrowOnError extends boolean = false>(options?: Options<AuthEmailsStartConfirmationData, ThrowOnError>) => (options?.client ?? client).post<AuthEmailsStartConfirmationResponses, AuthEmailsStartConfirmationErrors, ThrowOnError>({ url: '/api/auth-emails/confirm-email/start', ...options });
+export const authEmailsStartConfirmation = <ThrowOnError extends boolean = false>(options?: Options<AuthEmailsStartConfirmationData, ThrowOnError>) => (options?.client ?? client).post<AuthEmailsStartConfirmationResponses, AuthEmailsStartConfirmationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth-emails/confirm-email/start',
+    ...options
+});
 
 export const authEmailsConfirmEmail = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsConfirmEmailData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsConfirmEmailResponses, AuthEmailsConfirmEmailErrors, ThrowOnError>({ url: '/api/auth-emails/confirm-email/confirm', ...options });
 
 export const passwordPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<PasswordPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<PasswordPolicyGetResponses, unknown, ThrowOnError>({ url: '/api/auth/password-policy', ...options });
 
-export const twoFactorStatus = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStatusData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorStatusResponses, TwoFactorStatusErrors, ThrowOnError>({ url: '/api/auth/two-factor', ...options });
+export const twoFactorStatus = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStatusData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorStatusResponses, TwoFactorStatusErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor',
+    ...options
+});
 
 export const twoFactorRemove = <ThrowOnError extends boolean = false>(options: Options<TwoFactorRemoveData, ThrowOnError>) => (options.client ?? client).delete<TwoFactorRemoveResponses, TwoFactorRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/auth/two-factor/totp',
     ...options,
     headers: {
@@ -152,9 +248,22 @@ export const twoFactorRemove = <ThrowOnError extends boolean = false>(options: O
     }
 });
 
-export const twoFactorStartSetup = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStartSetupData, ThrowOnError>) => (options?.client ?? client).post<TwoFactorStartSetupResponses, TwoFactorStartSetupErrors, ThrowOnError>({ url: '/api/auth/two-factor/totp', ...options });
+export const twoFactorStartSetup = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStartSetupData, ThrowOnError>) => (options?.client ?? client).post<TwoFactorStartSetupResponses, TwoFactorStartSetupErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor/totp',
+    ...options
+});
 
 export const twoFactorConfirm = <ThrowOnError extends boolean = false>(options: Options<TwoFactorConfirmData, ThrowOnError>) => (options.client ?? client).post<TwoFactorConfirmResponses, TwoFactorConfirmErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/auth/two-factor/totp/confirm',
     ...options,
     headers: {
@@ -163,9 +272,22 @@ export const twoFactorConfirm = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
-export const twoFactorPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorPolicyGetResponses, TwoFactorPolicyGetErrors, ThrowOnError>({ url: '/api/admin/two-factor-policy', ...options });
+export const twoFactorPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorPolicyGetResponses, TwoFactorPolicyGetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/admin/two-factor-policy',
+    ...options
+});
 
 export const twoFactorPolicySet = <ThrowOnError extends boolean = false>(options: Options<TwoFactorPolicySetData, ThrowOnError>) => (options.client ?? client).put<TwoFactorPolicySetResponses, TwoFactorPolicySetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/admin/two-factor-policy',
     ...options,
     headers: {
@@ -174,9 +296,22 @@ export const twoFactorPolicySet = <ThrowOnError extends boolean = false>(options
     }
 });
 
-export const passkeysList = <ThrowOnError extends boolean = false>(options?: Options<PasskeysListData, ThrowOnError>) => (options?.client ?? client).get<PasskeysListResponses, PasskeysListErrors, ThrowOnError>({ url: '/api/auth/passkeys', ...options });
+export const passkeysList = <ThrowOnError extends boolean = false>(options?: Options<PasskeysListData, ThrowOnError>) => (options?.client ?? client).get<PasskeysListResponses, PasskeysListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/passkeys',
+    ...options
+});
 
 export const passkeysRegister = <ThrowOnError extends boolean = false>(options: Options<PasskeysRegisterData, ThrowOnError>) => (options.client ?? client).post<PasskeysRegisterResponses, PasskeysRegisterErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/auth/passkeys',
     ...options,
     headers: {
@@ -185,9 +320,22 @@ export const passkeysRegister = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
-export const passkeysOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeysOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeysOptionsResponses, PasskeysOptionsErrors, ThrowOnError>({ url: '/api/auth/passkeys/options', ...options });
+export const passkeysOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeysOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeysOptionsResponses, PasskeysOptionsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/passkeys/options',
+    ...options
+});
 
 export const passkeysRemove = <ThrowOnError extends boolean = false>(options: Options<PasskeysRemoveData, ThrowOnError>) => (options.client ?? client).delete<PasskeysRemoveResponses, PasskeysRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/auth/passkeys/{id}',
     ...options,
     headers: {
@@ -218,11 +366,35 @@ export const passkeySignInSecondFactor = <ThrowOnError extends boolean = false>(
     }
 });
 
-export const sessionsList = <ThrowOnError extends boolean = false>(options?: Options<SessionsListData, ThrowOnError>) => (options?.client ?? client).get<SessionsListResponses, SessionsListErrors, ThrowOnError>({ url: '/api/auth/sessions', ...options });
+export const sessionsList = <ThrowOnError extends boolean = false>(options?: Options<SessionsListData, ThrowOnError>) => (options?.client ?? client).get<SessionsListResponses, SessionsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/sessions',
+    ...options
+});
 
-export const sessionsRevoke = <ThrowOnError extends boolean = false>(options: Options<SessionsRevokeData, ThrowOnError>) => (options.client ?? client).delete<SessionsRevokeResponses, SessionsRevokeErrors, ThrowOnError>({ url: '/api/auth/sessions/{id}', ...options });
+export const sessionsRevoke = <ThrowOnError extends boolean = false>(options: Options<SessionsRevokeData, ThrowOnError>) => (options.client ?? client).delete<SessionsRevokeResponses, SessionsRevokeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/sessions/{id}',
+    ...options
+});
 
-export const sessionsRevokeOthers = <ThrowOnError extends boolean = false>(options?: Options<SessionsRevokeOthersData, ThrowOnError>) => (options?.client ?? client).post<SessionsRevokeOthersResponses, SessionsRevokeOthersErrors, ThrowOnError>({ url: '/api/auth/sessions/revoke-others', ...options });
+export const sessionsRevokeOthers = <ThrowOnError extends boolean = false>(options?: Options<SessionsRevokeOthersData, ThrowOnError>) => (options?.client ?? client).post<SessionsRevokeOthersResponses, SessionsRevokeOthersErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/sessions/revoke-others',
+    ...options
+});
 
 export const oidcProviders = <ThrowOnError extends boolean = false>(options?: Options<OidcProvidersData, ThrowOnError>) => (options?.client ?? client).get<OidcProvidersResponses, unknown, ThrowOnError>({ url: '/api/auth/oidc/providers', ...options });
 
@@ -230,15 +402,32 @@ export const oidcStart = <ThrowOnError extends boolean = false>(options: Options
 
 export const oidcCallback = <ThrowOnError extends boolean = false>(options: Options<OidcCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, unknown, ThrowOnError>({ url: '/api/auth/oidc/{provider}/callback', ...options });
 
-export const auditList = <ThrowOnError extends boolean = false>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({ url: '/api/audit', ...options });
+export const auditList = <ThrowOnError extends boolean = false>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/audit',
+    ...options
+});
 
 export const usersMe = <ThrowOnError extends boolean = false>(options?: Options<UsersMeData, ThrowOnError>) => (options?.client ?? client).get<UsersMeResponses, UsersMeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/users/me',
     ...options
 });
 
 export const usersUpdate = <ThrowOnError extends boolean = false>(options: Options<UsersUpdateData, ThrowOnError>) => (options.client ?? client).put<UsersUpdateResponses, UsersUpdateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/users',
     ...options,
     headers: {
@@ -247,13 +436,34 @@ export const usersUpdate = <ThrowOnError extends boolean = false>(options: Optio
     }
 });
 
-export const usersImage = <ThrowOnError extends boolean = false>(options: Options<UsersImageData, ThrowOnError>) => (options.client ?? client).get<UsersImageResponses, UsersImageErrors, ThrowOnError>({ url: '/api/users/{id}/image', ...options });
+export const usersImage = <ThrowOnError extends boolean = false>(options: Options<UsersImageData, ThrowOnError>) => (options.client ?? client).get<UsersImageResponses, UsersImageErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/users/{id}/image',
+    ...options
+});
 
 export const imagesDefaultImage = <ThrowOnError extends boolean = false>(options?: Options<ImagesDefaultImageData, ThrowOnError>) => (options?.client ?? client).get<ImagesDefaultImageResponses, unknown, ThrowOnError>({ url: '/api/images/default', ...options });
 
-export const userPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<UserPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<UserPreferencesGetResponses, UserPreferencesGetErrors, ThrowOnError>({ url: '/api/users/me/preferences', ...options });
+export const userPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<UserPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<UserPreferencesGetResponses, UserPreferencesGetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/users/me/preferences',
+    ...options
+});
 
 export const userPreferencesUpdate = <ThrowOnError extends boolean = false>(options: Options<UserPreferencesUpdateData, ThrowOnError>) => (options.client ?? client).put<UserPreferencesUpdateResponses, UserPreferencesUpdateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/users/me/preferences',
     ...options,
     headers: {
@@ -263,12 +473,21 @@ export const userPreferencesUpdate = <ThrowOnError extends boolean = false>(opti
 });
 
 export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, unknown, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects',
     ...options
 });
 
 export const organizationsCreate = <ThrowOnError extends boolean = false>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects',
     ...options,
     headers: {
@@ -278,6 +497,11 @@ export const organizationsCreate = <ThrowOnError extends boolean = false>(option
 });
 
 export const organizationsRemove = <ThrowOnError extends boolean = false>(options: Options<OrganizationsRemoveData, ThrowOnError>) => (options.client ?? client).delete<OrganizationsRemoveResponses, OrganizationsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}',
     ...options,
     headers: {
@@ -287,12 +511,21 @@ export const organizationsRemove = <ThrowOnError extends boolean = false>(option
 });
 
 export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}',
     ...options
 });
 
 export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/verification-settings',
     ...options,
     headers: {
@@ -302,6 +535,11 @@ export const organizationsSetVerificationSettings = <ThrowOnError extends boolea
 });
 
 export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetRetentionPolicyData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetRetentionPolicyResponses, OrganizationsSetRetentionPolicyErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/retention-policy',
     ...options,
     headers: {
@@ -311,6 +549,11 @@ export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = f
 });
 
 export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetTwoFactorRequirementData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetTwoFactorRequirementErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/two-factor-requirement',
     ...options,
     headers: {
@@ -320,6 +563,11 @@ export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolea
 });
 
 export const organizationsTransferOwnership = <ThrowOnError extends boolean = false>(options: Options<OrganizationsTransferOwnershipData, ThrowOnError>) => (options.client ?? client).post<OrganizationsTransferOwnershipResponses, OrganizationsTransferOwnershipErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/transfer-ownership',
     ...options,
     headers: {
@@ -328,13 +576,45 @@ export const organizationsTransferOwnership = <ThrowOnError extends boolean = fa
     }
 });
 
-export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({ url: '/api/organizations/owner-check', ...options });
+export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/organizations/owner-check',
+    ...options
+});
 
-export const membersList = <ThrowOnError extends boolean = false>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({ url: '/api/projects/{id}/members', ...options });
+export const membersList = <ThrowOnError extends boolean = false>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/members',
+    ...options
+});
 
-export const membersRemove = <ThrowOnError extends boolean = false>(options: Options<MembersRemoveData, ThrowOnError>) => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({ url: '/api/projects/{id}/members/{userId}', ...options });
+export const membersRemove = <ThrowOnError extends boolean = false>(options: Options<MembersRemoveData, ThrowOnError>) => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/members/{userId}',
+    ...options
+});
 
-export const organizationInvitationsList = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsListData, ThrowOnError>) => (options.client ?? client).get<OrganizationInvitationsListResponses, OrganizationInvitationsListErrors, ThrowOnError>({ url: '/api/projects/{id}/invitations', ...options });
+export const organizationInvitationsList = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsListData, ThrowOnError>) => (options.client ?? client).get<OrganizationInvitationsListResponses, OrganizationInvitationsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/invitations',
+    ...options
+});
 
 /**
  * Invite someone by username or e-mail
@@ -342,6 +622,11 @@ export const organizationInvitationsList = <ThrowOnError extends boolean = false
  * They become a member only once they accept. The answer is the same whether or not the username or address belongs to an account; an account, if there is one, is told by e-mail and on its dashboard.
  */
 export const organizationInvitationsInvite = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsInviteData, ThrowOnError>) => (options.client ?? client).post<OrganizationInvitationsInviteResponses, OrganizationInvitationsInviteErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/invitations',
     ...options,
     headers: {
@@ -350,17 +635,62 @@ export const organizationInvitationsInvite = <ThrowOnError extends boolean = fal
     }
 });
 
-export const organizationInvitationsRevoke = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsRevokeData, ThrowOnError>) => (options.client ?? client).delete<OrganizationInvitationsRevokeResponses, OrganizationInvitationsRevokeErrors, ThrowOnError>({ url: '/api/projects/{id}/invitations/{invitationId}', ...options });
+export const organizationInvitationsRevoke = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsRevokeData, ThrowOnError>) => (options.client ?? client).delete<OrganizationInvitationsRevokeResponses, OrganizationInvitationsRevokeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/invitations/{invitationId}',
+    ...options
+});
 
-export const invitationsList = <ThrowOnError extends boolean = false>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, unknown, ThrowOnError>({ url: '/api/invitations', ...options });
+export const invitationsList = <ThrowOnError extends boolean = false>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/invitations',
+    ...options
+});
 
-export const invitationsAccept = <ThrowOnError extends boolean = false>(options: Options<InvitationsAcceptData, ThrowOnError>) => (options.client ?? client).post<InvitationsAcceptResponses, InvitationsAcceptErrors, ThrowOnError>({ url: '/api/invitations/{id}/accept', ...options });
+export const invitationsAccept = <ThrowOnError extends boolean = false>(options: Options<InvitationsAcceptData, ThrowOnError>) => (options.client ?? client).post<InvitationsAcceptResponses, InvitationsAcceptErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/invitations/{id}/accept',
+    ...options
+});
 
-export const invitationsDecline = <ThrowOnError extends boolean = false>(options: Options<InvitationsDeclineData, ThrowOnError>) => (options.client ?? client).post<InvitationsDeclineResponses, InvitationsDeclineErrors, ThrowOnError>({ url: '/api/invitations/{id}/decline', ...options });
+export const invitationsDecline = <ThrowOnError extends boolean = false>(options: Options<InvitationsDeclineData, ThrowOnError>) => (options.client ?? client).post<InvitationsDeclineResponses, InvitationsDeclineErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/invitations/{id}/decline',
+    ...options
+});
 
-export const rolesList = <ThrowOnError extends boolean = false>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, unknown, ThrowOnError>({ url: '/api/roles', ...options });
+export const rolesList = <ThrowOnError extends boolean = false>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/roles',
+    ...options
+});
 
 export const rolesReplace = <ThrowOnError extends boolean = false>(options: Options<RolesReplaceData, ThrowOnError>) => (options.client ?? client).put<RolesReplaceResponses, RolesReplaceErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/roles',
     ...options,
     headers: {
@@ -369,26 +699,62 @@ export const rolesReplace = <ThrowOnError extends boolean = false>(options: Opti
     }
 });
 
-export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, unknown, ThrowOnError>({ url: '/api/roles/{id}', ...options });
+export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/roles/{id}',
+    ...options
+});
 
 export const applicantsOverviewList = <ThrowOnError extends boolean = false>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/applicants',
     ...options
 });
 
 export const applicantsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/applicants',
     ...options
 });
 
-export const applicantsNext = <ThrowOnError extends boolean = false>(options: Options<ApplicantsNextData, ThrowOnError>) => (options.client ?? client).get<ApplicantsNextResponses, ApplicantsNextErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/next', ...options });
+export const applicantsNext = <ThrowOnError extends boolean = false>(options: Options<ApplicantsNextData, ThrowOnError>) => (options.client ?? client).get<ApplicantsNextResponses, ApplicantsNextErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/next',
+    ...options
+});
 
-export const applicantsExportCsv = <ThrowOnError extends boolean = false>(options: Options<ApplicantsExportCsvData, ThrowOnError>) => (options.client ?? client).get<ApplicantsExportCsvResponses, ApplicantsExportCsvErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/export.csv', ...options });
+export const applicantsExportCsv = <ThrowOnError extends boolean = false>(options: Options<ApplicantsExportCsvData, ThrowOnError>) => (options.client ?? client).get<ApplicantsExportCsvResponses, ApplicantsExportCsvErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/export.csv',
+    ...options
+});
 
 export const applicantErasureErase = <ThrowOnError extends boolean = false>(options: Options<ApplicantErasureEraseData, ThrowOnError>) => (options.client ?? client).delete<ApplicantErasureEraseResponses, ApplicantErasureEraseErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/applicants/{userId}',
     ...options,
     headers: {
@@ -398,12 +764,21 @@ export const applicantErasureErase = <ThrowOnError extends boolean = false>(opti
 });
 
 export const applicantsDetails = <ThrowOnError extends boolean = false>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/applicants/{userId}',
     ...options
 });
 
 export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: Options<ApplicantsUpdateData, ThrowOnError>) => (options.client ?? client).put<ApplicantsUpdateResponses, ApplicantsUpdateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}',
     ...options,
     headers: {
@@ -413,6 +788,11 @@ export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: 
 });
 
 export const applicantsReset = <ThrowOnError extends boolean = false>(options: Options<ApplicantsResetData, ThrowOnError>) => (options.client ?? client).post<ApplicantsResetResponses, ApplicantsResetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/reset',
     ...options,
     headers: {
@@ -422,6 +802,11 @@ export const applicantsReset = <ThrowOnError extends boolean = false>(options: O
 });
 
 export const applicantsApprove = <ThrowOnError extends boolean = false>(options: Options<ApplicantsApproveData, ThrowOnError>) => (options.client ?? client).post<ApplicantsApproveResponses, ApplicantsApproveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/approve',
     ...options,
     headers: {
@@ -431,6 +816,11 @@ export const applicantsApprove = <ThrowOnError extends boolean = false>(options:
 });
 
 export const applicantsReject = <ThrowOnError extends boolean = false>(options: Options<ApplicantsRejectData, ThrowOnError>) => (options.client ?? client).post<ApplicantsRejectResponses, ApplicantsRejectErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/reject',
     ...options,
     headers: {
@@ -440,6 +830,11 @@ export const applicantsReject = <ThrowOnError extends boolean = false>(options: 
 });
 
 export const applicantsHold = <ThrowOnError extends boolean = false>(options: Options<ApplicantsHoldData, ThrowOnError>) => (options.client ?? client).post<ApplicantsHoldResponses, ApplicantsHoldErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/hold',
     ...options,
     headers: {
@@ -449,20 +844,41 @@ export const applicantsHold = <ThrowOnError extends boolean = false>(options: Op
 });
 
 export const applicantsActivity = <ThrowOnError extends boolean = false>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/applicants/{userId}/activity',
     ...options
 });
 
 export const applicantsImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/applicants/{userId}/images/{imageId}',
     ...options
 });
 
-export const assignmentNextUnassigned = <ThrowOnError extends boolean = false>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/next-unassigned', ...options });
+export const assignmentNextUnassigned = <ThrowOnError extends boolean = false>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/next-unassigned',
+    ...options
+});
 
 export const assignmentAssign = <ThrowOnError extends boolean = false>(options: Options<AssignmentAssignData, ThrowOnError>) => (options.client ?? client).post<AssignmentAssignResponses, AssignmentAssignErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/assign',
     ...options,
     headers: {
@@ -471,15 +887,52 @@ export const assignmentAssign = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
-export const assignmentUnassign = <ThrowOnError extends boolean = false>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/unassign', ...options });
+export const assignmentUnassign = <ThrowOnError extends boolean = false>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/unassign',
+    ...options
+});
 
-export const applicantTagsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantTagsRemoveResponses, ApplicantTagsRemoveErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}', ...options });
+export const applicantTagsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantTagsRemoveResponses, ApplicantTagsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}',
+    ...options
+});
 
-export const applicantTagsAdd = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsAddData, ThrowOnError>) => (options.client ?? client).put<ApplicantTagsAddResponses, ApplicantTagsAddErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}', ...options });
+export const applicantTagsAdd = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsAddData, ThrowOnError>) => (options.client ?? client).put<ApplicantTagsAddResponses, ApplicantTagsAddErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}',
+    ...options
+});
 
-export const tagsList = <ThrowOnError extends boolean = false>(options: Options<TagsListData, ThrowOnError>) => (options.client ?? client).get<TagsListResponses, TagsListErrors, ThrowOnError>({ url: '/api/projects/{id}/tags', ...options });
+export const tagsList = <ThrowOnError extends boolean = false>(options: Options<TagsListData, ThrowOnError>) => (options.client ?? client).get<TagsListResponses, TagsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/tags',
+    ...options
+});
 
 export const tagsCreate = <ThrowOnError extends boolean = false>(options: Options<TagsCreateData, ThrowOnError>) => (options.client ?? client).post<TagsCreateResponses, TagsCreateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/tags',
     ...options,
     headers: {
@@ -488,9 +941,22 @@ export const tagsCreate = <ThrowOnError extends boolean = false>(options: Option
     }
 });
 
-export const tagsRemove = <ThrowOnError extends boolean = false>(options: Options<TagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<TagsRemoveResponses, TagsRemoveErrors, ThrowOnError>({ url: '/api/projects/{id}/tags/{tagId}', ...options });
+export const tagsRemove = <ThrowOnError extends boolean = false>(options: Options<TagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<TagsRemoveResponses, TagsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/tags/{tagId}',
+    ...options
+});
 
 export const tagsUpdate = <ThrowOnError extends boolean = false>(options: Options<TagsUpdateData, ThrowOnError>) => (options.client ?? client).patch<TagsUpdateResponses, TagsUpdateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/tags/{tagId}',
     ...options,
     headers: {
@@ -499,9 +965,22 @@ export const tagsUpdate = <ThrowOnError extends boolean = false>(options: Option
     }
 });
 
-export const applicantViewsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({ url: '/api/projects/{id}/applicant-views', ...options });
+export const applicantViewsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicant-views',
+    ...options
+});
 
 export const applicantViewsCreate = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsCreateData, ThrowOnError>) => (options.client ?? client).post<ApplicantViewsCreateResponses, ApplicantViewsCreateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicant-views',
     ...options,
     headers: {
@@ -510,23 +989,52 @@ export const applicantViewsCreate = <ThrowOnError extends boolean = false>(optio
     }
 });
 
-export const applicantViewsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({ url: '/api/projects/{id}/applicant-views/{viewId}', ...options });
+export const applicantViewsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicant-views/{viewId}',
+    ...options
+});
 
 export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, unknown, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/applicants/{userId}/checks',
     ...options
 });
 
 export const organizationStatsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/stats',
     ...options
 });
 
-export const faceBlocklistUnblock = <ThrowOnError extends boolean = false>(options: Options<FaceBlocklistUnblockData, ThrowOnError>) => (options.client ?? client).delete<FaceBlocklistUnblockResponses, unknown, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/face-blocklist', ...options });
+export const faceBlocklistUnblock = <ThrowOnError extends boolean = false>(options: Options<FaceBlocklistUnblockData, ThrowOnError>) => (options.client ?? client).delete<FaceBlocklistUnblockResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/face-blocklist',
+    ...options
+});
 
 export const faceBlocklistBlock = <ThrowOnError extends boolean = false>(options: Options<FaceBlocklistBlockData, ThrowOnError>) => (options.client ?? client).post<FaceBlocklistBlockResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/face-blocklist',
     ...options,
     headers: {
@@ -536,6 +1044,11 @@ export const faceBlocklistBlock = <ThrowOnError extends boolean = false>(options
 });
 
 export const screeningReviewsReview = <ThrowOnError extends boolean = false>(options: Options<ScreeningReviewsReviewData, ThrowOnError>) => (options.client ?? client).post<ScreeningReviewsReviewResponses, ScreeningReviewsReviewErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/screening-reviews',
     ...options,
     headers: {
@@ -545,12 +1058,21 @@ export const screeningReviewsReview = <ThrowOnError extends boolean = false>(opt
 });
 
 export const verificationPolicyGet = <ThrowOnError extends boolean = false>(options: Options<VerificationPolicyGetData, ThrowOnError>) => (options.client ?? client).get<VerificationPolicyGetResponses, VerificationPolicyGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/verification-policy',
     ...options
 });
 
 export const verificationPolicySet = <ThrowOnError extends boolean = false>(options: Options<VerificationPolicySetData, ThrowOnError>) => (options.client ?? client).put<VerificationPolicySetResponses, VerificationPolicySetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/verification-policy',
     ...options,
     headers: {
@@ -559,13 +1081,42 @@ export const verificationPolicySet = <ThrowOnError extends boolean = false>(opti
     }
 });
 
-export const screeningMonitorList = <ThrowOnError extends boolean = false>(options?: Options<ScreeningMonitorListData, ThrowOnError>) => (options?.client ?? client).get<ScreeningMonitorListResponses, ScreeningMonitorListErrors, ThrowOnError>({ url: '/api/sanctions-lists/rescreens', ...options });
+export const screeningMonitorList = <ThrowOnError extends boolean = false>(options?: Options<ScreeningMonitorListData, ThrowOnError>) => (options?.client ?? client).get<ScreeningMonitorListResponses, ScreeningMonitorListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/sanctions-lists/rescreens',
+    ...options
+});
 
-export const organizationActivityList = <ThrowOnError extends boolean = false>(options: Options<OrganizationActivityListData, ThrowOnError>) => (options.client ?? client).get<OrganizationActivityListResponses, OrganizationActivityListErrors, ThrowOnError>({ url: '/api/projects/{id}/activity', ...options });
+export const organizationActivityList = <ThrowOnError extends boolean = false>(options: Options<OrganizationActivityListData, ThrowOnError>) => (options.client ?? client).get<OrganizationActivityListResponses, OrganizationActivityListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/activity',
+    ...options
+});
 
-export const reviewSettingsListLabels = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsListLabelsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsListLabelsResponses, ReviewSettingsListLabelsErrors, ThrowOnError>({ url: '/api/projects/{id}/decision-labels', ...options });
+export const reviewSettingsListLabels = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsListLabelsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsListLabelsResponses, ReviewSettingsListLabelsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/decision-labels',
+    ...options
+});
 
 export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsCreateLabelData, ThrowOnError>) => (options.client ?? client).post<ReviewSettingsCreateLabelResponses, ReviewSettingsCreateLabelErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/decision-labels',
     ...options,
     headers: {
@@ -574,9 +1125,22 @@ export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = false>(
     }
 });
 
-export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsRemoveLabelData, ThrowOnError>) => (options.client ?? client).delete<ReviewSettingsRemoveLabelResponses, ReviewSettingsRemoveLabelErrors, ThrowOnError>({ url: '/api/projects/{id}/decision-labels/{labelId}', ...options });
+export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsRemoveLabelData, ThrowOnError>) => (options.client ?? client).delete<ReviewSettingsRemoveLabelResponses, ReviewSettingsRemoveLabelErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/decision-labels/{labelId}',
+    ...options
+});
 
 export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsUpdateLabelData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsUpdateLabelResponses, ReviewSettingsUpdateLabelErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/decision-labels/{labelId}',
     ...options,
     headers: {
@@ -585,9 +1149,22 @@ export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = false>(
     }
 });
 
-export const reviewSettingsSettings = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsSettingsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsSettingsResponses, ReviewSettingsSettingsErrors, ThrowOnError>({ url: '/api/projects/{id}/review-settings', ...options });
+export const reviewSettingsSettings = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsSettingsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsSettingsResponses, ReviewSettingsSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/review-settings',
+    ...options
+});
 
 export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsSaveSettingsData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsSaveSettingsResponses, ReviewSettingsSaveSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/review-settings',
     ...options,
     headers: {
@@ -596,15 +1173,52 @@ export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = false>
     }
 });
 
-export const applicantDecisionsReview = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsReviewData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsReviewResponses, ApplicantDecisionsReviewErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/review', ...options });
+export const applicantDecisionsReview = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsReviewData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsReviewResponses, ApplicantDecisionsReviewErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/review',
+    ...options
+});
 
-export const applicantDecisionsUndo = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsUndoData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsUndoResponses, ApplicantDecisionsUndoErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/decisions/{decisionId}/undo', ...options });
+export const applicantDecisionsUndo = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsUndoData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsUndoResponses, ApplicantDecisionsUndoErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/decisions/{decisionId}/undo',
+    ...options
+});
 
-export const applicantDecisionsConfirm = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsConfirmData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsConfirmResponses, ApplicantDecisionsConfirmErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/confirm', ...options });
+export const applicantDecisionsConfirm = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsConfirmData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsConfirmResponses, ApplicantDecisionsConfirmErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/confirm',
+    ...options
+});
 
-export const applicantDecisionsDecline = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsDeclineData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsDeclineResponses, ApplicantDecisionsDeclineErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/decline', ...options });
+export const applicantDecisionsDecline = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsDeclineData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsDeclineResponses, ApplicantDecisionsDeclineErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/decline',
+    ...options
+});
 
 export const applicantDecisionsRequestResubmission = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsRequestResubmissionData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsRequestResubmissionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/request-resubmission',
     ...options,
     headers: {
@@ -613,11 +1227,32 @@ export const applicantDecisionsRequestResubmission = <ThrowOnError extends boole
     }
 });
 
-export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsEarlierImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsEarlierImageErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/earlier-images/{imageId}', ...options });
+export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsEarlierImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsEarlierImageErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/earlier-images/{imageId}',
+    ...options
+});
 
-export const reviewerPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<ReviewerPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<ReviewerPreferencesGetResponses, unknown, ThrowOnError>({ url: '/api/users/me/reviewer-preferences', ...options });
+export const reviewerPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<ReviewerPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<ReviewerPreferencesGetResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/users/me/reviewer-preferences',
+    ...options
+});
 
 export const reviewerPreferencesSave = <ThrowOnError extends boolean = false>(options: Options<ReviewerPreferencesSaveData, ThrowOnError>) => (options.client ?? client).put<ReviewerPreferencesSaveResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/users/me/reviewer-preferences',
     ...options,
     headers: {
@@ -626,9 +1261,22 @@ export const reviewerPreferencesSave = <ThrowOnError extends boolean = false>(op
     }
 });
 
-export const applicantNotesList = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesListData, ThrowOnError>) => (options.client ?? client).get<ApplicantNotesListResponses, ApplicantNotesListErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/notes', ...options });
+export const applicantNotesList = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesListData, ThrowOnError>) => (options.client ?? client).get<ApplicantNotesListResponses, ApplicantNotesListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/notes',
+    ...options
+});
 
 export const applicantNotesAdd = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesAddData, ThrowOnError>) => (options.client ?? client).post<ApplicantNotesAddResponses, ApplicantNotesAddErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/notes',
     ...options,
     headers: {
@@ -637,9 +1285,22 @@ export const applicantNotesAdd = <ThrowOnError extends boolean = false>(options:
     }
 });
 
-export const applicantNotesRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantNotesRemoveResponses, ApplicantNotesRemoveErrors, ThrowOnError>({ url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}', ...options });
+export const applicantNotesRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantNotesRemoveResponses, ApplicantNotesRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}',
+    ...options
+});
 
 export const applicantNotesEdit = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesEditData, ThrowOnError>) => (options.client ?? client).put<ApplicantNotesEditResponses, ApplicantNotesEditErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}',
     ...options,
     headers: {
@@ -649,12 +1310,21 @@ export const applicantNotesEdit = <ThrowOnError extends boolean = false>(options
 });
 
 export const applicantErasureTombstones = <ThrowOnError extends boolean = false>(options: Options<ApplicantErasureTombstonesData, ThrowOnError>) => (options.client ?? client).get<ApplicantErasureTombstonesResponses, ApplicantErasureTombstonesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/projects/{id}/applicants/{userId}/erasures',
     ...options
 });
 
 export const legalHoldLift = <ThrowOnError extends boolean = false>(options: Options<LegalHoldLiftData, ThrowOnError>) => (options.client ?? client).delete<LegalHoldLiftResponses, LegalHoldLiftErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/legal-hold',
     ...options,
     headers: {
@@ -664,6 +1334,11 @@ export const legalHoldLift = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 export const legalHoldPlace = <ThrowOnError extends boolean = false>(options: Options<LegalHoldPlaceData, ThrowOnError>) => (options.client ?? client).put<LegalHoldPlaceResponses, LegalHoldPlaceErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/projects/{id}/applicants/{userId}/legal-hold',
     ...options,
     headers: {
@@ -672,12 +1347,33 @@ export const legalHoldPlace = <ThrowOnError extends boolean = false>(options: Op
     }
 });
 
-export const retentionApply = <ThrowOnError extends boolean = false>(options: Options<RetentionApplyData, ThrowOnError>) => (options.client ?? client).post<RetentionApplyResponses, RetentionApplyErrors, ThrowOnError>({ url: '/api/projects/{id}/retention-policy/apply', ...options });
+export const retentionApply = <ThrowOnError extends boolean = false>(options: Options<RetentionApplyData, ThrowOnError>) => (options.client ?? client).post<RetentionApplyResponses, RetentionApplyErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/retention-policy/apply',
+    ...options
+});
 
-export const sanctionsListsList = <ThrowOnError extends boolean = false>(options?: Options<SanctionsListsListData, ThrowOnError>) => (options?.client ?? client).get<SanctionsListsListResponses, SanctionsListsListErrors, ThrowOnError>({ url: '/api/sanctions-lists/imports', ...options });
+export const sanctionsListsList = <ThrowOnError extends boolean = false>(options?: Options<SanctionsListsListData, ThrowOnError>) => (options?.client ?? client).get<SanctionsListsListResponses, SanctionsListsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/sanctions-lists/imports',
+    ...options
+});
 
 export const sanctionsListsUpload = <ThrowOnError extends boolean = false>(options: Options<SanctionsListsUploadData, ThrowOnError>) => (options.client ?? client).post<SanctionsListsUploadResponses, SanctionsListsUploadErrors, ThrowOnError>({
     ...formDataBodySerializer,
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/sanctions-lists/imports',
     ...options,
     headers: {
@@ -687,7 +1383,11 @@ export const sanctionsListsUpload = <ThrowOnError extends boolean = false>(optio
 });
 
 export const kycCreateSession = <ThrowOnError extends boolean = false>(options: Options<KycCreateSessionData, ThrowOnError>) => (options.client ?? client).post<KycCreateSessionResponses, KycCreateSessionErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/sessions',
     ...options,
     headers: {
@@ -697,7 +1397,11 @@ export const kycCreateSession = <ThrowOnError extends boolean = false>(options: 
 });
 
 export const kycRevokeSession = <ThrowOnError extends boolean = false>(options: Options<KycRevokeSessionData, ThrowOnError>) => (options.client ?? client).delete<KycRevokeSessionResponses, KycRevokeSessionErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }, { scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/sessions/{id}',
     ...options
 });
@@ -717,9 +1421,25 @@ export const kycIssueForCompanyKey = <ThrowOnError extends boolean = false>(opti
     ...options
 });
 
-export const kycIssueForStaff = <ThrowOnError extends boolean = false>(options: Options<KycIssueForStaffData, ThrowOnError>) => (options.client ?? client).get<KycIssueForStaffResponses, unknown, ThrowOnError>({ url: '/api/get-new-token', ...options });
+export const kycIssueForStaff = <ThrowOnError extends boolean = false>(options: Options<KycIssueForStaffData, ThrowOnError>) => (options.client ?? client).get<KycIssueForStaffResponses, unknown, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/get-new-token',
+    ...options
+});
 
-export const kycStatus = <ThrowOnError extends boolean = false>(options: Options<KycStatusData, ThrowOnError>) => (options.client ?? client).get<KycStatusResponses, KycStatusErrors, ThrowOnError>({ url: '/api/kyc/status', ...options });
+export const kycStatus = <ThrowOnError extends boolean = false>(options: Options<KycStatusData, ThrowOnError>) => (options.client ?? client).get<KycStatusResponses, KycStatusErrors, ThrowOnError>({
+    security: [{
+            in: 'query',
+            name: 'token',
+            type: 'apiKey'
+        }],
+    url: '/api/kyc/status',
+    ...options
+});
 
 export const kycSession = <ThrowOnError extends boolean = false>(options?: Options<KycSessionData, ThrowOnError>) => (options?.client ?? client).get<KycSessionResponses, unknown, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -760,6 +1480,11 @@ export const sumsubAccessToken = <ThrowOnError extends boolean = false>(options?
 });
 
 export const adminUsersRegisterAdmin = <ThrowOnError extends boolean = false>(options: Options<AdminUsersRegisterAdminData, ThrowOnError>) => (options.client ?? client).post<AdminUsersRegisterAdminResponses, AdminUsersRegisterAdminErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
     url: '/api/users/register-admin',
     ...options,
     headers: {

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { urlOf } from '../../api/endpoints';
+import { oidcStart } from '../../api/sdk';
 import { GuestOnly } from '../../app/route-guards';
 import { apiError, type ApiHandlers } from '../../testing/mock-api';
 import { renderRoute } from '../../testing/render-route';
@@ -126,9 +128,9 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
 
   it("offers 'Sign in with <name>' for each configured provider, as a link to the server's start route", async () => {
     renderLogin({ oidcProviders: { body: [{ id: 'acme', name: 'Acme Okta' }, { id: 'corp', name: 'Corp Entra' }] } });
-    const pathOf = (link: HTMLElement) => new URL(link.getAttribute('href')!).pathname;
-    expect(pathOf(await screen.findByRole('link', { name: 'Sign in with Acme Okta' }))).toBe('/api/auth/oidc/acme/start');
-    expect(pathOf(screen.getByRole('link', { name: 'Sign in with Corp Entra' }))).toBe('/api/auth/oidc/corp/start');
+    expect(await screen.findByRole('link', { name: 'Sign in with Acme Okta' })).toHaveAttribute('href', urlOf(oidcStart, { path: { provider: 'acme' } }));
+    expect(screen.getByRole('link', { name: 'Sign in with Corp Entra' })).toHaveAttribute('href', urlOf(oidcStart, { path: { provider: 'corp' } }));
+    expect(urlOf(oidcStart, { path: { provider: 'acme' } })).toMatch(/\/auth\/oidc\/acme\/start$/);
   });
 
   it('shows no single sign-on when no provider is configured', async () => {
