@@ -39,7 +39,8 @@ function securityByOperation(app: INestApplication): Map<string, Security> {
             : read<boolean>(IS_PUBLIC)
               ? []
               : read<boolean>(API_KEY_ALLOWED)
-                ? [{ session: [] }, { apiKey: [] }]
+                ? // The key first: a generated client given one credential applies the first scheme it fits.
+                  [{ apiKey: [] }, { session: [] }]
                 : [{ session: [] }];
         result.set(operationId(controller.name, name), security);
       }
@@ -56,7 +57,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'an API key (`Authorization: Bearer kyc_sk_…`, the integrator operations only — any other answers a key ' +
         '403 API_KEY_NOT_ALLOWED), a widget token (the verification page) or a companyKey. Every path starts with /api.',
     )
-    .setVersion('1.0')
+    // 1.MINOR.PATCH: MINOR up with every addition, PATCH for the document alone (docs/api.md, Versioning).
+    .setVersion('1.1.0')
     .addSecurity('session', { type: 'apiKey', in: 'cookie', name: 'kyc.sid', description: 'The dashboard’s session, set by POST /api/auth/login' })
     .addSecurity('apiKey', { type: 'http', scheme: 'bearer', description: 'The account’s API key (kyc_sk_…), from Settings → Developer' })
     .addSecurity('widgetToken', { type: 'http', scheme: 'bearer', description: 'A widget token from POST /api/kyc/session-token or GET /api/kyc/get-new-token (15 minutes)' })

@@ -41,11 +41,11 @@ export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?
 });
 
 export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/users/webhook',
     ...options,
     headers: {
@@ -55,11 +55,11 @@ export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(
 });
 
 export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/users/redirect-url',
     ...options,
     headers: {
@@ -89,21 +89,21 @@ export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(optio
 });
 
 export const webhooksListEvents = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, unknown, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/webhooks/events',
     ...options
 });
 
 export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/webhooks/events/{id}/deliveries',
     ...options
 });
@@ -119,11 +119,11 @@ export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options:
 });
 
 export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/webhooks/test',
     ...options
 });
@@ -413,11 +413,11 @@ export const auditList = <ThrowOnError extends boolean = false>(options?: Option
 });
 
 export const usersMe = <ThrowOnError extends boolean = false>(options?: Options<UsersMeData, ThrowOnError>) => (options?.client ?? client).get<UsersMeResponses, UsersMeErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/users/me',
     ...options
 });
@@ -473,11 +473,11 @@ export const userPreferencesUpdate = <ThrowOnError extends boolean = false>(opti
 });
 
 export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, unknown, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects',
     ...options
 });
@@ -511,11 +511,11 @@ export const organizationsRemove = <ThrowOnError extends boolean = false>(option
 });
 
 export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}',
     ...options
 });
@@ -710,21 +710,21 @@ export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<
 });
 
 export const applicantsOverviewList = <ThrowOnError extends boolean = false>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/applicants',
     ...options
 });
 
 export const applicantsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}/applicants',
     ...options
 });
@@ -750,11 +750,11 @@ export const applicantsExportCsv = <ThrowOnError extends boolean = false>(option
 });
 
 export const applicantErasureErase = <ThrowOnError extends boolean = false>(options: Options<ApplicantErasureEraseData, ThrowOnError>) => (options.client ?? client).delete<ApplicantErasureEraseResponses, ApplicantErasureEraseErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}/applicants/{userId}',
     ...options,
     headers: {
@@ -764,11 +764,11 @@ export const applicantErasureErase = <ThrowOnError extends boolean = false>(opti
 });
 
 export const applicantsDetails = <ThrowOnError extends boolean = false>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}/applicants/{userId}',
     ...options
 });
@@ -844,21 +844,21 @@ export const applicantsHold = <ThrowOnError extends boolean = false>(options: Op
 });
 
 export const applicantsActivity = <ThrowOnError extends boolean = false>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}/applicants/{userId}/activity',
     ...options
 });
 
 export const applicantsImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}/applicants/{userId}/images/{imageId}',
     ...options
 });
@@ -1000,21 +1000,21 @@ export const applicantViewsRemove = <ThrowOnError extends boolean = false>(optio
 });
 
 export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, unknown, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}/applicants/{userId}/checks',
     ...options
 });
 
 export const organizationStatsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}/stats',
     ...options
 });
@@ -1058,11 +1058,11 @@ export const screeningReviewsReview = <ThrowOnError extends boolean = false>(opt
 });
 
 export const verificationPolicyGet = <ThrowOnError extends boolean = false>(options: Options<VerificationPolicyGetData, ThrowOnError>) => (options.client ?? client).get<VerificationPolicyGetResponses, VerificationPolicyGetErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}/verification-policy',
     ...options
 });
@@ -1310,11 +1310,11 @@ export const applicantNotesEdit = <ThrowOnError extends boolean = false>(options
 });
 
 export const applicantErasureTombstones = <ThrowOnError extends boolean = false>(options: Options<ApplicantErasureTombstonesData, ThrowOnError>) => (options.client ?? client).get<ApplicantErasureTombstonesResponses, ApplicantErasureTombstonesErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/projects/{id}/applicants/{userId}/erasures',
     ...options
 });
@@ -1383,11 +1383,11 @@ export const sanctionsListsUpload = <ThrowOnError extends boolean = false>(optio
 });
 
 export const kycCreateSession = <ThrowOnError extends boolean = false>(options: Options<KycCreateSessionData, ThrowOnError>) => (options.client ?? client).post<KycCreateSessionResponses, KycCreateSessionErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/kyc/sessions',
     ...options,
     headers: {
@@ -1397,11 +1397,11 @@ export const kycCreateSession = <ThrowOnError extends boolean = false>(options: 
 });
 
 export const kycRevokeSession = <ThrowOnError extends boolean = false>(options: Options<KycRevokeSessionData, ThrowOnError>) => (options.client ?? client).delete<KycRevokeSessionResponses, KycRevokeSessionErrors, ThrowOnError>({
-    security: [{
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
-        }, { scheme: 'bearer', type: 'http' }],
+        }],
     url: '/api/kyc/sessions/{id}',
     ...options
 });
