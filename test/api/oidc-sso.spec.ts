@@ -172,6 +172,26 @@ describe('staff single sign-on with OpenID Connect', () => {
     expect(await refusals('OIDC_PROVIDER_ERROR')).not.toHaveLength(0);
   });
 
+  it('refuses an ID token that has expired by the time the app checks it', async () => {
+    idp.accounts.set('olga-sub', { email: 'olga@acme.test', email_verified: true });
+    const realNow = Date.now;
+    // An hour passes between the provider signing the token (valid 10 minutes) and the app reading it.
+    idp.onTokenIssued = () => {
+      Date.now = () => realNow() + 60 * 60 * 1000;
+    };
+    try {
+      const { agent, location } = await ssoSignIn('olga-sub');
+      expect(location).toBe('/login?sso_error=OIDC_PROVIDER_ERROR');
+      Date.now = realNow;
+      await agent.get('/api/users/me').expect(401);
+    } finally {
+      Date.now = realNow;
+      idp.onTokenIssued = undefined;
+    }
+    expect(await ds().getRepository(User).countBy({ emailKey: 'olga@acme.test' })).toBe(0);
+    expect((await refusals('OIDC_PROVIDER_ERROR')).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('spends the started sign-in: the same answer replayed after success is refused', async () => {
     idp.accounts.set('gina-sub', { email: 'gina@acme.test', email_verified: true });
     const { agent, callback, location } = await ssoSignIn('gina-sub');

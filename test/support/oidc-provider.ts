@@ -16,6 +16,8 @@ export interface TestOidcProvider {
   clientSecret: string;
   /** People who can sign in at the provider, by account id (= `sub`); change them between sign-ins. */
   accounts: Map<string, ProviderAccount>;
+  /** Called once the token endpoint has answered (e.g. to move the clock before the app checks the ID token). */
+  onTokenIssued?: () => void;
   /** The OIDC_PROVIDERS entry for the app (allowed domains and role as given). */
   setting(overrides?: Record<string, unknown>): Record<string, unknown>;
   close(): Promise<void>;
@@ -45,8 +47,8 @@ export async function startOidcProvider(callbackUrl: string, id = 'acme'): Promi
       return claims ? { accountId, claims: () => ({ sub: accountId, ...claims }) } : undefined;
     },
   });
-  server.on('request', provider.callback());
-  return {
+  const handle = provider.callback();
+  const test: TestOidcProvider = {
     issuer,
     clientId,
     clientSecret,
@@ -54,6 +56,11 @@ export async function startOidcProvider(callbackUrl: string, id = 'acme'): Promi
     setting: (overrides = {}) => ({ id, name: `Acme ${id}`, issuer, clientId, clientSecret, allowedDomains: ['acme.test'], defaultRole: 'kyc', ...overrides }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  server.on('request', (req, res) => {
+    if (req.url?.startsWith('/token')) res.once('finish', () => test.onTokenIssued?.());
+    void handle(req, res);
+  });
+  return test;
 }
 
 /**
