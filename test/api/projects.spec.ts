@@ -114,6 +114,8 @@ describe('organizations (projects)', () => {
           redirectAllowList: [],
           photoQuality: { enforce: true, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 },
         },
+        retentionPolicy: { imagesDays: null, identityDays: null, abandonedDays: null },
+        requireTwoFactor: false,
       });
     });
 
