@@ -12,6 +12,7 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
 import { useForm } from '../../../lib/use-form';
 import { checkField } from '../../../lib/validation';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys';
+import { SecondFactorProofForm } from './second-factor-proof-form';
 
 export const PASSKEY_ADDED = 'Passkey added';
 export const PASSKEY_REMOVED = 'Passkey removed';
@@ -47,31 +48,16 @@ function AddForm({ onDone }: { onDone: () => void }) {
 function RemoveForm({ passkey, onCancel }: { passkey: PasskeyDto; onCancel: () => void }) {
   const remove = useRemovePasskey();
   const toast = useToast();
-  const form = useForm({ proof: '' }, (values) => ({ proof: checkField(values.proof) }));
-  const onSubmit = form.handleSubmit(({ proof }) => {
-    const value = proof.trim();
-    const body = /^\d{6}$/.test(value.replace(/\s/g, '')) ? { code: value } : { password: proof };
-    remove.mutate({ id: passkey.id, proof: body }, { onSuccess: () => toast.success(PASSKEY_REMOVED) });
-  });
   return (
-    <form className="account-form" onSubmit={onSubmit} noValidate aria-label={`Remove ${passkey.name}`}>
-      {remove.isError && <Alert variant="danger">{passkeyErrorMessage(remove.error)}</Alert>}
-      <TextField
-        label="Current code or password"
-        type="password"
-        autoComplete="current-password"
-        hint="Your account password, or a code from your authenticator app."
-        {...form.field('proof')}
-      />
-      <div className="account-form-actions">
-        <Button type="submit" variant="danger" isLoading={remove.isPending}>
-          Remove passkey
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <SecondFactorProofForm
+      ariaLabel={`Remove ${passkey.name}`}
+      submitLabel="Remove passkey"
+      hint="Your account password, or a code from your authenticator app."
+      error={remove.isError && <Alert variant="danger">{passkeyErrorMessage(remove.error)}</Alert>}
+      isPending={remove.isPending}
+      onProof={(proof) => remove.mutate({ id: passkey.id, proof }, { onSuccess: () => toast.success(PASSKEY_REMOVED) })}
+      onCancel={onCancel}
+    />
   );
 }
 

@@ -12,6 +12,7 @@ import { useToast } from '../../../components/ui/toast-context';
 import { useForm } from '../../../lib/use-form';
 import { checkField } from '../../../lib/validation';
 import { useConfirmTotp, useRemoveTotp, useStartTotpSetup, useTwoFactorStatus } from '../api/two-factor';
+import { SecondFactorProofForm } from './second-factor-proof-form';
 
 export const TOTP_ENABLED = 'Two-factor sign-in is on';
 export const TOTP_REMOVED = 'The authenticator app was removed';
@@ -69,31 +70,15 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function RemoveForm({ onCancel }: { onCancel: () => void }) {
   const remove = useRemoveTotp();
   const toast = useToast();
-  const form = useForm({ proof: '' }, (values) => ({ proof: checkField(values.proof) }));
-  const onSubmit = form.handleSubmit(({ proof }) => {
-    const value = proof.trim();
-    const body = /^\d{6}$/.test(value.replace(/\s/g, '')) ? { code: value } : { password: proof };
-    remove.mutate(body, { onSuccess: () => toast.success(TOTP_REMOVED) });
-  });
   return (
-    <form className="account-form" onSubmit={onSubmit} noValidate>
-      {remove.isError && <Alert variant="danger">{getErrorMessage(remove.error)}</Alert>}
-      <TextField
-        label="Current code or password"
-        type="password"
-        autoComplete="current-password"
-        hint="A code from your authenticator app, or your account password."
-        {...form.field('proof')}
-      />
-      <div className="account-form-actions">
-        <Button type="submit" variant="danger" isLoading={remove.isPending}>
-          Remove authenticator app
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <SecondFactorProofForm
+      submitLabel="Remove authenticator app"
+      hint="A code from your authenticator app, or your account password."
+      error={remove.isError && <Alert variant="danger">{getErrorMessage(remove.error)}</Alert>}
+      isPending={remove.isPending}
+      onProof={(proof) => remove.mutate(proof, { onSuccess: () => toast.success(TOTP_REMOVED) })}
+      onCancel={onCancel}
+    />
   );
 }
 
