@@ -32,6 +32,9 @@ export async function createApp(): Promise<NestExpressApplication> {
   const env = app.get<AppConfig>(appConfig.KEY);
   app.set('trust proxy', env.trustProxy ? 1 : false);
   app.disable('x-powered-by');
+  // Every API answer is Cache-Control: no-store, so a validator would never be used:
+  // no SHA-1 of each body. (Static files keep serve-static's own ETag.)
+  app.set('etag', false);
   app.use(securityHeaders(env));
   app.use(requestLogger);
   app.use(apiNoStore);

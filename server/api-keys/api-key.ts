@@ -3,6 +3,16 @@ import { encrypt, randomToken, sha256 } from '../common/crypto.js';
 /** Secret API keys are recognizable (and detectable by secret scanners) by this prefix. */
 export const API_KEY_PREFIX = 'kyc_sk_';
 
+/** The secret API key in `Authorization: Bearer`, if the request carries one. */
+export function apiKeyOf(req: { headers: { authorization?: string } }): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  return bearer?.startsWith(API_KEY_PREFIX) ? bearer : undefined;
+}
+
+export function carriesApiKey(req: { headers: { authorization?: string } }): boolean {
+  return apiKeyOf(req) !== undefined;
+}
+
 export interface IssuedApiKey {
   apiKey: string;
   apiKeyHash: string;

@@ -1,3 +1,5 @@
+import type { SqlDialect } from '../database/plain-sql.js';
+
 /**
  * The database objects behind the applicants list at scale, which TypeORM cannot
  * describe: per-organization counts kept by triggers, and the search access paths.
@@ -18,7 +20,6 @@
  * re-run APPLICANT_SQLITE_TRIGGERS and rebuildApplicantDerivedData('sqlite') afterwards.
  * The applicants API suite fails (search finds nobody) if that is forgotten.
  */
-export type SqlDialect = 'sqlite' | 'postgres';
 
 export const APPLICANT_SEARCH_INDEXES = {
   userIdPrefix: 'IDX_applicants_userId_prefix',

@@ -10,11 +10,12 @@ import type { User } from '../users/user.entity.js';
 import type { ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
-import { ApplicantListReader, type ApplicantListRow, type SqlExecutor } from './list/applicant-list.reader.js';
+import { ApplicantListReader, type ApplicantListRow } from './list/applicant-list.reader.js';
+import { EntityRows, Params, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
 import { toListItems } from './list/list-items.js';
 import { toListFilters } from './queue-filters.js';
 import { Applicant } from './applicant.entity.js';
-import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
+import { analysisStateOf } from './analysis/analysis-jobs.service.js';
 import { FaceBlocklistEntry } from './faces/face-blocklist-entry.entity.js';
 import { toFaceBlocklistEntryDto } from './faces/face-blocklist.dto.js';
 import { toApplicantDetails, type ImageListing } from './applicant.mapper.js';
@@ -31,16 +32,7 @@ import type {
   NextApplicantQueryDto,
 } from './dto/applicant-list.dto.js';
 
-/** Raw SQL through the app's DataSource, for the list reader. */
-function typeOrmExecutor(dataSource: DataSource): SqlExecutor {
-  const postgres = dataSource.options.type === 'postgres';
-  return {
-    dialect: postgres ? 'postgres' : 'sqlite',
-    query: <T>(sql: string, params: readonly unknown[]) => dataSource.query<T[]>(sql, [...params]),
-    readsCommittedState: () =>
-      postgres || !(dataSource.driver as unknown as { databaseConnection?: { inTransaction: boolean } }).databaseConnection?.inTransaction,
-  };
-}
+
 
 const DEFAULT_ORDER_BY: ApplicantOrderBy = 'userId';
 
@@ -54,6 +46,9 @@ export interface ImageBytes {
 export class ApplicantsQueryService {
   private readonly reader: ApplicantListReader;
   private readonly executor: SqlExecutor;
+  private readonly applicantRows: EntityRows<Applicant>;
+  private readonly imageRows: EntityRows<ApplicantImage>;
+  private readonly blocklistRows: EntityRows<FaceBlocklistEntry>;
 
   constructor(
     @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
@@ -61,10 +56,12 @@ export class ApplicantsQueryService {
     private readonly access: OrganizationAccessService,
     private readonly audit: AuditService,
     private readonly dataSource: DataSource,
-    private readonly analysisJobs: AnalysisJobs,
   ) {
     this.executor = typeOrmExecutor(dataSource);
     this.reader = new ApplicantListReader(this.executor);
+    this.applicantRows = new EntityRows(dataSource, Applicant);
+    this.imageRows = new EntityRows(dataSource, ApplicantImage);
+    this.blocklistRows = new EntityRows(dataSource, FaceBlocklistEntry);
   }
 
   async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto | ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
@@ -116,31 +113,36 @@ export class ApplicantsQueryService {
 
   /**
    * The details, recorded in the audit trail as a view of identity data. The record is
-   * the only write, one INSERT, atomic on its own: no explicit transaction (which on
-   * SQLite would hold the process's one connection for three statements).
+   * buffered and written with others within a second (AuditService.recordView): a view
+   * is not a synchronous INSERT.
    */
   async details(user: User, organizationId: string, userId: string): Promise<ApplicantDetailsDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const applicant = await this.findApplicant(organization.id, userId);
-    const images = await this.listImages(applicant.id);
-    await this.audit.record(this.dataSource.manager, {
-      actor: user,
-      organizationId: organization.id,
-      applicantId: applicant.id,
-      action: 'applicant.viewed',
-    });
-    return this.detailsOf(applicant, images);
+    const details = await this.detailsOf(applicant);
+    this.audit.recordView({ actor: user, organizationId: organization.id, applicantId: applicant.id, action: 'applicant.viewed' });
+    return details;
   }
 
   /** The details of an applicant already authorised: typed data, images, what was read, where the analysis is. */
-  async detailsOf(applicant: Applicant, images?: ImageListing[]): Promise<ApplicantDetailsDto> {
-    const blocklisted = await this.dataSource.getRepository(FaceBlocklistEntry).findOne({ where: { applicantId: applicant.id }, order: { id: 'DESC' } });
-    const [{ assignee, tags }] = await toListItems(this.executor, [applicant]);
+  async detailsOf(applicant: Applicant): Promise<ApplicantDetailsDto> {
+    const params = new Params(this.executor.dialect);
+    const id = params.add(applicant.id);
+    const statuses = this.executor.dialect === 'postgres' ? `string_agg(DISTINCT "j"."status", ',')` : `group_concat(DISTINCT "j"."status")`;
+    const [images, [blocklisted], [analysis], [{ assignee, tags }]] = await Promise.all([
+      this.listImages(applicant.id),
+      this.executor.query<Record<string, unknown>>(
+        `SELECT ${this.blocklistRows.select('b', ['id', 'userId', 'reason', 'createdAt'])} FROM "face_blocklist" "b" WHERE "b"."applicantId" = ${id} ORDER BY "b"."id" DESC LIMIT 1`,
+        params.values,
+      ),
+      this.executor.query<{ statuses: string | null }>(`SELECT ${statuses} AS "statuses" FROM "analysis_jobs" "j" WHERE "j"."applicantId" = ${id}`, params.values),
+      toListItems(this.executor, [applicant]),
+    ]);
     return toApplicantDetails(
       applicant,
-      images ?? (await this.listImages(applicant.id)),
-      await this.analysisJobs.stateOf(applicant.id),
-      blocklisted && toFaceBlocklistEntryDto(blocklisted),
+      images,
+      analysisStateOf(analysis?.statuses?.split(',') ?? []),
+      blocklisted ? toFaceBlocklistEntryDto(this.blocklistRows.hydrate(blocklisted)) : null,
       { assignee, tags },
     );
   }
@@ -175,9 +177,13 @@ export class ApplicantsQueryService {
   }
 
   async findApplicant(organizationId: string, userId: string): Promise<Applicant> {
-    const applicant = await this.applicants.findOneBy({ organizationId, userId });
-    if (!applicant) throw applicantNotFound();
-    return applicant;
+    const params = new Params(this.executor.dialect);
+    const [row] = await this.executor.query<Record<string, unknown>>(
+      `SELECT ${this.applicantRows.select('a')} FROM "applicants" "a" WHERE "a"."organizationId" = ${params.add(organizationId)} AND "a"."userId" = ${params.add(userId)}`,
+      params.values,
+    );
+    if (!row) throw applicantNotFound();
+    return this.applicantRows.hydrate(row);
   }
 
   findById(applicantId: string): Promise<Applicant | null> {
@@ -193,13 +199,15 @@ export class ApplicantsQueryService {
     return this.images.find({ where: { applicantId }, select: { docType: true, side: true, sessionId: true }, order: { createdAt: 'ASC' } });
   }
 
-  listImages(applicantId: string) {
-    return this.images.find({
-      select: { id: true, docType: true, side: true, quality: true },
-      where: { applicantId },
-      // Front before back ('front' > 'back'); the selfie sorts after every document type.
-      order: { docType: 'ASC', side: 'DESC', createdAt: 'ASC' },
-    });
+  /** The applicant's images (never their bytes): front before back ('front' > 'back'), the selfie after every document type. */
+  async listImages(applicantId: string): Promise<ImageListing[]> {
+    const params = new Params(this.executor.dialect);
+    const rows = await this.executor.query<Record<string, unknown>>(
+      `SELECT ${this.imageRows.select('i', ['id', 'docType', 'side', 'quality'])} FROM "applicant_images" "i" WHERE "i"."applicantId" = ${params.add(applicantId)}` +
+        ` ORDER BY "i"."docType" ASC, "i"."side" DESC, "i"."createdAt" ASC`,
+      params.values,
+    );
+    return rows.map((row) => this.imageRows.hydrate(row));
   }
 
   /**

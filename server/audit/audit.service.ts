@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
@@ -37,32 +37,86 @@ function nextTimestamp(): Date {
   return new Date(lastTimestamp);
 }
 
+/** Buffered views are written at the latest this long after the first of them, or at this count. */
+export const VIEW_FLUSH_MS = 1000;
+const VIEW_FLUSH_ROWS = 500;
+
+function toRow(entry: AuditEntry): Partial<AuditEvent> {
+  return {
+    actorId: entry.actor.id,
+    actorName: entry.actor.username.slice(0, 64),
+    organizationId: entry.organizationId,
+    applicantId: entry.applicantId ?? null,
+    action: entry.action,
+    detail: entry.detail ?? null,
+    createdAt: nextTimestamp(),
+  };
+}
+
 @Injectable()
-export class AuditService {
+export class AuditService implements OnApplicationShutdown {
+  private readonly logger = new Logger(AuditService.name);
+  private pendingViews: Partial<AuditEvent>[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+
   constructor(@InjectRepository(AuditEvent) private readonly events: Repository<AuditEvent>) {}
+
+  /**
+   * Records a view of identity data (applicant.viewed) without an INSERT per view: rows
+   * are buffered and written together within VIEW_FLUSH_MS, before any read of the
+   * trail in this process, and at shutdown. The timestamp is the view's own.
+   */
+  recordView(entry: AuditEntry): void {
+    this.pendingViews.push(toRow(entry));
+    if (this.pendingViews.length >= VIEW_FLUSH_ROWS) void this.flushViews();
+    else this.flushTimer ??= setTimeout(() => void this.flushViews(), VIEW_FLUSH_MS);
+  }
+
+  /** Writes the buffered views (one multi-row INSERT); a failed write keeps them for the next try. */
+  flushViews(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.flushTimer) clearTimeout(this.flushTimer);
+      this.flushTimer = null;
+      const rows = this.pendingViews;
+      if (rows.length === 0) return;
+      this.pendingViews = [];
+      try {
+        await this.events
+          .createQueryBuilder()
+          .insert()
+          .into(AuditEvent)
+          .values(rows as QueryDeepPartialEntity<AuditEvent>[])
+          .updateEntity(false)
+          .execute();
+      } catch (error) {
+        this.pendingViews = [...rows, ...this.pendingViews];
+        this.flushTimer ??= setTimeout(() => void this.flushViews(), VIEW_FLUSH_MS);
+        this.logger.error(`Could not write ${rows.length} buffered views to the audit trail; retrying: ${(error as Error).message}`);
+      }
+    });
+    return this.flushing;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.flushViews();
+    if (this.pendingViews.length > 0) this.logger.error(`${this.pendingViews.length} views could not be written to the audit trail at shutdown`);
+  }
 
   /** Records an event inside the caller's transaction: it lands if, and only if, the change does. */
   async record(manager: EntityManager, entry: AuditEntry): Promise<void> {
-    const row: Partial<AuditEvent> = {
-      actorId: entry.actor.id,
-      actorName: entry.actor.username.slice(0, 64),
-      organizationId: entry.organizationId,
-      applicantId: entry.applicantId ?? null,
-      action: entry.action,
-      detail: entry.detail ?? null,
-      createdAt: nextTimestamp(),
-    };
     await manager
       .createQueryBuilder()
       .insert()
       .into(AuditEvent)
-      .values(row as QueryDeepPartialEntity<AuditEvent>)
+      .values(toRow(entry) as QueryDeepPartialEntity<AuditEvent>)
       .updateEntity(false)
       .execute();
   }
 
   /** One applicant's activity, newest first. */
   async listForApplicant(organizationId: string, applicantId: string, paging: Paging): Promise<AuditEventPageDto> {
+    await this.flushViews();
     const query = this.events
       .createQueryBuilder('e')
       .where('e.organizationId = :organizationId', { organizationId })
@@ -73,6 +127,7 @@ export class AuditService {
 
   /** The platform-wide trail for super-admins, newest first. */
   async list(query: AuditQueryDto): Promise<AuditEventAdminPageDto> {
+    await this.flushViews();
     const builder = this.events.createQueryBuilder('e');
     if (query.organizationId) builder.andWhere('e.organizationId = :organizationId', { organizationId: query.organizationId });
     if (query.applicantId) builder.andWhere('e.applicantId = :applicantId', { applicantId: query.applicantId });

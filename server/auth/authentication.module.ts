@@ -1,13 +1,10 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CsrfMiddleware } from '../common/http/csrf.middleware.js';
 import { SessionMiddleware } from '../sessions/session.middleware.js';
-import { User } from '../users/user.entity.js';
 import { AuthenticationMiddleware } from './authentication.middleware.js';
 
 /** On every request: CSRF defence, the session, then who the caller is (session or API key). */
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
   providers: [AuthenticationMiddleware],
 })
 export class AuthenticationModule implements NestModule {

@@ -1,4 +1,5 @@
 import type { User as AppUser } from '../users/user.entity.js';
+import type { RoleRights } from './caller-reader.js';
 
 declare global {
   namespace Express {
@@ -8,6 +9,8 @@ declare global {
       user?: User;
       /** How the caller authenticated; absent for visitors. */
       authMethod?: 'session' | 'api-key';
+      /** What the caller's role may do, read with the account (CallerReader). */
+      rights?: RoleRights;
     }
   }
 }

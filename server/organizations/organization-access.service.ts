@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository, WhereExpressionBuilder } from 'typeorm';
+import { DataSource, type WhereExpressionBuilder } from 'typeorm';
+import { EntityRows, Params, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
 import type { User } from '../users/user.entity.js';
-import { OrganizationMember } from './organization-member.entity.js';
 import { Organization } from './organization.entity.js';
 import { organizationNotFound } from './organizations.errors.js';
 
@@ -30,18 +29,29 @@ export function isUuid(value: string): boolean {
  */
 @Injectable()
 export class OrganizationAccessService {
-  constructor(@InjectRepository(Organization) private readonly organizations: Repository<Organization>) {}
+  private readonly rows: EntityRows<Organization>;
+  private readonly db: SqlExecutor;
 
+  constructor(dataSource: DataSource) {
+    this.rows = new EntityRows(dataSource, Organization);
+    this.db = typeOrmExecutor(dataSource);
+  }
+
+  /** One prepared statement: the organization and whether the caller is one of its members. */
   async requireMember(user: User, organizationId: string): Promise<OrganizationAccess> {
     if (typeof organizationId !== 'string' || !isUuid(organizationId)) throw organizationNotFound();
-    const query = this.organizations
-      .createQueryBuilder('o')
-      .where('o.id = :organizationId', { organizationId: organizationId.toLowerCase() });
-    if (user.role !== 'super-admin') this.restrictToMember(query, user, 'o.id');
-    const organization = await query.getOne();
-    if (!organization) throw organizationNotFound();
+    const params = new Params(this.db.dialect);
+    const [row] = await this.db.query<Record<string, unknown>>(
+      `SELECT ${this.rows.select('o')}, EXISTS (SELECT 1 FROM "organization_members" "m" WHERE "m"."organizationId" = "o"."id"` +
+        ` AND "m"."userId" = ${params.add(user.id)}) AS "__member" FROM "organizations" "o" WHERE "o"."id" = ${params.add(organizationId.toLowerCase())}`,
+      params.values,
+    );
+    if (!row) throw organizationNotFound();
+    const organization = this.rows.hydrate(row);
     const isOwner = organization.ownerId === user.id;
-    const isMember = isOwner ? false : await this.isMember(organization.id, user.id);
+    // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+    const isMember = !isOwner && (row.__member === true || row.__member === 1);
+    if (!isOwner && !isMember && user.role !== 'super-admin') throw organizationNotFound();
     const role: OrganizationRole = isOwner ? 'owner' : isMember ? 'member' : 'super-admin';
     return { organization, role, isOwner, canManage: isOwner || user.role === 'super-admin' };
   }
@@ -58,10 +68,6 @@ export class OrganizationAccessService {
       { accessUserId: user.id },
     );
     return query;
-  }
-
-  private async isMember(organizationId: string, userId: string): Promise<boolean> {
-    return this.organizations.manager.exists(OrganizationMember, { where: { organizationId, userId } });
   }
 }
 

@@ -2,9 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessGuard } from '../common/access/access.guard.js';
-import { PermissionChecker } from '../common/access/permission-checker.js';
 import { Permission } from './permission.entity.js';
-import { PermissionsService } from './permissions.service.js';
 import { RolesController } from './roles.controller.js';
 import { RolesService } from './roles.service.js';
 
@@ -14,8 +12,6 @@ import { RolesService } from './roles.service.js';
   controllers: [RolesController],
   providers: [
     RolesService,
-    PermissionsService,
-    { provide: PermissionChecker, useExisting: PermissionsService },
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
 })

@@ -1,9 +1,17 @@
 import type { Request, Response } from 'express';
+import type { Session, SessionData } from 'express-session';
+import { ACCESS_ERRORS } from '../common/access/access.errors.js';
 import { SESSION_COOKIE } from './session.middleware.js';
+
+/** The request's session; a request carrying an API key has none (SessionMiddleware), and cannot sign in. */
+export function sessionOf(req: Request): Session & Partial<SessionData> {
+  if (!req.session) throw ACCESS_ERRORS.error('API_KEY_CANNOT_SIGN_IN');
+  return req.session;
+}
 
 /** Signs the request in under a NEW session id (no fixation: an id known before login is worthless after). */
 export async function startSession(req: Request, userId: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) => sessionOf(req).regenerate((err) => (err ? reject(err) : resolve())));
   req.session.userId = userId;
   req.session.authenticatedAt = Date.now();
   req.session.userAgent = (req.headers['user-agent'] ?? '').slice(0, 256);
@@ -20,7 +28,7 @@ export const PENDING_SECOND_FACTOR_MS = 5 * 60 * 1000;
  * the second factor regenerates the id again.
  */
 export async function startPendingSecondFactor(req: Request, userId: string): Promise<void> {
-  await new Promise<void>((resolve, reject) => req.session.regenerate((err) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) => sessionOf(req).regenerate((err) => (err ? reject(err) : resolve())));
   req.session.pendingUserId = userId;
   req.session.pendingAt = Date.now();
   await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));

@@ -3,6 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { SESSION_COOKIE } from '../common/http/session-cookie.js';
+import { carriesApiKey } from '../api-keys/api-key.js';
 import { DatabaseSessionStore, SESSION_IDLE_MS } from './session.store.js';
 
 export { SESSION_COOKIE };
@@ -32,6 +33,8 @@ export class SessionMiddleware implements NestMiddleware {
   }
 
   use(req: Request, res: Response, next: NextFunction): void {
+    // An API key is the whole credential: no session is created, loaded or touched for it.
+    if (carriesApiKey(req)) return next();
     this.handler(req, res, next);
   }
 }

@@ -162,6 +162,9 @@ describe('applicants', () => {
       ['a page that is not a number', { page: 'two' }, /page must be an integer/],
       ['an orderDirection other than asc/desc', { orderDirection: 'up' }, /orderDirection must be one of: asc, desc/],
       ['a search of 101 characters', { search: 'x'.repeat(101) }, /search must be shorter than or equal to 100 characters/],
+      ['a search of 2 characters (it would scan every applicant)', { search: ' ab ' }, /search must be at least 3 characters long/],
+      ['a search of 2 characters outside the BMP (counted as characters, not UTF-16 units)', { search: '😀😀' }, /search must be at least 3 characters long/],
+      ['a one-character wildcard search', { search: '%' }, /search must be at least 3 characters long/],
       ['an unknown parameter', { color: 'red' }, /property color should not exist/],
     ])('refuses %s with 400', async (_case, query, message) => {
       const res = await list(listed.id, owner, query as Record<string, string | number>).expect(400);

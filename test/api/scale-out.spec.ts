@@ -48,6 +48,8 @@ class Client {
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       ALLOW_PRIVATE_WEBHOOKS: 'true',
       DECISION_UNDO_WINDOW_SECONDS: '0',
+      ADMIN_EMAIL: 'root@example.com',
+      ADMIN_PASSWORD: 'replica-root-pass-1',
     };
     // One after the other: the first runs the migrations.
     a = await spawnServer(env);
@@ -74,6 +76,35 @@ class Client {
     expect(me).toMatchObject({ status: 200, body: { username: 'sam' } });
     await browser.call(b.url, 'POST', '/api/auth/logout');
     expect((await browser.call(a.url, 'GET', '/api/users/me')).status).toBe(401);
+  });
+
+  it('applies a permission change and a regenerated API key on the very next request on the other replica', async () => {
+    const integrator = new Client();
+    await integrator.call(a.url, 'POST', '/api/auth/register', { email: 'pia@example.com', username: 'pia', password: 'replica-pass-4' });
+    const organization = (await integrator.call(a.url, 'POST', '/api/projects', { name: 'Rights Bank' })).body;
+    const oldKey = (await integrator.call(a.url, 'GET', '/api/api-keys')).body.apiKey as string;
+    const listWith = (key: string) => new Client().call(b.url, 'GET', `/api/projects/${organization.id}/applicants`, undefined, { Authorization: `Bearer ${key}` });
+    expect((await listWith(oldKey)).status).toBe(200);
+
+    const root = new Client();
+    expect((await root.call(a.url, 'POST', '/api/auth/login', { username: 'root@example.com', password: 'replica-root-pass-1' })).status).toBe(200);
+    type Matrix = { name: string; permissions: { resource: string; actions: string[]; version: number }[] }[];
+    const kycApplicants = (matrix: Matrix, actions: (current: string[]) => string[]) =>
+      matrix.map((role) => ({
+        ...role,
+        permissions: role.permissions.map((entry) => (role.name === 'kyc' && entry.resource === 'applicants' ? { ...entry, actions: actions(entry.actions) } : entry)),
+      }));
+    const matrix = (await root.call(a.url, 'GET', '/api/roles')).body as Matrix;
+    const saved = await root.call(a.url, 'PUT', '/api/roles', { data: kycApplicants(matrix, (actions) => actions.filter((action) => action !== 'read')) });
+    expect(saved.status).toBe(200);
+    expect(await listWith(oldKey)).toMatchObject({ status: 403, body: { code: 'PERMISSION_DENIED' } });
+
+    expect((await root.call(a.url, 'PUT', '/api/roles', { data: kycApplicants(saved.body as Matrix, (actions) => [...actions, 'read']) })).status).toBe(200);
+    expect((await listWith(oldKey)).status).toBe(200);
+
+    const newKey = (await integrator.call(a.url, 'POST', '/api/api-keys/regenerate')).body.apiKey as string;
+    expect(await listWith(oldKey)).toMatchObject({ status: 401, body: { code: 'SIGN_IN_REQUIRED' } });
+    expect((await listWith(newKey)).status).toBe(200);
   });
 
   it('delivers a status change made on one replica to a status stream held by the other', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AuditEvent } from '../../audit/audit-event.entity.js';
+import { AuditService } from '../../audit/audit.service.js';
 import { pageOffset } from '../../common/paging/page-meta.dto.js';
 import { ownerOnly } from '../../organizations/organizations.errors.js';
 import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
@@ -14,11 +15,13 @@ export class OrganizationActivity {
   constructor(
     private readonly access: OrganizationAccessService,
     private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
   ) {}
 
   async list(user: User, organizationId: string, query: OrganizationActivityQueryDto): Promise<OrganizationActivityPageDto> {
     const { organization, canManage } = await this.access.requireMember(user, organizationId);
     if (!canManage) throw ownerOnly();
+    await this.audit.flushViews();
     const { page, pageSize } = query;
     const builder = this.dataSource
       .getRepository(AuditEvent)

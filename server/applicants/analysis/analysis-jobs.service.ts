@@ -21,6 +21,12 @@ export interface AnalysisBacklog {
  * locked, on PostgreSQL), so a job runs once at a time; an expired lease (a crashed
  * holder) makes it claimable again, so every job runs at least once.
  */
+/** Where an applicant's analysis stands, from the statuses of its jobs: running, else queued, else failed, else done. */
+export function analysisStateOf(statuses: readonly string[]): AnalysisJobStatus | null {
+  const order: AnalysisJobStatus[] = ['running', 'queued', 'failed', 'done'];
+  return order.find((status) => statuses.includes(status)) ?? null;
+}
+
 @Injectable()
 export class AnalysisJobs {
   private readonly listeners = new Set<() => void>();
@@ -131,13 +137,6 @@ export class AnalysisJobs {
       .orderBy('j.runAfter', 'ASC')
       .limit(limit)
       .getMany();
-  }
-
-  /** The status of the applicant's least finished job (running before queued before failed before done), or null. */
-  async stateOf(applicantId: string): Promise<AnalysisJobStatus | null> {
-    const rows = await this.dataSource.getRepository(AnalysisJob).find({ where: { applicantId }, select: { status: true } });
-    const order: AnalysisJobStatus[] = ['running', 'queued', 'failed', 'done'];
-    return order.find((status) => rows.some((row) => row.status === status)) ?? null;
   }
 
   /** Unfinished jobs of an organization's applicants. */

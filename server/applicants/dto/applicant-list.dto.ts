@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { SEARCH_MIN_LENGTH } from '../list/search-term.js';
 import { PageMetaDto } from '../../common/paging/page-meta.dto.js';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { KYC_STATUSES, REVIEW_ANSWERS, type KycStatus, type ReviewAnswer } from '../applicant.enums.js';
@@ -17,12 +18,17 @@ const trimmedOrAbsent = ({ value }: { value: unknown }) => {
 
 export class ApplicantListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
+    minLength: SEARCH_MIN_LENGTH,
     maxLength: 100,
-    description: 'Case-insensitive: userId or docNumber starting with it, or name containing it',
+    description:
+      `Case-insensitive: userId or docNumber starting with it, or name containing it. At least ${SEARCH_MIN_LENGTH} characters: ` +
+      'the search indexes work on three-character windows, and a shorter term would scan every applicant',
   })
   @IsOptional()
   @Transform(trimmedOrAbsent)
   @IsString()
+  // Characters as the indexes count them (code points, not UTF-16 units).
+  @Matches(new RegExp(`^[\\s\\S]{${SEARCH_MIN_LENGTH},}$`, 'u'), { message: `search must be at least ${SEARCH_MIN_LENGTH} characters long` })
   @MaxLength(100)
   search?: string;
 

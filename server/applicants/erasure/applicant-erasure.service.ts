@@ -71,6 +71,8 @@ export class ApplicantErasures {
 
   async erase(user: User, organizationId: string, userId: string, reason: string, confirmUserId: string): Promise<ApplicantTombstoneDto> {
     const { organization } = await this.requireEraser(user, organizationId);
+    // Views still buffered are written first, so the walk below marks them erased too.
+    await this.audit.flushViews();
     const tombstone = await this.dataSource.transaction(async (manager) => {
       const applicant = await manager.getRepository(Applicant).findOneBy({ organizationId: organization.id, userId });
       if (!applicant) throw applicantNotFound();

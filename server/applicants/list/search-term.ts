@@ -1,3 +1,10 @@
+/**
+ * The shortest search the list accepts. FTS5's trigram tokenizer and pg_trgm index
+ * three-character windows; anything shorter could only be answered by scanning every
+ * applicant of the organization (seconds at a million, blocking SQLite's one event loop).
+ */
+export const SEARCH_MIN_LENGTH = 3;
+
 /** A search as typed, with the LIKE patterns and trigrams the list's queries need. */
 export class SearchTerm {
   readonly prefix: string;
@@ -9,7 +16,7 @@ export class SearchTerm {
     const escaped = raw.replace(/[\\%_]/g, (character) => `\\${character}`);
     this.prefix = `${escaped}%`;
     this.contains = `%${escaped}%`;
-    this.indexable = [...raw].length >= 3;
+    this.indexable = [...raw].length >= SEARCH_MIN_LENGTH;
   }
 
   /** The FTS5 query for the literal substring: one quoted phrase. */

@@ -1,32 +1,13 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
-import type { SqlDialect } from '../applicant-search-schema.js';
+import { Params, type SqlDialect, type SqlExecutor } from '../../database/plain-sql.js';
 
-/** The list's SQL runs on this small executor, free of Nest and TypeORM (bench/baseline.mjs runs it on the raw driver). */
-export interface SqlExecutor {
-  readonly dialect: SqlDialect;
-  query<T>(sql: string, params: readonly unknown[]): Promise<T[]>;
-  /**
-   * False while the connection is inside an open transaction (SQLite has one connection
-   * per process): what is read then may still be rolled back, so it is not cached.
-   */
-  readsCommittedState(): boolean;
-}
+export { Params, type SqlExecutor };
 
 export const COLUMNS =
   `"userId", "kycStatus", "documentType", "organizationId", "name", "country", "reviewAnswer", "submittedAt", "updatedAt",` +
   ` "flaggedChecks", "assigneeId", "tagIds"`;
 export const TIMESTAMP_COLUMNS = new Set<ApplicantOrderBy>(['createdAt', 'updatedAt', 'submittedAt']);
 export const NULLABLE_COLUMNS = new Set<ApplicantOrderBy>(['documentType', 'submittedAt']);
-
-/** Positional placeholders for either dialect: one value per placeholder, in order. */
-export class Params {
-  readonly values: unknown[] = [];
-  constructor(private readonly dialect: SqlDialect) {}
-  add(value: unknown): string {
-    this.values.push(value);
-    return this.dialect === 'postgres' ? `$${this.values.length}` : '?';
-  }
-}
 
 /** An organization's exact applicant count and the version of its data (applicant_counts, kept by triggers). */
 export interface CountsRow {

@@ -3,7 +3,7 @@ import { ApiFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swag
 import type { Request, Response } from 'express';
 import { Public } from '../../common/access/public.decorator.js';
 import { AppError } from '../../common/errors/app-error.js';
-import { startSession } from '../../sessions/session-lifecycle.js';
+import { sessionOf, startSession } from '../../sessions/session-lifecycle.js';
 import { OidcProviderDto } from './dto/oidc-provider.dto.js';
 import { OidcService } from './oidc.service.js';
 
@@ -34,9 +34,10 @@ export class OidcController {
   @ApiFoundResponse({ description: "Redirect to the provider's sign-in (state, nonce and PKCE verifier kept in the session), or to /login?sso_error=<code>" })
   async start(@Param('provider') providerId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     try {
+      const session = sessionOf(req);
       const { url, pending } = await this.oidc.begin(req.ip, providerId);
-      req.session.oidc = pending;
-      await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
+      session.oidc = pending;
+      await new Promise<void>((resolve, reject) => session.save((err) => (err ? reject(err) : resolve())));
       res.redirect(url);
     } catch (error) {
       res.redirect(refusedPage(refusalCode(error)));
@@ -49,8 +50,8 @@ export class OidcController {
   @ApiFoundResponse({ description: 'Signed in under a new session id and sent to /dashboard, or sent to /login?sso_error=<code>' })
   async callback(@Param('provider') providerId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     // One answer per started sign-in: the pending step is spent whatever happens next.
-    const pending = req.session.oidc;
-    delete req.session.oidc;
+    const pending = req.session?.oidc;
+    if (req.session) delete req.session.oidc;
     const query = new URL(req.originalUrl, 'http://callback.invalid').searchParams;
     try {
       const user = await this.oidc.complete(req.ip, providerId, pending, query);

@@ -16,6 +16,11 @@ export const ACCESS_ERRORS = errorCatalogue('access', {
     message: 'This route does not accept an API key; sign in to the dashboard to do this',
     description: 'An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).',
   },
+  API_KEY_CANNOT_SIGN_IN: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'A request carrying an API key has no session: send it without the Authorization header to sign in',
+    description: 'A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.',
+  },
   ROLE_UNKNOWN: { status: HttpStatus.FORBIDDEN, message: 'Unknown role' },
   DEMO_NOT_ALLOWED: { status: HttpStatus.FORBIDDEN, message: 'This feature is not available for demo accounts' },
   CSRF_ORIGIN_REFUSED: { status: HttpStatus.FORBIDDEN, message: 'Cross-site request refused' },

@@ -4,7 +4,6 @@ import type { Request } from 'express';
 import { isRoleName, roleRank } from './role-name.js';
 import { ACCESS_ERRORS } from './access.errors.js';
 import { API_KEY_ALLOWED } from './api-key-allowed.decorator.js';
-import { PermissionChecker } from './permission-checker.js';
 import { NOT_DEMO } from './not-demo.decorator.js';
 import { IS_PUBLIC } from './public.decorator.js';
 import { REQUIRED_PERMISSION, type RequiredPermission } from './require-permission.decorator.js';
@@ -17,12 +16,9 @@ import { ROLE_REQUIREMENT, type RoleRequirement } from './roles.decorator.js';
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    private readonly permissions: PermissionChecker,
-  ) {}
+  constructor(private readonly reflector: Reflector) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
@@ -46,7 +42,8 @@ export class AccessGuard implements CanActivate {
     if (demoMessage && user.isDemo) throw ACCESS_ERRORS.error('DEMO_NOT_ALLOWED', demoMessage);
 
     const permission = this.reflector.getAllAndOverride<RequiredPermission | undefined>(REQUIRED_PERMISSION, targets);
-    if (permission && !(await this.permissions.can(user.role, permission.resource, permission.action))) {
+    // The role's stored rights, read with the account in the same statement (AuthenticationMiddleware).
+    if (permission && !request.rights?.[permission.resource]?.includes(permission.action)) {
       throw ACCESS_ERRORS.error('PERMISSION_DENIED');
     }
     return true;

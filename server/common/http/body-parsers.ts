@@ -78,15 +78,15 @@ const refuseUnusableInput: RequestHandler = (req, res, next) => {
 export type RawBodyRequest = Request & { rawBody?: Buffer };
 
 export function installBodyParsers(app: Express): void {
-  app.use(
-    express.json({
-      limit: JSON_BODY_LIMIT,
-      // The parsed body and this reference share one buffer: no copy is made.
-      verify: (req, _res, buffer) => {
-        (req as RawBodyRequest).rawBody = buffer;
-      },
-    }),
-  );
+  const json = express.json({
+    limit: JSON_BODY_LIMIT,
+    // The parsed body and this reference share one buffer: no copy is made.
+    verify: (req, _res, buffer) => {
+      (req as RawBodyRequest).rawBody = buffer;
+    },
+  });
+  // No route reads the body of a GET or HEAD.
+  app.use((req: Request, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
   app.use(bodyErrorHandler);
   app.use(refuseUnusableInput);
 }

@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { AppConfig } from '../../config/config.module.js';
 
 /**
@@ -27,10 +27,33 @@ export function securityHeaders(env: Pick<AppConfig, 'publicUrl' | 'sumsub'>): R
     frameAncestors: ["'self'"],
     upgradeInsecureRequests: https ? [] : null,
   };
-  const app = helmet({ contentSecurityPolicy: { useDefaults: false, directives: base }, hsts: https });
-  const docs = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { ...base, styleSrc: ["'self'", "'unsafe-inline'"] } },
-    hsts: https,
-  });
-  return (req, res, next) => (req.path.startsWith('/api/docs') ? docs(req, res, next) : app(req, res, next));
+  const app = headersOf(helmet({ contentSecurityPolicy: { useDefaults: false, directives: base }, hsts: https }));
+  const docs = headersOf(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { ...base, styleSrc: ["'self'", "'unsafe-inline'"] } },
+      hsts: https,
+    }),
+  );
+  return (req, res, next) => {
+    for (const [name, value] of req.path.startsWith('/api/docs') ? docs : app) res.setHeader(name, value);
+    next();
+  };
+}
+
+/**
+ * Helmet's headers do not depend on the request: they are computed once, by running its
+ * middleware against a recording response, and set from that list on every request
+ * (instead of a dozen middlewares per request). It must finish synchronously to be recorded.
+ */
+function headersOf(handler: RequestHandler): [string, string][] {
+  const headers: [string, string][] = [];
+  let finished = false;
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    // X-Powered-By: Express's is disabled in createApp, so there is nothing to remove.
+    removeHeader: () => undefined,
+  };
+  void handler({ headers: {}, method: 'GET' } as Request, recorder as unknown as Response, () => (finished = true));
+  if (!finished) throw new Error('helmet did not finish synchronously: its headers cannot be computed once');
+  return headers;
 }

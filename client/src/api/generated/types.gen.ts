@@ -3569,7 +3569,7 @@ export type ApplicantsOverviewListData = {
         page?: number;
         pageSize?: number;
         /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
          */
         search?: string;
         orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
@@ -3608,7 +3608,7 @@ export type ApplicantsListData = {
         page?: number;
         pageSize?: number;
         /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
          */
         search?: string;
         orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
@@ -3676,7 +3676,7 @@ export type ApplicantsNextData = {
         page?: number;
         pageSize?: number;
         /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
          */
         search?: string;
         orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
@@ -3751,7 +3751,7 @@ export type ApplicantsExportCsvData = {
         page?: number;
         pageSize?: number;
         /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
          */
         search?: string;
         orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
@@ -4072,7 +4072,7 @@ export type AssignmentNextUnassignedData = {
         page?: number;
         pageSize?: number;
         /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
          */
         search?: string;
         orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import './search-box.css';
 
 export const SEARCH_DEBOUNCE_MS = 300;
+/** The server refuses shorter searches (they cannot use its search indexes). */
+export const SEARCH_MIN_LENGTH = 3;
 
 export interface SearchBoxProps {
   /** The search in effect (from the address). */
@@ -31,12 +33,14 @@ export function SearchBox({ value, onSearch, label, placeholder, delayMs = SEARC
     if (value !== text.trim()) setText(value);
   }
 
+  const wanted = text.trim();
+  const tooShort = wanted !== '' && [...wanted].length < SEARCH_MIN_LENGTH;
+
   useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === value) return;
+    if (wanted === value || tooShort) return;
     const timer = window.setTimeout(() => onSearchRef.current(wanted), delayMs);
     return () => window.clearTimeout(timer);
-  }, [text, value, delayMs]);
+  }, [wanted, tooShort, value, delayMs]);
 
   return (
     <div className="search-box">
@@ -55,8 +59,14 @@ export function SearchBox({ value, onSearch, label, placeholder, delayMs = SEARC
         autoComplete="off"
         spellCheck={false}
         maxLength={100}
+        aria-describedby={tooShort ? `${id}-hint` : undefined}
         onChange={(event) => setText(event.target.value)}
       />
+      {tooShort && (
+        <p id={`${id}-hint`} className="search-box-hint" role="status">
+          Type at least {SEARCH_MIN_LENGTH} characters to search
+        </p>
+      )}
     </div>
   );
 }

@@ -123,6 +123,22 @@ describe('applicants list', () => {
     expect(router.state.location.search).toBe('?search=mar');
   });
 
+  it('does not send a search shorter than three characters, and says why', async () => {
+    const api = serveApplicants();
+    renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+    await screen.findByText('user-0001');
+    const input = screen.getByRole('searchbox', { name: 'Search applicants' });
+
+    vi.useFakeTimers();
+    fireEvent.change(input, { target: { value: ' ma ' } });
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2));
+    vi.useRealTimers();
+
+    expect(api.queries().filter((query) => 'search' in query)).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveTextContent('Type at least 3 characters to search');
+    expect(input).toHaveAccessibleDescription('Type at least 3 characters to search');
+  });
+
   it('changing the page size starts again at page 1', async () => {
     const user = userEvent.setup();
     const api = serveApplicants();
