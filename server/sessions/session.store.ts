@@ -8,6 +8,9 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** Absolute lifetime: no session outlives this, however active. */
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A session's idle expiry is written again only once it lags this much behind. */
+export const TOUCH_SLACK_MS = 60 * 1000;
+
 /** A single sign-on started in a browser: what its session keeps to check the provider's answer. */
 export interface PendingOidcSignIn {
   provider: string;
@@ -76,13 +79,21 @@ export class DatabaseSessionStore extends session.Store {
     });
   }
 
+  /**
+   * Slides the idle expiry, within the absolute one. A session is touched on every
+   * request, so this is one conditional UPDATE that writes only when the stored expiry
+   * is more than TOUCH_SLACK_MS behind (at most one write a minute per session).
+   */
   override touch(sid: string, _data: SessionData, callback?: Callback): void {
     this.run(callback, async () => {
-      const idHash = sha256(sid);
-      const row = await this.sessions.findOne({ where: { idHash }, select: { idHash: true, absoluteExpiresAt: true } });
-      if (!row) return;
-      const expiresAt = new Date(Math.min(Date.now() + SESSION_IDLE_MS, row.absoluteExpiresAt.getTime()));
-      await this.sessions.update({ idHash }, { expiresAt });
+      const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
+      await this.sessions
+        .createQueryBuilder()
+        .update()
+        .set({ expiresAt: () => `CASE WHEN "absoluteExpiresAt" < :expiresAt THEN "absoluteExpiresAt" ELSE :expiresAt END` })
+        .where({ idHash: sha256(sid), expiresAt: LessThan(new Date(expiresAt.getTime() - TOUCH_SLACK_MS)) })
+        .setParameter('expiresAt', expiresAt)
+        .execute();
     });
   }
 
