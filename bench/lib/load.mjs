@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
 /**
  * One autocannon run: `connections` clients, each sending the next request as soon as
@@ -11,6 +11,7 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 export async function load({ port, paths, headers, duration, connections = 50 }) {
   const latencies = [];
   let errors = 0;
+  let answered = 0;
   const requests = paths.map((path) => ({ method: 'GET', path }));
   const instance = autocannon({
     // autocannon takes a single path as part of the URL (its `path` option is ignored).
@@ -22,6 +23,7 @@ export async function load({ port, paths, headers, duration, connections = 50 })
     idReplacement: false,
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    answered += 1;
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     else errors += 1;
   });
@@ -29,6 +31,8 @@ export async function load({ port, paths, headers, duration, connections = 50 })
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
+    /** Every response, whatever its status (what the server's CPU time is divided by). */
+    answered,
     errors: errors + result.errors + result.timeouts,
     rps: latencies.length / (result.duration || duration),
     p50: percentile(latencies, 50),
