@@ -12,8 +12,10 @@
 //      list's first page, a page in the middle, filtered by status, by assignee, a name
 //      search, the details route (1,000 applicants in turn) and GET /api/users/me (--all
 //      adds every sort, more searches and work-queue filters),
-//   4. per database, the blocking scenario: the list's first page at 10 connections alone,
-//      then beside 4 connections looping the slowest search the app accepts,
+//   4. per database, the blocking scenario (the app only): the list's first page from 10
+//      closed-loop clients alone, then beside 4 clients looping slow searches: the slowest
+//      candidate search the app answers with 200 and the candidates at least half as slow,
+//      each in every letter case, so that none is answered from the app's count cache,
 //   5. 10,000 status streams on one process (bench/sse.mjs),
 //   6. the gzipped JavaScript of the landing page and the dashboard routes (bench/client-size.mjs),
 // then prints a table with the targets met or missed and writes bench/results/<date>.json.
@@ -33,7 +35,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { clientSizes } from './client-size.mjs';
-import { get, load, percentile } from './lib/load.mjs';
+import { closedLoop, get, load } from './lib/load.mjs';
 import { sampleUserIds, seedPostgres, seedSqlite } from './lib/seed.mjs';
 import { ROOT, startApp, startBaseline, startFloor } from './lib/servers.mjs';
 import { runStatusStreams } from './sse.mjs';
@@ -235,45 +237,49 @@ async function slowSearches(app) {
   return { term: timed[0].term, ms: timed[0].ms, loop: slow.flatMap(({ term }) => caseVariants(term)) };
 }
 
+/** `connections` closed-loop clients on `paths` for `seconds` (see closedLoop). */
+function loopFor(app, paths, connections, seconds) {
+  const end = performance.now() + seconds * 1000;
+  return closedLoop({ port: app.port, paths, headers, connections, running: () => performance.now() < end });
+}
+
 /**
- * Issue 20's blocking scenario, for the app: the list's first page at 10 connections
- * alone, then again while 4 more connections loop slow searches (each sending the next
- * when the previous one is answered; the ones in flight when the measurement ends are
- * waited for, so searches longer than the run still count).
+ * Issue 20's blocking scenario, for the app: the list's first page from 10 closed-loop
+ * clients alone, then again while 4 more clients loop slow searches (each sending the
+ * next when the previous one is answered). Each measurement follows a warm-up; requests
+ * in flight when time is up are waited for and counted, the slow ones included.
  */
 async function slowSearchesBeside(app) {
   const slow = await slowSearches(app);
   if (!slow) return { term: null, note: 'the app refused every candidate search' };
   const normal = LIST_PAGE_1.paths;
-  const alone = await measure(app, normal, BLOCKING.connections);
-  const slowLatencies = [];
-  let sent = 0;
+  await loopFor(app, normal, BLOCKING.connections, WARMUP);
+  const alone = await loopFor(app, normal, BLOCKING.connections, DURATION);
   let stop = false;
-  const loops = Array.from({ length: BLOCKING.slowConnections }, async () => {
-    while (!stop) {
-      const term = slow.loop[sent++ % slow.loop.length];
-      const { status, ms } = await get(app.port, listPath({ page: 1, search: term }), headers);
-      if (status === 200) slowLatencies.push(ms);
-    }
+  const slowRun = closedLoop({
+    port: app.port,
+    paths: slow.loop.map((term) => listPath({ page: 1, search: term })),
+    headers,
+    connections: BLOCKING.slowConnections,
+    running: () => !stop,
   });
-  // Let the slow searches reach the server before normal traffic is measured beside them.
-  await new Promise((r) => setTimeout(r, 500));
-  const beside = await measure(app, normal, BLOCKING.connections);
+  await loopFor(app, normal, BLOCKING.connections, WARMUP);
+  const beside = await loopFor(app, normal, BLOCKING.connections, DURATION);
   stop = true;
-  await Promise.all(loops);
-  slowLatencies.sort((a, b) => a - b);
+  const searches = await slowRun;
   return {
     term: slow.term,
     termMs: slow.ms,
     normalP95Alone: alone.p95,
     normalP95: beside.p95,
-    slowP50: percentile(slowLatencies, 50),
-    slowSearches: slowLatencies.length,
+    slowP50: searches.p50,
+    slowSearches: searches.requests,
     slowTerms: slow.loop.length,
     // Searches sent again after every looped spelling was used (answered from the count cache, so faster).
-    slowRepeated: Math.max(0, sent - slow.loop.length),
+    slowRepeated: Math.max(0, searches.sent - slow.loop.length),
     alone,
     beside,
+    searches,
   };
 }
 

@@ -48,3 +48,32 @@ export async function get(port, path, headers = {}) {
   const body = await response.text();
   return { status: response.status, ms: performance.now() - started, body };
 }
+
+/**
+ * Closed-loop clients that wait for every answer: each of `connections` sends the next of
+ * `paths` (in turn, shared) as soon as its previous one is answered, while `running()`
+ * holds. Unlike autocannon, which drops what is in flight when its time is up, the last
+ * requests are waited for and counted: a server that answers nothing for the whole run
+ * shows how long it really made its clients wait.
+ */
+export async function closedLoop({ port, paths, headers, connections, running }) {
+  const latencies = [];
+  let errors = 0;
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (running()) {
+        const path = paths[sent++ % paths.length];
+        try {
+          const { status, ms } = await get(port, path, headers);
+          if (status >= 200 && status < 300) latencies.push(ms);
+          else errors += 1;
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { sent, requests: latencies.length, errors, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+}
