@@ -99,11 +99,11 @@ export async function startApp(database, extraEnv = {}) {
 /** The raw baseline (bench/baseline.mjs): node:http + driver + bench/lib/routes.mjs. */
 export async function startBaseline(database) {
   const port = await freePort();
-  return start('baseline', ['bench/baseline.mjs'], { DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
+  return start('baseline', ['bench/baseline.mjs'], { NODE_ENV: 'production', DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
 }
 
 /** The framework floor (bench/floor.mjs): a bare Nest + Express app running bench/lib/routes.mjs. */
 export async function startFloor(database) {
   const port = await freePort();
-  return start('floor', ['bench/floor.mjs'], { DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
+  return start('floor', ['bench/floor.mjs'], { NODE_ENV: 'production', DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
 }
