@@ -1,19 +1,32 @@
 #!/usr/bin/env node
-// npm run bench — the performance targets of ARCHITECTURE.md §8, end to end:
+// npm run bench — the performance targets of ARCHITECTURE.md §8 and issue 20, end to end:
 //   1. npm run build (skip with --skip-build),
 //   2. seed 1,000,000 applicants into SQLite and into PostgreSQL (database kyc_bench,
-//      dropped and recreated),
-//   3. per database, the built app and the raw baseline (bench/baseline.mjs: node:http +
-//      driver + the same SQL) under autocannon at 50 connections: the applicants list
-//      sorted by each column, first page and a page in the middle, with and without
-//      search, filtered as a work queue (status, assignee, flags), and the details route,
-//   4. 10,000 status streams on one process (bench/sse.mjs),
-//   5. the gzipped JavaScript of the landing page and the dashboard routes (bench/client-size.mjs),
-// then prints a table and writes bench/results/<date>.json.
+//      dropped and recreated; --reuse keeps the previous run's),
+//   3. per database, three servers on the same data, each scenario at 10 and at 50
+//      connections (autocannon), and the CPU time each server spends per request:
+//        app      — the built app (node dist/server/main.js, default settings, API key),
+//        floor    — a bare Nest + Express app running the app's SQL per route (bench/floor.mjs),
+//        baseline — node:http + driver running the same SQL (bench/baseline.mjs);
+//      the floor and the baseline share bench/lib/routes.mjs. Scenarios: the applicants
+//      list's first page, a page in the middle, filtered by status, by assignee, a name
+//      search, the details route (1,000 applicants in turn) and GET /api/users/me (--all
+//      adds every sort, more searches and work-queue filters),
+//   4. per database, the blocking scenario (the app only): the list's first page from 10
+//      closed-loop clients alone, then beside 4 clients looping slow searches: the slowest
+//      candidate search the app answers with 200 and the candidates at least half as slow,
+//      each in every letter case, so that none is answered from the app's count cache,
+//   5. 10,000 status streams on one process (bench/sse.mjs),
+//   6. the gzipped JavaScript of the landing page and the dashboard routes (bench/client-size.mjs),
+// then prints a table with the targets met or missed and writes bench/results/<date>.json.
 //
-// Options (or BENCH_* environment variables): --applicants 1000000 --duration 6
-// --dbs sqlite,postgres --streams 10000 --changes 200 --skip-build --skip-sse --reuse
-// (reuse the databases of the previous run) --only <regexp on scenario names>.
+// Targets (issue 20): app throughput ≥ 90 % of the floor's; app CPU per request ≤ 2.5× the
+// baseline's; at 10 connections app p95 < 20 ms (lists, filtered lists, details, /users/me);
+// beside the slow searches the list's p95 at 10 connections < 50 ms.
+//
+// Options (or BENCH_* environment variables): --applicants 1000000 --duration 6 --warmup 1
+// --dbs sqlite,postgres --connections 10,50 --streams 10000 --changes 200 --skip-build
+// --skip-sse --reuse --all --only <regexp on scenario names> --skip-blocking.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
@@ -22,9 +35,9 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { clientSizes } from './client-size.mjs';
-import { get, load } from './lib/load.mjs';
+import { closedLoop, get, load } from './lib/load.mjs';
 import { sampleUserIds, seedPostgres, seedSqlite } from './lib/seed.mjs';
-import { ROOT, startApp, startBaseline } from './lib/servers.mjs';
+import { ROOT, startApp, startBaseline, startFloor } from './lib/servers.mjs';
 import { runStatusStreams } from './sse.mjs';
 
 const { values: args } = parseArgs({
@@ -33,11 +46,14 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: process.env.BENCH_DURATION ?? '6' },
     warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '1' },
     dbs: { type: 'string', default: process.env.BENCH_DBS ?? 'sqlite,postgres' },
+    connections: { type: 'string', default: process.env.BENCH_CONNECTIONS ?? '10,50' },
     streams: { type: 'string', default: process.env.BENCH_STREAMS ?? '10000' },
     changes: { type: 'string', default: process.env.BENCH_CHANGES ?? '200' },
     'skip-build': { type: 'boolean', default: process.env.BENCH_SKIP_BUILD === '1' },
     'skip-sse': { type: 'boolean', default: process.env.BENCH_SKIP_SSE === '1' },
+    'skip-blocking': { type: 'boolean', default: process.env.BENCH_SKIP_BLOCKING === '1' },
     reuse: { type: 'boolean', default: process.env.BENCH_REUSE === '1' },
+    all: { type: 'boolean', default: process.env.BENCH_ALL === '1' },
     only: { type: 'string', default: process.env.BENCH_ONLY },
   },
 });
@@ -46,8 +62,13 @@ const APPLICANTS = Number(args.applicants);
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 const DBS = args.dbs.split(',').map((s) => s.trim()).filter(Boolean);
+const CONNECTIONS = args.connections.split(',').map(Number).filter((n) => n > 0);
 const PAGE_SIZE = 25;
-const CONNECTIONS = 50;
+/** The blocking scenario: normal list traffic at this many connections, beside this many looping a slow search. */
+const BLOCKING = { connections: 10, slowConnections: 4 };
+/** Searches tried at the start of the blocking scenario; the slowest the app answers with 200 is used. */
+const SLOW_SEARCH_CANDIDATES = ['a', 'e', 'i', 'an', 'ar', 'ma', 'er', 'in', 'el', 'ann', 'mar', 'son', 'ari', 'ell', 'ria', 'ina', 'and', '%', '_'];
+const TARGETS = { ratioToFloor: 0.9, cpuRatioToBaseline: 2.5, p95At10: 20, blockingP95: 50 };
 const BENCH_DIR = process.env.BENCH_DIR ?? join(tmpdir(), 'kyc-bench');
 const SQLITE_DIR = join(BENCH_DIR, 'sqlite');
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -108,22 +129,32 @@ const listPath = (query) => `/api/projects/${fixture.organizationId}/applicants?
 const middlePage = Math.max(1, Math.floor(Math.ceil(APPLICANTS / PAGE_SIZE) / 2));
 const searchMiddle = Math.max(1, Math.floor(Math.ceil(nameMatches / PAGE_SIZE) / 2));
 const memberMiddle = Math.max(1, Math.floor(Math.ceil(memberMatches / PAGE_SIZE) / 2));
-const scenarios = [
-  ...SORTS.map((orderBy) => ({ name: `list, by ${orderBy}, page 1`, paths: [listPath({ orderBy, page: 1 })] })),
-  ...SORTS.map((orderBy) => ({ name: `list, by ${orderBy}, page ${middlePage}`, paths: [listPath({ orderBy, page: middlePage })], deep: true })),
-  ...SORTS.map((orderBy) => ({ name: `search name, by ${orderBy}, page 1`, paths: [listPath({ orderBy, page: 1, search: nameTerm })] })),
-  { name: `search name, by userId, page ${searchMiddle}`, paths: [listPath({ orderBy: 'userId', page: searchMiddle, search: nameTerm })] },
-  { name: `search userId prefix, page 1`, paths: [listPath({ page: 1, search: userIdPrefix })] },
-  { name: 'filter status=pending, page 1', paths: [listPath({ status: 'pending', page: 1 })] },
-  { name: 'filter assignee=unassigned, page 1', paths: [listPath({ assignee: 'unassigned', page: 1 })] },
-  { name: 'filter assignee=<member>, page 1', paths: [listPath({ assignee: member, page: 1 })] },
-  { name: `filter assignee=<member>, page ${memberMiddle}`, paths: [listPath({ assignee: member, page: memberMiddle })], deep: true },
-  { name: 'filter flagged=any & unassigned, page 1', paths: [listPath({ flagged: 'any', assignee: 'unassigned', page: 1 })] },
+// `latency`: the scenario falls under the p95 < 20 ms target at 10 connections (every one but searches).
+const LIST_PAGE_1 = { name: 'list, page 1', paths: [listPath({ page: 1 })], latency: true };
+const mainScenarios = [
+  LIST_PAGE_1,
+  { name: `list, page ${middlePage}`, paths: [listPath({ page: middlePage })], deep: true, latency: true },
+  { name: 'filter status=pending, page 1', paths: [listPath({ status: 'pending', page: 1 })], latency: true },
+  { name: 'filter assignee=<member>, page 1', paths: [listPath({ assignee: member, page: 1 })], latency: true },
+  { name: 'search name, page 1', paths: [listPath({ page: 1, search: nameTerm })] },
   {
     name: 'details (1,000 applicants in turn)',
     paths: detailUserIds.map((userId) => `/api/projects/${fixture.organizationId}/applicants/${encodeURIComponent(userId)}`),
+    latency: true,
   },
-].filter((scenario) => !args.only || new RegExp(args.only).test(scenario.name));
+  { name: 'users/me', paths: ['/api/users/me'], latency: true },
+];
+const moreScenarios = [
+  ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({ name: `list, by ${orderBy}, page 1`, paths: [listPath({ orderBy, page: 1 })], latency: true })),
+  ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({ name: `list, by ${orderBy}, page ${middlePage}`, paths: [listPath({ orderBy, page: middlePage })], deep: true, latency: true })),
+  ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({ name: `search name, by ${orderBy}, page 1`, paths: [listPath({ orderBy, page: 1, search: nameTerm })] })),
+  { name: `search name, page ${searchMiddle}`, paths: [listPath({ page: searchMiddle, search: nameTerm })] },
+  { name: 'search userId prefix, page 1', paths: [listPath({ page: 1, search: userIdPrefix })] },
+  { name: 'filter assignee=unassigned, page 1', paths: [listPath({ assignee: 'unassigned', page: 1 })], latency: true },
+  { name: `filter assignee=<member>, page ${memberMiddle}`, paths: [listPath({ assignee: member, page: memberMiddle })], deep: true, latency: true },
+  { name: 'filter flagged=any & unassigned, page 1', paths: [listPath({ flagged: 'any', assignee: 'unassigned', page: 1 })], latency: true },
+];
+const scenarios = [...mainScenarios, ...(args.all ? moreScenarios : [])].filter((scenario) => !args.only || new RegExp(args.only).test(scenario.name));
 const headers = { authorization: `Bearer ${fixture.apiKey}` };
 
 /**
@@ -147,46 +178,167 @@ async function warmUp(server) {
   }
 }
 
-async function checkSame(app, baseline) {
-  for (const scenario of scenarios.filter((s) => !s.name.startsWith('details'))) {
-    const [a, b] = await Promise.all([get(app.port, scenario.paths[0], headers), get(baseline.port, scenario.paths[0], headers)]);
-    if (a.status !== 200 || a.body !== b.body) {
-      throw new Error(`app and baseline disagree on ${scenario.name}: ${a.status} ${a.body.slice(0, 300)} / ${b.status} ${b.body.slice(0, 300)}`);
+/** App, floor and baseline give the same answer (status 200, byte for byte) to each scenario's first requests. */
+async function checkSame(servers) {
+  for (const scenario of scenarios) {
+    for (const path of scenario.paths.slice(0, 3)) {
+      const answers = await Promise.all(servers.map((server) => get(server.port, path, headers)));
+      const differing = answers.findIndex((answer) => answer.status !== 200 || answer.body !== answers[0].body);
+      if (differing >= 0) {
+        const show = (i) => `${servers[i].label}: ${answers[i].status} ${answers[i].body.slice(0, 400)}`;
+        throw new Error(`The servers disagree on ${scenario.name} (${path}):\n${show(0)}\n${show(differing)}`);
+      }
     }
   }
 }
 
+/** One measured run: autocannon after a warm-up, with the server's CPU time sampled right around the measured part. */
+async function measure(server, paths, connections) {
+  await load({ port: server.port, paths, headers, duration: WARMUP, connections });
+  const cpuBefore = server.cpuMicros();
+  const result = await load({ port: server.port, paths, headers, duration: DURATION, connections });
+  const cpuMicros = server.cpuMicros() - cpuBefore;
+  return {
+    p50: result.p50,
+    p95: result.p95,
+    p99: result.p99,
+    rps: result.rps,
+    cpuUsPerRequest: result.answered ? cpuMicros / result.answered : NaN,
+    requests: result.requests,
+    errors: result.errors,
+  };
+}
+
+/** Every upper/lower-case spelling of a term: the same search for the app (case-insensitive), but its own count-cache entry. */
+function caseVariants(term) {
+  return [...term].reduce((variants, character) => {
+    const spellings = [...new Set([character.toLowerCase(), character.toUpperCase()])];
+    return variants.flatMap((variant) => spellings.map((spelling) => variant + spelling));
+  }, ['']);
+}
+
+/**
+ * The candidate searches, each asked once (none asked before, so none answered from the
+ * app's count cache): the slowest that the app answers with 200, and the searches the
+ * slow connections loop over — the case spellings of every accepted candidate at least
+ * half as slow, slowest first. A search's count is cached per spelling, so looping one
+ * term would measure the cache after its first answer.
+ */
+async function slowSearches(app) {
+  const timed = [];
+  for (const term of SLOW_SEARCH_CANDIDATES) {
+    const { status, ms } = await get(app.port, listPath({ page: 1, search: term }), headers);
+    log(`  search=${JSON.stringify(term)}: ${status} in ${fmt(ms)} ms`);
+    if (status === 200) timed.push({ term, ms });
+  }
+  timed.sort((a, b) => b.ms - a.ms);
+  if (!timed.length) return null;
+  const slow = timed.filter(({ ms }) => ms >= timed[0].ms / 2);
+  return { term: timed[0].term, ms: timed[0].ms, loop: slow.flatMap(({ term }) => caseVariants(term)) };
+}
+
+/** `connections` closed-loop clients on `paths` for `seconds` (see closedLoop). */
+function loopFor(app, paths, connections, seconds) {
+  const end = performance.now() + seconds * 1000;
+  return closedLoop({ port: app.port, paths, headers, connections, running: () => performance.now() < end });
+}
+
+/**
+ * Issue 20's blocking scenario, for the app: the list's first page from 10 closed-loop
+ * clients alone, then again while 4 more clients loop slow searches (each sending the
+ * next when the previous one is answered). Each measurement follows a warm-up; requests
+ * in flight when time is up are waited for and counted, the slow ones included.
+ */
+async function slowSearchesBeside(app) {
+  const slow = await slowSearches(app);
+  if (!slow) return { term: null, note: 'the app refused every candidate search' };
+  const normal = LIST_PAGE_1.paths;
+  await loopFor(app, normal, BLOCKING.connections, WARMUP);
+  const alone = await loopFor(app, normal, BLOCKING.connections, DURATION);
+  let stop = false;
+  const slowRun = closedLoop({
+    port: app.port,
+    paths: slow.loop.map((term) => listPath({ page: 1, search: term })),
+    headers,
+    connections: BLOCKING.slowConnections,
+    running: () => !stop,
+  });
+  await loopFor(app, normal, BLOCKING.connections, WARMUP);
+  const beside = await loopFor(app, normal, BLOCKING.connections, DURATION);
+  stop = true;
+  const searches = await slowRun;
+  return {
+    term: slow.term,
+    termMs: slow.ms,
+    normalP95Alone: alone.p95,
+    normalP95: beside.p95,
+    slowP50: searches.p50,
+    slowSearches: searches.requests,
+    slowTerms: slow.loop.length,
+    // Searches sent again after every looped spelling was used (answered from the count cache, so faster).
+    slowRepeated: Math.max(0, searches.sent - slow.loop.length),
+    alone,
+    beside,
+    searches,
+  };
+}
+
 const results = [];
+const blocking = {};
 for (const db of DBS) {
   const database = db === 'sqlite' ? { dataDir: SQLITE_DIR } : { dataDir: join(BENCH_DIR, 'pg-data'), url: PG_URL };
   mkdirSync(database.dataDir, { recursive: true });
-  log(`\n${db}: starting the app and the baseline…`);
-  const app = await startApp(database);
-  const baseline = await startBaseline(database);
+  log(`\n${db}: starting the app, the floor and the baseline…`);
+  const servers = [];
   try {
+    for (const start of [startApp, startFloor, startBaseline]) servers.push(await start(database));
     log(`${db}: warming up (checkpoints for the deep pages)…`);
-    await warmUp(app);
-    await warmUp(baseline);
-    await checkSame(app, baseline);
-    for (const [index, scenario] of scenarios.entries()) {
-      // Alternate who goes first, so neither always runs on a warmer machine.
-      const order = index % 2 === 0 ? [app, baseline] : [baseline, app];
-      const measured = {};
-      for (const server of order) {
-        await load({ port: server.port, paths: scenario.paths, headers, duration: WARMUP, connections: CONNECTIONS });
-        measured[server.label] = await load({ port: server.port, paths: scenario.paths, headers, duration: DURATION, connections: CONNECTIONS });
+    for (const server of servers) await warmUp(server);
+    await checkSame(servers);
+    let turn = 0;
+    for (const scenario of scenarios) {
+      for (const connections of CONNECTIONS) {
+        // Rotate who goes first, so none always runs on a warmer (or busier) machine.
+        const order = servers.map((_, i) => servers[(i + turn) % servers.length]);
+        turn += 1;
+        const measured = {};
+        for (const server of order) measured[server.label] = await measure(server, scenario.paths, connections);
+        const { app, floor, baseline } = measured;
+        const row = {
+          db,
+          scenario: scenario.name,
+          connections,
+          app,
+          floor,
+          baseline,
+          ratioToFloor: app.rps / floor.rps,
+          ratioToBaseline: app.rps / baseline.rps,
+          cpuRatioToBaseline: app.cpuUsPerRequest / baseline.cpuUsPerRequest,
+        };
+        row.targets = {
+          ratioToFloor: row.ratioToFloor >= TARGETS.ratioToFloor,
+          cpuRatioToBaseline: row.cpuRatioToBaseline <= TARGETS.cpuRatioToBaseline,
+          ...(scenario.latency && connections === 10 ? { p95: app.p95 < TARGETS.p95At10 } : {}),
+        };
+        results.push(row);
+        const errors = [app, floor, baseline].some((m) => m.errors) ? ` | errors ${app.errors}/${floor.errors}/${baseline.errors}` : '';
+        log(
+          `${db.padEnd(8)} ${scenario.name.padEnd(38)} ${String(connections).padStart(2)} conn: app p95 ${fmt(app.p95)} ms ${Math.round(app.rps)} req/s` +
+            ` ${Math.round(app.cpuUsPerRequest)} µs/req | floor ${Math.round(floor.rps)} req/s ${Math.round(floor.cpuUsPerRequest)} µs/req` +
+            ` | baseline ${Math.round(baseline.rps)} req/s ${Math.round(baseline.cpuUsPerRequest)} µs/req | app÷floor ${row.ratioToFloor.toFixed(2)}${errors}`,
+        );
       }
-      const row = { db, scenario: scenario.name, app: measured.app, baseline: measured.baseline, ratio: measured.app.rps / measured.baseline.rps };
-      results.push(row);
-      log(
-        `${db.padEnd(8)} ${scenario.name.padEnd(38)} app p95 ${fmt(row.app.p95)} ms ${Math.round(row.app.rps)} req/s` +
-          ` | baseline p95 ${fmt(row.baseline.p95)} ms ${Math.round(row.baseline.rps)} req/s | ratio ${row.ratio.toFixed(2)}` +
-          (row.app.errors || row.baseline.errors ? ` | errors ${row.app.errors}/${row.baseline.errors}` : ''),
-      );
+    }
+    if (!args['skip-blocking']) {
+      // Only the app is measured: stop the other two so they hold no memory or connections.
+      for (const server of servers.splice(1)) await server.stop();
+      log(`${db}: slow searches beside the list (the app)…`);
+      blocking[db] = await slowSearchesBeside(servers[0]);
+      const b = blocking[db];
+      log(`${db.padEnd(8)} list p95 at ${BLOCKING.connections} connections: ${fmt(b.normalP95Alone)} ms alone, ${fmt(b.normalP95)} ms beside ${BLOCKING.slowConnections} looping slow searches (slowest search=${JSON.stringify(b.term)}; p50 ${fmt(b.slowP50)} ms)`);
     }
   } finally {
-    await app.stop();
-    await baseline.stop();
+    for (const server of servers) await server.stop();
   }
 }
 
@@ -210,24 +362,26 @@ const client = existsSync(join(ROOT, 'dist/client/.vite/manifest.json')) ? clien
 function fmt(ms) {
   return Number.isFinite(ms) ? (ms < 10 ? ms.toFixed(1) : Math.round(ms).toString()) : '-';
 }
+const yesNo = (met) => (met === undefined ? '' : met ? 'yes' : 'NO');
 
 const versions = await databaseVersions();
 const table = [
-  ['db', 'scenario', 'p50', 'p95', 'p99', 'req/s', 'base p50', 'base p95', 'base p99', 'base req/s', 'ratio', 'p95<20', 'ratio≥0.8'],
+  ['db', 'scenario', 'conn', 'app p95', 'app req/s', 'floor req/s', 'base req/s', 'app÷floor', 'app µs/req', 'floor µs/req', 'base µs/req', '≥0.9 floor', 'CPU≤2.5×base', 'p95<20'],
   ...results.map((r) => [
     r.db,
     r.scenario,
-    fmt(r.app.p50),
+    String(r.connections),
     fmt(r.app.p95),
-    fmt(r.app.p99),
     Math.round(r.app.rps).toString(),
-    fmt(r.baseline.p50),
-    fmt(r.baseline.p95),
-    fmt(r.baseline.p99),
+    Math.round(r.floor.rps).toString(),
     Math.round(r.baseline.rps).toString(),
-    r.ratio.toFixed(2),
-    r.app.p95 < 20 ? 'yes' : 'no',
-    r.ratio >= 0.8 ? 'yes' : 'no',
+    r.ratioToFloor.toFixed(2),
+    Math.round(r.app.cpuUsPerRequest).toString(),
+    Math.round(r.floor.cpuUsPerRequest).toString(),
+    Math.round(r.baseline.cpuUsPerRequest).toString(),
+    yesNo(r.targets.ratioToFloor),
+    yesNo(r.targets.cpuRatioToBaseline),
+    yesNo(r.targets.p95),
   ]),
 ];
 const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
@@ -235,15 +389,26 @@ const line = (row) => `| ${row.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) 
 const output = [
   '',
   `Applicants list and details: ${APPLICANTS.toLocaleString('en')} applicants in one organization, page of ${PAGE_SIZE},`,
-  `${CONNECTIONS} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up; latencies in ms.`,
-  `App = built server (node dist/server/main.js); base = node:http + driver + the same SQL (bench/baseline.mjs).`,
+  `${CONNECTIONS.join(' and ')} connections, ${DURATION} s per measurement after ${WARMUP} s of warm-up; latencies in ms, CPU in µs of the server process per request.`,
+  `App = built server (node dist/server/main.js); floor = bare Nest + Express running the same SQL (bench/floor.mjs); base = node:http + driver + the same SQL (bench/baseline.mjs).`,
   `Search terms: name "${nameTerm}" (${nameMatches.toLocaleString('en')} matches), userId prefix "${userIdPrefix}"; <member> has ${memberMatches.toLocaleString('en')} applicants.`,
   `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), load average at start ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}; ${versions.sqlite}; ${versions.postgres ?? ''}`,
+  `Targets: app req/s ≥ ${TARGETS.ratioToFloor} × floor; app CPU/req ≤ ${TARGETS.cpuRatioToBaseline} × baseline; at 10 connections app p95 < ${TARGETS.p95At10} ms (all but searches).`,
   '',
   line(table[0]),
   `|${widths.map((w, i) => (i < 2 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
   ...table.slice(1).map(line),
 ];
+for (const [db, b] of Object.entries(blocking)) {
+  output.push(
+    '',
+    b.term === null
+      ? `Slow searches beside (${db}): ${b.note}.`
+      : `Slow searches beside (${db}, the app): list page 1 at ${BLOCKING.connections} connections, p95 ${fmt(b.normalP95Alone)} ms alone,` +
+          ` ${fmt(b.normalP95)} ms beside ${BLOCKING.slowConnections} connections looping slow searches` +
+          ` (the slowest search=${JSON.stringify(b.term)}, ${fmt(b.termMs)} ms alone; ${b.slowTerms} looped; p50 ${fmt(b.slowP50)} ms, ${b.slowSearches} answered, ${b.slowRepeated} repeated); p95 < ${TARGETS.blockingP95} ms: ${yesNo(b.normalP95 < TARGETS.blockingP95)}.`,
+  );
+}
 if (streams) {
   output.push(
     '',
@@ -272,9 +437,24 @@ writeFileSync(
       startedAt: startedAt.toISOString(),
       minutes: (Date.now() - startedAt.getTime()) / 60000,
       machine: { cores: availableParallelism(), cpu: cpus()[0]?.model, memoryGiB: totalmem() / 2 ** 30, loadAtStart, loadAtEnd, node: process.version, ...versions },
-      settings: { applicants: APPLICANTS, pageSize: PAGE_SIZE, connections: CONNECTIONS, duration: DURATION, warmup: WARMUP, nameTerm, nameMatches, userIdPrefix, middlePage, memberMatches, memberMiddle },
+      settings: {
+        applicants: APPLICANTS,
+        pageSize: PAGE_SIZE,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        warmup: WARMUP,
+        nameTerm,
+        nameMatches,
+        userIdPrefix,
+        middlePage,
+        memberMatches,
+        memberMiddle,
+        blocking: { ...BLOCKING, candidates: SLOW_SEARCH_CANDIDATES },
+        targets: TARGETS,
+      },
       seedSeconds: seedTimes,
       results,
+      slowSearchesBeside: blocking,
       streams,
       client,
     },

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
 /**
  * One autocannon run: `connections` clients, each sending the next request as soon as
@@ -11,6 +11,7 @@ const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length
 export async function load({ port, paths, headers, duration, connections = 50 }) {
   const latencies = [];
   let errors = 0;
+  let answered = 0;
   const requests = paths.map((path) => ({ method: 'GET', path }));
   const instance = autocannon({
     // autocannon takes a single path as part of the URL (its `path` option is ignored).
@@ -22,6 +23,7 @@ export async function load({ port, paths, headers, duration, connections = 50 })
     idReplacement: false,
   });
   instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    answered += 1;
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
     else errors += 1;
   });
@@ -29,6 +31,8 @@ export async function load({ port, paths, headers, duration, connections = 50 })
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
+    /** Every response, whatever its status (what the server's CPU time is divided by). */
+    answered,
     errors: errors + result.errors + result.timeouts,
     rps: latencies.length / (result.duration || duration),
     p50: percentile(latencies, 50),
@@ -43,4 +47,33 @@ export async function get(port, path, headers = {}) {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
   const body = await response.text();
   return { status: response.status, ms: performance.now() - started, body };
+}
+
+/**
+ * Closed-loop clients that wait for every answer: each of `connections` sends the next of
+ * `paths` (in turn, shared) as soon as its previous one is answered, while `running()`
+ * holds. Unlike autocannon, which drops what is in flight when its time is up, the last
+ * requests are waited for and counted: a server that answers nothing for the whole run
+ * shows how long it really made its clients wait.
+ */
+export async function closedLoop({ port, paths, headers, connections, running }) {
+  const latencies = [];
+  let errors = 0;
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (running()) {
+        const path = paths[sent++ % paths.length];
+        try {
+          const { status, ms } = await get(port, path, headers);
+          if (status >= 200 && status < 300) latencies.push(ms);
+          else errors += 1;
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { sent, requests: latencies.length, errors, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
 }

@@ -1,10 +1,13 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BENCH_SECRET } from './seed.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (normally 100). */
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -46,6 +49,13 @@ function start(label, args, env, port) {
     stderr: () => stderr,
     /** Resident memory of the process, in bytes (Linux /proc). */
     rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) * 1024,
+    /** CPU time the process (all its threads) has used so far, user + system, in microseconds (Linux /proc). */
+    cpuMicros() {
+      // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
@@ -86,7 +96,14 @@ export async function startApp(database, extraEnv = {}) {
   );
 }
 
+/** The raw baseline (bench/baseline.mjs): node:http + driver + bench/lib/routes.mjs. */
 export async function startBaseline(database) {
   const port = await freePort();
-  return start('baseline', ['bench/baseline.mjs'], { DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
+  return start('baseline', ['bench/baseline.mjs'], { NODE_ENV: 'production', DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
+}
+
+/** The framework floor (bench/floor.mjs): a bare Nest + Express app running bench/lib/routes.mjs. */
+export async function startFloor(database) {
+  const port = await freePort();
+  return start('floor', ['bench/floor.mjs'], { NODE_ENV: 'production', DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
 }
