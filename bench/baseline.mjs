@@ -16,7 +16,7 @@ import { benchRoutes, RouteError } from './lib/routes.mjs';
 
 const port = Number(process.env.PORT ?? 4001);
 const db = executorFromEnvironment();
-const routes = benchRoutes(db);
+const routes = await benchRoutes(db);
 
 const json = (res, status, body) => {
   const text = JSON.stringify(body);

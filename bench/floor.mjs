@@ -17,7 +17,7 @@ import { executorFromEnvironment } from './lib/executor.mjs';
 import { benchRoutes, RouteError } from './lib/routes.mjs';
 
 const port = Number(process.env.PORT ?? 4002);
-const routes = benchRoutes(executorFromEnvironment());
+const routes = await benchRoutes(executorFromEnvironment());
 
 async function answer(work) {
   try {

@@ -11,15 +11,13 @@ import type { ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
 import { ApplicantListReader, type ApplicantListRow } from './list/applicant-list.reader.js';
-import { EntityRows, Params, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
+import { EntityRows, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
+import { ApplicantDetailsReader } from './applicant-details.reader.js';
 import { toListItems } from './list/list-items.js';
 import { toListFilters } from './queue-filters.js';
 import { Applicant } from './applicant.entity.js';
-import { analysisStateOf } from './analysis/analysis-jobs.service.js';
 import { FaceBlocklistEntry } from './faces/face-blocklist-entry.entity.js';
-import { toFaceBlocklistEntryDto } from './faces/face-blocklist.dto.js';
-import { toApplicantDetails, type ImageListing } from './applicant.mapper.js';
-import { applicantNotFound, imageNotFound } from './applicants.errors.js';
+import { imageNotFound } from './applicants.errors.js';
 import type { ApplicantCheckDto } from './dto/applicant-check.dto.js';
 import type { ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import type {
@@ -46,9 +44,7 @@ export interface ImageBytes {
 export class ApplicantsQueryService {
   private readonly reader: ApplicantListReader;
   private readonly executor: SqlExecutor;
-  private readonly applicantRows: EntityRows<Applicant>;
-  private readonly imageRows: EntityRows<ApplicantImage>;
-  private readonly blocklistRows: EntityRows<FaceBlocklistEntry>;
+  private readonly detailsReader: ApplicantDetailsReader;
 
   constructor(
     @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
@@ -59,9 +55,11 @@ export class ApplicantsQueryService {
   ) {
     this.executor = typeOrmExecutor(dataSource);
     this.reader = new ApplicantListReader(this.executor);
-    this.applicantRows = new EntityRows(dataSource, Applicant);
-    this.imageRows = new EntityRows(dataSource, ApplicantImage);
-    this.blocklistRows = new EntityRows(dataSource, FaceBlocklistEntry);
+    this.detailsReader = new ApplicantDetailsReader(this.executor, {
+      applicants: new EntityRows(dataSource, Applicant),
+      images: new EntityRows(dataSource, ApplicantImage),
+      blocklist: new EntityRows(dataSource, FaceBlocklistEntry),
+    });
   }
 
   async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto | ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
@@ -125,26 +123,8 @@ export class ApplicantsQueryService {
   }
 
   /** The details of an applicant already authorised: typed data, images, what was read, where the analysis is. */
-  async detailsOf(applicant: Applicant): Promise<ApplicantDetailsDto> {
-    const params = new Params(this.executor.dialect);
-    const id = params.add(applicant.id);
-    const statuses = this.executor.dialect === 'postgres' ? `string_agg(DISTINCT "j"."status", ',')` : `group_concat(DISTINCT "j"."status")`;
-    const [images, [blocklisted], [analysis], [{ assignee, tags }]] = await Promise.all([
-      this.listImages(applicant.id),
-      this.executor.query<Record<string, unknown>>(
-        `SELECT ${this.blocklistRows.select('b', ['id', 'userId', 'reason', 'createdAt'])} FROM "face_blocklist" "b" WHERE "b"."applicantId" = ${id} ORDER BY "b"."id" DESC LIMIT 1`,
-        params.values,
-      ),
-      this.executor.query<{ statuses: string | null }>(`SELECT ${statuses} AS "statuses" FROM "analysis_jobs" "j" WHERE "j"."applicantId" = ${id}`, params.values),
-      toListItems(this.executor, [applicant]),
-    ]);
-    return toApplicantDetails(
-      applicant,
-      images,
-      analysisStateOf(analysis?.statuses?.split(',') ?? []),
-      blocklisted ? toFaceBlocklistEntryDto(this.blocklistRows.hydrate(blocklisted)) : null,
-      { assignee, tags },
-    );
+  detailsOf(applicant: Applicant): Promise<ApplicantDetailsDto> {
+    return this.detailsReader.detailsOf(applicant);
   }
 
   async image(user: User, organizationId: string, userId: string, imageId: string): Promise<ImageBytes> {
@@ -176,14 +156,8 @@ export class ApplicantsQueryService {
     return rows.map(({ name, verdict, score, detail, evidence, createdAt }) => ({ name, verdict, passed: verdict === 'passed', score, detail, evidence, createdAt }));
   }
 
-  async findApplicant(organizationId: string, userId: string): Promise<Applicant> {
-    const params = new Params(this.executor.dialect);
-    const [row] = await this.executor.query<Record<string, unknown>>(
-      `SELECT ${this.applicantRows.select('a')} FROM "applicants" "a" WHERE "a"."organizationId" = ${params.add(organizationId)} AND "a"."userId" = ${params.add(userId)}`,
-      params.values,
-    );
-    if (!row) throw applicantNotFound();
-    return this.applicantRows.hydrate(row);
+  findApplicant(organizationId: string, userId: string): Promise<Applicant> {
+    return this.detailsReader.find(organizationId, userId);
   }
 
   findById(applicantId: string): Promise<Applicant | null> {
@@ -197,17 +171,6 @@ export class ApplicantsQueryService {
   /** Which photos an applicant has and which session uploaded each (never their bytes), in upload order. */
   listImageKinds(applicantId: string): Promise<Pick<ApplicantImage, 'docType' | 'side' | 'sessionId'>[]> {
     return this.images.find({ where: { applicantId }, select: { docType: true, side: true, sessionId: true }, order: { createdAt: 'ASC' } });
-  }
-
-  /** The applicant's images (never their bytes): front before back ('front' > 'back'), the selfie after every document type. */
-  async listImages(applicantId: string): Promise<ImageListing[]> {
-    const params = new Params(this.executor.dialect);
-    const rows = await this.executor.query<Record<string, unknown>>(
-      `SELECT ${this.imageRows.select('i', ['id', 'docType', 'side', 'quality'])} FROM "applicant_images" "i" WHERE "i"."applicantId" = ${params.add(applicantId)}` +
-        ` ORDER BY "i"."docType" ASC, "i"."side" DESC, "i"."createdAt" ASC`,
-      params.values,
-    );
-    return rows.map((row) => this.imageRows.hydrate(row));
   }
 
   /**

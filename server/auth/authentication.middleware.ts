@@ -3,6 +3,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { sha256 } from '../common/crypto.js';
 import { apiKeyOf } from '../api-keys/api-key.js';
+import { EntityRows, typeOrmExecutor } from '../database/plain-sql.js';
+import { User } from '../users/user.entity.js';
 import { CallerReader } from './caller-reader.js';
 
 /**
@@ -15,7 +17,7 @@ export class AuthenticationMiddleware implements NestMiddleware {
   private readonly callers: CallerReader;
 
   constructor(dataSource: DataSource) {
-    this.callers = new CallerReader(dataSource);
+    this.callers = new CallerReader(typeOrmExecutor(dataSource), new EntityRows(dataSource, User));
   }
 
   async use(req: Request, _res: Response, next: NextFunction): Promise<void> {

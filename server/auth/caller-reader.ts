@@ -1,7 +1,6 @@
-import type { DataSource } from 'typeorm';
 import type { PermissionAction, PermissionResource } from '../common/access/permissions.js';
-import { EntityRows, Params, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
-import { User } from '../users/user.entity.js';
+import { Params, type EntityRows, type SqlExecutor } from '../database/plain-sql.js';
+import type { User } from '../users/user.entity.js';
 
 /** The stored permission matrix's row for the caller's role: resource → actions. */
 export type RoleRights = Readonly<Partial<Record<PermissionResource, readonly PermissionAction[]>>>;
@@ -15,16 +14,15 @@ export interface Caller {
  * Who the caller is and what their role may do, read in ONE prepared statement per
  * request (the account by API-key hash or by id, its role's permissions in a subquery).
  * Nothing is cached: a regenerated key, a changed role or permission applies on the
- * very next request, on every replica.
+ * very next request, on every replica. Plain SQL on an executor: bench/ runs it as is.
  */
 export class CallerReader {
-  private readonly users: EntityRows<User>;
-  private readonly db: SqlExecutor;
   private readonly rightsColumn: string;
 
-  constructor(dataSource: DataSource) {
-    this.users = new EntityRows(dataSource, User);
-    this.db = typeOrmExecutor(dataSource);
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly users: EntityRows<User>,
+  ) {
     this.rightsColumn =
       this.db.dialect === 'postgres'
         ? `(SELECT json_object_agg("p"."resource", "p"."actions"::json) FROM "permissions" "p" WHERE "p"."role" = "u"."role")`

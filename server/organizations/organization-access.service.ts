@@ -23,22 +23,17 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * Tenancy in one place. Every organization and applicant route passes through
- * requireMember: the owner, a member or a super-admin gets in; anyone else gets the
- * same 404 as for an id that does not exist, so ids reveal nothing.
+ * The organization and the caller's standing in it, in one prepared statement: the owner,
+ * a member or a super-admin gets in; anyone else gets the same 404 as for an id that does
+ * not exist. Plain SQL on an executor: bench/ runs it as is.
  */
-@Injectable()
-export class OrganizationAccessService {
-  private readonly rows: EntityRows<Organization>;
-  private readonly db: SqlExecutor;
+export class MembershipReader {
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly rows: EntityRows<Organization>,
+  ) {}
 
-  constructor(dataSource: DataSource) {
-    this.rows = new EntityRows(dataSource, Organization);
-    this.db = typeOrmExecutor(dataSource);
-  }
-
-  /** One prepared statement: the organization and whether the caller is one of its members. */
-  async requireMember(user: User, organizationId: string): Promise<OrganizationAccess> {
+  async read(user: Pick<User, 'id' | 'role'>, organizationId: string): Promise<OrganizationAccess> {
     if (typeof organizationId !== 'string' || !isUuid(organizationId)) throw organizationNotFound();
     const params = new Params(this.db.dialect);
     const [row] = await this.db.query<Record<string, unknown>>(
@@ -54,6 +49,24 @@ export class OrganizationAccessService {
     if (!isOwner && !isMember && user.role !== 'super-admin') throw organizationNotFound();
     const role: OrganizationRole = isOwner ? 'owner' : isMember ? 'member' : 'super-admin';
     return { organization, role, isOwner, canManage: isOwner || user.role === 'super-admin' };
+  }
+}
+
+/**
+ * Tenancy in one place. Every organization and applicant route passes through
+ * requireMember: the owner, a member or a super-admin gets in; anyone else gets the
+ * same 404 as for an id that does not exist, so ids reveal nothing.
+ */
+@Injectable()
+export class OrganizationAccessService {
+  private readonly memberships: MembershipReader;
+
+  constructor(dataSource: DataSource) {
+    this.memberships = new MembershipReader(typeOrmExecutor(dataSource), new EntityRows(dataSource, Organization));
+  }
+
+  requireMember(user: User, organizationId: string): Promise<OrganizationAccess> {
+    return this.memberships.read(user, organizationId);
   }
 
   /**

@@ -5,6 +5,12 @@ import { Applicant } from '../applicant.entity.js';
 export const ANALYSIS_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type AnalysisJobStatus = (typeof ANALYSIS_STATES)[number];
 
+/** Where an applicant's analysis stands, from the statuses of its jobs: running, else queued, else failed, else done. */
+export function analysisStateOf(statuses: readonly string[]): AnalysisJobStatus | null {
+  const order: AnalysisJobStatus[] = ['running', 'queued', 'failed', 'done'];
+  return order.find((status) => statuses.includes(status)) ?? null;
+}
+
 /**
  * One analysis of one applicant (e.g. reading its documents), persisted so that it
  * survives a restart: the record of the job whichever runner executes it (the app's

@@ -21,12 +21,6 @@ export interface AnalysisBacklog {
  * locked, on PostgreSQL), so a job runs once at a time; an expired lease (a crashed
  * holder) makes it claimable again, so every job runs at least once.
  */
-/** Where an applicant's analysis stands, from the statuses of its jobs: running, else queued, else failed, else done. */
-export function analysisStateOf(statuses: readonly string[]): AnalysisJobStatus | null {
-  const order: AnalysisJobStatus[] = ['running', 'queued', 'failed', 'done'];
-  return order.find((status) => statuses.includes(status)) ?? null;
-}
-
 @Injectable()
 export class AnalysisJobs {
   private readonly listeners = new Set<() => void>();
