@@ -4,6 +4,7 @@
 // ApplicantDetailsReader, toListItems), so every statement is the app's, in its order.
 // Each route returns the plain object the app answers with, or throws a RouteError.
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { apiKeyOf } from '../../dist/server/api-keys/api-key.js';
 import { ApplicantDetailsReader } from '../../dist/server/applicants/applicant-details.reader.js';
@@ -12,6 +13,7 @@ import { Applicant } from '../../dist/server/applicants/applicant.entity.js';
 import { FaceBlocklistEntry } from '../../dist/server/applicants/faces/face-blocklist-entry.entity.js';
 import { CallerReader } from '../../dist/server/auth/caller-reader.js';
 import { EntityRows } from '../../dist/server/database/plain-sql.js';
+import { SqliteReaderPool } from '../../dist/server/database/sqlite-reader-pool.js';
 import { entities } from '../../dist/server/entities.js';
 import { ApplicantListReader } from '../../dist/server/applicants/list/applicant-list.reader.js';
 import { toListItems } from '../../dist/server/applicants/list/list-items.js';
@@ -104,7 +106,9 @@ function nextTimestamp() {
 /** The routes on one executor ({ dialect, query(sql, params), readsCommittedState }). */
 export async function benchRoutes(db) {
   const postgres = db.dialect === 'postgres';
-  const reader = new ApplicantListReader(db);
+  // Searches on SQLite run on reader threads, as the app's do (SQLITE_READER_THREADS, default 2).
+  const searchDb = postgres ? db : new SqliteReaderPool(join(process.env.DATA_DIR, 'kyc.sqlite'), 2);
+  const reader = new ApplicantListReader(db, {}, searchDb);
   const { callers, memberships, details } = await appReaders(db);
 
   /**

@@ -5,7 +5,8 @@ import { appConfig, type AppConfig } from '../config/config.module.js';
 import type { AnalysisTask } from './analysis.worker.js';
 import type { DocumentImage, DocumentReadResult } from './document-reader.js';
 import type { FaceImages, FaceReadResult } from './face-reader.js';
-import { BACKGROUND_NICE, builtWorkerFile, type PoolWorkerData } from './worker-threads.js';
+import { builtWorkerFile } from '../common/worker-file.js';
+import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
 
 /**
  * Who waits for the work: an end user at capture (the photo's measures, the pre-fill),
@@ -47,7 +48,7 @@ export class AnalysisPool implements OnApplicationShutdown {
     let pool = this.pools.get(priority);
     if (!pool) {
       const workerData: PoolWorkerData = { nice: priority === 'background' ? BACKGROUND_NICE : 0 };
-      pool = new Piscina({ filename: builtWorkerFile('analysis.worker.js'), minThreads: 0, maxThreads: this.env.analysis.threads, idleTimeout: 60_000, workerData });
+      pool = new Piscina({ filename: builtWorkerFile(import.meta.url, 'analysis.worker.js'), minThreads: 0, maxThreads: this.env.analysis.threads, idleTimeout: 60_000, workerData });
       this.pools.set(priority, pool);
     }
     return pool.run(task);

@@ -4,7 +4,8 @@ import { DataSource, In, MoreThan } from 'typeorm';
 import { ApplicantFace } from '../applicants/faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from '../applicants/faces/face-blocklist-entry.entity.js';
 import type { FaceHit, FaceSearchTask, FaceSet } from './face-search.worker.js';
-import { BACKGROUND_NICE, builtWorkerFile, type PoolWorkerData } from './worker-threads.js';
+import { builtWorkerFile } from '../common/worker-file.js';
+import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
 
 /** Rows loaded per query when an index catches up with the database. */
 const LOAD_BATCH = 5000;
@@ -81,7 +82,7 @@ export class FaceSearch implements OnApplicationShutdown {
   /** One thread (the indexes live in it), started on first use, kept for the process's life. */
   private run(task: FaceSearchTask): Promise<unknown> {
     const workerData: PoolWorkerData = { nice: BACKGROUND_NICE };
-    this.pool ??= new Piscina({ filename: builtWorkerFile('face-search.worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Number.POSITIVE_INFINITY, workerData });
+    this.pool ??= new Piscina({ filename: builtWorkerFile(import.meta.url, 'face-search.worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Number.POSITIVE_INFINITY, workerData });
     return this.pool.run(task);
   }
 }

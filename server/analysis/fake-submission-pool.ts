@@ -1,7 +1,8 @@
 import { Piscina } from 'piscina';
 import type { FakeApplicant } from '../applicants/fake/fake-applicant.js';
 import type { FakeSubmission } from '../applicants/fake/fake-submission.js';
-import { BACKGROUND_NICE, builtWorkerFile, type PoolWorkerData } from './worker-threads.js';
+import { builtWorkerFile } from '../common/worker-file.js';
+import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
 
 /**
  * Worker threads that draw fake submissions (documents, selfies, their measures), so
@@ -13,7 +14,7 @@ export class FakeSubmissionPool {
 
   constructor(threads: number) {
     const workerData: PoolWorkerData = { nice: BACKGROUND_NICE };
-    this.pool = new Piscina({ filename: builtWorkerFile('fake-submission.worker.js'), minThreads: 0, maxThreads: threads, idleTimeout: 5_000, workerData });
+    this.pool = new Piscina({ filename: builtWorkerFile(import.meta.url, 'fake-submission.worker.js'), minThreads: 0, maxThreads: threads, idleTimeout: 5_000, workerData });
   }
 
   /** Each applicant's submission, in order (null for one that never submitted). */

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { workerData } from 'piscina';
 
 /**
@@ -15,15 +13,6 @@ export const BACKGROUND_NICE = 19;
 export interface PoolWorkerData {
   /** The threads' nice value: 0, or BACKGROUND_NICE. */
   nice: number;
-}
-
-/**
- * The compiled module of a worker of this layer: beside this file in dist/, or dist/'s
- * copy when this file runs from source (the server test command builds dist first).
- */
-export function builtWorkerFile(fileName: string): string {
-  const beside = fileURLToPath(new URL(`./${fileName}`, import.meta.url));
-  return existsSync(beside) ? beside : fileURLToPath(new URL(`../../dist/server/analysis/${fileName}`, import.meta.url));
 }
 
 /**

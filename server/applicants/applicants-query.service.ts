@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { appConfig, type AppConfig } from '../config/config.module.js';
+import { SqliteReaderPool } from '../database/sqlite-reader-pool.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
@@ -41,10 +43,12 @@ export interface ImageBytes {
 
 /** Reading applicants: the paged list, the details (recorded as a view), images and activity. */
 @Injectable()
-export class ApplicantsQueryService {
+export class ApplicantsQueryService implements OnApplicationShutdown {
   private readonly reader: ApplicantListReader;
   private readonly executor: SqlExecutor;
   private readonly detailsReader: ApplicantDetailsReader;
+  /** SQLite: the searches' reader threads (SQLITE_READER_THREADS). */
+  private readonly searchReaders: SqliteReaderPool | null;
 
   constructor(
     @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
@@ -52,14 +56,21 @@ export class ApplicantsQueryService {
     private readonly access: OrganizationAccessService,
     private readonly audit: AuditService,
     private readonly dataSource: DataSource,
+    @Inject(appConfig.KEY) env: AppConfig,
   ) {
     this.executor = typeOrmExecutor(dataSource);
-    this.reader = new ApplicantListReader(this.executor);
+    const sqliteFile = dataSource.options.type === 'better-sqlite3' ? dataSource.options.database : undefined;
+    this.searchReaders = sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads) : null;
+    this.reader = new ApplicantListReader(this.executor, {}, this.searchReaders ?? this.executor);
     this.detailsReader = new ApplicantDetailsReader(this.executor, {
       applicants: new EntityRows(dataSource, Applicant),
       images: new EntityRows(dataSource, ApplicantImage),
       blocklist: new EntityRows(dataSource, FaceBlocklistEntry),
     });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.searchReaders?.close();
   }
 
   async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto | ApplicantQueueQueryDto): Promise<ApplicantPageDto> {

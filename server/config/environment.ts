@@ -12,6 +12,8 @@ export interface Environment {
   databaseUrl: string | undefined;
   /** PostgreSQL schema holding the tables (default: the server's search_path, normally public). */
   databaseSchema: string | undefined;
+  /** SQLite only: worker threads with read-only connections for the searches that may run long (0: on the main connection). */
+  sqliteReaderThreads: number;
   appSecret: string;
   /** Key-encryption keys of the images and faces at rest (DATA_ENCRYPTION_KEY or the key file; DATA_ENCRYPTION_KEY_PREVIOUS while rotating). */
   dataEncryption: DataEncryptionSettings;
@@ -113,6 +115,13 @@ function parsePositiveInteger(env: RawEnv, name: string, fallback: number): numb
   const raw = optional(env, name);
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ConfigurationError(`${name} must be a whole number of at least 1, got '${raw}'`);
+  return Number(raw);
+}
+
+function parseWholeNumber(env: RawEnv, name: string, fallback: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigurationError(`${name} must be a whole number (0 or more), got '${raw}'`);
   return Number(raw);
 }
 
@@ -259,6 +268,7 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     dataDir,
     databaseUrl,
     databaseSchema,
+    sqliteReaderThreads: parseWholeNumber(env, 'SQLITE_READER_THREADS', 2),
     appSecret: loadAppSecret(env, dataDir),
     dataEncryption: loadDataEncryption(env, dataDir),
     publicUrl: publicUrl.replace(/\/+$/, ''),

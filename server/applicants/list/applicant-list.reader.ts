@@ -40,13 +40,18 @@ export class ApplicantListReader {
   private readonly searcher: ApplicantSearch;
   private readonly filtered: FilteredList;
 
+  /**
+   * `searchDb` runs the searches, which may read a large share of the applicants: on
+   * SQLite, a SqliteReaderPool keeps them off the HTTP thread. Everything else reads on `db`.
+   */
   constructor(
     private readonly db: SqlExecutor,
     options: Partial<ApplicantListReaderOptions> = {},
+    searchDb: SqlExecutor = db,
   ) {
     this.options = { ...DEFAULT_READER_OPTIONS, ...options };
     this.checkpoints = new CheckpointIndex(db, this.options);
-    this.searcher = new ApplicantSearch(db, this.options);
+    this.searcher = new ApplicantSearch(searchDb, this.options);
     this.filtered = new FilteredList(db, this.searcher, this.checkpoints, this.options);
   }
 

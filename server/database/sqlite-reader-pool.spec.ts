@@ -1,0 +1,65 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteReaderPool } from './sqlite-reader-pool.js';
+
+describe('SqliteReaderPool', () => {
+  let dir: string;
+  let main: Database.Database;
+  let pool: SqliteReaderPool;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kyc-readers-'));
+    const file = join(dir, 'kyc.sqlite');
+    main = new Database(file);
+    main.pragma('journal_mode = WAL');
+    main.exec('CREATE TABLE "people" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL, "seen" TEXT)');
+    const insert = main.prepare('INSERT INTO "people" ("name", "seen") VALUES (?, ?)');
+    for (const [name, seen] of [['Ada', '2026-01-02 03:04:05.678'], ['Alan', null], ['Grace', '2026-11-24 00:00:00.000']]) insert.run(name, seen);
+    pool = new SqliteReaderPool(file, 2);
+  });
+  afterAll(async () => {
+    await pool.close();
+    main.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the rows the main connection would, parameters bound', async () => {
+    const sql = 'SELECT "id", "name", "seen" FROM "people" WHERE "name" LIKE ? ORDER BY "id"';
+    expect(await pool.query(sql, ['A%'])).toEqual(main.prepare(sql).all('A%'));
+    expect(pool.readsCommittedState()).toBe(true);
+  });
+
+  it('refuses bad SQL with the database error, and keeps serving', async () => {
+    // The error crosses from the worker thread as a clone: compared by its message.
+    await expect(pool.query('SELECT * FROM "nowhere"', [])).rejects.toMatchObject({ message: expect.stringMatching(/no such table: nowhere/) });
+    expect(await pool.query('SELECT COUNT(*) AS "n" FROM "people"', [])).toEqual([{ n: 3 }]);
+  });
+
+  it('sees committed rows only, never a transaction still open on the main connection', async () => {
+    main.exec('BEGIN');
+    main.prepare('INSERT INTO "people" ("name") VALUES (?)').run('Uncommitted');
+    expect(await pool.query('SELECT COUNT(*) AS "n" FROM "people"', [])).toEqual([{ n: 3 }]);
+    main.exec('COMMIT');
+    expect(await pool.query('SELECT COUNT(*) AS "n" FROM "people"', [])).toEqual([{ n: 4 }]);
+  });
+
+  it('leaves this thread free while a long read runs', async () => {
+    // About a second of work for SQLite; on the main connection it would hold this thread for all of it.
+    const slow = pool.query('WITH RECURSIVE "c"("x") AS (SELECT 1 UNION ALL SELECT "x" + 1 FROM "c" WHERE "x" < 3000000) SELECT COUNT(*) AS "n" FROM "c"', []);
+    let done = false;
+    void slow.then(() => (done = true));
+    const gaps: number[] = [];
+    let last = performance.now();
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const now = performance.now();
+      gaps.push(now - last);
+      last = now;
+    }
+    expect(await slow).toEqual([{ n: 3000000 }]);
+    expect(gaps.length).toBeGreaterThan(10);
+    expect(Math.max(...gaps)).toBeLessThan(150);
+  });
+});
