@@ -275,6 +275,11 @@ describe('applicants', () => {
     const target = firstPage[4].userId;
     await page.getByRole('button', { name: 'Page 2' }).click();
     await waitForFirstRow(page, '26');
+    // Two characters are not sent (the server refuses them): the box says why, the page stays.
+    await page.getByRole('searchbox', { name: 'Search applicants' }).fill(target.slice(0, 2));
+    await page.getByRole('status').filter({ hasText: 'Type at least 3 characters to search' }).waitFor();
+    await saveScreenshot(page, 'applicants-search-too-short');
+    expect(new URL(page.url()).searchParams.has('search')).toBe(false);
     await page.getByRole('searchbox', { name: 'Search applicants' }).fill(target);
     await page.waitForURL((url) => url.searchParams.get('search') === target);
     expect(new URL(page.url()).searchParams.has('page')).toBe(false);
