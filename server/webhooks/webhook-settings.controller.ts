@@ -1,11 +1,13 @@
 import { Body, Controller, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { UpdateRedirectUrlDto, UpdateWebhookDto, WebhookSettingsDto } from './dto/webhook-settings.dto.js';
 import { WebhookSettingsService } from './webhook-settings.service.js';
+import { WEBHOOK_ERRORS } from './webhooks.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
 /**
  * The spec's PUT /users/webhook and PUT /users/redirect-url. They live with the
@@ -22,6 +24,8 @@ export class WebhookSettingsController {
   @RequirePermission('webhooks', 'update')
   @ApiOkResponse({ type: WebhookSettingsDto, description: 'Saved; the first webhook also gets a signing secret' })
   @ApiBadRequestResponse({ description: "Not an http(s) URL, or 'Webhook URL must point to a public address'" })
+  @ApiOperation({ summary: 'Set the webhook URL', description: "Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`)." })
+  @ApiErrors(WEBHOOK_ERRORS, 'WEBHOOK_URL_INVALID', 'WEBHOOK_URL_PRIVATE', 'WEBHOOK_URL_UNRESOLVABLE')
   setWebhook(@CurrentUser() user: User, @Body() body: UpdateWebhookDto): Promise<WebhookSettingsDto> {
     return this.settings.setWebhook(user.id, body.webhook);
   }
@@ -31,6 +35,7 @@ export class WebhookSettingsController {
   @RequirePermission('webhooks', 'update')
   @ApiOkResponse({ type: WebhookSettingsDto })
   @ApiBadRequestResponse({ description: "['redirectUrl must be a URL address'] for a value that is not an http(s) URL" })
+  @ApiOperation({ summary: 'Set the redirect URL', description: 'Where the verification page sends the end user when they finish (http or https), unless their session link names another.' })
   setRedirectUrl(@CurrentUser() user: User, @Body() body: UpdateRedirectUrlDto): Promise<WebhookSettingsDto> {
     return this.settings.setRedirectUrl(user.id, body.redirectUrl);
   }
