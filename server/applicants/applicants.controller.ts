@@ -21,6 +21,7 @@ import { ORGANIZATION_ERRORS } from '../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from './applicants.errors.js';
 import { DECISION_ERRORS } from './decisions/decisions.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
+import { APPLICANT_DETAILS_EXAMPLE, APPLICANT_PAGE_EXAMPLE } from './applicants.examples.js';
 
 /** The applicants of one organization; every route is limited to its members (404 otherwise). */
 @ApiTags('applicants')
@@ -37,7 +38,7 @@ export class ApplicantsController {
   @Get()
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
-  @ApiOkResponse({ type: ApplicantPageDto })
+  @ApiOkResponse({ type: ApplicantPageDto, example: APPLICANT_PAGE_EXAMPLE })
   @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })
   @ApiOperation({ summary: "List an organization's applicants", description: "The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue." })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
@@ -80,7 +81,7 @@ export class ApplicantsController {
   @Get(':userId')
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
-  @ApiOkResponse({ type: ApplicantDetailsDto, description: 'Recorded in the audit trail as applicant.viewed' })
+  @ApiOkResponse({ type: ApplicantDetailsDto, description: 'Recorded in the audit trail as applicant.viewed', example: APPLICANT_DETAILS_EXAMPLE })
   @ApiOperation({ summary: 'Get an applicant', description: 'Everything known about one applicant: identity data, document, images, review answer, checks summary, tags and assignee. Each read is recorded in the audit trail as applicant.viewed.' })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')

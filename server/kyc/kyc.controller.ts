@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, HttpStatus, Param, Po
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
@@ -47,6 +48,7 @@ import { ORGANIZATION_ERRORS } from '../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants/applicants.errors.js';
 import { DECISION_ERRORS } from '../applicants/decisions/decisions.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
+import { CREATE_SESSION_EXAMPLE, CREATED_SESSION_EXAMPLE } from './sessions/sessions.examples.js';
 
 @ApiTags('kyc')
 @Controller()
@@ -63,7 +65,8 @@ export class KycController {
   @Post('kyc/sessions')
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'update')
-  @ApiCreatedResponse({ type: CreatedSessionDto, description: 'A link for this one end user; its secret is shown only here' })
+  @ApiCreatedResponse({ type: CreatedSessionDto, description: 'A link for this one end user; its secret is shown only here', example: CREATED_SESSION_EXAMPLE })
+  @ApiBody({ type: CreateSessionDto, examples: { 'prefilled, with a redirect': { value: CREATE_SESSION_EXAMPLE }, minimal: { value: { organizationId: CREATE_SESSION_EXAMPLE.organizationId, userId: 'customer-42' } } } })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, or REDIRECT_URL_NOT_ALLOWED for a redirectUrl off the allowed list' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
   @Idempotent()

@@ -14,6 +14,7 @@ import { Idempotency } from '../common/idempotency/idempotency.service.js';
 import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
 import { WEBHOOK_ERRORS } from './webhooks.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
+import { DELIVERIES_EXAMPLE, TEST_EVENT_EXAMPLE, WEBHOOK_EVENT_PAGE_EXAMPLE } from './webhooks.examples.js';
 
 @ApiTags('webhooks')
 @Controller('webhooks')
@@ -44,7 +45,7 @@ export class WebhooksController {
   @Get('events')
   @ApiKeyAllowed()
   @RequirePermission('webhooks', 'read')
-  @ApiOkResponse({ type: WebhookEventPageDto, description: "The caller's events, newest first" })
+  @ApiOkResponse({ type: WebhookEventPageDto, description: "The caller's events, newest first", example: WEBHOOK_EVENT_PAGE_EXAMPLE })
   @ApiOperation({ summary: 'List webhook events', description: "The account's webhook events, newest first, with their status (pending, delivered, failed), attempts and the exact body sent." })
   listEvents(@CurrentUser() user: User, @Query() query: PageQueryDto): Promise<WebhookEventPageDto> {
     return this.events.list(user.id, query.page, query.pageSize);
@@ -53,7 +54,7 @@ export class WebhooksController {
   @Get('events/:id/deliveries')
   @ApiKeyAllowed()
   @RequirePermission('webhooks', 'read')
-  @ApiOkResponse({ type: [WebhookDeliveryDto], description: 'Every attempt, first one first' })
+  @ApiOkResponse({ type: [WebhookDeliveryDto], description: 'Every attempt, first one first', example: DELIVERIES_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No such event among the caller’s' })
   @ApiOperation({ summary: "List an event's delivery attempts", description: 'Every attempt to deliver one webhook event, first one first: status code, error and duration.' })
   @ApiErrors(WEBHOOK_ERRORS, 'WEBHOOK_EVENT_NOT_FOUND')
@@ -76,7 +77,7 @@ export class WebhooksController {
   @HttpCode(200)
   @ApiKeyAllowed()
   @RequirePermission('webhooks', 'update')
-  @ApiOkResponse({ type: WebhookEventDto, description: 'The webhook.test event after its first attempt' })
+  @ApiOkResponse({ type: WebhookEventDto, description: 'The webhook.test event after its first attempt', example: TEST_EVENT_EXAMPLE })
   @ApiBadRequestResponse({ description: 'No webhook URL is configured' })
   @ApiOperation({ summary: 'Send a test event', description: 'Sends a `webhook.test` event to the webhook URL at once and answers with the outcome of its first attempt. Retries are safe with an `Idempotency-Key`: a retry answers the first event instead of sending another.' })
   @ApiErrors(WEBHOOK_ERRORS, 'WEBHOOK_NOT_SET')

@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiKeyAllowed } from '../../common/access/api-key-allowed.decorator.js';
 import { RequirePermission } from '../../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
@@ -9,6 +17,7 @@ import { ApplicantTombstoneDto, EraseApplicantDto } from './erasure.dto.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
+import { ERASE_APPLICANT_EXAMPLE, TOMBSTONE_EXAMPLE } from '../applicants.examples.js';
 
 /** Erasure of an applicant (GDPR Art. 17) by the owner or an administrator, or the integrator's API key; its tombstone. */
 @ApiTags('applicants')
@@ -21,7 +30,8 @@ export class ApplicantErasureController {
   @HttpCode(HttpStatus.OK)
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'delete')
-  @ApiOkResponse({ type: ApplicantTombstoneDto, description: 'Identity data, photos, face data, checks, notes, webhook payload copies and the personal values of audit entries removed; the tombstone' })
+  @ApiOkResponse({ type: ApplicantTombstoneDto, description: 'Identity data, photos, face data, checks, notes, webhook payload copies and the personal values of audit entries removed; the tombstone', example: TOMBSTONE_EXAMPLE })
+  @ApiBody({ type: EraseApplicantDto, examples: { 'data subject request': { value: ERASE_APPLICANT_EXAMPLE } } })
   @ApiBadRequestResponse({ description: 'No reason (3 to 500 characters), or confirmUserId is not the userId (ERASURE_NOT_CONFIRMED)' })
   @ApiForbiddenResponse({ description: 'APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator' })
   @ApiOperation({ summary: 'Erase an applicant', description: 'GDPR Art. 17: identity data, photos, selfie, face data, checks, notes, the webhook events kept for the applicant and the personal values of its audit entries are removed for good. Answers the tombstone. No webhook is sent.' })
@@ -34,7 +44,7 @@ export class ApplicantErasureController {
   @Get(':userId/erasures')
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
-  @ApiOkResponse({ type: [ApplicantTombstoneDto], description: 'The tombstones of applicants erased under this userId, newest first (none: an empty list)' })
+  @ApiOkResponse({ type: [ApplicantTombstoneDto], description: 'The tombstones of applicants erased under this userId, newest first (none: an empty list)', example: [TOMBSTONE_EXAMPLE] })
   @ApiOperation({ summary: "List an applicant's erasures", description: 'The tombstones (applicantId, erasedAt, erasedBy, reason) of applicants erased under this userId, newest first.' })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   tombstones(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantTombstoneDto[]> {
