@@ -1,73 +1,59 @@
 import type { PathItemObject } from '@nestjs/swagger';
-import type { ApplicantEventType } from './webhook-events.js';
-import { TEST_EVENT_TYPE } from './webhook-events.js';
+import { applicantEventBody, testEventBody, TEST_EVENT_TYPE, type ApplicantEventExtra, type ApplicantEventType, type ApplicantSnapshot } from './webhook-events.js';
 import { WEBHOOK_USER_AGENT } from './webhook-dispatcher.service.js';
 
-/** When each applicant event is sent (docs/api.md, Webhooks, has the same table). */
-const APPLICANT_EVENTS: Record<ApplicantEventType, { summary: string; description: string; data: Record<string, unknown> }> = {
+type Status = Omit<ApplicantSnapshot, 'userId'>;
+
+/**
+ * When each applicant event is sent (docs/api.md, Webhooks, has the same table), with an
+ * example built by the code that builds the real bodies: the OpenAPI lint checks it
+ * against the ApplicantWebhookEvent schema, so the schema cannot drift from the payload.
+ */
+const APPLICANT_EVENTS: Record<ApplicantEventType, { summary: string; description: string; status: Status; extra?: ApplicantEventExtra }> = {
   'applicant.submitted': {
     summary: 'The end user submitted',
     description: 'The end user finished the verification widget; automatic checks start (`kycStatus` `pending`).',
-    data: { kycStatus: 'pending', documentType: 'PASSPORT', reviewAnswer: null, rejectType: null, rejectReason: null },
+    status: { kycStatus: 'pending', documentType: 'PASSPORT', reviewAnswer: null, rejectType: null, rejectReason: null },
   },
   'applicant.prechecked': {
     summary: 'Automatic checks finished',
     description: 'The automatic checks of a submission finished (`kycStatus` `prechecked`); the applicant waits for review.',
-    data: { kycStatus: 'prechecked', documentType: 'PASSPORT', reviewAnswer: null, rejectType: null, rejectReason: null },
+    status: { kycStatus: 'prechecked', documentType: 'PASSPORT', reviewAnswer: null, rejectType: null, rejectReason: null },
   },
   'applicant.decided': {
     summary: 'Approved or rejected',
     description:
       'Staff — or the organization’s verification policy — approved or rejected the applicant (`kycStatus` `completed`, `reviewAnswer` `approved` or `rejected`, with `rejectType` `final` or `resubmission` and `rejectReason`). An automatic decision adds `decision`; a decision made with a label adds `label`.',
-    data: {
-      kycStatus: 'completed',
-      documentType: 'PASSPORT',
-      reviewAnswer: 'rejected',
-      rejectType: 'resubmission',
-      rejectReason: 'The photo is blurred',
-      label: { code: 'BLURRY_PHOTO', title: 'The photo is blurred' },
-    },
+    status: { kycStatus: 'completed', documentType: 'PASSPORT', reviewAnswer: 'rejected', rejectType: 'resubmission', rejectReason: 'The photo is blurred' },
+    extra: { label: { code: 'BLURRY_PHOTO', title: 'The photo is blurred' } },
   },
   'applicant.on_hold': {
     summary: 'Put on hold',
     description: 'Staff put the applicant on hold, or ongoing sanctions monitoring did (`kycStatus` `onHold`).',
-    data: { kycStatus: 'onHold', documentType: 'ID_CARD', reviewAnswer: null, rejectType: null, rejectReason: null },
+    status: { kycStatus: 'onHold', documentType: 'ID_CARD', reviewAnswer: null, rejectType: null, rejectReason: null },
   },
   'applicant.reset': {
     summary: 'Reset',
     description: 'Staff reset the applicant: identity data and images cleared, review cleared (`kycStatus` `init`).',
-    data: { kycStatus: 'init', documentType: null, reviewAnswer: null, rejectType: null, rejectReason: null },
+    status: { kycStatus: 'init', documentType: null, reviewAnswer: null, rejectType: null, rejectReason: null },
   },
   'applicant.updated': {
     summary: 'Edited by staff',
     description: 'Staff edited the applicant’s data or status.',
-    data: { kycStatus: 'prechecked', documentType: 'DRIVERS', reviewAnswer: null, rejectType: null, rejectReason: null },
+    status: { kycStatus: 'prechecked', documentType: 'DRIVERS', reviewAnswer: null, rejectType: null, rejectReason: null },
   },
   'applicant.screening_hit': {
     summary: 'A new sanctions hit',
     description:
       'Ongoing monitoring rescreened a verified applicant after a sanctions list changed and found a listed person not raised before; `data.screening.hits` lists each. The applicant is put on hold in the same change, so an `applicant.on_hold` event is sent too.',
-    data: {
-      kycStatus: 'onHold',
-      documentType: 'PASSPORT',
-      reviewAnswer: 'approved',
-      rejectType: null,
-      rejectReason: null,
-      screening: { hits: [{ list: 'ofac-sdn', externalId: '36216', name: 'Ivan Petrov', score: 0.93 }] },
-    },
+    status: { kycStatus: 'onHold', documentType: 'PASSPORT', reviewAnswer: 'approved', rejectType: null, rejectReason: null },
+    extra: { screening: { hits: [{ list: 'ofac-sdn', externalId: '36216', name: 'Ivan Petrov', score: 0.93 }] } },
   },
   'applicant.resubmission_requested': {
     summary: 'One step to redo',
     description: 'Staff asked the end user to redo one step of the verification; `data.resubmission.step` names it and `data.label` says why.',
-    data: {
-      kycStatus: 'init',
-      documentType: 'ID_CARD',
-      reviewAnswer: null,
-      rejectType: null,
-      rejectReason: null,
-      label: { code: 'BACK_SIDE_UNREADABLE', title: 'The back of the card cannot be read' },
-      resubmission: { step: 'document-back' },
-    },
+    status: { kycStatus: 'init', documentType: 'ID_CARD', reviewAnswer: null, rejectType: null, rejectReason: null },
+    extra: { label: { code: 'BACK_SIDE_UNREADABLE', title: 'The back of the card cannot be read' }, resubmission: { step: 'document-back' } },
   },
 };
 
@@ -114,7 +100,7 @@ const DELIVERY_RESPONSES = {
   },
 };
 
-const TIMESTAMP = '2026-11-21T10:20:00.000Z';
+const AT = new Date('2026-11-21T10:20:00.000Z');
 const ORGANIZATION_ID = '5b7e2d0c-1f3a-4c8e-9b6d-2a4f8e1c7d90';
 
 /**
@@ -138,7 +124,7 @@ export function webhookOperations(): Record<string, PathItemObject> {
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/ApplicantWebhookEvent' },
-              example: { type, timestamp: TIMESTAMP, data: { organizationId: ORGANIZATION_ID, userId: 'customer-42', ...event.data } },
+              example: applicantEventBody(type as ApplicantEventType, AT, ORGANIZATION_ID, { userId: 'customer-42', ...event.status }, event.extra),
             },
           },
         },
@@ -162,7 +148,7 @@ export function webhookOperations(): Record<string, PathItemObject> {
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/TestWebhookEvent' },
-              example: { type: TEST_EVENT_TYPE, timestamp: TIMESTAMP, data: { message: 'This is a test event from your KYC platform account.' } },
+              example: testEventBody(AT),
             },
           },
         },

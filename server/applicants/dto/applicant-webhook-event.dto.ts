@@ -5,7 +5,7 @@ import { RESUBMISSION_STEPS } from '../lifecycle/transitions.js';
 
 /*
  * The applicant events' webhook body (server/webhooks/webhook-events.ts builds it), for the
- * OpenAPI document's `webhooks`; test/api/webhook-payloads.spec.ts checks real bodies against it.
+ * OpenAPI document's `webhooks`; the OpenAPI lint checks bodies built by applicantEventBody against it.
  */
 export class WebhookAutomaticDecision {
   @ApiProperty({ enum: [true] })
