@@ -144,8 +144,10 @@ function documentErrors(id: string, operation: OperationObject, errors: Document
 
 /** The `Idempotency-Key` request header and the `Idempotent-Replayed` answer header of an @Idempotent() route. */
 function documentIdempotency(operation: OperationObject): void {
+  // Replaces the parameter @nestjs/swagger reads from `@Headers('idempotency-key')`, which it marks required.
+  const others = (operation.parameters ?? []).filter((parameter) => !('in' in parameter && parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key'));
   operation.parameters = [
-    ...(operation.parameters ?? []),
+    ...others,
     {
       name: 'Idempotency-Key',
       in: 'header',
