@@ -93,10 +93,9 @@ export class ApplicantsController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ApplicantDetailsDto, description: 'The applicant after the edit' })
   @ApiBadRequestResponse({ description: 'A value is too long or not one of its select options' })
-  @ApiOperation({ summary: 'Edit an applicant', description: "Staff correct the applicant's data or status; the `applicant.updated` webhook is sent. Setting the status to completed needs a review answer." })
+  @ApiOperation({ summary: 'Edit an applicant', description: "Staff correct the applicant's data or status; the `applicant.updated` webhook is sent." })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
-  @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING')
   update(
     @CurrentUser() user: User,
     @Param('id') id: string,
@@ -113,7 +112,6 @@ export class ApplicantsController {
   @ApiOperation({ summary: 'Reset an applicant', description: 'Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent.' })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
-  @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING')
   reset(
     @CurrentUser() user: User,
     @Param('id') id: string,

@@ -145,7 +145,7 @@ export class ApplicantDecisionsController {
   @ApiForbiddenResponse({ description: 'SAME_REVIEWER: the proposer cannot confirm their own proposal' })
   @ApiOperation({ summary: 'Confirm a proposed decision', description: "Four-eyes: a second reviewer confirms the decision another reviewer proposed. It is made as the confirmer's, with the proposer recorded, and its webhook is sent." })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
-  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   @ApiErrors(DECISION_ERRORS, 'PROPOSAL_NOT_FOUND', 'SAME_REVIEWER')
   confirm(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Param('proposalId') proposalId: string): Promise<DecisionResultDto> {
     return this.decisions.confirm(user, id, userId, proposalId);
@@ -172,7 +172,7 @@ export class ApplicantDecisionsController {
   @ApiOperation({ summary: 'Ask the end user to redo one step', description: 'Sends the applicant back to the verification page for one step only (document front, back, selfie or personal data), with a resubmission label saying why. Older links are revoked; the `applicant.resubmission_requested` webhook is sent.' })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
-  @ApiErrors(DECISION_ERRORS, 'NOT_SUBMITTED', 'STEP_NOT_APPLICABLE', 'LABEL_NOT_FOUND', 'LABEL_ARCHIVED', 'LABEL_KIND_MISMATCH', 'DECISION_PENDING')
+  @ApiErrors(DECISION_ERRORS, 'NOT_SUBMITTED', 'STEP_NOT_APPLICABLE', 'LABEL_NOT_FOUND', 'LABEL_ARCHIVED', 'LABEL_KIND_MISMATCH')
   requestResubmission(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: ResubmissionRequestDto): Promise<DecisionResultDto> {
     return this.decisions.requestResubmission(user, id, userId, body);
   }

@@ -1151,7 +1151,7 @@ export const applicantsDetails = <ThrowOnError extends boolean = false>(options:
 /**
  * Edit an applicant
  *
- * Staff correct the applicant's data or status; the `applicant.updated` webhook is sent. Setting the status to completed needs a review answer.
+ * Staff correct the applicant's data or status; the `applicant.updated` webhook is sent.
  */
 export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: Options<ApplicantsUpdateData, ThrowOnError>) => (options.client ?? client).put<ApplicantsUpdateResponses, ApplicantsUpdateErrors, ThrowOnError>({
     security: [{

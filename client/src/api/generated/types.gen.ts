@@ -6292,10 +6292,9 @@ export type ApplicantsUpdateErrors = {
      * Conflict
      *
      * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     * - `DECISION_PENDING`: Four-eyes: confirm or decline the proposed decision first.
      */
     409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED' | 'DECISION_PENDING';
+        code: 'APPLICANT_CHANGED';
     };
     /**
      * Payload Too Large
@@ -6371,10 +6370,9 @@ export type ApplicantsResetErrors = {
      * Conflict
      *
      * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     * - `DECISION_PENDING`: Four-eyes: confirm or decline the proposed decision first.
      */
     409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED' | 'DECISION_PENDING';
+        code: 'APPLICANT_CHANGED';
     };
     /**
      * Payload Too Large
@@ -7879,14 +7877,6 @@ export type ScreeningReviewsReviewErrors = {
         code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'SCREENING_HIT_NOT_FOUND';
     };
     /**
-     * Conflict
-     *
-     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     */
-    409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED';
-    };
-    /**
      * Payload Too Large
      *
      * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
@@ -8727,14 +8717,6 @@ export type ApplicantDecisionsConfirmErrors = {
     404: ErrorResponse & {
         code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'PROPOSAL_NOT_FOUND';
     };
-    /**
-     * Conflict
-     *
-     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     */
-    409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED';
-    };
 };
 
 export type ApplicantDecisionsConfirmError = ApplicantDecisionsConfirmErrors[keyof ApplicantDecisionsConfirmErrors];
@@ -8868,11 +8850,10 @@ export type ApplicantDecisionsRequestResubmissionErrors = {
      * NOT_SUBMITTED
      *
      * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     * - `DECISION_PENDING`: Four-eyes: confirm or decline the proposed decision first.
      * - `NOT_SUBMITTED`: A resubmission can be requested only of a submitted verification.
      */
     409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED' | 'DECISION_PENDING' | 'NOT_SUBMITTED';
+        code: 'APPLICANT_CHANGED' | 'NOT_SUBMITTED';
     };
     /**
      * Payload Too Large
