@@ -1,13 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, HttpStatus, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { AuditEventPageDto } from '../audit/dto/audit-event.dto.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
@@ -23,6 +17,11 @@ import { ApplicantPageDto, ApplicantQueueQueryDto, NextApplicantDto, NextApplica
 import { ApplicantExports } from './export/applicant-export.service.js';
 import { HoldApplicantDto, RejectApplicantDto, VersionedChangeDto } from './dto/decision.dto.js';
 import { UpdateApplicantDto } from './dto/update-applicant.dto.js';
+import { ORGANIZATION_ERRORS } from '../organizations/organizations.errors.js';
+import { APPLICANT_ERRORS } from './applicants.errors.js';
+import { DECISION_ERRORS } from './decisions/decisions.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
+import { APPLICANT_DETAILS_EXAMPLE, APPLICANT_PAGE_EXAMPLE } from './applicants.examples.js';
 
 /** The applicants of one organization; every route is limited to its members (404 otherwise). */
 @ApiTags('applicants')
@@ -39,8 +38,10 @@ export class ApplicantsController {
   @Get()
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
-  @ApiOkResponse({ type: ApplicantPageDto })
+  @ApiOkResponse({ type: ApplicantPageDto, example: APPLICANT_PAGE_EXAMPLE })
   @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })
+  @ApiOperation({ summary: "List an organization's applicants", description: "The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue." })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
     return this.applicants.listInOrganization(user, id, query);
   }
@@ -49,6 +50,8 @@ export class ApplicantsController {
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: NextApplicantDto, description: 'The applicant after `after` in the same filters and order (approve & next)' })
   @ApiBadRequestResponse({ description: 'A filter value is not valid' })
+  @ApiOperation({ summary: 'Find the next applicant', description: 'The applicant after `after` in the same filters and order: what "approve & next" opens.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   next(@CurrentUser() user: User, @Param('id') id: string, @Query() query: NextApplicantQueryDto): Promise<NextApplicantDto> {
     return this.applicants.next(user, id, query);
   }
@@ -61,6 +64,8 @@ export class ApplicantsController {
     schema: { type: 'string' },
     description: 'The filtered list as CSV, streamed; X-Total-Count gives the rows expected. Recorded as applicant.list_exported',
   })
+  @ApiOperation({ summary: 'Export applicants as CSV', description: 'The filtered work-queue list as a CSV file, streamed; `X-Total-Count` gives the number of rows expected. Recorded as applicant.list_exported.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   async exportCsv(
     @CurrentUser() user: User,
     @Param('id') id: string,
@@ -76,7 +81,10 @@ export class ApplicantsController {
   @Get(':userId')
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
-  @ApiOkResponse({ type: ApplicantDetailsDto, description: 'Recorded in the audit trail as applicant.viewed' })
+  @ApiOkResponse({ type: ApplicantDetailsDto, description: 'Recorded in the audit trail as applicant.viewed', example: APPLICANT_DETAILS_EXAMPLE })
+  @ApiOperation({ summary: 'Get an applicant', description: 'Everything known about one applicant: identity data, document, images, review answer, checks summary, tags and assignee. Each read is recorded in the audit trail as applicant.viewed.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   details(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantDetailsDto> {
     return this.applicants.details(user, id, userId);
   }
@@ -85,6 +93,9 @@ export class ApplicantsController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ApplicantDetailsDto, description: 'The applicant after the edit' })
   @ApiBadRequestResponse({ description: 'A value is too long or not one of its select options' })
+  @ApiOperation({ summary: 'Edit an applicant', description: "Staff correct the applicant's data or status; the `applicant.updated` webhook is sent." })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
   update(
     @CurrentUser() user: User,
     @Param('id') id: string,
@@ -98,6 +109,9 @@ export class ApplicantsController {
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'delete')
   @ApiOkResponse({ type: ApplicantChangeDto, description: 'Identity data, images and review answer cleared; kycStatus init' })
+  @ApiOperation({ summary: 'Reset an applicant', description: 'Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
   reset(
     @CurrentUser() user: User,
     @Param('id') id: string,
@@ -111,6 +125,10 @@ export class ApplicantsController {
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus completed, reviewAnswer approved (or, under the four-eyes rule, a proposal awaiting a second reviewer)' })
+  @ApiOperation({ summary: 'Approve an applicant', description: 'Staff approve the verification: `kycStatus` completed, `reviewAnswer` approved, and the `applicant.decided` webhook is sent (after the undo window, if the organization has one). Under the four-eyes rule the approval is a proposal that a second reviewer confirms.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
+  @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING')
   approve(
     @CurrentUser() user: User,
     @Param('id') id: string,
@@ -125,6 +143,10 @@ export class ApplicantsController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus completed, reviewAnswer rejected with the reason (the label\'s title when a label is given)' })
   @ApiBadRequestResponse({ description: 'Neither labelId nor reason and rejectType; a label of another kind or archived' })
+  @ApiOperation({ summary: 'Reject an applicant', description: 'Staff reject the verification, finally or asking for a resubmission, with a reject label (or, as older integrations do, a reason and rejectType); the `applicant.decided` webhook is sent. Under the four-eyes rule it is a proposal.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
+  @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING', 'REASON_OR_LABEL_REQUIRED', 'LABEL_NOT_FOUND', 'LABEL_ARCHIVED', 'LABEL_KIND_MISMATCH')
   reject(
     @CurrentUser() user: User,
     @Param('id') id: string,
@@ -139,6 +161,10 @@ export class ApplicantsController {
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus onHold' })
+  @ApiOperation({ summary: 'Put an applicant on hold', description: 'Staff put the verification on hold (`kycStatus` onHold) with a reason or a hold label; the `applicant.on_hold` webhook is sent.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
+  @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING', 'REASON_OR_LABEL_REQUIRED', 'LABEL_NOT_FOUND', 'LABEL_ARCHIVED', 'LABEL_KIND_MISMATCH')
   hold(
     @CurrentUser() user: User,
     @Param('id') id: string,
@@ -152,6 +178,9 @@ export class ApplicantsController {
   @ApiKeyAllowed()
   @RequirePermission('audit', 'read')
   @ApiOkResponse({ type: AuditEventPageDto, description: "The applicant's audit trail, newest first" })
+  @ApiOperation({ summary: "Read an applicant's activity", description: "The applicant's audit trail, newest first: every step of the end user (with its session id and IP address) and every change by staff." })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   activity(
     @CurrentUser() user: User,
     @Param('id') id: string,
@@ -167,6 +196,9 @@ export class ApplicantsController {
   @Header('Cache-Control', PRIVATE_NO_STORE)
   @ApiProduces('image/png', 'image/jpeg', 'image/webp')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The image bytes, for members only' })
+  @ApiOperation({ summary: "Download an applicant's image", description: 'The bytes of one document photo or selfie of the applicant (`Cache-Control: private, no-store`).' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'IMAGE_NOT_FOUND')
   async image(
     @CurrentUser() user: User,
     @Param('id') id: string,

@@ -7,6 +7,7 @@ import {
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -26,6 +27,8 @@ import { endSession, pendingSecondFactorUser, startPendingSecondFactor, startSes
 import { AUTH_ERRORS } from './auth.errors.js';
 import { TwoFactorCodeDto } from './two-factor/dto/two-factor.dto.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
+import { USER_ERRORS } from '../users/users.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
 /**
  * Sign-in, registration and the signed-in user's own credentials. These act on the
@@ -44,6 +47,9 @@ export class AuthController {
   @ApiCreatedResponse({ type: UserDto, description: 'The new account, already signed in (session cookie set)' })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid' })
   @ApiConflictResponse({ description: 'The username or e-mail address is already taken' })
+  @ApiOperation({ summary: 'Create an account', description: 'Creates a staff account and signs it in (session cookie set); a confirmation link is sent to its address.' })
+  @ApiErrors(USER_ERRORS, 'USERNAME_TAKEN')
+  @ApiErrors(AUTH_ERRORS, 'EMAIL_TAKEN', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_COMMON', 'PASSWORD_IS_IDENTITY')
   async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<UserDto> {
     const user = await this.auth.register(dto);
     await startSession(req, user.id);
@@ -60,6 +66,8 @@ export class AuthController {
     description: `${AUTH_MESSAGES.invalidCredentials}; or TWO_FACTOR_REQUIRED: the password was right, methods lists totp and/or passkey; send the code to POST /auth/login/two-factor or a passkey to POST /auth/login/two-factor/passkey (the session cookie carries the pending step)`,
   })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this username from this address' })
+  @ApiOperation({ summary: 'Sign in', description: 'Signs in with a username (or e-mail address) and password and sets the session cookie under a new session id. When the account has a second factor, answers 401 TWO_FACTOR_REQUIRED with the methods to continue.' })
+  @ApiErrors(AUTH_ERRORS, 'INVALID_CREDENTIALS', 'TWO_FACTOR_REQUIRED', 'LOGIN_THROTTLED')
   async login(@Req() req: Request, @Body() _credentials: LoginDto): Promise<UserDto> {
     const user = req.user as User;
     const methods = await this.twoFactor.methods(user.id);
@@ -79,6 +87,8 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'The code is missing' })
   @ApiUnauthorizedResponse({ description: `'${AUTH_MESSAGES.invalidTwoFactorCode}', or no password step pending` })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
+  @ApiOperation({ summary: 'Sign in: the authenticator code', description: "The second step of signing in: the authenticator app's code, or a recovery code, after the password." })
+  @ApiErrors(AUTH_ERRORS, 'TWO_FACTOR_NOT_PENDING', 'INVALID_TWO_FACTOR_CODE', 'LOGIN_THROTTLED')
   async loginSecondFactor(@Req() req: Request, @Body() dto: TwoFactorCodeDto): Promise<UserDto> {
     const userId = pendingSecondFactorUser(req);
     const user = userId ? await this.auth.findById(userId) : null;
@@ -92,6 +102,7 @@ export class AuthController {
   @Public()
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'The session is ended and its cookie cleared (a demo account is deleted)' })
+  @ApiOperation({ summary: 'Sign out', description: 'Ends the session and clears its cookie (a demo account is deleted).' })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.auth.onLogout(req.authMethod === 'session' ? req.user : undefined);
     await endSession(req, res);
@@ -103,6 +114,8 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'Wrong password' })
   @ApiConflictResponse({ description: 'The user still owns an organization' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOperation({ summary: 'Delete my account', description: 'Deletes the signed-in account after checking its password and ends all its sessions. An account that owns an organization must delete it or hand it over first.' })
+  @ApiErrors(AUTH_ERRORS, 'WRONG_PASSWORD', 'ACCOUNT_OWNS_ORGANIZATION', 'LAST_SUPER_ADMIN')
   async deleteAccount(
     @CurrentUser() user: User,
     @Body() dto: DeleteAccountDto,
@@ -121,6 +134,8 @@ export class AuthController {
   @ApiForbiddenResponse({ description: "Demo accounts cannot change their e-mail ('Disabled in demo')" })
   @ApiConflictResponse({ description: 'Another account uses this address' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOperation({ summary: 'Change my e-mail address', description: "Changes the signed-in account's address after checking its password; the new address is unconfirmed and a confirmation link is sent there." })
+  @ApiErrors(AUTH_ERRORS, 'WRONG_PASSWORD', 'EMAIL_UNCHANGED', 'EMAIL_TAKEN')
   changeEmail(@CurrentUser() user: User, @Body() dto: ChangeEmailDto, @Req() req: Request): Promise<UserDto> {
     return this.auth.changeEmail({ ip: req.ip }, user, dto);
   }
@@ -130,6 +145,8 @@ export class AuthController {
   @ApiNoContentResponse({ description: 'Password changed; every session of the account has ended, this one included' })
   @ApiBadRequestResponse({ description: "Wrong old password, or 'Your passwords confirmation does not match'" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOperation({ summary: 'Change my password', description: "Changes the signed-in account's password after checking the old one; every session of the account ends, this one included." })
+  @ApiErrors(AUTH_ERRORS, 'WRONG_PASSWORD', 'PASSWORD_CONFIRMATION_MISMATCH', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_COMMON', 'PASSWORD_IS_IDENTITY')
   async changePassword(
     @CurrentUser() user: User,
     @Body() dto: ChangePasswordDto,

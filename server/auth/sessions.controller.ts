@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type { SessionData } from 'express-session';
 import type { DataSource } from 'typeorm';
@@ -13,6 +13,7 @@ import { AUTH_MESSAGES } from '../users/account.messages.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { AUTH_ERRORS } from './auth.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
 /**
  * The signed-in user's own sessions (session cookie only). "Last seen" comes from the
@@ -30,6 +31,7 @@ export class SessionsController {
   @Get()
   @ApiOkResponse({ type: [ActiveSessionDto], description: "The account's live sessions: this one first, then newest first" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOperation({ summary: 'List my sessions', description: "The signed-in account's live sessions (device, address, last activity): this one first, then newest first." })
   async list(@CurrentUser() user: User, @Req() req: Request): Promise<ActiveSessionDto[]> {
     const currentHash = req.sessionID ? sha256(req.sessionID) : null;
     const rows = await this.store.listForUser(user.id);
@@ -53,6 +55,8 @@ export class SessionsController {
   @ApiNoContentResponse({ description: 'That session has ended' })
   @ApiNotFoundResponse({ description: AUTH_MESSAGES.sessionNotFound })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOperation({ summary: 'End one of my sessions', description: 'Ends one session of the signed-in account, on whatever device it is.' })
+  @ApiErrors(AUTH_ERRORS, 'STAFF_SESSION_NOT_FOUND')
   async revoke(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
     if (!(await this.store.destroyOneForUser(user.id, id))) throw AUTH_ERRORS.error('STAFF_SESSION_NOT_FOUND');
     await this.record(user, 1);
@@ -62,6 +66,7 @@ export class SessionsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Every other session of the account has ended; this one goes on' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOperation({ summary: 'End my other sessions', description: 'Ends every session of the signed-in account except this one.' })
   async revokeOthers(@CurrentUser() user: User, @Req() req: Request): Promise<void> {
     const before = (await this.store.listForUser(user.id)).length;
     await this.store.destroyAllForUser(user.id, req.sessionID);

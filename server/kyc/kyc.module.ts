@@ -5,8 +5,7 @@ import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AbandonedCleanupService } from './abandoned-cleanup.service.js';
-import { IdempotencyRecord } from '../common/idempotency/idempotency-record.entity.js';
-import { Idempotency } from '../common/idempotency/idempotency.service.js';
+import { IdempotencyModule } from '../common/idempotency/idempotency.module.js';
 import { AbuseLimitsService } from './abuse-limits.service.js';
 import { KycController } from './kyc.controller.js';
 import { VerificationSessionsService } from './sessions/verification-sessions.service.js';
@@ -27,10 +26,9 @@ import { WidgetTokenService } from './widget-token.service.js';
  * ApplicantsQueryService and changes them only through the ApplicantLifecycle.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([VerificationSession, Organization, IdempotencyRecord]), OrganizationsModule, WebhooksModule, ApplicantsModule, AnalysisPoolModule],
+  imports: [TypeOrmModule.forFeature([VerificationSession, Organization]), IdempotencyModule, OrganizationsModule, WebhooksModule, ApplicantsModule, AnalysisPoolModule],
   controllers: [KycController, SumsubController],
   providers: [
-    Idempotency,
     VerificationSessionsService,
     WidgetStateService,
     VerificationStepsService,

@@ -16,6 +16,8 @@ import { CurrentUser } from '../users/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { AcceptedInvitationDto, InvitationDto, InviteMemberDto, ReceivedInvitationDto } from './dto/member.dto.js';
 import { InvitationsService } from './invitations.service.js';
+import { ORGANIZATION_ERRORS } from './organizations.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
 /** The owner's side: invite people into an organization, see who has not answered, revoke. */
 @ApiTags('projects')
@@ -28,6 +30,8 @@ export class OrganizationInvitationsController {
   @Get()
   @RequirePermission('members', 'read')
   @ApiOkResponse({ type: [InvitationDto], description: 'Invitations not yet accepted or declined, newest first' })
+  @ApiOperation({ summary: 'List pending invitations', description: "The organization's invitations not yet accepted or declined, newest first." })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   list(@CurrentUser() user: User, @Param('id') id: string): Promise<InvitationDto[]> {
     return this.invitations.listSent(user, id);
   }
@@ -43,6 +47,8 @@ export class OrganizationInvitationsController {
   @ApiCreatedResponse({ type: InvitationDto })
   @ApiConflictResponse({ description: 'Already a member, the owner, or an invitation to the same name is pending' })
   @ApiTooManyRequestsResponse({ description: 'Too many invitations from this account this hour' })
+  @ApiOperation({ summary: 'Invite a member', description: 'The owner invites a person by username or e-mail address to join the organization with a role; the invitation is e-mailed.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY', 'MEMBER_ALREADY_ADDED', 'MEMBER_IS_OWNER', 'INVITATION_PENDING', 'INVITATIONS_TOO_MANY')
   invite(@CurrentUser() user: User, @Param('id') id: string, @Body() body: InviteMemberDto): Promise<InvitationDto> {
     return this.invitations.invite(user, id, body.usernameOrEmail);
   }
@@ -51,6 +57,8 @@ export class OrganizationInvitationsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @RequirePermission('members', 'delete')
   @ApiNoContentResponse({ description: 'Revoked: it can no longer be accepted' })
+  @ApiOperation({ summary: 'Revoke an invitation', description: 'Revokes a pending invitation: it can no longer be accepted.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY', 'INVITATION_NOT_FOUND')
   revoke(@CurrentUser() user: User, @Param('id') id: string, @Param('invitationId') invitationId: string): Promise<void> {
     return this.invitations.revoke(user, id, invitationId);
   }
@@ -64,6 +72,7 @@ export class InvitationsController {
 
   @Get()
   @ApiOkResponse({ type: [ReceivedInvitationDto], description: 'The caller’s invitations that can still be accepted, newest first' })
+  @ApiOperation({ summary: 'List my invitations', description: 'The invitations to organizations that the signed-in account can still accept, newest first.' })
   list(@CurrentUser() user: User): Promise<ReceivedInvitationDto[]> {
     return this.invitations.listReceived(user);
   }
@@ -72,6 +81,8 @@ export class InvitationsController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: AcceptedInvitationDto, description: 'The caller is now a member of the organization' })
   @ApiNotFoundResponse({ description: 'No such invitation for the caller (or it expired or was revoked)' })
+  @ApiOperation({ summary: 'Accept an invitation', description: 'The signed-in account joins the organization it was invited to, with the invited role.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'INVITATION_NOT_FOUND')
   accept(@CurrentUser() user: User, @Param('id') id: string): Promise<AcceptedInvitationDto> {
     return this.invitations.accept(user, id);
   }
@@ -80,6 +91,8 @@ export class InvitationsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Declined: the invitation is gone' })
   @ApiNotFoundResponse({ description: 'No such invitation for the caller (or it expired or was revoked)' })
+  @ApiOperation({ summary: 'Decline an invitation', description: 'Declines an invitation addressed to the signed-in account; it is gone afterwards.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'INVITATION_NOT_FOUND')
   decline(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
     return this.invitations.decline(user, id);
   }

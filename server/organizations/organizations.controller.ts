@@ -7,6 +7,7 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -25,6 +26,8 @@ import {
 } from './dto/organization.dto.js';
 import { OwnerCheckDto } from './dto/owner-check.dto.js';
 import { OrganizationsService } from './organizations.service.js';
+import { ORGANIZATION_ERRORS } from './organizations.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
 /** Organizations: the spec's /api/projects routes, and /api/organizations/owner-check. */
 @ApiTags('projects')
@@ -35,6 +38,7 @@ export class OrganizationsController {
   @Post('projects')
   @RequirePermission('organizations', 'create')
   @ApiCreatedResponse({ type: OrganizationDto, description: 'The new organization; the caller owns it' })
+  @ApiOperation({ summary: 'Create an organization', description: 'A new organization (a "project" in the paths) owned by the caller, with its companyKey.' })
   create(@CurrentUser() user: User, @Body() body: CreateOrganizationDto): Promise<OrganizationDto> {
     return this.organizations.create(user, body.name);
   }
@@ -43,6 +47,7 @@ export class OrganizationsController {
   @ApiKeyAllowed()
   @RequirePermission('organizations', 'read')
   @ApiOkResponse({ type: [OrganizationDto], description: 'Organizations the caller owns or belongs to (all for a super-admin)' })
+  @ApiOperation({ summary: 'List organizations', description: 'The organizations the caller owns or belongs to (all for a super-admin), with their companyKeys.' })
   list(@CurrentUser() user: User): Promise<OrganizationDto[]> {
     return this.organizations.list(user);
   }
@@ -52,6 +57,8 @@ export class OrganizationsController {
   @RequirePermission('organizations', 'read')
   @ApiOkResponse({ type: OrganizationDetailsDto })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  @ApiOperation({ summary: 'Get an organization', description: 'One organization the caller owns or belongs to: name, companyKey, verification settings, retention policy and two-factor rule.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   get(@CurrentUser() user: User, @Param('id') id: string): Promise<OrganizationDetailsDto> {
     return this.organizations.get(user, id);
   }
@@ -62,6 +69,8 @@ export class OrganizationsController {
   @ApiOkResponse({ type: VerificationSettingsDto, description: 'Saved; the verification page follows them at once' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes them' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  @ApiOperation({ summary: 'Change the verification settings', description: "The verification page's settings: photo quality thresholds, the origins a session's redirectUrl may use, and whether public companyKey links work." })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   setVerificationSettings(@CurrentUser() user: User, @Param('id') id: string, @Body() body: VerificationSettingsDto): Promise<VerificationSettingsDto> {
     return this.organizations.setVerificationSettings(user, id, body);
   }
@@ -72,6 +81,8 @@ export class OrganizationsController {
   @ApiBadRequestResponse({ description: 'A value outside its range, or not a whole number of days (null keeps the data)' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  @ApiOperation({ summary: 'Change the retention policy', description: 'How many days the organization keeps applicants in each state (null keeps them); the hourly retention job follows it from its next run.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   setRetentionPolicy(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RetentionPolicyDto): Promise<RetentionPolicyDto> {
     return this.organizations.setRetentionPolicy(user, id, body);
   }
@@ -80,6 +91,8 @@ export class OrganizationsController {
   @ApiOkResponse({ type: TwoFactorRequirementDto, description: 'Saved; members without a second factor can only set one up from their next request' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  @ApiOperation({ summary: 'Require two-factor sign-in of members', description: "The owner requires a second factor of the organization's members; those without one can only set one up from their next request." })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   setTwoFactorRequirement(@CurrentUser() user: User, @Param('id') id: string, @Body() body: TwoFactorRequirementDto): Promise<TwoFactorRequirementDto> {
     return this.organizations.setTwoFactorRequirement(user, id, body.requireTwoFactor);
   }
@@ -91,6 +104,8 @@ export class OrganizationsController {
   @ApiBadRequestResponse({ description: "ORGANIZATION_NAME_MISMATCH: confirmName is not the organization's name" })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) deletes it' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  @ApiOperation({ summary: 'Delete an organization', description: 'The owner deletes the organization with its applicants, images, checks, members, webhook events and deliveries, confirming with its name.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY', 'ORGANIZATION_NAME_MISMATCH')
   remove(@CurrentUser() user: User, @Param('id') id: string, @Body() body: DeleteOrganizationDto): Promise<void> {
     return this.organizations.delete(user, id, body.confirmName);
   }
@@ -101,6 +116,8 @@ export class OrganizationsController {
   @ApiBadRequestResponse({ description: 'NEW_OWNER_NOT_MEMBER: userId is not a member of the organization' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) transfers it' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
+  @ApiOperation({ summary: 'Hand the organization over', description: 'The owner makes a member the new owner and stays on as a member.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY', 'NEW_OWNER_NOT_MEMBER')
   transferOwnership(@CurrentUser() user: User, @Param('id') id: string, @Body() body: TransferOwnershipDto): Promise<OrganizationDetailsDto> {
     return this.organizations.transferOwnership(user, id, body.userId);
   }
@@ -111,6 +128,7 @@ export class OrganizationsController {
   @ApiTags('organizations')
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiOkResponse({ type: OwnerCheckDto, description: 'Whether the signed-in user owns an organization' })
+  @ApiOperation({ summary: 'Do I own an organization?', description: 'Whether the signed-in account owns an organization (an owner cannot delete the account).' })
   async ownerCheck(@CurrentUser() user: User): Promise<OwnerCheckDto> {
     return { response: await this.organizations.ownsAnOrganization(user.id) };
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/access/public.decorator.js';
 import { DEFAULT_AVATAR_SVG } from './default-avatar.js';
 
@@ -12,6 +12,7 @@ export class ImagesController {
   @Header('Cache-Control', 'public, max-age=86400')
   @ApiProduces('image/svg+xml')
   @ApiOkResponse({ description: 'The avatar of a user without a picture (SVG)', schema: { type: 'string' } })
+  @ApiOperation({ summary: 'The default avatar', description: 'The picture shown for a user without one (SVG).' })
   defaultImage(): string {
     return DEFAULT_AVATAR_SVG;
   }

@@ -7,6 +7,7 @@ import {
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiProduces,
   ApiTags,
   ApiUnauthorizedResponse,
@@ -18,6 +19,8 @@ import { UpdateUserDto } from './dto/update-user.dto.js';
 import { UserDto } from './dto/user.dto.js';
 import type { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
+import { USER_ERRORS } from './users.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
 /**
  * The caller's own account. These routes act on oneself only, so no entry of the
@@ -33,6 +36,7 @@ export class UsersController {
   @EnrolmentAllowed()
   @ApiKeyAllowed()
   @ApiOkResponse({ type: UserDto, description: 'The signed-in account (session cookie or `Authorization: Bearer <API key>`)' })
+  @ApiOperation({ summary: 'Who am I', description: 'The signed-in account, by its session cookie or its API key: with a key, the account the key belongs to.' })
   me(@CurrentUser() user: User): UserDto {
     return this.users.me(user);
   }
@@ -42,6 +46,8 @@ export class UsersController {
   @ApiBadRequestResponse({ description: 'Invalid username, or the picture is not a JPEG/PNG/WebP of at most 5 MB' })
   @ApiForbiddenResponse({ description: "Demo accounts cannot change their username ('Disabled in demo')" })
   @ApiConflictResponse({ description: 'The username is already taken' })
+  @ApiOperation({ summary: 'Change my profile', description: "Changes the signed-in account's username and picture (multipart; a JPEG, PNG or WebP of at most 5 MB)." })
+  @ApiErrors(USER_ERRORS, 'USERNAME_INVALID', 'USERNAME_TAKEN', 'DEMO_ACCOUNT_LOCKED', 'PICTURE_NOT_AN_IMAGE', 'PICTURE_TOO_LARGE', 'PICTURE_TOO_MANY_PIXELS')
   update(@CurrentUser() user: User, @Body() dto: UpdateUserDto): Promise<UserDto> {
     return this.users.update(user, dto);
   }
@@ -50,6 +56,8 @@ export class UsersController {
   @ApiProduces('image/jpeg', 'image/png', 'image/webp')
   @ApiOkResponse({ description: "The user's picture", schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'The user has no picture' })
+  @ApiOperation({ summary: "A user's picture", description: 'The profile picture of a user (`Cache-Control: private, no-store`).' })
+  @ApiErrors(USER_ERRORS, 'PICTURE_NOT_FOUND')
   async image(
     @Param('id', new ParseUUIDPipe()) id: string,
     @Headers('if-none-match') ifNoneMatch: string | undefined,

@@ -1,11 +1,14 @@
 import { Body, Controller, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { UpdateRedirectUrlDto, UpdateWebhookDto, WebhookSettingsDto } from './dto/webhook-settings.dto.js';
 import { WebhookSettingsService } from './webhook-settings.service.js';
+import { WEBHOOK_ERRORS } from './webhooks.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
+import { SET_REDIRECT_URL_EXAMPLE, SET_WEBHOOK_EXAMPLE, WEBHOOK_SETTINGS_EXAMPLE } from './webhooks.examples.js';
 
 /**
  * The spec's PUT /users/webhook and PUT /users/redirect-url. They live with the
@@ -20,8 +23,11 @@ export class WebhookSettingsController {
   @Put('webhook')
   @ApiKeyAllowed()
   @RequirePermission('webhooks', 'update')
-  @ApiOkResponse({ type: WebhookSettingsDto, description: 'Saved; the first webhook also gets a signing secret' })
+  @ApiOkResponse({ type: WebhookSettingsDto, description: 'Saved; the first webhook also gets a signing secret', example: WEBHOOK_SETTINGS_EXAMPLE })
+  @ApiBody({ type: UpdateWebhookDto, examples: { 'your endpoint': { value: SET_WEBHOOK_EXAMPLE } } })
   @ApiBadRequestResponse({ description: "Not an http(s) URL, or 'Webhook URL must point to a public address'" })
+  @ApiOperation({ summary: 'Set the webhook URL', description: "Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`)." })
+  @ApiErrors(WEBHOOK_ERRORS, 'WEBHOOK_URL_INVALID', 'WEBHOOK_URL_PRIVATE', 'WEBHOOK_URL_UNRESOLVABLE')
   setWebhook(@CurrentUser() user: User, @Body() body: UpdateWebhookDto): Promise<WebhookSettingsDto> {
     return this.settings.setWebhook(user.id, body.webhook);
   }
@@ -29,8 +35,10 @@ export class WebhookSettingsController {
   @Put('redirect-url')
   @ApiKeyAllowed()
   @RequirePermission('webhooks', 'update')
-  @ApiOkResponse({ type: WebhookSettingsDto })
+  @ApiOkResponse({ type: WebhookSettingsDto, example: WEBHOOK_SETTINGS_EXAMPLE })
+  @ApiBody({ type: UpdateRedirectUrlDto, examples: { 'your page': { value: SET_REDIRECT_URL_EXAMPLE } } })
   @ApiBadRequestResponse({ description: "['redirectUrl must be a URL address'] for a value that is not an http(s) URL" })
+  @ApiOperation({ summary: 'Set the redirect URL', description: 'Where the verification page sends the end user when they finish (http or https), unless their session link names another.' })
   setRedirectUrl(@CurrentUser() user: User, @Body() body: UpdateRedirectUrlDto): Promise<WebhookSettingsDto> {
     return this.settings.setRedirectUrl(user.id, body.redirectUrl);
   }

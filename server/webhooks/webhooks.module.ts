@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyModule } from '../common/idempotency/idempotency.module.js';
 import { User } from '../users/user.entity.js';
 import { OwnerSettingsReader } from './owner-settings.reader.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
@@ -18,7 +19,7 @@ import { WebhooksController } from './webhooks.controller.js';
  * the verification page for OwnerSettingsReader.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([User, WebhookEvent, WebhookDelivery])],
+  imports: [TypeOrmModule.forFeature([User, WebhookEvent, WebhookDelivery]), IdempotencyModule],
   controllers: [WebhookSettingsController, WebhooksController],
   providers: [
     WebhookSender,

@@ -296,6 +296,9 @@ describe('developer screens', () => {
     expect(created.httpStatus).toBe(201);
     const createdSession = JSON.parse(created.body) as { sessionId: string; url: string; expiresAt: string };
     expect(createdSession).toEqual({ sessionId: expect.any(String), url: expect.stringMatching(/\/kyc\?session=[\w-]{20,}$/), expiresAt: expect.any(String) });
+    // Run again as written (a retry): its Idempotency-Key answers the first link and creates none.
+    const retried = await withStatus('create-session (retry)', await exampleCode(page, 'create-session'));
+    expect({ httpStatus: retried.httpStatus, body: JSON.parse(retried.body) as unknown }).toEqual({ httpStatus: 201, body: createdSession });
     const exchange = () =>
       fetch(`${app.url}/api/kyc/session-token`, {
         method: 'POST',
@@ -337,11 +340,27 @@ describe('developer screens', () => {
     expect(await json('set-webhook', setWebhook)).toMatchObject({ webhook: receiver.url });
     expect(await json('set-redirect-url', await exampleCode(page, 'set-redirect-url'))).toMatchObject({ redirectUrl });
     const before = receiver.received.length;
-    expect(await json('send-test-event', await exampleCode(page, 'send-test-event'))).toMatchObject({
-      type: 'webhook.test',
-      status: 'delivered',
-    });
+    const testEvent = await json('send-test-event', await exampleCode(page, 'send-test-event'));
+    expect(testEvent).toMatchObject({ type: 'webhook.test', status: 'delivered' });
+    // Sent again as written: the Idempotency-Key answers the first event and sends nothing more.
+    expect(await json('send-test-event (retry)', await exampleCode(page, 'send-test-event'))).toEqual(testEvent);
     expect(receiver.received.length).toBe(before + 1);
+
+    // The delivery log: the test event, newest first, and its one attempt.
+    expect(await json('webhook-events', await exampleCode(page, 'webhook-events'))).toMatchObject({
+      items: expect.arrayContaining([expect.objectContaining({ id: testEvent.id, type: 'webhook.test', status: 'delivered' })]),
+      meta: expect.objectContaining({ page: 1 }),
+    });
+    const attemptsOfTest = await runExample(await exampleCode(page, 'webhook-deliveries'), { ...env, KYC_EVENT_ID: String(testEvent.id) });
+    expect(JSON.parse(attemptsOfTest.stdout)).toEqual([expect.objectContaining({ attempt: 1, responseCode: 200, error: null })]);
+
+    // Erasure last: the applicant of the examples above is gone, its tombstone answered.
+    expect(await json('erase-applicant', await exampleCode(page, 'erase-applicant'))).toMatchObject({
+      reason: 'Data subject request',
+      erasedBy: 'acme-dev',
+    });
+    const erased = await withStatus('applicant-details (erased)', await exampleCode(page, 'applicant-details'));
+    expect(erased.httpStatus).toBe(404);
 
     // The copy button copies an example exactly as shown.
     const usersMe = page.locator('[data-example="users-me"]');
@@ -350,5 +369,30 @@ describe('developer screens', () => {
 
     await screenshotBothSizes(page, 'developer-documentation');
     expect(problems).toEqual([]);
-  });
+    // Every screen and every example of the guide, run for real: longer than one screen's test.
+  }, 120_000);
+
+  it('the interactive reference the documentation links to shows each operation and the webhooks', async () => {
+    const page = await (await newContext(browser, { viewport: DESKTOP })).newPage();
+    // Swagger UI draws the operations as they scroll into view: a deep link opens one (deepLinking).
+    await page.goto(`${app.url}/api/docs#/kyc/Kyc_createSession`);
+    const operation = page.locator('#operations-kyc-Kyc_createSession');
+    await operation.getByText('Create a verification session').waitFor({ timeout: 30_000 });
+    // Its description, the optional Idempotency-Key and its error codes.
+    await operation.getByText('Retries are safe with an').waitFor();
+    expect(await operation.locator('tr[data-param-name="Idempotency-Key"]').count()).toBe(1);
+    expect(await operation.locator('tr[data-param-name="Idempotency-Key"] .required').count()).toBe(0);
+    await operation.getByText('IDEMPOTENCY_KEY_REUSED').first().waitFor();
+    // Swagger UI is the library's own page: its accessibility is not ours to check here.
+    await saveScreenshot(page, 'api-reference-session-1280', false, { checkAccessibility: false });
+
+    // A new load: Swagger UI follows the hash it starts with, not a later change of it.
+    await page.goto('about:blank');
+    await page.goto(`${app.url}/api/docs#/webhooks/Webhook_applicant_decided`);
+    const webhook = page.locator('#operations-webhooks-Webhook_applicant_decided');
+    await webhook.getByText('webhook-signature').first().waitFor({ timeout: 30_000 });
+    await saveScreenshot(page, 'api-reference-webhook-1280', false, { checkAccessibility: false });
+    await page.context().close();
+    // Two loads of a 1 MB document on a shared machine.
+  }, 90_000);
 });

@@ -1,11 +1,15 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { ApplicantQueueQueryDto, NextApplicantDto } from '../dto/applicant-list.dto.js';
 import { ApplicantAssignmentDto, AssignApplicantDto } from './assignment.dto.js';
 import { ApplicantAssignments } from './assignment.service.js';
+import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
+import { APPLICANT_ERRORS } from '../applicants.errors.js';
+import { ASSIGNMENT_ERRORS } from './assignment.errors.js';
+import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
 
 /** Who works on which applicant: staff workflow (API keys do not reach these routes). */
 @ApiTags('applicants')
@@ -19,6 +23,8 @@ export class AssignmentController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: NextApplicantDto, description: 'The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left' })
   @ApiBadRequestResponse({ description: 'A filter value is not valid' })
+  @ApiOperation({ summary: 'Take the next unassigned applicant', description: 'Assigns the caller the first unassigned applicant of the list, in the same filters and order as the list.' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   nextUnassigned(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<NextApplicantDto> {
     return this.assignments.nextUnassigned(user, id, query);
   }
@@ -28,6 +34,10 @@ export class AssignmentController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ApplicantAssignmentDto, description: 'Assigned (applicant.assigned, with from/to); version and updatedAt unchanged' })
   @ApiBadRequestResponse({ description: 'ASSIGNEE_NOT_MEMBER: userId is not a member of the organization' })
+  @ApiOperation({ summary: 'Assign an applicant', description: "Gives the applicant to one reviewer of the organization (recorded as applicant.assigned, with from and to); the applicant's version does not change." })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
+  @ApiErrors(ASSIGNMENT_ERRORS, 'ASSIGNEE_NOT_MEMBER')
   assign(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: AssignApplicantDto): Promise<ApplicantAssignmentDto> {
     return this.assignments.assign(user, id, userId, body.userId);
   }
@@ -36,6 +46,9 @@ export class AssignmentController {
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ApplicantAssignmentDto, description: 'Released (applicant.unassigned, with from)' })
+  @ApiOperation({ summary: 'Unassign an applicant', description: 'Releases the applicant from its reviewer (recorded as applicant.unassigned).' })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   unassign(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantAssignmentDto> {
     return this.assignments.unassign(user, id, userId);
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse, ApiOkResponse, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/access/public.decorator.js';
 import { AppError } from '../../common/errors/app-error.js';
@@ -24,6 +24,7 @@ export class OidcController {
   @Get('providers')
   @Public()
   @ApiOkResponse({ type: [OidcProviderDto], description: 'The single sign-on providers the operator configured (OIDC_PROVIDERS); empty when none' })
+  @ApiOperation({ summary: 'List single sign-on providers', description: 'The single sign-on providers the operator configured (OIDC_PROVIDERS), for the sign-in page; empty when none.' })
   providers(): OidcProviderDto[] {
     return this.oidc.providers();
   }
@@ -32,6 +33,7 @@ export class OidcController {
   @Public()
   @ApiParam({ name: 'provider', description: 'A provider id from GET /api/auth/oidc/providers' })
   @ApiFoundResponse({ description: "Redirect to the provider's sign-in (state, nonce and PKCE verifier kept in the session), or to /login?sso_error=<code>" })
+  @ApiOperation({ summary: 'Single sign-on: start', description: "Redirects the browser to the provider's sign-in, keeping state, nonce and PKCE verifier in the session; an unknown provider redirects to /login?sso_error=OIDC_UNKNOWN_PROVIDER." })
   async start(@Param('provider') providerId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     try {
       const session = sessionOf(req);
@@ -48,6 +50,7 @@ export class OidcController {
   @Public()
   @ApiParam({ name: 'provider', description: 'The provider the sign-in started with' })
   @ApiFoundResponse({ description: 'Signed in under a new session id and sent to /dashboard, or sent to /login?sso_error=<code>' })
+  @ApiOperation({ summary: "Single sign-on: the provider's answer", description: 'Where the provider sends the browser back: signs in under a new session id and redirects to /dashboard, or redirects to /login?sso_error=<code>.' })
   async callback(@Param('provider') providerId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     // One answer per started sign-in: the pending step is spent whatever happens next.
     const pending = req.session?.oidc;

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
 import { Public } from '../../common/access/public.decorator.js';
@@ -10,6 +10,7 @@ import { toUserDto } from '../../users/user.mapper.js';
 import { AUTH_ERRORS } from '../auth.errors.js';
 import { PasskeyAssertionDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
 import { PasskeysService } from './passkeys.service.js';
+import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
 
 const assertion = (dto: PasskeyAssertionDto) => dto.credential as unknown as AuthenticationResponseJSON;
 
@@ -24,6 +25,8 @@ export class PasskeySignInController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: PasskeyOptionsDto, description: 'Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)' })
   @ApiTooManyRequestsResponse({ description: 'More than 60 requests from this address in a minute' })
+  @ApiOperation({ summary: 'Passkey sign-in options', description: 'Request options for navigator.credentials.get() that name no account: the authenticator offers the passkeys it holds for this site.' })
+  @ApiErrors(AUTH_ERRORS, 'LOGIN_THROTTLED')
   async passwordlessOptions(@Req() req: Request): Promise<PasskeyOptionsDto> {
     return { options: { ...(await this.passkeys.authenticationOptions({ ip: req.ip }, 'sign-in', null)) } };
   }
@@ -34,6 +37,8 @@ export class PasskeySignInController {
   @ApiBadRequestResponse({ description: 'PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options' })
   @ApiUnauthorizedResponse({ description: AUTH_MESSAGES.passkeyNotAccepted })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
+  @ApiOperation({ summary: 'Sign in with a passkey', description: 'Signs in with a passkey alone: the assertion from navigator.credentials.get() for the options of POST /api/auth/login/passkey/options.' })
+  @ApiErrors(AUTH_ERRORS, 'PASSKEY_CHALLENGE_INVALID', 'PASSKEY_NOT_ACCEPTED', 'LOGIN_THROTTLED')
   async passwordless(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {
     const user = await this.passkeys.authenticate({ ip: req.ip }, 'sign-in', null, assertion(dto));
     await startSession(req, user.id);
@@ -44,6 +49,8 @@ export class PasskeySignInController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: PasskeyOptionsDto, description: "Request options listing the pending account's passkeys" })
   @ApiUnauthorizedResponse({ description: 'TWO_FACTOR_NOT_PENDING: no password step pending' })
+  @ApiOperation({ summary: 'Passkey options for the second step', description: 'Request options listing the passkeys of the account whose password step is pending.' })
+  @ApiErrors(AUTH_ERRORS, 'TWO_FACTOR_NOT_PENDING')
   async secondFactorOptions(@Req() req: Request): Promise<PasskeyOptionsDto> {
     const userId = pendingSecondFactorUser(req);
     if (!userId) throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');
@@ -56,6 +63,8 @@ export class PasskeySignInController {
   @ApiBadRequestResponse({ description: 'PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options' })
   @ApiUnauthorizedResponse({ description: `TWO_FACTOR_NOT_PENDING, or '${AUTH_MESSAGES.passkeyNotAccepted}'` })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
+  @ApiOperation({ summary: 'Sign in: a passkey as second step', description: 'The second step of signing in with a passkey, after the password.' })
+  @ApiErrors(AUTH_ERRORS, 'TWO_FACTOR_NOT_PENDING', 'PASSKEY_CHALLENGE_INVALID', 'PASSKEY_NOT_ACCEPTED', 'LOGIN_THROTTLED')
   async secondFactor(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {
     const userId = pendingSecondFactorUser(req);
     if (!userId) throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');

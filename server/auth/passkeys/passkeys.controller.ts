@@ -7,6 +7,7 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -21,6 +22,8 @@ import type { User } from '../../users/user.entity.js';
 import { RemoveTotpDto } from '../two-factor/dto/two-factor.dto.js';
 import { PasskeyDto, PasskeyOptionsDto, RegisterPasskeyDto } from './dto/passkey.dto.js';
 import { PasskeysService } from './passkeys.service.js';
+import { AUTH_ERRORS } from '../auth.errors.js';
+import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
 
 /** The signed-in user's own passkeys (session only: an API key cannot change how its owner signs in). */
 @ApiTags('auth')
@@ -32,6 +35,7 @@ export class PasskeysController {
   @Get()
   @ApiOkResponse({ type: [PasskeyDto] })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOperation({ summary: 'List my passkeys', description: 'The passkeys of the signed-in account, with their names and when they were last used.' })
   list(@CurrentUser() user: User): Promise<PasskeyDto[]> {
     return this.passkeys.list(user);
   }
@@ -42,6 +46,7 @@ export class PasskeysController {
   @ApiOkResponse({ type: PasskeyOptionsDto, description: 'Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes' })
   @ApiForbiddenResponse({ description: "Demo accounts cannot ('Disabled in demo')" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOperation({ summary: 'Start adding a passkey', description: 'Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes.' })
   async options(@CurrentUser() user: User): Promise<PasskeyOptionsDto> {
     return { options: { ...(await this.passkeys.registrationOptions(user)) } };
   }
@@ -53,6 +58,8 @@ export class PasskeysController {
   @ApiConflictResponse({ description: AUTH_MESSAGES.passkeyAlreadyRegistered })
   @ApiForbiddenResponse({ description: "Demo accounts cannot ('Disabled in demo')" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
+  @ApiOperation({ summary: 'Add a passkey', description: 'Registers the new passkey from navigator.credentials.create(); it then signs in alone or as the second step after the password.' })
+  @ApiErrors(AUTH_ERRORS, 'PASSKEY_REGISTRATION_FAILED', 'PASSKEY_CHALLENGE_INVALID', 'PASSKEY_ALREADY_REGISTERED')
   register(@CurrentUser() user: User, @Body() dto: RegisterPasskeyDto): Promise<PasskeyDto> {
     return this.passkeys.register(user, dto.name, dto.credential as unknown as RegistrationResponseJSON);
   }
@@ -64,6 +71,8 @@ export class PasskeysController {
   @ApiNotFoundResponse({ description: AUTH_MESSAGES.passkeyNotFound })
   @ApiUnauthorizedResponse({ description: `Not signed in, or '${AUTH_MESSAGES.invalidTwoFactorCode}'` })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong codes or passwords' })
+  @ApiOperation({ summary: 'Remove a passkey', description: 'Removes a passkey after proving the account again (an authenticator code or the password).' })
+  @ApiErrors(AUTH_ERRORS, 'PASSKEY_NOT_FOUND', 'WRONG_PASSWORD', 'INVALID_TWO_FACTOR_CODE', 'LOGIN_THROTTLED')
   remove(@CurrentUser() user: User, @Param('id', new ParseUUIDPipe()) id: string, @Body() dto: RemoveTotpDto, @Req() req: Request): Promise<void> {
     return this.passkeys.remove({ ip: req.ip }, user, id, dto);
   }

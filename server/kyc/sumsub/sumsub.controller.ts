@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { RawBodyRequest } from '../../common/http/body-parsers.js';
 import { Public } from '../../common/access/public.decorator.js';
 import { ApplicantLifecycle } from '../../applicants/lifecycle/applicant-lifecycle.service.js';
@@ -8,6 +8,7 @@ import type { WidgetTokenClaims } from '../widget-token.service.js';
 import { KYC_ERRORS, sumsubNotConfigured } from '../kyc.errors.js';
 import { SumsubClient, parseSumsubExternalUserId, sumsubExternalUserId } from './sumsub.client.js';
 import { mapSumsubReview, verifySumsubDigest, type SumsubWebhookPayload } from './sumsub-webhook.js';
+import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
 
 class SumsubAccessTokenDto {
   @ApiProperty({ description: 'Access token for @sumsub/websdk' })
@@ -32,6 +33,8 @@ export class SumsubController {
   @UseGuards(WidgetTokenGuard)
   @Get('access-token')
   @ApiOkResponse({ type: SumsubAccessTokenDto })
+  @ApiOperation({ summary: 'Get a Sumsub access token', description: "With the Sumsub provider configured, the verification page gets an access token for Sumsub's WebSDK instead of the built-in widget." })
+  @ApiErrors(KYC_ERRORS, 'SUMSUB_NOT_CONFIGURED', 'PROVIDER_REFUSED', 'PROVIDER_UNREACHABLE')
   async accessToken(@WidgetClaims() claims: WidgetTokenClaims): Promise<SumsubAccessTokenDto> {
     if (!this.sumsub.enabled) throw sumsubNotConfigured();
     return { token: await this.sumsub.createAccessToken(sumsubExternalUserId(claims.organizationId, claims.userId)) };

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentUser } from '../current-user.decorator.js';
 import type { User } from '../user.entity.js';
 import { UserPreferencesDto } from './user-preferences.dto.js';
@@ -14,6 +14,7 @@ export class UserPreferencesController {
 
   @Get()
   @ApiOkResponse({ type: UserPreferencesDto, description: 'The keys set; an absent key has its default' })
+  @ApiOperation({ summary: 'Read my settings', description: "The signed-in account's interface settings; an absent key has its default." })
   get(@CurrentUser() user: User): Promise<UserPreferencesDto> {
     return this.preferences.get(user);
   }
@@ -21,6 +22,7 @@ export class UserPreferencesController {
   @Put()
   @ApiOkResponse({ type: UserPreferencesDto, description: 'All the settings after the change' })
   @ApiBadRequestResponse({ description: 'A value of the wrong type or shape' })
+  @ApiOperation({ summary: 'Change my settings', description: "Changes some of the signed-in account's interface settings and answers all of them." })
   update(@CurrentUser() user: User, @Body() body: UserPreferencesDto): Promise<UserPreferencesDto> {
     return this.preferences.update(user, body);
   }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client/index.js';
-import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListResponses, ApplicantDecisionsConfirmData, ApplicantDecisionsConfirmErrors, ApplicantDecisionsConfirmResponses, ApplicantDecisionsDeclineData, ApplicantDecisionsDeclineErrors, ApplicantDecisionsDeclineResponses, ApplicantDecisionsEarlierImageData, ApplicantDecisionsEarlierImageErrors, ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsRequestResubmissionData, ApplicantDecisionsRequestResubmissionErrors, ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsReviewData, ApplicantDecisionsReviewErrors, ApplicantDecisionsReviewResponses, ApplicantDecisionsUndoData, ApplicantDecisionsUndoErrors, ApplicantDecisionsUndoResponses, ApplicantErasureEraseData, ApplicantErasureEraseErrors, ApplicantErasureEraseResponses, ApplicantErasureTombstonesData, ApplicantErasureTombstonesErrors, ApplicantErasureTombstonesResponses, ApplicantNotesAddData, ApplicantNotesAddErrors, ApplicantNotesAddResponses, ApplicantNotesEditData, ApplicantNotesEditErrors, ApplicantNotesEditResponses, ApplicantNotesListData, ApplicantNotesListErrors, ApplicantNotesListResponses, ApplicantNotesRemoveData, ApplicantNotesRemoveErrors, ApplicantNotesRemoveResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsExportCsvData, ApplicantsExportCsvErrors, ApplicantsExportCsvResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsNextData, ApplicantsNextErrors, ApplicantsNextResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, ApplicantTagsAddData, ApplicantTagsAddErrors, ApplicantTagsAddResponses, ApplicantTagsRemoveData, ApplicantTagsRemoveErrors, ApplicantTagsRemoveResponses, ApplicantViewsCreateData, ApplicantViewsCreateErrors, ApplicantViewsCreateResponses, ApplicantViewsListData, ApplicantViewsListErrors, ApplicantViewsListResponses, ApplicantViewsRemoveData, ApplicantViewsRemoveErrors, ApplicantViewsRemoveResponses, AssignmentAssignData, AssignmentAssignErrors, AssignmentAssignResponses, AssignmentNextUnassignedData, AssignmentNextUnassignedErrors, AssignmentNextUnassignedResponses, AssignmentUnassignData, AssignmentUnassignErrors, AssignmentUnassignResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLoginSecondFactorData, AuthLoginSecondFactorErrors, AuthLoginSecondFactorResponses, AuthLogoutData, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, FaceBlocklistBlockData, FaceBlocklistBlockResponses, FaceBlocklistUnblockData, FaceBlocklistUnblockResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageResponses, InvitationsAcceptData, InvitationsAcceptErrors, InvitationsAcceptResponses, InvitationsDeclineData, InvitationsDeclineErrors, InvitationsDeclineResponses, InvitationsListData, InvitationsListResponses, KycCreateSessionData, KycCreateSessionErrors, KycCreateSessionResponses, KycExchangeData, KycExchangeErrors, KycExchangeResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataResponses, KycRevokeSessionData, KycRevokeSessionErrors, KycRevokeSessionResponses, KycSessionData, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitErrors, KycSubmitResponses, KycUploadData, KycUploadErrors, KycUploadResponses, LegalHoldLiftData, LegalHoldLiftErrors, LegalHoldLiftResponses, LegalHoldPlaceData, LegalHoldPlaceErrors, LegalHoldPlaceResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OidcCallbackData, OidcProvidersData, OidcProvidersResponses, OidcStartData, OrganizationActivityListData, OrganizationActivityListErrors, OrganizationActivityListResponses, OrganizationInvitationsInviteData, OrganizationInvitationsInviteErrors, OrganizationInvitationsInviteResponses, OrganizationInvitationsListData, OrganizationInvitationsListErrors, OrganizationInvitationsListResponses, OrganizationInvitationsRevokeData, OrganizationInvitationsRevokeErrors, OrganizationInvitationsRevokeResponses, OrganizationsCreateData, OrganizationsCreateResponses, OrganizationsGetData, OrganizationsGetErrors, OrganizationsGetResponses, OrganizationsListData, OrganizationsListResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, OrganizationsRemoveData, OrganizationsRemoveErrors, OrganizationsRemoveResponses, OrganizationsSetRetentionPolicyData, OrganizationsSetRetentionPolicyErrors, OrganizationsSetRetentionPolicyResponses, OrganizationsSetTwoFactorRequirementData, OrganizationsSetTwoFactorRequirementErrors, OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetVerificationSettingsData, OrganizationsSetVerificationSettingsErrors, OrganizationsSetVerificationSettingsResponses, OrganizationStatsGetData, OrganizationStatsGetErrors, OrganizationStatsGetResponses, OrganizationsTransferOwnershipData, OrganizationsTransferOwnershipErrors, OrganizationsTransferOwnershipResponses, PasskeySignInPasswordlessData, PasskeySignInPasswordlessErrors, PasskeySignInPasswordlessOptionsData, PasskeySignInPasswordlessOptionsErrors, PasskeySignInPasswordlessOptionsResponses, PasskeySignInPasswordlessResponses, PasskeySignInSecondFactorData, PasskeySignInSecondFactorErrors, PasskeySignInSecondFactorOptionsData, PasskeySignInSecondFactorOptionsErrors, PasskeySignInSecondFactorOptionsResponses, PasskeySignInSecondFactorResponses, PasskeysListData, PasskeysListErrors, PasskeysListResponses, PasskeysOptionsData, PasskeysOptionsErrors, PasskeysOptionsResponses, PasskeysRegisterData, PasskeysRegisterErrors, PasskeysRegisterResponses, PasskeysRemoveData, PasskeysRemoveErrors, PasskeysRemoveResponses, PasswordPolicyGetData, PasswordPolicyGetResponses, RetentionApplyData, RetentionApplyErrors, RetentionApplyResponses, ReviewerPreferencesGetData, ReviewerPreferencesGetResponses, ReviewerPreferencesSaveData, ReviewerPreferencesSaveResponses, ReviewSettingsCreateLabelData, ReviewSettingsCreateLabelErrors, ReviewSettingsCreateLabelResponses, ReviewSettingsListLabelsData, ReviewSettingsListLabelsErrors, ReviewSettingsListLabelsResponses, ReviewSettingsRemoveLabelData, ReviewSettingsRemoveLabelErrors, ReviewSettingsRemoveLabelResponses, ReviewSettingsSaveSettingsData, ReviewSettingsSaveSettingsErrors, ReviewSettingsSaveSettingsResponses, ReviewSettingsSettingsData, ReviewSettingsSettingsErrors, ReviewSettingsSettingsResponses, ReviewSettingsUpdateLabelData, ReviewSettingsUpdateLabelErrors, ReviewSettingsUpdateLabelResponses, RolesGetData, RolesGetResponses, RolesListData, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SanctionsListsListData, SanctionsListsListErrors, SanctionsListsListResponses, SanctionsListsUploadData, SanctionsListsUploadErrors, SanctionsListsUploadResponses, ScreeningMonitorListData, ScreeningMonitorListErrors, ScreeningMonitorListResponses, ScreeningReviewsReviewData, ScreeningReviewsReviewErrors, ScreeningReviewsReviewResponses, SessionsListData, SessionsListErrors, SessionsListResponses, SessionsRevokeData, SessionsRevokeErrors, SessionsRevokeOthersData, SessionsRevokeOthersErrors, SessionsRevokeOthersResponses, SessionsRevokeResponses, SumsubAccessTokenData, SumsubAccessTokenResponses, TagsCreateData, TagsCreateErrors, TagsCreateResponses, TagsListData, TagsListErrors, TagsListResponses, TagsRemoveData, TagsRemoveErrors, TagsRemoveResponses, TagsUpdateData, TagsUpdateErrors, TagsUpdateResponses, TwoFactorConfirmData, TwoFactorConfirmErrors, TwoFactorConfirmResponses, TwoFactorPolicyGetData, TwoFactorPolicyGetErrors, TwoFactorPolicyGetResponses, TwoFactorPolicySetData, TwoFactorPolicySetErrors, TwoFactorPolicySetResponses, TwoFactorRemoveData, TwoFactorRemoveErrors, TwoFactorRemoveResponses, TwoFactorStartSetupData, TwoFactorStartSetupErrors, TwoFactorStartSetupResponses, TwoFactorStatusData, TwoFactorStatusErrors, TwoFactorStatusResponses, UserPreferencesGetData, UserPreferencesGetErrors, UserPreferencesGetResponses, UserPreferencesUpdateData, UserPreferencesUpdateErrors, UserPreferencesUpdateResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, VerificationPolicyGetData, VerificationPolicyGetErrors, VerificationPolicyGetResponses, VerificationPolicySetData, VerificationPolicySetErrors, VerificationPolicySetResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
+import type { AdminUsersRegisterAdminData, AdminUsersRegisterAdminErrors, AdminUsersRegisterAdminResponses, ApiKeysGetData, ApiKeysGetErrors, ApiKeysGetResponses, ApiKeysRegenerateData, ApiKeysRegenerateErrors, ApiKeysRegenerateResponses, ApplicantChecksListData, ApplicantChecksListErrors, ApplicantChecksListResponses, ApplicantDecisionsConfirmData, ApplicantDecisionsConfirmErrors, ApplicantDecisionsConfirmResponses, ApplicantDecisionsDeclineData, ApplicantDecisionsDeclineErrors, ApplicantDecisionsDeclineResponses, ApplicantDecisionsEarlierImageData, ApplicantDecisionsEarlierImageErrors, ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsRequestResubmissionData, ApplicantDecisionsRequestResubmissionErrors, ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsReviewData, ApplicantDecisionsReviewErrors, ApplicantDecisionsReviewResponses, ApplicantDecisionsUndoData, ApplicantDecisionsUndoErrors, ApplicantDecisionsUndoResponses, ApplicantErasureEraseData, ApplicantErasureEraseErrors, ApplicantErasureEraseResponses, ApplicantErasureTombstonesData, ApplicantErasureTombstonesErrors, ApplicantErasureTombstonesResponses, ApplicantNotesAddData, ApplicantNotesAddErrors, ApplicantNotesAddResponses, ApplicantNotesEditData, ApplicantNotesEditErrors, ApplicantNotesEditResponses, ApplicantNotesListData, ApplicantNotesListErrors, ApplicantNotesListResponses, ApplicantNotesRemoveData, ApplicantNotesRemoveErrors, ApplicantNotesRemoveResponses, ApplicantsActivityData, ApplicantsActivityErrors, ApplicantsActivityResponses, ApplicantsApproveData, ApplicantsApproveErrors, ApplicantsApproveResponses, ApplicantsDetailsData, ApplicantsDetailsErrors, ApplicantsDetailsResponses, ApplicantsExportCsvData, ApplicantsExportCsvErrors, ApplicantsExportCsvResponses, ApplicantsHoldData, ApplicantsHoldErrors, ApplicantsHoldResponses, ApplicantsImageData, ApplicantsImageErrors, ApplicantsImageResponses, ApplicantsListData, ApplicantsListErrors, ApplicantsListResponses, ApplicantsNextData, ApplicantsNextErrors, ApplicantsNextResponses, ApplicantsOverviewListData, ApplicantsOverviewListErrors, ApplicantsOverviewListResponses, ApplicantsRejectData, ApplicantsRejectErrors, ApplicantsRejectResponses, ApplicantsResetData, ApplicantsResetErrors, ApplicantsResetResponses, ApplicantsUpdateData, ApplicantsUpdateErrors, ApplicantsUpdateResponses, ApplicantTagsAddData, ApplicantTagsAddErrors, ApplicantTagsAddResponses, ApplicantTagsRemoveData, ApplicantTagsRemoveErrors, ApplicantTagsRemoveResponses, ApplicantViewsCreateData, ApplicantViewsCreateErrors, ApplicantViewsCreateResponses, ApplicantViewsListData, ApplicantViewsListErrors, ApplicantViewsListResponses, ApplicantViewsRemoveData, ApplicantViewsRemoveErrors, ApplicantViewsRemoveResponses, AssignmentAssignData, AssignmentAssignErrors, AssignmentAssignResponses, AssignmentNextUnassignedData, AssignmentNextUnassignedErrors, AssignmentNextUnassignedResponses, AssignmentUnassignData, AssignmentUnassignErrors, AssignmentUnassignResponses, AuditListData, AuditListErrors, AuditListResponses, AuthChangeEmailData, AuthChangeEmailErrors, AuthChangeEmailResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthDeleteAccountData, AuthDeleteAccountErrors, AuthDeleteAccountResponses, AuthEmailsConfirmEmailData, AuthEmailsConfirmEmailErrors, AuthEmailsConfirmEmailResponses, AuthEmailsResetPasswordData, AuthEmailsResetPasswordErrors, AuthEmailsResetPasswordResponses, AuthEmailsStartConfirmationData, AuthEmailsStartConfirmationErrors, AuthEmailsStartConfirmationResponses, AuthEmailsStartPasswordResetData, AuthEmailsStartPasswordResetErrors, AuthEmailsStartPasswordResetResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLoginSecondFactorData, AuthLoginSecondFactorErrors, AuthLoginSecondFactorResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthRegisterData, AuthRegisterErrors, AuthRegisterResponses, DemoRegisterData, DemoRegisterErrors, DemoRegisterResponses, FaceBlocklistBlockData, FaceBlocklistBlockErrors, FaceBlocklistBlockResponses, FaceBlocklistUnblockData, FaceBlocklistUnblockErrors, FaceBlocklistUnblockResponses, HealthCheckData, HealthCheckErrors, HealthCheckResponses, ImagesDefaultImageData, ImagesDefaultImageErrors, ImagesDefaultImageResponses, InvitationsAcceptData, InvitationsAcceptErrors, InvitationsAcceptResponses, InvitationsDeclineData, InvitationsDeclineErrors, InvitationsDeclineResponses, InvitationsListData, InvitationsListErrors, InvitationsListResponses, KycCreateSessionData, KycCreateSessionErrors, KycCreateSessionResponses, KycExchangeData, KycExchangeErrors, KycExchangeResponses, KycIssueForCompanyKeyData, KycIssueForCompanyKeyErrors, KycIssueForCompanyKeyResponses, KycIssueForStaffData, KycIssueForStaffErrors, KycIssueForStaffResponses, KycPersonalDataData, KycPersonalDataErrors, KycPersonalDataResponses, KycRevokeSessionData, KycRevokeSessionErrors, KycRevokeSessionResponses, KycSessionData, KycSessionErrors, KycSessionResponses, KycStatusData, KycStatusErrors, KycStatusResponses, KycSubmitData, KycSubmitErrors, KycSubmitResponses, KycUploadData, KycUploadErrors, KycUploadResponses, LegalHoldLiftData, LegalHoldLiftErrors, LegalHoldLiftResponses, LegalHoldPlaceData, LegalHoldPlaceErrors, LegalHoldPlaceResponses, MembersListData, MembersListErrors, MembersListResponses, MembersRemoveData, MembersRemoveErrors, MembersRemoveResponses, OidcCallbackData, OidcCallbackErrors, OidcProvidersData, OidcProvidersErrors, OidcProvidersResponses, OidcStartData, OidcStartErrors, OrganizationActivityListData, OrganizationActivityListErrors, OrganizationActivityListResponses, OrganizationInvitationsInviteData, OrganizationInvitationsInviteErrors, OrganizationInvitationsInviteResponses, OrganizationInvitationsListData, OrganizationInvitationsListErrors, OrganizationInvitationsListResponses, OrganizationInvitationsRevokeData, OrganizationInvitationsRevokeErrors, OrganizationInvitationsRevokeResponses, OrganizationsCreateData, OrganizationsCreateErrors, OrganizationsCreateResponses, OrganizationsGetData, OrganizationsGetErrors, OrganizationsGetResponses, OrganizationsListData, OrganizationsListErrors, OrganizationsListResponses, OrganizationsOwnerCheckData, OrganizationsOwnerCheckErrors, OrganizationsOwnerCheckResponses, OrganizationsRemoveData, OrganizationsRemoveErrors, OrganizationsRemoveResponses, OrganizationsSetRetentionPolicyData, OrganizationsSetRetentionPolicyErrors, OrganizationsSetRetentionPolicyResponses, OrganizationsSetTwoFactorRequirementData, OrganizationsSetTwoFactorRequirementErrors, OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetVerificationSettingsData, OrganizationsSetVerificationSettingsErrors, OrganizationsSetVerificationSettingsResponses, OrganizationStatsGetData, OrganizationStatsGetErrors, OrganizationStatsGetResponses, OrganizationsTransferOwnershipData, OrganizationsTransferOwnershipErrors, OrganizationsTransferOwnershipResponses, PasskeySignInPasswordlessData, PasskeySignInPasswordlessErrors, PasskeySignInPasswordlessOptionsData, PasskeySignInPasswordlessOptionsErrors, PasskeySignInPasswordlessOptionsResponses, PasskeySignInPasswordlessResponses, PasskeySignInSecondFactorData, PasskeySignInSecondFactorErrors, PasskeySignInSecondFactorOptionsData, PasskeySignInSecondFactorOptionsErrors, PasskeySignInSecondFactorOptionsResponses, PasskeySignInSecondFactorResponses, PasskeysListData, PasskeysListErrors, PasskeysListResponses, PasskeysOptionsData, PasskeysOptionsErrors, PasskeysOptionsResponses, PasskeysRegisterData, PasskeysRegisterErrors, PasskeysRegisterResponses, PasskeysRemoveData, PasskeysRemoveErrors, PasskeysRemoveResponses, PasswordPolicyGetData, PasswordPolicyGetErrors, PasswordPolicyGetResponses, RetentionApplyData, RetentionApplyErrors, RetentionApplyResponses, ReviewerPreferencesGetData, ReviewerPreferencesGetErrors, ReviewerPreferencesGetResponses, ReviewerPreferencesSaveData, ReviewerPreferencesSaveErrors, ReviewerPreferencesSaveResponses, ReviewSettingsCreateLabelData, ReviewSettingsCreateLabelErrors, ReviewSettingsCreateLabelResponses, ReviewSettingsListLabelsData, ReviewSettingsListLabelsErrors, ReviewSettingsListLabelsResponses, ReviewSettingsRemoveLabelData, ReviewSettingsRemoveLabelErrors, ReviewSettingsRemoveLabelResponses, ReviewSettingsSaveSettingsData, ReviewSettingsSaveSettingsErrors, ReviewSettingsSaveSettingsResponses, ReviewSettingsSettingsData, ReviewSettingsSettingsErrors, ReviewSettingsSettingsResponses, ReviewSettingsUpdateLabelData, ReviewSettingsUpdateLabelErrors, ReviewSettingsUpdateLabelResponses, RolesGetData, RolesGetErrors, RolesGetResponses, RolesListData, RolesListErrors, RolesListResponses, RolesReplaceData, RolesReplaceErrors, RolesReplaceResponses, SanctionsListsListData, SanctionsListsListErrors, SanctionsListsListResponses, SanctionsListsUploadData, SanctionsListsUploadErrors, SanctionsListsUploadResponses, ScreeningMonitorListData, ScreeningMonitorListErrors, ScreeningMonitorListResponses, ScreeningReviewsReviewData, ScreeningReviewsReviewErrors, ScreeningReviewsReviewResponses, SessionsListData, SessionsListErrors, SessionsListResponses, SessionsRevokeData, SessionsRevokeErrors, SessionsRevokeOthersData, SessionsRevokeOthersErrors, SessionsRevokeOthersResponses, SessionsRevokeResponses, SumsubAccessTokenData, SumsubAccessTokenErrors, SumsubAccessTokenResponses, TagsCreateData, TagsCreateErrors, TagsCreateResponses, TagsListData, TagsListErrors, TagsListResponses, TagsRemoveData, TagsRemoveErrors, TagsRemoveResponses, TagsUpdateData, TagsUpdateErrors, TagsUpdateResponses, TwoFactorConfirmData, TwoFactorConfirmErrors, TwoFactorConfirmResponses, TwoFactorPolicyGetData, TwoFactorPolicyGetErrors, TwoFactorPolicyGetResponses, TwoFactorPolicySetData, TwoFactorPolicySetErrors, TwoFactorPolicySetResponses, TwoFactorRemoveData, TwoFactorRemoveErrors, TwoFactorRemoveResponses, TwoFactorStartSetupData, TwoFactorStartSetupErrors, TwoFactorStartSetupResponses, TwoFactorStatusData, TwoFactorStatusErrors, TwoFactorStatusResponses, UserPreferencesGetData, UserPreferencesGetErrors, UserPreferencesGetResponses, UserPreferencesUpdateData, UserPreferencesUpdateErrors, UserPreferencesUpdateResponses, UsersImageData, UsersImageErrors, UsersImageResponses, UsersMeData, UsersMeErrors, UsersMeResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateResponses, VerificationPolicyGetData, VerificationPolicyGetErrors, VerificationPolicyGetResponses, VerificationPolicySetData, VerificationPolicySetErrors, VerificationPolicySetResponses, WebhookSettingsSetRedirectUrlData, WebhookSettingsSetRedirectUrlErrors, WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetWebhookData, WebhookSettingsSetWebhookErrors, WebhookSettingsSetWebhookResponses, WebhooksGetSettingsData, WebhooksGetSettingsErrors, WebhooksGetSettingsResponses, WebhooksListDeliveriesData, WebhooksListDeliveriesErrors, WebhooksListDeliveriesResponses, WebhooksListEventsData, WebhooksListEventsErrors, WebhooksListEventsResponses, WebhooksRedeliverData, WebhooksRedeliverErrors, WebhooksRedeliverResponses, WebhooksRotateSecretData, WebhooksRotateSecretErrors, WebhooksRotateSecretResponses, WebhooksSendTestData, WebhooksSendTestErrors, WebhooksSendTestResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -18,8 +18,18 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
     meta?: Record<string, unknown>;
 };
 
+/**
+ * Check health
+ *
+ * Whether the server and its database answer, for load balancers and monitoring.
+ */
 export const healthCheck = <ThrowOnError extends boolean = false>(options?: Options<HealthCheckData, ThrowOnError>) => (options?.client ?? client).get<HealthCheckResponses, HealthCheckErrors, ThrowOnError>({ url: '/api/health', ...options });
 
+/**
+ * Show the API key
+ *
+ * The account's secret API key (`kyc_sk_…`), created on the first request. Only in the dashboard: the key cannot read itself.
+ */
 export const apiKeysGet = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysGetData, ThrowOnError>) => (options?.client ?? client).get<ApiKeysGetResponses, ApiKeysGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -30,6 +40,11 @@ export const apiKeysGet = <ThrowOnError extends boolean = false>(options?: Optio
     ...options
 });
 
+/**
+ * Regenerate the API key
+ *
+ * Replaces the account's API key; the old one stops working at that moment.
+ */
 export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysRegenerateData, ThrowOnError>) => (options?.client ?? client).post<ApiKeysRegenerateResponses, ApiKeysRegenerateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -40,6 +55,11 @@ export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?
     ...options
 });
 
+/**
+ * Set the webhook URL
+ *
+ * Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`).
+ */
 export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -54,6 +74,11 @@ export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(
     }
 });
 
+/**
+ * Set the redirect URL
+ *
+ * Where the verification page sends the end user when they finish (http or https), unless their session link names another.
+ */
 export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -68,7 +93,12 @@ export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = fal
     }
 });
 
-export const webhooksGetSettings = <ThrowOnError extends boolean = false>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, unknown, ThrowOnError>({
+/**
+ * Read the webhook settings
+ *
+ * The account's webhook URL, redirect URL and signing secret.
+ */
+export const webhooksGetSettings = <ThrowOnError extends boolean = false>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, WebhooksGetSettingsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -78,7 +108,12 @@ export const webhooksGetSettings = <ThrowOnError extends boolean = false>(option
     ...options
 });
 
-export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, unknown, ThrowOnError>({
+/**
+ * Rotate the signing secret
+ *
+ * Replaces the webhook signing secret; deliveries from then on are signed with the new one only.
+ */
+export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, WebhooksRotateSecretErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -88,7 +123,12 @@ export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(optio
     ...options
 });
 
-export const webhooksListEvents = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, unknown, ThrowOnError>({
+/**
+ * List webhook events
+ *
+ * The account's webhook events, newest first, with their status (pending, delivered, failed), attempts and the exact body sent.
+ */
+export const webhooksListEvents = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, WebhooksListEventsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -98,6 +138,11 @@ export const webhooksListEvents = <ThrowOnError extends boolean = false>(options
     ...options
 });
 
+/**
+ * List an event's delivery attempts
+ *
+ * Every attempt to deliver one webhook event, first one first: status code, error and duration.
+ */
 export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -108,6 +153,11 @@ export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(opt
     ...options
 });
 
+/**
+ * Redeliver a webhook event
+ *
+ * Makes a new attempt now; a failed event becomes pending again and follows the retry schedule.
+ */
 export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -118,6 +168,11 @@ export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options:
     ...options
 });
 
+/**
+ * Send a test event
+ *
+ * Sends a `webhook.test` event to the webhook URL at once and answers with the outcome of its first attempt. Retries are safe with an `Idempotency-Key`: a retry answers the first event instead of sending another.
+ */
 export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -128,6 +183,11 @@ export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?:
     ...options
 });
 
+/**
+ * Create an account
+ *
+ * Creates a staff account and signs it in (session cookie set); a confirmation link is sent to its address.
+ */
 export const authRegister = <ThrowOnError extends boolean = false>(options: Options<AuthRegisterData, ThrowOnError>) => (options.client ?? client).post<AuthRegisterResponses, AuthRegisterErrors, ThrowOnError>({
     url: '/api/auth/register',
     ...options,
@@ -137,6 +197,11 @@ export const authRegister = <ThrowOnError extends boolean = false>(options: Opti
     }
 });
 
+/**
+ * Sign in
+ *
+ * Signs in with a username (or e-mail address) and password and sets the session cookie under a new session id. When the account has a second factor, answers 401 TWO_FACTOR_REQUIRED with the methods to continue.
+ */
 export const authLogin = <ThrowOnError extends boolean = false>(options: Options<AuthLoginData, ThrowOnError>) => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
     url: '/api/auth/login',
     ...options,
@@ -146,6 +211,11 @@ export const authLogin = <ThrowOnError extends boolean = false>(options: Options
     }
 });
 
+/**
+ * Sign in: the authenticator code
+ *
+ * The second step of signing in: the authenticator app's code, or a recovery code, after the password.
+ */
 export const authLoginSecondFactor = <ThrowOnError extends boolean = false>(options: Options<AuthLoginSecondFactorData, ThrowOnError>) => (options.client ?? client).post<AuthLoginSecondFactorResponses, AuthLoginSecondFactorErrors, ThrowOnError>({
     url: '/api/auth/login/two-factor',
     ...options,
@@ -155,8 +225,18 @@ export const authLoginSecondFactor = <ThrowOnError extends boolean = false>(opti
     }
 });
 
-export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, unknown, ThrowOnError>({ url: '/api/auth/logout', ...options });
+/**
+ * Sign out
+ *
+ * Ends the session and clears its cookie (a demo account is deleted).
+ */
+export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, AuthLogoutErrors, ThrowOnError>({ url: '/api/auth/logout', ...options });
 
+/**
+ * Delete my account
+ *
+ * Deletes the signed-in account after checking its password and ends all its sessions. An account that owns an organization must delete it or hand it over first.
+ */
 export const authDeleteAccount = <ThrowOnError extends boolean = false>(options: Options<AuthDeleteAccountData, ThrowOnError>) => (options.client ?? client).delete<AuthDeleteAccountResponses, AuthDeleteAccountErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -171,6 +251,11 @@ export const authDeleteAccount = <ThrowOnError extends boolean = false>(options:
     }
 });
 
+/**
+ * Change my e-mail address
+ *
+ * Changes the signed-in account's address after checking its password; the new address is unconfirmed and a confirmation link is sent there.
+ */
 export const authChangeEmail = <ThrowOnError extends boolean = false>(options: Options<AuthChangeEmailData, ThrowOnError>) => (options.client ?? client).post<AuthChangeEmailResponses, AuthChangeEmailErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -185,6 +270,11 @@ export const authChangeEmail = <ThrowOnError extends boolean = false>(options: O
     }
 });
 
+/**
+ * Change my password
+ *
+ * Changes the signed-in account's password after checking the old one; every session of the account ends, this one included.
+ */
 export const authChangePassword = <ThrowOnError extends boolean = false>(options: Options<AuthChangePasswordData, ThrowOnError>) => (options.client ?? client).post<AuthChangePasswordResponses, AuthChangePasswordErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -199,8 +289,18 @@ export const authChangePassword = <ThrowOnError extends boolean = false>(options
     }
 });
 
+/**
+ * Request a password reset
+ *
+ * Sends a reset link to the address if an account uses it. The answer is the same whether or not it does.
+ */
 export const authEmailsStartPasswordReset = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsStartPasswordResetData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsStartPasswordResetResponses, AuthEmailsStartPasswordResetErrors, ThrowOnError>({ url: '/api/auth-emails/reset-password/start', ...options });
 
+/**
+ * Set a new password from a reset link
+ *
+ * Sets the password with the token of a reset link; every session of the account ends.
+ */
 export const authEmailsResetPassword = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsResetPasswordData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsResetPasswordResponses, AuthEmailsResetPasswordErrors, ThrowOnError>({
     url: '/api/auth-emails/reset-password/reset',
     ...options,
@@ -210,6 +310,11 @@ export const authEmailsResetPassword = <ThrowOnError extends boolean = false>(op
     }
 });
 
+/**
+ * Send a confirmation e-mail
+ *
+ * Sends a new confirmation link to the signed-in account's address.
+ */
 export const authEmailsStartConfirmation = <ThrowOnError extends boolean = false>(options?: Options<AuthEmailsStartConfirmationData, ThrowOnError>) => (options?.client ?? client).post<AuthEmailsStartConfirmationResponses, AuthEmailsStartConfirmationErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -220,10 +325,25 @@ export const authEmailsStartConfirmation = <ThrowOnError extends boolean = false
     ...options
 });
 
+/**
+ * Confirm an e-mail address
+ *
+ * Confirms the account's e-mail address with the token from the confirmation link.
+ */
 export const authEmailsConfirmEmail = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsConfirmEmailData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsConfirmEmailResponses, AuthEmailsConfirmEmailErrors, ThrowOnError>({ url: '/api/auth-emails/confirm-email/confirm', ...options });
 
-export const passwordPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<PasswordPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<PasswordPolicyGetResponses, unknown, ThrowOnError>({ url: '/api/auth/password-policy', ...options });
+/**
+ * Read the password policy
+ *
+ * What a new password must be (minimum length, not common, not the username or e-mail address) for registration, change and reset.
+ */
+export const passwordPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<PasswordPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<PasswordPolicyGetResponses, PasswordPolicyGetErrors, ThrowOnError>({ url: '/api/auth/password-policy', ...options });
 
+/**
+ * Read my two-factor status
+ *
+ * Which second factors the signed-in account has, how many recovery codes are left, and whether a rule requires one.
+ */
 export const twoFactorStatus = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStatusData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorStatusResponses, TwoFactorStatusErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -234,6 +354,11 @@ export const twoFactorStatus = <ThrowOnError extends boolean = false>(options?: 
     ...options
 });
 
+/**
+ * Remove the authenticator app
+ *
+ * Removes the authenticator app and the recovery codes after proving the account again (a code or the password).
+ */
 export const twoFactorRemove = <ThrowOnError extends boolean = false>(options: Options<TwoFactorRemoveData, ThrowOnError>) => (options.client ?? client).delete<TwoFactorRemoveResponses, TwoFactorRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -248,6 +373,11 @@ export const twoFactorRemove = <ThrowOnError extends boolean = false>(options: O
     }
 });
 
+/**
+ * Start setting up an authenticator app
+ *
+ * A new secret and its QR code for an authenticator app; nothing changes until POST /api/auth/two-factor/totp/confirm.
+ */
 export const twoFactorStartSetup = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStartSetupData, ThrowOnError>) => (options?.client ?? client).post<TwoFactorStartSetupResponses, TwoFactorStartSetupErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -258,6 +388,11 @@ export const twoFactorStartSetup = <ThrowOnError extends boolean = false>(option
     ...options
 });
 
+/**
+ * Confirm the authenticator app
+ *
+ * Confirms the setup with a first code; the app then guards sign-in and the recovery codes are shown this once.
+ */
 export const twoFactorConfirm = <ThrowOnError extends boolean = false>(options: Options<TwoFactorConfirmData, ThrowOnError>) => (options.client ?? client).post<TwoFactorConfirmResponses, TwoFactorConfirmErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -272,6 +407,11 @@ export const twoFactorConfirm = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
+/**
+ * Read the platform's two-factor rule
+ *
+ * Whether the platform requires two-factor sign-in of every account, or of administrators only.
+ */
 export const twoFactorPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorPolicyGetResponses, TwoFactorPolicyGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -282,6 +422,11 @@ export const twoFactorPolicyGet = <ThrowOnError extends boolean = false>(options
     ...options
 });
 
+/**
+ * Change the platform's two-factor rule
+ *
+ * A super-admin sets which accounts must use two-factor sign-in; it applies from the next request of every account (audited).
+ */
 export const twoFactorPolicySet = <ThrowOnError extends boolean = false>(options: Options<TwoFactorPolicySetData, ThrowOnError>) => (options.client ?? client).put<TwoFactorPolicySetResponses, TwoFactorPolicySetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -296,6 +441,11 @@ export const twoFactorPolicySet = <ThrowOnError extends boolean = false>(options
     }
 });
 
+/**
+ * List my passkeys
+ *
+ * The passkeys of the signed-in account, with their names and when they were last used.
+ */
 export const passkeysList = <ThrowOnError extends boolean = false>(options?: Options<PasskeysListData, ThrowOnError>) => (options?.client ?? client).get<PasskeysListResponses, PasskeysListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -306,6 +456,11 @@ export const passkeysList = <ThrowOnError extends boolean = false>(options?: Opt
     ...options
 });
 
+/**
+ * Add a passkey
+ *
+ * Registers the new passkey from navigator.credentials.create(); it then signs in alone or as the second step after the password.
+ */
 export const passkeysRegister = <ThrowOnError extends boolean = false>(options: Options<PasskeysRegisterData, ThrowOnError>) => (options.client ?? client).post<PasskeysRegisterResponses, PasskeysRegisterErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -320,6 +475,11 @@ export const passkeysRegister = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
+/**
+ * Start adding a passkey
+ *
+ * Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes.
+ */
 export const passkeysOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeysOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeysOptionsResponses, PasskeysOptionsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -330,6 +490,11 @@ export const passkeysOptions = <ThrowOnError extends boolean = false>(options?: 
     ...options
 });
 
+/**
+ * Remove a passkey
+ *
+ * Removes a passkey after proving the account again (an authenticator code or the password).
+ */
 export const passkeysRemove = <ThrowOnError extends boolean = false>(options: Options<PasskeysRemoveData, ThrowOnError>) => (options.client ?? client).delete<PasskeysRemoveResponses, PasskeysRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -344,8 +509,18 @@ export const passkeysRemove = <ThrowOnError extends boolean = false>(options: Op
     }
 });
 
+/**
+ * Passkey sign-in options
+ *
+ * Request options for navigator.credentials.get() that name no account: the authenticator offers the passkeys it holds for this site.
+ */
 export const passkeySignInPasswordlessOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeySignInPasswordlessOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInPasswordlessOptionsResponses, PasskeySignInPasswordlessOptionsErrors, ThrowOnError>({ url: '/api/auth/login/passkey/options', ...options });
 
+/**
+ * Sign in with a passkey
+ *
+ * Signs in with a passkey alone: the assertion from navigator.credentials.get() for the options of POST /api/auth/login/passkey/options.
+ */
 export const passkeySignInPasswordless = <ThrowOnError extends boolean = false>(options: Options<PasskeySignInPasswordlessData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInPasswordlessResponses, PasskeySignInPasswordlessErrors, ThrowOnError>({
     url: '/api/auth/login/passkey',
     ...options,
@@ -355,8 +530,18 @@ export const passkeySignInPasswordless = <ThrowOnError extends boolean = false>(
     }
 });
 
+/**
+ * Passkey options for the second step
+ *
+ * Request options listing the passkeys of the account whose password step is pending.
+ */
 export const passkeySignInSecondFactorOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeySignInSecondFactorOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInSecondFactorOptionsResponses, PasskeySignInSecondFactorOptionsErrors, ThrowOnError>({ url: '/api/auth/login/two-factor/passkey/options', ...options });
 
+/**
+ * Sign in: a passkey as second step
+ *
+ * The second step of signing in with a passkey, after the password.
+ */
 export const passkeySignInSecondFactor = <ThrowOnError extends boolean = false>(options: Options<PasskeySignInSecondFactorData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInSecondFactorResponses, PasskeySignInSecondFactorErrors, ThrowOnError>({
     url: '/api/auth/login/two-factor/passkey',
     ...options,
@@ -366,6 +551,11 @@ export const passkeySignInSecondFactor = <ThrowOnError extends boolean = false>(
     }
 });
 
+/**
+ * List my sessions
+ *
+ * The signed-in account's live sessions (device, address, last activity): this one first, then newest first.
+ */
 export const sessionsList = <ThrowOnError extends boolean = false>(options?: Options<SessionsListData, ThrowOnError>) => (options?.client ?? client).get<SessionsListResponses, SessionsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -376,6 +566,11 @@ export const sessionsList = <ThrowOnError extends boolean = false>(options?: Opt
     ...options
 });
 
+/**
+ * End one of my sessions
+ *
+ * Ends one session of the signed-in account, on whatever device it is.
+ */
 export const sessionsRevoke = <ThrowOnError extends boolean = false>(options: Options<SessionsRevokeData, ThrowOnError>) => (options.client ?? client).delete<SessionsRevokeResponses, SessionsRevokeErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -386,6 +581,11 @@ export const sessionsRevoke = <ThrowOnError extends boolean = false>(options: Op
     ...options
 });
 
+/**
+ * End my other sessions
+ *
+ * Ends every session of the signed-in account except this one.
+ */
 export const sessionsRevokeOthers = <ThrowOnError extends boolean = false>(options?: Options<SessionsRevokeOthersData, ThrowOnError>) => (options?.client ?? client).post<SessionsRevokeOthersResponses, SessionsRevokeOthersErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -396,12 +596,32 @@ export const sessionsRevokeOthers = <ThrowOnError extends boolean = false>(optio
     ...options
 });
 
-export const oidcProviders = <ThrowOnError extends boolean = false>(options?: Options<OidcProvidersData, ThrowOnError>) => (options?.client ?? client).get<OidcProvidersResponses, unknown, ThrowOnError>({ url: '/api/auth/oidc/providers', ...options });
+/**
+ * List single sign-on providers
+ *
+ * The single sign-on providers the operator configured (OIDC_PROVIDERS), for the sign-in page; empty when none.
+ */
+export const oidcProviders = <ThrowOnError extends boolean = false>(options?: Options<OidcProvidersData, ThrowOnError>) => (options?.client ?? client).get<OidcProvidersResponses, OidcProvidersErrors, ThrowOnError>({ url: '/api/auth/oidc/providers', ...options });
 
-export const oidcStart = <ThrowOnError extends boolean = false>(options: Options<OidcStartData, ThrowOnError>) => (options.client ?? client).get<unknown, unknown, ThrowOnError>({ url: '/api/auth/oidc/{provider}/start', ...options });
+/**
+ * Single sign-on: start
+ *
+ * Redirects the browser to the provider's sign-in, keeping state, nonce and PKCE verifier in the session; an unknown provider redirects to /login?sso_error=OIDC_UNKNOWN_PROVIDER.
+ */
+export const oidcStart = <ThrowOnError extends boolean = false>(options: Options<OidcStartData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcStartErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/start', ...options });
 
-export const oidcCallback = <ThrowOnError extends boolean = false>(options: Options<OidcCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, unknown, ThrowOnError>({ url: '/api/auth/oidc/{provider}/callback', ...options });
+/**
+ * Single sign-on: the provider's answer
+ *
+ * Where the provider sends the browser back: signs in under a new session id and redirects to /dashboard, or redirects to /login?sso_error=<code>.
+ */
+export const oidcCallback = <ThrowOnError extends boolean = false>(options: Options<OidcCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcCallbackErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/callback', ...options });
 
+/**
+ * Read the audit trail
+ *
+ * The platform-wide audit trail for super-admins, newest first, filtered and paged: sign-ins, changes to applicants, organizations, roles and settings.
+ */
 export const auditList = <ThrowOnError extends boolean = false>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -412,6 +632,11 @@ export const auditList = <ThrowOnError extends boolean = false>(options?: Option
     ...options
 });
 
+/**
+ * Who am I
+ *
+ * The signed-in account, by its session cookie or its API key: with a key, the account the key belongs to.
+ */
 export const usersMe = <ThrowOnError extends boolean = false>(options?: Options<UsersMeData, ThrowOnError>) => (options?.client ?? client).get<UsersMeResponses, UsersMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -422,6 +647,11 @@ export const usersMe = <ThrowOnError extends boolean = false>(options?: Options<
     ...options
 });
 
+/**
+ * Change my profile
+ *
+ * Changes the signed-in account's username and picture (multipart; a JPEG, PNG or WebP of at most 5 MB).
+ */
 export const usersUpdate = <ThrowOnError extends boolean = false>(options: Options<UsersUpdateData, ThrowOnError>) => (options.client ?? client).put<UsersUpdateResponses, UsersUpdateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -436,6 +666,11 @@ export const usersUpdate = <ThrowOnError extends boolean = false>(options: Optio
     }
 });
 
+/**
+ * A user's picture
+ *
+ * The profile picture of a user (`Cache-Control: private, no-store`).
+ */
 export const usersImage = <ThrowOnError extends boolean = false>(options: Options<UsersImageData, ThrowOnError>) => (options.client ?? client).get<UsersImageResponses, UsersImageErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -446,8 +681,18 @@ export const usersImage = <ThrowOnError extends boolean = false>(options: Option
     ...options
 });
 
-export const imagesDefaultImage = <ThrowOnError extends boolean = false>(options?: Options<ImagesDefaultImageData, ThrowOnError>) => (options?.client ?? client).get<ImagesDefaultImageResponses, unknown, ThrowOnError>({ url: '/api/images/default', ...options });
+/**
+ * The default avatar
+ *
+ * The picture shown for a user without one (SVG).
+ */
+export const imagesDefaultImage = <ThrowOnError extends boolean = false>(options?: Options<ImagesDefaultImageData, ThrowOnError>) => (options?.client ?? client).get<ImagesDefaultImageResponses, ImagesDefaultImageErrors, ThrowOnError>({ url: '/api/images/default', ...options });
 
+/**
+ * Read my settings
+ *
+ * The signed-in account's interface settings; an absent key has its default.
+ */
 export const userPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<UserPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<UserPreferencesGetResponses, UserPreferencesGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -458,6 +703,11 @@ export const userPreferencesGet = <ThrowOnError extends boolean = false>(options
     ...options
 });
 
+/**
+ * Change my settings
+ *
+ * Changes some of the signed-in account's interface settings and answers all of them.
+ */
 export const userPreferencesUpdate = <ThrowOnError extends boolean = false>(options: Options<UserPreferencesUpdateData, ThrowOnError>) => (options.client ?? client).put<UserPreferencesUpdateResponses, UserPreferencesUpdateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -472,7 +722,12 @@ export const userPreferencesUpdate = <ThrowOnError extends boolean = false>(opti
     }
 });
 
-export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, unknown, ThrowOnError>({
+/**
+ * List organizations
+ *
+ * The organizations the caller owns or belongs to (all for a super-admin), with their companyKeys.
+ */
+export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, OrganizationsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -482,7 +737,12 @@ export const organizationsList = <ThrowOnError extends boolean = false>(options?
     ...options
 });
 
-export const organizationsCreate = <ThrowOnError extends boolean = false>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, unknown, ThrowOnError>({
+/**
+ * Create an organization
+ *
+ * A new organization (a "project" in the paths) owned by the caller, with its companyKey.
+ */
+export const organizationsCreate = <ThrowOnError extends boolean = false>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, OrganizationsCreateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -496,6 +756,11 @@ export const organizationsCreate = <ThrowOnError extends boolean = false>(option
     }
 });
 
+/**
+ * Delete an organization
+ *
+ * The owner deletes the organization with its applicants, images, checks, members, webhook events and deliveries, confirming with its name.
+ */
 export const organizationsRemove = <ThrowOnError extends boolean = false>(options: Options<OrganizationsRemoveData, ThrowOnError>) => (options.client ?? client).delete<OrganizationsRemoveResponses, OrganizationsRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -510,6 +775,11 @@ export const organizationsRemove = <ThrowOnError extends boolean = false>(option
     }
 });
 
+/**
+ * Get an organization
+ *
+ * One organization the caller owns or belongs to: name, companyKey, verification settings, retention policy and two-factor rule.
+ */
 export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -520,6 +790,11 @@ export const organizationsGet = <ThrowOnError extends boolean = false>(options: 
     ...options
 });
 
+/**
+ * Change the verification settings
+ *
+ * The verification page's settings: photo quality thresholds, the origins a session's redirectUrl may use, and whether public companyKey links work.
+ */
 export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -534,6 +809,11 @@ export const organizationsSetVerificationSettings = <ThrowOnError extends boolea
     }
 });
 
+/**
+ * Change the retention policy
+ *
+ * How many days the organization keeps applicants in each state (null keeps them); the hourly retention job follows it from its next run.
+ */
 export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetRetentionPolicyData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetRetentionPolicyResponses, OrganizationsSetRetentionPolicyErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -548,6 +828,11 @@ export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = f
     }
 });
 
+/**
+ * Require two-factor sign-in of members
+ *
+ * The owner requires a second factor of the organization's members; those without one can only set one up from their next request.
+ */
 export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetTwoFactorRequirementData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetTwoFactorRequirementErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -562,6 +847,11 @@ export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolea
     }
 });
 
+/**
+ * Hand the organization over
+ *
+ * The owner makes a member the new owner and stays on as a member.
+ */
 export const organizationsTransferOwnership = <ThrowOnError extends boolean = false>(options: Options<OrganizationsTransferOwnershipData, ThrowOnError>) => (options.client ?? client).post<OrganizationsTransferOwnershipResponses, OrganizationsTransferOwnershipErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -576,6 +866,11 @@ export const organizationsTransferOwnership = <ThrowOnError extends boolean = fa
     }
 });
 
+/**
+ * Do I own an organization?
+ *
+ * Whether the signed-in account owns an organization (an owner cannot delete the account).
+ */
 export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -586,6 +881,11 @@ export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(op
     ...options
 });
 
+/**
+ * List members
+ *
+ * The organization's owner first, then its members with their roles.
+ */
 export const membersList = <ThrowOnError extends boolean = false>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -596,6 +896,11 @@ export const membersList = <ThrowOnError extends boolean = false>(options: Optio
     ...options
 });
 
+/**
+ * Remove a member
+ *
+ * The owner removes a member; a member may remove themselves (leave).
+ */
 export const membersRemove = <ThrowOnError extends boolean = false>(options: Options<MembersRemoveData, ThrowOnError>) => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -606,6 +911,11 @@ export const membersRemove = <ThrowOnError extends boolean = false>(options: Opt
     ...options
 });
 
+/**
+ * List pending invitations
+ *
+ * The organization's invitations not yet accepted or declined, newest first.
+ */
 export const organizationInvitationsList = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsListData, ThrowOnError>) => (options.client ?? client).get<OrganizationInvitationsListResponses, OrganizationInvitationsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -635,6 +945,11 @@ export const organizationInvitationsInvite = <ThrowOnError extends boolean = fal
     }
 });
 
+/**
+ * Revoke an invitation
+ *
+ * Revokes a pending invitation: it can no longer be accepted.
+ */
 export const organizationInvitationsRevoke = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsRevokeData, ThrowOnError>) => (options.client ?? client).delete<OrganizationInvitationsRevokeResponses, OrganizationInvitationsRevokeErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -645,7 +960,12 @@ export const organizationInvitationsRevoke = <ThrowOnError extends boolean = fal
     ...options
 });
 
-export const invitationsList = <ThrowOnError extends boolean = false>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, unknown, ThrowOnError>({
+/**
+ * List my invitations
+ *
+ * The invitations to organizations that the signed-in account can still accept, newest first.
+ */
+export const invitationsList = <ThrowOnError extends boolean = false>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, InvitationsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -655,6 +975,11 @@ export const invitationsList = <ThrowOnError extends boolean = false>(options?: 
     ...options
 });
 
+/**
+ * Accept an invitation
+ *
+ * The signed-in account joins the organization it was invited to, with the invited role.
+ */
 export const invitationsAccept = <ThrowOnError extends boolean = false>(options: Options<InvitationsAcceptData, ThrowOnError>) => (options.client ?? client).post<InvitationsAcceptResponses, InvitationsAcceptErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -665,6 +990,11 @@ export const invitationsAccept = <ThrowOnError extends boolean = false>(options:
     ...options
 });
 
+/**
+ * Decline an invitation
+ *
+ * Declines an invitation addressed to the signed-in account; it is gone afterwards.
+ */
 export const invitationsDecline = <ThrowOnError extends boolean = false>(options: Options<InvitationsDeclineData, ThrowOnError>) => (options.client ?? client).post<InvitationsDeclineResponses, InvitationsDeclineErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -675,7 +1005,12 @@ export const invitationsDecline = <ThrowOnError extends boolean = false>(options
     ...options
 });
 
-export const rolesList = <ThrowOnError extends boolean = false>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, unknown, ThrowOnError>({
+/**
+ * List roles
+ *
+ * Every role with its permissions: the permission matrix.
+ */
+export const rolesList = <ThrowOnError extends boolean = false>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, RolesListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -685,6 +1020,11 @@ export const rolesList = <ThrowOnError extends boolean = false>(options?: Option
     ...options
 });
 
+/**
+ * Change the permission matrix
+ *
+ * A super-admin saves the permission matrix; each entry carries the version it was read at, so that concurrent edits are refused.
+ */
 export const rolesReplace = <ThrowOnError extends boolean = false>(options: Options<RolesReplaceData, ThrowOnError>) => (options.client ?? client).put<RolesReplaceResponses, RolesReplaceErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -699,7 +1039,12 @@ export const rolesReplace = <ThrowOnError extends boolean = false>(options: Opti
     }
 });
 
-export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, unknown, ThrowOnError>({
+/**
+ * Get a role
+ *
+ * One role with the permissions the stored matrix gives it.
+ */
+export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, RolesGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -709,6 +1054,11 @@ export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<
     ...options
 });
 
+/**
+ * List applicants across organizations
+ *
+ * The applicants of every organization the caller can see (or of one, with `organizationId`), filtered, sorted and paged like an organization's list.
+ */
 export const applicantsOverviewList = <ThrowOnError extends boolean = false>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -719,6 +1069,11 @@ export const applicantsOverviewList = <ThrowOnError extends boolean = false>(opt
     ...options
 });
 
+/**
+ * List an organization's applicants
+ *
+ * The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue.
+ */
 export const applicantsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -729,6 +1084,11 @@ export const applicantsList = <ThrowOnError extends boolean = false>(options: Op
     ...options
 });
 
+/**
+ * Find the next applicant
+ *
+ * The applicant after `after` in the same filters and order: what "approve & next" opens.
+ */
 export const applicantsNext = <ThrowOnError extends boolean = false>(options: Options<ApplicantsNextData, ThrowOnError>) => (options.client ?? client).get<ApplicantsNextResponses, ApplicantsNextErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -739,6 +1099,11 @@ export const applicantsNext = <ThrowOnError extends boolean = false>(options: Op
     ...options
 });
 
+/**
+ * Export applicants as CSV
+ *
+ * The filtered work-queue list as a CSV file, streamed; `X-Total-Count` gives the number of rows expected. Recorded as applicant.list_exported.
+ */
 export const applicantsExportCsv = <ThrowOnError extends boolean = false>(options: Options<ApplicantsExportCsvData, ThrowOnError>) => (options.client ?? client).get<ApplicantsExportCsvResponses, ApplicantsExportCsvErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -749,6 +1114,11 @@ export const applicantsExportCsv = <ThrowOnError extends boolean = false>(option
     ...options
 });
 
+/**
+ * Erase an applicant
+ *
+ * GDPR Art. 17: identity data, photos, selfie, face data, checks, notes, the webhook events kept for the applicant and the personal values of its audit entries are removed for good. Answers the tombstone. No webhook is sent.
+ */
 export const applicantErasureErase = <ThrowOnError extends boolean = false>(options: Options<ApplicantErasureEraseData, ThrowOnError>) => (options.client ?? client).delete<ApplicantErasureEraseResponses, ApplicantErasureEraseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -763,6 +1133,11 @@ export const applicantErasureErase = <ThrowOnError extends boolean = false>(opti
     }
 });
 
+/**
+ * Get an applicant
+ *
+ * Everything known about one applicant: identity data, document, images, review answer, checks summary, tags and assignee. Each read is recorded in the audit trail as applicant.viewed.
+ */
 export const applicantsDetails = <ThrowOnError extends boolean = false>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -773,6 +1148,11 @@ export const applicantsDetails = <ThrowOnError extends boolean = false>(options:
     ...options
 });
 
+/**
+ * Edit an applicant
+ *
+ * Staff correct the applicant's data or status; the `applicant.updated` webhook is sent.
+ */
 export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: Options<ApplicantsUpdateData, ThrowOnError>) => (options.client ?? client).put<ApplicantsUpdateResponses, ApplicantsUpdateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -787,6 +1167,11 @@ export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
+/**
+ * Reset an applicant
+ *
+ * Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent.
+ */
 export const applicantsReset = <ThrowOnError extends boolean = false>(options: Options<ApplicantsResetData, ThrowOnError>) => (options.client ?? client).post<ApplicantsResetResponses, ApplicantsResetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -801,6 +1186,11 @@ export const applicantsReset = <ThrowOnError extends boolean = false>(options: O
     }
 });
 
+/**
+ * Approve an applicant
+ *
+ * Staff approve the verification: `kycStatus` completed, `reviewAnswer` approved, and the `applicant.decided` webhook is sent (after the undo window, if the organization has one). Under the four-eyes rule the approval is a proposal that a second reviewer confirms.
+ */
 export const applicantsApprove = <ThrowOnError extends boolean = false>(options: Options<ApplicantsApproveData, ThrowOnError>) => (options.client ?? client).post<ApplicantsApproveResponses, ApplicantsApproveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -815,6 +1205,11 @@ export const applicantsApprove = <ThrowOnError extends boolean = false>(options:
     }
 });
 
+/**
+ * Reject an applicant
+ *
+ * Staff reject the verification, finally or asking for a resubmission, with a reject label (or, as older integrations do, a reason and rejectType); the `applicant.decided` webhook is sent. Under the four-eyes rule it is a proposal.
+ */
 export const applicantsReject = <ThrowOnError extends boolean = false>(options: Options<ApplicantsRejectData, ThrowOnError>) => (options.client ?? client).post<ApplicantsRejectResponses, ApplicantsRejectErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -829,6 +1224,11 @@ export const applicantsReject = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
+/**
+ * Put an applicant on hold
+ *
+ * Staff put the verification on hold (`kycStatus` onHold) with a reason or a hold label; the `applicant.on_hold` webhook is sent.
+ */
 export const applicantsHold = <ThrowOnError extends boolean = false>(options: Options<ApplicantsHoldData, ThrowOnError>) => (options.client ?? client).post<ApplicantsHoldResponses, ApplicantsHoldErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -843,6 +1243,11 @@ export const applicantsHold = <ThrowOnError extends boolean = false>(options: Op
     }
 });
 
+/**
+ * Read an applicant's activity
+ *
+ * The applicant's audit trail, newest first: every step of the end user (with its session id and IP address) and every change by staff.
+ */
 export const applicantsActivity = <ThrowOnError extends boolean = false>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -853,6 +1258,11 @@ export const applicantsActivity = <ThrowOnError extends boolean = false>(options
     ...options
 });
 
+/**
+ * Download an applicant's image
+ *
+ * The bytes of one document photo or selfie of the applicant (`Cache-Control: private, no-store`).
+ */
 export const applicantsImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -863,6 +1273,11 @@ export const applicantsImage = <ThrowOnError extends boolean = false>(options: O
     ...options
 });
 
+/**
+ * Take the next unassigned applicant
+ *
+ * Assigns the caller the first unassigned applicant of the list, in the same filters and order as the list.
+ */
 export const assignmentNextUnassigned = <ThrowOnError extends boolean = false>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -873,6 +1288,11 @@ export const assignmentNextUnassigned = <ThrowOnError extends boolean = false>(o
     ...options
 });
 
+/**
+ * Assign an applicant
+ *
+ * Gives the applicant to one reviewer of the organization (recorded as applicant.assigned, with from and to); the applicant's version does not change.
+ */
 export const assignmentAssign = <ThrowOnError extends boolean = false>(options: Options<AssignmentAssignData, ThrowOnError>) => (options.client ?? client).post<AssignmentAssignResponses, AssignmentAssignErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -887,6 +1307,11 @@ export const assignmentAssign = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
+/**
+ * Unassign an applicant
+ *
+ * Releases the applicant from its reviewer (recorded as applicant.unassigned).
+ */
 export const assignmentUnassign = <ThrowOnError extends boolean = false>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -897,6 +1322,11 @@ export const assignmentUnassign = <ThrowOnError extends boolean = false>(options
     ...options
 });
 
+/**
+ * Untag an applicant
+ *
+ * Takes a tag off the applicant (recorded as applicant.untagged).
+ */
 export const applicantTagsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantTagsRemoveResponses, ApplicantTagsRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -907,6 +1337,11 @@ export const applicantTagsRemove = <ThrowOnError extends boolean = false>(option
     ...options
 });
 
+/**
+ * Tag an applicant
+ *
+ * Puts one of the organization's tags on the applicant (recorded as applicant.tagged when it did not have it yet). An applicant carries at most 20 tags.
+ */
 export const applicantTagsAdd = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsAddData, ThrowOnError>) => (options.client ?? client).put<ApplicantTagsAddResponses, ApplicantTagsAddErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -917,6 +1352,11 @@ export const applicantTagsAdd = <ThrowOnError extends boolean = false>(options: 
     ...options
 });
 
+/**
+ * List tags
+ *
+ * The organization's tags, by name.
+ */
 export const tagsList = <ThrowOnError extends boolean = false>(options: Options<TagsListData, ThrowOnError>) => (options.client ?? client).get<TagsListResponses, TagsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -927,6 +1367,11 @@ export const tagsList = <ThrowOnError extends boolean = false>(options: Options<
     ...options
 });
 
+/**
+ * Create a tag
+ *
+ * A new tag for the organization's applicants: a name and a colour from the palette (at most 100 tags).
+ */
 export const tagsCreate = <ThrowOnError extends boolean = false>(options: Options<TagsCreateData, ThrowOnError>) => (options.client ?? client).post<TagsCreateResponses, TagsCreateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -941,6 +1386,11 @@ export const tagsCreate = <ThrowOnError extends boolean = false>(options: Option
     }
 });
 
+/**
+ * Delete a tag
+ *
+ * Deletes the tag and takes it off every applicant.
+ */
 export const tagsRemove = <ThrowOnError extends boolean = false>(options: Options<TagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<TagsRemoveResponses, TagsRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -951,6 +1401,11 @@ export const tagsRemove = <ThrowOnError extends boolean = false>(options: Option
     ...options
 });
 
+/**
+ * Rename or recolour a tag
+ *
+ * Changes a tag's name or colour.
+ */
 export const tagsUpdate = <ThrowOnError extends boolean = false>(options: Options<TagsUpdateData, ThrowOnError>) => (options.client ?? client).patch<TagsUpdateResponses, TagsUpdateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -965,6 +1420,11 @@ export const tagsUpdate = <ThrowOnError extends boolean = false>(options: Option
     }
 });
 
+/**
+ * List saved views
+ *
+ * The caller's saved views, then the organization's shared ones, by name.
+ */
 export const applicantViewsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -975,6 +1435,11 @@ export const applicantViewsList = <ThrowOnError extends boolean = false>(options
     ...options
 });
 
+/**
+ * Save a view
+ *
+ * Saves the work queue's filters and order under a name, for the caller or shared with the organization (sharing is for the owner and admins; at most 50 views per person).
+ */
 export const applicantViewsCreate = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsCreateData, ThrowOnError>) => (options.client ?? client).post<ApplicantViewsCreateResponses, ApplicantViewsCreateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -989,6 +1454,11 @@ export const applicantViewsCreate = <ThrowOnError extends boolean = false>(optio
     }
 });
 
+/**
+ * Delete a saved view
+ *
+ * Deletes one of the caller's views; a shared view is deleted by the owner or an admin.
+ */
 export const applicantViewsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -999,7 +1469,12 @@ export const applicantViewsRemove = <ThrowOnError extends boolean = false>(optio
     ...options
 });
 
-export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, unknown, ThrowOnError>({
+/**
+ * List the checks of an applicant
+ *
+ * Every automatic check of the applicant (document not expired, age, duplicate document, document read, data matches document, face match, sanctions screening…) with its verdict (`passed`, `failed`, `needs-review`, `unavailable`), score and evidence.
+ */
+export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, ApplicantChecksListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -1009,6 +1484,11 @@ export const applicantChecksList = <ThrowOnError extends boolean = false>(option
     ...options
 });
 
+/**
+ * Read an organization's figures
+ *
+ * How many applicants the organization has in each status, and the review figures of the dashboard.
+ */
 export const organizationStatsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -1019,7 +1499,12 @@ export const organizationStatsGet = <ThrowOnError extends boolean = false>(optio
     ...options
 });
 
-export const faceBlocklistUnblock = <ThrowOnError extends boolean = false>(options: Options<FaceBlocklistUnblockData, ThrowOnError>) => (options.client ?? client).delete<FaceBlocklistUnblockResponses, unknown, ThrowOnError>({
+/**
+ * Take a face off the blocklist
+ *
+ * Removes the applicant's face from the organization's blocklist (audited).
+ */
+export const faceBlocklistUnblock = <ThrowOnError extends boolean = false>(options: Options<FaceBlocklistUnblockData, ThrowOnError>) => (options.client ?? client).delete<FaceBlocklistUnblockResponses, FaceBlocklistUnblockErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1029,7 +1514,12 @@ export const faceBlocklistUnblock = <ThrowOnError extends boolean = false>(optio
     ...options
 });
 
-export const faceBlocklistBlock = <ThrowOnError extends boolean = false>(options: Options<FaceBlocklistBlockData, ThrowOnError>) => (options.client ?? client).post<FaceBlocklistBlockResponses, unknown, ThrowOnError>({
+/**
+ * Blocklist an applicant's face
+ *
+ * Puts the applicant's selfie face on the organization's blocklist: later applicants with the same face are rejected automatically (auto-reject:blocklisted-face).
+ */
+export const faceBlocklistBlock = <ThrowOnError extends boolean = false>(options: Options<FaceBlocklistBlockData, ThrowOnError>) => (options.client ?? client).post<FaceBlocklistBlockResponses, FaceBlocklistBlockErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1043,6 +1533,11 @@ export const faceBlocklistBlock = <ThrowOnError extends boolean = false>(options
     }
 });
 
+/**
+ * Review a sanctions hit
+ *
+ * A reviewer marks one hit of the `sanctions-screening` check as a true or a false match, with a note (audited).
+ */
 export const screeningReviewsReview = <ThrowOnError extends boolean = false>(options: Options<ScreeningReviewsReviewData, ThrowOnError>) => (options.client ?? client).post<ScreeningReviewsReviewResponses, ScreeningReviewsReviewErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1057,6 +1552,11 @@ export const screeningReviewsReview = <ThrowOnError extends boolean = false>(opt
     }
 });
 
+/**
+ * Read the verification policy
+ *
+ * The organization's verification policy in force: which checks are required, when to approve or reject automatically, and the thresholds (the default until the owner saves one).
+ */
 export const verificationPolicyGet = <ThrowOnError extends boolean = false>(options: Options<VerificationPolicyGetData, ThrowOnError>) => (options.client ?? client).get<VerificationPolicyGetResponses, VerificationPolicyGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -1067,6 +1567,11 @@ export const verificationPolicyGet = <ThrowOnError extends boolean = false>(opti
     ...options
 });
 
+/**
+ * Change the verification policy
+ *
+ * The owner sets the verification policy; submissions analysed from then on follow it.
+ */
 export const verificationPolicySet = <ThrowOnError extends boolean = false>(options: Options<VerificationPolicySetData, ThrowOnError>) => (options.client ?? client).put<VerificationPolicySetResponses, VerificationPolicySetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1081,6 +1586,11 @@ export const verificationPolicySet = <ThrowOnError extends boolean = false>(opti
     }
 });
 
+/**
+ * List sanctions rescreenings
+ *
+ * The latest rescreenings of verified applicants after sanctions list imports, newest first, with the hits each found.
+ */
 export const screeningMonitorList = <ThrowOnError extends boolean = false>(options?: Options<ScreeningMonitorListData, ThrowOnError>) => (options?.client ?? client).get<ScreeningMonitorListResponses, ScreeningMonitorListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1091,6 +1601,11 @@ export const screeningMonitorList = <ThrowOnError extends boolean = false>(optio
     ...options
 });
 
+/**
+ * Read the organization's activity
+ *
+ * The organization's audit trail, newest first, filtered by who, what and when: what the Activity screen shows. Only the owner (or a super-admin) sees the whole trail.
+ */
 export const organizationActivityList = <ThrowOnError extends boolean = false>(options: Options<OrganizationActivityListData, ThrowOnError>) => (options.client ?? client).get<OrganizationActivityListResponses, OrganizationActivityListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1101,6 +1616,11 @@ export const organizationActivityList = <ThrowOnError extends boolean = false>(o
     ...options
 });
 
+/**
+ * List decision labels
+ *
+ * Every decision label of the organization, archived ones included; the defaults are created on the first read.
+ */
 export const reviewSettingsListLabels = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsListLabelsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsListLabelsResponses, ReviewSettingsListLabelsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1111,6 +1631,11 @@ export const reviewSettingsListLabels = <ThrowOnError extends boolean = false>(o
     ...options
 });
 
+/**
+ * Create a decision label
+ *
+ * A new reject, hold or resubmission label for the organization: a machine code (sent in webhooks as `data.label`), a title, and the text the end user sees.
+ */
 export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsCreateLabelData, ThrowOnError>) => (options.client ?? client).post<ReviewSettingsCreateLabelResponses, ReviewSettingsCreateLabelErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1125,6 +1650,11 @@ export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = false>(
     }
 });
 
+/**
+ * Delete a decision label
+ *
+ * Deletes a label, or archives it when a decision already used it.
+ */
 export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsRemoveLabelData, ThrowOnError>) => (options.client ?? client).delete<ReviewSettingsRemoveLabelResponses, ReviewSettingsRemoveLabelErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1135,6 +1665,11 @@ export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = false>(
     ...options
 });
 
+/**
+ * Change a decision label
+ *
+ * Changes a label's code, title or end-user text, or archives it.
+ */
 export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsUpdateLabelData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsUpdateLabelResponses, ReviewSettingsUpdateLabelErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1149,6 +1684,11 @@ export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = false>(
     }
 });
 
+/**
+ * Read the review settings
+ *
+ * The organization's undo window and four-eyes rule.
+ */
 export const reviewSettingsSettings = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsSettingsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsSettingsResponses, ReviewSettingsSettingsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1159,6 +1699,11 @@ export const reviewSettingsSettings = <ThrowOnError extends boolean = false>(opt
     ...options
 });
 
+/**
+ * Change the review settings
+ *
+ * The owner or an administrator sets the undo window and the four-eyes rule of the organization.
+ */
 export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsSaveSettingsData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsSaveSettingsResponses, ReviewSettingsSaveSettingsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1173,6 +1718,11 @@ export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = false>
     }
 });
 
+/**
+ * Read the review state of an applicant
+ *
+ * What the decision dock shows: the pending four-eyes proposal, the decisions that can still be undone within the undo window, and the resubmission in progress.
+ */
 export const applicantDecisionsReview = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsReviewData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsReviewResponses, ApplicantDecisionsReviewErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1183,6 +1733,11 @@ export const applicantDecisionsReview = <ThrowOnError extends boolean = false>(o
     ...options
 });
 
+/**
+ * Undo a decision
+ *
+ * Within the organization's undo window, puts the applicant back to what the decision replaced. The decision's webhook is held back during the window, so an undone decision is never announced.
+ */
 export const applicantDecisionsUndo = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsUndoData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsUndoResponses, ApplicantDecisionsUndoErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1193,6 +1748,11 @@ export const applicantDecisionsUndo = <ThrowOnError extends boolean = false>(opt
     ...options
 });
 
+/**
+ * Confirm a proposed decision
+ *
+ * Four-eyes: a second reviewer confirms the decision another reviewer proposed. It is made as the confirmer's, with the proposer recorded, and its webhook is sent.
+ */
 export const applicantDecisionsConfirm = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsConfirmData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsConfirmResponses, ApplicantDecisionsConfirmErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1203,6 +1763,11 @@ export const applicantDecisionsConfirm = <ThrowOnError extends boolean = false>(
     ...options
 });
 
+/**
+ * Decline a proposed decision
+ *
+ * Four-eyes: a second reviewer drops the proposed decision; the applicant stays as it was and nothing is sent.
+ */
 export const applicantDecisionsDecline = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsDeclineData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsDeclineResponses, ApplicantDecisionsDeclineErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1213,6 +1778,11 @@ export const applicantDecisionsDecline = <ThrowOnError extends boolean = false>(
     ...options
 });
 
+/**
+ * Ask the end user to redo one step
+ *
+ * Sends the applicant back to the verification page for one step only (document front, back, selfie or personal data), with a resubmission label saying why. Older links are revoked; the `applicant.resubmission_requested` webhook is sent.
+ */
 export const applicantDecisionsRequestResubmission = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsRequestResubmissionData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsRequestResubmissionErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1227,6 +1797,11 @@ export const applicantDecisionsRequestResubmission = <ThrowOnError extends boole
     }
 });
 
+/**
+ * Download a replaced photo
+ *
+ * The bytes of a document photo or selfie that a resubmission replaced, kept so that the reviewer can compare the old and the new one.
+ */
 export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsEarlierImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsEarlierImageErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1237,7 +1812,12 @@ export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = fa
     ...options
 });
 
-export const reviewerPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<ReviewerPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<ReviewerPreferencesGetResponses, unknown, ThrowOnError>({
+/**
+ * Read my reviewer preferences
+ *
+ * The signed-in reviewer's work-queue choices: the columns shown and the list's default order.
+ */
+export const reviewerPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<ReviewerPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<ReviewerPreferencesGetResponses, ReviewerPreferencesGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1247,7 +1827,12 @@ export const reviewerPreferencesGet = <ThrowOnError extends boolean = false>(opt
     ...options
 });
 
-export const reviewerPreferencesSave = <ThrowOnError extends boolean = false>(options: Options<ReviewerPreferencesSaveData, ThrowOnError>) => (options.client ?? client).put<ReviewerPreferencesSaveResponses, unknown, ThrowOnError>({
+/**
+ * Save my reviewer preferences
+ *
+ * Replaces the signed-in reviewer's work-queue choices (columns and default order).
+ */
+export const reviewerPreferencesSave = <ThrowOnError extends boolean = false>(options: Options<ReviewerPreferencesSaveData, ThrowOnError>) => (options.client ?? client).put<ReviewerPreferencesSaveResponses, ReviewerPreferencesSaveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1261,6 +1846,11 @@ export const reviewerPreferencesSave = <ThrowOnError extends boolean = false>(op
     }
 });
 
+/**
+ * List notes
+ *
+ * The internal notes on the applicant, newest first.
+ */
 export const applicantNotesList = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesListData, ThrowOnError>) => (options.client ?? client).get<ApplicantNotesListResponses, ApplicantNotesListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1271,6 +1861,11 @@ export const applicantNotesList = <ThrowOnError extends boolean = false>(options
     ...options
 });
 
+/**
+ * Add a note
+ *
+ * An internal note on the applicant, for the organization's staff only (audited).
+ */
 export const applicantNotesAdd = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesAddData, ThrowOnError>) => (options.client ?? client).post<ApplicantNotesAddResponses, ApplicantNotesAddErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1285,6 +1880,11 @@ export const applicantNotesAdd = <ThrowOnError extends boolean = false>(options:
     }
 });
 
+/**
+ * Delete a note
+ *
+ * Deletes a note; only its author may, within 15 minutes of writing it.
+ */
 export const applicantNotesRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantNotesRemoveResponses, ApplicantNotesRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1295,6 +1895,11 @@ export const applicantNotesRemove = <ThrowOnError extends boolean = false>(optio
     ...options
 });
 
+/**
+ * Edit a note
+ *
+ * Changes a note; only its author may, within 15 minutes of writing it.
+ */
 export const applicantNotesEdit = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesEditData, ThrowOnError>) => (options.client ?? client).put<ApplicantNotesEditResponses, ApplicantNotesEditErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1309,6 +1914,11 @@ export const applicantNotesEdit = <ThrowOnError extends boolean = false>(options
     }
 });
 
+/**
+ * List an applicant's erasures
+ *
+ * The tombstones (applicantId, erasedAt, erasedBy, reason) of applicants erased under this userId, newest first.
+ */
 export const applicantErasureTombstones = <ThrowOnError extends boolean = false>(options: Options<ApplicantErasureTombstonesData, ThrowOnError>) => (options.client ?? client).get<ApplicantErasureTombstonesResponses, ApplicantErasureTombstonesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -1319,6 +1929,11 @@ export const applicantErasureTombstones = <ThrowOnError extends boolean = false>
     ...options
 });
 
+/**
+ * Lift a legal hold
+ *
+ * Ends the applicant's legal hold, with a reason: the retention policy applies again from its next run.
+ */
 export const legalHoldLift = <ThrowOnError extends boolean = false>(options: Options<LegalHoldLiftData, ThrowOnError>) => (options.client ?? client).delete<LegalHoldLiftResponses, LegalHoldLiftErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1333,6 +1948,11 @@ export const legalHoldLift = <ThrowOnError extends boolean = false>(options: Opt
     }
 });
 
+/**
+ * Place a legal hold
+ *
+ * Keeps the applicant, with a reason: retention and erasure skip it until the hold is lifted.
+ */
 export const legalHoldPlace = <ThrowOnError extends boolean = false>(options: Options<LegalHoldPlaceData, ThrowOnError>) => (options.client ?? client).put<LegalHoldPlaceResponses, LegalHoldPlaceErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1347,6 +1967,11 @@ export const legalHoldPlace = <ThrowOnError extends boolean = false>(options: Op
     }
 });
 
+/**
+ * Apply the retention policy now
+ *
+ * Runs the organization's retention policy at once instead of at the next hourly run, and answers what was removed (audited like the hourly run).
+ */
 export const retentionApply = <ThrowOnError extends boolean = false>(options: Options<RetentionApplyData, ThrowOnError>) => (options.client ?? client).post<RetentionApplyResponses, RetentionApplyErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1357,6 +1982,11 @@ export const retentionApply = <ThrowOnError extends boolean = false>(options: Op
     ...options
 });
 
+/**
+ * List sanctions list imports
+ *
+ * Every import of a sanctions list, newest first, with its counts and status.
+ */
 export const sanctionsListsList = <ThrowOnError extends boolean = false>(options?: Options<SanctionsListsListData, ThrowOnError>) => (options?.client ?? client).get<SanctionsListsListResponses, SanctionsListsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1367,6 +1997,11 @@ export const sanctionsListsList = <ThrowOnError extends boolean = false>(options
     ...options
 });
 
+/**
+ * Import a sanctions list
+ *
+ * A super-admin uploads a sanctions list file (multipart field "file"); it replaces the list's previous version, and verified applicants are rescreened against it.
+ */
 export const sanctionsListsUpload = <ThrowOnError extends boolean = false>(options: Options<SanctionsListsUploadData, ThrowOnError>) => (options.client ?? client).post<SanctionsListsUploadResponses, SanctionsListsUploadErrors, ThrowOnError>({
     ...formDataBodySerializer,
     security: [{
@@ -1382,6 +2017,11 @@ export const sanctionsListsUpload = <ThrowOnError extends boolean = false>(optio
     }
 });
 
+/**
+ * Create a verification session
+ *
+ * Your server creates a verification link for one end user (your own `userId`), to send them to. The link's secret works for that applicant only, for 24 hours by default, and is shown only in this answer. A new session for the same userId ends older links. Retries are safe with an `Idempotency-Key`.
+ */
 export const kycCreateSession = <ThrowOnError extends boolean = false>(options: Options<KycCreateSessionData, ThrowOnError>) => (options.client ?? client).post<KycCreateSessionResponses, KycCreateSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -1396,6 +2036,11 @@ export const kycCreateSession = <ThrowOnError extends boolean = false>(options: 
     }
 });
 
+/**
+ * Revoke a verification session
+ *
+ * Ends a session link: the link and every widget token of the applicant stop working at once.
+ */
 export const kycRevokeSession = <ThrowOnError extends boolean = false>(options: Options<KycRevokeSessionData, ThrowOnError>) => (options.client ?? client).delete<KycRevokeSessionResponses, KycRevokeSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
@@ -1406,6 +2051,11 @@ export const kycRevokeSession = <ThrowOnError extends boolean = false>(options: 
     ...options
 });
 
+/**
+ * Exchange a session link for a widget token
+ *
+ * The verification page exchanges the secret of a session link (or the resumeSecret of a companyKey start) for a 15-minute widget token, and renews it the same way until the session ends.
+ */
 export const kycExchange = <ThrowOnError extends boolean = false>(options: Options<KycExchangeData, ThrowOnError>) => (options.client ?? client).post<KycExchangeResponses, KycExchangeErrors, ThrowOnError>({
     url: '/api/kyc/session-token',
     ...options,
@@ -1415,13 +2065,23 @@ export const kycExchange = <ThrowOnError extends boolean = false>(options: Optio
     }
 });
 
+/**
+ * Get a widget token with a companyKey
+ *
+ * The specification's public link: the organization's companyKey (as a bearer token) and your userId start a new applicant, or give a status-only token for one already submitted.
+ */
 export const kycIssueForCompanyKey = <ThrowOnError extends boolean = false>(options: Options<KycIssueForCompanyKeyData, ThrowOnError>) => (options.client ?? client).get<KycIssueForCompanyKeyResponses, KycIssueForCompanyKeyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/get-new-token',
     ...options
 });
 
-export const kycIssueForStaff = <ThrowOnError extends boolean = false>(options: Options<KycIssueForStaffData, ThrowOnError>) => (options.client ?? client).get<KycIssueForStaffResponses, unknown, ThrowOnError>({
+/**
+ * Open the widget for an applicant
+ *
+ * Signed-in staff get a widget token for an applicant of their organization, to open the verification page for them.
+ */
+export const kycIssueForStaff = <ThrowOnError extends boolean = false>(options: Options<KycIssueForStaffData, ThrowOnError>) => (options.client ?? client).get<KycIssueForStaffResponses, KycIssueForStaffErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1431,6 +2091,11 @@ export const kycIssueForStaff = <ThrowOnError extends boolean = false>(options: 
     ...options
 });
 
+/**
+ * Follow the verification status
+ *
+ * A server-sent event stream of `{ status, redirectUrl }` (pending, processing, completed, failed) for the verification page; the token goes in the query.
+ */
 export const kycStatus = <ThrowOnError extends boolean = false>(options: Options<KycStatusData, ThrowOnError>) => (options.client ?? client).get<KycStatusResponses, KycStatusErrors, ThrowOnError>({
     security: [{
             in: 'query',
@@ -1441,12 +2106,22 @@ export const kycStatus = <ThrowOnError extends boolean = false>(options: Options
     ...options
 });
 
-export const kycSession = <ThrowOnError extends boolean = false>(options?: Options<KycSessionData, ThrowOnError>) => (options?.client ?? client).get<KycSessionResponses, unknown, ThrowOnError>({
+/**
+ * Read the verification in progress
+ *
+ * The session's progress, to resume the widget: photos taken, data entered, status (status only for a status token).
+ */
+export const kycSession = <ThrowOnError extends boolean = false>(options?: Options<KycSessionData, ThrowOnError>) => (options?.client ?? client).get<KycSessionResponses, KycSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/session',
     ...options
 });
 
+/**
+ * Upload a document photo or selfie
+ *
+ * One photo of the document (front or back) or the selfie. A document photo is measured as it arrives and refused below the organization's quality thresholds; the side with the machine-readable zone is read at once and the answer carries `readFromPhoto`.
+ */
 export const kycUpload = <ThrowOnError extends boolean = false>(options: Options<KycUploadData, ThrowOnError>) => (options.client ?? client).post<KycUploadResponses, KycUploadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/documents',
@@ -1457,7 +2132,12 @@ export const kycUpload = <ThrowOnError extends boolean = false>(options: Options
     }
 });
 
-export const kycPersonalData = <ThrowOnError extends boolean = false>(options: Options<KycPersonalDataData, ThrowOnError>) => (options.client ?? client).put<KycPersonalDataResponses, unknown, ThrowOnError>({
+/**
+ * Save the end user's data
+ *
+ * The verification page saves the personal data the end user typed (name, date of birth, document number…), shown prefilled from the document where it was read.
+ */
+export const kycPersonalData = <ThrowOnError extends boolean = false>(options: Options<KycPersonalDataData, ThrowOnError>) => (options.client ?? client).put<KycPersonalDataResponses, KycPersonalDataErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/personal-data',
     ...options,
@@ -1467,18 +2147,33 @@ export const kycPersonalData = <ThrowOnError extends boolean = false>(options: O
     }
 });
 
+/**
+ * Submit the verification
+ *
+ * The end user submits: the automatic checks run and the applicant waits for review; the `applicant.submitted` webhook is sent.
+ */
 export const kycSubmit = <ThrowOnError extends boolean = false>(options?: Options<KycSubmitData, ThrowOnError>) => (options?.client ?? client).post<KycSubmitResponses, KycSubmitErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/submit',
     ...options
 });
 
-export const sumsubAccessToken = <ThrowOnError extends boolean = false>(options?: Options<SumsubAccessTokenData, ThrowOnError>) => (options?.client ?? client).get<SumsubAccessTokenResponses, unknown, ThrowOnError>({
+/**
+ * Get a Sumsub access token
+ *
+ * With the Sumsub provider configured, the verification page gets an access token for Sumsub's WebSDK instead of the built-in widget.
+ */
+export const sumsubAccessToken = <ThrowOnError extends boolean = false>(options?: Options<SumsubAccessTokenData, ThrowOnError>) => (options?.client ?? client).get<SumsubAccessTokenResponses, SumsubAccessTokenErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/sumsub/access-token',
     ...options
 });
 
+/**
+ * Create an administrator
+ *
+ * A super-admin creates an administrator account with a username, an e-mail address and a password.
+ */
 export const adminUsersRegisterAdmin = <ThrowOnError extends boolean = false>(options: Options<AdminUsersRegisterAdminData, ThrowOnError>) => (options.client ?? client).post<AdminUsersRegisterAdminResponses, AdminUsersRegisterAdminErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
@@ -1493,4 +2188,9 @@ export const adminUsersRegisterAdmin = <ThrowOnError extends boolean = false>(op
     }
 });
 
+/**
+ * Start a demo
+ *
+ * Creates a throw-away demo account with sample data and signs it in. Demo accounts never send webhooks and cannot use API keys.
+ */
 export const demoRegister = <ThrowOnError extends boolean = false>(options?: Options<DemoRegisterData, ThrowOnError>) => (options?.client ?? client).post<DemoRegisterResponses, DemoRegisterErrors, ThrowOnError>({ url: '/api/demo/register', ...options });

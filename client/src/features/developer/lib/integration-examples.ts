@@ -3,6 +3,7 @@
 // path comes from the SDK (api/endpoints.ts), so the guide follows the API's routes.
 import { endpointOf, pathTemplate, type SdkOperation } from '../../../api/endpoints';
 import {
+  applicantErasureErase,
   applicantsDetails,
   applicantsImage,
   applicantsList,
@@ -15,6 +16,8 @@ import {
   usersMe,
   webhookSettingsSetRedirectUrl,
   webhookSettingsSetWebhook,
+  webhooksListDeliveries,
+  webhooksListEvents,
   webhooksSendTest,
 } from '../../../api/sdk';
 
@@ -43,6 +46,12 @@ export interface IntegrationExamples {
   setWebhook: string;
   setRedirectUrl: string;
   sendTestEvent: string;
+  webhookEvents: string;
+  webhookEventsResponse: string;
+  webhookDeliveries: string;
+  webhookDeliveriesResponse: string;
+  eraseApplicant: string;
+  eraseApplicantResponse: string;
   webhookRequest: string;
   installVerifier: string;
   verifyWebhook: string;
@@ -66,6 +75,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
       ['export KYC_COMPANY_KEY="pk_…"', `# "companyKey" from ${endpointLabel(organizationsList)}`],
       ['export KYC_SESSION_ID="…"', `# "sessionId" from ${endpointLabel(kycCreateSession)}`],
       ['export KYC_TOKEN="kyc_wt_…"', `# "token" from ${endpointLabel(kycIssueForCompanyKey)} (valid 15 minutes)`],
+      ['export KYC_EVENT_ID="…"', `# "id" of an event from ${endpointLabel(webhooksListEvents)}`],
     ]
       .map(([command, comment]) => `${command.padEnd(34)}${comment}`)
       .join('\n'),
@@ -97,6 +107,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
       `curl -X ${method(kycCreateSession)} "${url(kycCreateSession)}" \\`,
       '  -H "Authorization: Bearer $KYC_API_KEY" \\',
       '  -H "Content-Type: application/json" \\',
+      '  -H "Idempotency-Key: order-1001" \\',
       `  -d '{"organizationId":"'"$KYC_ORGANIZATION_ID"'","userId":"${EXAMPLE_USER_ID}","name":"Maria Silva"}'`,
     ].join('\n'),
     createSessionResponse: JSON.stringify(
@@ -206,6 +217,18 @@ export function integrationExamples(origin: string): IntegrationExamples {
       2,
     ),
 
+    eraseApplicant: [
+      `curl -X ${method(applicantErasureErase)} "${url(applicantErasureErase, { ...organizationPath, userId: EXAMPLE_USER_ID })}" \\`,
+      '  -H "Authorization: Bearer $KYC_API_KEY" \\',
+      '  -H "Content-Type: application/json" \\',
+      `  -d '{"reason":"Data subject request","confirmUserId":"${EXAMPLE_USER_ID}"}'`,
+    ].join('\n'),
+    eraseApplicantResponse: JSON.stringify(
+      { applicantId: '01a2…', erasedAt: '2026-11-25T09:30:00.000Z', erasedBy: 'acme', reason: 'Data subject request' },
+      null,
+      2,
+    ),
+
     setWebhook: [
       `curl -X ${method(webhookSettingsSetWebhook)} "${url(webhookSettingsSetWebhook)}" \\`,
       '  -H "Authorization: Bearer $KYC_API_KEY" \\',
@@ -218,7 +241,39 @@ export function integrationExamples(origin: string): IntegrationExamples {
       '  -H "Content-Type: application/json" \\',
       `  -d '{"redirectUrl":"https://www.acme.example/verification-done"}'`,
     ].join('\n'),
-    sendTestEvent: `curl -X ${method(webhooksSendTest)} "${url(webhooksSendTest)}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    sendTestEvent: `curl -X ${method(webhooksSendTest)} "${url(webhooksSendTest)}" \\\n  -H "Authorization: Bearer $KYC_API_KEY" \\\n  -H "Idempotency-Key: test-1001"`,
+    webhookEvents: `curl "${url(webhooksListEvents)}?page=1&pageSize=25" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    webhookEventsResponse: JSON.stringify(
+      {
+        items: [
+          {
+            id: '3b0c9a2e-7d1f-4c55-9a3e-0c6b2f1d8e47',
+            type: 'applicant.decided',
+            status: 'pending',
+            attempts: 2,
+            lastResponseCode: 503,
+            lastError: null,
+            nextAttemptAt: '2026-11-21T10:25:05.000Z',
+            createdAt: '2026-11-21T10:20:00.000Z',
+            organizationId: '5b7e…',
+            applicantUserId: EXAMPLE_USER_ID,
+            payload: '{"type":"applicant.decided",…}',
+          },
+        ],
+        meta: { page: 1, pageLength: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
+      },
+      null,
+      2,
+    ),
+    webhookDeliveries: `curl "${url(webhooksListDeliveries, { id: '$KYC_EVENT_ID' })}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
+    webhookDeliveriesResponse: JSON.stringify(
+      [
+        { id: '2656…', attempt: 1, responseCode: 503, error: null, durationMs: 41, createdAt: '2026-11-21T10:20:00.120Z' },
+        { id: '7c1e…', attempt: 2, responseCode: 503, error: null, durationMs: 38, createdAt: '2026-11-21T10:20:05.160Z' },
+      ],
+      null,
+      2,
+    ),
 
     webhookRequest: [
       'POST /kyc-webhook HTTP/1.1',

@@ -22,13 +22,17 @@ describe('Documentation page', () => {
 
     const expected: Record<string, RegExp> = {
       'users-me': /curl "[^"]+\/api\/users\/me"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"/,
-      'create-session': /curl -X POST "[^"]+\/api\/kyc\/sessions"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"[\s\\]+-H "Content-Type: application\/json"[\s\\]+-d '\{"organizationId":"'"\$KYC_ORGANIZATION_ID"'","userId":"customer-42"/,
+      'create-session': /curl -X POST "[^"]+\/api\/kyc\/sessions"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"[\s\\]+-H "Content-Type: application\/json"[\s\\]+-H "Idempotency-Key: order-1001"[\s\\]+-d '\{"organizationId":"'"\$KYC_ORGANIZATION_ID"'","userId":"customer-42"/,
       'revoke-session': /curl -X DELETE "[^"]+\/api\/kyc\/sessions\/\$KYC_SESSION_ID"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"/,
       organizations: /\/api\/projects" /,
       'get-new-token': /\/api\/kyc\/get-new-token\?userId=customer-42"[\s\\]+-H "Authorization: Bearer \$KYC_COMPANY_KEY"/,
       'status-stream': /curl -N "[^"]+\/api\/kyc\/status\?userId=customer-42&companyKey=\$KYC_COMPANY_KEY&token=\$KYC_TOKEN"/,
       'applicants-list': /\/api\/projects\/\$KYC_ORGANIZATION_ID\/applicants\?page=1/,
       'applicant-details': /\/api\/projects\/\$KYC_ORGANIZATION_ID\/applicants\/customer-42"/,
+      'erase-applicant': /curl -X DELETE "[^"]+\/api\/projects\/\$KYC_ORGANIZATION_ID\/applicants\/customer-42"[\s\S]+"confirmUserId":"customer-42"/,
+      'send-test-event': /curl -X POST "[^"]+\/api\/webhooks\/test"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"[\s\\]+-H "Idempotency-Key: test-1001"/,
+      'webhook-events': /curl "[^"]+\/api\/webhooks\/events\?page=1&pageSize=25"/,
+      'webhook-deliveries': /curl "[^"]+\/api\/webhooks\/events\/\$KYC_EVENT_ID\/deliveries"/,
     };
     for (const [id, pattern] of Object.entries(expected)) {
       const code = example(id).querySelector('code')?.textContent ?? '';

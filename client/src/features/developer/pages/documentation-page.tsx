@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { API_REFERENCE_PATH, endpointOf, pathTemplate, type SdkOperation } from '../../../api/endpoints';
 import {
+  applicantErasureErase,
   applicantsDetails,
   applicantsList,
   kycCreateSession,
@@ -12,6 +13,8 @@ import {
   kycStatus,
   organizationsList,
   usersMe,
+  webhooksListDeliveries,
+  webhooksListEvents,
   webhooksSendTest,
 } from '../../../api/sdk';
 import { Card } from '../../../components/ui/card';
@@ -46,6 +49,7 @@ const WEBHOOK_EVENTS: readonly [string, string][] = [
   ],
   ['applicant.on_hold', 'Staff, or ongoing sanctions monitoring, put the applicant on hold (kycStatus onHold).'],
   ['applicant.screening_hit', 'A sanctions list changed and a verified applicant now matches a listed person: screening.hits gives the list, its id, the listed name and the score. The applicant is on hold.'],
+  ['applicant.resubmission_requested', 'Staff asked the end user to redo one step: resubmission.step names it, label says why.'],
   ['applicant.reset', 'Staff reset the applicant (kycStatus init, review cleared).'],
   ['applicant.updated', "Staff edited the applicant's data or status."],
   ['webhook.test', `Sent by the Send test event button (or ${endpointLabel(webhooksSendTest)}).`],
@@ -211,6 +215,12 @@ export function DocumentationPage() {
             15-minute widget tokens itself (<code>{endpointLabel(kycExchange)}</code>); a wrong, expired or revoked
             link answers <code>401 SESSION_LINK_INVALID</code>.
           </li>
+          <li>
+            Retries are safe with an <code>Idempotency-Key</code> header (any unique string, such as your order id or a
+            UUID): within 24 hours the same key and body answer the first link (header{' '}
+            <code>Idempotent-Replayed: true</code>) and create nothing; the same key with another body is{' '}
+            <code>409 IDEMPOTENCY_KEY_REUSED</code>.
+          </li>
         </ul>
         <h3 className="docs-subheading">Revoke a link</h3>
         <Endpoint operation={kycRevokeSession} parameters={{ id: '{sessionId}' }} />
@@ -295,6 +305,15 @@ export function DocumentationPage() {
         <p className="docs-note">
           Document images are served to the same key at each image's <code>url</code>; they never appear in webhooks.
         </p>
+        <h3 className="docs-subheading">Erase an applicant</h3>
+        <p className="docs-note">
+          When a person asks for erasure, their identity data, photos, checks and notes are removed for good and the
+          answer is the tombstone. <code>confirmUserId</code> must repeat the userId; only the organization's owner may
+          erase. No webhook is sent.
+        </p>
+        <Endpoint operation={applicantErasureErase} parameters={{ id: '{organizationId}' }} />
+        <CodeBlock title="Request" code={examples.eraseApplicant} exampleId="erase-applicant" />
+        <CodeBlock title="Response" language="json" code={examples.eraseApplicantResponse} />
       </Card>
 
       <Card
@@ -310,6 +329,17 @@ export function DocumentationPage() {
         <CodeBlock title="Set the webhook URL" code={examples.setWebhook} exampleId="set-webhook" />
         <CodeBlock title="Set the redirect URL" code={examples.setRedirectUrl} exampleId="set-redirect-url" />
         <CodeBlock title="Send a test event" code={examples.sendTestEvent} exampleId="send-test-event" />
+        <p className="docs-note">
+          The test event is sent at once; with an <code>Idempotency-Key</code>, a retry answers the first event instead
+          of sending another.
+        </p>
+        <h3 className="docs-subheading">Delivery log</h3>
+        <Endpoint operation={webhooksListEvents} query="page=1&pageSize=25" />
+        <CodeBlock title="Events, newest first" code={examples.webhookEvents} exampleId="webhook-events" />
+        <CodeBlock title="Response" language="json" code={examples.webhookEventsResponse} />
+        <Endpoint operation={webhooksListDeliveries} parameters={{ id: '{eventId}' }} />
+        <CodeBlock title="One event's attempts" code={examples.webhookDeliveries} exampleId="webhook-deliveries" />
+        <CodeBlock title="Response" language="json" code={examples.webhookDeliveriesResponse} />
         <h3 className="docs-subheading">What arrives</h3>
         <CodeBlock title="Webhook request" language="http" code={examples.webhookRequest} />
         <div className="docs-table-wrapper">

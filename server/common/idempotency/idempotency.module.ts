@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdempotencyRecord } from './idempotency-record.entity.js';
+import { Idempotency } from './idempotency.service.js';
+
+/** Idempotent integrator writes (`Idempotency-Key`): one service, one hourly clean-up, for every module that needs it. */
+@Module({
+  imports: [TypeOrmModule.forFeature([IdempotencyRecord])],
+  providers: [Idempotency],
+  exports: [Idempotency],
+})
+export class IdempotencyModule {}
