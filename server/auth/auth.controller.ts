@@ -23,12 +23,13 @@ import { AUTH_MESSAGES } from '../users/account.messages.js';
 import { AuthService } from './auth.service.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
-import { endSession, pendingSecondFactorUser, startPendingSecondFactor, startSession } from '../sessions/session-lifecycle.js';
+import { endSession, pendingSecondFactorUser, sessionOf, startPendingSecondFactor, startSession } from '../sessions/session-lifecycle.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { TwoFactorCodeDto } from './two-factor/dto/two-factor.dto.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
 import { USER_ERRORS } from '../users/users.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
+import { ACCESS_ERRORS } from '../common/access/access.errors.js';
 
 /**
  * Sign-in, registration and the signed-in user's own credentials. These act on the
@@ -50,7 +51,9 @@ export class AuthController {
   @ApiOperation({ summary: 'Create an account', description: 'Creates a staff account and signs it in (session cookie set); a confirmation link is sent to its address.' })
   @ApiErrors(USER_ERRORS, 'USERNAME_TAKEN')
   @ApiErrors(AUTH_ERRORS, 'EMAIL_TAKEN', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_COMMON', 'PASSWORD_IS_IDENTITY')
+  @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
   async register(@Body() dto: RegisterDto, @Req() req: Request): Promise<UserDto> {
+    sessionOf(req); // refused before the account is created
     const user = await this.auth.register(dto);
     await startSession(req, user.id);
     return toUserDto(user);
@@ -68,6 +71,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this username from this address' })
   @ApiOperation({ summary: 'Sign in', description: 'Signs in with a username (or e-mail address) and password and sets the session cookie under a new session id. When the account has a second factor, answers 401 TWO_FACTOR_REQUIRED with the methods to continue.' })
   @ApiErrors(AUTH_ERRORS, 'INVALID_CREDENTIALS', 'TWO_FACTOR_REQUIRED', 'LOGIN_THROTTLED')
+  @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
   async login(@Req() req: Request, @Body() _credentials: LoginDto): Promise<UserDto> {
     const user = req.user as User;
     const methods = await this.twoFactor.methods(user.id);
@@ -89,6 +93,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
   @ApiOperation({ summary: 'Sign in: the authenticator code', description: "The second step of signing in: the authenticator app's code, or a recovery code, after the password." })
   @ApiErrors(AUTH_ERRORS, 'TWO_FACTOR_NOT_PENDING', 'INVALID_TWO_FACTOR_CODE', 'LOGIN_THROTTLED')
+  @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
   async loginSecondFactor(@Req() req: Request, @Body() dto: TwoFactorCodeDto): Promise<UserDto> {
     const userId = pendingSecondFactorUser(req);
     const user = userId ? await this.auth.findById(userId) : null;

@@ -11,6 +11,7 @@ import { AUTH_ERRORS } from '../auth.errors.js';
 import { PasskeyAssertionDto, PasskeyOptionsDto } from './dto/passkey.dto.js';
 import { PasskeysService } from './passkeys.service.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
+import { ACCESS_ERRORS } from '../../common/access/access.errors.js';
 
 const assertion = (dto: PasskeyAssertionDto) => dto.credential as unknown as AuthenticationResponseJSON;
 
@@ -39,6 +40,7 @@ export class PasskeySignInController {
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
   @ApiOperation({ summary: 'Sign in with a passkey', description: 'Signs in with a passkey alone: the assertion from navigator.credentials.get() for the options of POST /api/auth/login/passkey/options.' })
   @ApiErrors(AUTH_ERRORS, 'PASSKEY_CHALLENGE_INVALID', 'PASSKEY_NOT_ACCEPTED', 'LOGIN_THROTTLED')
+  @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
   async passwordless(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {
     const user = await this.passkeys.authenticate({ ip: req.ip }, 'sign-in', null, assertion(dto));
     await startSession(req, user.id);
@@ -65,6 +67,7 @@ export class PasskeySignInController {
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
   @ApiOperation({ summary: 'Sign in: a passkey as second step', description: 'The second step of signing in with a passkey, after the password.' })
   @ApiErrors(AUTH_ERRORS, 'TWO_FACTOR_NOT_PENDING', 'PASSKEY_CHALLENGE_INVALID', 'PASSKEY_NOT_ACCEPTED', 'LOGIN_THROTTLED')
+  @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
   async secondFactor(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {
     const userId = pendingSecondFactorUser(req);
     if (!userId) throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');
