@@ -2520,6 +2520,7 @@ export type AuthRegisterErrors = {
     /**
      * A field is missing or invalid
      *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
      * - `MALFORMED_JSON`: The request body is not valid JSON
      * - `PASSWORD_IS_IDENTITY`: Your password must not be your username or e-mail address
      * - `PASSWORD_TOO_COMMON`: This password is one of the most common ones and easy to guess. Choose another.
@@ -2527,7 +2528,7 @@ export type AuthRegisterErrors = {
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'PASSWORD_IS_IDENTITY' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_TOO_SHORT' | 'VALIDATION_FAILED';
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'PASSWORD_IS_IDENTITY' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_TOO_SHORT' | 'VALIDATION_FAILED';
     };
     /**
      * Forbidden
@@ -2579,11 +2580,12 @@ export type AuthLoginErrors = {
     /**
      * Bad Request
      *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
      * - `MALFORMED_JSON`: The request body is not valid JSON
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
     };
     /**
      * Provided username and password are not valid; or TWO_FACTOR_REQUIRED: the password was right, methods lists totp and/or passkey; send the code to POST /auth/login/two-factor or a passkey to POST /auth/login/two-factor/passkey (the session cookie carries the pending step)
@@ -2643,11 +2645,12 @@ export type AuthLoginSecondFactorErrors = {
     /**
      * The code is missing
      *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
      * - `MALFORMED_JSON`: The request body is not valid JSON
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
     };
     /**
      * 'The code is not valid or was already used', or no password step pending
@@ -3788,12 +3791,13 @@ export type PasskeySignInPasswordlessErrors = {
     /**
      * PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options
      *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
      * - `MALFORMED_JSON`: The request body is not valid JSON
      * - `PASSKEY_CHALLENGE_INVALID`: The WebAuthn challenge is unknown, expired (5 minutes) or already used; ask for new options.
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'VALIDATION_FAILED';
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'VALIDATION_FAILED';
     };
     /**
      * The passkey could not be verified
@@ -3898,12 +3902,13 @@ export type PasskeySignInSecondFactorErrors = {
     /**
      * PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options
      *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
      * - `MALFORMED_JSON`: The request body is not valid JSON
      * - `PASSKEY_CHALLENGE_INVALID`: The WebAuthn challenge is unknown, expired (5 minutes) or already used; ask for new options.
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'VALIDATION_FAILED';
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'VALIDATION_FAILED';
     };
     /**
      * TWO_FACTOR_NOT_PENDING, or 'The passkey could not be verified'
