@@ -23,7 +23,7 @@ export class ApplicantsOverviewController {
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantPageDto })
-  @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })
+  @ApiBadRequestResponse({ description: 'A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters' })
   @ApiNotFoundResponse({ description: 'organizationId names an organization the caller may not see' })
   @ApiOperation({ summary: 'List applicants across organizations', description: "The applicants of every organization the caller can see (or of one, with `organizationId`), filtered, sorted and paged like an organization's list." })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')

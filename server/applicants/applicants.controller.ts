@@ -39,7 +39,7 @@ export class ApplicantsController {
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantPageDto, example: APPLICANT_PAGE_EXAMPLE })
-  @ApiBadRequestResponse({ description: 'A query value is out of range or orderBy is not a sortable column' })
+  @ApiBadRequestResponse({ description: 'A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters' })
   @ApiOperation({ summary: "List an organization's applicants", description: "The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue." })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<ApplicantPageDto> {

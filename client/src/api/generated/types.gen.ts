@@ -5768,7 +5768,7 @@ export type ApplicantsOverviewListData = {
 
 export type ApplicantsOverviewListErrors = {
     /**
-     * A query value is out of range or orderBy is not a sortable column
+     * A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters
      *
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
@@ -5863,7 +5863,7 @@ export type ApplicantsListData = {
 
 export type ApplicantsListErrors = {
     /**
-     * A query value is out of range or orderBy is not a sortable column
+     * A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters
      *
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
