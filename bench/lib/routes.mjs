@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { apiKeyOf } from '../../dist/server/api-keys/api-key.js';
+import { ApplicantCheck } from '../../dist/server/applicants/applicant-check.entity.js';
 import { ApplicantDetailsReader } from '../../dist/server/applicants/applicant-details.reader.js';
 import { ApplicantImage } from '../../dist/server/applicants/applicant-image.entity.js';
 import { Applicant } from '../../dist/server/applicants/applicant.entity.js';
@@ -59,6 +60,7 @@ async function appReaders(db) {
       applicants: new EntityRows(metadata, Applicant),
       images: new EntityRows(metadata, ApplicantImage),
       blocklist: new EntityRows(metadata, FaceBlocklistEntry),
+      checks: new EntityRows(metadata, ApplicantCheck),
     }),
   };
 }

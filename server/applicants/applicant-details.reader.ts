@@ -1,8 +1,10 @@
 import { analysisStateOf } from './analysis/analysis-job.entity.js';
+import type { ApplicantCheck } from './applicant-check.entity.js';
 import type { ApplicantImage } from './applicant-image.entity.js';
 import { toApplicantDetails, type ImageListing } from './applicant.mapper.js';
 import type { Applicant } from './applicant.entity.js';
 import { applicantNotFound } from './applicants.errors.js';
+import type { ApplicantCheckDto } from './dto/applicant-check.dto.js';
 import type { ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import type { FaceBlocklistEntry } from './faces/face-blocklist-entry.entity.js';
 import { toFaceBlocklistEntryDto } from './faces/face-blocklist.dto.js';
@@ -13,11 +15,13 @@ export interface ApplicantDetailsRows {
   applicants: EntityRows<Applicant>;
   images: EntityRows<ApplicantImage>;
   blocklist: EntityRows<FaceBlocklistEntry>;
+  checks: EntityRows<ApplicantCheck>;
 }
 
 /**
  * An applicant's details in plain SQL: the row, its images (never their bytes), the last
- * face-blocklist entry made from it, where its analysis stands, its assignee and tags.
+ * face-blocklist entry made from it, where its analysis stands, its assignee and tags;
+ * and its automatic checks.
  * On an executor, free of Nest and TypeORM: bench/ runs it as is.
  */
 export class ApplicantDetailsReader {
@@ -45,6 +49,20 @@ export class ApplicantDetailsReader {
       params.values,
     );
     return rows.map((row) => this.rows.images.hydrate(row));
+  }
+
+  /** The automatic checks of the applicant's last submission, by name. */
+  async checks(applicantId: string): Promise<ApplicantCheckDto[]> {
+    const params = new Params(this.db.dialect);
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${this.rows.checks.select('c', ['name', 'verdict', 'score', 'detail', 'evidence', 'createdAt'])} FROM "applicant_checks" "c"` +
+        ` WHERE "c"."applicantId" = ${params.add(applicantId)} ORDER BY "c"."name" ASC`,
+      params.values,
+    );
+    return rows.map((row) => {
+      const { name, verdict, score, detail, evidence, createdAt } = this.rows.checks.hydrate(row);
+      return { name, verdict, passed: verdict === 'passed', score, detail, evidence, createdAt };
+    });
   }
 
   /** The details of an applicant already authorised: typed data, images, what was read, where the analysis is. */

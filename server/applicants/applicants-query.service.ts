@@ -66,6 +66,7 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
       applicants: new EntityRows(dataSource, Applicant),
       images: new EntityRows(dataSource, ApplicantImage),
       blocklist: new EntityRows(dataSource, FaceBlocklistEntry),
+      checks: new EntityRows(dataSource, ApplicantCheck),
     });
   }
 
@@ -163,8 +164,7 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
   async checks(user: User, organizationId: string, userId: string): Promise<ApplicantCheckDto[]> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const applicant = await this.findApplicant(organization.id, userId);
-    const rows = await this.dataSource.getRepository(ApplicantCheck).find({ where: { applicantId: applicant.id }, order: { name: 'ASC' } });
-    return rows.map(({ name, verdict, score, detail, evidence, createdAt }) => ({ name, verdict, passed: verdict === 'passed', score, detail, evidence, createdAt }));
+    return this.detailsReader.checks(applicant.id);
   }
 
   findApplicant(organizationId: string, userId: string): Promise<Applicant> {
