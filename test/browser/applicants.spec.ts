@@ -298,6 +298,10 @@ describe('applicants', () => {
     await waitForFirstRow(page, '1');
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'applicants-list-375', true);
+    await page.getByRole('searchbox', { name: 'Search applicants' }).fill('us');
+    await page.getByRole('status').filter({ hasText: 'Type at least 3 characters to search' }).waitFor();
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'applicants-search-too-short-375');
     await page.goto(`${app.url}/dashboard/${organizationId}`, { waitUntil: 'networkidle' });
     await page.getByRole('list', { name: 'Applicants by status' }).waitFor();
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
