@@ -3,7 +3,8 @@ import { CheckpointIndex } from './checkpoints.js';
 import { FilteredList, hasFilters } from './filters.js';
 import { ApplicantSearch } from './search.js';
 import { SearchTerm } from './search-term.js';
-import { COLUMNS, orderClause, Params, prefixed, readCounts, type CountsRow, type SqlExecutor } from './sql.js';
+import { Params, type SqlExecutor } from '../../database/plain-sql.js';
+import { COLUMNS, orderClause, prefixed, readCounts, type CountsRow } from './sql.js';
 import {
   DEFAULT_READER_OPTIONS,
   type ApplicantListReaderOptions,
@@ -13,7 +14,6 @@ import {
   type ApplicantListRow,
 } from './types.js';
 
-export type { SqlExecutor } from './sql.js';
 export type { ApplicantListFilters, ApplicantListRequest, ApplicantListResult, ApplicantListRow } from './types.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
 import { Lru } from './lru.js';
-import { COLUMNS, NULLABLE_COLUMNS, orderClause, Params, readCounts, seekCondition, type CountsRow, type SqlExecutor } from './sql.js';
+import { Params, type SqlExecutor } from '../../database/plain-sql.js';
+import { COLUMNS, NULLABLE_COLUMNS, orderClause, readCounts, seekCondition, type CountsRow } from './sql.js';
 import type { ApplicantListReaderOptions, ApplicantListRow } from './types.js';
 
 /** SQLite checkpoint walk: synchronous work between two yields to the event loop. */

@@ -3,7 +3,8 @@ import { Lru } from './lru.js';
 import { escapeLike, type SearchTerm } from './search-term.js';
 import type { CheckpointIndex } from './checkpoints.js';
 import type { ApplicantSearch } from './search.js';
-import { COLUMNS, orderClause, Params, TIMESTAMP_COLUMNS, type CountsRow, type SqlExecutor } from './sql.js';
+import { Params, type SqlExecutor } from '../../database/plain-sql.js';
+import { COLUMNS, orderClause, TIMESTAMP_COLUMNS, type CountsRow } from './sql.js';
 import type { ApplicantListFilters, ApplicantListReaderOptions, ApplicantListRequest, ApplicantListRow } from './types.js';
 
 /** True when at least one filter is set. */

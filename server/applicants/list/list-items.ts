@@ -1,7 +1,7 @@
 import type { ApplicantListItemDto, TagDto } from '../dto/applicant-list.dto.js';
 import type { TagColor } from '../tags/tag-colors.js';
 import { decodeFlaggedChecks } from './flagged-checks.js';
-import { Params, type SqlExecutor } from './sql.js';
+import { Params, type SqlExecutor } from '../../database/plain-sql.js';
 import type { ApplicantListRow } from './types.js';
 
 /** A stored timestamp as ISO 8601: PostgreSQL gives a Date, SQLite the 'YYYY-MM-DD HH:MM:SS.SSS' text it stores (UTC). */

@@ -1,6 +1,7 @@
 import { Lru } from './lru.js';
 import { escapeLike, quoteFts, WORD_WINDOW, type SearchTerm } from './search-term.js';
-import { COLUMNS, orderClause, Params, TIMESTAMP_COLUMNS, type CountsRow, type SqlExecutor } from './sql.js';
+import { Params, type SqlExecutor } from '../../database/plain-sql.js';
+import { COLUMNS, orderClause, TIMESTAMP_COLUMNS, type CountsRow } from './sql.js';
 import { TrigramSample } from './trigram-sample.js';
 import type { ApplicantListReaderOptions, ApplicantListRequest, ApplicantListRow } from './types.js';
 

@@ -1,8 +1,6 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
 import { Params, type SqlDialect, type SqlExecutor } from '../../database/plain-sql.js';
 
-export { Params, type SqlExecutor };
-
 export const COLUMNS =
   `"userId", "kycStatus", "documentType", "organizationId", "name", "country", "reviewAnswer", "submittedAt", "updatedAt",` +
   ` "flaggedChecks", "assigneeId", "tagIds"`;

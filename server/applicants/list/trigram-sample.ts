@@ -1,4 +1,4 @@
-import type { SqlExecutor } from './sql.js';
+import type { SqlExecutor } from '../../database/plain-sql.js';
 import type { Trigram } from './search-term.js';
 
 const SAMPLE_ROWS = 10_000;
