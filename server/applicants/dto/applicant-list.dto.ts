@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, isIn, isISO8601, isUUID, matches, maxLength } from 'class-validator';
+import { handChecked, integerIn, trimmedString, UNDECIDED, type QueryField } from '../../common/validation/hand-checked-query.js';
 import { SEARCH_MIN_LENGTH } from '../list/search-term.js';
 import { PageMetaDto } from '../../common/paging/page-meta.dto.js';
-import { PageQueryDto } from '../../common/paging/page-query.dto.js';
+import { MAX_PAGE, MAX_PAGE_SIZE, PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { KYC_STATUSES, REVIEW_ANSWERS, type KycStatus, type ReviewAnswer } from '../applicant.enums.js';
 import { NOTE_FILTERS, REVIEW_ANSWER_FILTERS, type NoteFilter, type ReviewAnswerFilter } from '../list/types.js';
 import { TAG_COLORS, type TagColor } from '../tags/tag-colors.js';
@@ -16,10 +17,19 @@ const trimmedOrAbsent = ({ value }: { value: unknown }) => {
   return trimmed === '' ? undefined : trimmed;
 };
 
+// Characters as the indexes count them (code points, not UTF-16 units).
+const SEARCH_PATTERN = new RegExp(`^[\\s\\S]{${SEARCH_MIN_LENGTH},}$`, 'u');
+const SEARCH_MAX_LENGTH = 100;
+const FLAGGED_PATTERN = /^[a-z0-9-]+$/;
+const FLAGGED_MAX_LENGTH = 48;
+const ASSIGNEE_PATTERN = /^(me|unassigned|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+const DOCUMENT_TYPE_MAX_LENGTH = 32;
+const AFTER_MAX_LENGTH = 128;
+
 export class ApplicantListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({
     minLength: SEARCH_MIN_LENGTH,
-    maxLength: 100,
+    maxLength: SEARCH_MAX_LENGTH,
     description:
       `Case-insensitive: userId or docNumber starting with it, or name containing it. At least ${SEARCH_MIN_LENGTH} characters: ` +
       'the search indexes work on three-character windows, and a shorter term would scan every applicant',
@@ -27,9 +37,8 @@ export class ApplicantListQueryDto extends PageQueryDto {
   @IsOptional()
   @Transform(trimmedOrAbsent)
   @IsString()
-  // Characters as the indexes count them (code points, not UTF-16 units).
-  @Matches(new RegExp(`^[\\s\\S]{${SEARCH_MIN_LENGTH},}$`, 'u'), { message: `search must be at least ${SEARCH_MIN_LENGTH} characters long` })
-  @MaxLength(100)
+  @Matches(SEARCH_PATTERN, { message: `search must be at least ${SEARCH_MIN_LENGTH} characters long` })
+  @MaxLength(SEARCH_MAX_LENGTH)
   search?: string;
 
   @ApiPropertyOptional({ enum: APPLICANT_ORDER_BY, default: 'userId' })
@@ -69,19 +78,19 @@ export class ApplicantQueueQueryDto extends ApplicantListQueryDto {
   @IsIn(REVIEW_ANSWER_FILTERS, { message: `reviewAnswer must be one of: ${REVIEW_ANSWER_FILTERS.join(', ')}` })
   reviewAnswer?: ReviewAnswerFilter;
 
-  @ApiPropertyOptional({ maxLength: 48, example: 'any', description: 'any: at least one check failed or needs review; or the name of one check' })
+  @ApiPropertyOptional({ maxLength: FLAGGED_MAX_LENGTH, example: 'any', description: 'any: at least one check failed or needs review; or the name of one check' })
   @IsOptional()
   @Transform(trimmedOrAbsent)
   @IsString()
-  @MaxLength(48)
-  @Matches(/^[a-z0-9-]+$/, { message: 'flagged must be any or a check name (a-z, 0-9, -)' })
+  @MaxLength(FLAGGED_MAX_LENGTH)
+  @Matches(FLAGGED_PATTERN, { message: 'flagged must be any or a check name (a-z, 0-9, -)' })
   flagged?: string;
 
   @ApiPropertyOptional({ example: 'me', description: 'me, unassigned, or the id of a member' })
   @IsOptional()
   @Transform(trimmedOrAbsent)
   @IsString()
-  @Matches(/^(me|unassigned|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/, {
+  @Matches(ASSIGNEE_PATTERN, {
     message: 'assignee must be me, unassigned or a user id',
   })
   assignee?: string;
@@ -98,11 +107,11 @@ export class ApplicantQueueQueryDto extends ApplicantListQueryDto {
   @IsISO8601({ strict: true }, { message: 'submittedTo must be a date (YYYY-MM-DD) or an ISO 8601 time' })
   submittedTo?: string;
 
-  @ApiPropertyOptional({ maxLength: 32, example: 'PASSPORT' })
+  @ApiPropertyOptional({ maxLength: DOCUMENT_TYPE_MAX_LENGTH, example: 'PASSPORT' })
   @IsOptional()
   @Transform(trimmedOrAbsent)
   @IsString()
-  @MaxLength(32)
+  @MaxLength(DOCUMENT_TYPE_MAX_LENGTH)
   documentType?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Applicants with this tag' })
@@ -119,11 +128,11 @@ export class ApplicantQueueQueryDto extends ApplicantListQueryDto {
 }
 
 export class NextApplicantQueryDto extends ApplicantQueueQueryDto {
-  @ApiPropertyOptional({ maxLength: 128, description: 'The userId of the current applicant; absent: the first of the list' })
+  @ApiPropertyOptional({ maxLength: AFTER_MAX_LENGTH, description: 'The userId of the current applicant; absent: the first of the list' })
   @IsOptional()
   @Transform(trimmedOrAbsent)
   @IsString()
-  @MaxLength(128)
+  @MaxLength(AFTER_MAX_LENGTH)
   after?: string;
 }
 
@@ -134,6 +143,43 @@ export class ApplicantsOverviewQueryDto extends ApplicantListQueryDto {
   @IsString()
   organizationId?: string;
 }
+
+// The hot lists' queries, checked by hand first (common/validation/hand-checked-query.ts):
+// each check below is the decorators' own, through class-validator's check functions.
+const oneOf = (values: readonly string[]) => trimmedString((value) => isIn(value, values));
+const isoTime = trimmedString((value) => isISO8601(value, { strict: true }));
+const LIST_FIELDS: Record<string, QueryField> = {
+  page: integerIn(1, MAX_PAGE),
+  pageSize: integerIn(1, MAX_PAGE_SIZE),
+  search: trimmedString((value) => matches(value, SEARCH_PATTERN) && maxLength(value, SEARCH_MAX_LENGTH)),
+  orderBy: oneOf(APPLICANT_ORDER_BY),
+  orderDirection: (raw) => {
+    if (typeof raw !== 'string') return UNDECIDED;
+    const value = raw.trim().toLowerCase();
+    if (value === '') return undefined;
+    return isIn(value, ORDER_DIRECTIONS) ? value : UNDECIDED;
+  },
+};
+const QUEUE_FIELDS: Record<string, QueryField> = {
+  ...LIST_FIELDS,
+  status: (raw) => {
+    if (typeof raw !== 'string' && !(Array.isArray(raw) && raw.every((item) => typeof item === 'string'))) return UNDECIDED;
+    const values = listOrAbsent({ value: raw }) as string[] | undefined;
+    if (values === undefined) return undefined;
+    return values.length <= KYC_STATUSES.length && values.every((value) => isIn(value, KYC_STATUSES)) ? values : UNDECIDED;
+  },
+  reviewAnswer: oneOf(REVIEW_ANSWER_FILTERS),
+  flagged: trimmedString((value) => maxLength(value, FLAGGED_MAX_LENGTH) && matches(value, FLAGGED_PATTERN)),
+  assignee: trimmedString((value) => matches(value, ASSIGNEE_PATTERN)),
+  submittedFrom: isoTime,
+  submittedTo: isoTime,
+  documentType: trimmedString((value) => maxLength(value, DOCUMENT_TYPE_MAX_LENGTH)),
+  tag: trimmedString((value) => isUUID(value)),
+  notes: oneOf(NOTE_FILTERS),
+};
+handChecked(ApplicantQueueQueryDto, QUEUE_FIELDS);
+handChecked(NextApplicantQueryDto, { ...QUEUE_FIELDS, after: trimmedString((value) => maxLength(value, AFTER_MAX_LENGTH)) });
+handChecked(ApplicantsOverviewQueryDto, { ...LIST_FIELDS, organizationId: trimmedString() });
 
 export class ApplicantAssigneeDto {
   @ApiProperty({ format: 'uuid' })
