@@ -5,7 +5,6 @@ import { AppModule } from './app.module.js';
 import { AppValidationPipe } from './common/errors/validation-pipe.js';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
 import { installBodyParsers } from './common/http/body-parsers.js';
-import { apiNoStore } from './common/http/cache-control.js';
 import { requestLogger } from './common/http/request-logger.js';
 import { securityHeaders } from './common/http/security-headers.js';
 import { appConfig, type AppConfig } from './config/config.module.js';
@@ -35,9 +34,8 @@ export async function createApp(): Promise<NestExpressApplication> {
   // Every API answer is Cache-Control: no-store, so a validator would never be used:
   // no SHA-1 of each body. (Static files keep serve-static's own ETag.)
   app.set('etag', false);
-  app.use(securityHeaders(env));
+  app.use(securityHeaders(env)); // and Cache-Control: no-store on /api
   app.use(requestLogger);
-  app.use(apiNoStore);
   installBodyParsers(app.getHttpAdapter().getInstance());
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new AppValidationPipe());

@@ -1,4 +1,8 @@
-import type { DataSource, EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import type Database from 'better-sqlite3';
+import type { Pool } from 'pg';
+import { QueryFailedError, type DataSource, type EntityMetadata, type EntityTarget, type ObjectLiteral } from 'typeorm';
+import { Lru } from '../common/lru.js';
+import { sqliteGateWait } from './sqlite-transaction-gate.js';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -28,19 +32,52 @@ export class Params {
   }
 }
 
+/** Prepared statements kept per connection, by SQL text (TypeORM keeps 100; the reads' shapes are more). */
+const STATEMENT_CACHE_SIZE = 500;
+
 /**
- * Raw SQL through the app's DataSource. On SQLite it goes through TypeORM's one query
- * runner, so it waits behind an open transaction like every other statement (the
- * transaction gate, server/database/sqlite-transaction-gate.ts); prepared statements are
- * cached by the driver.
+ * Raw SQL on the app's DataSource's own connections, past TypeORM's query runner (its
+ * logger and subscriber broadcasts, a promise at every step): on PostgreSQL its pool; on
+ * SQLite its one connection, with prepared statements cached by SQL text, waiting behind a
+ * transaction that owns the connection like every other statement (the transaction gate,
+ * server/database/sqlite-transaction-gate.ts). A failure is TypeORM's QueryFailedError.
  */
 export function typeOrmExecutor(dataSource: DataSource): SqlExecutor {
-  const postgres = dataSource.options.type === 'postgres';
+  if (dataSource.options.type === 'postgres') {
+    const pool = () => (dataSource.driver as unknown as { master: Pool }).master;
+    return {
+      dialect: 'postgres',
+      query: async <T>(sql: string, params: readonly unknown[]) => {
+        try {
+          return (await pool().query(sql, params as unknown[])).rows as T[];
+        } catch (error) {
+          throw new QueryFailedError(sql, [...params], error as Error);
+        }
+      },
+      readsCommittedState: () => true,
+    };
+  }
+  const connection = () => (dataSource.driver as unknown as { databaseConnection: Database.Database }).databaseConnection;
+  const statements = new Lru<string, Database.Statement>(STATEMENT_CACHE_SIZE);
+  const run = <T>(sql: string, params: readonly unknown[]): T[] => {
+    try {
+      let statement = statements.get(sql);
+      if (!statement) statements.put(sql, (statement = connection().prepare(sql)));
+      // better-sqlite3 binds no booleans (as TypeORM's runner, 0 and 1).
+      const values = params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
+      return statement.reader ? (statement.all(...values) as T[]) : (statement.run(...values), []);
+    } catch (error) {
+      throw new QueryFailedError(sql, [...params], error as Error);
+    }
+  };
   return {
-    dialect: postgres ? 'postgres' : 'sqlite',
-    query: <T>(sql: string, params: readonly unknown[]) => dataSource.query<T[]>(sql, [...params]),
-    readsCommittedState: () =>
-      postgres || !(dataSource.driver as unknown as { databaseConnection?: { inTransaction: boolean } }).databaseConnection?.inTransaction,
+    dialect: 'sqlite',
+    query: async <T>(sql: string, params: readonly unknown[]) => {
+      const wait = sqliteGateWait(dataSource);
+      if (wait) await wait;
+      return run<T>(sql, params);
+    },
+    readsCommittedState: () => !connection().inTransaction,
   };
 }
 

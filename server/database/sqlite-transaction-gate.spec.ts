@@ -3,6 +3,7 @@ import { Organization } from '../organizations/organization.entity.js';
 import { User } from '../users/user.entity.js';
 import { createTestDatabase, usesPostgres, type TestDatabase } from '../../test/support/database.js';
 import { dataSourceOptions } from '../data-source-options.js';
+import { typeOrmExecutor } from './plain-sql.js';
 import { installSqliteTransactionGate } from './sqlite-transaction-gate.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,5 +62,28 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       await outer.transaction(async (inner) => newUser(inner));
     });
     expect(await dataSource.getRepository(User).count()).toBe(2);
+  });
+
+  it('makes a plain-SQL read wait behind a transaction, and lets the transaction read through it', async () => {
+    const executor = typeOrmExecutor(dataSource);
+    const count = async () => (await executor.query<{ n: number }>('SELECT COUNT(*) AS "n" FROM "users"', []))[0].n;
+    let readInside: number | undefined;
+    const changing = dataSource.transaction(async (manager) => {
+      await newUser(manager);
+      readInside = await count();
+      await pause(50);
+      await newUser(manager);
+    });
+    await pause(10);
+    expect(executor.readsCommittedState()).toBe(false);
+    // Not the uncommitted first row: the read waits until both are committed.
+    expect(await count()).toBe(2);
+    await changing;
+    expect(readInside).toBe(1);
+    expect(executor.readsCommittedState()).toBe(true);
+  });
+
+  it('turns a failing plain-SQL statement into a QueryFailedError', async () => {
+    await expect(typeOrmExecutor(dataSource).query('SELECT nothing FROM "users"', [])).rejects.toMatchObject({ name: 'QueryFailedError', query: 'SELECT nothing FROM "users"' });
   });
 });

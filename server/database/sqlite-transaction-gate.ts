@@ -15,6 +15,16 @@ import { EntityManager, type DataSource, type QueryRunner } from 'typeorm';
  * TypeORM's own implicit transactions (a single save()) wait for an owned transaction
  * to end, and owned transactions wait for them.
  */
+const gates = new WeakMap<DataSource, () => Promise<void> | undefined>();
+
+/**
+ * For a statement run on the connection outside TypeORM: undefined when it may run now,
+ * else a promise that settles when the transaction that owns the connection has ended.
+ */
+export function sqliteGateWait(dataSource: DataSource): Promise<void> | undefined {
+  return gates.get(dataSource)?.();
+}
+
 export function installSqliteTransactionGate(dataSource: DataSource): void {
   if (dataSource.options.type !== 'better-sqlite3') return;
   const runner: QueryRunner = dataSource.driver.createQueryRunner('master');
@@ -28,6 +38,9 @@ export function installSqliteTransactionGate(dataSource: DataSource): void {
   const waitForOwner = async () => {
     while (owner !== null && !insideOwner()) await idle;
   };
+
+  // Plain-SQL reads on the driver's connection (database/plain-sql.ts) wait here too.
+  gates.set(dataSource, () => (owner === null || insideOwner() ? undefined : waitForOwner()));
 
   const query = runner.query.bind(runner);
   runner.query = (async (...args: Parameters<QueryRunner['query']>) => {
@@ -67,6 +80,9 @@ export function installSqliteTransactionGate(dataSource: DataSource): void {
         return await context.run(token, () => (transaction as (...a: unknown[]) => Promise<unknown>).apply(this, args));
       } finally {
         owner = null;
+        // Between transactions nothing reads the token: turning the storage off stops
+        // Node's promise hooks, which otherwise cost every promise of every request.
+        context.disable();
         markIdle();
       }
     };

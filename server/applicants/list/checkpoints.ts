@@ -1,5 +1,5 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
-import { Lru } from './lru.js';
+import { Lru } from '../../common/lru.js';
 import { Params, type SqlExecutor } from '../../database/plain-sql.js';
 import { COLUMNS, NULLABLE_COLUMNS, orderClause, readCounts, seekCondition, type CountsRow } from './sql.js';
 import type { ApplicantListReaderOptions, ApplicantListRow } from './types.js';

@@ -1,5 +1,5 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
-import { Lru } from './lru.js';
+import { Lru } from '../../common/lru.js';
 import { escapeLike, type SearchTerm } from './search-term.js';
 import type { CheckpointIndex } from './checkpoints.js';
 import type { ApplicantSearch } from './search.js';

@@ -1,4 +1,4 @@
-import { Lru } from './lru.js';
+import { Lru } from '../../common/lru.js';
 import { escapeLike, quoteFts, WORD_WINDOW, type SearchTerm } from './search-term.js';
 import { Params, type SqlExecutor } from '../../database/plain-sql.js';
 import { COLUMNS, orderClause, TIMESTAMP_COLUMNS, type CountsRow } from './sql.js';

@@ -18,13 +18,16 @@ export class TwoFactorEnrolmentGuard implements CanActivate {
     private readonly requirement: TwoFactorRequirement,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Answers at once unless a signed-in session must be checked (API keys and public routes never are). */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!request.user || request.authMethod !== 'session') return true;
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     if (this.reflector.getAllAndOverride<boolean>(ENROLMENT_ALLOWED, targets)) return true;
-    const request = context.switchToHttp().getRequest<Request>();
-    if (!request.user || request.authMethod !== 'session') return true;
-    if (await this.requirement.enrolmentDue(request.user)) throw AUTH_ERRORS.error('TWO_FACTOR_ENROLMENT_REQUIRED');
-    return true;
+    return this.requirement.enrolmentDue(request.user).then((due) => {
+      if (due) throw AUTH_ERRORS.error('TWO_FACTOR_ENROLMENT_REQUIRED');
+      return true;
+    });
   }
 }

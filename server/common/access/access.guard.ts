@@ -9,28 +9,58 @@ import { IS_PUBLIC } from './public.decorator.js';
 import { REQUIRED_PERMISSION, type RequiredPermission } from './require-permission.decorator.js';
 import { ROLE_REQUIREMENT, type RoleRequirement } from './roles.decorator.js';
 
+/** A route's access requirements, as its decorators (on the handler or its controller) state them. */
+interface RouteAccess {
+  isPublic: boolean;
+  apiKeyAllowed: boolean;
+  role: RoleRequirement | undefined;
+  demoMessage: string | undefined;
+  permission: RequiredPermission | undefined;
+}
+
 /**
  * Deny by default: every route needs a signed-in account unless marked @Public(); an
  * API key only reaches routes marked @ApiKeyAllowed(); then the role requirement,
- * demo restriction and stored permission are checked.
+ * demo restriction and stored permission are checked. A route's decorators are read once
+ * and kept (metadata does not change after start).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
+  private readonly routes = new WeakMap<object, WeakMap<object, RouteAccess>>();
+
   constructor(private readonly reflector: Reflector) {}
 
+  private accessOf(context: ExecutionContext): RouteAccess {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byController = this.routes.get(handler);
+    if (!byController) this.routes.set(handler, (byController = new WeakMap()));
+    let access = byController.get(controller);
+    if (!access) {
+      const targets = [handler, controller];
+      access = {
+        isPublic: this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true,
+        apiKeyAllowed: this.reflector.getAllAndOverride<boolean>(API_KEY_ALLOWED, targets) === true,
+        role: this.reflector.getAllAndOverride<RoleRequirement | undefined>(ROLE_REQUIREMENT, targets),
+        demoMessage: this.reflector.getAllAndOverride<string | undefined>(NOT_DEMO, targets),
+        permission: this.reflector.getAllAndOverride<RequiredPermission | undefined>(REQUIRED_PERMISSION, targets),
+      };
+      byController.set(controller, access);
+    }
+    return access;
+  }
+
   canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const access = this.accessOf(context);
+    if (access.isPublic) return true;
 
     const request = context.switchToHttp().getRequest<Request>();
     const user = request.user;
     if (!user) throw ACCESS_ERRORS.error('SIGN_IN_REQUIRED');
-    if (request.authMethod === 'api-key' && !this.reflector.getAllAndOverride<boolean>(API_KEY_ALLOWED, targets)) {
-      throw ACCESS_ERRORS.error('API_KEY_NOT_ALLOWED');
-    }
+    if (request.authMethod === 'api-key' && !access.apiKeyAllowed) throw ACCESS_ERRORS.error('API_KEY_NOT_ALLOWED');
     if (!isRoleName(user.role)) throw ACCESS_ERRORS.error('ROLE_UNKNOWN', `Unknown role '${user.role}'`);
 
-    const roleRequirement = this.reflector.getAllAndOverride<RoleRequirement | undefined>(ROLE_REQUIREMENT, targets);
+    const roleRequirement = access.role;
     if (roleRequirement) {
       const allowed = roleRequirement.exact
         ? user.role === roleRequirement.role
@@ -38,11 +68,10 @@ export class AccessGuard implements CanActivate {
       if (!allowed) throw ACCESS_ERRORS.error('PERMISSION_DENIED');
     }
 
-    const demoMessage = this.reflector.getAllAndOverride<string | undefined>(NOT_DEMO, targets);
-    if (demoMessage && user.isDemo) throw ACCESS_ERRORS.error('DEMO_NOT_ALLOWED', demoMessage);
+    if (access.demoMessage && user.isDemo) throw ACCESS_ERRORS.error('DEMO_NOT_ALLOWED', access.demoMessage);
 
-    const permission = this.reflector.getAllAndOverride<RequiredPermission | undefined>(REQUIRED_PERMISSION, targets);
     // The role's stored rights, read with the account in the same statement (AuthenticationMiddleware).
+    const permission = access.permission;
     if (permission && !request.rights?.[permission.resource]?.includes(permission.action)) {
       throw ACCESS_ERRORS.error('PERMISSION_DENIED');
     }

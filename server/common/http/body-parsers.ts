@@ -85,8 +85,10 @@ export function installBodyParsers(app: Express): void {
       (req as RawBodyRequest).rawBody = buffer;
     },
   });
-  // No route reads the body of a GET or HEAD.
-  app.use((req: Request, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : json(req, res, next)));
-  app.use(bodyErrorHandler);
-  app.use(refuseUnusableInput);
+  // One layer for every request: no route reads the body of a GET or HEAD, so those are
+  // not parsed; a body that cannot be read is answered here; then the input is checked.
+  app.use((req: Request, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return refuseUnusableInput(req, res, next);
+    json(req, res, (error?: unknown) => (error ? bodyErrorHandler(error, req, res, next) : refuseUnusableInput(req, res, next)));
+  });
 }

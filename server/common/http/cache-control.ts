@@ -1,4 +1,4 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { Response } from 'express';
 import { sep } from 'node:path';
 
 /** Nothing an API answer holds may be kept by a browser or a shared cache. */
@@ -9,15 +9,6 @@ export const PRIVATE_NO_STORE = 'private, no-store';
 export const HASHED_ASSET = 'public, max-age=31536000, immutable';
 /** index.html and other unhashed files: always revalidated, so a deploy is seen at once. */
 export const REVALIDATE = 'no-cache';
-
-/**
- * Every /api answer — errors included — starts as `Cache-Control: no-store`. The few
- * public, harmless answers (the default avatar) set their own header on top.
- */
-export function apiNoStore(req: Request, res: Response, next: NextFunction): void {
-  if (req.path === '/api' || req.path.startsWith('/api/')) res.setHeader('Cache-Control', NO_STORE);
-  next();
-}
 
 /** serve-static's `setHeaders` for the client: long caching for hashed assets only. */
 export function staticAssetHeaders(clientDir: string): (res: Response, path: string) => void {

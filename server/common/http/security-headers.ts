@@ -1,12 +1,16 @@
 import helmet from 'helmet';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AppConfig } from '../../config/config.module.js';
+import { NO_STORE } from './cache-control.js';
 
 /**
  * Helmet with a Content-Security-Policy the built client passes: every script and
  * stylesheet is a file of our own; images may be data/blob URLs (previews, camera).
  * Swagger UI needs inline styles, so /api/docs gets a looser style-src. With the Sumsub
- * provider on, its domain may be framed and called.
+ * provider on, its domain may be framed and called. Every /api answer, errors included,
+ * also starts as `Cache-Control: no-store` (the few public, harmless answers, such as the
+ * default avatar, set their own on top). One list of headers per kind of path, set in
+ * one middleware.
  */
 export function securityHeaders(env: Pick<AppConfig, 'publicUrl' | 'sumsub'>): RequestHandler {
   const https = env.publicUrl.startsWith('https://');
@@ -34,8 +38,13 @@ export function securityHeaders(env: Pick<AppConfig, 'publicUrl' | 'sumsub'>): R
       hsts: https,
     }),
   );
+  const noStore: [string, string] = ['Cache-Control', NO_STORE];
+  const api = [...app, noStore];
+  const apiDocs = [...docs, noStore];
   return (req, res, next) => {
-    for (const [name, value] of req.path.startsWith('/api/docs') ? docs : app) res.setHeader(name, value);
+    const path = req.path;
+    const headers = path === '/api' || path.startsWith('/api/') ? (path.startsWith('/api/docs') ? apiDocs : api) : app;
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }
