@@ -1,6 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_SECRET } from './seed.mjs';
 
@@ -89,10 +91,17 @@ function start(label, args, env, port) {
   );
 }
 
-/** The built app (dist/server/main.js) on the seeded database, as deployed: default logging. */
+const LOOP_MONITOR = fileURLToPath(new URL('./loop-monitor.mjs', import.meta.url));
+
+/**
+ * The built app (dist/server/main.js) on the seeded database, as deployed: default logging.
+ * It runs with bench/lib/loop-monitor.mjs preloaded: `app.loopDelay()` answers the longest
+ * event-loop delay (and the 99th percentile) since the previous call, in milliseconds.
+ */
 export async function startApp(database, extraEnv = {}) {
   const port = await freePort();
-  return start(
+  const loopFile = join(tmpdir(), `kyc-bench-loop-${port}.json`);
+  const app = await start(
     'app',
     ['dist/server/main.js'],
     {
@@ -105,10 +114,29 @@ export async function startApp(database, extraEnv = {}) {
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       REDIS_URL: '',
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${LOOP_MONITOR}`.trim(),
+      BENCH_LOOP_FILE: loopFile,
       ...extraEnv,
     },
     port,
   );
+  app.loopDelay = async () => {
+    rmSync(loopFile, { force: true });
+    process.kill(app.pid, 'SIGUSR2');
+    for (let waited = 0; !existsSync(loopFile); waited += 10) {
+      if (waited > 5000) throw new Error('the app did not report its event-loop delay');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Written in one call; a partial read is retried.
+    for (;;) {
+      try {
+        return JSON.parse(readFileSync(loopFile, 'utf8'));
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  };
+  return app;
 }
 
 /** The raw baseline (bench/baseline.mjs): node:http + driver + bench/lib/routes.mjs. */

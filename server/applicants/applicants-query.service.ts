@@ -48,7 +48,7 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
   private readonly executor: SqlExecutor;
   private readonly detailsReader: ApplicantDetailsReader;
   /** SQLite: the searches' reader threads (SQLITE_READER_THREADS). */
-  private readonly searchReaders: SqliteReaderPool | null;
+  private readonly backgroundReaders: SqliteReaderPool | null;
 
   constructor(
     @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
@@ -60,8 +60,8 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
   ) {
     this.executor = typeOrmExecutor(dataSource);
     const sqliteFile = dataSource.options.type === 'better-sqlite3' ? dataSource.options.database : undefined;
-    this.searchReaders = sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads) : null;
-    this.reader = new ApplicantListReader(this.executor, {}, this.searchReaders ?? this.executor);
+    this.backgroundReaders = sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads) : null;
+    this.reader = new ApplicantListReader(this.executor, {}, this.backgroundReaders ?? this.executor);
     this.detailsReader = new ApplicantDetailsReader(this.executor, {
       applicants: new EntityRows(dataSource, Applicant),
       images: new EntityRows(dataSource, ApplicantImage),
@@ -71,7 +71,7 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.searchReaders?.close();
+    await this.backgroundReaders?.close();
   }
 
   async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto | ApplicantQueueQueryDto): Promise<ApplicantPageDto> {

@@ -40,6 +40,8 @@ function nextTimestamp(): Date {
 /** Buffered views are written at the latest this long after the first of them, or at this count. */
 export const VIEW_FLUSH_MS = 1000;
 const VIEW_FLUSH_ROWS = 500;
+/** Rows per INSERT statement of a flush: on SQLite, 100 rows took about 3 ms, 500 rows 16–48 ms of synchronous work (1M-applicant bench database). */
+const VIEW_INSERT_ROWS = 100;
 
 function toRow(entry: AuditEntry): Partial<AuditEvent> {
   return {
@@ -73,7 +75,11 @@ export class AuditService implements OnApplicationShutdown {
     else this.flushTimer ??= setTimeout(() => void this.flushViews(), VIEW_FLUSH_MS);
   }
 
-  /** Writes the buffered views (one multi-row INSERT); a failed write keeps them for the next try. */
+  /**
+   * Writes the buffered views: multi-row INSERTs of VIEW_INSERT_ROWS, with the event loop
+   * let go between them (on SQLite each is synchronous work on the HTTP thread). A failed
+   * write keeps the rows it did not write for the next try.
+   */
   flushViews(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
       if (this.flushTimer) clearTimeout(this.flushTimer);
@@ -81,18 +87,23 @@ export class AuditService implements OnApplicationShutdown {
       const rows = this.pendingViews;
       if (rows.length === 0) return;
       this.pendingViews = [];
-      try {
-        await this.events
-          .createQueryBuilder()
-          .insert()
-          .into(AuditEvent)
-          .values(rows as QueryDeepPartialEntity<AuditEvent>[])
-          .updateEntity(false)
-          .execute();
-      } catch (error) {
-        this.pendingViews = [...rows, ...this.pendingViews];
-        this.flushTimer ??= setTimeout(() => void this.flushViews(), VIEW_FLUSH_MS);
-        this.logger.error(`Could not write ${rows.length} buffered views to the audit trail; retrying: ${(error as Error).message}`);
+      for (let written = 0; written < rows.length; written += VIEW_INSERT_ROWS) {
+        if (written > 0) await new Promise((resolve) => setImmediate(resolve));
+        try {
+          await this.events
+            .createQueryBuilder()
+            .insert()
+            .into(AuditEvent)
+            .values(rows.slice(written, written + VIEW_INSERT_ROWS) as QueryDeepPartialEntity<AuditEvent>[])
+            .updateEntity(false)
+            .execute();
+        } catch (error) {
+          const unwritten = rows.slice(written);
+          this.pendingViews = [...unwritten, ...this.pendingViews];
+          this.flushTimer ??= setTimeout(() => void this.flushViews(), VIEW_FLUSH_MS);
+          this.logger.error(`Could not write ${unwritten.length} buffered views to the audit trail; retrying: ${(error as Error).message}`);
+          return;
+        }
       }
     });
     return this.flushing;

@@ -1,8 +1,7 @@
 import { jest } from '@jest/globals';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import request from 'supertest';
-import type { Repository } from 'typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { AuditService } from '../../server/audit/audit.service.js';
@@ -166,6 +165,31 @@ describe('the read path', () => {
       insert.mockRestore();
       await audit.flushViews();
       expect(await views('read-1')).toBe(before + 1);
+    });
+
+    it('writes a large buffer in statements of at most 100 rows, keeping the rows a failed statement did not write', async () => {
+      const audit = t.app.get(AuditService);
+      const applicant = await t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId: 'read-2' });
+      const before = await views('read-2');
+      for (let i = 0; i < 250; i += 1) {
+        audit.recordView({ actor: owner.user, organizationId: org.id, applicantId: applicant.id, action: 'applicant.viewed' });
+      }
+      const events = t.app.get<Repository<AuditEvent>>(getRepositoryToken(AuditEvent));
+      const builders = jest.spyOn(events, 'createQueryBuilder');
+      // The second statement fails: the first 100 rows are written, 150 kept.
+      builders.mockImplementationOnce((...args) => {
+        builders.mockImplementationOnce(() => {
+          throw new Error('the database went away');
+        });
+        return Repository.prototype.createQueryBuilder.apply(events, args);
+      });
+      await audit.flushViews();
+      expect(await views('read-2')).toBe(before + 100);
+      builders.mockClear();
+      await audit.flushViews();
+      expect(builders).toHaveBeenCalledTimes(2);
+      builders.mockRestore();
+      expect(await views('read-2')).toBe(before + 250);
     });
   });
 });

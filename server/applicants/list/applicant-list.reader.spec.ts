@@ -217,6 +217,38 @@ describe('ApplicantListReader', () => {
     expect((await reader.list(request)).total).toBe(2);
   });
 
+  it('sends the long reads to its background executor: searches, filtered counts, checkpoint walks, deep OFFSET pages', async () => {
+    const background: string[] = [];
+    const backgroundExecutor: SqlExecutor = {
+      ...executor,
+      query: <T>(sql: string, params: readonly unknown[]) => {
+        background.push(sql);
+        return executor.query<T>(sql, params);
+      },
+    };
+    const reader = new ApplicantListReader(executor, { checkpointStride: 7, checkpointMinRows: 100, offsetReach: 20, rebuildCooldownMs: 0 }, backgroundExecutor);
+    const request: ApplicantListRequest = { organizationId, page: 20, pageSize: 25, orderBy: 'createdAt', direction: 'asc' };
+    // A deep page before its checkpoints: OFFSET on the background; the walk starts there too.
+    expect(await reader.list(request)).toEqual(await expected(request));
+    expect(background.some((sql) => /OFFSET/.test(sql) && !/IS NULL|IS NOT NULL/.test(sql))).toBe(true);
+    await reader.settled();
+    // The walk: one window query on PostgreSQL, hops from checkpoint to checkpoint on SQLite.
+    expect(background.some((sql) => /ROW_NUMBER\(\)|LIMIT 1 OFFSET/.test(sql))).toBe(true);
+    // With the checkpoints built, the same page is a short seek on the main executor.
+    background.length = 0;
+    statements = [];
+    expect(await reader.list(request)).toEqual(await expected(request));
+    expect(background).toEqual([]);
+    expect(statements.length).toBeGreaterThan(0);
+    // A filtered count and a search.
+    const filtered = { ...request, page: 1, filters: { statuses: ['pending'] } } as ApplicantListRequest;
+    expect(await reader.list(filtered)).toEqual(await expected(filtered));
+    const searched = { ...request, page: 1, search: 'maria' };
+    expect(await reader.list(searched)).toEqual(await expected(searched));
+    expect(background.filter((sql) => sql.startsWith('SELECT COUNT(*)')).length).toBeGreaterThanOrEqual(2);
+    await reader.settled();
+  });
+
   it('counts each organization apart, and nothing for one without applicants', async () => {
     const reader = newReader();
     const request: ApplicantListRequest = { organizationId: otherOrganizationId, page: 1, pageSize: 100, orderBy: 'createdAt', direction: 'desc' };

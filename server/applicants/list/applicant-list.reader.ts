@@ -41,18 +41,20 @@ export class ApplicantListReader {
   private readonly filtered: FilteredList;
 
   /**
-   * `searchDb` runs the searches, which may read a large share of the applicants: on
-   * SQLite, a SqliteReaderPool keeps them off the HTTP thread. Everything else reads on `db`.
+   * `background` runs the reads that may go through a large share of the applicants:
+   * searches, filtered counts, the checkpoint walks, and OFFSET pages beyond the offset
+   * reach (a deep page asked before its checkpoints are built). On SQLite a
+   * SqliteReaderPool keeps them off the HTTP thread. Everything else reads on `db`.
    */
   constructor(
     private readonly db: SqlExecutor,
     options: Partial<ApplicantListReaderOptions> = {},
-    searchDb: SqlExecutor = db,
+    private readonly background: SqlExecutor = db,
   ) {
     this.options = { ...DEFAULT_READER_OPTIONS, ...options };
-    this.checkpoints = new CheckpointIndex(db, this.options);
-    this.searcher = new ApplicantSearch(searchDb, this.options);
-    this.filtered = new FilteredList(db, this.searcher, this.checkpoints, this.options);
+    this.checkpoints = new CheckpointIndex(db, this.options, background);
+    this.searcher = new ApplicantSearch(background, this.options);
+    this.filtered = new FilteredList(db, this.searcher, this.checkpoints, this.options, background);
   }
 
   private get postgres(): boolean {
@@ -162,7 +164,7 @@ export class ApplicantListReader {
         `SELECT ${COLUMNS} FROM "applicants" WHERE "organizationId" = ${org} ORDER BY ${orderClause(orderBy, direction)}` +
         ` LIMIT ${params.add(end - start)} OFFSET ${params.add(skip)}`;
     }
-    const rows = await this.db.query<ApplicantListRow>(sql, params.values);
+    const rows = await (skip > this.options.offsetReach ? this.background : this.db).query<ApplicantListRow>(sql, params.values);
     return backwards ? rows.reverse() : rows;
   }
 }

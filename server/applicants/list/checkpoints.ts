@@ -56,9 +56,11 @@ interface CheckpointEntry {
 export class CheckpointIndex {
   private readonly lists: Lru<string, CheckpointEntry>;
 
+  /** `background` runs the walks (see ApplicantListReader); the data version is read on `db`. */
   constructor(
     private readonly db: SqlExecutor,
     private readonly options: ApplicantListReaderOptions,
+    private readonly background: SqlExecutor = db,
   ) {
     this.lists = new Lru(options.maxCheckpointLists);
   }
@@ -140,7 +142,7 @@ export class CheckpointIndex {
       const params = new Params(this.db.dialect);
       const org = params.add(organizationId);
       const scoped = scope ? ` AND ${scope.where(params)}` : '';
-      const [row] = await this.db.query<{ count: number | string }>(
+      const [row] = await this.background.query<{ count: number | string }>(
         `SELECT COUNT(*) AS "count" FROM "applicants" WHERE "organizationId" = ${org}${scoped} AND "${orderBy}" IS NULL`,
         params.values,
       );
@@ -176,20 +178,21 @@ export class CheckpointIndex {
       const params = new Params(this.db.dialect);
       const org = params.add(organizationId);
       const scoped = scope ? ` AND ${scope.where(params)}` : '';
-      const rows = await this.db.query<{ value: unknown; userId: string; rel: number | string }>(
+      const rows = await this.background.query<{ value: unknown; userId: string; rel: number | string }>(
         `SELECT "value", "userId", "rel" FROM (SELECT ${valueColumn} AS "value", "userId", ROW_NUMBER() OVER (ORDER BY ${order}) - 1 AS "rel"` +
           ` FROM "applicants" WHERE "organizationId" = ${org}${scoped} AND ${filter}) "t" WHERE "rel" % ${params.add(stride)} = 0 ORDER BY "rel"`,
         params.values,
       );
       return rows.map((row) => ({ rel: Number(row.rel), value: row.value, userId: row.userId }));
     }
-    // SQLite answers synchronously: hop from checkpoint to checkpoint with short
-    // statements, letting requests run every few milliseconds.
+    // SQLite: hop from checkpoint to checkpoint with short statements. On the reader
+    // threads that is one short read after another; on the HTTP thread (no reader
+    // threads), SQLite answers synchronously, so requests run every few milliseconds.
     const checkpoints: Checkpoint[] = [];
     const firstParams = new Params(this.db.dialect);
     const firstOrg = firstParams.add(organizationId);
     const firstScoped = scope ? ` AND ${scope.where(firstParams)}` : '';
-    let [row] = await this.db.query<{ value: unknown; userId: string }>(
+    let [row] = await this.background.query<{ value: unknown; userId: string }>(
       `SELECT ${valueColumn} AS "value", "userId" FROM "applicants" WHERE "organizationId" = ${firstOrg}${firstScoped} AND ${filter} ORDER BY ${order} LIMIT 1`,
       firstParams.values,
     );
@@ -204,7 +207,7 @@ export class CheckpointIndex {
       const org = params.add(organizationId);
       const scoped = scope ? ` AND ${scope.where(params)}` : '';
       const seek = seekCondition(this.db.dialect, orderBy, isNull, row, params);
-      [row] = await this.db.query<{ value: unknown; userId: string }>(
+      [row] = await this.background.query<{ value: unknown; userId: string }>(
         `SELECT ${valueColumn} AS "value", "userId" FROM "applicants" WHERE "organizationId" = ${org}${scoped} AND ${seek} ORDER BY ${order} LIMIT 1 OFFSET ${params.add(stride)}`,
         params.values,
       );

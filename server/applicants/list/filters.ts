@@ -77,6 +77,8 @@ export class FilteredList {
     private readonly searcher: ApplicantSearch,
     private readonly checkpoints: CheckpointIndex,
     private readonly options: ApplicantListReaderOptions,
+    /** Runs the counts and the OFFSET pages beyond the offset reach (see ApplicantListReader). */
+    private readonly background: SqlExecutor = db,
   ) {
     this.counts = new Lru(options.maxCachedFilterCounts);
   }
@@ -88,7 +90,7 @@ export class FilteredList {
     const committed = this.db.readsCommittedState();
     const params = new Params(this.db.dialect);
     const where = this.where(organizationId, filters, search, params);
-    const [row] = await this.db.query<{ count: number | string }>(`SELECT COUNT(*) AS "count" FROM "applicants" WHERE ${where}`, params.values);
+    const [row] = await this.background.query<{ count: number | string }>(`SELECT COUNT(*) AS "count" FROM "applicants" WHERE ${where}`, params.values);
     const count = Number(row.count);
     if (committed && this.db.readsCommittedState()) this.counts.put(key, { version: counts.version, total: counts.total, count });
     return count;
@@ -121,7 +123,7 @@ export class FilteredList {
     const sql =
       `SELECT ${COLUMNS} FROM "applicants" WHERE ${this.where(request.organizationId, filters, search, params)}` +
       ` ORDER BY ${orderClause(request.orderBy, direction)} LIMIT ${params.add(end - start)} OFFSET ${params.add(skip)}`;
-    const rows = await this.db.query<ApplicantListRow>(sql, params.values);
+    const rows = await (skip > this.options.offsetReach ? this.background : this.db).query<ApplicantListRow>(sql, params.values);
     return backwards ? rows.reverse() : rows;
   }
 
