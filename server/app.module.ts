@@ -38,6 +38,10 @@ const clientDir = loadEnvironment().clientDir;
       // Hashed assets (assets/*-[hash].js) for a year; index.html and the rest revalidated.
       serveStaticOptions: { index: false, setHeaders: staticAssetHeaders(clientDir) },
     }),
+    // The hot read routes first: Express tries each route in turn until one matches (a
+    // test makes sure no request matches routes of two controllers, so order is speed only).
+    UsersModule,
+    ApplicantsModule,
     SessionsModule,
     AuthenticationModule,
     EventsModule,
@@ -48,10 +52,8 @@ const clientDir = loadEnvironment().clientDir;
     ApiKeysModule,
     WebhooksModule,
     AuthModule,
-    UsersModule,
     RolesModule,
     OrganizationsModule,
-    ApplicantsModule,
     AuditModule,
     AnalysisModule.register('app'),
     KycModule,
