@@ -1,4 +1,3 @@
-import type { Express } from 'express';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 interface RouteLayer {
@@ -19,8 +18,9 @@ describe('route order', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    const express = t.app.getHttpAdapter().getInstance() as Express & { router: { stack: RouteLayer[] } };
-    routes = express.router.stack.filter((layer) => layer.route?.path.startsWith('/api/'));
+    const express: unknown = t.app.getHttpAdapter().getInstance();
+    const { router } = express as { router: { stack: RouteLayer[] } };
+    routes = router.stack.filter((layer) => layer.route?.path.startsWith('/api/'));
   });
   afterAll(() => t.close());
 

@@ -19,620 +19,6 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 
 /**
- * Check health
- *
- * Whether the server and its database answer, for load balancers and monitoring.
- */
-export const healthCheck = <ThrowOnError extends boolean = false>(options?: Options<HealthCheckData, ThrowOnError>) => (options?.client ?? client).get<HealthCheckResponses, HealthCheckErrors, ThrowOnError>({ url: '/api/health', ...options });
-
-/**
- * Show the API key
- *
- * The account's secret API key (`kyc_sk_…`), created on the first request. Only in the dashboard: the key cannot read itself.
- */
-export const apiKeysGet = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysGetData, ThrowOnError>) => (options?.client ?? client).get<ApiKeysGetResponses, ApiKeysGetErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/api-keys',
-    ...options
-});
-
-/**
- * Regenerate the API key
- *
- * Replaces the account's API key; the old one stops working at that moment.
- */
-export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysRegenerateData, ThrowOnError>) => (options?.client ?? client).post<ApiKeysRegenerateResponses, ApiKeysRegenerateErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/api-keys/regenerate',
-    ...options
-});
-
-/**
- * Set the webhook URL
- *
- * Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`).
- */
-export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/users/webhook',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Set the redirect URL
- *
- * Where the verification page sends the end user when they finish (http or https), unless their session link names another.
- */
-export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/users/redirect-url',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Read the webhook settings
- *
- * The account's webhook URL, redirect URL and signing secret.
- */
-export const webhooksGetSettings = <ThrowOnError extends boolean = false>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, WebhooksGetSettingsErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/settings',
-    ...options
-});
-
-/**
- * Rotate the signing secret
- *
- * Replaces the webhook signing secret; deliveries from then on are signed with the new one only.
- */
-export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, WebhooksRotateSecretErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/secret/rotate',
-    ...options
-});
-
-/**
- * List webhook events
- *
- * The account's webhook events, newest first, with their status (pending, delivered, failed), attempts and the exact body sent.
- */
-export const webhooksListEvents = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, WebhooksListEventsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/events',
-    ...options
-});
-
-/**
- * List an event's delivery attempts
- *
- * Every attempt to deliver one webhook event, first one first: status code, error and duration.
- */
-export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/events/{id}/deliveries',
-    ...options
-});
-
-/**
- * Redeliver a webhook event
- *
- * Makes a new attempt now; a failed event becomes pending again and follows the retry schedule.
- */
-export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/events/{id}/redeliver',
-    ...options
-});
-
-/**
- * Send a test event
- *
- * Sends a `webhook.test` event to the webhook URL at once and answers with the outcome of its first attempt. Retries are safe with an `Idempotency-Key`: a retry answers the first event instead of sending another.
- */
-export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/test',
-    ...options
-});
-
-/**
- * Create an account
- *
- * Creates a staff account and signs it in (session cookie set); a confirmation link is sent to its address.
- */
-export const authRegister = <ThrowOnError extends boolean = false>(options: Options<AuthRegisterData, ThrowOnError>) => (options.client ?? client).post<AuthRegisterResponses, AuthRegisterErrors, ThrowOnError>({
-    url: '/api/auth/register',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Sign in
- *
- * Signs in with a username (or e-mail address) and password and sets the session cookie under a new session id. When the account has a second factor, answers 401 TWO_FACTOR_REQUIRED with the methods to continue.
- */
-export const authLogin = <ThrowOnError extends boolean = false>(options: Options<AuthLoginData, ThrowOnError>) => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
-    url: '/api/auth/login',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Sign in: the authenticator code
- *
- * The second step of signing in: the authenticator app's code, or a recovery code, after the password.
- */
-export const authLoginSecondFactor = <ThrowOnError extends boolean = false>(options: Options<AuthLoginSecondFactorData, ThrowOnError>) => (options.client ?? client).post<AuthLoginSecondFactorResponses, AuthLoginSecondFactorErrors, ThrowOnError>({
-    url: '/api/auth/login/two-factor',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Sign out
- *
- * Ends the session and clears its cookie (a demo account is deleted).
- */
-export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, AuthLogoutErrors, ThrowOnError>({ url: '/api/auth/logout', ...options });
-
-/**
- * Delete my account
- *
- * Deletes the signed-in account after checking its password and ends all its sessions. An account that owns an organization must delete it or hand it over first.
- */
-export const authDeleteAccount = <ThrowOnError extends boolean = false>(options: Options<AuthDeleteAccountData, ThrowOnError>) => (options.client ?? client).delete<AuthDeleteAccountResponses, AuthDeleteAccountErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/delete',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Change my e-mail address
- *
- * Changes the signed-in account's address after checking its password; the new address is unconfirmed and a confirmation link is sent there.
- */
-export const authChangeEmail = <ThrowOnError extends boolean = false>(options: Options<AuthChangeEmailData, ThrowOnError>) => (options.client ?? client).post<AuthChangeEmailResponses, AuthChangeEmailErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/change-email',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Change my password
- *
- * Changes the signed-in account's password after checking the old one; every session of the account ends, this one included.
- */
-export const authChangePassword = <ThrowOnError extends boolean = false>(options: Options<AuthChangePasswordData, ThrowOnError>) => (options.client ?? client).post<AuthChangePasswordResponses, AuthChangePasswordErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/change-password',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Request a password reset
- *
- * Sends a reset link to the address if an account uses it. The answer is the same whether or not it does.
- */
-export const authEmailsStartPasswordReset = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsStartPasswordResetData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsStartPasswordResetResponses, AuthEmailsStartPasswordResetErrors, ThrowOnError>({ url: '/api/auth-emails/reset-password/start', ...options });
-
-/**
- * Set a new password from a reset link
- *
- * Sets the password with the token of a reset link; every session of the account ends.
- */
-export const authEmailsResetPassword = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsResetPasswordData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsResetPasswordResponses, AuthEmailsResetPasswordErrors, ThrowOnError>({
-    url: '/api/auth-emails/reset-password/reset',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Send a confirmation e-mail
- *
- * Sends a new confirmation link to the signed-in account's address.
- */
-export const authEmailsStartConfirmation = <ThrowOnError extends boolean = false>(options?: Options<AuthEmailsStartConfirmationData, ThrowOnError>) => (options?.client ?? client).post<AuthEmailsStartConfirmationResponses, AuthEmailsStartConfirmationErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth-emails/confirm-email/start',
-    ...options
-});
-
-/**
- * Confirm an e-mail address
- *
- * Confirms the account's e-mail address with the token from the confirmation link.
- */
-export const authEmailsConfirmEmail = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsConfirmEmailData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsConfirmEmailResponses, AuthEmailsConfirmEmailErrors, ThrowOnError>({ url: '/api/auth-emails/confirm-email/confirm', ...options });
-
-/**
- * Read the password policy
- *
- * What a new password must be (minimum length, not common, not the username or e-mail address) for registration, change and reset.
- */
-export const passwordPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<PasswordPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<PasswordPolicyGetResponses, PasswordPolicyGetErrors, ThrowOnError>({ url: '/api/auth/password-policy', ...options });
-
-/**
- * Read my two-factor status
- *
- * Which second factors the signed-in account has, how many recovery codes are left, and whether a rule requires one.
- */
-export const twoFactorStatus = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStatusData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorStatusResponses, TwoFactorStatusErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/two-factor',
-    ...options
-});
-
-/**
- * Remove the authenticator app
- *
- * Removes the authenticator app and the recovery codes after proving the account again (a code or the password).
- */
-export const twoFactorRemove = <ThrowOnError extends boolean = false>(options: Options<TwoFactorRemoveData, ThrowOnError>) => (options.client ?? client).delete<TwoFactorRemoveResponses, TwoFactorRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/two-factor/totp',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Start setting up an authenticator app
- *
- * A new secret and its QR code for an authenticator app; nothing changes until POST /api/auth/two-factor/totp/confirm.
- */
-export const twoFactorStartSetup = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStartSetupData, ThrowOnError>) => (options?.client ?? client).post<TwoFactorStartSetupResponses, TwoFactorStartSetupErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/two-factor/totp',
-    ...options
-});
-
-/**
- * Confirm the authenticator app
- *
- * Confirms the setup with a first code; the app then guards sign-in and the recovery codes are shown this once.
- */
-export const twoFactorConfirm = <ThrowOnError extends boolean = false>(options: Options<TwoFactorConfirmData, ThrowOnError>) => (options.client ?? client).post<TwoFactorConfirmResponses, TwoFactorConfirmErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/two-factor/totp/confirm',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Read the platform's two-factor rule
- *
- * Whether the platform requires two-factor sign-in of every account, or of administrators only.
- */
-export const twoFactorPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorPolicyGetResponses, TwoFactorPolicyGetErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/admin/two-factor-policy',
-    ...options
-});
-
-/**
- * Change the platform's two-factor rule
- *
- * A super-admin sets which accounts must use two-factor sign-in; it applies from the next request of every account (audited).
- */
-export const twoFactorPolicySet = <ThrowOnError extends boolean = false>(options: Options<TwoFactorPolicySetData, ThrowOnError>) => (options.client ?? client).put<TwoFactorPolicySetResponses, TwoFactorPolicySetErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/admin/two-factor-policy',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List my passkeys
- *
- * The passkeys of the signed-in account, with their names and when they were last used.
- */
-export const passkeysList = <ThrowOnError extends boolean = false>(options?: Options<PasskeysListData, ThrowOnError>) => (options?.client ?? client).get<PasskeysListResponses, PasskeysListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/passkeys',
-    ...options
-});
-
-/**
- * Add a passkey
- *
- * Registers the new passkey from navigator.credentials.create(); it then signs in alone or as the second step after the password.
- */
-export const passkeysRegister = <ThrowOnError extends boolean = false>(options: Options<PasskeysRegisterData, ThrowOnError>) => (options.client ?? client).post<PasskeysRegisterResponses, PasskeysRegisterErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/passkeys',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Start adding a passkey
- *
- * Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes.
- */
-export const passkeysOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeysOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeysOptionsResponses, PasskeysOptionsErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/passkeys/options',
-    ...options
-});
-
-/**
- * Remove a passkey
- *
- * Removes a passkey after proving the account again (an authenticator code or the password).
- */
-export const passkeysRemove = <ThrowOnError extends boolean = false>(options: Options<PasskeysRemoveData, ThrowOnError>) => (options.client ?? client).delete<PasskeysRemoveResponses, PasskeysRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/passkeys/{id}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Passkey sign-in options
- *
- * Request options for navigator.credentials.get() that name no account: the authenticator offers the passkeys it holds for this site.
- */
-export const passkeySignInPasswordlessOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeySignInPasswordlessOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInPasswordlessOptionsResponses, PasskeySignInPasswordlessOptionsErrors, ThrowOnError>({ url: '/api/auth/login/passkey/options', ...options });
-
-/**
- * Sign in with a passkey
- *
- * Signs in with a passkey alone: the assertion from navigator.credentials.get() for the options of POST /api/auth/login/passkey/options.
- */
-export const passkeySignInPasswordless = <ThrowOnError extends boolean = false>(options: Options<PasskeySignInPasswordlessData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInPasswordlessResponses, PasskeySignInPasswordlessErrors, ThrowOnError>({
-    url: '/api/auth/login/passkey',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Passkey options for the second step
- *
- * Request options listing the passkeys of the account whose password step is pending.
- */
-export const passkeySignInSecondFactorOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeySignInSecondFactorOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInSecondFactorOptionsResponses, PasskeySignInSecondFactorOptionsErrors, ThrowOnError>({ url: '/api/auth/login/two-factor/passkey/options', ...options });
-
-/**
- * Sign in: a passkey as second step
- *
- * The second step of signing in with a passkey, after the password.
- */
-export const passkeySignInSecondFactor = <ThrowOnError extends boolean = false>(options: Options<PasskeySignInSecondFactorData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInSecondFactorResponses, PasskeySignInSecondFactorErrors, ThrowOnError>({
-    url: '/api/auth/login/two-factor/passkey',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List my sessions
- *
- * The signed-in account's live sessions (device, address, last activity): this one first, then newest first.
- */
-export const sessionsList = <ThrowOnError extends boolean = false>(options?: Options<SessionsListData, ThrowOnError>) => (options?.client ?? client).get<SessionsListResponses, SessionsListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/sessions',
-    ...options
-});
-
-/**
- * End one of my sessions
- *
- * Ends one session of the signed-in account, on whatever device it is.
- */
-export const sessionsRevoke = <ThrowOnError extends boolean = false>(options: Options<SessionsRevokeData, ThrowOnError>) => (options.client ?? client).delete<SessionsRevokeResponses, SessionsRevokeErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/sessions/{id}',
-    ...options
-});
-
-/**
- * End my other sessions
- *
- * Ends every session of the signed-in account except this one.
- */
-export const sessionsRevokeOthers = <ThrowOnError extends boolean = false>(options?: Options<SessionsRevokeOthersData, ThrowOnError>) => (options?.client ?? client).post<SessionsRevokeOthersResponses, SessionsRevokeOthersErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/auth/sessions/revoke-others',
-    ...options
-});
-
-/**
- * List single sign-on providers
- *
- * The single sign-on providers the operator configured (OIDC_PROVIDERS), for the sign-in page; empty when none.
- */
-export const oidcProviders = <ThrowOnError extends boolean = false>(options?: Options<OidcProvidersData, ThrowOnError>) => (options?.client ?? client).get<OidcProvidersResponses, OidcProvidersErrors, ThrowOnError>({ url: '/api/auth/oidc/providers', ...options });
-
-/**
- * Single sign-on: start
- *
- * Redirects the browser to the provider's sign-in, keeping state, nonce and PKCE verifier in the session; an unknown provider redirects to /login?sso_error=OIDC_UNKNOWN_PROVIDER.
- */
-export const oidcStart = <ThrowOnError extends boolean = false>(options: Options<OidcStartData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcStartErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/start', ...options });
-
-/**
- * Single sign-on: the provider's answer
- *
- * Where the provider sends the browser back: signs in under a new session id and redirects to /dashboard, or redirects to /login?sso_error=<code>.
- */
-export const oidcCallback = <ThrowOnError extends boolean = false>(options: Options<OidcCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcCallbackErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/callback', ...options });
-
-/**
- * Read the audit trail
- *
- * The platform-wide audit trail for super-admins, newest first, filtered and paged: sign-ins, changes to applicants, organizations, roles and settings.
- */
-export const auditList = <ThrowOnError extends boolean = false>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/audit',
-    ...options
-});
-
-/**
  * Who am I
  *
  * The signed-in account, by its session cookie or its API key: with a key, the account the key belongs to.
@@ -720,338 +106,6 @@ export const userPreferencesUpdate = <ThrowOnError extends boolean = false>(opti
         'Content-Type': 'application/json',
         ...options.headers
     }
-});
-
-/**
- * List organizations
- *
- * The organizations the caller owns or belongs to (all for a super-admin), with their companyKeys.
- */
-export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, OrganizationsListErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects',
-    ...options
-});
-
-/**
- * Create an organization
- *
- * A new organization (a "project" in the paths) owned by the caller, with its companyKey.
- */
-export const organizationsCreate = <ThrowOnError extends boolean = false>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, OrganizationsCreateErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete an organization
- *
- * The owner deletes the organization with its applicants, images, checks, members, webhook events and deliveries, confirming with its name.
- */
-export const organizationsRemove = <ThrowOnError extends boolean = false>(options: Options<OrganizationsRemoveData, ThrowOnError>) => (options.client ?? client).delete<OrganizationsRemoveResponses, OrganizationsRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Get an organization
- *
- * One organization the caller owns or belongs to: name, companyKey, verification settings, retention policy and two-factor rule.
- */
-export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}',
-    ...options
-});
-
-/**
- * Change the verification settings
- *
- * The verification page's settings: photo quality thresholds, the origins a session's redirectUrl may use, and whether public companyKey links work.
- */
-export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/verification-settings',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Change the retention policy
- *
- * How many days the organization keeps applicants in each state (null keeps them); the hourly retention job follows it from its next run.
- */
-export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetRetentionPolicyData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetRetentionPolicyResponses, OrganizationsSetRetentionPolicyErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/retention-policy',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Require two-factor sign-in of members
- *
- * The owner requires a second factor of the organization's members; those without one can only set one up from their next request.
- */
-export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetTwoFactorRequirementData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetTwoFactorRequirementErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/two-factor-requirement',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Hand the organization over
- *
- * The owner makes a member the new owner and stays on as a member.
- */
-export const organizationsTransferOwnership = <ThrowOnError extends boolean = false>(options: Options<OrganizationsTransferOwnershipData, ThrowOnError>) => (options.client ?? client).post<OrganizationsTransferOwnershipResponses, OrganizationsTransferOwnershipErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/transfer-ownership',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Do I own an organization?
- *
- * Whether the signed-in account owns an organization (an owner cannot delete the account).
- */
-export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/organizations/owner-check',
-    ...options
-});
-
-/**
- * List members
- *
- * The organization's owner first, then its members with their roles.
- */
-export const membersList = <ThrowOnError extends boolean = false>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/members',
-    ...options
-});
-
-/**
- * Remove a member
- *
- * The owner removes a member; a member may remove themselves (leave).
- */
-export const membersRemove = <ThrowOnError extends boolean = false>(options: Options<MembersRemoveData, ThrowOnError>) => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/members/{userId}',
-    ...options
-});
-
-/**
- * List pending invitations
- *
- * The organization's invitations not yet accepted or declined, newest first.
- */
-export const organizationInvitationsList = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsListData, ThrowOnError>) => (options.client ?? client).get<OrganizationInvitationsListResponses, OrganizationInvitationsListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/invitations',
-    ...options
-});
-
-/**
- * Invite someone by username or e-mail
- *
- * They become a member only once they accept. The answer is the same whether or not the username or address belongs to an account; an account, if there is one, is told by e-mail and on its dashboard.
- */
-export const organizationInvitationsInvite = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsInviteData, ThrowOnError>) => (options.client ?? client).post<OrganizationInvitationsInviteResponses, OrganizationInvitationsInviteErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/invitations',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Revoke an invitation
- *
- * Revokes a pending invitation: it can no longer be accepted.
- */
-export const organizationInvitationsRevoke = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsRevokeData, ThrowOnError>) => (options.client ?? client).delete<OrganizationInvitationsRevokeResponses, OrganizationInvitationsRevokeErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/invitations/{invitationId}',
-    ...options
-});
-
-/**
- * List my invitations
- *
- * The invitations to organizations that the signed-in account can still accept, newest first.
- */
-export const invitationsList = <ThrowOnError extends boolean = false>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, InvitationsListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/invitations',
-    ...options
-});
-
-/**
- * Accept an invitation
- *
- * The signed-in account joins the organization it was invited to, with the invited role.
- */
-export const invitationsAccept = <ThrowOnError extends boolean = false>(options: Options<InvitationsAcceptData, ThrowOnError>) => (options.client ?? client).post<InvitationsAcceptResponses, InvitationsAcceptErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/invitations/{id}/accept',
-    ...options
-});
-
-/**
- * Decline an invitation
- *
- * Declines an invitation addressed to the signed-in account; it is gone afterwards.
- */
-export const invitationsDecline = <ThrowOnError extends boolean = false>(options: Options<InvitationsDeclineData, ThrowOnError>) => (options.client ?? client).post<InvitationsDeclineResponses, InvitationsDeclineErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/invitations/{id}/decline',
-    ...options
-});
-
-/**
- * List roles
- *
- * Every role with its permissions: the permission matrix.
- */
-export const rolesList = <ThrowOnError extends boolean = false>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, RolesListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/roles',
-    ...options
-});
-
-/**
- * Change the permission matrix
- *
- * A super-admin saves the permission matrix; each entry carries the version it was read at, so that concurrent edits are refused.
- */
-export const rolesReplace = <ThrowOnError extends boolean = false>(options: Options<RolesReplaceData, ThrowOnError>) => (options.client ?? client).put<RolesReplaceResponses, RolesReplaceErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/roles',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Get a role
- *
- * One role with the permissions the stored matrix gives it.
- */
-export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, RolesGetErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/roles/{id}',
-    ...options
 });
 
 /**
@@ -1983,6 +1037,432 @@ export const retentionApply = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * List organizations
+ *
+ * The organizations the caller owns or belongs to (all for a super-admin), with their companyKeys.
+ */
+export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, OrganizationsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects',
+    ...options
+});
+
+/**
+ * Create an organization
+ *
+ * A new organization (a "project" in the paths) owned by the caller, with its companyKey.
+ */
+export const organizationsCreate = <ThrowOnError extends boolean = false>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, OrganizationsCreateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an organization
+ *
+ * The owner deletes the organization with its applicants, images, checks, members, webhook events and deliveries, confirming with its name.
+ */
+export const organizationsRemove = <ThrowOnError extends boolean = false>(options: Options<OrganizationsRemoveData, ThrowOnError>) => (options.client ?? client).delete<OrganizationsRemoveResponses, OrganizationsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get an organization
+ *
+ * One organization the caller owns or belongs to: name, companyKey, verification settings, retention policy and two-factor rule.
+ */
+export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}',
+    ...options
+});
+
+/**
+ * Change the verification settings
+ *
+ * The verification page's settings: photo quality thresholds, the origins a session's redirectUrl may use, and whether public companyKey links work.
+ */
+export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/verification-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change the retention policy
+ *
+ * How many days the organization keeps applicants in each state (null keeps them); the hourly retention job follows it from its next run.
+ */
+export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetRetentionPolicyData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetRetentionPolicyResponses, OrganizationsSetRetentionPolicyErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/retention-policy',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Require two-factor sign-in of members
+ *
+ * The owner requires a second factor of the organization's members; those without one can only set one up from their next request.
+ */
+export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetTwoFactorRequirementData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetTwoFactorRequirementErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/two-factor-requirement',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Hand the organization over
+ *
+ * The owner makes a member the new owner and stays on as a member.
+ */
+export const organizationsTransferOwnership = <ThrowOnError extends boolean = false>(options: Options<OrganizationsTransferOwnershipData, ThrowOnError>) => (options.client ?? client).post<OrganizationsTransferOwnershipResponses, OrganizationsTransferOwnershipErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/transfer-ownership',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Do I own an organization?
+ *
+ * Whether the signed-in account owns an organization (an owner cannot delete the account).
+ */
+export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/organizations/owner-check',
+    ...options
+});
+
+/**
+ * List members
+ *
+ * The organization's owner first, then its members with their roles.
+ */
+export const membersList = <ThrowOnError extends boolean = false>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/members',
+    ...options
+});
+
+/**
+ * Remove a member
+ *
+ * The owner removes a member; a member may remove themselves (leave).
+ */
+export const membersRemove = <ThrowOnError extends boolean = false>(options: Options<MembersRemoveData, ThrowOnError>) => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/members/{userId}',
+    ...options
+});
+
+/**
+ * List pending invitations
+ *
+ * The organization's invitations not yet accepted or declined, newest first.
+ */
+export const organizationInvitationsList = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsListData, ThrowOnError>) => (options.client ?? client).get<OrganizationInvitationsListResponses, OrganizationInvitationsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/invitations',
+    ...options
+});
+
+/**
+ * Invite someone by username or e-mail
+ *
+ * They become a member only once they accept. The answer is the same whether or not the username or address belongs to an account; an account, if there is one, is told by e-mail and on its dashboard.
+ */
+export const organizationInvitationsInvite = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsInviteData, ThrowOnError>) => (options.client ?? client).post<OrganizationInvitationsInviteResponses, OrganizationInvitationsInviteErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/invitations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke an invitation
+ *
+ * Revokes a pending invitation: it can no longer be accepted.
+ */
+export const organizationInvitationsRevoke = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsRevokeData, ThrowOnError>) => (options.client ?? client).delete<OrganizationInvitationsRevokeResponses, OrganizationInvitationsRevokeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/invitations/{invitationId}',
+    ...options
+});
+
+/**
+ * List my invitations
+ *
+ * The invitations to organizations that the signed-in account can still accept, newest first.
+ */
+export const invitationsList = <ThrowOnError extends boolean = false>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, InvitationsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/invitations',
+    ...options
+});
+
+/**
+ * Accept an invitation
+ *
+ * The signed-in account joins the organization it was invited to, with the invited role.
+ */
+export const invitationsAccept = <ThrowOnError extends boolean = false>(options: Options<InvitationsAcceptData, ThrowOnError>) => (options.client ?? client).post<InvitationsAcceptResponses, InvitationsAcceptErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/invitations/{id}/accept',
+    ...options
+});
+
+/**
+ * Decline an invitation
+ *
+ * Declines an invitation addressed to the signed-in account; it is gone afterwards.
+ */
+export const invitationsDecline = <ThrowOnError extends boolean = false>(options: Options<InvitationsDeclineData, ThrowOnError>) => (options.client ?? client).post<InvitationsDeclineResponses, InvitationsDeclineErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/invitations/{id}/decline',
+    ...options
+});
+
+/**
+ * Read the audit trail
+ *
+ * The platform-wide audit trail for super-admins, newest first, filtered and paged: sign-ins, changes to applicants, organizations, roles and settings.
+ */
+export const auditList = <ThrowOnError extends boolean = false>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/audit',
+    ...options
+});
+
+/**
+ * Set the webhook URL
+ *
+ * Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`).
+ */
+export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/users/webhook',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set the redirect URL
+ *
+ * Where the verification page sends the end user when they finish (http or https), unless their session link names another.
+ */
+export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/users/redirect-url',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read the webhook settings
+ *
+ * The account's webhook URL, redirect URL and signing secret.
+ */
+export const webhooksGetSettings = <ThrowOnError extends boolean = false>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, WebhooksGetSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/settings',
+    ...options
+});
+
+/**
+ * Rotate the signing secret
+ *
+ * Replaces the webhook signing secret; deliveries from then on are signed with the new one only.
+ */
+export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, WebhooksRotateSecretErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/secret/rotate',
+    ...options
+});
+
+/**
+ * List webhook events
+ *
+ * The account's webhook events, newest first, with their status (pending, delivered, failed), attempts and the exact body sent.
+ */
+export const webhooksListEvents = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, WebhooksListEventsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/events',
+    ...options
+});
+
+/**
+ * List an event's delivery attempts
+ *
+ * Every attempt to deliver one webhook event, first one first: status code, error and duration.
+ */
+export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/events/{id}/deliveries',
+    ...options
+});
+
+/**
+ * Redeliver a webhook event
+ *
+ * Makes a new attempt now; a failed event becomes pending again and follows the retry schedule.
+ */
+export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/events/{id}/redeliver',
+    ...options
+});
+
+/**
+ * Send a test event
+ *
+ * Sends a `webhook.test` event to the webhook URL at once and answers with the outcome of its first attempt. Retries are safe with an `Idempotency-Key`: a retry answers the first event instead of sending another.
+ */
+export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/test',
+    ...options
+});
+
+/**
  * List sanctions list imports
  *
  * Every import of a sanctions list, newest first, with its counts and status.
@@ -2015,6 +1495,526 @@ export const sanctionsListsUpload = <ThrowOnError extends boolean = false>(optio
         'Content-Type': null,
         ...options.headers
     }
+});
+
+/**
+ * Check health
+ *
+ * Whether the server and its database answer, for load balancers and monitoring.
+ */
+export const healthCheck = <ThrowOnError extends boolean = false>(options?: Options<HealthCheckData, ThrowOnError>) => (options?.client ?? client).get<HealthCheckResponses, HealthCheckErrors, ThrowOnError>({ url: '/api/health', ...options });
+
+/**
+ * Show the API key
+ *
+ * The account's secret API key (`kyc_sk_…`), created on the first request. Only in the dashboard: the key cannot read itself.
+ */
+export const apiKeysGet = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysGetData, ThrowOnError>) => (options?.client ?? client).get<ApiKeysGetResponses, ApiKeysGetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/api-keys',
+    ...options
+});
+
+/**
+ * Regenerate the API key
+ *
+ * Replaces the account's API key; the old one stops working at that moment.
+ */
+export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysRegenerateData, ThrowOnError>) => (options?.client ?? client).post<ApiKeysRegenerateResponses, ApiKeysRegenerateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/api-keys/regenerate',
+    ...options
+});
+
+/**
+ * Create an account
+ *
+ * Creates a staff account and signs it in (session cookie set); a confirmation link is sent to its address.
+ */
+export const authRegister = <ThrowOnError extends boolean = false>(options: Options<AuthRegisterData, ThrowOnError>) => (options.client ?? client).post<AuthRegisterResponses, AuthRegisterErrors, ThrowOnError>({
+    url: '/api/auth/register',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign in
+ *
+ * Signs in with a username (or e-mail address) and password and sets the session cookie under a new session id. When the account has a second factor, answers 401 TWO_FACTOR_REQUIRED with the methods to continue.
+ */
+export const authLogin = <ThrowOnError extends boolean = false>(options: Options<AuthLoginData, ThrowOnError>) => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
+    url: '/api/auth/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign in: the authenticator code
+ *
+ * The second step of signing in: the authenticator app's code, or a recovery code, after the password.
+ */
+export const authLoginSecondFactor = <ThrowOnError extends boolean = false>(options: Options<AuthLoginSecondFactorData, ThrowOnError>) => (options.client ?? client).post<AuthLoginSecondFactorResponses, AuthLoginSecondFactorErrors, ThrowOnError>({
+    url: '/api/auth/login/two-factor',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign out
+ *
+ * Ends the session and clears its cookie (a demo account is deleted).
+ */
+export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, AuthLogoutErrors, ThrowOnError>({ url: '/api/auth/logout', ...options });
+
+/**
+ * Delete my account
+ *
+ * Deletes the signed-in account after checking its password and ends all its sessions. An account that owns an organization must delete it or hand it over first.
+ */
+export const authDeleteAccount = <ThrowOnError extends boolean = false>(options: Options<AuthDeleteAccountData, ThrowOnError>) => (options.client ?? client).delete<AuthDeleteAccountResponses, AuthDeleteAccountErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/delete',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change my e-mail address
+ *
+ * Changes the signed-in account's address after checking its password; the new address is unconfirmed and a confirmation link is sent there.
+ */
+export const authChangeEmail = <ThrowOnError extends boolean = false>(options: Options<AuthChangeEmailData, ThrowOnError>) => (options.client ?? client).post<AuthChangeEmailResponses, AuthChangeEmailErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/change-email',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change my password
+ *
+ * Changes the signed-in account's password after checking the old one; every session of the account ends, this one included.
+ */
+export const authChangePassword = <ThrowOnError extends boolean = false>(options: Options<AuthChangePasswordData, ThrowOnError>) => (options.client ?? client).post<AuthChangePasswordResponses, AuthChangePasswordErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/change-password',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Request a password reset
+ *
+ * Sends a reset link to the address if an account uses it. The answer is the same whether or not it does.
+ */
+export const authEmailsStartPasswordReset = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsStartPasswordResetData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsStartPasswordResetResponses, AuthEmailsStartPasswordResetErrors, ThrowOnError>({ url: '/api/auth-emails/reset-password/start', ...options });
+
+/**
+ * Set a new password from a reset link
+ *
+ * Sets the password with the token of a reset link; every session of the account ends.
+ */
+export const authEmailsResetPassword = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsResetPasswordData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsResetPasswordResponses, AuthEmailsResetPasswordErrors, ThrowOnError>({
+    url: '/api/auth-emails/reset-password/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Send a confirmation e-mail
+ *
+ * Sends a new confirmation link to the signed-in account's address.
+ */
+export const authEmailsStartConfirmation = <ThrowOnError extends boolean = false>(options?: Options<AuthEmailsStartConfirmationData, ThrowOnError>) => (options?.client ?? client).post<AuthEmailsStartConfirmationResponses, AuthEmailsStartConfirmationErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth-emails/confirm-email/start',
+    ...options
+});
+
+/**
+ * Confirm an e-mail address
+ *
+ * Confirms the account's e-mail address with the token from the confirmation link.
+ */
+export const authEmailsConfirmEmail = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsConfirmEmailData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsConfirmEmailResponses, AuthEmailsConfirmEmailErrors, ThrowOnError>({ url: '/api/auth-emails/confirm-email/confirm', ...options });
+
+/**
+ * Read the password policy
+ *
+ * What a new password must be (minimum length, not common, not the username or e-mail address) for registration, change and reset.
+ */
+export const passwordPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<PasswordPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<PasswordPolicyGetResponses, PasswordPolicyGetErrors, ThrowOnError>({ url: '/api/auth/password-policy', ...options });
+
+/**
+ * Read my two-factor status
+ *
+ * Which second factors the signed-in account has, how many recovery codes are left, and whether a rule requires one.
+ */
+export const twoFactorStatus = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStatusData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorStatusResponses, TwoFactorStatusErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor',
+    ...options
+});
+
+/**
+ * Remove the authenticator app
+ *
+ * Removes the authenticator app and the recovery codes after proving the account again (a code or the password).
+ */
+export const twoFactorRemove = <ThrowOnError extends boolean = false>(options: Options<TwoFactorRemoveData, ThrowOnError>) => (options.client ?? client).delete<TwoFactorRemoveResponses, TwoFactorRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor/totp',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Start setting up an authenticator app
+ *
+ * A new secret and its QR code for an authenticator app; nothing changes until POST /api/auth/two-factor/totp/confirm.
+ */
+export const twoFactorStartSetup = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStartSetupData, ThrowOnError>) => (options?.client ?? client).post<TwoFactorStartSetupResponses, TwoFactorStartSetupErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor/totp',
+    ...options
+});
+
+/**
+ * Confirm the authenticator app
+ *
+ * Confirms the setup with a first code; the app then guards sign-in and the recovery codes are shown this once.
+ */
+export const twoFactorConfirm = <ThrowOnError extends boolean = false>(options: Options<TwoFactorConfirmData, ThrowOnError>) => (options.client ?? client).post<TwoFactorConfirmResponses, TwoFactorConfirmErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/two-factor/totp/confirm',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read the platform's two-factor rule
+ *
+ * Whether the platform requires two-factor sign-in of every account, or of administrators only.
+ */
+export const twoFactorPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorPolicyGetResponses, TwoFactorPolicyGetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/admin/two-factor-policy',
+    ...options
+});
+
+/**
+ * Change the platform's two-factor rule
+ *
+ * A super-admin sets which accounts must use two-factor sign-in; it applies from the next request of every account (audited).
+ */
+export const twoFactorPolicySet = <ThrowOnError extends boolean = false>(options: Options<TwoFactorPolicySetData, ThrowOnError>) => (options.client ?? client).put<TwoFactorPolicySetResponses, TwoFactorPolicySetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/admin/two-factor-policy',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List my passkeys
+ *
+ * The passkeys of the signed-in account, with their names and when they were last used.
+ */
+export const passkeysList = <ThrowOnError extends boolean = false>(options?: Options<PasskeysListData, ThrowOnError>) => (options?.client ?? client).get<PasskeysListResponses, PasskeysListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/passkeys',
+    ...options
+});
+
+/**
+ * Add a passkey
+ *
+ * Registers the new passkey from navigator.credentials.create(); it then signs in alone or as the second step after the password.
+ */
+export const passkeysRegister = <ThrowOnError extends boolean = false>(options: Options<PasskeysRegisterData, ThrowOnError>) => (options.client ?? client).post<PasskeysRegisterResponses, PasskeysRegisterErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/passkeys',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Start adding a passkey
+ *
+ * Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes.
+ */
+export const passkeysOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeysOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeysOptionsResponses, PasskeysOptionsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/passkeys/options',
+    ...options
+});
+
+/**
+ * Remove a passkey
+ *
+ * Removes a passkey after proving the account again (an authenticator code or the password).
+ */
+export const passkeysRemove = <ThrowOnError extends boolean = false>(options: Options<PasskeysRemoveData, ThrowOnError>) => (options.client ?? client).delete<PasskeysRemoveResponses, PasskeysRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/passkeys/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Passkey sign-in options
+ *
+ * Request options for navigator.credentials.get() that name no account: the authenticator offers the passkeys it holds for this site.
+ */
+export const passkeySignInPasswordlessOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeySignInPasswordlessOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInPasswordlessOptionsResponses, PasskeySignInPasswordlessOptionsErrors, ThrowOnError>({ url: '/api/auth/login/passkey/options', ...options });
+
+/**
+ * Sign in with a passkey
+ *
+ * Signs in with a passkey alone: the assertion from navigator.credentials.get() for the options of POST /api/auth/login/passkey/options.
+ */
+export const passkeySignInPasswordless = <ThrowOnError extends boolean = false>(options: Options<PasskeySignInPasswordlessData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInPasswordlessResponses, PasskeySignInPasswordlessErrors, ThrowOnError>({
+    url: '/api/auth/login/passkey',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Passkey options for the second step
+ *
+ * Request options listing the passkeys of the account whose password step is pending.
+ */
+export const passkeySignInSecondFactorOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeySignInSecondFactorOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInSecondFactorOptionsResponses, PasskeySignInSecondFactorOptionsErrors, ThrowOnError>({ url: '/api/auth/login/two-factor/passkey/options', ...options });
+
+/**
+ * Sign in: a passkey as second step
+ *
+ * The second step of signing in with a passkey, after the password.
+ */
+export const passkeySignInSecondFactor = <ThrowOnError extends boolean = false>(options: Options<PasskeySignInSecondFactorData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInSecondFactorResponses, PasskeySignInSecondFactorErrors, ThrowOnError>({
+    url: '/api/auth/login/two-factor/passkey',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List my sessions
+ *
+ * The signed-in account's live sessions (device, address, last activity): this one first, then newest first.
+ */
+export const sessionsList = <ThrowOnError extends boolean = false>(options?: Options<SessionsListData, ThrowOnError>) => (options?.client ?? client).get<SessionsListResponses, SessionsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/sessions',
+    ...options
+});
+
+/**
+ * End one of my sessions
+ *
+ * Ends one session of the signed-in account, on whatever device it is.
+ */
+export const sessionsRevoke = <ThrowOnError extends boolean = false>(options: Options<SessionsRevokeData, ThrowOnError>) => (options.client ?? client).delete<SessionsRevokeResponses, SessionsRevokeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/sessions/{id}',
+    ...options
+});
+
+/**
+ * End my other sessions
+ *
+ * Ends every session of the signed-in account except this one.
+ */
+export const sessionsRevokeOthers = <ThrowOnError extends boolean = false>(options?: Options<SessionsRevokeOthersData, ThrowOnError>) => (options?.client ?? client).post<SessionsRevokeOthersResponses, SessionsRevokeOthersErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/sessions/revoke-others',
+    ...options
+});
+
+/**
+ * List single sign-on providers
+ *
+ * The single sign-on providers the operator configured (OIDC_PROVIDERS), for the sign-in page; empty when none.
+ */
+export const oidcProviders = <ThrowOnError extends boolean = false>(options?: Options<OidcProvidersData, ThrowOnError>) => (options?.client ?? client).get<OidcProvidersResponses, OidcProvidersErrors, ThrowOnError>({ url: '/api/auth/oidc/providers', ...options });
+
+/**
+ * Single sign-on: start
+ *
+ * Redirects the browser to the provider's sign-in, keeping state, nonce and PKCE verifier in the session; an unknown provider redirects to /login?sso_error=OIDC_UNKNOWN_PROVIDER.
+ */
+export const oidcStart = <ThrowOnError extends boolean = false>(options: Options<OidcStartData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcStartErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/start', ...options });
+
+/**
+ * Single sign-on: the provider's answer
+ *
+ * Where the provider sends the browser back: signs in under a new session id and redirects to /dashboard, or redirects to /login?sso_error=<code>.
+ */
+export const oidcCallback = <ThrowOnError extends boolean = false>(options: Options<OidcCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcCallbackErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/callback', ...options });
+
+/**
+ * List roles
+ *
+ * Every role with its permissions: the permission matrix.
+ */
+export const rolesList = <ThrowOnError extends boolean = false>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, RolesListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/roles',
+    ...options
+});
+
+/**
+ * Change the permission matrix
+ *
+ * A super-admin saves the permission matrix; each entry carries the version it was read at, so that concurrent edits are refused.
+ */
+export const rolesReplace = <ThrowOnError extends boolean = false>(options: Options<RolesReplaceData, ThrowOnError>) => (options.client ?? client).put<RolesReplaceResponses, RolesReplaceErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/roles',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get a role
+ *
+ * One role with the permissions the stored matrix gives it.
+ */
+export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, RolesGetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/roles/{id}',
+    ...options
 });
 
 /**

@@ -6,140 +6,6 @@ export type ClientOptions = {
 
 export type Webhooks = WebhookApplicantSubmittedWebhookRequest | WebhookApplicantPrecheckedWebhookRequest | WebhookApplicantDecidedWebhookRequest | WebhookApplicantOnHoldWebhookRequest | WebhookApplicantResetWebhookRequest | WebhookApplicantUpdatedWebhookRequest | WebhookApplicantScreeningHitWebhookRequest | WebhookApplicantResubmissionRequestedWebhookRequest | WebhookWebhookTestWebhookRequest;
 
-export type HealthDto = {
-    status: 'ok' | 'error';
-    /**
-     * Indicators that are up
-     */
-    info: {
-        [key: string]: unknown;
-    };
-    /**
-     * Indicators that are down
-     */
-    error: {
-        [key: string]: unknown;
-    };
-    /**
-     * Every indicator
-     */
-    details: {
-        [key: string]: unknown;
-    };
-};
-
-export type ApiKeyDto = {
-    /**
-     * Secret key for `Authorization: Bearer`
-     */
-    apiKey: string;
-};
-
-export type UpdateWebhookDto = {
-    /**
-     * An http(s) URL on a public address
-     */
-    webhook: string;
-};
-
-export type WebhookSettingsDto = {
-    /**
-     * Where signed events are POSTed
-     */
-    webhook: string | null;
-    /**
-     * Where the verification page sends the end user when done
-     */
-    redirectUrl: string | null;
-    /**
-     * Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved
-     */
-    secret: string | null;
-};
-
-export type UpdateRedirectUrlDto = {
-    /**
-     * An http(s) URL
-     */
-    redirectUrl: string;
-};
-
-export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'webhook.test';
-
-export type WebhookEventStatus = 'pending' | 'delivered' | 'failed';
-
-export type WebhookEventDto = {
-    /**
-     * Also the webhook-id header of every attempt
-     */
-    id: string;
-    type: WebhookEventType;
-    status: WebhookEventStatus;
-    /**
-     * Attempts made so far
-     */
-    attempts: number;
-    /**
-     * HTTP status of the last attempt; null when none answered
-     */
-    lastResponseCode: number | null;
-    lastError: string | null;
-    /**
-     * When the next attempt is due (pending events only)
-     */
-    nextAttemptAt: string | null;
-    createdAt: string;
-    organizationId: string | null;
-    /**
-     * The applicant's userId, for applicant events
-     */
-    applicantUserId: string | null;
-    /**
-     * The exact JSON body sent
-     */
-    payload: string;
-};
-
-export type PageMetaDto = {
-    /**
-     * The page answered (1-based)
-     */
-    page: number;
-    /**
-     * Number of items in this page (0 beyond the last page)
-     */
-    pageLength: number;
-    /**
-     * Number of pages at the requested page size (0 when nothing matches)
-     */
-    totalPages: number;
-    hasPreviousPage: boolean;
-    hasNextPage: boolean;
-};
-
-export type WebhookEventPageDto = {
-    items: Array<WebhookEventDto>;
-    meta: PageMetaDto;
-};
-
-export type WebhookDeliveryDto = {
-    id: string;
-    /**
-     * 1 for the first attempt
-     */
-    attempt: number;
-    responseCode: number | null;
-    error: string | null;
-    durationMs: number;
-    createdAt: string;
-};
-
-export type RegisterDto = {
-    email: string;
-    username: string;
-    password: string;
-};
-
 export type UserImageDto = {
     /**
      * Where to load the picture: the user's own, or the default avatar
@@ -171,282 +37,6 @@ export type UserDto = {
     redirectUrl: string | null;
 };
 
-export type LoginDto = {
-    /**
-     * Username or e-mail address
-     */
-    username: string;
-    password: string;
-};
-
-export type TwoFactorCodeDto = {
-    /**
-     * A 6-digit code from the authenticator app, or a recovery code
-     */
-    code: string;
-};
-
-export type DeleteAccountDto = {
-    password: string;
-};
-
-export type ChangeEmailDto = {
-    /**
-     * The current password
-     */
-    password: string;
-    email: string;
-};
-
-export type ChangePasswordDto = {
-    oldPassword: string;
-    newPassword: string;
-    /**
-     * Must equal newPassword
-     */
-    newPasswordConfirm: string;
-};
-
-export type MessageDto = {
-    message: string;
-};
-
-export type ResetPasswordDto = {
-    /**
-     * The `user` parameter of the e-mailed link
-     */
-    user: string;
-    /**
-     * The `token` parameter of the e-mailed link
-     */
-    token: string;
-    password: string;
-};
-
-export type PasswordPolicyDto = {
-    /**
-     * Shortest new password (PASSWORD_MIN_LENGTH)
-     */
-    minLength: number;
-    maxLength: number;
-    /**
-     * Common passwords (a bundled list) and the username or e-mail address are refused
-     */
-    rejectsCommonPasswords: boolean;
-};
-
-export type TwoFactorOverviewDto = {
-    /**
-     * An authenticator app (TOTP) guards sign-in
-     */
-    totpEnabled: boolean;
-    /**
-     * Recovery codes not used yet
-     */
-    recoveryCodesLeft: number;
-    /**
-     * Passkeys of the account
-     */
-    passkeys: number;
-    /**
-     * A platform or organization rule requires two-factor sign-in of this account
-     */
-    required: boolean;
-    /**
-     * Required and none set up: every route but enrolment answers 403 TWO_FACTOR_ENROLMENT_REQUIRED
-     */
-    enrolmentRequired: boolean;
-};
-
-export type TotpSetupDto = {
-    /**
-     * The base32 secret, for typing into the app by hand
-     */
-    secret: string;
-    /**
-     * otpauth:// URI, the content of the QR code
-     */
-    otpauthUrl: string;
-    /**
-     * The QR code as an SVG data URL
-     */
-    qrCode: string;
-};
-
-export type RecoveryCodesDto = {
-    /**
-     * Ten single-use recovery codes, shown this once
-     */
-    recoveryCodes: Array<string>;
-};
-
-export type RemoveTotpDto = {
-    /**
-     * A current code from the authenticator app (or the password)
-     */
-    code?: string;
-    /**
-     * The account's password (or a current code)
-     */
-    password?: string;
-};
-
-export type TwoFactorPolicyDto = {
-    /**
-     * Whose sign-in needs a second factor: nobody platform-wide, administrators (admin, super-admin), or every account
-     */
-    requiredFor: 'off' | 'admins' | 'everyone';
-    updatedByName: string | null;
-    updatedAt: string | null;
-};
-
-export type TwoFactorPolicyInputDto = {
-    /**
-     * Whose sign-in needs a second factor: nobody platform-wide, administrators (admin, super-admin), or every account
-     */
-    requiredFor: 'off' | 'admins' | 'everyone';
-};
-
-export type PasskeyDto = {
-    id: string;
-    /**
-     * The name the user gave it
-     */
-    name: string;
-    /**
-     * The authenticator reported it synced to other devices
-     */
-    backedUp: boolean;
-    createdAt: string;
-    /**
-     * The last sign-in with it
-     */
-    lastUsedAt: string | null;
-};
-
-export type PasskeyOptionsDto = {
-    /**
-     * WebAuthn options in their JSON form (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON), for @simplewebauthn/browser
-     */
-    options: {
-        [key: string]: unknown;
-    };
-};
-
-export type CredentialResponseDto = {
-    clientDataJSON: string;
-    /**
-     * Registration
-     */
-    attestationObject?: string;
-    authenticatorData?: string;
-    /**
-     * Sign-in
-     */
-    signature?: string;
-    /**
-     * Sign-in: the account id the passkey was made for
-     */
-    userHandle?: string;
-    /**
-     * Registration
-     */
-    publicKey?: string;
-    /**
-     * Registration
-     */
-    publicKeyAlgorithm?: number;
-    /**
-     * Registration
-     */
-    transports?: Array<string>;
-};
-
-export type PasskeyCredentialDto = {
-    /**
-     * The credential id (base64url)
-     */
-    id: string;
-    rawId: string;
-    type: 'public-key';
-    response: CredentialResponseDto;
-    clientExtensionResults: {
-        [key: string]: unknown;
-    };
-    authenticatorAttachment?: 'platform' | 'cross-platform';
-};
-
-export type RegisterPasskeyDto = {
-    name: string;
-    credential: PasskeyCredentialDto;
-};
-
-export type PasskeyAssertionDto = {
-    credential: PasskeyCredentialDto;
-};
-
-export type ActiveSessionDto = {
-    /**
-     * Opaque id of the session (for revoking it), not the cookie value
-     */
-    id: string;
-    /**
-     * Browser and system, from the User-Agent at sign-in
-     */
-    device: string;
-    /**
-     * Address at sign-in
-     */
-    ip: string | null;
-    createdAt: string;
-    /**
-     * Last request, to the minute the idle timeout allows
-     */
-    lastSeenAt: string;
-    /**
-     * The session of this browser
-     */
-    current: boolean;
-};
-
-export type OidcProviderDto = {
-    /**
-     * Used in /api/auth/oidc/{provider}/start
-     */
-    id: string;
-    /**
-     * Shown as "Sign in with <name>"
-     */
-    name: string;
-};
-
-export type AuditEventAdminDto = {
-    id: string;
-    /**
-     * e.g. applicant.viewed, applicant.updated, applicant.approved
-     */
-    action: string;
-    /**
-     * Username of the actor at the time
-     */
-    actorName: string;
-    /**
-     * applicant.updated: { changes: [{ field, from, to }] }; applicant.rejected: { reason, rejectType }; …
-     */
-    detail: {
-        [key: string]: unknown;
-    } | null;
-    createdAt: string;
-    actorId: string | null;
-    organizationId: string | null;
-    applicantId: string | null;
-};
-
-export type AuditEventAdminPageDto = {
-    items: Array<AuditEventAdminDto>;
-    meta: PageMetaDto;
-};
-
 export type UpdateUserImageDto = {
     /**
      * false removes the picture; true with `data` replaces it; true alone keeps it
@@ -471,213 +61,6 @@ export type UserPreferencesDto = {
      * The applicants list columns shown, in order; null: the default columns
      */
     applicantListColumns?: Array<string> | null;
-};
-
-export type CreateOrganizationDto = {
-    name: string;
-};
-
-export type OrganizationDto = {
-    id: string;
-    name: string;
-    /**
-     * Publishable key that identifies the organization on the /kyc page
-     */
-    companyKey: string;
-    /**
-     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
-     */
-    role: 'owner' | 'member' | 'super-admin';
-};
-
-export type PhotoQualityDto = {
-    /**
-     * Refuse document photos that miss a threshold, telling the end user what to fix (otherwise only measure them)
-     */
-    enforce: boolean;
-    /**
-     * Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide
-     */
-    minSharpness: number;
-    /**
-     * Largest share (0–1) of saturated pixels
-     */
-    maxGlare: number;
-    /**
-     * Least mean luminance (0–255)
-     */
-    minBrightness: number;
-    /**
-     * Least pixels on the short side
-     */
-    minShortSide: number;
-};
-
-export type VerificationSettingsDto = {
-    /**
-     * Whether public /kyc?companyKey=…&userId=… links may start verifications
-     */
-    allowCompanyKeyLinks: boolean;
-    /**
-     * Origins a server-created session may redirect to (scheme://host[:port])
-     */
-    redirectAllowList: Array<string>;
-    /**
-     * Always in answers; in a request, omit it to keep the stored values
-     */
-    photoQuality?: PhotoQualityDto;
-};
-
-export type RetentionPolicyDto = {
-    /**
-     * Days document photos, selfies and face embeddings are kept after a final decision (approved or rejected); null keeps them; 30 to 3650 days
-     */
-    imagesDays: number | null;
-    /**
-     * Days identity data is kept after a final decision, then the applicant is erased leaving a tombstone; null keeps it; 30 to 3650 days
-     */
-    identityDays: number | null;
-    /**
-     * Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS); 1 to 365 days
-     */
-    abandonedDays: number | null;
-};
-
-export type OrganizationDetailsDto = {
-    id: string;
-    name: string;
-    /**
-     * Publishable key that identifies the organization on the /kyc page
-     */
-    companyKey: string;
-    /**
-     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
-     */
-    role: 'owner' | 'member' | 'super-admin';
-    /**
-     * The owner's username
-     */
-    ownerUsername: string;
-    isOwner: boolean;
-    createdAt: string;
-    verificationSettings: VerificationSettingsDto;
-    retentionPolicy: RetentionPolicyDto;
-    /**
-     * Members (and the owner) must sign in with a second factor
-     */
-    requireTwoFactor: boolean;
-};
-
-export type TwoFactorRequirementDto = {
-    /**
-     * Members (and the owner) must sign in with a second factor; those without one can only set one up
-     */
-    requireTwoFactor: boolean;
-};
-
-export type DeleteOrganizationDto = {
-    /**
-     * The organization's name, typed by the person deleting it, as a confirmation
-     */
-    confirmName: string;
-};
-
-export type TransferOwnershipDto = {
-    /**
-     * A member of the organization, who becomes its owner
-     */
-    userId: string;
-};
-
-export type OwnerCheckDto = {
-    /**
-     * true when the signed-in user owns at least one organization
-     */
-    response: boolean;
-};
-
-export type MemberDto = {
-    userId: string;
-    username: string;
-    email: string;
-    role: 'owner' | 'member';
-    /**
-     * When the user joined (the organization creation for the owner)
-     */
-    addedAt: string;
-};
-
-export type InvitationDto = {
-    id: string;
-    /**
-     * The username or e-mail address as the inviter typed it
-     */
-    invitee: string;
-    /**
-     * Username of who sent it (null once that account is deleted)
-     */
-    invitedBy: string | null;
-    createdAt: string;
-    /**
-     * After this the invitation can no longer be accepted
-     */
-    expiresAt: string;
-    /**
-     * Whether expiresAt has passed; invite again to send a fresh one
-     */
-    expired: boolean;
-};
-
-export type InviteMemberDto = {
-    /**
-     * Username or e-mail address of the person to invite. The answer is the same whether or not it belongs to an account.
-     */
-    usernameOrEmail: string;
-};
-
-export type ReceivedInvitationDto = {
-    id: string;
-    organizationId: string;
-    organizationName: string;
-    /**
-     * Username of who sent it (null once that account is deleted)
-     */
-    invitedBy: string | null;
-    createdAt: string;
-    expiresAt: string;
-};
-
-export type AcceptedInvitationDto = {
-    /**
-     * The organization the caller is now a member of
-     */
-    organizationId: string;
-};
-
-export type PermissionDto = {
-    id: string;
-    resource: 'organizations' | 'members' | 'applicants' | 'audit' | 'api-keys' | 'webhooks' | 'roles' | 'users';
-    actions: Array<'create' | 'read' | 'update' | 'delete'>;
-    /**
-     * Optimistic-lock version; a stale one makes the save answer 409.
-     */
-    version: number;
-};
-
-export type RoleDto = {
-    name: 'super-admin' | 'admin' | 'kyc';
-    permissions: Array<PermissionDto>;
-};
-
-export type RoleNameDto = {
-    name: 'super-admin' | 'admin' | 'kyc';
-};
-
-export type UpdateRolesDto = {
-    /**
-     * The whole permission matrix
-     */
-    data: Array<RoleDto>;
 };
 
 export type ApplicantAssigneeDto = {
@@ -713,6 +96,23 @@ export type ApplicantListItemDto = {
     flaggedChecks: Array<string>;
     assignee: ApplicantAssigneeDto | null;
     tags: Array<TagDto>;
+};
+
+export type PageMetaDto = {
+    /**
+     * The page answered (1-based)
+     */
+    page: number;
+    /**
+     * Number of items in this page (0 beyond the last page)
+     */
+    pageLength: number;
+    /**
+     * Number of pages at the requested page size (0 when nothing matches)
+     */
+    totalPages: number;
+    hasPreviousPage: boolean;
+    hasNextPage: boolean;
 };
 
 export type ApplicantPageDto = {
@@ -1547,6 +947,296 @@ export type RetentionRunDto = {
     identitiesErased: number;
 };
 
+export type CreateOrganizationDto = {
+    name: string;
+};
+
+export type OrganizationDto = {
+    id: string;
+    name: string;
+    /**
+     * Publishable key that identifies the organization on the /kyc page
+     */
+    companyKey: string;
+    /**
+     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
+     */
+    role: 'owner' | 'member' | 'super-admin';
+};
+
+export type PhotoQualityDto = {
+    /**
+     * Refuse document photos that miss a threshold, telling the end user what to fix (otherwise only measure them)
+     */
+    enforce: boolean;
+    /**
+     * Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide
+     */
+    minSharpness: number;
+    /**
+     * Largest share (0–1) of saturated pixels
+     */
+    maxGlare: number;
+    /**
+     * Least mean luminance (0–255)
+     */
+    minBrightness: number;
+    /**
+     * Least pixels on the short side
+     */
+    minShortSide: number;
+};
+
+export type VerificationSettingsDto = {
+    /**
+     * Whether public /kyc?companyKey=…&userId=… links may start verifications
+     */
+    allowCompanyKeyLinks: boolean;
+    /**
+     * Origins a server-created session may redirect to (scheme://host[:port])
+     */
+    redirectAllowList: Array<string>;
+    /**
+     * Always in answers; in a request, omit it to keep the stored values
+     */
+    photoQuality?: PhotoQualityDto;
+};
+
+export type RetentionPolicyDto = {
+    /**
+     * Days document photos, selfies and face embeddings are kept after a final decision (approved or rejected); null keeps them; 30 to 3650 days
+     */
+    imagesDays: number | null;
+    /**
+     * Days identity data is kept after a final decision, then the applicant is erased leaving a tombstone; null keeps it; 30 to 3650 days
+     */
+    identityDays: number | null;
+    /**
+     * Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS); 1 to 365 days
+     */
+    abandonedDays: number | null;
+};
+
+export type OrganizationDetailsDto = {
+    id: string;
+    name: string;
+    /**
+     * Publishable key that identifies the organization on the /kyc page
+     */
+    companyKey: string;
+    /**
+     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
+     */
+    role: 'owner' | 'member' | 'super-admin';
+    /**
+     * The owner's username
+     */
+    ownerUsername: string;
+    isOwner: boolean;
+    createdAt: string;
+    verificationSettings: VerificationSettingsDto;
+    retentionPolicy: RetentionPolicyDto;
+    /**
+     * Members (and the owner) must sign in with a second factor
+     */
+    requireTwoFactor: boolean;
+};
+
+export type TwoFactorRequirementDto = {
+    /**
+     * Members (and the owner) must sign in with a second factor; those without one can only set one up
+     */
+    requireTwoFactor: boolean;
+};
+
+export type DeleteOrganizationDto = {
+    /**
+     * The organization's name, typed by the person deleting it, as a confirmation
+     */
+    confirmName: string;
+};
+
+export type TransferOwnershipDto = {
+    /**
+     * A member of the organization, who becomes its owner
+     */
+    userId: string;
+};
+
+export type OwnerCheckDto = {
+    /**
+     * true when the signed-in user owns at least one organization
+     */
+    response: boolean;
+};
+
+export type MemberDto = {
+    userId: string;
+    username: string;
+    email: string;
+    role: 'owner' | 'member';
+    /**
+     * When the user joined (the organization creation for the owner)
+     */
+    addedAt: string;
+};
+
+export type InvitationDto = {
+    id: string;
+    /**
+     * The username or e-mail address as the inviter typed it
+     */
+    invitee: string;
+    /**
+     * Username of who sent it (null once that account is deleted)
+     */
+    invitedBy: string | null;
+    createdAt: string;
+    /**
+     * After this the invitation can no longer be accepted
+     */
+    expiresAt: string;
+    /**
+     * Whether expiresAt has passed; invite again to send a fresh one
+     */
+    expired: boolean;
+};
+
+export type InviteMemberDto = {
+    /**
+     * Username or e-mail address of the person to invite. The answer is the same whether or not it belongs to an account.
+     */
+    usernameOrEmail: string;
+};
+
+export type ReceivedInvitationDto = {
+    id: string;
+    organizationId: string;
+    organizationName: string;
+    /**
+     * Username of who sent it (null once that account is deleted)
+     */
+    invitedBy: string | null;
+    createdAt: string;
+    expiresAt: string;
+};
+
+export type AcceptedInvitationDto = {
+    /**
+     * The organization the caller is now a member of
+     */
+    organizationId: string;
+};
+
+export type AuditEventAdminDto = {
+    id: string;
+    /**
+     * e.g. applicant.viewed, applicant.updated, applicant.approved
+     */
+    action: string;
+    /**
+     * Username of the actor at the time
+     */
+    actorName: string;
+    /**
+     * applicant.updated: { changes: [{ field, from, to }] }; applicant.rejected: { reason, rejectType }; …
+     */
+    detail: {
+        [key: string]: unknown;
+    } | null;
+    createdAt: string;
+    actorId: string | null;
+    organizationId: string | null;
+    applicantId: string | null;
+};
+
+export type AuditEventAdminPageDto = {
+    items: Array<AuditEventAdminDto>;
+    meta: PageMetaDto;
+};
+
+export type UpdateWebhookDto = {
+    /**
+     * An http(s) URL on a public address
+     */
+    webhook: string;
+};
+
+export type WebhookSettingsDto = {
+    /**
+     * Where signed events are POSTed
+     */
+    webhook: string | null;
+    /**
+     * Where the verification page sends the end user when done
+     */
+    redirectUrl: string | null;
+    /**
+     * Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved
+     */
+    secret: string | null;
+};
+
+export type UpdateRedirectUrlDto = {
+    /**
+     * An http(s) URL
+     */
+    redirectUrl: string;
+};
+
+export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'webhook.test';
+
+export type WebhookEventStatus = 'pending' | 'delivered' | 'failed';
+
+export type WebhookEventDto = {
+    /**
+     * Also the webhook-id header of every attempt
+     */
+    id: string;
+    type: WebhookEventType;
+    status: WebhookEventStatus;
+    /**
+     * Attempts made so far
+     */
+    attempts: number;
+    /**
+     * HTTP status of the last attempt; null when none answered
+     */
+    lastResponseCode: number | null;
+    lastError: string | null;
+    /**
+     * When the next attempt is due (pending events only)
+     */
+    nextAttemptAt: string | null;
+    createdAt: string;
+    organizationId: string | null;
+    /**
+     * The applicant's userId, for applicant events
+     */
+    applicantUserId: string | null;
+    /**
+     * The exact JSON body sent
+     */
+    payload: string;
+};
+
+export type WebhookEventPageDto = {
+    items: Array<WebhookEventDto>;
+    meta: PageMetaDto;
+};
+
+export type WebhookDeliveryDto = {
+    id: string;
+    /**
+     * 1 for the first attempt
+     */
+    attempt: number;
+    responseCode: number | null;
+    error: string | null;
+    durationMs: number;
+    createdAt: string;
+};
+
 export type UploadListDto = {
     /**
      * An official list file: OFAC sdn.xml or sdn.csv, UN consolidated XML, EU consolidated CSV or XML, UK consolidated CSV
@@ -1587,6 +1277,316 @@ export type ListImportDto = {
 export type ListImportPageDto = {
     items: Array<ListImportDto>;
     meta: PageMetaDto;
+};
+
+export type HealthDto = {
+    status: 'ok' | 'error';
+    /**
+     * Indicators that are up
+     */
+    info: {
+        [key: string]: unknown;
+    };
+    /**
+     * Indicators that are down
+     */
+    error: {
+        [key: string]: unknown;
+    };
+    /**
+     * Every indicator
+     */
+    details: {
+        [key: string]: unknown;
+    };
+};
+
+export type ApiKeyDto = {
+    /**
+     * Secret key for `Authorization: Bearer`
+     */
+    apiKey: string;
+};
+
+export type RegisterDto = {
+    email: string;
+    username: string;
+    password: string;
+};
+
+export type LoginDto = {
+    /**
+     * Username or e-mail address
+     */
+    username: string;
+    password: string;
+};
+
+export type TwoFactorCodeDto = {
+    /**
+     * A 6-digit code from the authenticator app, or a recovery code
+     */
+    code: string;
+};
+
+export type DeleteAccountDto = {
+    password: string;
+};
+
+export type ChangeEmailDto = {
+    /**
+     * The current password
+     */
+    password: string;
+    email: string;
+};
+
+export type ChangePasswordDto = {
+    oldPassword: string;
+    newPassword: string;
+    /**
+     * Must equal newPassword
+     */
+    newPasswordConfirm: string;
+};
+
+export type MessageDto = {
+    message: string;
+};
+
+export type ResetPasswordDto = {
+    /**
+     * The `user` parameter of the e-mailed link
+     */
+    user: string;
+    /**
+     * The `token` parameter of the e-mailed link
+     */
+    token: string;
+    password: string;
+};
+
+export type PasswordPolicyDto = {
+    /**
+     * Shortest new password (PASSWORD_MIN_LENGTH)
+     */
+    minLength: number;
+    maxLength: number;
+    /**
+     * Common passwords (a bundled list) and the username or e-mail address are refused
+     */
+    rejectsCommonPasswords: boolean;
+};
+
+export type TwoFactorOverviewDto = {
+    /**
+     * An authenticator app (TOTP) guards sign-in
+     */
+    totpEnabled: boolean;
+    /**
+     * Recovery codes not used yet
+     */
+    recoveryCodesLeft: number;
+    /**
+     * Passkeys of the account
+     */
+    passkeys: number;
+    /**
+     * A platform or organization rule requires two-factor sign-in of this account
+     */
+    required: boolean;
+    /**
+     * Required and none set up: every route but enrolment answers 403 TWO_FACTOR_ENROLMENT_REQUIRED
+     */
+    enrolmentRequired: boolean;
+};
+
+export type TotpSetupDto = {
+    /**
+     * The base32 secret, for typing into the app by hand
+     */
+    secret: string;
+    /**
+     * otpauth:// URI, the content of the QR code
+     */
+    otpauthUrl: string;
+    /**
+     * The QR code as an SVG data URL
+     */
+    qrCode: string;
+};
+
+export type RecoveryCodesDto = {
+    /**
+     * Ten single-use recovery codes, shown this once
+     */
+    recoveryCodes: Array<string>;
+};
+
+export type RemoveTotpDto = {
+    /**
+     * A current code from the authenticator app (or the password)
+     */
+    code?: string;
+    /**
+     * The account's password (or a current code)
+     */
+    password?: string;
+};
+
+export type TwoFactorPolicyDto = {
+    /**
+     * Whose sign-in needs a second factor: nobody platform-wide, administrators (admin, super-admin), or every account
+     */
+    requiredFor: 'off' | 'admins' | 'everyone';
+    updatedByName: string | null;
+    updatedAt: string | null;
+};
+
+export type TwoFactorPolicyInputDto = {
+    /**
+     * Whose sign-in needs a second factor: nobody platform-wide, administrators (admin, super-admin), or every account
+     */
+    requiredFor: 'off' | 'admins' | 'everyone';
+};
+
+export type PasskeyDto = {
+    id: string;
+    /**
+     * The name the user gave it
+     */
+    name: string;
+    /**
+     * The authenticator reported it synced to other devices
+     */
+    backedUp: boolean;
+    createdAt: string;
+    /**
+     * The last sign-in with it
+     */
+    lastUsedAt: string | null;
+};
+
+export type PasskeyOptionsDto = {
+    /**
+     * WebAuthn options in their JSON form (PublicKeyCredentialCreationOptionsJSON or …RequestOptionsJSON), for @simplewebauthn/browser
+     */
+    options: {
+        [key: string]: unknown;
+    };
+};
+
+export type CredentialResponseDto = {
+    clientDataJSON: string;
+    /**
+     * Registration
+     */
+    attestationObject?: string;
+    authenticatorData?: string;
+    /**
+     * Sign-in
+     */
+    signature?: string;
+    /**
+     * Sign-in: the account id the passkey was made for
+     */
+    userHandle?: string;
+    /**
+     * Registration
+     */
+    publicKey?: string;
+    /**
+     * Registration
+     */
+    publicKeyAlgorithm?: number;
+    /**
+     * Registration
+     */
+    transports?: Array<string>;
+};
+
+export type PasskeyCredentialDto = {
+    /**
+     * The credential id (base64url)
+     */
+    id: string;
+    rawId: string;
+    type: 'public-key';
+    response: CredentialResponseDto;
+    clientExtensionResults: {
+        [key: string]: unknown;
+    };
+    authenticatorAttachment?: 'platform' | 'cross-platform';
+};
+
+export type RegisterPasskeyDto = {
+    name: string;
+    credential: PasskeyCredentialDto;
+};
+
+export type PasskeyAssertionDto = {
+    credential: PasskeyCredentialDto;
+};
+
+export type ActiveSessionDto = {
+    /**
+     * Opaque id of the session (for revoking it), not the cookie value
+     */
+    id: string;
+    /**
+     * Browser and system, from the User-Agent at sign-in
+     */
+    device: string;
+    /**
+     * Address at sign-in
+     */
+    ip: string | null;
+    createdAt: string;
+    /**
+     * Last request, to the minute the idle timeout allows
+     */
+    lastSeenAt: string;
+    /**
+     * The session of this browser
+     */
+    current: boolean;
+};
+
+export type OidcProviderDto = {
+    /**
+     * Used in /api/auth/oidc/{provider}/start
+     */
+    id: string;
+    /**
+     * Shown as "Sign in with <name>"
+     */
+    name: string;
+};
+
+export type PermissionDto = {
+    id: string;
+    resource: 'organizations' | 'members' | 'applicants' | 'audit' | 'api-keys' | 'webhooks' | 'roles' | 'users';
+    actions: Array<'create' | 'read' | 'update' | 'delete'>;
+    /**
+     * Optimistic-lock version; a stale one makes the save answer 409.
+     */
+    version: number;
+};
+
+export type RoleDto = {
+    name: 'super-admin' | 'admin' | 'kyc';
+    permissions: Array<PermissionDto>;
+};
+
+export type RoleNameDto = {
+    name: 'super-admin' | 'admin' | 'kyc';
+};
+
+export type UpdateRolesDto = {
+    /**
+     * The whole permission matrix
+     */
+    data: Array<RoleDto>;
 };
 
 export type CreateSessionDto = {
@@ -1934,2316 +1934,6 @@ export type TestWebhookEvent = {
     data: TestWebhookData;
 };
 
-export type HealthCheckData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/health';
-};
-
-export type HealthCheckErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * The database does not answer
-     */
-    503: HealthDto;
-};
-
-export type HealthCheckError = HealthCheckErrors[keyof HealthCheckErrors];
-
-export type HealthCheckResponses = {
-    /**
-     * The server and its database answer
-     */
-    200: HealthDto;
-};
-
-export type HealthCheckResponse = HealthCheckResponses[keyof HealthCheckResponses];
-
-export type ApiKeysGetData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/api-keys';
-};
-
-export type ApiKeysGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * 'API keys are not available for demo accounts' for demo accounts
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'DEMO_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * The stored key cannot be decrypted any more; regenerate it
-     *
-     * - `API_KEY_UNREADABLE`: Your API key can no longer be shown (the server secret changed); regenerate it to get a new one
-     */
-    409: ErrorResponse & {
-        code: 'API_KEY_UNREADABLE';
-    };
-};
-
-export type ApiKeysGetError = ApiKeysGetErrors[keyof ApiKeysGetErrors];
-
-export type ApiKeysGetResponses = {
-    /**
-     * The account’s secret key (created on the first request)
-     */
-    200: ApiKeyDto;
-};
-
-export type ApiKeysGetResponse = ApiKeysGetResponses[keyof ApiKeysGetResponses];
-
-export type ApiKeysRegenerateData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/api-keys/regenerate';
-};
-
-export type ApiKeysRegenerateErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * 'API keys are not available for demo accounts' for demo accounts
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type ApiKeysRegenerateError = ApiKeysRegenerateErrors[keyof ApiKeysRegenerateErrors];
-
-export type ApiKeysRegenerateResponses = {
-    /**
-     * The new key; the old one stops working at once
-     */
-    200: ApiKeyDto;
-};
-
-export type ApiKeysRegenerateResponse = ApiKeysRegenerateResponses[keyof ApiKeysRegenerateResponses];
-
-export type WebhookSettingsSetWebhookData = {
-    body: UpdateWebhookDto;
-    path?: never;
-    query?: never;
-    url: '/api/users/webhook';
-};
-
-export type WebhookSettingsSetWebhookErrors = {
-    /**
-     * Not an http(s) URL, or 'Webhook URL must point to a public address'
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `WEBHOOK_URL_INVALID`: The URL cannot be parsed as the sender would read it (e.g. an IPv6 zone id such as `[fe80::1%25eth0]`).
-     * - `WEBHOOK_URL_PRIVATE`: The URL resolves to a private, loopback, link-local or otherwise non-public address.
-     * - `WEBHOOK_URL_UNRESOLVABLE`: Webhook URL host name could not be resolved
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WEBHOOK_URL_INVALID' | 'WEBHOOK_URL_PRIVATE' | 'WEBHOOK_URL_UNRESOLVABLE';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type WebhookSettingsSetWebhookError = WebhookSettingsSetWebhookErrors[keyof WebhookSettingsSetWebhookErrors];
-
-export type WebhookSettingsSetWebhookResponses = {
-    /**
-     * Saved; the first webhook also gets a signing secret
-     */
-    200: WebhookSettingsDto;
-};
-
-export type WebhookSettingsSetWebhookResponse = WebhookSettingsSetWebhookResponses[keyof WebhookSettingsSetWebhookResponses];
-
-export type WebhookSettingsSetRedirectUrlData = {
-    body: UpdateRedirectUrlDto;
-    path?: never;
-    query?: never;
-    url: '/api/users/redirect-url';
-};
-
-export type WebhookSettingsSetRedirectUrlErrors = {
-    /**
-     * ['redirectUrl must be a URL address'] for a value that is not an http(s) URL
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type WebhookSettingsSetRedirectUrlError = WebhookSettingsSetRedirectUrlErrors[keyof WebhookSettingsSetRedirectUrlErrors];
-
-export type WebhookSettingsSetRedirectUrlResponses = {
-    200: WebhookSettingsDto;
-};
-
-export type WebhookSettingsSetRedirectUrlResponse = WebhookSettingsSetRedirectUrlResponses[keyof WebhookSettingsSetRedirectUrlResponses];
-
-export type WebhooksGetSettingsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/webhooks/settings';
-};
-
-export type WebhooksGetSettingsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type WebhooksGetSettingsError = WebhooksGetSettingsErrors[keyof WebhooksGetSettingsErrors];
-
-export type WebhooksGetSettingsResponses = {
-    200: WebhookSettingsDto;
-};
-
-export type WebhooksGetSettingsResponse = WebhooksGetSettingsResponses[keyof WebhooksGetSettingsResponses];
-
-export type WebhooksRotateSecretData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/webhooks/secret/rotate';
-};
-
-export type WebhooksRotateSecretErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type WebhooksRotateSecretError = WebhooksRotateSecretErrors[keyof WebhooksRotateSecretErrors];
-
-export type WebhooksRotateSecretResponses = {
-    /**
-     * The settings with the new secret; the old one stops verifying
-     */
-    200: WebhookSettingsDto;
-};
-
-export type WebhooksRotateSecretResponse = WebhooksRotateSecretResponses[keyof WebhooksRotateSecretResponses];
-
-export type WebhooksListEventsData = {
-    body?: never;
-    path?: never;
-    query?: {
-        page?: number;
-        pageSize?: number;
-    };
-    url: '/api/webhooks/events';
-};
-
-export type WebhooksListEventsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type WebhooksListEventsError = WebhooksListEventsErrors[keyof WebhooksListEventsErrors];
-
-export type WebhooksListEventsResponses = {
-    /**
-     * The caller's events, newest first
-     */
-    200: WebhookEventPageDto;
-};
-
-export type WebhooksListEventsResponse = WebhooksListEventsResponses[keyof WebhooksListEventsResponses];
-
-export type WebhooksListDeliveriesData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/webhooks/events/{id}/deliveries';
-};
-
-export type WebhooksListDeliveriesErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * No such event among the caller’s
-     *
-     * - `WEBHOOK_EVENT_NOT_FOUND`: Webhook event not found
-     */
-    404: ErrorResponse & {
-        code: 'WEBHOOK_EVENT_NOT_FOUND';
-    };
-};
-
-export type WebhooksListDeliveriesError = WebhooksListDeliveriesErrors[keyof WebhooksListDeliveriesErrors];
-
-export type WebhooksListDeliveriesResponses = {
-    /**
-     * Every attempt, first one first
-     */
-    200: Array<WebhookDeliveryDto>;
-};
-
-export type WebhooksListDeliveriesResponse = WebhooksListDeliveriesResponses[keyof WebhooksListDeliveriesResponses];
-
-export type WebhooksRedeliverData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/webhooks/events/{id}/redeliver';
-};
-
-export type WebhooksRedeliverErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * No such event among the caller’s
-     *
-     * - `WEBHOOK_EVENT_NOT_FOUND`: Webhook event not found
-     */
-    404: ErrorResponse & {
-        code: 'WEBHOOK_EVENT_NOT_FOUND';
-    };
-};
-
-export type WebhooksRedeliverError = WebhooksRedeliverErrors[keyof WebhooksRedeliverErrors];
-
-export type WebhooksRedeliverResponses = {
-    /**
-     * The event after the new attempt
-     */
-    200: WebhookEventDto;
-};
-
-export type WebhooksRedeliverResponse = WebhooksRedeliverResponses[keyof WebhooksRedeliverResponses];
-
-export type WebhooksSendTestData = {
-    body?: never;
-    headers?: {
-        /**
-         * Any unique string of 1 to 255 visible ASCII characters (a UUID is a good choice). A retry with the same key and body within 24 hours — after a timeout, or while the first request still runs — answers the first answer and does nothing again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. A request that failed does not keep its key. Keys belong to the caller’s account.
-         */
-        'Idempotency-Key'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/webhooks/test';
-};
-
-export type WebhooksSendTestErrors = {
-    /**
-     * No webhook URL is configured
-     *
-     * - `IDEMPOTENCY_KEY_INVALID`: Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good choice)
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `WEBHOOK_NOT_SET`: Configure a webhook URL first
-     */
-    400: ErrorResponse & {
-        code: 'IDEMPOTENCY_KEY_INVALID' | 'VALIDATION_FAILED' | 'WEBHOOK_NOT_SET';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Conflict
-     *
-     * - `IDEMPOTENCY_KEY_REUSED`: A key names one request for 24 hours; the same key with another body is refused and nothing is created.
-     * - `IDEMPOTENCY_REQUEST_IN_PROGRESS`: Another request with the same key has not finished within 10 seconds; retrying later returns its answer.
-     */
-    409: ErrorResponse & {
-        code: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_REQUEST_IN_PROGRESS';
-    };
-};
-
-export type WebhooksSendTestError = WebhooksSendTestErrors[keyof WebhooksSendTestErrors];
-
-export type WebhooksSendTestResponses = {
-    /**
-     * The webhook.test event after its first attempt
-     */
-    200: WebhookEventDto;
-};
-
-export type WebhooksSendTestResponse = WebhooksSendTestResponses[keyof WebhooksSendTestResponses];
-
-export type AuthRegisterData = {
-    body: RegisterDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/register';
-};
-
-export type AuthRegisterErrors = {
-    /**
-     * A field is missing or invalid
-     *
-     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `PASSWORD_IS_IDENTITY`: Your password must not be your username or e-mail address
-     * - `PASSWORD_TOO_COMMON`: This password is one of the most common ones and easy to guess. Choose another.
-     * - `PASSWORD_TOO_SHORT`: Shorter than the operator's PASSWORD_MIN_LENGTH (GET /api/auth/password-policy); `message` names the minimum.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'PASSWORD_IS_IDENTITY' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_TOO_SHORT' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-    /**
-     * The username or e-mail address is already taken
-     *
-     * - `EMAIL_TAKEN`: An account with this e-mail address already exists
-     * - `USERNAME_TAKEN`: This username is already taken
-     */
-    409: ErrorResponse & {
-        code: 'EMAIL_TAKEN' | 'USERNAME_TAKEN';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type AuthRegisterError = AuthRegisterErrors[keyof AuthRegisterErrors];
-
-export type AuthRegisterResponses = {
-    /**
-     * The new account, already signed in (session cookie set)
-     */
-    201: UserDto;
-};
-
-export type AuthRegisterResponse = AuthRegisterResponses[keyof AuthRegisterResponses];
-
-export type AuthLoginData = {
-    body: LoginDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/login';
-};
-
-export type AuthLoginErrors = {
-    /**
-     * Bad Request
-     *
-     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Provided username and password are not valid; or TWO_FACTOR_REQUIRED: the password was right, methods lists totp and/or passkey; send the code to POST /auth/login/two-factor or a passkey to POST /auth/login/two-factor/passkey (the session cookie carries the pending step)
-     *
-     * - `INVALID_CREDENTIALS`: Provided username and password are not valid
-     * - `TWO_FACTOR_REQUIRED`: The password was right; `methods` lists the second factors of the account (totp, passkey): send the authenticator code (or a recovery code) to POST /auth/login/two-factor, or a passkey assertion to POST /auth/login/two-factor/passkey.
-     */
-    401: ErrorResponse & {
-        code: 'INVALID_CREDENTIALS' | 'TWO_FACTOR_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many failed attempts for this username from this address
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
-    };
-};
-
-export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
-
-export type AuthLoginResponses = {
-    /**
-     * Signed in under a new session id (session cookie set)
-     */
-    200: UserDto;
-};
-
-export type AuthLoginResponse = AuthLoginResponses[keyof AuthLoginResponses];
-
-export type AuthLoginSecondFactorData = {
-    body: TwoFactorCodeDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/login/two-factor';
-};
-
-export type AuthLoginSecondFactorErrors = {
-    /**
-     * The code is missing
-     *
-     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * 'The code is not valid or was already used', or no password step pending
-     *
-     * - `INVALID_TWO_FACTOR_CODE`: The code is not valid or was already used
-     * - `TWO_FACTOR_NOT_PENDING`: Sign in with your username and password first
-     */
-    401: ErrorResponse & {
-        code: 'INVALID_TWO_FACTOR_CODE' | 'TWO_FACTOR_NOT_PENDING';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many failed attempts for this account from this address
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
-    };
-};
-
-export type AuthLoginSecondFactorError = AuthLoginSecondFactorErrors[keyof AuthLoginSecondFactorErrors];
-
-export type AuthLoginSecondFactorResponses = {
-    /**
-     * Signed in under a new session id (session cookie set)
-     */
-    200: UserDto;
-};
-
-export type AuthLoginSecondFactorResponse = AuthLoginSecondFactorResponses[keyof AuthLoginSecondFactorResponses];
-
-export type AuthLogoutData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/logout';
-};
-
-export type AuthLogoutErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-};
-
-export type AuthLogoutError = AuthLogoutErrors[keyof AuthLogoutErrors];
-
-export type AuthLogoutResponses = {
-    /**
-     * The session is ended and its cookie cleared (a demo account is deleted)
-     */
-    204: void;
-};
-
-export type AuthLogoutResponse = AuthLogoutResponses[keyof AuthLogoutResponses];
-
-export type AuthDeleteAccountData = {
-    body: DeleteAccountDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/delete';
-};
-
-export type AuthDeleteAccountErrors = {
-    /**
-     * Wrong password
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `WRONG_PASSWORD`: The password you entered is not correct
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * The user still owns an organization
-     *
-     * - `ACCOUNT_OWNS_ORGANIZATION`: You cannot delete your account while you own an organization. Delete your organizations or hand them over first.
-     * - `LAST_SUPER_ADMIN`: The last super-admin account cannot be deleted
-     */
-    409: ErrorResponse & {
-        code: 'ACCOUNT_OWNS_ORGANIZATION' | 'LAST_SUPER_ADMIN';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type AuthDeleteAccountError = AuthDeleteAccountErrors[keyof AuthDeleteAccountErrors];
-
-export type AuthDeleteAccountResponses = {
-    /**
-     * The account is deleted and every one of its sessions ended
-     */
-    204: void;
-};
-
-export type AuthDeleteAccountResponse = AuthDeleteAccountResponses[keyof AuthDeleteAccountResponses];
-
-export type AuthChangeEmailData = {
-    body: ChangeEmailDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/change-email';
-};
-
-export type AuthChangeEmailErrors = {
-    /**
-     * Wrong password or invalid address
-     *
-     * - `EMAIL_UNCHANGED`: This is already your e-mail address
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `WRONG_PASSWORD`: The password you entered is not correct
-     */
-    400: ErrorResponse & {
-        code: 'EMAIL_UNCHANGED' | 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Demo accounts cannot change their e-mail ('Disabled in demo')
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Another account uses this address
-     *
-     * - `EMAIL_TAKEN`: An account with this e-mail address already exists
-     */
-    409: ErrorResponse & {
-        code: 'EMAIL_TAKEN';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type AuthChangeEmailError = AuthChangeEmailErrors[keyof AuthChangeEmailErrors];
-
-export type AuthChangeEmailResponses = {
-    /**
-     * The account with its new, unconfirmed address; a confirmation link is sent there
-     */
-    200: UserDto;
-};
-
-export type AuthChangeEmailResponse = AuthChangeEmailResponses[keyof AuthChangeEmailResponses];
-
-export type AuthChangePasswordData = {
-    body: ChangePasswordDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/change-password';
-};
-
-export type AuthChangePasswordErrors = {
-    /**
-     * Wrong old password, or 'Your passwords confirmation does not match'
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `PASSWORD_CONFIRMATION_MISMATCH`: Your passwords confirmation does not match
-     * - `PASSWORD_IS_IDENTITY`: Your password must not be your username or e-mail address
-     * - `PASSWORD_TOO_COMMON`: This password is one of the most common ones and easy to guess. Choose another.
-     * - `PASSWORD_TOO_SHORT`: Shorter than the operator's PASSWORD_MIN_LENGTH (GET /api/auth/password-policy); `message` names the minimum.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `WRONG_PASSWORD`: The password you entered is not correct
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'PASSWORD_CONFIRMATION_MISMATCH' | 'PASSWORD_IS_IDENTITY' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_TOO_SHORT' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type AuthChangePasswordError = AuthChangePasswordErrors[keyof AuthChangePasswordErrors];
-
-export type AuthChangePasswordResponses = {
-    /**
-     * Password changed; every session of the account has ended, this one included
-     */
-    204: void;
-};
-
-export type AuthChangePasswordResponse = AuthChangePasswordResponses[keyof AuthChangePasswordResponses];
-
-export type AuthEmailsStartPasswordResetData = {
-    body?: never;
-    path?: never;
-    query: {
-        email: string;
-    };
-    url: '/api/auth-emails/reset-password/start';
-};
-
-export type AuthEmailsStartPasswordResetErrors = {
-    /**
-     * Not an e-mail address
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-};
-
-export type AuthEmailsStartPasswordResetError = AuthEmailsStartPasswordResetErrors[keyof AuthEmailsStartPasswordResetErrors];
-
-export type AuthEmailsStartPasswordResetResponses = {
-    /**
-     * Always the same answer, whether or not the address has an account
-     */
-    202: MessageDto;
-};
-
-export type AuthEmailsStartPasswordResetResponse = AuthEmailsStartPasswordResetResponses[keyof AuthEmailsStartPasswordResetResponses];
-
-export type AuthEmailsResetPasswordData = {
-    body: ResetPasswordDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth-emails/reset-password/reset';
-};
-
-export type AuthEmailsResetPasswordErrors = {
-    /**
-     * The link is invalid, expired or used, or the password is not 4 to 32 characters
-     *
-     * - `LINK_INVALID`: This link is invalid, has expired or was already used. Request a new one.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `PASSWORD_IS_IDENTITY`: Your password must not be your username or e-mail address
-     * - `PASSWORD_TOO_COMMON`: This password is one of the most common ones and easy to guess. Choose another.
-     * - `PASSWORD_TOO_SHORT`: Shorter than the operator's PASSWORD_MIN_LENGTH (GET /api/auth/password-policy); `message` names the minimum.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'LINK_INVALID' | 'MALFORMED_JSON' | 'PASSWORD_IS_IDENTITY' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_TOO_SHORT' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type AuthEmailsResetPasswordError = AuthEmailsResetPasswordErrors[keyof AuthEmailsResetPasswordErrors];
-
-export type AuthEmailsResetPasswordResponses = {
-    /**
-     * Password set; every session of the account has ended
-     */
-    200: MessageDto;
-};
-
-export type AuthEmailsResetPasswordResponse = AuthEmailsResetPasswordResponses[keyof AuthEmailsResetPasswordResponses];
-
-export type AuthEmailsStartConfirmationData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth-emails/confirm-email/start';
-};
-
-export type AuthEmailsStartConfirmationErrors = {
-    /**
-     * The address is already confirmed
-     *
-     * - `EMAIL_ALREADY_CONFIRMED`: Your e-mail address is already confirmed
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'EMAIL_ALREADY_CONFIRMED' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Several confirmation e-mails were sent recently
-     *
-     * - `CONFIRMATION_TOO_SOON`: A confirmation e-mail was sent recently. Check your inbox or try again in a few minutes.
-     */
-    429: ErrorResponse & {
-        code: 'CONFIRMATION_TOO_SOON';
-    };
-};
-
-export type AuthEmailsStartConfirmationError = AuthEmailsStartConfirmationErrors[keyof AuthEmailsStartConfirmationErrors];
-
-export type AuthEmailsStartConfirmationResponses = {
-    /**
-     * A confirmation link was sent to the account's address
-     */
-    202: MessageDto;
-};
-
-export type AuthEmailsStartConfirmationResponse = AuthEmailsStartConfirmationResponses[keyof AuthEmailsStartConfirmationResponses];
-
-export type AuthEmailsConfirmEmailData = {
-    body?: never;
-    path?: never;
-    query: {
-        /**
-         * The `token` parameter of the e-mailed link
-         */
-        token: string;
-        /**
-         * The `user` parameter of the e-mailed link
-         */
-        user: string;
-    };
-    url: '/api/auth-emails/confirm-email/confirm';
-};
-
-export type AuthEmailsConfirmEmailErrors = {
-    /**
-     * The link is invalid, expired or already used
-     *
-     * - `LINK_INVALID`: This link is invalid, has expired or was already used. Request a new one.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'LINK_INVALID' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-};
-
-export type AuthEmailsConfirmEmailError = AuthEmailsConfirmEmailErrors[keyof AuthEmailsConfirmEmailErrors];
-
-export type AuthEmailsConfirmEmailResponses = {
-    /**
-     * The address is confirmed
-     */
-    200: MessageDto;
-};
-
-export type AuthEmailsConfirmEmailResponse = AuthEmailsConfirmEmailResponses[keyof AuthEmailsConfirmEmailResponses];
-
-export type PasswordPolicyGetData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/password-policy';
-};
-
-export type PasswordPolicyGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-};
-
-export type PasswordPolicyGetError = PasswordPolicyGetErrors[keyof PasswordPolicyGetErrors];
-
-export type PasswordPolicyGetResponses = {
-    /**
-     * What a new password must be (registration, change, reset)
-     */
-    200: PasswordPolicyDto;
-};
-
-export type PasswordPolicyGetResponse = PasswordPolicyGetResponses[keyof PasswordPolicyGetResponses];
-
-export type TwoFactorStatusData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/two-factor';
-};
-
-export type TwoFactorStatusErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED';
-    };
-};
-
-export type TwoFactorStatusError = TwoFactorStatusErrors[keyof TwoFactorStatusErrors];
-
-export type TwoFactorStatusResponses = {
-    200: TwoFactorOverviewDto;
-};
-
-export type TwoFactorStatusResponse = TwoFactorStatusResponses[keyof TwoFactorStatusResponses];
-
-export type TwoFactorRemoveData = {
-    body: RemoveTotpDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/two-factor/totp';
-};
-
-export type TwoFactorRemoveErrors = {
-    /**
-     * Wrong password, or no app set up
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `TOTP_NOT_ENABLED`: No authenticator app is set up for this account
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `WRONG_PASSWORD`: The password you entered is not correct
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'TOTP_NOT_ENABLED' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
-    };
-    /**
-     * Not signed in, or 'The code is not valid or was already used'
-     *
-     * - `INVALID_TWO_FACTOR_CODE`: The code is not valid or was already used
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'INVALID_TWO_FACTOR_CODE' | 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many wrong codes or passwords
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
-    };
-};
-
-export type TwoFactorRemoveError = TwoFactorRemoveErrors[keyof TwoFactorRemoveErrors];
-
-export type TwoFactorRemoveResponses = {
-    /**
-     * The authenticator app and the recovery codes are removed
-     */
-    204: void;
-};
-
-export type TwoFactorRemoveResponse = TwoFactorRemoveResponses[keyof TwoFactorRemoveResponses];
-
-export type TwoFactorStartSetupData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/two-factor/totp';
-};
-
-export type TwoFactorStartSetupErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Demo accounts cannot ('Disabled in demo')
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
-    };
-    /**
-     * An authenticator app is already set up for this account
-     *
-     * - `TOTP_ALREADY_ENABLED`: An authenticator app is already set up for this account
-     */
-    409: ErrorResponse & {
-        code: 'TOTP_ALREADY_ENABLED';
-    };
-};
-
-export type TwoFactorStartSetupError = TwoFactorStartSetupErrors[keyof TwoFactorStartSetupErrors];
-
-export type TwoFactorStartSetupResponses = {
-    /**
-     * A new secret and its QR code; nothing changes until confirmed
-     */
-    201: TotpSetupDto;
-};
-
-export type TwoFactorStartSetupResponse = TwoFactorStartSetupResponses[keyof TwoFactorStartSetupResponses];
-
-export type TwoFactorConfirmData = {
-    body: TwoFactorCodeDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/two-factor/totp/confirm';
-};
-
-export type TwoFactorConfirmErrors = {
-    /**
-     * Start setting up an authenticator app first
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `TOTP_NOT_STARTED`: Start setting up an authenticator app first
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'TOTP_NOT_STARTED' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in, or 'The code is not valid or was already used'
-     *
-     * - `INVALID_TWO_FACTOR_CODE`: The code is not valid or was already used
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'INVALID_TWO_FACTOR_CODE' | 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
-    };
-    /**
-     * Conflict
-     *
-     * - `TOTP_ALREADY_ENABLED`: An authenticator app is already set up for this account
-     */
-    409: ErrorResponse & {
-        code: 'TOTP_ALREADY_ENABLED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many wrong codes
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
-    };
-};
-
-export type TwoFactorConfirmError = TwoFactorConfirmErrors[keyof TwoFactorConfirmErrors];
-
-export type TwoFactorConfirmResponses = {
-    /**
-     * The app now guards sign-in; the recovery codes are shown this once
-     */
-    200: RecoveryCodesDto;
-};
-
-export type TwoFactorConfirmResponse = TwoFactorConfirmResponses[keyof TwoFactorConfirmResponses];
-
-export type TwoFactorPolicyGetData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/admin/two-factor-policy';
-};
-
-export type TwoFactorPolicyGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only a super-admin
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type TwoFactorPolicyGetError = TwoFactorPolicyGetErrors[keyof TwoFactorPolicyGetErrors];
-
-export type TwoFactorPolicyGetResponses = {
-    200: TwoFactorPolicyDto;
-};
-
-export type TwoFactorPolicyGetResponse = TwoFactorPolicyGetResponses[keyof TwoFactorPolicyGetResponses];
-
-export type TwoFactorPolicySetData = {
-    body: TwoFactorPolicyInputDto;
-    path?: never;
-    query?: never;
-    url: '/api/admin/two-factor-policy';
-};
-
-export type TwoFactorPolicySetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only a super-admin
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type TwoFactorPolicySetError = TwoFactorPolicySetErrors[keyof TwoFactorPolicySetErrors];
-
-export type TwoFactorPolicySetResponses = {
-    /**
-     * Saved and audited; it applies from the next request of every account
-     */
-    200: TwoFactorPolicyDto;
-};
-
-export type TwoFactorPolicySetResponse = TwoFactorPolicySetResponses[keyof TwoFactorPolicySetResponses];
-
-export type PasskeysListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/passkeys';
-};
-
-export type PasskeysListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED';
-    };
-};
-
-export type PasskeysListError = PasskeysListErrors[keyof PasskeysListErrors];
-
-export type PasskeysListResponses = {
-    200: Array<PasskeyDto>;
-};
-
-export type PasskeysListResponse = PasskeysListResponses[keyof PasskeysListResponses];
-
-export type PasskeysRegisterData = {
-    body: RegisterPasskeyDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/passkeys';
-};
-
-export type PasskeysRegisterErrors = {
-    /**
-     * PASSKEY_REGISTRATION_FAILED (wrong origin, bad attestation…) or PASSKEY_CHALLENGE_INVALID
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `PASSKEY_CHALLENGE_INVALID`: The WebAuthn challenge is unknown, expired (5 minutes) or already used; ask for new options.
-     * - `PASSKEY_REGISTRATION_FAILED`: The passkey could not be registered
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'PASSKEY_REGISTRATION_FAILED' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Demo accounts cannot ('Disabled in demo')
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
-    };
-    /**
-     * This passkey is already registered
-     *
-     * - `PASSKEY_ALREADY_REGISTERED`: This passkey is already registered
-     */
-    409: ErrorResponse & {
-        code: 'PASSKEY_ALREADY_REGISTERED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type PasskeysRegisterError = PasskeysRegisterErrors[keyof PasskeysRegisterErrors];
-
-export type PasskeysRegisterResponses = {
-    /**
-     * The passkey now signs in (alone, or as the second step after the password)
-     */
-    201: PasskeyDto;
-};
-
-export type PasskeysRegisterResponse = PasskeysRegisterResponses[keyof PasskeysRegisterResponses];
-
-export type PasskeysOptionsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/passkeys/options';
-};
-
-export type PasskeysOptionsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Demo accounts cannot ('Disabled in demo')
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
-    };
-};
-
-export type PasskeysOptionsError = PasskeysOptionsErrors[keyof PasskeysOptionsErrors];
-
-export type PasskeysOptionsResponses = {
-    /**
-     * Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes
-     */
-    200: PasskeyOptionsDto;
-};
-
-export type PasskeysOptionsResponse = PasskeysOptionsResponses[keyof PasskeysOptionsResponses];
-
-export type PasskeysRemoveData = {
-    body: RemoveTotpDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/auth/passkeys/{id}';
-};
-
-export type PasskeysRemoveErrors = {
-    /**
-     * Wrong password
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `WRONG_PASSWORD`: The password you entered is not correct
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
-    };
-    /**
-     * Not signed in, or 'The code is not valid or was already used'
-     *
-     * - `INVALID_TWO_FACTOR_CODE`: The code is not valid or was already used
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'INVALID_TWO_FACTOR_CODE' | 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-    /**
-     * This passkey does not exist or was already removed
-     *
-     * - `PASSKEY_NOT_FOUND`: This passkey does not exist or was already removed
-     */
-    404: ErrorResponse & {
-        code: 'PASSKEY_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many wrong codes or passwords
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
-    };
-};
-
-export type PasskeysRemoveError = PasskeysRemoveErrors[keyof PasskeysRemoveErrors];
-
-export type PasskeysRemoveResponses = {
-    /**
-     * The passkey no longer signs in
-     */
-    204: void;
-};
-
-export type PasskeysRemoveResponse = PasskeysRemoveResponses[keyof PasskeysRemoveResponses];
-
-export type PasskeySignInPasswordlessOptionsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/login/passkey/options';
-};
-
-export type PasskeySignInPasswordlessOptionsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-    /**
-     * More than 60 requests from this address in a minute
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
-    };
-};
-
-export type PasskeySignInPasswordlessOptionsError = PasskeySignInPasswordlessOptionsErrors[keyof PasskeySignInPasswordlessOptionsErrors];
-
-export type PasskeySignInPasswordlessOptionsResponses = {
-    /**
-     * Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)
-     */
-    200: PasskeyOptionsDto;
-};
-
-export type PasskeySignInPasswordlessOptionsResponse = PasskeySignInPasswordlessOptionsResponses[keyof PasskeySignInPasswordlessOptionsResponses];
-
-export type PasskeySignInPasswordlessData = {
-    body: PasskeyAssertionDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/login/passkey';
-};
-
-export type PasskeySignInPasswordlessErrors = {
-    /**
-     * PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options
-     *
-     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `PASSKEY_CHALLENGE_INVALID`: The WebAuthn challenge is unknown, expired (5 minutes) or already used; ask for new options.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'VALIDATION_FAILED';
-    };
-    /**
-     * The passkey could not be verified
-     *
-     * - `PASSKEY_NOT_ACCEPTED`: The passkey could not be verified
-     */
-    401: ErrorResponse & {
-        code: 'PASSKEY_NOT_ACCEPTED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many failed attempts for this account from this address
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
-    };
-};
-
-export type PasskeySignInPasswordlessError = PasskeySignInPasswordlessErrors[keyof PasskeySignInPasswordlessErrors];
-
-export type PasskeySignInPasswordlessResponses = {
-    /**
-     * Signed in under a new session id (session cookie set)
-     */
-    200: UserDto;
-};
-
-export type PasskeySignInPasswordlessResponse = PasskeySignInPasswordlessResponses[keyof PasskeySignInPasswordlessResponses];
-
-export type PasskeySignInSecondFactorOptionsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/login/two-factor/passkey/options';
-};
-
-export type PasskeySignInSecondFactorOptionsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * TWO_FACTOR_NOT_PENDING: no password step pending
-     *
-     * - `TWO_FACTOR_NOT_PENDING`: Sign in with your username and password first
-     */
-    401: ErrorResponse & {
-        code: 'TWO_FACTOR_NOT_PENDING';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-};
-
-export type PasskeySignInSecondFactorOptionsError = PasskeySignInSecondFactorOptionsErrors[keyof PasskeySignInSecondFactorOptionsErrors];
-
-export type PasskeySignInSecondFactorOptionsResponses = {
-    /**
-     * Request options listing the pending account's passkeys
-     */
-    200: PasskeyOptionsDto;
-};
-
-export type PasskeySignInSecondFactorOptionsResponse = PasskeySignInSecondFactorOptionsResponses[keyof PasskeySignInSecondFactorOptionsResponses];
-
-export type PasskeySignInSecondFactorData = {
-    body: PasskeyAssertionDto;
-    path?: never;
-    query?: never;
-    url: '/api/auth/login/two-factor/passkey';
-};
-
-export type PasskeySignInSecondFactorErrors = {
-    /**
-     * PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options
-     *
-     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `PASSKEY_CHALLENGE_INVALID`: The WebAuthn challenge is unknown, expired (5 minutes) or already used; ask for new options.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'VALIDATION_FAILED';
-    };
-    /**
-     * TWO_FACTOR_NOT_PENDING, or 'The passkey could not be verified'
-     *
-     * - `PASSKEY_NOT_ACCEPTED`: The passkey could not be verified
-     * - `TWO_FACTOR_NOT_PENDING`: Sign in with your username and password first
-     */
-    401: ErrorResponse & {
-        code: 'PASSKEY_NOT_ACCEPTED' | 'TWO_FACTOR_NOT_PENDING';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many failed attempts for this account from this address
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
-    };
-};
-
-export type PasskeySignInSecondFactorError = PasskeySignInSecondFactorErrors[keyof PasskeySignInSecondFactorErrors];
-
-export type PasskeySignInSecondFactorResponses = {
-    /**
-     * Signed in under a new session id (session cookie set)
-     */
-    200: UserDto;
-};
-
-export type PasskeySignInSecondFactorResponse = PasskeySignInSecondFactorResponses[keyof PasskeySignInSecondFactorResponses];
-
-export type SessionsListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/sessions';
-};
-
-export type SessionsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type SessionsListError = SessionsListErrors[keyof SessionsListErrors];
-
-export type SessionsListResponses = {
-    /**
-     * The account's live sessions: this one first, then newest first
-     */
-    200: Array<ActiveSessionDto>;
-};
-
-export type SessionsListResponse = SessionsListResponses[keyof SessionsListResponses];
-
-export type SessionsRevokeData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/auth/sessions/{id}';
-};
-
-export type SessionsRevokeErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * This session has already ended
-     *
-     * - `STAFF_SESSION_NOT_FOUND`: This session has already ended
-     */
-    404: ErrorResponse & {
-        code: 'STAFF_SESSION_NOT_FOUND';
-    };
-};
-
-export type SessionsRevokeError = SessionsRevokeErrors[keyof SessionsRevokeErrors];
-
-export type SessionsRevokeResponses = {
-    /**
-     * That session has ended
-     */
-    204: void;
-};
-
-export type SessionsRevokeResponse = SessionsRevokeResponses[keyof SessionsRevokeResponses];
-
-export type SessionsRevokeOthersData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/sessions/revoke-others';
-};
-
-export type SessionsRevokeOthersErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type SessionsRevokeOthersError = SessionsRevokeOthersErrors[keyof SessionsRevokeOthersErrors];
-
-export type SessionsRevokeOthersResponses = {
-    /**
-     * Every other session of the account has ended; this one goes on
-     */
-    204: void;
-};
-
-export type SessionsRevokeOthersResponse = SessionsRevokeOthersResponses[keyof SessionsRevokeOthersResponses];
-
-export type OidcProvidersData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/auth/oidc/providers';
-};
-
-export type OidcProvidersErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-};
-
-export type OidcProvidersError = OidcProvidersErrors[keyof OidcProvidersErrors];
-
-export type OidcProvidersResponses = {
-    /**
-     * The single sign-on providers the operator configured (OIDC_PROVIDERS); empty when none
-     */
-    200: Array<OidcProviderDto>;
-};
-
-export type OidcProvidersResponse = OidcProvidersResponses[keyof OidcProvidersResponses];
-
-export type OidcStartData = {
-    body?: never;
-    path: {
-        /**
-         * A provider id from GET /api/auth/oidc/providers
-         */
-        provider: string;
-    };
-    query?: never;
-    url: '/api/auth/oidc/{provider}/start';
-};
-
-export type OidcStartErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-};
-
-export type OidcStartError = OidcStartErrors[keyof OidcStartErrors];
-
-export type OidcCallbackData = {
-    body?: never;
-    path: {
-        /**
-         * The provider the sign-in started with
-         */
-        provider: string;
-    };
-    query?: never;
-    url: '/api/auth/oidc/{provider}/callback';
-};
-
-export type OidcCallbackErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-};
-
-export type OidcCallbackError = OidcCallbackErrors[keyof OidcCallbackErrors];
-
-export type AuditListData = {
-    body?: never;
-    path?: never;
-    query?: {
-        page?: number;
-        pageSize?: number;
-        organizationId?: string;
-        /**
-         * The applicant record id (not the integrator userId)
-         */
-        applicantId?: string;
-        action?: string;
-    };
-    url: '/api/audit';
-};
-
-export type AuditListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only a super-admin may read the platform-wide trail
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type AuditListError = AuditListErrors[keyof AuditListErrors];
-
-export type AuditListResponses = {
-    /**
-     * The whole audit trail, newest first, filtered and paged
-     */
-    200: AuditEventAdminPageDto;
-};
-
-export type AuditListResponse = AuditListResponses[keyof AuditListResponses];
-
 export type UsersMeData = {
     body?: never;
     path?: never;
@@ -4538,1213 +2228,6 @@ export type UserPreferencesUpdateResponses = {
 };
 
 export type UserPreferencesUpdateResponse = UserPreferencesUpdateResponses[keyof UserPreferencesUpdateResponses];
-
-export type OrganizationsListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/projects';
-};
-
-export type OrganizationsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type OrganizationsListError = OrganizationsListErrors[keyof OrganizationsListErrors];
-
-export type OrganizationsListResponses = {
-    /**
-     * Organizations the caller owns or belongs to (all for a super-admin)
-     */
-    200: Array<OrganizationDto>;
-};
-
-export type OrganizationsListResponse = OrganizationsListResponses[keyof OrganizationsListResponses];
-
-export type OrganizationsCreateData = {
-    body: CreateOrganizationDto;
-    path?: never;
-    query?: never;
-    url: '/api/projects';
-};
-
-export type OrganizationsCreateErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsCreateError = OrganizationsCreateErrors[keyof OrganizationsCreateErrors];
-
-export type OrganizationsCreateResponses = {
-    /**
-     * The new organization; the caller owns it
-     */
-    201: OrganizationDto;
-};
-
-export type OrganizationsCreateResponse = OrganizationsCreateResponses[keyof OrganizationsCreateResponses];
-
-export type OrganizationsRemoveData = {
-    body: DeleteOrganizationDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}';
-};
-
-export type OrganizationsRemoveErrors = {
-    /**
-     * ORGANIZATION_NAME_MISMATCH: confirmName is not the organization's name
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `ORGANIZATION_NAME_MISMATCH`: The confirmation sent with a deletion is not the organization name.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'ORGANIZATION_NAME_MISMATCH' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) deletes it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsRemoveError = OrganizationsRemoveErrors[keyof OrganizationsRemoveErrors];
-
-export type OrganizationsRemoveResponses = {
-    /**
-     * Deleted with its applicants, images, checks, members, webhook events and deliveries, and its audit trail
-     */
-    204: void;
-};
-
-export type OrganizationsRemoveResponse = OrganizationsRemoveResponses[keyof OrganizationsRemoveResponses];
-
-export type OrganizationsGetData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}';
-};
-
-export type OrganizationsGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type OrganizationsGetError = OrganizationsGetErrors[keyof OrganizationsGetErrors];
-
-export type OrganizationsGetResponses = {
-    200: OrganizationDetailsDto;
-};
-
-export type OrganizationsGetResponse = OrganizationsGetResponses[keyof OrganizationsGetResponses];
-
-export type OrganizationsSetVerificationSettingsData = {
-    body: VerificationSettingsDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/verification-settings';
-};
-
-export type OrganizationsSetVerificationSettingsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes them
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsSetVerificationSettingsError = OrganizationsSetVerificationSettingsErrors[keyof OrganizationsSetVerificationSettingsErrors];
-
-export type OrganizationsSetVerificationSettingsResponses = {
-    /**
-     * Saved; the verification page follows them at once
-     */
-    200: VerificationSettingsDto;
-};
-
-export type OrganizationsSetVerificationSettingsResponse = OrganizationsSetVerificationSettingsResponses[keyof OrganizationsSetVerificationSettingsResponses];
-
-export type OrganizationsSetRetentionPolicyData = {
-    body: RetentionPolicyDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/retention-policy';
-};
-
-export type OrganizationsSetRetentionPolicyErrors = {
-    /**
-     * A value outside its range, or not a whole number of days (null keeps the data)
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsSetRetentionPolicyError = OrganizationsSetRetentionPolicyErrors[keyof OrganizationsSetRetentionPolicyErrors];
-
-export type OrganizationsSetRetentionPolicyResponses = {
-    /**
-     * Saved; the hourly retention job follows it from its next run
-     */
-    200: RetentionPolicyDto;
-};
-
-export type OrganizationsSetRetentionPolicyResponse = OrganizationsSetRetentionPolicyResponses[keyof OrganizationsSetRetentionPolicyResponses];
-
-export type OrganizationsSetTwoFactorRequirementData = {
-    body: TwoFactorRequirementDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/two-factor-requirement';
-};
-
-export type OrganizationsSetTwoFactorRequirementErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsSetTwoFactorRequirementError = OrganizationsSetTwoFactorRequirementErrors[keyof OrganizationsSetTwoFactorRequirementErrors];
-
-export type OrganizationsSetTwoFactorRequirementResponses = {
-    /**
-     * Saved; members without a second factor can only set one up from their next request
-     */
-    200: TwoFactorRequirementDto;
-};
-
-export type OrganizationsSetTwoFactorRequirementResponse = OrganizationsSetTwoFactorRequirementResponses[keyof OrganizationsSetTwoFactorRequirementResponses];
-
-export type OrganizationsTransferOwnershipData = {
-    body: TransferOwnershipDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/transfer-ownership';
-};
-
-export type OrganizationsTransferOwnershipErrors = {
-    /**
-     * NEW_OWNER_NOT_MEMBER: userId is not a member of the organization
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `NEW_OWNER_NOT_MEMBER`: Ownership can only be transferred to a member of the organization
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'NEW_OWNER_NOT_MEMBER' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) transfers it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsTransferOwnershipError = OrganizationsTransferOwnershipErrors[keyof OrganizationsTransferOwnershipErrors];
-
-export type OrganizationsTransferOwnershipResponses = {
-    /**
-     * The new owner is in place; the previous owner is a member
-     */
-    200: OrganizationDetailsDto;
-};
-
-export type OrganizationsTransferOwnershipResponse = OrganizationsTransferOwnershipResponses[keyof OrganizationsTransferOwnershipResponses];
-
-export type OrganizationsOwnerCheckData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/organizations/owner-check';
-};
-
-export type OrganizationsOwnerCheckErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type OrganizationsOwnerCheckError = OrganizationsOwnerCheckErrors[keyof OrganizationsOwnerCheckErrors];
-
-export type OrganizationsOwnerCheckResponses = {
-    /**
-     * Whether the signed-in user owns an organization
-     */
-    200: OwnerCheckDto;
-};
-
-export type OrganizationsOwnerCheckResponse = OrganizationsOwnerCheckResponses[keyof OrganizationsOwnerCheckResponses];
-
-export type MembersListData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/members';
-};
-
-export type MembersListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type MembersListError = MembersListErrors[keyof MembersListErrors];
-
-export type MembersListResponses = {
-    /**
-     * The owner first, then the members
-     */
-    200: Array<MemberDto>;
-};
-
-export type MembersListResponse = MembersListResponses[keyof MembersListResponses];
-
-export type MembersRemoveData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/members/{userId}';
-};
-
-export type MembersRemoveErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only the owner (or a super-admin) removes others; a member may remove themselves
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `MEMBER_NOT_FOUND`: Member not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'MEMBER_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * The owner cannot be removed
-     *
-     * - `OWNER_NOT_REMOVABLE`: The owner of an organization cannot be removed from it
-     */
-    409: ErrorResponse & {
-        code: 'OWNER_NOT_REMOVABLE';
-    };
-};
-
-export type MembersRemoveError = MembersRemoveErrors[keyof MembersRemoveErrors];
-
-export type MembersRemoveResponses = {
-    /**
-     * Removed
-     */
-    204: void;
-};
-
-export type MembersRemoveResponse = MembersRemoveResponses[keyof MembersRemoveResponses];
-
-export type OrganizationInvitationsListData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/invitations';
-};
-
-export type OrganizationInvitationsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only the owner (or a super-admin) manages members
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type OrganizationInvitationsListError = OrganizationInvitationsListErrors[keyof OrganizationInvitationsListErrors];
-
-export type OrganizationInvitationsListResponses = {
-    /**
-     * Invitations not yet accepted or declined, newest first
-     */
-    200: Array<InvitationDto>;
-};
-
-export type OrganizationInvitationsListResponse = OrganizationInvitationsListResponses[keyof OrganizationInvitationsListResponses];
-
-export type OrganizationInvitationsInviteData = {
-    body: InviteMemberDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/invitations';
-};
-
-export type OrganizationInvitationsInviteErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only the owner (or a super-admin) manages members
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Already a member, the owner, or an invitation to the same name is pending
-     *
-     * - `INVITATION_PENDING`: An invitation to that username or e-mail is already pending; revoke it to invite again
-     * - `MEMBER_ALREADY_ADDED`: That user is already a member of this organization
-     * - `MEMBER_IS_OWNER`: That user owns this organization
-     */
-    409: ErrorResponse & {
-        code: 'INVITATION_PENDING' | 'MEMBER_ALREADY_ADDED' | 'MEMBER_IS_OWNER';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many invitations from this account this hour
-     *
-     * - `INVITATIONS_TOO_MANY`: At most 30 invitations per inviting account and hour; Retry-After gives the seconds to wait.
-     */
-    429: ErrorResponse & {
-        code: 'INVITATIONS_TOO_MANY';
-    };
-};
-
-export type OrganizationInvitationsInviteError = OrganizationInvitationsInviteErrors[keyof OrganizationInvitationsInviteErrors];
-
-export type OrganizationInvitationsInviteResponses = {
-    201: InvitationDto;
-};
-
-export type OrganizationInvitationsInviteResponse = OrganizationInvitationsInviteResponses[keyof OrganizationInvitationsInviteResponses];
-
-export type OrganizationInvitationsRevokeData = {
-    body?: never;
-    path: {
-        id: string;
-        invitationId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/invitations/{invitationId}';
-};
-
-export type OrganizationInvitationsRevokeErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only the owner (or a super-admin) manages members
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'INVITATION_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type OrganizationInvitationsRevokeError = OrganizationInvitationsRevokeErrors[keyof OrganizationInvitationsRevokeErrors];
-
-export type OrganizationInvitationsRevokeResponses = {
-    /**
-     * Revoked: it can no longer be accepted
-     */
-    204: void;
-};
-
-export type OrganizationInvitationsRevokeResponse = OrganizationInvitationsRevokeResponses[keyof OrganizationInvitationsRevokeResponses];
-
-export type InvitationsListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/invitations';
-};
-
-export type InvitationsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type InvitationsListError = InvitationsListErrors[keyof InvitationsListErrors];
-
-export type InvitationsListResponses = {
-    /**
-     * The caller’s invitations that can still be accepted, newest first
-     */
-    200: Array<ReceivedInvitationDto>;
-};
-
-export type InvitationsListResponse = InvitationsListResponses[keyof InvitationsListResponses];
-
-export type InvitationsAcceptData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/invitations/{id}/accept';
-};
-
-export type InvitationsAcceptErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * No such invitation for the caller (or it expired or was revoked)
-     *
-     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
-     */
-    404: ErrorResponse & {
-        code: 'INVITATION_NOT_FOUND';
-    };
-};
-
-export type InvitationsAcceptError = InvitationsAcceptErrors[keyof InvitationsAcceptErrors];
-
-export type InvitationsAcceptResponses = {
-    /**
-     * The caller is now a member of the organization
-     */
-    200: AcceptedInvitationDto;
-};
-
-export type InvitationsAcceptResponse = InvitationsAcceptResponses[keyof InvitationsAcceptResponses];
-
-export type InvitationsDeclineData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/invitations/{id}/decline';
-};
-
-export type InvitationsDeclineErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * No such invitation for the caller (or it expired or was revoked)
-     *
-     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
-     */
-    404: ErrorResponse & {
-        code: 'INVITATION_NOT_FOUND';
-    };
-};
-
-export type InvitationsDeclineError = InvitationsDeclineErrors[keyof InvitationsDeclineErrors];
-
-export type InvitationsDeclineResponses = {
-    /**
-     * Declined: the invitation is gone
-     */
-    204: void;
-};
-
-export type InvitationsDeclineResponse = InvitationsDeclineResponses[keyof InvitationsDeclineResponses];
-
-export type RolesListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/roles';
-};
-
-export type RolesListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type RolesListError = RolesListErrors[keyof RolesListErrors];
-
-export type RolesListResponses = {
-    /**
-     * Every role with its permissions
-     */
-    200: Array<RoleDto>;
-};
-
-export type RolesListResponse = RolesListResponses[keyof RolesListResponses];
-
-export type RolesReplaceData = {
-    body: UpdateRolesDto;
-    path?: never;
-    query?: never;
-    url: '/api/roles';
-};
-
-export type RolesReplaceErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `PERMISSION_ENTRY_UNKNOWN`: The permission matrix names an entry that does not exist
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'PERMISSION_ENTRY_UNKNOWN' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only a super-admin may change permissions
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * An entry was saved by someone else since it was read
-     *
-     * - `ROLE_VERSION_CONFLICT`: PUT /roles with an entry whose `version` is not the stored one: nothing was saved.
-     */
-    409: ErrorResponse & {
-        code: 'ROLE_VERSION_CONFLICT';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type RolesReplaceError = RolesReplaceErrors[keyof RolesReplaceErrors];
-
-export type RolesReplaceResponses = {
-    /**
-     * The saved matrix
-     */
-    200: Array<RoleDto>;
-};
-
-export type RolesReplaceResponse = RolesReplaceResponses[keyof RolesReplaceResponses];
-
-export type RolesGetData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/roles/{id}';
-};
-
-export type RolesGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Not Found
-     *
-     * - `ROLE_NOT_FOUND`: Unknown role
-     */
-    404: ErrorResponse & {
-        code: 'ROLE_NOT_FOUND';
-    };
-};
-
-export type RolesGetError = RolesGetErrors[keyof RolesGetErrors];
-
-export type RolesGetResponses = {
-    200: RoleNameDto;
-};
-
-export type RolesGetResponse = RolesGetResponses[keyof RolesGetResponses];
 
 export type ApplicantsOverviewListData = {
     body?: never;
@@ -9573,6 +6056,1538 @@ export type RetentionApplyResponses = {
 
 export type RetentionApplyResponse = RetentionApplyResponses[keyof RetentionApplyResponses];
 
+export type OrganizationsListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/projects';
+};
+
+export type OrganizationsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type OrganizationsListError = OrganizationsListErrors[keyof OrganizationsListErrors];
+
+export type OrganizationsListResponses = {
+    /**
+     * Organizations the caller owns or belongs to (all for a super-admin)
+     */
+    200: Array<OrganizationDto>;
+};
+
+export type OrganizationsListResponse = OrganizationsListResponses[keyof OrganizationsListResponses];
+
+export type OrganizationsCreateData = {
+    body: CreateOrganizationDto;
+    path?: never;
+    query?: never;
+    url: '/api/projects';
+};
+
+export type OrganizationsCreateErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsCreateError = OrganizationsCreateErrors[keyof OrganizationsCreateErrors];
+
+export type OrganizationsCreateResponses = {
+    /**
+     * The new organization; the caller owns it
+     */
+    201: OrganizationDto;
+};
+
+export type OrganizationsCreateResponse = OrganizationsCreateResponses[keyof OrganizationsCreateResponses];
+
+export type OrganizationsRemoveData = {
+    body: DeleteOrganizationDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}';
+};
+
+export type OrganizationsRemoveErrors = {
+    /**
+     * ORGANIZATION_NAME_MISMATCH: confirmName is not the organization's name
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `ORGANIZATION_NAME_MISMATCH`: The confirmation sent with a deletion is not the organization name.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'ORGANIZATION_NAME_MISMATCH' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) deletes it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsRemoveError = OrganizationsRemoveErrors[keyof OrganizationsRemoveErrors];
+
+export type OrganizationsRemoveResponses = {
+    /**
+     * Deleted with its applicants, images, checks, members, webhook events and deliveries, and its audit trail
+     */
+    204: void;
+};
+
+export type OrganizationsRemoveResponse = OrganizationsRemoveResponses[keyof OrganizationsRemoveResponses];
+
+export type OrganizationsGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}';
+};
+
+export type OrganizationsGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type OrganizationsGetError = OrganizationsGetErrors[keyof OrganizationsGetErrors];
+
+export type OrganizationsGetResponses = {
+    200: OrganizationDetailsDto;
+};
+
+export type OrganizationsGetResponse = OrganizationsGetResponses[keyof OrganizationsGetResponses];
+
+export type OrganizationsSetVerificationSettingsData = {
+    body: VerificationSettingsDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/verification-settings';
+};
+
+export type OrganizationsSetVerificationSettingsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes them
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsSetVerificationSettingsError = OrganizationsSetVerificationSettingsErrors[keyof OrganizationsSetVerificationSettingsErrors];
+
+export type OrganizationsSetVerificationSettingsResponses = {
+    /**
+     * Saved; the verification page follows them at once
+     */
+    200: VerificationSettingsDto;
+};
+
+export type OrganizationsSetVerificationSettingsResponse = OrganizationsSetVerificationSettingsResponses[keyof OrganizationsSetVerificationSettingsResponses];
+
+export type OrganizationsSetRetentionPolicyData = {
+    body: RetentionPolicyDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/retention-policy';
+};
+
+export type OrganizationsSetRetentionPolicyErrors = {
+    /**
+     * A value outside its range, or not a whole number of days (null keeps the data)
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsSetRetentionPolicyError = OrganizationsSetRetentionPolicyErrors[keyof OrganizationsSetRetentionPolicyErrors];
+
+export type OrganizationsSetRetentionPolicyResponses = {
+    /**
+     * Saved; the hourly retention job follows it from its next run
+     */
+    200: RetentionPolicyDto;
+};
+
+export type OrganizationsSetRetentionPolicyResponse = OrganizationsSetRetentionPolicyResponses[keyof OrganizationsSetRetentionPolicyResponses];
+
+export type OrganizationsSetTwoFactorRequirementData = {
+    body: TwoFactorRequirementDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/two-factor-requirement';
+};
+
+export type OrganizationsSetTwoFactorRequirementErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsSetTwoFactorRequirementError = OrganizationsSetTwoFactorRequirementErrors[keyof OrganizationsSetTwoFactorRequirementErrors];
+
+export type OrganizationsSetTwoFactorRequirementResponses = {
+    /**
+     * Saved; members without a second factor can only set one up from their next request
+     */
+    200: TwoFactorRequirementDto;
+};
+
+export type OrganizationsSetTwoFactorRequirementResponse = OrganizationsSetTwoFactorRequirementResponses[keyof OrganizationsSetTwoFactorRequirementResponses];
+
+export type OrganizationsTransferOwnershipData = {
+    body: TransferOwnershipDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/transfer-ownership';
+};
+
+export type OrganizationsTransferOwnershipErrors = {
+    /**
+     * NEW_OWNER_NOT_MEMBER: userId is not a member of the organization
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `NEW_OWNER_NOT_MEMBER`: Ownership can only be transferred to a member of the organization
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'NEW_OWNER_NOT_MEMBER' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) transfers it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsTransferOwnershipError = OrganizationsTransferOwnershipErrors[keyof OrganizationsTransferOwnershipErrors];
+
+export type OrganizationsTransferOwnershipResponses = {
+    /**
+     * The new owner is in place; the previous owner is a member
+     */
+    200: OrganizationDetailsDto;
+};
+
+export type OrganizationsTransferOwnershipResponse = OrganizationsTransferOwnershipResponses[keyof OrganizationsTransferOwnershipResponses];
+
+export type OrganizationsOwnerCheckData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/organizations/owner-check';
+};
+
+export type OrganizationsOwnerCheckErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type OrganizationsOwnerCheckError = OrganizationsOwnerCheckErrors[keyof OrganizationsOwnerCheckErrors];
+
+export type OrganizationsOwnerCheckResponses = {
+    /**
+     * Whether the signed-in user owns an organization
+     */
+    200: OwnerCheckDto;
+};
+
+export type OrganizationsOwnerCheckResponse = OrganizationsOwnerCheckResponses[keyof OrganizationsOwnerCheckResponses];
+
+export type MembersListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/members';
+};
+
+export type MembersListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type MembersListError = MembersListErrors[keyof MembersListErrors];
+
+export type MembersListResponses = {
+    /**
+     * The owner first, then the members
+     */
+    200: Array<MemberDto>;
+};
+
+export type MembersListResponse = MembersListResponses[keyof MembersListResponses];
+
+export type MembersRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/members/{userId}';
+};
+
+export type MembersRemoveErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only the owner (or a super-admin) removes others; a member may remove themselves
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `MEMBER_NOT_FOUND`: Member not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'MEMBER_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * The owner cannot be removed
+     *
+     * - `OWNER_NOT_REMOVABLE`: The owner of an organization cannot be removed from it
+     */
+    409: ErrorResponse & {
+        code: 'OWNER_NOT_REMOVABLE';
+    };
+};
+
+export type MembersRemoveError = MembersRemoveErrors[keyof MembersRemoveErrors];
+
+export type MembersRemoveResponses = {
+    /**
+     * Removed
+     */
+    204: void;
+};
+
+export type MembersRemoveResponse = MembersRemoveResponses[keyof MembersRemoveResponses];
+
+export type OrganizationInvitationsListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/invitations';
+};
+
+export type OrganizationInvitationsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only the owner (or a super-admin) manages members
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type OrganizationInvitationsListError = OrganizationInvitationsListErrors[keyof OrganizationInvitationsListErrors];
+
+export type OrganizationInvitationsListResponses = {
+    /**
+     * Invitations not yet accepted or declined, newest first
+     */
+    200: Array<InvitationDto>;
+};
+
+export type OrganizationInvitationsListResponse = OrganizationInvitationsListResponses[keyof OrganizationInvitationsListResponses];
+
+export type OrganizationInvitationsInviteData = {
+    body: InviteMemberDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/invitations';
+};
+
+export type OrganizationInvitationsInviteErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only the owner (or a super-admin) manages members
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Already a member, the owner, or an invitation to the same name is pending
+     *
+     * - `INVITATION_PENDING`: An invitation to that username or e-mail is already pending; revoke it to invite again
+     * - `MEMBER_ALREADY_ADDED`: That user is already a member of this organization
+     * - `MEMBER_IS_OWNER`: That user owns this organization
+     */
+    409: ErrorResponse & {
+        code: 'INVITATION_PENDING' | 'MEMBER_ALREADY_ADDED' | 'MEMBER_IS_OWNER';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too many invitations from this account this hour
+     *
+     * - `INVITATIONS_TOO_MANY`: At most 30 invitations per inviting account and hour; Retry-After gives the seconds to wait.
+     */
+    429: ErrorResponse & {
+        code: 'INVITATIONS_TOO_MANY';
+    };
+};
+
+export type OrganizationInvitationsInviteError = OrganizationInvitationsInviteErrors[keyof OrganizationInvitationsInviteErrors];
+
+export type OrganizationInvitationsInviteResponses = {
+    201: InvitationDto;
+};
+
+export type OrganizationInvitationsInviteResponse = OrganizationInvitationsInviteResponses[keyof OrganizationInvitationsInviteResponses];
+
+export type OrganizationInvitationsRevokeData = {
+    body?: never;
+    path: {
+        id: string;
+        invitationId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/invitations/{invitationId}';
+};
+
+export type OrganizationInvitationsRevokeErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only the owner (or a super-admin) manages members
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'INVITATION_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type OrganizationInvitationsRevokeError = OrganizationInvitationsRevokeErrors[keyof OrganizationInvitationsRevokeErrors];
+
+export type OrganizationInvitationsRevokeResponses = {
+    /**
+     * Revoked: it can no longer be accepted
+     */
+    204: void;
+};
+
+export type OrganizationInvitationsRevokeResponse = OrganizationInvitationsRevokeResponses[keyof OrganizationInvitationsRevokeResponses];
+
+export type InvitationsListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/invitations';
+};
+
+export type InvitationsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type InvitationsListError = InvitationsListErrors[keyof InvitationsListErrors];
+
+export type InvitationsListResponses = {
+    /**
+     * The caller’s invitations that can still be accepted, newest first
+     */
+    200: Array<ReceivedInvitationDto>;
+};
+
+export type InvitationsListResponse = InvitationsListResponses[keyof InvitationsListResponses];
+
+export type InvitationsAcceptData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/invitations/{id}/accept';
+};
+
+export type InvitationsAcceptErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * No such invitation for the caller (or it expired or was revoked)
+     *
+     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
+     */
+    404: ErrorResponse & {
+        code: 'INVITATION_NOT_FOUND';
+    };
+};
+
+export type InvitationsAcceptError = InvitationsAcceptErrors[keyof InvitationsAcceptErrors];
+
+export type InvitationsAcceptResponses = {
+    /**
+     * The caller is now a member of the organization
+     */
+    200: AcceptedInvitationDto;
+};
+
+export type InvitationsAcceptResponse = InvitationsAcceptResponses[keyof InvitationsAcceptResponses];
+
+export type InvitationsDeclineData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/invitations/{id}/decline';
+};
+
+export type InvitationsDeclineErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * No such invitation for the caller (or it expired or was revoked)
+     *
+     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
+     */
+    404: ErrorResponse & {
+        code: 'INVITATION_NOT_FOUND';
+    };
+};
+
+export type InvitationsDeclineError = InvitationsDeclineErrors[keyof InvitationsDeclineErrors];
+
+export type InvitationsDeclineResponses = {
+    /**
+     * Declined: the invitation is gone
+     */
+    204: void;
+};
+
+export type InvitationsDeclineResponse = InvitationsDeclineResponses[keyof InvitationsDeclineResponses];
+
+export type AuditListData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+        pageSize?: number;
+        organizationId?: string;
+        /**
+         * The applicant record id (not the integrator userId)
+         */
+        applicantId?: string;
+        action?: string;
+    };
+    url: '/api/audit';
+};
+
+export type AuditListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only a super-admin may read the platform-wide trail
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type AuditListError = AuditListErrors[keyof AuditListErrors];
+
+export type AuditListResponses = {
+    /**
+     * The whole audit trail, newest first, filtered and paged
+     */
+    200: AuditEventAdminPageDto;
+};
+
+export type AuditListResponse = AuditListResponses[keyof AuditListResponses];
+
+export type WebhookSettingsSetWebhookData = {
+    body: UpdateWebhookDto;
+    path?: never;
+    query?: never;
+    url: '/api/users/webhook';
+};
+
+export type WebhookSettingsSetWebhookErrors = {
+    /**
+     * Not an http(s) URL, or 'Webhook URL must point to a public address'
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WEBHOOK_URL_INVALID`: The URL cannot be parsed as the sender would read it (e.g. an IPv6 zone id such as `[fe80::1%25eth0]`).
+     * - `WEBHOOK_URL_PRIVATE`: The URL resolves to a private, loopback, link-local or otherwise non-public address.
+     * - `WEBHOOK_URL_UNRESOLVABLE`: Webhook URL host name could not be resolved
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WEBHOOK_URL_INVALID' | 'WEBHOOK_URL_PRIVATE' | 'WEBHOOK_URL_UNRESOLVABLE';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type WebhookSettingsSetWebhookError = WebhookSettingsSetWebhookErrors[keyof WebhookSettingsSetWebhookErrors];
+
+export type WebhookSettingsSetWebhookResponses = {
+    /**
+     * Saved; the first webhook also gets a signing secret
+     */
+    200: WebhookSettingsDto;
+};
+
+export type WebhookSettingsSetWebhookResponse = WebhookSettingsSetWebhookResponses[keyof WebhookSettingsSetWebhookResponses];
+
+export type WebhookSettingsSetRedirectUrlData = {
+    body: UpdateRedirectUrlDto;
+    path?: never;
+    query?: never;
+    url: '/api/users/redirect-url';
+};
+
+export type WebhookSettingsSetRedirectUrlErrors = {
+    /**
+     * ['redirectUrl must be a URL address'] for a value that is not an http(s) URL
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type WebhookSettingsSetRedirectUrlError = WebhookSettingsSetRedirectUrlErrors[keyof WebhookSettingsSetRedirectUrlErrors];
+
+export type WebhookSettingsSetRedirectUrlResponses = {
+    200: WebhookSettingsDto;
+};
+
+export type WebhookSettingsSetRedirectUrlResponse = WebhookSettingsSetRedirectUrlResponses[keyof WebhookSettingsSetRedirectUrlResponses];
+
+export type WebhooksGetSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/webhooks/settings';
+};
+
+export type WebhooksGetSettingsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type WebhooksGetSettingsError = WebhooksGetSettingsErrors[keyof WebhooksGetSettingsErrors];
+
+export type WebhooksGetSettingsResponses = {
+    200: WebhookSettingsDto;
+};
+
+export type WebhooksGetSettingsResponse = WebhooksGetSettingsResponses[keyof WebhooksGetSettingsResponses];
+
+export type WebhooksRotateSecretData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/webhooks/secret/rotate';
+};
+
+export type WebhooksRotateSecretErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type WebhooksRotateSecretError = WebhooksRotateSecretErrors[keyof WebhooksRotateSecretErrors];
+
+export type WebhooksRotateSecretResponses = {
+    /**
+     * The settings with the new secret; the old one stops verifying
+     */
+    200: WebhookSettingsDto;
+};
+
+export type WebhooksRotateSecretResponse = WebhooksRotateSecretResponses[keyof WebhooksRotateSecretResponses];
+
+export type WebhooksListEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+        pageSize?: number;
+    };
+    url: '/api/webhooks/events';
+};
+
+export type WebhooksListEventsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type WebhooksListEventsError = WebhooksListEventsErrors[keyof WebhooksListEventsErrors];
+
+export type WebhooksListEventsResponses = {
+    /**
+     * The caller's events, newest first
+     */
+    200: WebhookEventPageDto;
+};
+
+export type WebhooksListEventsResponse = WebhooksListEventsResponses[keyof WebhooksListEventsResponses];
+
+export type WebhooksListDeliveriesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/webhooks/events/{id}/deliveries';
+};
+
+export type WebhooksListDeliveriesErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * No such event among the caller’s
+     *
+     * - `WEBHOOK_EVENT_NOT_FOUND`: Webhook event not found
+     */
+    404: ErrorResponse & {
+        code: 'WEBHOOK_EVENT_NOT_FOUND';
+    };
+};
+
+export type WebhooksListDeliveriesError = WebhooksListDeliveriesErrors[keyof WebhooksListDeliveriesErrors];
+
+export type WebhooksListDeliveriesResponses = {
+    /**
+     * Every attempt, first one first
+     */
+    200: Array<WebhookDeliveryDto>;
+};
+
+export type WebhooksListDeliveriesResponse = WebhooksListDeliveriesResponses[keyof WebhooksListDeliveriesResponses];
+
+export type WebhooksRedeliverData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/webhooks/events/{id}/redeliver';
+};
+
+export type WebhooksRedeliverErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * No such event among the caller’s
+     *
+     * - `WEBHOOK_EVENT_NOT_FOUND`: Webhook event not found
+     */
+    404: ErrorResponse & {
+        code: 'WEBHOOK_EVENT_NOT_FOUND';
+    };
+};
+
+export type WebhooksRedeliverError = WebhooksRedeliverErrors[keyof WebhooksRedeliverErrors];
+
+export type WebhooksRedeliverResponses = {
+    /**
+     * The event after the new attempt
+     */
+    200: WebhookEventDto;
+};
+
+export type WebhooksRedeliverResponse = WebhooksRedeliverResponses[keyof WebhooksRedeliverResponses];
+
+export type WebhooksSendTestData = {
+    body?: never;
+    headers?: {
+        /**
+         * Any unique string of 1 to 255 visible ASCII characters (a UUID is a good choice). A retry with the same key and body within 24 hours — after a timeout, or while the first request still runs — answers the first answer and does nothing again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. A request that failed does not keep its key. Keys belong to the caller’s account.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/webhooks/test';
+};
+
+export type WebhooksSendTestErrors = {
+    /**
+     * No webhook URL is configured
+     *
+     * - `IDEMPOTENCY_KEY_INVALID`: Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good choice)
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WEBHOOK_NOT_SET`: Configure a webhook URL first
+     */
+    400: ErrorResponse & {
+        code: 'IDEMPOTENCY_KEY_INVALID' | 'VALIDATION_FAILED' | 'WEBHOOK_NOT_SET';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Conflict
+     *
+     * - `IDEMPOTENCY_KEY_REUSED`: A key names one request for 24 hours; the same key with another body is refused and nothing is created.
+     * - `IDEMPOTENCY_REQUEST_IN_PROGRESS`: Another request with the same key has not finished within 10 seconds; retrying later returns its answer.
+     */
+    409: ErrorResponse & {
+        code: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_REQUEST_IN_PROGRESS';
+    };
+};
+
+export type WebhooksSendTestError = WebhooksSendTestErrors[keyof WebhooksSendTestErrors];
+
+export type WebhooksSendTestResponses = {
+    /**
+     * The webhook.test event after its first attempt
+     */
+    200: WebhookEventDto;
+};
+
+export type WebhooksSendTestResponse = WebhooksSendTestResponses[keyof WebhooksSendTestResponses];
+
 export type SanctionsListsListData = {
     body?: never;
     path?: never;
@@ -9677,6 +7692,1991 @@ export type SanctionsListsUploadResponses = {
 };
 
 export type SanctionsListsUploadResponse = SanctionsListsUploadResponses[keyof SanctionsListsUploadResponses];
+
+export type HealthCheckData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/health';
+};
+
+export type HealthCheckErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * The database does not answer
+     */
+    503: HealthDto;
+};
+
+export type HealthCheckError = HealthCheckErrors[keyof HealthCheckErrors];
+
+export type HealthCheckResponses = {
+    /**
+     * The server and its database answer
+     */
+    200: HealthDto;
+};
+
+export type HealthCheckResponse = HealthCheckResponses[keyof HealthCheckResponses];
+
+export type ApiKeysGetData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/api-keys';
+};
+
+export type ApiKeysGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * 'API keys are not available for demo accounts' for demo accounts
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'DEMO_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * The stored key cannot be decrypted any more; regenerate it
+     *
+     * - `API_KEY_UNREADABLE`: Your API key can no longer be shown (the server secret changed); regenerate it to get a new one
+     */
+    409: ErrorResponse & {
+        code: 'API_KEY_UNREADABLE';
+    };
+};
+
+export type ApiKeysGetError = ApiKeysGetErrors[keyof ApiKeysGetErrors];
+
+export type ApiKeysGetResponses = {
+    /**
+     * The account’s secret key (created on the first request)
+     */
+    200: ApiKeyDto;
+};
+
+export type ApiKeysGetResponse = ApiKeysGetResponses[keyof ApiKeysGetResponses];
+
+export type ApiKeysRegenerateData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/api-keys/regenerate';
+};
+
+export type ApiKeysRegenerateErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * 'API keys are not available for demo accounts' for demo accounts
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type ApiKeysRegenerateError = ApiKeysRegenerateErrors[keyof ApiKeysRegenerateErrors];
+
+export type ApiKeysRegenerateResponses = {
+    /**
+     * The new key; the old one stops working at once
+     */
+    200: ApiKeyDto;
+};
+
+export type ApiKeysRegenerateResponse = ApiKeysRegenerateResponses[keyof ApiKeysRegenerateResponses];
+
+export type AuthRegisterData = {
+    body: RegisterDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/register';
+};
+
+export type AuthRegisterErrors = {
+    /**
+     * A field is missing or invalid
+     *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `PASSWORD_IS_IDENTITY`: Your password must not be your username or e-mail address
+     * - `PASSWORD_TOO_COMMON`: This password is one of the most common ones and easy to guess. Choose another.
+     * - `PASSWORD_TOO_SHORT`: Shorter than the operator's PASSWORD_MIN_LENGTH (GET /api/auth/password-policy); `message` names the minimum.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'PASSWORD_IS_IDENTITY' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_TOO_SHORT' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * The username or e-mail address is already taken
+     *
+     * - `EMAIL_TAKEN`: An account with this e-mail address already exists
+     * - `USERNAME_TAKEN`: This username is already taken
+     */
+    409: ErrorResponse & {
+        code: 'EMAIL_TAKEN' | 'USERNAME_TAKEN';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type AuthRegisterError = AuthRegisterErrors[keyof AuthRegisterErrors];
+
+export type AuthRegisterResponses = {
+    /**
+     * The new account, already signed in (session cookie set)
+     */
+    201: UserDto;
+};
+
+export type AuthRegisterResponse = AuthRegisterResponses[keyof AuthRegisterResponses];
+
+export type AuthLoginData = {
+    body: LoginDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login';
+};
+
+export type AuthLoginErrors = {
+    /**
+     * Bad Request
+     *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Provided username and password are not valid; or TWO_FACTOR_REQUIRED: the password was right, methods lists totp and/or passkey; send the code to POST /auth/login/two-factor or a passkey to POST /auth/login/two-factor/passkey (the session cookie carries the pending step)
+     *
+     * - `INVALID_CREDENTIALS`: Provided username and password are not valid
+     * - `TWO_FACTOR_REQUIRED`: The password was right; `methods` lists the second factors of the account (totp, passkey): send the authenticator code (or a recovery code) to POST /auth/login/two-factor, or a passkey assertion to POST /auth/login/two-factor/passkey.
+     */
+    401: ErrorResponse & {
+        code: 'INVALID_CREDENTIALS' | 'TWO_FACTOR_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too many failed attempts for this username from this address
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
+
+export type AuthLoginResponses = {
+    /**
+     * Signed in under a new session id (session cookie set)
+     */
+    200: UserDto;
+};
+
+export type AuthLoginResponse = AuthLoginResponses[keyof AuthLoginResponses];
+
+export type AuthLoginSecondFactorData = {
+    body: TwoFactorCodeDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/two-factor';
+};
+
+export type AuthLoginSecondFactorErrors = {
+    /**
+     * The code is missing
+     *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * 'The code is not valid or was already used', or no password step pending
+     *
+     * - `INVALID_TWO_FACTOR_CODE`: The code is not valid or was already used
+     * - `TWO_FACTOR_NOT_PENDING`: Sign in with your username and password first
+     */
+    401: ErrorResponse & {
+        code: 'INVALID_TWO_FACTOR_CODE' | 'TWO_FACTOR_NOT_PENDING';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too many failed attempts for this account from this address
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type AuthLoginSecondFactorError = AuthLoginSecondFactorErrors[keyof AuthLoginSecondFactorErrors];
+
+export type AuthLoginSecondFactorResponses = {
+    /**
+     * Signed in under a new session id (session cookie set)
+     */
+    200: UserDto;
+};
+
+export type AuthLoginSecondFactorResponse = AuthLoginSecondFactorResponses[keyof AuthLoginSecondFactorResponses];
+
+export type AuthLogoutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/logout';
+};
+
+export type AuthLogoutErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+};
+
+export type AuthLogoutError = AuthLogoutErrors[keyof AuthLogoutErrors];
+
+export type AuthLogoutResponses = {
+    /**
+     * The session is ended and its cookie cleared (a demo account is deleted)
+     */
+    204: void;
+};
+
+export type AuthLogoutResponse = AuthLogoutResponses[keyof AuthLogoutResponses];
+
+export type AuthDeleteAccountData = {
+    body: DeleteAccountDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/delete';
+};
+
+export type AuthDeleteAccountErrors = {
+    /**
+     * Wrong password
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WRONG_PASSWORD`: The password you entered is not correct
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * The user still owns an organization
+     *
+     * - `ACCOUNT_OWNS_ORGANIZATION`: You cannot delete your account while you own an organization. Delete your organizations or hand them over first.
+     * - `LAST_SUPER_ADMIN`: The last super-admin account cannot be deleted
+     */
+    409: ErrorResponse & {
+        code: 'ACCOUNT_OWNS_ORGANIZATION' | 'LAST_SUPER_ADMIN';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type AuthDeleteAccountError = AuthDeleteAccountErrors[keyof AuthDeleteAccountErrors];
+
+export type AuthDeleteAccountResponses = {
+    /**
+     * The account is deleted and every one of its sessions ended
+     */
+    204: void;
+};
+
+export type AuthDeleteAccountResponse = AuthDeleteAccountResponses[keyof AuthDeleteAccountResponses];
+
+export type AuthChangeEmailData = {
+    body: ChangeEmailDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/change-email';
+};
+
+export type AuthChangeEmailErrors = {
+    /**
+     * Wrong password or invalid address
+     *
+     * - `EMAIL_UNCHANGED`: This is already your e-mail address
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WRONG_PASSWORD`: The password you entered is not correct
+     */
+    400: ErrorResponse & {
+        code: 'EMAIL_UNCHANGED' | 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Demo accounts cannot change their e-mail ('Disabled in demo')
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Another account uses this address
+     *
+     * - `EMAIL_TAKEN`: An account with this e-mail address already exists
+     */
+    409: ErrorResponse & {
+        code: 'EMAIL_TAKEN';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type AuthChangeEmailError = AuthChangeEmailErrors[keyof AuthChangeEmailErrors];
+
+export type AuthChangeEmailResponses = {
+    /**
+     * The account with its new, unconfirmed address; a confirmation link is sent there
+     */
+    200: UserDto;
+};
+
+export type AuthChangeEmailResponse = AuthChangeEmailResponses[keyof AuthChangeEmailResponses];
+
+export type AuthChangePasswordData = {
+    body: ChangePasswordDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/change-password';
+};
+
+export type AuthChangePasswordErrors = {
+    /**
+     * Wrong old password, or 'Your passwords confirmation does not match'
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `PASSWORD_CONFIRMATION_MISMATCH`: Your passwords confirmation does not match
+     * - `PASSWORD_IS_IDENTITY`: Your password must not be your username or e-mail address
+     * - `PASSWORD_TOO_COMMON`: This password is one of the most common ones and easy to guess. Choose another.
+     * - `PASSWORD_TOO_SHORT`: Shorter than the operator's PASSWORD_MIN_LENGTH (GET /api/auth/password-policy); `message` names the minimum.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WRONG_PASSWORD`: The password you entered is not correct
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'PASSWORD_CONFIRMATION_MISMATCH' | 'PASSWORD_IS_IDENTITY' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_TOO_SHORT' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type AuthChangePasswordError = AuthChangePasswordErrors[keyof AuthChangePasswordErrors];
+
+export type AuthChangePasswordResponses = {
+    /**
+     * Password changed; every session of the account has ended, this one included
+     */
+    204: void;
+};
+
+export type AuthChangePasswordResponse = AuthChangePasswordResponses[keyof AuthChangePasswordResponses];
+
+export type AuthEmailsStartPasswordResetData = {
+    body?: never;
+    path?: never;
+    query: {
+        email: string;
+    };
+    url: '/api/auth-emails/reset-password/start';
+};
+
+export type AuthEmailsStartPasswordResetErrors = {
+    /**
+     * Not an e-mail address
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+};
+
+export type AuthEmailsStartPasswordResetError = AuthEmailsStartPasswordResetErrors[keyof AuthEmailsStartPasswordResetErrors];
+
+export type AuthEmailsStartPasswordResetResponses = {
+    /**
+     * Always the same answer, whether or not the address has an account
+     */
+    202: MessageDto;
+};
+
+export type AuthEmailsStartPasswordResetResponse = AuthEmailsStartPasswordResetResponses[keyof AuthEmailsStartPasswordResetResponses];
+
+export type AuthEmailsResetPasswordData = {
+    body: ResetPasswordDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth-emails/reset-password/reset';
+};
+
+export type AuthEmailsResetPasswordErrors = {
+    /**
+     * The link is invalid, expired or used, or the password is not 4 to 32 characters
+     *
+     * - `LINK_INVALID`: This link is invalid, has expired or was already used. Request a new one.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `PASSWORD_IS_IDENTITY`: Your password must not be your username or e-mail address
+     * - `PASSWORD_TOO_COMMON`: This password is one of the most common ones and easy to guess. Choose another.
+     * - `PASSWORD_TOO_SHORT`: Shorter than the operator's PASSWORD_MIN_LENGTH (GET /api/auth/password-policy); `message` names the minimum.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'LINK_INVALID' | 'MALFORMED_JSON' | 'PASSWORD_IS_IDENTITY' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_TOO_SHORT' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type AuthEmailsResetPasswordError = AuthEmailsResetPasswordErrors[keyof AuthEmailsResetPasswordErrors];
+
+export type AuthEmailsResetPasswordResponses = {
+    /**
+     * Password set; every session of the account has ended
+     */
+    200: MessageDto;
+};
+
+export type AuthEmailsResetPasswordResponse = AuthEmailsResetPasswordResponses[keyof AuthEmailsResetPasswordResponses];
+
+export type AuthEmailsStartConfirmationData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth-emails/confirm-email/start';
+};
+
+export type AuthEmailsStartConfirmationErrors = {
+    /**
+     * The address is already confirmed
+     *
+     * - `EMAIL_ALREADY_CONFIRMED`: Your e-mail address is already confirmed
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'EMAIL_ALREADY_CONFIRMED' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Several confirmation e-mails were sent recently
+     *
+     * - `CONFIRMATION_TOO_SOON`: A confirmation e-mail was sent recently. Check your inbox or try again in a few minutes.
+     */
+    429: ErrorResponse & {
+        code: 'CONFIRMATION_TOO_SOON';
+    };
+};
+
+export type AuthEmailsStartConfirmationError = AuthEmailsStartConfirmationErrors[keyof AuthEmailsStartConfirmationErrors];
+
+export type AuthEmailsStartConfirmationResponses = {
+    /**
+     * A confirmation link was sent to the account's address
+     */
+    202: MessageDto;
+};
+
+export type AuthEmailsStartConfirmationResponse = AuthEmailsStartConfirmationResponses[keyof AuthEmailsStartConfirmationResponses];
+
+export type AuthEmailsConfirmEmailData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The `token` parameter of the e-mailed link
+         */
+        token: string;
+        /**
+         * The `user` parameter of the e-mailed link
+         */
+        user: string;
+    };
+    url: '/api/auth-emails/confirm-email/confirm';
+};
+
+export type AuthEmailsConfirmEmailErrors = {
+    /**
+     * The link is invalid, expired or already used
+     *
+     * - `LINK_INVALID`: This link is invalid, has expired or was already used. Request a new one.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'LINK_INVALID' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+};
+
+export type AuthEmailsConfirmEmailError = AuthEmailsConfirmEmailErrors[keyof AuthEmailsConfirmEmailErrors];
+
+export type AuthEmailsConfirmEmailResponses = {
+    /**
+     * The address is confirmed
+     */
+    200: MessageDto;
+};
+
+export type AuthEmailsConfirmEmailResponse = AuthEmailsConfirmEmailResponses[keyof AuthEmailsConfirmEmailResponses];
+
+export type PasswordPolicyGetData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/password-policy';
+};
+
+export type PasswordPolicyGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+};
+
+export type PasswordPolicyGetError = PasswordPolicyGetErrors[keyof PasswordPolicyGetErrors];
+
+export type PasswordPolicyGetResponses = {
+    /**
+     * What a new password must be (registration, change, reset)
+     */
+    200: PasswordPolicyDto;
+};
+
+export type PasswordPolicyGetResponse = PasswordPolicyGetResponses[keyof PasswordPolicyGetResponses];
+
+export type TwoFactorStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor';
+};
+
+export type TwoFactorStatusErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED';
+    };
+};
+
+export type TwoFactorStatusError = TwoFactorStatusErrors[keyof TwoFactorStatusErrors];
+
+export type TwoFactorStatusResponses = {
+    200: TwoFactorOverviewDto;
+};
+
+export type TwoFactorStatusResponse = TwoFactorStatusResponses[keyof TwoFactorStatusResponses];
+
+export type TwoFactorRemoveData = {
+    body: RemoveTotpDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/totp';
+};
+
+export type TwoFactorRemoveErrors = {
+    /**
+     * Wrong password, or no app set up
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `TOTP_NOT_ENABLED`: No authenticator app is set up for this account
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WRONG_PASSWORD`: The password you entered is not correct
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'TOTP_NOT_ENABLED' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
+    };
+    /**
+     * Not signed in, or 'The code is not valid or was already used'
+     *
+     * - `INVALID_TWO_FACTOR_CODE`: The code is not valid or was already used
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'INVALID_TWO_FACTOR_CODE' | 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too many wrong codes or passwords
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type TwoFactorRemoveError = TwoFactorRemoveErrors[keyof TwoFactorRemoveErrors];
+
+export type TwoFactorRemoveResponses = {
+    /**
+     * The authenticator app and the recovery codes are removed
+     */
+    204: void;
+};
+
+export type TwoFactorRemoveResponse = TwoFactorRemoveResponses[keyof TwoFactorRemoveResponses];
+
+export type TwoFactorStartSetupData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/totp';
+};
+
+export type TwoFactorStartSetupErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Demo accounts cannot ('Disabled in demo')
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
+    };
+    /**
+     * An authenticator app is already set up for this account
+     *
+     * - `TOTP_ALREADY_ENABLED`: An authenticator app is already set up for this account
+     */
+    409: ErrorResponse & {
+        code: 'TOTP_ALREADY_ENABLED';
+    };
+};
+
+export type TwoFactorStartSetupError = TwoFactorStartSetupErrors[keyof TwoFactorStartSetupErrors];
+
+export type TwoFactorStartSetupResponses = {
+    /**
+     * A new secret and its QR code; nothing changes until confirmed
+     */
+    201: TotpSetupDto;
+};
+
+export type TwoFactorStartSetupResponse = TwoFactorStartSetupResponses[keyof TwoFactorStartSetupResponses];
+
+export type TwoFactorConfirmData = {
+    body: TwoFactorCodeDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/two-factor/totp/confirm';
+};
+
+export type TwoFactorConfirmErrors = {
+    /**
+     * Start setting up an authenticator app first
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `TOTP_NOT_STARTED`: Start setting up an authenticator app first
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'TOTP_NOT_STARTED' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in, or 'The code is not valid or was already used'
+     *
+     * - `INVALID_TWO_FACTOR_CODE`: The code is not valid or was already used
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'INVALID_TWO_FACTOR_CODE' | 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
+    };
+    /**
+     * Conflict
+     *
+     * - `TOTP_ALREADY_ENABLED`: An authenticator app is already set up for this account
+     */
+    409: ErrorResponse & {
+        code: 'TOTP_ALREADY_ENABLED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too many wrong codes
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type TwoFactorConfirmError = TwoFactorConfirmErrors[keyof TwoFactorConfirmErrors];
+
+export type TwoFactorConfirmResponses = {
+    /**
+     * The app now guards sign-in; the recovery codes are shown this once
+     */
+    200: RecoveryCodesDto;
+};
+
+export type TwoFactorConfirmResponse = TwoFactorConfirmResponses[keyof TwoFactorConfirmResponses];
+
+export type TwoFactorPolicyGetData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/two-factor-policy';
+};
+
+export type TwoFactorPolicyGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only a super-admin
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type TwoFactorPolicyGetError = TwoFactorPolicyGetErrors[keyof TwoFactorPolicyGetErrors];
+
+export type TwoFactorPolicyGetResponses = {
+    200: TwoFactorPolicyDto;
+};
+
+export type TwoFactorPolicyGetResponse = TwoFactorPolicyGetResponses[keyof TwoFactorPolicyGetResponses];
+
+export type TwoFactorPolicySetData = {
+    body: TwoFactorPolicyInputDto;
+    path?: never;
+    query?: never;
+    url: '/api/admin/two-factor-policy';
+};
+
+export type TwoFactorPolicySetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only a super-admin
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type TwoFactorPolicySetError = TwoFactorPolicySetErrors[keyof TwoFactorPolicySetErrors];
+
+export type TwoFactorPolicySetResponses = {
+    /**
+     * Saved and audited; it applies from the next request of every account
+     */
+    200: TwoFactorPolicyDto;
+};
+
+export type TwoFactorPolicySetResponse = TwoFactorPolicySetResponses[keyof TwoFactorPolicySetResponses];
+
+export type PasskeysListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/passkeys';
+};
+
+export type PasskeysListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED';
+    };
+};
+
+export type PasskeysListError = PasskeysListErrors[keyof PasskeysListErrors];
+
+export type PasskeysListResponses = {
+    200: Array<PasskeyDto>;
+};
+
+export type PasskeysListResponse = PasskeysListResponses[keyof PasskeysListResponses];
+
+export type PasskeysRegisterData = {
+    body: RegisterPasskeyDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/passkeys';
+};
+
+export type PasskeysRegisterErrors = {
+    /**
+     * PASSKEY_REGISTRATION_FAILED (wrong origin, bad attestation…) or PASSKEY_CHALLENGE_INVALID
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `PASSKEY_CHALLENGE_INVALID`: The WebAuthn challenge is unknown, expired (5 minutes) or already used; ask for new options.
+     * - `PASSKEY_REGISTRATION_FAILED`: The passkey could not be registered
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'PASSKEY_REGISTRATION_FAILED' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Demo accounts cannot ('Disabled in demo')
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
+    };
+    /**
+     * This passkey is already registered
+     *
+     * - `PASSKEY_ALREADY_REGISTERED`: This passkey is already registered
+     */
+    409: ErrorResponse & {
+        code: 'PASSKEY_ALREADY_REGISTERED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type PasskeysRegisterError = PasskeysRegisterErrors[keyof PasskeysRegisterErrors];
+
+export type PasskeysRegisterResponses = {
+    /**
+     * The passkey now signs in (alone, or as the second step after the password)
+     */
+    201: PasskeyDto;
+};
+
+export type PasskeysRegisterResponse = PasskeysRegisterResponses[keyof PasskeysRegisterResponses];
+
+export type PasskeysOptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/passkeys/options';
+};
+
+export type PasskeysOptionsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Demo accounts cannot ('Disabled in demo')
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
+    };
+};
+
+export type PasskeysOptionsError = PasskeysOptionsErrors[keyof PasskeysOptionsErrors];
+
+export type PasskeysOptionsResponses = {
+    /**
+     * Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes
+     */
+    200: PasskeyOptionsDto;
+};
+
+export type PasskeysOptionsResponse = PasskeysOptionsResponses[keyof PasskeysOptionsResponses];
+
+export type PasskeysRemoveData = {
+    body: RemoveTotpDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/auth/passkeys/{id}';
+};
+
+export type PasskeysRemoveErrors = {
+    /**
+     * Wrong password
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WRONG_PASSWORD`: The password you entered is not correct
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
+    };
+    /**
+     * Not signed in, or 'The code is not valid or was already used'
+     *
+     * - `INVALID_TWO_FACTOR_CODE`: The code is not valid or was already used
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'INVALID_TWO_FACTOR_CODE' | 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * This passkey does not exist or was already removed
+     *
+     * - `PASSKEY_NOT_FOUND`: This passkey does not exist or was already removed
+     */
+    404: ErrorResponse & {
+        code: 'PASSKEY_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too many wrong codes or passwords
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type PasskeysRemoveError = PasskeysRemoveErrors[keyof PasskeysRemoveErrors];
+
+export type PasskeysRemoveResponses = {
+    /**
+     * The passkey no longer signs in
+     */
+    204: void;
+};
+
+export type PasskeysRemoveResponse = PasskeysRemoveResponses[keyof PasskeysRemoveResponses];
+
+export type PasskeySignInPasswordlessOptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/passkey/options';
+};
+
+export type PasskeySignInPasswordlessOptionsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * More than 60 requests from this address in a minute
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type PasskeySignInPasswordlessOptionsError = PasskeySignInPasswordlessOptionsErrors[keyof PasskeySignInPasswordlessOptionsErrors];
+
+export type PasskeySignInPasswordlessOptionsResponses = {
+    /**
+     * Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)
+     */
+    200: PasskeyOptionsDto;
+};
+
+export type PasskeySignInPasswordlessOptionsResponse = PasskeySignInPasswordlessOptionsResponses[keyof PasskeySignInPasswordlessOptionsResponses];
+
+export type PasskeySignInPasswordlessData = {
+    body: PasskeyAssertionDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/passkey';
+};
+
+export type PasskeySignInPasswordlessErrors = {
+    /**
+     * PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options
+     *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `PASSKEY_CHALLENGE_INVALID`: The WebAuthn challenge is unknown, expired (5 minutes) or already used; ask for new options.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'VALIDATION_FAILED';
+    };
+    /**
+     * The passkey could not be verified
+     *
+     * - `PASSKEY_NOT_ACCEPTED`: The passkey could not be verified
+     */
+    401: ErrorResponse & {
+        code: 'PASSKEY_NOT_ACCEPTED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too many failed attempts for this account from this address
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type PasskeySignInPasswordlessError = PasskeySignInPasswordlessErrors[keyof PasskeySignInPasswordlessErrors];
+
+export type PasskeySignInPasswordlessResponses = {
+    /**
+     * Signed in under a new session id (session cookie set)
+     */
+    200: UserDto;
+};
+
+export type PasskeySignInPasswordlessResponse = PasskeySignInPasswordlessResponses[keyof PasskeySignInPasswordlessResponses];
+
+export type PasskeySignInSecondFactorOptionsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/two-factor/passkey/options';
+};
+
+export type PasskeySignInSecondFactorOptionsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * TWO_FACTOR_NOT_PENDING: no password step pending
+     *
+     * - `TWO_FACTOR_NOT_PENDING`: Sign in with your username and password first
+     */
+    401: ErrorResponse & {
+        code: 'TWO_FACTOR_NOT_PENDING';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+};
+
+export type PasskeySignInSecondFactorOptionsError = PasskeySignInSecondFactorOptionsErrors[keyof PasskeySignInSecondFactorOptionsErrors];
+
+export type PasskeySignInSecondFactorOptionsResponses = {
+    /**
+     * Request options listing the pending account's passkeys
+     */
+    200: PasskeyOptionsDto;
+};
+
+export type PasskeySignInSecondFactorOptionsResponse = PasskeySignInSecondFactorOptionsResponses[keyof PasskeySignInSecondFactorOptionsResponses];
+
+export type PasskeySignInSecondFactorData = {
+    body: PasskeyAssertionDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/login/two-factor/passkey';
+};
+
+export type PasskeySignInSecondFactorErrors = {
+    /**
+     * PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options
+     *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `PASSKEY_CHALLENGE_INVALID`: The WebAuthn challenge is unknown, expired (5 minutes) or already used; ask for new options.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'PASSKEY_CHALLENGE_INVALID' | 'VALIDATION_FAILED';
+    };
+    /**
+     * TWO_FACTOR_NOT_PENDING, or 'The passkey could not be verified'
+     *
+     * - `PASSKEY_NOT_ACCEPTED`: The passkey could not be verified
+     * - `TWO_FACTOR_NOT_PENDING`: Sign in with your username and password first
+     */
+    401: ErrorResponse & {
+        code: 'PASSKEY_NOT_ACCEPTED' | 'TWO_FACTOR_NOT_PENDING';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too many failed attempts for this account from this address
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type PasskeySignInSecondFactorError = PasskeySignInSecondFactorErrors[keyof PasskeySignInSecondFactorErrors];
+
+export type PasskeySignInSecondFactorResponses = {
+    /**
+     * Signed in under a new session id (session cookie set)
+     */
+    200: UserDto;
+};
+
+export type PasskeySignInSecondFactorResponse = PasskeySignInSecondFactorResponses[keyof PasskeySignInSecondFactorResponses];
+
+export type SessionsListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/sessions';
+};
+
+export type SessionsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type SessionsListError = SessionsListErrors[keyof SessionsListErrors];
+
+export type SessionsListResponses = {
+    /**
+     * The account's live sessions: this one first, then newest first
+     */
+    200: Array<ActiveSessionDto>;
+};
+
+export type SessionsListResponse = SessionsListResponses[keyof SessionsListResponses];
+
+export type SessionsRevokeData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/auth/sessions/{id}';
+};
+
+export type SessionsRevokeErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * This session has already ended
+     *
+     * - `STAFF_SESSION_NOT_FOUND`: This session has already ended
+     */
+    404: ErrorResponse & {
+        code: 'STAFF_SESSION_NOT_FOUND';
+    };
+};
+
+export type SessionsRevokeError = SessionsRevokeErrors[keyof SessionsRevokeErrors];
+
+export type SessionsRevokeResponses = {
+    /**
+     * That session has ended
+     */
+    204: void;
+};
+
+export type SessionsRevokeResponse = SessionsRevokeResponses[keyof SessionsRevokeResponses];
+
+export type SessionsRevokeOthersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/sessions/revoke-others';
+};
+
+export type SessionsRevokeOthersErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type SessionsRevokeOthersError = SessionsRevokeOthersErrors[keyof SessionsRevokeOthersErrors];
+
+export type SessionsRevokeOthersResponses = {
+    /**
+     * Every other session of the account has ended; this one goes on
+     */
+    204: void;
+};
+
+export type SessionsRevokeOthersResponse = SessionsRevokeOthersResponses[keyof SessionsRevokeOthersResponses];
+
+export type OidcProvidersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/oidc/providers';
+};
+
+export type OidcProvidersErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+};
+
+export type OidcProvidersError = OidcProvidersErrors[keyof OidcProvidersErrors];
+
+export type OidcProvidersResponses = {
+    /**
+     * The single sign-on providers the operator configured (OIDC_PROVIDERS); empty when none
+     */
+    200: Array<OidcProviderDto>;
+};
+
+export type OidcProvidersResponse = OidcProvidersResponses[keyof OidcProvidersResponses];
+
+export type OidcStartData = {
+    body?: never;
+    path: {
+        /**
+         * A provider id from GET /api/auth/oidc/providers
+         */
+        provider: string;
+    };
+    query?: never;
+    url: '/api/auth/oidc/{provider}/start';
+};
+
+export type OidcStartErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+};
+
+export type OidcStartError = OidcStartErrors[keyof OidcStartErrors];
+
+export type OidcCallbackData = {
+    body?: never;
+    path: {
+        /**
+         * The provider the sign-in started with
+         */
+        provider: string;
+    };
+    query?: never;
+    url: '/api/auth/oidc/{provider}/callback';
+};
+
+export type OidcCallbackErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+};
+
+export type OidcCallbackError = OidcCallbackErrors[keyof OidcCallbackErrors];
+
+export type RolesListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/roles';
+};
+
+export type RolesListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type RolesListError = RolesListErrors[keyof RolesListErrors];
+
+export type RolesListResponses = {
+    /**
+     * Every role with its permissions
+     */
+    200: Array<RoleDto>;
+};
+
+export type RolesListResponse = RolesListResponses[keyof RolesListResponses];
+
+export type RolesReplaceData = {
+    body: UpdateRolesDto;
+    path?: never;
+    query?: never;
+    url: '/api/roles';
+};
+
+export type RolesReplaceErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `PERMISSION_ENTRY_UNKNOWN`: The permission matrix names an entry that does not exist
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'PERMISSION_ENTRY_UNKNOWN' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only a super-admin may change permissions
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * An entry was saved by someone else since it was read
+     *
+     * - `ROLE_VERSION_CONFLICT`: PUT /roles with an entry whose `version` is not the stored one: nothing was saved.
+     */
+    409: ErrorResponse & {
+        code: 'ROLE_VERSION_CONFLICT';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type RolesReplaceError = RolesReplaceErrors[keyof RolesReplaceErrors];
+
+export type RolesReplaceResponses = {
+    /**
+     * The saved matrix
+     */
+    200: Array<RoleDto>;
+};
+
+export type RolesReplaceResponse = RolesReplaceResponses[keyof RolesReplaceResponses];
+
+export type RolesGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/roles/{id}';
+};
+
+export type RolesGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Not Found
+     *
+     * - `ROLE_NOT_FOUND`: Unknown role
+     */
+    404: ErrorResponse & {
+        code: 'ROLE_NOT_FOUND';
+    };
+};
+
+export type RolesGetError = RolesGetErrors[keyof RolesGetErrors];
+
+export type RolesGetResponses = {
+    200: RoleNameDto;
+};
+
+export type RolesGetResponse = RolesGetResponses[keyof RolesGetResponses];
 
 export type KycCreateSessionData = {
     body: CreateSessionDto;
