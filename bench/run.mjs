@@ -12,6 +12,8 @@
 //      list's first page, a page in the middle, filtered by status, by assignee, a name
 //      search, the details route (1,000 applicants in turn) and GET /api/users/me (--all
 //      adds every sort, more searches and work-queue filters),
+//      Then the caller cache's ceiling: the baseline with each API key's caller kept for good
+//      against the plain baseline (/users/me and the list's first page, 10 connections),
 //   4. per database, the blocking scenario (the app only): the list's first page from 10
 //      closed-loop clients alone, then beside 4 clients looping slow searches: the slowest
 //      candidate search the app answers with 200 and the candidates at least half as slow,
@@ -134,6 +136,7 @@ const searchMiddle = Math.max(1, Math.floor(Math.ceil(nameMatches / PAGE_SIZE) /
 const memberMiddle = Math.max(1, Math.floor(Math.ceil(memberMatches / PAGE_SIZE) / 2));
 // `latency`: the scenario falls under the p95 < 20 ms target at 10 connections (every one but searches).
 const LIST_PAGE_1 = { name: 'list, page 1', paths: [listPath({ page: 1 })], latency: true };
+const USERS_ME = { name: 'users/me', paths: ['/api/users/me'], latency: true };
 const mainScenarios = [
   LIST_PAGE_1,
   { name: `list, page ${middlePage}`, paths: [listPath({ page: middlePage })], deep: true, latency: true },
@@ -145,7 +148,7 @@ const mainScenarios = [
     paths: detailUserIds.map((userId) => `/api/projects/${fixture.organizationId}/applicants/${encodeURIComponent(userId)}`),
     latency: true,
   },
-  { name: 'users/me', paths: ['/api/users/me'], latency: true },
+  USERS_ME,
 ];
 const moreScenarios = [
   ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({ name: `list, by ${orderBy}, page 1`, paths: [listPath({ orderBy, page: 1 })], latency: true })),
@@ -294,7 +297,31 @@ async function slowSearchesBeside(app) {
   };
 }
 
+/**
+ * What a cache of the caller (account and rights) could save at most — issue 20 asked for
+ * one to be measured beside the plain statement: the baseline with each API key's caller
+ * read once and kept for good (BENCH_CACHED_CALLER, bench/lib/routes.mjs), against the
+ * plain baseline, in turn, on /users/me and the list's first page at 10 connections. The
+ * baseline is where the saving shows most (it does nothing else per request).
+ */
+async function callerCacheCeiling(database, baseline) {
+  const cached = await startBaseline(database, { BENCH_CACHED_CALLER: '1' }, 'baseline, caller cached');
+  try {
+    await warmUp(cached);
+    const ceiling = {};
+    for (const scenario of [USERS_ME, LIST_PAGE_1]) {
+      const plain = await measure(baseline, scenario.paths, BLOCKING.connections);
+      const kept = await measure(cached, scenario.paths, BLOCKING.connections);
+      ceiling[scenario.name] = { plain, cached: kept, cpuSavedUsPerRequest: plain.cpuUsPerRequest - kept.cpuUsPerRequest, rpsRatio: kept.rps / plain.rps };
+    }
+    return ceiling;
+  } finally {
+    await cached.stop();
+  }
+}
+
 const results = [];
+const callerCache = {};
 const blocking = {};
 const warmUpLoop = {};
 for (const db of DBS) {
@@ -346,6 +373,8 @@ for (const db of DBS) {
         );
       }
     }
+    log(`${db}: the caller cache's ceiling (the baseline)…`);
+    callerCache[db] = await callerCacheCeiling(database, servers.find((server) => server.label === 'baseline'));
     if (!args['skip-blocking']) {
       // Only the app is measured: stop the other two so they hold no memory or connections.
       for (const server of servers.splice(1)) await server.stop();
@@ -419,6 +448,12 @@ const output = [
   `|${widths.map((w, i) => (i < 2 ? `:${'-'.repeat(w + 1)}` : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
   ...table.slice(1).map(line),
 ];
+for (const [db, ceiling] of Object.entries(callerCache)) {
+  const parts = Object.entries(ceiling).map(
+    ([name, c]) => `${name} ${Math.round(c.plain.cpuUsPerRequest)} → ${Math.round(c.cached.cpuUsPerRequest)} µs/req (${Math.round(c.plain.rps)} → ${Math.round(c.cached.rps)} req/s)`,
+  );
+  output.push('', `Caller cache ceiling (${db}, the baseline at ${BLOCKING.connections} connections, each key's caller read once and kept): ${parts.join('; ')}.`);
+}
 for (const [db, loop] of Object.entries(warmUpLoop)) {
   output.push('', `Warm-up (${db}, the app's first requests, deep pages' checkpoints built): longest event-loop delay ${fmt(loop.maxMs)} ms; < ${TARGETS.loopMaxMs} ms: ${yesNo(loop.maxMs < TARGETS.loopMaxMs)}.`);
 }
@@ -480,6 +515,7 @@ writeFileSync(
       results,
       slowSearchesBeside: blocking,
       warmUpLoop,
+      callerCacheCeiling: callerCache,
       streams,
       client,
     },

@@ -112,6 +112,16 @@ export async function benchRoutes(db) {
   const background = postgres ? db : new SqliteReaderPool(join(process.env.DATA_DIR, 'kyc.sqlite'), 2);
   const reader = new ApplicantListReader(db, {}, background);
   const { callers, memberships, details } = await appReaders(db);
+  // BENCH_CACHED_CALLER=1: each API key's caller read once and kept for good — what no
+  // real cache could beat (none is correct without invalidation), to measure what one
+  // could save at most (run.mjs, "caller cache ceiling").
+  const cachedCallers = new Map();
+  const callerOf = process.env.BENCH_CACHED_CALLER === '1'
+    ? async (hash) => {
+        if (!cachedCallers.has(hash)) cachedCallers.set(hash, await callers.byApiKeyHash(hash));
+        return cachedCallers.get(hash);
+      }
+    : (hash) => callers.byApiKeyHash(hash);
 
   /**
    * Who the caller is and what they may do, as the app's middleware (CallerReader: the
@@ -120,7 +130,7 @@ export async function benchRoutes(db) {
    */
   async function authorize(authorization, { permission, organizationId } = {}) {
     const apiKey = apiKeyOf({ headers: { authorization } });
-    const caller = apiKey ? await callers.byApiKeyHash(sha256(apiKey)) : null;
+    const caller = apiKey ? await callerOf(sha256(apiKey)) : null;
     if (!caller || caller.user.isDemo) throw new RouteError(401, 'Sign in required');
     const { user, rights } = caller;
     if (!isRoleName(user.role) || (permission && !rights[permission.resource]?.includes(permission.action))) throw new RouteError(403, 'Permission denied');

@@ -140,9 +140,9 @@ export async function startApp(database, extraEnv = {}) {
 }
 
 /** The raw baseline (bench/baseline.mjs): node:http + driver + bench/lib/routes.mjs. */
-export async function startBaseline(database) {
+export async function startBaseline(database, extraEnv = {}, label = 'baseline') {
   const port = await freePort();
-  return start('baseline', ['bench/baseline.mjs'], { NODE_ENV: 'production', DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
+  return start(label, ['bench/baseline.mjs'], { NODE_ENV: 'production', DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '', ...extraEnv }, port);
 }
 
 /** The framework floor (bench/floor.mjs): a bare Nest + Express app running bench/lib/routes.mjs. */
