@@ -108,7 +108,8 @@ function nextTimestamp() {
 /** The routes on one executor ({ dialect, query(sql, params), readsCommittedState }). */
 export async function benchRoutes(db) {
   const postgres = db.dialect === 'postgres';
-  // The long reads on SQLite (searches, filtered counts, checkpoint walks, deep OFFSET pages) run on reader threads, as the app's do (SQLITE_READER_THREADS, default 2).
+  // The long reads on SQLite (searches, filtered counts, checkpoint walks, deep OFFSET
+  // pages) run on reader threads, as the app's do (SQLITE_READER_THREADS, default 2).
   const background = postgres ? db : new SqliteReaderPool(join(process.env.DATA_DIR, 'kyc.sqlite'), 2);
   const reader = new ApplicantListReader(db, {}, background);
   const { callers, memberships, details } = await appReaders(db);

@@ -9,8 +9,8 @@ export type SqlDialect = 'sqlite' | 'postgres';
 /**
  * Plain SQL on the app's connection: the hot reads (the caller's account and rights, an
  * organization, the applicants list and details) skip TypeORM's query building and
- * entity hydration. Free of Nest and TypeORM, so bench/ runs the same code on the raw
- * driver. TypeORM stays for writes and migrations.
+ * entity hydration. The readers take an executor, not a DataSource, so bench/ runs the
+ * same code on the raw driver. TypeORM stays for writes and migrations.
  */
 export interface SqlExecutor {
   readonly dialect: SqlDialect;

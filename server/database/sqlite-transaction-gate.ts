@@ -1,6 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EntityManager, type DataSource, type QueryRunner } from 'typeorm';
 
+/** Each gated DataSource's check for statements run outside TypeORM (installSqliteTransactionGate). */
+const gates = new WeakMap<DataSource, () => Promise<void> | undefined>();
+
+/**
+ * For a statement run on the connection outside TypeORM: undefined when it may run now,
+ * else a promise that settles when the transaction that owns the connection has ended.
+ */
+export function sqliteGateWait(dataSource: DataSource): Promise<void> | undefined {
+  return gates.get(dataSource)?.();
+}
+
 /**
  * TypeORM's better-sqlite3 driver has ONE connection and ONE query runner for the whole
  * process. Left alone, a transaction that awaits lets every other request's statements
@@ -15,16 +26,6 @@ import { EntityManager, type DataSource, type QueryRunner } from 'typeorm';
  * TypeORM's own implicit transactions (a single save()) wait for an owned transaction
  * to end, and owned transactions wait for them.
  */
-const gates = new WeakMap<DataSource, () => Promise<void> | undefined>();
-
-/**
- * For a statement run on the connection outside TypeORM: undefined when it may run now,
- * else a promise that settles when the transaction that owns the connection has ended.
- */
-export function sqliteGateWait(dataSource: DataSource): Promise<void> | undefined {
-  return gates.get(dataSource)?.();
-}
-
 export function installSqliteTransactionGate(dataSource: DataSource): void {
   if (dataSource.options.type !== 'better-sqlite3') return;
   const runner: QueryRunner = dataSource.driver.createQueryRunner('master');
