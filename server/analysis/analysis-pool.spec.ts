@@ -32,9 +32,9 @@ function threadNiceness(): Map<number, number> {
     expect(background.read?.documentNumber).toBe(truth.docNumber);
     expect(captureThreads.length).toBeGreaterThan(0);
     expect(captureThreads.map((tid) => afterCapture.get(tid))).toEqual(captureThreads.map(() => 0));
-    // The pool's thread and the OCR engine's thread it started.
-    expect(backgroundThreads.length).toBeGreaterThanOrEqual(2);
-    expect(backgroundThreads.every(([, nice]) => nice === 19)).toBe(true);
+    // The pool's thread and the OCR engine's thread it started. Only those: in a long
+    // in-band run, other suites' pools may start threads of their own meanwhile (nice 0).
+    expect(backgroundThreads.filter(([, nice]) => nice === 19).length).toBeGreaterThanOrEqual(2);
     expect(threadNiceness().get(process.pid)).toBe(0);
   }, 60_000);
 });
