@@ -4,9 +4,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { AppValidationPipe } from './common/errors/validation-pipe.js';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
-import { installBodyParsers } from './common/http/body-parsers.js';
-import { requestLogger } from './common/http/request-logger.js';
-import { securityHeaders } from './common/http/security-headers.js';
+import { CallerMiddleware } from './auth/authentication.module.js';
+import { frontDoor } from './common/http/front-door.js';
 import { appConfig, type AppConfig } from './config/config.module.js';
 import { setupOpenApi } from './openapi.js';
 
@@ -34,9 +33,8 @@ export async function createApp(): Promise<NestExpressApplication> {
   // Every API answer is Cache-Control: no-store, so a validator would never be used:
   // no SHA-1 of each body. (Static files keep serve-static's own ETag.)
   app.set('etag', false);
-  app.use(securityHeaders(env)); // and Cache-Control: no-store on /api
-  app.use(requestLogger);
-  installBodyParsers(app.getHttpAdapter().getInstance());
+  // Headers, request log, body and input check, the caller: one layer before the routes.
+  app.use(frontDoor(env, app.get(CallerMiddleware)));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new AppValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

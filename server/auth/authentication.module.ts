@@ -1,4 +1,4 @@
-import { Injectable, Module, type MiddlewareConsumer, type NestMiddleware, type NestModule } from '@nestjs/common';
+import { Injectable, Module, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { CsrfMiddleware } from '../common/http/csrf.middleware.js';
 import { SessionMiddleware } from '../sessions/session.middleware.js';
@@ -25,12 +25,9 @@ export class CallerMiddleware implements NestMiddleware {
   }
 }
 
-/** On every request: the caller (CallerMiddleware). */
+/** The caller's middleware, run on every /api/ request by the front door (common/http/front-door.ts). */
 @Module({
   providers: [CsrfMiddleware, SessionMiddleware, AuthenticationMiddleware, CallerMiddleware],
+  exports: [CallerMiddleware],
 })
-export class AuthenticationModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(CallerMiddleware).forRoutes('{*path}');
-  }
-}
+export class AuthenticationModule {}

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hash, randomBytes } from 'node:crypto';
 
+/** Hex SHA-256 of a string, in one call (no Hash object: this runs on every API-key request). */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 /** A URL-safe random token with 256 bits of entropy. */

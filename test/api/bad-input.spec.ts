@@ -87,6 +87,15 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
       expectRefused(await request(t.server).post('/api/auth/register').set('Content-Type', 'application/json').send('{"username":"x\\ud800","email":"a@b.test","password":"abcd"}'), 400, /well-formed Unicode/);
     });
 
+    it('refuses the keys __proto__, constructor and prototype in a query string, spelled out or percent-encoded', async () => {
+      const list = `/api/projects/${organizationId}/applicants`;
+      for (const query of ['constructor=x', 'page=1&prototype', '%5F%5Fproto%5F%5F=x', 'c%6Fnstructor=1']) {
+        expectRefused(await request(t.server).get(`${list}?${query}`).set(owner.auth), 400, /query string may not contain the key/);
+      }
+      // The same words as values are only text.
+      await request(t.server).get(`${list}?search=constructor`).set(owner.auth).expect(200);
+    });
+
     it('refuses the keys __proto__, constructor and prototype anywhere in a body', async () => {
       for (const body of ['{"username":{"a":"x","constructor":"y"},"password":"p"}', '{"__proto__":{"isAdmin":true}}', '{"name":"a","x":[{"prototype":1}]}']) {
         expectRefused(await request(t.server).post('/api/auth/login').set('Content-Type', 'application/json').send(body), 400, /may not contain the key/);

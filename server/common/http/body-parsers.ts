@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { errorBody, genericCode } from '../errors/app-error.js';
 
 /** Largest JSON body accepted: a 5 MB image travels base64-encoded inside JSON. */
@@ -77,7 +77,25 @@ const refuseUnusableInput: RequestHandler = (req, res, next) => {
 /** A request whose JSON body is also kept as received, for signatures computed over the raw bytes. */
 export type RawBodyRequest = Request & { rawBody?: Buffer };
 
-export function installBodyParsers(app: Express): void {
+/** A reserved key, were it in a query string (or anywhere in a URL). */
+const RESERVED_IN_URL = /__proto__|constructor|prototype/;
+
+/**
+ * Without a percent-escape, a URL decodes to its own characters: no NUL (the HTTP parser
+ * refuses control characters), no surrogate (it is read byte by byte), and every key of
+ * its query is a piece of it. Such a GET or HEAD has nothing to refuse, and its query is
+ * not parsed here only to be checked.
+ */
+function plainlyUsable(req: Request): boolean {
+  const url = req.url;
+  return !url.includes('%') && !RESERVED_IN_URL.test(url);
+}
+
+/**
+ * The request's input as one step: no route reads the body of a GET or HEAD, so those
+ * are not parsed; a body that cannot be read is answered here; then the input is checked.
+ */
+export function inputReader(): RequestHandler {
   const json = express.json({
     limit: JSON_BODY_LIMIT,
     // The parsed body and this reference share one buffer: no copy is made.
@@ -85,10 +103,8 @@ export function installBodyParsers(app: Express): void {
       (req as RawBodyRequest).rawBody = buffer;
     },
   });
-  // One layer for every request: no route reads the body of a GET or HEAD, so those are
-  // not parsed; a body that cannot be read is answered here; then the input is checked.
-  app.use((req: Request, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') return refuseUnusableInput(req, res, next);
+  return (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return plainlyUsable(req) ? next() : refuseUnusableInput(req, res, next);
     json(req, res, (error?: unknown) => (error ? bodyErrorHandler(error, req, res, next) : refuseUnusableInput(req, res, next)));
-  });
+  };
 }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import type { Response } from 'express';
 
 /** Flush when this much is waiting, else within FLUSH_MS. */
 const FLUSH_BYTES = 64 * 1024;
@@ -20,21 +20,29 @@ export function flushRequestLog(): void {
 
 process.once('exit', flushRequestLog);
 
+/** When the response began, on the response itself (no closure per request). */
+const STARTED = Symbol('requestStarted');
+type TimedResponse = Response & { [STARTED]: number };
+
+function lineOf(this: TimedResponse): void {
+  const req = this.req;
+  const durationMs = Math.round((performance.now() - this[STARTED]) * 10) / 10;
+  const path = req.originalUrl;
+  const query = path.indexOf('?');
+  // The app logger's JSON shape, written out directly: only the path needs escaping.
+  pending += `{"level":"log","pid":${process.pid},"timestamp":${Date.now()},"message":{"method":"${req.method}","path":${JSON.stringify(query < 0 ? path : path.slice(0, query))},"status":${this.statusCode},"durationMs":${durationMs}},"context":"HTTP"}\n`;
+  if (pending.length >= FLUSH_BYTES) flushRequestLog();
+  else timer ??= setTimeout(flushRequestLog, FLUSH_MS).unref();
+}
+
 /**
- * One line per request, in the app logger's JSON shape (`context: "HTTP"`). Lines are
- * buffered and written together (stdout on a pipe or file is a synchronous write per call
- * on Linux), at the latest FLUSH_MS later. Only the path is logged, never the query string,
- * headers or body: tokens travel in query strings (e-mail links) and secrets in headers.
+ * One line per request when it finishes, in the app logger's JSON shape (`context: "HTTP"`).
+ * Lines are buffered and written together (stdout on a pipe or file is a synchronous write
+ * per call on Linux), at the latest FLUSH_MS later. Only the path is logged, never the query
+ * string, headers or body: tokens travel in query strings (e-mail links) and secrets in headers.
  */
-export function requestLogger(req: Request, res: Response, next: NextFunction): void {
-  if (!Logger.isLevelEnabled('log')) return next();
-  const started = process.hrtime.bigint();
-  res.once('finish', () => {
-    const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-    const message = { method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, durationMs };
-    pending += `${JSON.stringify({ level: 'log', pid: process.pid, timestamp: Date.now(), message, context: 'HTTP' })}\n`;
-    if (pending.length >= FLUSH_BYTES) flushRequestLog();
-    else timer ??= setTimeout(flushRequestLog, FLUSH_MS).unref();
-  });
-  next();
+export function logRequest(res: Response): void {
+  if (!Logger.isLevelEnabled('log')) return;
+  (res as TimedResponse)[STARTED] = performance.now();
+  res.on('finish', lineOf);
 }

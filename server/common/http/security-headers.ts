@@ -9,10 +9,10 @@ import { NO_STORE } from './cache-control.js';
  * Swagger UI needs inline styles, so /api/docs gets a looser style-src. With the Sumsub
  * provider on, its domain may be framed and called. Every /api answer, errors included,
  * also starts as `Cache-Control: no-store` (the few public, harmless answers, such as the
- * default avatar, set their own on top). One list of headers per kind of path, set in
- * one middleware.
+ * default avatar, set their own on top). One list of headers per kind of path: the
+ * function returned sets those of a request's path.
  */
-export function securityHeaders(env: Pick<AppConfig, 'publicUrl' | 'sumsub'>): RequestHandler {
+export function securityHeaders(env: Pick<AppConfig, 'publicUrl' | 'sumsub'>): (path: string, res: Response) => void {
   const https = env.publicUrl.startsWith('https://');
   // The Sumsub WebSDK runs in an iframe from Sumsub's domain and talks to its API.
   const sumsub = env.sumsub ? ['https://*.sumsub.com'] : [];
@@ -41,11 +41,9 @@ export function securityHeaders(env: Pick<AppConfig, 'publicUrl' | 'sumsub'>): R
   const noStore: [string, string] = ['Cache-Control', NO_STORE];
   const api = [...app, noStore];
   const apiDocs = [...docs, noStore];
-  return (req, res, next) => {
-    const path = req.path;
+  return (path, res) => {
     const headers = path === '/api' || path.startsWith('/api/') ? (path.startsWith('/api/docs') ? apiDocs : api) : app;
     for (const [name, value] of headers) res.setHeader(name, value);
-    next();
   };
 }
 
