@@ -5,6 +5,7 @@ import { AppModule } from './app.module.js';
 import { AppValidationPipe } from './common/errors/validation-pipe.js';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
 import { CallerMiddleware } from './auth/authentication.module.js';
+import { AppExpressAdapter } from './common/http/express-adapter.js';
 import { frontDoor } from './common/http/front-door.js';
 import { appConfig, type AppConfig } from './config/config.module.js';
 import { setupOpenApi } from './openapi.js';
@@ -23,7 +24,7 @@ export function appLogger(): ConsoleLogger {
  * supertest suites and the OpenAPI generator.
  */
 export async function createApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new AppExpressAdapter(), {
     bodyParser: false,
     logger: appLogger(),
   });

@@ -1,3 +1,5 @@
+import { Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jest } from '@jest/globals';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import request from 'supertest';
@@ -5,6 +7,7 @@ import { DataSource, Repository } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { AuditService } from '../../server/audit/audit.service.js';
+import { AppRequest, AppResponse } from '../../server/common/http/express-adapter.js';
 import { EntityRows } from '../../server/database/plain-sql.js';
 import { Organization } from '../../server/organizations/organization.entity.js';
 import { User } from '../../server/users/user.entity.js';
@@ -62,6 +65,35 @@ describe('the read path', () => {
     it('still lets a session sign in and read as before', async () => {
       const headers = await sessionHeaders(t, owner);
       await request(t.server).get('/api/users/me').set(headers).expect(200);
+    });
+  });
+
+  describe('requests and responses', () => {
+    // Express changes their prototype, after which V8 adds each new property through its
+    // slow path: what the hot path writes is declared by AppRequest and AppResponse.
+    it('are made of AppRequest and AppResponse, and the hot reads add no property to them', async () => {
+      const declaredRequest = new Set(Object.keys(new AppRequest(new Socket())));
+      const declaredResponse = new Set(Object.keys(new AppResponse(new AppRequest(new Socket()))));
+      const added: string[][] = [];
+      const kinds: string[] = [];
+      const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+        // Before Express's listener (which changes their prototypes): what the server made.
+        kinds.push(`${req instanceof AppRequest} ${res instanceof AppResponse}`);
+        res.on('finish', () => added.push([...Object.keys(req).filter((key) => !declaredRequest.has(key)), ...Object.keys(res).filter((key) => !declaredResponse.has(key))]));
+      };
+      const server = t.app.getHttpServer();
+      server.prependListener('request', onRequest);
+      try {
+        await request(t.server).get('/api/users/me').set(owner.auth).expect(200);
+        await request(t.server).get(`/api/projects/${org.id}/applicants?page=1&pageSize=2`).set(owner.auth).expect(200);
+        await request(t.server).get(details('read-2')).set(owner.auth).expect(200);
+      } finally {
+        server.off('request', onRequest);
+      }
+      // Node's own, set before Express changes the prototype (and so on the fast path).
+      const beforeExpress = new Set(['res', '_eventsCount', '_maxRequestsPerSocket', 'req']);
+      expect(kinds).toEqual(Array(3).fill('true true'));
+      expect(added.map((keys) => keys.filter((key) => !beforeExpress.has(key)))).toEqual([[], [], []]);
     });
   });
 

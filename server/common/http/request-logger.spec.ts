@@ -3,9 +3,9 @@ import { jest } from '@jest/globals';
 import type { Response } from 'express';
 import { flushRequestLog, logRequest } from './request-logger.js';
 
-/** A response as far as the log reads it: its request, its status and the 'finish' event. */
+/** A response as far as the log reads it: its request (received 2.5 ms ago), its status and the 'finish' event. */
 function finishedResponse(method: string, originalUrl: string, statusCode: number): void {
-  const res = Object.assign(new EventEmitter(), { req: { method, originalUrl }, statusCode });
+  const res = Object.assign(new EventEmitter(), { req: { method, originalUrl, receivedAt: performance.now() - 2.5 }, statusCode });
   logRequest(res as unknown as Response);
   res.emit('finish');
 }
@@ -25,6 +25,7 @@ describe('request log', () => {
         { level: 'log', pid: process.pid, timestamp: expect.any(Number), message: { method: 'GET', path: '/api/projects/p1/applicants', status: 200, durationMs: expect.any(Number) }, context: 'HTTP' },
         { level: 'log', pid: process.pid, timestamp: expect.any(Number), message: { method: 'POST', path: '/api/auth/"quoted"\\path', status: 401, durationMs: expect.any(Number) }, context: 'HTTP' },
       ]);
+      expect(lines[0].message.durationMs).toBeGreaterThanOrEqual(2.5);
       expect(written[0]).not.toContain('secret-token');
       expect(Object.keys(lines[0])).toEqual(['level', 'pid', 'timestamp', 'message', 'context']);
       flushRequestLog();

@@ -20,13 +20,12 @@ export function flushRequestLog(): void {
 
 process.once('exit', flushRequestLog);
 
-/** When the response began, on the response itself (no closure per request). */
-const STARTED = Symbol('requestStarted');
-type TimedResponse = Response & { [STARTED]: number };
+/** A request that knows when it was received (AppRequest, express-adapter.ts). */
+type TimedRequest = Response['req'] & { receivedAt: number };
 
-function lineOf(this: TimedResponse): void {
-  const req = this.req;
-  const durationMs = Math.round((performance.now() - this[STARTED]) * 10) / 10;
+function lineOf(this: Response): void {
+  const req = this.req as TimedRequest;
+  const durationMs = Math.round((performance.now() - req.receivedAt) * 10) / 10;
   const path = req.originalUrl;
   const query = path.indexOf('?');
   // The app logger's JSON shape, written out directly: only the path needs escaping.
@@ -42,7 +41,5 @@ function lineOf(this: TimedResponse): void {
  * string, headers or body: tokens travel in query strings (e-mail links) and secrets in headers.
  */
 export function logRequest(res: Response): void {
-  if (!Logger.isLevelEnabled('log')) return;
-  (res as TimedResponse)[STARTED] = performance.now();
-  res.on('finish', lineOf);
+  if (Logger.isLevelEnabled('log')) res.on('finish', lineOf);
 }
