@@ -61,7 +61,11 @@ Controller()(FloorController);
 class FloorModule {}
 Module({ controllers: [FloorController] })(FloorModule);
 
-const app = await NestFactory.create(FloorModule, { logger: false, bodyParser: false });
+// BENCH_FLOOR_ADAPTER=app: the app's Express adapter (server/common/http/express-adapter.ts,
+// requests and responses with their fields declared) instead of Nest's own, to measure
+// what it saves the framework (run.mjs, "declared fields").
+const adapter = process.env.BENCH_FLOOR_ADAPTER === 'app' ? [new (await import('../dist/server/common/http/express-adapter.js')).AppExpressAdapter()] : [];
+const app = await NestFactory.create(FloorModule, ...adapter, { logger: false, bodyParser: false });
 app.disable('x-powered-by');
 app.set('etag', false);
 app.setGlobalPrefix('api');

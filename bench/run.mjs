@@ -13,7 +13,8 @@
 //      search, the details route (1,000 applicants in turn) and GET /api/users/me (--all
 //      adds every sort, more searches and work-queue filters),
 //      Then the caller cache's ceiling: the baseline with each API key's caller kept for good
-//      against the plain baseline (/users/me and the list's first page, 10 connections),
+//      against the plain baseline, and the declared fields: the floor on the app's Express
+//      adapter against the plain floor (/users/me and the list's first page, 10 connections),
 //   4. per database, the blocking scenario (the app only): the list's first page from 10
 //      closed-loop clients alone, then beside 4 clients looping slow searches: the slowest
 //      candidate search the app answers with 200 and the candidates at least half as slow,
@@ -320,8 +321,32 @@ async function callerCacheCeiling(database, baseline) {
   }
 }
 
+/**
+ * What the app's request and response classes (AppExpressAdapter: the fields Express and
+ * the app set declared up front) save the framework itself: the floor on that adapter
+ * against the plain floor, in turn, on /users/me and the list's first page at 10
+ * connections. The app has them and the floor does not, so this much of the app's
+ * standing against the floor is theirs.
+ */
+async function declaredFields(database, floor) {
+  const declared = await startFloor(database, { BENCH_FLOOR_ADAPTER: 'app' }, 'floor, declared fields');
+  try {
+    await warmUp(declared);
+    const saving = {};
+    for (const scenario of [USERS_ME, LIST_PAGE_1]) {
+      const plain = await measure(floor, scenario.paths, BLOCKING.connections);
+      const withFields = await measure(declared, scenario.paths, BLOCKING.connections);
+      saving[scenario.name] = { plain, declared: withFields, cpuSavedUsPerRequest: plain.cpuUsPerRequest - withFields.cpuUsPerRequest, rpsRatio: withFields.rps / plain.rps };
+    }
+    return saving;
+  } finally {
+    await declared.stop();
+  }
+}
+
 const results = [];
 const callerCache = {};
+const fieldsSaving = {};
 const blocking = {};
 const warmUpLoop = {};
 for (const db of DBS) {
@@ -377,6 +402,8 @@ for (const db of DBS) {
     }
     log(`${db}: the caller cache's ceiling (the baseline)…`);
     callerCache[db] = await callerCacheCeiling(database, servers.find((server) => server.label === 'baseline'));
+    log(`${db}: the floor with the app's declared request and response fields…`);
+    fieldsSaving[db] = await declaredFields(database, servers.find((server) => server.label === 'floor'));
     if (!args['skip-blocking']) {
       // Only the app is measured: stop the other two so they hold no memory or connections.
       for (const server of servers.splice(1)) await server.stop();
@@ -456,6 +483,12 @@ for (const [db, ceiling] of Object.entries(callerCache)) {
   );
   output.push('', `Caller cache ceiling (${db}, the baseline at ${BLOCKING.connections} connections, each key's caller read once and kept): ${parts.join('; ')}.`);
 }
+for (const [db, saving] of Object.entries(fieldsSaving)) {
+  const parts = Object.entries(saving).map(
+    ([name, c]) => `${name} ${Math.round(c.plain.cpuUsPerRequest)} → ${Math.round(c.declared.cpuUsPerRequest)} µs/req (${Math.round(c.plain.rps)} → ${Math.round(c.declared.rps)} req/s)`,
+  );
+  output.push('', `Declared fields (${db}, the floor at ${BLOCKING.connections} connections on the app's Express adapter against Nest's own): ${parts.join('; ')}.`);
+}
 for (const [db, loop] of Object.entries(warmUpLoop)) {
   output.push('', `Warm-up (${db}, the app's first requests, deep pages' checkpoints built): longest event-loop delay ${fmt(loop.maxMs)} ms; < ${TARGETS.loopMaxMs} ms: ${yesNo(loop.maxMs < TARGETS.loopMaxMs)}.`);
 }
@@ -518,6 +551,7 @@ writeFileSync(
       slowSearchesBeside: blocking,
       warmUpLoop,
       callerCacheCeiling: callerCache,
+      declaredFields: fieldsSaving,
       streams,
       client,
     },

@@ -146,7 +146,7 @@ export async function startBaseline(database, extraEnv = {}, label = 'baseline')
 }
 
 /** The framework floor (bench/floor.mjs): a bare Nest + Express app running bench/lib/routes.mjs. */
-export async function startFloor(database) {
+export async function startFloor(database, extraEnv = {}, label = 'floor') {
   const port = await freePort();
-  return start('floor', ['bench/floor.mjs'], { NODE_ENV: 'production', DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '' }, port);
+  return start(label, ['bench/floor.mjs'], { NODE_ENV: 'production', DATA_DIR: database.dataDir, DATABASE_URL: database.url ?? '', ...extraEnv }, port);
 }

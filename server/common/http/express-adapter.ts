@@ -24,6 +24,10 @@ export class AppRequest extends IncomingMessage {
   params: unknown = undefined;
   route: unknown = undefined;
   _parsedUrl: unknown = undefined;
+  // The JSON body parser (writes): the body, its flag, and the bytes kept for signatures (body-parsers.ts).
+  body: unknown = undefined;
+  _body: boolean | undefined = undefined;
+  rawBody: Buffer | undefined = undefined;
   // express-session (requests with the session cookie).
   session: unknown = undefined;
   sessionID: string | undefined = undefined;
