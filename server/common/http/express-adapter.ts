@@ -17,6 +17,9 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 export class AppRequest extends IncomingMessage {
   /** When the request's headers were read (performance.now()): the request log's start. */
   readonly receivedAt = performance.now();
+  // Node's readable stream leaves its listener count on EventEmitter's prototype (0) until
+  // the first listener is added, during the response.
+  _eventsCount = 0;
   // Express and its router.
   next: unknown = undefined;
   baseUrl: string | undefined = undefined;
