@@ -7,10 +7,9 @@ import { securityHeaders } from './security-headers.js';
 /**
  * What every request passes before Nest's router, as one Express layer: the security
  * headers (and `Cache-Control: no-store` on /api), the request log, the body and the
- * input check, then for /api/ the caller (auth/authentication.module.ts: CSRF, session, API key or
- * session account).
- * Express matches each layer against the path and Nest's route-scoped middleware runs
- * path-to-regexp per request: one plain layer costs neither.
+ * input check, then for /api/ the caller (auth/authentication.module.ts: CSRF, session,
+ * API key or session account). Express matches each layer against the path, and Nest's
+ * route-scoped middleware runs path-to-regexp per request: one plain layer costs neither.
  */
 export function frontDoor(env: Pick<AppConfig, 'publicUrl' | 'sumsub'>, caller: { use(req: Request, res: Response, next: NextFunction): void }): RequestHandler {
   const setSecurityHeaders = securityHeaders(env);
