@@ -13,7 +13,7 @@ import { ApplicantImage } from '../../dist/server/applicants/applicant-image.ent
 import { Applicant } from '../../dist/server/applicants/applicant.entity.js';
 import { FaceBlocklistEntry } from '../../dist/server/applicants/faces/face-blocklist-entry.entity.js';
 import { CallerReader } from '../../dist/server/auth/caller-reader.js';
-import { EntityRows } from '../../dist/server/database/plain-sql.js';
+import { EntityRows, limitedExecutor } from '../../dist/server/database/plain-sql.js';
 import { SqliteReaderPool } from '../../dist/server/database/sqlite-reader-pool.js';
 import { entities } from '../../dist/server/entities.js';
 import { ApplicantListReader } from '../../dist/server/applicants/list/applicant-list.reader.js';
@@ -108,9 +108,10 @@ function nextTimestamp() {
 /** The routes on one executor ({ dialect, query(sql, params), readsCommittedState }). */
 export async function benchRoutes(db) {
   const postgres = db.dialect === 'postgres';
-  // The long reads on SQLite (searches, filtered counts, checkpoint walks, deep OFFSET
-  // pages) run on reader threads, as the app's do (SQLITE_READER_THREADS, default 2).
-  const background = postgres ? db : new SqliteReaderPool(join(process.env.DATA_DIR, 'kyc.sqlite'), 2);
+  // The long reads (searches, filtered counts, checkpoint walks, deep OFFSET pages) run as
+  // the app's do: on SQLite on two reader threads (SQLITE_READER_THREADS, default 2), on
+  // PostgreSQL two at once (POSTGRES_LONG_READS, default 2).
+  const background = postgres ? limitedExecutor(db, 2) : new SqliteReaderPool(join(process.env.DATA_DIR, 'kyc.sqlite'), 2);
   const reader = new ApplicantListReader(db, {}, background);
   const { callers, memberships, details } = await appReaders(db);
   // BENCH_CACHED_CALLER=1: each API key's caller read once and kept for good — what no

@@ -13,7 +13,7 @@ import type { ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
 import { ApplicantListReader, type ApplicantListRow } from './list/applicant-list.reader.js';
-import { EntityRows, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
+import { EntityRows, limitedExecutor, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
 import { ApplicantDetailsReader } from './applicant-details.reader.js';
 import { toListItems } from './list/list-items.js';
 import { toListFilters } from './queue-filters.js';
@@ -61,13 +61,18 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
     this.executor = typeOrmExecutor(dataSource);
     const sqliteFile = dataSource.options.type === 'better-sqlite3' ? dataSource.options.database : undefined;
     this.backgroundReaders = sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads) : null;
-    this.reader = new ApplicantListReader(this.executor, {}, this.backgroundReaders ?? this.executor);
+    this.reader = new ApplicantListReader(this.executor, {}, this.backgroundReaders ?? this.longReads(env));
     this.detailsReader = new ApplicantDetailsReader(this.executor, {
       applicants: new EntityRows(dataSource, Applicant),
       images: new EntityRows(dataSource, ApplicantImage),
       blocklist: new EntityRows(dataSource, FaceBlocklistEntry),
       checks: new EntityRows(dataSource, ApplicantCheck),
     });
+  }
+
+  /** Where the list's long reads run without reader threads: on PostgreSQL, POSTGRES_LONG_READS at once. */
+  private longReads(env: AppConfig): SqlExecutor {
+    return this.executor.dialect === 'postgres' && env.postgresLongReads > 0 ? limitedExecutor(this.executor, env.postgresLongReads) : this.executor;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -14,6 +14,8 @@ export interface Environment {
   databaseSchema: string | undefined;
   /** SQLite only: worker threads with read-only connections for the searches that may run long (0: on the main connection). */
   sqliteReaderThreads: number;
+  /** PostgreSQL only: how many of the applicants list's long reads one process runs at once (0: no limit). */
+  postgresLongReads: number;
   appSecret: string;
   /** Key-encryption keys of the images and faces at rest (DATA_ENCRYPTION_KEY or the key file; DATA_ENCRYPTION_KEY_PREVIOUS while rotating). */
   dataEncryption: DataEncryptionSettings;
@@ -269,6 +271,7 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     databaseUrl,
     databaseSchema,
     sqliteReaderThreads: parseWholeNumber(env, 'SQLITE_READER_THREADS', 2),
+    postgresLongReads: parseWholeNumber(env, 'POSTGRES_LONG_READS', 2),
     appSecret: loadAppSecret(env, dataDir),
     dataEncryption: loadDataEncryption(env, dataDir),
     publicUrl: publicUrl.replace(/\/+$/, ''),

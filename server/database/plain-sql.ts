@@ -82,6 +82,36 @@ export function typeOrmExecutor(dataSource: DataSource): SqlExecutor {
 }
 
 /**
+ * The executor's statements, at most `concurrency` at once: the others wait their turn, in
+ * the order they came, before taking a connection. PostgreSQL's side of SQLite's reader
+ * threads for the applicants list's long reads (POSTGRES_LONG_READS): a burst of searches
+ * over a million rows cannot take every core of the database server from the rest.
+ */
+export function limitedExecutor(executor: SqlExecutor, concurrency: number): SqlExecutor {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  // A finished statement hands its place to the next waiting one, if any.
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+  return {
+    dialect: executor.dialect,
+    query: async <T>(sql: string, params: readonly unknown[]) => {
+      if (running < concurrency) running += 1;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        return await executor.query<T>(sql, params);
+      } finally {
+        release();
+      }
+    },
+    readsCommittedState: () => executor.readsCommittedState(),
+  };
+}
+
+/**
  * Rows of plain SQL turned into entities exactly as TypeORM would hydrate them: the
  * driver's own conversion per column (booleans, dates, JSON) and each column's
  * transformer (encrypted columns included). `select(alias)` lists the entity's columns,
