@@ -3,6 +3,7 @@ import { DataSource, In, type EntityManager } from 'typeorm';
 import { AuditEvent } from '../../audit/audit-event.entity.js';
 import { AuditService, type AuditActor } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
+import { supportsRowLocks } from '../../database/transaction.js';
 import { sha256 } from '../../common/crypto.js';
 import { OrganizationAccessService, type OrganizationAccess } from '../../organizations/organization-access.service.js';
 import type { User } from '../../users/user.entity.js';
@@ -74,7 +75,11 @@ export class ApplicantErasures {
     // Views still buffered are written first, so the walk below marks them erased too.
     await this.audit.flushViews();
     const tombstone = await this.dataSource.transaction(async (manager) => {
-      const applicant = await manager.getRepository(Applicant).findOneBy({ organizationId: organization.id, userId });
+      // Locked first (PostgreSQL): a change in flight (an analysis result, a decision) commits
+      // its audit entry before the entries are marked erased, instead of after.
+      const query = manager.getRepository(Applicant).createQueryBuilder('a').where('a.organizationId = :organizationId AND a.userId = :userId', { organizationId: organization.id, userId });
+      if (supportsRowLocks(this.dataSource)) query.setLock('pessimistic_write');
+      const applicant = await query.getOne();
       if (!applicant) throw applicantNotFound();
       if (confirmUserId !== applicant.userId) throw APPLICANT_ERRORS.error('ERASURE_NOT_CONFIRMED');
       if (applicant.legalHoldAt) throw APPLICANT_ERRORS.error('APPLICANT_ON_LEGAL_HOLD');
