@@ -111,6 +111,11 @@ describe('member invitations', () => {
     expect(await received(latecomer)).toEqual([]);
   });
 
+  it('refuses a name whose normalised form is too long to store (NFKC turns ﷺ into 18 characters): a 400, not a 500', async () => {
+    const res = await request(t.server).post(`/api/projects/${org.id}/invitations`).set(await as(owner)).send({ usernameOrEmail: '\ufdfa'.repeat(20) }).expect(400);
+    expect(JSON.stringify(res.body.message)).toContain('at most 254 characters once normalised');
+  });
+
   it('lets the invitee decline: nothing changes but the invitation is gone', async () => {
     const kim = await createUser(t);
     const id = await invite(t, owner, org.id, kim.user.username);

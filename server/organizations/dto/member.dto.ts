@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { EMAIL_KEY_MAX, IdentityKeyFits } from '../../users/identity-key.js';
 
 export class InviteMemberDto {
   @ApiProperty({
@@ -11,6 +12,7 @@ export class InviteMemberDto {
   @IsString()
   @IsNotEmpty({ message: 'usernameOrEmail must not be empty' })
   @MaxLength(254)
+  @IdentityKeyFits(EMAIL_KEY_MAX)
   usernameOrEmail: string;
 }
 
