@@ -322,50 +322,43 @@ async function slowSearchesBeside(app) {
 }
 
 /**
- * What a cache of the caller (account and rights) could save at most — issue 20 asked for
- * one to be measured beside the plain statement: the baseline with each API key's caller
- * read once and kept for good (BENCH_CACHED_CALLER, bench/lib/routes.mjs), against the
- * plain baseline, in turn, on /users/me and the list's first page at 10 connections. The
- * baseline is where the saving shows most (it does nothing else per request).
+ * A variant server against its plain counterpart, in turn, on /users/me and the list's
+ * first page at 10 connections: `{ [scenario]: { plain, [key]: variant's measurement,
+ * cpuSavedUsPerRequest, rpsRatio } }`. The variant is started here and stopped after.
  */
-async function callerCacheCeiling(database, baseline) {
-  const cached = await startBaseline(database, { BENCH_CACHED_CALLER: '1' }, 'baseline, caller cached');
+async function sideBySide(plainServer, startVariant, key) {
+  const variant = await startVariant();
   try {
-    await warmUp(cached);
-    const ceiling = {};
+    await warmUp(variant);
+    const compared = {};
     for (const scenario of [USERS_ME, LIST_PAGE_1]) {
-      const plain = await measure(baseline, scenario.paths, BLOCKING.connections);
-      const kept = await measure(cached, scenario.paths, BLOCKING.connections);
-      ceiling[scenario.name] = { plain, cached: kept, cpuSavedUsPerRequest: plain.cpuUsPerRequest - kept.cpuUsPerRequest, rpsRatio: kept.rps / plain.rps };
+      const plain = await measure(plainServer, scenario.paths, BLOCKING.connections);
+      const other = await measure(variant, scenario.paths, BLOCKING.connections);
+      compared[scenario.name] = { plain, [key]: other, cpuSavedUsPerRequest: plain.cpuUsPerRequest - other.cpuUsPerRequest, rpsRatio: other.rps / plain.rps };
     }
-    return ceiling;
+    return compared;
   } finally {
-    await cached.stop();
+    await variant.stop();
   }
 }
 
 /**
+ * What a cache of the caller (account and rights) could save at most — issue 20 asked for
+ * one to be measured beside the plain statement: the baseline with each API key's caller
+ * read once and kept for good (BENCH_CACHED_CALLER, bench/lib/routes.mjs), against the
+ * plain baseline. The baseline is where the saving shows most (it does nothing else per request).
+ */
+const callerCacheCeiling = (database, baseline) =>
+  sideBySide(baseline, () => startBaseline(database, { BENCH_CACHED_CALLER: '1' }, 'baseline, caller cached'), 'cached');
+
+/**
  * What the app's request and response classes (AppExpressAdapter: the fields Express and
  * the app set declared up front) save the framework itself: the floor on that adapter
- * against the plain floor, in turn, on /users/me and the list's first page at 10
- * connections. The app has them and the floor does not, so this much of the app's
- * standing against the floor is theirs.
+ * against the plain floor. The app has them and the floor does not, so this much of the
+ * app's standing against the floor is theirs.
  */
-async function declaredFields(database, floor) {
-  const declared = await startFloor(database, { BENCH_FLOOR_ADAPTER: 'app' }, 'floor, declared fields');
-  try {
-    await warmUp(declared);
-    const saving = {};
-    for (const scenario of [USERS_ME, LIST_PAGE_1]) {
-      const plain = await measure(floor, scenario.paths, BLOCKING.connections);
-      const withFields = await measure(declared, scenario.paths, BLOCKING.connections);
-      saving[scenario.name] = { plain, declared: withFields, cpuSavedUsPerRequest: plain.cpuUsPerRequest - withFields.cpuUsPerRequest, rpsRatio: withFields.rps / plain.rps };
-    }
-    return saving;
-  } finally {
-    await declared.stop();
-  }
-}
+const declaredFields = (database, floor) =>
+  sideBySide(floor, () => startFloor(database, { BENCH_FLOOR_ADAPTER: 'app' }, 'floor, declared fields'), 'declared');
 
 const results = [];
 const callerCache = {};
