@@ -13,7 +13,8 @@ import { Public } from '../common/access/public.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { AUTH_MESSAGES } from '../users/account.messages.js';
 import { AuthEmailsService } from './auth-emails.service.js';
-import { ConfirmEmailQuery, MessageDto, ResetPasswordDto, ResetPasswordStartQuery } from './dto/auth-emails.dto.js';
+import { ConfirmEmailQuery, EmailedLinkDto, MessageDto, ResetPasswordDto, ResetPasswordStartQuery } from './dto/auth-emails.dto.js';
+import { SecondFactorGuard } from './two-factor/second-factor-guard.service.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
@@ -21,7 +22,10 @@ import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 @ApiTags('auth-emails')
 @Controller('auth-emails')
 export class AuthEmailsController {
-  constructor(private readonly emails: AuthEmailsService) {}
+  constructor(
+    private readonly emails: AuthEmailsService,
+    private readonly secondFactor: SecondFactorGuard,
+  ) {}
 
   @Post('reset-password/start')
   @Public()
@@ -69,5 +73,20 @@ export class AuthEmailsController {
   async confirmEmail(@Query() query: ConfirmEmailQuery): Promise<MessageDto> {
     await this.emails.confirmEmail(query.user, query.token);
     return { message: AUTH_MESSAGES.emailConfirmed };
+  }
+
+  @Post('unlock-second-factor')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageDto, description: 'The authenticator app and passkeys of the account work again' })
+  @ApiBadRequestResponse({ description: 'The link is invalid, expired or already used' })
+  @ApiOperation({
+    summary: 'Unlock the second factor from the e-mailed link',
+    description: 'After ten wrong second factors in a row the account holder is e-mailed a link (valid 24 hours); following it lets the authenticator app and passkeys sign in again.',
+  })
+  @ApiErrors(AUTH_ERRORS, 'LINK_INVALID')
+  async unlockSecondFactor(@Body() dto: EmailedLinkDto): Promise<MessageDto> {
+    await this.secondFactor.unlock(dto.user, dto.token);
+    return { message: AUTH_MESSAGES.secondFactorUnlocked };
   }
 }

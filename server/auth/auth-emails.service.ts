@@ -147,6 +147,21 @@ export class AuthEmailsService implements OnModuleDestroy {
     await this.users.update({ id: userId }, { isConfirmed: true });
   }
 
+  /**
+   * Tells the account holder that something happened to the account's security (a
+   * credential changed, wrong second factors, a lock), off the request's path.
+   */
+  notifySecurityEvent(user: Pick<User, 'username' | 'email'>, subject: string, lines: string[]): void {
+    this.background.run(async () => {
+      await this.mail.send({ to: user.email, subject, text: [`Hello ${user.username},`, '', ...lines].join('\n') });
+    });
+  }
+
+  /** The address users reach, for links built elsewhere (the second factor's unlock link). */
+  get publicUrl(): string {
+    return this.env.publicUrl;
+  }
+
   /** Tells the previous address that the account's e-mail changed (no link: nothing to steal). */
   notifyEmailChanged(user: Pick<User, 'username'>, previousEmail: string, newEmail: string): void {
     this.background.run(async () => {

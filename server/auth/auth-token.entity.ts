@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { TIMESTAMP } from '../database/column-types.js';
 import { User } from '../users/user.entity.js';
 
-export type AuthTokenPurpose = 'reset-password' | 'confirm-email' | 'set-password';
+export type AuthTokenPurpose = 'reset-password' | 'confirm-email' | 'set-password' | 'unlock-second-factor';
 
 /** A single-use e-mailed token; only its SHA-256 is stored. */
 @Entity('auth_tokens')

@@ -8,6 +8,7 @@ export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   'reset-password': 60 * 60 * 1000,
   'confirm-email': 24 * 60 * 60 * 1000,
   'set-password': 72 * 60 * 60 * 1000,
+  'unlock-second-factor': 24 * 60 * 60 * 1000,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

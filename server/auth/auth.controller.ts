@@ -23,7 +23,8 @@ import { AUTH_MESSAGES } from '../users/account.messages.js';
 import { AuthService } from './auth.service.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
-import { endSession, pendingSecondFactorUser, sessionOf, startPendingSecondFactor, startSession } from '../sessions/session-lifecycle.js';
+import { endSession, pendingSecondFactor, sessionOf, startPendingSecondFactor, startSession } from '../sessions/session-lifecycle.js';
+import { SecondFactorGuard } from './two-factor/second-factor-guard.service.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { TwoFactorCodeDto } from './two-factor/dto/two-factor.dto.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
@@ -41,6 +42,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly twoFactor: TwoFactorService,
+    private readonly guard: SecondFactorGuard,
   ) {}
 
   @Post('register')
@@ -76,9 +78,9 @@ export class AuthController {
     const user = req.user as User;
     const methods = await this.twoFactor.methods(user.id);
     if (methods.length > 0) {
-      await startPendingSecondFactor(req, user.id);
+      await startPendingSecondFactor(req, user.id, user.secondFactorFailures);
       const message = methods.includes('totp') ? undefined : AUTH_MESSAGES.passkeyRequired;
-      throw AUTH_ERRORS.error('TWO_FACTOR_REQUIRED', message, { methods });
+      throw AUTH_ERRORS.error('TWO_FACTOR_REQUIRED', message, { methods, locked: user.secondFactorLockedAt !== null });
     }
     await startSession(req, user.id);
     return toUserDto(user);
@@ -90,15 +92,19 @@ export class AuthController {
   @ApiOkResponse({ type: UserDto, description: 'Signed in under a new session id (session cookie set)' })
   @ApiBadRequestResponse({ description: 'The code is missing' })
   @ApiUnauthorizedResponse({ description: `'${AUTH_MESSAGES.invalidTwoFactorCode}', or no password step pending` })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
-  @ApiOperation({ summary: 'Sign in: the authenticator code', description: "The second step of signing in: the authenticator app's code, or a recovery code, after the password." })
-  @ApiErrors(AUTH_ERRORS, 'TWO_FACTOR_NOT_PENDING', 'INVALID_TWO_FACTOR_CODE', 'LOGIN_THROTTLED')
+  @ApiForbiddenResponse({ description: `SECOND_FACTOR_LOCKED: '${AUTH_MESSAGES.secondFactorLocked}'` })
+  @ApiOperation({
+    summary: 'Sign in: the authenticator code',
+    description:
+      "The second step of signing in: the authenticator app's code, or a recovery code, after the password. Wrong codes are counted per account: after 5 the pending step ends (sign in with the password again), after 10 in a row the authenticator app and passkeys lock until a recovery code is used or the e-mailed unlock link followed.",
+  })
+  @ApiErrors(AUTH_ERRORS, 'TWO_FACTOR_NOT_PENDING', 'INVALID_TWO_FACTOR_CODE', 'SECOND_FACTOR_LOCKED')
   @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
   async loginSecondFactor(@Req() req: Request, @Body() dto: TwoFactorCodeDto): Promise<UserDto> {
-    const userId = pendingSecondFactorUser(req);
-    const user = userId ? await this.auth.findById(userId) : null;
-    if (!user) throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');
-    await this.twoFactor.verifySignIn({ ip: req.ip }, user, dto.code);
+    const pending = pendingSecondFactor(req);
+    const user = pending ? await this.auth.findById(pending.userId) : null;
+    if (!pending || !user) throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');
+    await this.guard.pendingStep(req, pending, () => this.twoFactor.verifySignIn(user, dto.code, pending.failuresBaseline));
     await startSession(req, user.id);
     return toUserDto(user);
   }

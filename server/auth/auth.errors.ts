@@ -18,6 +18,11 @@ export const AUTH_ERRORS = errorCatalogue('auth', {
   },
   TWO_FACTOR_NOT_PENDING: { status: HttpStatus.UNAUTHORIZED, message: AUTH_MESSAGES.twoFactorNotPending },
   INVALID_TWO_FACTOR_CODE: { status: HttpStatus.UNAUTHORIZED, message: AUTH_MESSAGES.invalidTwoFactorCode },
+  SECOND_FACTOR_LOCKED: {
+    status: HttpStatus.FORBIDDEN,
+    message: AUTH_MESSAGES.secondFactorLocked,
+    description: 'Ten wrong second factors in a row locked the authenticator app and passkeys of the account: only a recovery code (POST /auth/login/two-factor) or the unlock link e-mailed to the account holder opens it again.',
+  },
   TOTP_ALREADY_ENABLED: { status: HttpStatus.CONFLICT, message: AUTH_MESSAGES.totpAlreadyEnabled },
   TOTP_NOT_STARTED: { status: HttpStatus.BAD_REQUEST, message: AUTH_MESSAGES.totpNotStarted },
   TOTP_NOT_ENABLED: { status: HttpStatus.BAD_REQUEST, message: AUTH_MESSAGES.totpNotEnabled },

@@ -22,6 +22,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { SessionsController } from './sessions.controller.js';
 import { TwoFactorController } from './two-factor/two-factor.controller.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
+import { SecondFactorGuard } from './two-factor/second-factor-guard.service.js';
 import { UserTwoFactor } from './two-factor/user-two-factor.entity.js';
 import { OidcController } from './oidc/oidc.controller.js';
 import { OidcLink } from './oidc/oidc-link.entity.js';
@@ -51,7 +52,7 @@ import { WebauthnChallenge } from './passkeys/webauthn-challenge.entity.js';
     OrganizationsModule,
   ],
   controllers: [AuthController, AuthEmailsController, PasswordPolicyController, TwoFactorController, TwoFactorPolicyController, PasskeysController, PasskeySignInController, SessionsController, OidcController],
-  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordPolicy, PasswordService, LocalStrategy, TwoFactorService, TwoFactorRequirement, PasskeysService, OidcService,
+  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordPolicy, PasswordService, LocalStrategy, TwoFactorService, SecondFactorGuard, TwoFactorRequirement, PasskeysService, OidcService,
     { provide: APP_GUARD, useClass: TwoFactorEnrolmentGuard },
   ],
   exports: [AccountDeletionService, AuthEmailsService, PasswordService],

@@ -24,21 +24,38 @@ export const PENDING_SECOND_FACTOR_MS = 5 * 60 * 1000;
 
 /**
  * The password was right and a second factor is due: a new session that only names the
- * account (pendingUserId). The authentication middleware ignores it; startSession after
- * the second factor regenerates the id again.
+ * account (pendingUserId) and the account's count of wrong second factors at this moment
+ * (the step may spend a few more before it ends). The authentication middleware ignores
+ * it; startSession after the second factor regenerates the id again.
  */
-export async function startPendingSecondFactor(req: Request, userId: string): Promise<void> {
+export async function startPendingSecondFactor(req: Request, userId: string, failuresBaseline: number): Promise<void> {
   await new Promise<void>((resolve, reject) => sessionOf(req).regenerate((err) => (err ? reject(err) : resolve())));
   req.session.pendingUserId = userId;
   req.session.pendingAt = Date.now();
+  req.session.pendingFailuresBaseline = failuresBaseline;
   await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 
-/** The account waiting for its second factor, if the pending step has not expired. */
-export function pendingSecondFactorUser(req: Request): string | null {
-  const { pendingUserId, pendingAt } = req.session ?? {};
+export interface PendingSecondFactor {
+  userId: string;
+  /** The account's count of wrong second factors when the password step ended. */
+  failuresBaseline: number;
+}
+
+/** The account waiting for its second factor, if the pending step has not expired (or ended). */
+export function pendingSecondFactor(req: Request): PendingSecondFactor | null {
+  const { pendingUserId, pendingAt, pendingFailuresBaseline } = req.session ?? {};
   if (!pendingUserId || !pendingAt || Date.now() - pendingAt > PENDING_SECOND_FACTOR_MS) return null;
-  return pendingUserId;
+  return { userId: pendingUserId, failuresBaseline: pendingFailuresBaseline ?? 0 };
+}
+
+/** Ends a pending second step that spent its attempts: the password must be given again. */
+export async function endPendingSecondFactor(req: Request): Promise<void> {
+  if (!req.session?.pendingUserId) return;
+  delete req.session.pendingUserId;
+  delete req.session.pendingAt;
+  delete req.session.pendingFailuresBaseline;
+  await new Promise<void>((resolve, reject) => req.session.save((err) => (err ? reject(err) : resolve())));
 }
 
 /** Deletes the session from the store and tells the browser to drop its cookie. */

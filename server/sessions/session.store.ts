@@ -31,6 +31,8 @@ declare module 'express-session' {
     userAgent: string;
     ip: string;
     pendingAt: number;
+    /** The account's count of wrong second factors when the pending step began (SecondFactorGuard). */
+    pendingFailuresBaseline: number;
     /** A single sign-on started in this browser, waiting for the provider's answer. */
     oidc: PendingOidcSignIn;
   }

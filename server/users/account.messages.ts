@@ -13,6 +13,8 @@ export const AUTH_MESSAGES = {
   twoFactorRequired: 'Enter the code from your authenticator app to finish signing in',
   twoFactorNotPending: 'Sign in with your username and password first',
   invalidTwoFactorCode: 'The code is not valid or was already used',
+  secondFactorLocked: 'Too many wrong codes: your authenticator app and passkeys are locked. Use a recovery code, or the unlock link we e-mailed you.',
+  secondFactorUnlocked: 'Your authenticator app and passkeys work again. Sign in.',
   totpAlreadyEnabled: 'An authenticator app is already set up for this account',
   totpNotStarted: 'Start setting up an authenticator app first',
   sessionNotFound: 'This session has already ended',

@@ -71,6 +71,17 @@ export class User {
   @Column({ type: TIMESTAMP, nullable: true })
   sessionsValidAfter: Date | null;
 
+  /**
+   * Wrong second factors (authenticator or recovery code, passkey) since the last right
+   * one; a right password does not clear it. At SECOND_FACTOR_LOCK_AFTER the second
+   * factor locks (`secondFactorLockedAt`) until a recovery code or the e-mailed unlock link.
+   */
+  @Column({ type: 'integer', default: 0 })
+  secondFactorFailures: number;
+
+  @Column({ type: TIMESTAMP, nullable: true })
+  secondFactorLockedAt: Date | null;
+
   @CreateDateColumn({ type: TIMESTAMP })
   createdAt: Date;
 

@@ -145,6 +145,28 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
     expect(lone.body.code).toBe('TWO_FACTOR_NOT_PENDING');
   });
 
+  it('counts failed passkeys of the second step per account, across password steps, and locks the second factor after 10', async () => {
+    const account = await createUser(t);
+    const authenticator = await enrol(await signedIn(t, account));
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const agent = browser(t);
+      await agent.post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(401);
+      for (let i = 0; i < 4; i += 1) {
+        const { body } = await agent.post('/api/auth/login/two-factor/passkey/options').expect(200);
+        statuses.push((await agent.post('/api/auth/login/two-factor/passkey').send({ credential: authenticator.assert(body.options, { origin: 'https://evil.example' }) })).status);
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 403, 403]);
+    // Locked: the right passkey is refused too, as a second step and passwordless.
+    const agent = browser(t);
+    await agent.post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(401);
+    const { body } = await agent.post('/api/auth/login/two-factor/passkey/options').expect(200);
+    const locked = await agent.post('/api/auth/login/two-factor/passkey').send({ credential: authenticator.assert(body.options, { origin }) }).expect(403);
+    expect(locked.body.code).toBe('SECOND_FACTOR_LOCKED');
+    expect((await passwordless(browser(t), authenticator)).body.code).toBe('SECOND_FACTOR_LOCKED');
+  });
+
   it('throttles failed passkey sign-ins per account like passwords', async () => {
     const account = await createUser(t);
     const authenticator = await enrol(await signedIn(t, account));

@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import { DataSource } from 'typeorm';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { UserTwoFactor } from '../../server/auth/two-factor/user-two-factor.entity.js';
-import { browser, sessionCookie, signedIn, type TestAgent } from '../support/accounts.js';
+import { browser, linkIn, sessionCookie, signedIn, waitForMail, type TestAgent } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 
@@ -112,13 +112,86 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     expect(used.map((e) => e.detail)).toEqual([{ method: 'recovery_code' }]);
   });
 
-  it('counts wrong codes in the sign-in throttle', async () => {
+  const wrongCode = (agent: TestAgent) => agent.post('/api/auth/login/two-factor').send({ code: '000000' });
+
+  it('ends the pending step after 5 wrong codes: even the right code then needs the password again', async () => {
+    const account = await createUser(t);
+    const { secret } = await enrol(await signedIn(t, account));
+    const agent = await passwordStep(account);
+    for (let i = 0; i < 5; i += 1) expect((await wrongCode(agent).expect(401)).body.code).toBe('INVALID_TWO_FACTOR_CODE');
+    const dead = await agent.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(401);
+    expect(dead.body.code).toBe('TWO_FACTOR_NOT_PENDING');
+    await agent.get('/api/users/me').expect(401);
+    // The account holder hears of it: someone knows the password.
+    const warning = await waitForMail(t, account.user.email, /Wrong sign-in codes/);
+    expect(warning.text).toContain('5 wrong codes');
+  });
+
+  it('counts wrong codes per account, not per password step: giving the password again does not reset them, and the 10th locks the app', async () => {
+    // The attack of the security review: sign in, try 4 codes, sign in again, forever.
+    const account = await createUser(t);
+    const { secret, recoveryCodes } = await enrol(await signedIn(t, account));
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const agent = await passwordStep(account);
+      for (let i = 0; i < 4; i += 1) statuses.push((await wrongCode(agent)).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([403, 403]);
+
+    // Locked: the right code of the app is refused, whatever the step says.
+    const pending = await browser(t).post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(401);
+    expect(pending.body).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', locked: true });
+    const agent = await passwordStep(account);
+    const locked = await agent.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(403);
+    expect(locked.body).toMatchObject({ code: 'SECOND_FACTOR_LOCKED', message: expect.stringContaining('recovery code') });
+
+    // The holder is e-mailed an unlock link; a recovery code opens it too and clears the count.
+    const mail = await waitForMail(t, account.user.email, /second factor is locked/);
+    expect(linkIn(mail.text, 'unlock-second-factor')).toBeTruthy();
+    await agent.post('/api/auth/login/two-factor').send({ code: recoveryCodes[0] }).expect(200);
+    const again = await passwordStep(account);
+    await again.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(200);
+  });
+
+  it('unlocks through the e-mailed link, once', async () => {
+    const account = await createUser(t);
+    const { secret } = await enrol(await signedIn(t, account));
+    for (let round = 0; round < 2; round += 1) {
+      const agent = await passwordStep(account);
+      for (let i = 0; i < 5; i += 1) await wrongCode(agent).expect(401);
+    }
+    const mail = await waitForMail(t, account.user.email, /second factor is locked/);
+    const { user, token } = linkIn(mail.text, 'unlock-second-factor');
+    const body = { user, token };
+    await browser(t).post('/api/auth-emails/unlock-second-factor').send({ ...body, token: 'forged' }).expect(400);
+    const unlocked = await browser(t).post('/api/auth-emails/unlock-second-factor').send(body).expect(200);
+    expect(unlocked.body.message).toBe('Your authenticator app and passkeys work again. Sign in.');
+    expect((await browser(t).post('/api/auth-emails/unlock-second-factor').send(body).expect(400)).body.code).toBe('LINK_INVALID');
+    const agent = await passwordStep(account);
+    await agent.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(200);
+  });
+
+  it('counts a burst of parallel wrong codes before checking them: steps begun together share their 5 attempts', async () => {
     const account = await createUser(t);
     await enrol(await signedIn(t, account));
-    const agent = await passwordStep(account);
-    for (let i = 0; i < 5; i += 1) await agent.post('/api/auth/login/two-factor').send({ code: '000000' }).expect(401);
-    const throttled = await agent.post('/api/auth/login/two-factor').send({ code: '000000' }).expect(429);
-    expect(throttled.body.code).toBe('LOGIN_THROTTLED');
+    const agents = await Promise.all([0, 1, 2, 3].map(() => passwordStep(account)));
+    const answers = await Promise.all(agents.flatMap((agent) => [0, 1, 2, 3, 4].map(() => wrongCode(agent))));
+    expect(answers.filter((r) => r.body.code === 'INVALID_TWO_FACTOR_CODE')).toHaveLength(5);
+    expect(answers.filter((r) => r.body.code === 'TWO_FACTOR_NOT_PENDING')).toHaveLength(15);
+  });
+
+  it('a right code clears the count', async () => {
+    const account = await createUser(t);
+    const { secret } = await enrol(await signedIn(t, account));
+    const first = await passwordStep(account);
+    for (let i = 0; i < 4; i += 1) await wrongCode(first).expect(401);
+    await first.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(200);
+    const second = await passwordStep(account);
+    for (let i = 0; i < 5; i += 1) await wrongCode(second).expect(401);
+    const third = await passwordStep(account);
+    // 9 failures in all, but only 5 since the right code: not locked.
+    expect((await wrongCode(third).expect(401)).body.code).toBe('INVALID_TWO_FACTOR_CODE');
   });
 
   it('removes the app only with a current code or the password', async () => {

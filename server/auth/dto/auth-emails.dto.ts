@@ -10,7 +10,8 @@ export class ResetPasswordStartQuery {
   email: string;
 }
 
-export class ResetPasswordDto {
+/** The two parameters of an e-mailed link. */
+export class EmailedLinkDto {
   @ApiProperty({ format: 'uuid', description: 'The `user` parameter of the e-mailed link' })
   @IsString({ message: AUTH_MESSAGES.invalidLink })
   @MaxLength(64, { message: AUTH_MESSAGES.invalidLink })
@@ -20,7 +21,9 @@ export class ResetPasswordDto {
   @IsString({ message: AUTH_MESSAGES.invalidLink })
   @MaxLength(256, { message: AUTH_MESSAGES.invalidLink })
   token: string;
+}
 
+export class ResetPasswordDto extends EmailedLinkDto {
   @ApiProperty({ format: 'password', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX })
   @IsString({ message: AUTH_MESSAGES.passwordLength })
   @Length(PASSWORD_MIN, PASSWORD_MAX, { message: AUTH_MESSAGES.passwordLength })

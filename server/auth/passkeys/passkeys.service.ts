@@ -22,6 +22,8 @@ import { AUTH_ERRORS } from '../auth.errors.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
 import { TwoFactorService, type Caller, type SecondFactorProof } from '../two-factor/two-factor.service.js';
 import type { PasskeyDto } from './dto/passkey.dto.js';
+import { SecondFactorGuard, type SecondFactorAttempt } from '../two-factor/second-factor-guard.service.js';
+import type { PendingSecondFactor } from '../../sessions/session-lifecycle.js';
 import { UserPasskey } from './user-passkey.entity.js';
 import { WebauthnChallenge, type ChallengePurpose } from './webauthn-challenge.entity.js';
 
@@ -54,6 +56,7 @@ export class PasskeysService {
     private readonly throttle: LoginThrottleService,
     private readonly limiter: RateLimiter,
     private readonly twoFactor: TwoFactorService,
+    private readonly guard: SecondFactorGuard,
   ) {
     const url = new URL(env.publicUrl);
     this.rpId = url.hostname;
@@ -158,21 +161,38 @@ export class PasskeysService {
 
   /**
    * Checks an assertion and answers the account it proves. For the second step it must be
-   * one of `pendingUserId`'s passkeys. Throttled per account like the password, its
-   * challenge spent whatever the outcome, the counter required to grow (a clone reuses an
-   * old one) and moved forward conditionally so one assertion cannot be used twice.
+   * one of the pending account's passkeys, and the attempt is counted per account before
+   * it is checked (SecondFactorGuard: a locked second factor refuses passkeys too);
+   * passwordless sign-in is throttled per address and account like the password. The
+   * challenge is spent whatever the outcome, the counter required to grow (a clone reuses
+   * an old one) and moved forward conditionally so one assertion cannot be used twice.
    */
-  async authenticate(caller: Caller, purpose: 'second-factor' | 'sign-in', pendingUserId: string | null, response: AuthenticationResponseJSON): Promise<User> {
+  async authenticate(caller: Caller, purpose: 'second-factor' | 'sign-in', pending: PendingSecondFactor | null, response: AuthenticationResponseJSON): Promise<User> {
     const passkey = await this.passkeys.findOneBy({ credentialId: response.id });
     const user = passkey ? await this.users.findOneBy({ id: passkey.userId }) : null;
-    const subject = user ? throttleSubject(user.id) : `passkey:${response.id.slice(0, 64)}`;
-    await this.throttle.registerAttempt(caller.ip, subject);
-    const expectedUser = purpose === 'second-factor' ? pendingUserId : null;
-    if (!passkey || !user || (expectedUser && user.id !== expectedUser) || user.isDemo) {
+    const expectedUser = purpose === 'second-factor' ? (pending?.userId ?? null) : null;
+    const refuse = async (code: 'PASSKEY_NOT_ACCEPTED' | 'SECOND_FACTOR_LOCKED') => {
       // The challenge is spent all the same: a refused answer cannot be retried with it.
       await this.spendChallenge(this.challengeOf(response), purpose, expectedUser);
-      throw AUTH_ERRORS.error('PASSKEY_NOT_ACCEPTED');
+      return AUTH_ERRORS.error(code);
+    };
+    let attempt: SecondFactorAttempt | undefined;
+    let pendingUser: User | null = null;
+    const subject = user ? throttleSubject(user.id) : `passkey:${response.id.slice(0, 64)}`;
+    if (purpose === 'second-factor') {
+      pendingUser = expectedUser ? await this.users.findOneBy({ id: expectedUser }) : null;
+      if (!pendingUser) throw await refuse('PASSKEY_NOT_ACCEPTED');
+      attempt = await this.guard.countAttempt(pendingUser.id, pending!.failuresBaseline);
+      if (attempt.locked) throw await refuse('SECOND_FACTOR_LOCKED');
+    } else {
+      await this.throttle.registerAttempt(caller.ip, subject);
+      if (user?.secondFactorLockedAt) throw await refuse('SECOND_FACTOR_LOCKED');
     }
+    const failed = async (error: unknown) => {
+      if (attempt) await this.guard.failed(pendingUser!, attempt);
+      return error;
+    };
+    if (!passkey || !user || (expectedUser && user.id !== expectedUser) || user.isDemo) throw await failed(await refuse('PASSKEY_NOT_ACCEPTED'));
     const userHandle = response.response.userHandle;
     let verification;
     try {
@@ -193,17 +213,18 @@ export class PasskeysService {
     } catch (error) {
       const reason = error instanceof Error && /counter/i.test(error.message) ? 'counter' : 'verification';
       await this.dataSource.transaction((manager) => this.record(manager, user, 'account.passkey_failed', { passkeyId: passkey.id, purpose, reason }));
-      throw this.challengeOr(error, 'PASSKEY_NOT_ACCEPTED');
+      throw await failed(this.challengeOr(error, 'PASSKEY_NOT_ACCEPTED'));
     }
-    if (!verification.verified) throw AUTH_ERRORS.error('PASSKEY_NOT_ACCEPTED');
+    if (!verification.verified) throw await failed(AUTH_ERRORS.error('PASSKEY_NOT_ACCEPTED'));
     const used = await this.passkeys
       .createQueryBuilder()
       .update()
       .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date(), backedUp: verification.authenticationInfo.credentialBackedUp })
       .where('"id" = :id AND "counter" = :counter', { id: passkey.id, counter: passkey.counter })
       .execute();
-    if (!used.affected) throw AUTH_ERRORS.error('PASSKEY_NOT_ACCEPTED');
-    await this.throttle.reset(caller.ip, subject);
+    if (!used.affected) throw await failed(AUTH_ERRORS.error('PASSKEY_NOT_ACCEPTED'));
+    if (attempt) await this.guard.succeeded(user.id);
+    else await this.throttle.reset(caller.ip, subject);
     await this.dataSource.transaction((manager) => this.record(manager, user, 'account.passkey_used', { passkeyId: passkey.id, purpose }));
     return user;
   }

@@ -14,6 +14,7 @@ import { PasswordService } from '../password.service.js';
 import type { RecoveryCodesDto, TotpSetupDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
 import { UserPasskey } from '../passkeys/user-passkey.entity.js';
 import { UserTwoFactor } from './user-two-factor.entity.js';
+import { SecondFactorGuard } from './second-factor-guard.service.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 /** Codes of the previous and next 30-second step are accepted too (clock drift, typing time). */
@@ -50,6 +51,7 @@ export class TwoFactorService {
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottleService,
     private readonly passwords: PasswordService,
+    private readonly guard: SecondFactorGuard,
   ) {}
 
   async status(user: Pick<User, 'id'>): Promise<TwoFactorStatusDto> {
@@ -107,19 +109,23 @@ export class TwoFactorService {
 
   /**
    * The second step of sign-in: an authenticator code of a time step after the last one
-   * used, or an unused recovery code (then spent). Counted in the sign-in throttle and
-   * audited either way. Throws INVALID_TWO_FACTOR_CODE.
+   * used, or an unused recovery code (then spent). Counted per account before the code is
+   * checked (SecondFactorGuard: `pendingBaseline` is the count when this pending step
+   * began); while the factor is locked only a recovery code is looked at. Audited either
+   * way. Throws INVALID_TWO_FACTOR_CODE, SECOND_FACTOR_LOCKED or TWO_FACTOR_NOT_PENDING.
    */
-  async verifySignIn(caller: Caller, user: User, code: string): Promise<void> {
-    await this.throttle.registerAttempt(caller.ip, throttleSubject(user));
-    const method = await this.consume(user.id, code);
+  async verifySignIn(user: User, code: string, pendingBaseline: number): Promise<void> {
+    const attempt = await this.guard.countAttempt(user.id, pendingBaseline);
+    const method = await this.consume(user.id, code, { totp: !attempt.locked });
     if (!method) {
       await this.dataSource.transaction((manager) =>
-        this.record(manager, user, 'account.second_factor_failed', { method: 'totp' }),
+        this.record(manager, user, 'account.second_factor_failed', { method: 'totp', ...(attempt.locked ? { locked: true } : {}) }),
       );
+      await this.guard.failed(user, attempt);
+      if (attempt.locked) throw AUTH_ERRORS.error('SECOND_FACTOR_LOCKED');
       throw AUTH_ERRORS.error('INVALID_TWO_FACTOR_CODE');
     }
-    await this.throttle.reset(caller.ip, throttleSubject(user));
+    await this.guard.succeeded(user.id);
     await this.dataSource.transaction((manager) => this.record(manager, user, 'account.second_factor_used', { method }));
   }
 
@@ -136,16 +142,22 @@ export class TwoFactorService {
 
   /**
    * Proof that the signed-in person holds the account before a second factor goes: a
-   * current code of the app (spent) or the password, counted in the sign-in throttle.
+   * current code of the app (spent; counted per account like the sign-in step, locked
+   * alike) or the password (counted in the sign-in throttle).
    * Throws INVALID_TWO_FACTOR_CODE or WRONG_PASSWORD.
    */
   async verifyProof(caller: Caller, user: User, proof: SecondFactorProof): Promise<void> {
-    await this.throttle.registerAttempt(caller.ip, throttleSubject(user));
     if (proof.code) {
-      if (!(await this.consume(user.id, proof.code))) throw AUTH_ERRORS.error('INVALID_TWO_FACTOR_CODE');
-    } else if (!(await this.passwords.verify(user.passwordHash, proof.password ?? ''))) {
-      throw AUTH_ERRORS.error('WRONG_PASSWORD');
+      const attempt = await this.guard.countAttempt(user.id);
+      if (!(await this.consume(user.id, proof.code, { totp: !attempt.locked }))) {
+        await this.guard.failed(user, attempt);
+        throw AUTH_ERRORS.error(attempt.locked ? 'SECOND_FACTOR_LOCKED' : 'INVALID_TWO_FACTOR_CODE');
+      }
+      await this.guard.succeeded(user.id);
+      return;
     }
+    await this.throttle.registerAttempt(caller.ip, throttleSubject(user));
+    if (!(await this.passwords.verify(user.passwordHash, proof.password ?? ''))) throw AUTH_ERRORS.error('WRONG_PASSWORD');
     await this.throttle.reset(caller.ip, throttleSubject(user));
   }
 
@@ -153,10 +165,10 @@ export class TwoFactorService {
    * Spends a code atomically: the conditional update wins once even when two requests
    * carry the same code at the same moment (replay). Answers the method used, or null.
    */
-  private async consume(userId: string, code: string): Promise<'totp' | 'recovery_code' | null> {
+  private async consume(userId: string, code: string, accept: { totp: boolean }): Promise<'totp' | 'recovery_code' | null> {
     const row = await this.rows.findOneBy({ userId });
     if (!row?.confirmedAt) return null;
-    const step = await this.matchTotp(row, code);
+    const step = accept.totp ? await this.matchTotp(row, code) : null;
     if (step !== null) {
       if (row.lastTimeStep !== null && step <= row.lastTimeStep) return null;
       const result = await this.rows
