@@ -21,6 +21,30 @@ export function holderName(): string {
   return `${hostname().slice(0, 32)}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 
+/** Why a runner stopped waiting for a job (the reason of its AbortSignal). */
+export enum JobStop {
+  /** It ran past its time budget: a failed attempt, retried after the back-off. */
+  Budget = 'budget',
+  /** The process is shutting down: the job goes back to the queue, its attempt not counted. */
+  Shutdown = 'shutdown',
+}
+
+export interface ExecuteOptions {
+  /** Aborted with a JobStop when the runner stops waiting. */
+  signal?: AbortSignal;
+  /** The budget the signal enforces, for the failure's message. */
+  budgetMs?: number;
+}
+
+/** Rejects with the signal's reason once it aborts. */
+function stopped(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const stop = () => reject(new Error(`stopped: ${String(signal.reason)}`));
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+  });
+}
+
 /** Runs one claimed job through its handler and records the outcome on the job's row. */
 @Injectable()
 export class AnalysisExecutor {
@@ -32,7 +56,8 @@ export class AnalysisExecutor {
     private readonly decisions: AutomaticDecisions,
   ) {}
 
-  async execute(job: AnalysisJob, holder: string): Promise<void> {
+  async execute(job: AnalysisJob, holder: string, options: ExecuteOptions = {}): Promise<void> {
+    const { signal } = options;
     const handler = this.handlers.get(job.kind);
     const renewal = setInterval(() => {
       this.jobs.renew(job, holder, ANALYSIS_LEASE_MS).then(
@@ -42,13 +67,26 @@ export class AnalysisExecutor {
     }, RENEW_EVERY_MS);
     try {
       if (!handler) throw new Error(`no handler for the analysis kind '${job.kind}'`);
-      await handler.run(job);
+      const work = handler.run(job, signal);
+      if (signal) {
+        // Given up on, the work may still end later: its outcome is refused by the lease check.
+        work.catch(() => undefined);
+        await Promise.race([work, stopped(signal)]);
+      } else {
+        await work;
+      }
       if (!(await this.jobs.complete(job, holder))) {
         this.logger.warn(`Analysis ${job.kind} of applicant ${job.applicantId} finished after its lease ended; another holder runs it again`);
         return;
       }
       await this.decide(job);
     } catch (error) {
+      if (signal?.aborted && signal.reason === JobStop.Shutdown) {
+        await this.jobs.release(job, holder);
+        this.logger.log(`Analysis ${job.kind} of applicant ${job.applicantId} put back in the queue at shutdown`);
+        return;
+      }
+      if (signal?.aborted && signal.reason === JobStop.Budget) error = new Error(`ran past its time budget of ${(options.budgetMs ?? 0) / 1000} s`);
       const reason = redactAddresses(error instanceof Error ? error.message : String(error));
       const outcome = await this.jobs.fail(job, holder, reason);
       this.logger.warn(`Analysis ${job.kind} of applicant ${job.applicantId} failed (attempt ${job.attempts}, ${outcome === 'retry' ? 'will retry' : 'given up'}): ${reason}`);

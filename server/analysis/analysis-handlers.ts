@@ -4,7 +4,7 @@ import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js'
 /** What one kind of analysis does with a claimed job. */
 export interface AnalysisHandler {
   /** Runs the analysis and records its results; runs again after a crash, so it must be repeatable. */
-  run(job: AnalysisJob): Promise<void>;
+  run(job: AnalysisJob, signal?: AbortSignal): Promise<void>;
   /** Records that the analysis could not be done (after the last attempt), so nobody waits for it. */
   giveUp(job: AnalysisJob, reason: string): Promise<void>;
 }

@@ -102,6 +102,19 @@ export class AnalysisJobs {
     return result.affected === 1;
   }
 
+  /**
+   * Puts a job `holder` claims back in the queue as it was before the claim (the attempt
+   * not counted), due at once: what a runner does with a job it stops at shutdown.
+   */
+  async release(job: AnalysisJob, holder: string): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(AnalysisJob)
+      .set({ status: 'queued', attempts: Math.max(0, job.attempts - 1), runAfter: this.clock.now(), lockedBy: null, lockedUntil: null })
+      .where('id = :id AND "lockedBy" = :holder AND "status" = :running', { id: job.id, holder, running: 'running' })
+      .execute();
+  }
+
   /** Records a failed attempt: queued again after a back-off, or 'failed' once the attempts are spent. */
   async fail(job: AnalysisJob, holder: string, reason: string): Promise<'retry' | 'failed'> {
     const now = this.clock.now();
