@@ -7,7 +7,9 @@ import { AutomaticDecisions } from '../../server/applicants/policy/automatic-dec
 import { fakeApplicant, type FakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
 import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
 import { addMember, createOrganization, type TestOrganization } from '../fixtures/organizations.js';
-import { submitVerification } from '../fixtures/verification.js';
+import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
+import { dataUrl } from '../fixtures/images.js';
+import { submitVerification, widgetSession } from '../fixtures/verification.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
@@ -67,10 +69,34 @@ describe('verification policy', () => {
   const policyUrl = () => `/api/projects/${org.id}/verification-policy`;
   const setPolicy = async (body: object, status = 200) => (await request(t.server).put(policyUrl()).set(await sessionHeaders(t, owner)).send(body).expect(status)).body;
 
-  /** Submits the readable passport printed for `person`, typed as printed unless `typed` says otherwise; resolves when every analysis is done. */
-  async function submit(userId: string, person: FakeApplicant, typed: Partial<FakeApplicant> = {}): Promise<string> {
-    const document = await renderFakeDocument(person);
-    await submitVerification(t.server, owner, org.id, userId, [{ docType: 'PASSPORT', side: 'front', png: document.pages[0].png }], { ...person, ...typed });
+  /**
+   * Submits the readable passport printed for `person`, typed as printed unless `typed`
+   * says otherwise; resolves when every analysis is done. Without `faces` the selfie is
+   * blank, so the face checks fail: enough for what rejects or queues, never approved.
+   * With `faces` the passport carries the face library's man and the selfies are his pose
+   * challenge, in an organization of its own (no earlier submission of his face makes it a
+   * duplicate): every check can pass.
+   */
+  async function submit(userId: string, person: FakeApplicant, typed: Partial<FakeApplicant> = {}, faces = false): Promise<string> {
+    if (faces) {
+      const policy = (await request(t.server).get(policyUrl()).set(owner.auth).expect(200)).body as typeof AUTOMATIC & { customized: boolean };
+      org = await createOrganization(t, owner);
+      await setPolicy({ requiredChecks: policy.requiredChecks, autoApprove: policy.autoApprove, autoReject: policy.autoReject, faceMatchThreshold: policy.faceMatchThreshold, screeningThreshold: policy.screeningThreshold });
+    }
+    const document = await renderFakeDocument(person, faces ? { face: await galleryFace(1) } : {});
+    const { name, dateOfBirth, docNumber, expiryDate, country, sex } = { ...person, ...typed };
+    if (faces) {
+      const widget = await widgetSession(t.server, owner, org.id, userId);
+      const session = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
+      const { facing, turned } = await poseChallengePhotos(session.selfieChallenge.turn);
+      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl('image/png', document.pages[0].png) }).expect(200);
+      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', pose: 'facing', data: dataUrl('image/jpeg', facing) }).expect(200);
+      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', pose: 'turned', data: dataUrl('image/jpeg', turned) }).expect(200);
+      await request(t.server).put('/api/kyc/personal-data').set(widget).send({ name, dateOfBirth, docNumber, expiryDate, country, sex }).expect(200);
+      await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
+    } else {
+      await submitVerification(t.server, owner, org.id, userId, [{ docType: 'PASSPORT', side: 'front', png: document.pages[0].png }], { ...person, ...typed });
+    }
     const applicant = await data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
     await waitUntil(async () => {
       const rows = await data().getRepository(AnalysisJob).findBy({ applicantId: applicant.id, kind: In(['document', 'face', 'screening']) });
@@ -137,7 +163,7 @@ describe('verification policy', () => {
 
   it('approves a clean applicant without a person, naming the rule in the audit trail and the webhook', async () => {
     await setPolicy(AUTOMATIC);
-    await submit('clean-1', READABLE_PASSPORT);
+    await submit('clean-1', READABLE_PASSPORT, {}, true);
     const approved = await policyEntry('clean-1', 'applicant.approved');
     expect(approved.detail).toMatchObject({ automatic: true, rule: 'auto-approve:all-required-checks-passed' });
     expect(await applicant('clean-1')).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved' });
@@ -169,11 +195,23 @@ describe('verification policy', () => {
     expect(await applicant('expired-2')).toMatchObject({ kycStatus: 'queued', reviewAnswer: null });
   }, 90_000);
 
+  it('never approves while a check it does not require failed (security finding 6: the data-vs-document comparison and the faces)', async () => {
+    // The black-box case: the document says one expiry date, the applicant typed another;
+    // the selfie is blank. Neither the comparison nor the faces are required here.
+    await setPolicy({ ...AUTOMATIC, requiredChecks: ['document-read', 'sanctions-screening', 'adult'] });
+    await submit('mistyped-1', READABLE_PASSPORT, { expiryDate: '2039-06-30' });
+    const queued = await policyEntry('mistyped-1', 'applicant.policy_queued');
+    expect(queued.detail).toMatchObject({ rule: 'queue:check-failed' });
+    expect(queued.detail.reason).toMatch(/data-matches-document failed/);
+    expect(queued.detail.reason).toMatch(/face-match failed/);
+    expect(await applicant('mistyped-1')).toMatchObject({ kycStatus: 'queued', reviewAnswer: null });
+  }, 90_000);
+
   it('queues a sanctions hit for a person; once a reviewer dismisses it as a false positive the policy approves', async () => {
     await setPolicy(AUTOMATIC);
     // The document itself carries the listed person's name and date of birth.
     const namesake = { ...READABLE_PASSPORT, name: 'Viktor Kovalenko', dateOfBirth: '1961-03-14' };
-    await submit('namesake-1', namesake);
+    await submit('namesake-1', namesake, {}, true);
     const queued = await policyEntry('namesake-1', 'applicant.policy_queued');
     expect(queued.detail).toMatchObject({ rule: 'queue:required-check-not-passed' });
     expect(queued.detail.reason).toMatch(/sanctions-screening needs-review/);
@@ -190,7 +228,7 @@ describe('verification policy', () => {
 
   it('with automatic approval off, records that approval is left to a person', async () => {
     await setPolicy({ ...AUTOMATIC, autoApprove: false });
-    await submit('manual-1', READABLE_PASSPORT);
+    await submit('manual-1', READABLE_PASSPORT, {}, true);
     expect((await policyEntry('manual-1', 'applicant.policy_queued')).detail).toMatchObject({ rule: 'queue:approval-by-a-person' });
     expect(await applicant('manual-1')).toMatchObject({ kycStatus: 'queued' });
   }, 90_000);

@@ -62,9 +62,34 @@ describe('the verification policy decides', () => {
     expect(decide(AUTOMATIC, ALL_PASSED.filter((check) => check.name !== 'liveness'))).toMatchObject({ outcome: 'queue', reason: 'Required checks not passed: liveness missing' });
     const notRequired = { ...AUTOMATIC, requiredChecks: AUTOMATIC.requiredChecks.filter((name) => name !== 'sanctions-screening') };
     const hit = { ...passed('sanctions-screening'), verdict: 'needs-review' as const, evidence: { hits: [{ key: 'ofac-sdn:1' }] } };
-    expect(decide(notRequired, replace(hit))).toMatchObject({ outcome: 'queue', rule: 'queue:flagged' });
+    expect(decide(notRequired, replace(hit))).toMatchObject({ outcome: 'queue', rule: 'queue:check-failed' });
     // No list imported: not a flag, and not required here.
     const unscreened = { ...passed('sanctions-screening'), verdict: 'unavailable' as const, evidence: { hits: [] } };
     expect(decide(notRequired, replace(unscreened))).toMatchObject({ outcome: 'approve' });
+  });
+
+  describe('never approves automatically while any check failed or needs review, required or not', () => {
+    const NOTHING_REQUIRED: VerificationPolicySettings = { ...AUTOMATIC, autoReject: false, requiredChecks: [] };
+    it('approves when nothing is required and every check passed', () => {
+      expect(decide(NOTHING_REQUIRED, ALL_PASSED)).toMatchObject({ outcome: 'approve' });
+    });
+    for (const check of ALL_PASSED) {
+      for (const verdict of ['failed', 'needs-review'] as const) {
+        it(`${check.name} ${verdict} blocks it`, () => {
+          const decision = decide(NOTHING_REQUIRED, replace({ ...check, verdict }));
+          expect(decision).toEqual({ outcome: 'queue', rule: 'queue:check-failed', reason: `Checks failed or needing review: ${check.name} ${verdict}` });
+        });
+      }
+    }
+    it('a check the policy does not know (e.g. a future one) failing blocks it too', () => {
+      expect(decide(NOTHING_REQUIRED, [...ALL_PASSED, { ...passed('document-tampering'), verdict: 'failed' }])).toMatchObject({ outcome: 'queue', rule: 'queue:check-failed' });
+    });
+    it('the black-box case: expired by the MRZ (typed date later), face match failed, both not required', () => {
+      const checks = replace({ ...passed('data-matches-document'), verdict: 'failed', detail: 'Expiry date: typed 2029-06-30, document 2026-06-30' }).map((c) =>
+        c.name === 'face-match' ? { ...c, verdict: 'failed' as const } : c,
+      );
+      const policy = { ...AUTOMATIC, requiredChecks: AUTOMATIC.requiredChecks.filter((name) => name !== 'data-matches-document' && name !== 'face-match') };
+      expect(decide(policy, checks)).toMatchObject({ outcome: 'queue', rule: 'queue:check-failed' });
+    });
   });
 });

@@ -17,7 +17,7 @@ export type PolicyCheck = (typeof POLICY_CHECKS)[number];
 export interface VerificationPolicySettings {
   /** Checks that must pass for an automatic approval. */
   requiredChecks: PolicyCheck[];
-  /** Approve without a person when every required check passed and nothing is flagged. */
+  /** Approve without a person when every required check passed and no check of any kind failed or needs review. */
   autoApprove: boolean;
   /** Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face. */
   autoReject: boolean;
@@ -44,7 +44,7 @@ export const POLICY_RULES = [
   'auto-reject:blocklisted-face',
   'queue:required-check-not-passed',
   'queue:face-match-below-policy-threshold',
-  'queue:flagged',
+  'queue:check-failed',
   'queue:approval-by-a-person',
 ] as const;
 export type PolicyRule = (typeof POLICY_RULES)[number];
@@ -63,12 +63,19 @@ export interface CheckResult {
 }
 
 /**
+ * The rule of automatic approval, stated once: the README, docs/api.md and the OpenAPI
+ * text quote it.
+ */
+export const AUTO_APPROVAL_RULE =
+  'Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).';
+
+/**
  * What the policy does with a submission whose analyses are all in. In order: a hard
  * failure of a required check rejects (when automatic rejection is on); a required check
- * not passed, or a flag, leaves the applicant for a person; otherwise it is approved when
- * automatic approval is on. Checks the policy does not require are ignored, except the
- * flags: a sanctions hit (open or confirmed) and a face found under another identity or on
- * the blocklist are worth a person's look whatever the policy requires.
+ * not passed, a face similarity under the policy's own threshold, or ANY check that failed
+ * or needs review (required or not: a failed data-vs-document comparison, a sanctions
+ * hit, a face under another identity) leaves the applicant for a person; otherwise it is
+ * approved when automatic approval is on (AUTO_APPROVAL_RULE).
  */
 export function decide(policy: VerificationPolicySettings, checks: readonly CheckResult[]): PolicyDecision {
   const byName = new Map(checks.map((check) => [check.name, check]));
@@ -93,17 +100,10 @@ export function decide(policy: VerificationPolicySettings, checks: readonly Chec
       };
     }
   }
-  const flagged = checks.filter(isFlagged).map((check) => `${check.name} ${check.verdict}`);
-  if (flagged.length > 0) return { outcome: 'queue', rule: 'queue:flagged', reason: `Flagged: ${flagged.join(', ')}` };
+  const failed = checks.filter((check) => check.verdict === 'failed' || check.verdict === 'needs-review').map((check) => `${check.name} ${check.verdict}`);
+  if (failed.length > 0) return { outcome: 'queue', rule: 'queue:check-failed', reason: `Checks failed or needing review: ${failed.join(', ')}` };
   if (!policy.autoApprove) return { outcome: 'queue', rule: 'queue:approval-by-a-person', reason: 'The policy leaves approval to a person' };
-  return { outcome: 'approve', rule: 'auto-approve:all-required-checks-passed', reason: `Every required check passed: ${required.join(', ')}` };
-}
-
-/** Risk signals no policy waves through. */
-function isFlagged(check: CheckResult): boolean {
-  if (check.name === 'sanctions-screening') return check.verdict === 'failed' || (check.verdict === 'needs-review' && Array.isArray(check.evidence?.hits) && check.evidence.hits.length > 0);
-  if (check.name === 'duplicate-face') return check.verdict === 'failed';
-  return false;
+  return { outcome: 'approve', rule: 'auto-approve:all-required-checks-passed', reason: `Every required check passed and no check failed: ${required.join(', ')}` };
 }
 
 function hardFailure(required: readonly PolicyCheck[], byName: Map<string, CheckResult>): PolicyDecision | null {

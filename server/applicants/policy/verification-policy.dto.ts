@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayUnique, IsArray, IsBoolean, IsIn, IsNumber, Max, Min, ValidateIf } from 'class-validator';
 import { DEFAULT_SCREENING_THRESHOLD } from '../../screening/index.js';
-import { POLICY_CHECKS, type PolicyCheck } from './policy.js';
+import { AUTO_APPROVAL_RULE, POLICY_CHECKS, type PolicyCheck } from './policy.js';
 
 /** What an organization's verification policy requires and decides without a person. */
 export class VerificationPolicyDto {
@@ -16,7 +16,7 @@ export class VerificationPolicyDto {
   @IsIn(POLICY_CHECKS, { each: true })
   requiredChecks: PolicyCheck[];
 
-  @ApiProperty({ description: 'Approve without a person when every required check passed and no check failed' })
+  @ApiProperty({ description: `Approve without a person. ${AUTO_APPROVAL_RULE}` })
   @IsBoolean()
   autoApprove: boolean;
 
