@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { TIMESTAMP } from '../database/column-types.js';
 
-export type ListImportStatus = 'active' | 'superseded' | 'failed';
+/** importing: its entities are being stored; nobody screens against it, nor lists it. */
+export type ListImportStatus = 'importing' | 'active' | 'superseded' | 'failed';
 export type ListImportTrigger = 'upload' | 'cli' | 'directory';
 
 /**
