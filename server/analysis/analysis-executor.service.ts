@@ -86,8 +86,8 @@ export class AnalysisExecutor {
         this.logger.log(`Analysis ${job.kind} of applicant ${job.applicantId} put back in the queue at shutdown`);
         return;
       }
-      if (signal?.aborted && signal.reason === JobStop.Budget) error = new Error(`ran past its time budget of ${(options.budgetMs ?? 0) / 1000} s`);
-      const reason = redactAddresses(error instanceof Error ? error.message : String(error));
+      const message = signal?.aborted && signal.reason === JobStop.Budget ? `ran past its time budget of ${(options.budgetMs ?? 0) / 1000} s` : error instanceof Error ? error.message : String(error);
+      const reason = redactAddresses(message);
       const outcome = await this.jobs.fail(job, holder, reason);
       this.logger.warn(`Analysis ${job.kind} of applicant ${job.applicantId} failed (attempt ${job.attempts}, ${outcome === 'retry' ? 'will retry' : 'given up'}): ${reason}`);
       if (outcome === 'failed' && handler) {

@@ -57,12 +57,12 @@ export class ScreeningAnalysisHandler implements AnalysisHandler, OnModuleInit {
 
   private async screen(applicant: Pick<Applicant, 'organizationId' | 'name' | 'dateOfBirth' | 'country'>): Promise<ScreeningOutcome> {
     const { screeningThreshold: threshold } = await this.policies.forOrganization(applicant.organizationId);
-    const { index, lists } = await this.cache.inForce();
+    const { screener, lists } = await this.cache.inForce();
     const nationality = countryCode(applicant.country);
     const fingerprint = screeningFingerprint({ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality });
-    if (!index) return { status: 'no-lists', threshold, lists, fingerprint, hits: [] };
+    if (!screener) return { status: 'no-lists', threshold, lists, fingerprint, hits: [] };
     if (!applicant.name?.trim()) return { status: 'no-name', threshold, lists, fingerprint, hits: [] };
-    const hits = index.screen({ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality }, { kinds: ['person'], threshold, limit: 10 });
+    const [hits] = await screener.screen([{ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality }], { kinds: ['person'], threshold, limit: 10 });
     return {
       status: 'screened',
       threshold,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Brackets, DataSource, type EntityManager } from 'typeorm';
+import { Brackets, DataSource, In, type EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock.js';
 import { supportsRowLocks } from '../../database/transaction.js';
 import { AnalysisJob, type AnalysisJobStatus } from './analysis-job.entity.js';
@@ -8,6 +8,8 @@ import { AnalysisJob, type AnalysisJobStatus } from './analysis-job.entity.js';
 export const MAX_ATTEMPTS = 3;
 /** Waits before the second and third attempt. */
 const BACKOFF_MS = [10_000, 60_000];
+/** Applicants per statement when many are queued at once. */
+const ENQUEUE_CHUNK = 200;
 
 export interface AnalysisBacklog {
   queued: number;
@@ -37,6 +39,32 @@ export class AnalysisJobs {
     const existing = await manager.findOneBy(AnalysisJob, { applicantId, kind });
     if (existing) await manager.update(AnalysisJob, { id: existing.id }, { ...fresh, runs: existing.runs + 1 });
     else await manager.insert(AnalysisJob, { applicantId, kind, runs: 1, ...fresh });
+  }
+
+  /**
+   * Queues `kind` for many applicants in the caller's transaction, three statements per 200
+   * (the rows that exist, one UPDATE of those, one INSERT of the others): a rescreening
+   * queues thousands at a time.
+   */
+  async enqueueMany(manager: EntityManager, applicantIds: readonly string[], kind: string): Promise<void> {
+    const now = this.clock.now();
+    const fresh = { status: 'queued' as const, attempts: 0, runAfter: now, lockedBy: null, lockedUntil: null, lastError: null, finishedAt: null };
+    // SQLite parses a long IN list into a deep expression tree (at most 1000 deep): 200 at a time.
+    for (let i = 0; i < applicantIds.length; i += ENQUEUE_CHUNK) {
+      const chunk = applicantIds.slice(i, i + ENQUEUE_CHUNK);
+      const existing = await manager.find(AnalysisJob, { where: { applicantId: In(chunk), kind }, select: { id: true, applicantId: true } });
+      if (existing.length > 0) {
+        await manager
+          .createQueryBuilder()
+          .update(AnalysisJob)
+          .set({ ...fresh, runs: () => '"runs" + 1' })
+          .where('id IN (:...ids)', { ids: existing.map((row) => row.id) })
+          .execute();
+      }
+      const queued = new Set(existing.map((row) => row.applicantId));
+      const rows = chunk.filter((id) => !queued.has(id)).map((applicantId) => ({ applicantId, kind, runs: 1, ...fresh }));
+      if (rows.length > 0) await manager.insert(AnalysisJob, rows);
+    }
   }
 
   /** Tells the runners in this process that jobs were queued; call after the transaction commits. */
