@@ -4,12 +4,14 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { appConfig, type AppConfig } from './config/config.module.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { ConfigurationError } from './config/environment.js';
+import { moveEvidenceCrops } from './applicants/faces/evidence-crops.js';
 import { openDataKeyring } from './data-protection/data-keyring.js';
 import { installSqliteTransactionGate } from './database/sqlite-transaction-gate.js';
 
 /**
  * The database connection of the app and of `npm run worker`: migrations run at start,
- * SQLite writers gated, the data encryption key checked (a wrong key stops the start).
+ * SQLite writers gated, the data encryption key checked (a wrong key stops the start),
+ * then the data moves that need the key (face crops out of older checks' evidence).
  */
 export function databaseRoot(): DynamicModule {
   return TypeOrmModule.forRootAsync({
@@ -27,6 +29,7 @@ export function databaseRoot(): DynamicModule {
       installSqliteTransactionGate(dataSource);
       try {
         await openDataKeyring(dataSource, dataEncryption);
+        await moveEvidenceCrops(dataSource);
       } catch (error) {
         await dataSource.destroy();
         throw error;

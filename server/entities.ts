@@ -25,6 +25,7 @@ import { UserPreferences } from './users/preferences/user-preferences.entity.js'
 import { AnalysisJob } from './applicants/analysis/analysis-job.entity.js';
 import { ApplicantFace } from './applicants/faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from './applicants/faces/face-blocklist-entry.entity.js';
+import { FaceCrop, FaceCropMove } from './applicants/faces/face-crop.entity.js';
 import { SanctionsListEntity } from './sanctions/sanctions-list-entity.entity.js';
 import { SanctionsListImport } from './sanctions/sanctions-list-import.entity.js';
 import { VerificationPolicy } from './applicants/policy/verification-policy.entity.js';
@@ -72,6 +73,8 @@ export const entities: Function[] = [
   AnalysisJob,
   ApplicantFace,
   FaceBlocklistEntry,
+  FaceCrop,
+  FaceCropMove,
   SanctionsListImport,
   SanctionsListEntity,
   ScreeningHitReview,

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
 import { selfieTurnOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
-import { ApplicantFaces } from '../applicants/faces/applicant-faces.service.js';
+import { ApplicantFaces, type NewFaceCrop } from '../applicants/faces/applicant-faces.service.js';
 import { duplicateFaceCheck, faceMatchCheck, livenessCheck, type FaceAnalysis, type FaceOutcome } from '../applicants/faces/face-checks.js';
 import { ApplicantLifecycle, FACE_ANALYSIS, type AnalysisCheck } from '../applicants/lifecycle/applicant-lifecycle.service.js';
 import { FACE_MATCH_THRESHOLD, faceSimilarity, packEmbedding } from '../face-reading/index.js';
@@ -13,14 +14,20 @@ import { AnalysisPool } from './analysis-pool.js';
 import type { FaceSummary } from './face-reader.js';
 import { FaceSearch } from './face-search.service.js';
 
-const dataUrl = (jpeg: Uint8Array) => `data:image/jpeg;base64,${Buffer.from(jpeg).toString('base64')}`;
-
-/** A worker's face summary as a check records it: the crop as a data URL, without the embedding. */
-function outcomeOf(summary: FaceSummary | null): FaceOutcome | null {
+/**
+ * A worker's face summary as a check records it, without the embedding: the crop, when
+ * kept (`keep`), becomes an encrypted face_crops row of the applicant, named by its id.
+ */
+function outcomeOf(summary: FaceSummary | null, keep?: { applicantId: string; crops: NewFaceCrop[] }): FaceOutcome | null {
   if (!summary) return null;
   if (!summary.found) return summary;
   const { box, size, yaw, antispoof, liveness, crop } = summary;
-  return { found: true, box, size, yaw: Math.round(yaw * 10) / 10, antispoof, liveness, crop: dataUrl(crop) };
+  let cropId: string | null = null;
+  if (keep) {
+    cropId = randomUUID();
+    keep.crops.push({ id: cropId, applicantId: keep.applicantId, faceOfApplicantId: keep.applicantId, data: Buffer.from(crop) });
+  }
+  return { found: true, box, size, yaw: Math.round(yaw * 10) / 10, antispoof, liveness, cropId };
 }
 
 /**
@@ -67,9 +74,12 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
       turned: photo('SELFIE', TURNED_SELFIE_SIDE)?.data ?? null,
     });
     const { portrait, selfie, turned } = read;
+    // Stored with the checks, in their transaction: the evidence names them by id.
+    const crops: NewFaceCrop[] = [];
+    const keep = { applicantId: applicant.id, crops };
     const analysis: FaceAnalysis = {
-      portrait: outcomeOf(portrait),
-      selfie: outcomeOf(selfie),
+      portrait: outcomeOf(portrait, keep),
+      selfie: outcomeOf(selfie, keep),
       turned: outcomeOf(turned),
       framesIdentical: read.framesIdentical,
       similarity: portrait?.found && selfie?.found ? faceSimilarity(portrait.embedding, selfie.embedding) : null,
@@ -82,18 +92,20 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
       // Stored before searching, so that two submissions analysed at once find each other.
       await this.faces.store(applicant, packEmbedding(selfie.embedding), Buffer.from(selfie.crop));
       const hits = await this.search.search(applicant.organizationId, selfie.embedding, FACE_MATCH_THRESHOLD);
-      const matches = await this.faces.describeMatches(applicant, hits.faces);
+      const duplicates = await this.faces.describeMatches(applicant, hits.faces);
+      crops.push(...duplicates.crops);
       const blocklist = await this.faces.describeBlocklistMatches(applicant.organizationId, hits.blocklist);
-      results.push(duplicateFaceCheck(analysis.selfie, matches, blocklist, await this.faces.count(applicant.organizationId, applicant.id), FACE_MATCH_THRESHOLD));
+      results.push(duplicateFaceCheck(analysis.selfie, duplicates.matches, blocklist, await this.faces.count(applicant.organizationId, applicant.id), FACE_MATCH_THRESHOLD));
     } else {
       results.push(duplicateFaceCheck(analysis.selfie, [], [], 0, FACE_MATCH_THRESHOLD));
     }
-    await this.lifecycle.recordFaceAnalysis(applicant.id, results);
+    await this.lifecycle.recordFaceAnalysis(applicant.id, results, crops);
   }
 
   async giveUp(job: AnalysisJob, reason: string): Promise<void> {
     const detail = `The faces could not be analysed: ${reason}`.slice(0, 500);
     const names = ['face-match', 'liveness', 'duplicate-face'];
-    await this.lifecycle.recordFaceAnalysis(job.applicantId, names.map((name) => ({ name, verdict: 'unavailable', score: null, detail, evidence: null })));
+    // No crops: the earlier run's go with the checks it replaces.
+    await this.lifecycle.recordFaceAnalysis(job.applicantId, names.map((name) => ({ name, verdict: 'unavailable', score: null, detail, evidence: null })), []);
   }
 }

@@ -32,6 +32,7 @@ import { ApplicantTags } from './tags/tags.service.js';
 import { ApplicantViewsController } from './views/applicant-views.controller.js';
 import { ApplicantViews } from './views/applicant-views.service.js';
 import { ApplicantFaces } from './faces/applicant-faces.service.js';
+import { FaceCropsController } from './faces/face-crops.controller.js';
 import { FaceBlocklistController } from './faces/face-blocklist.controller.js';
 import { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.service.js';
 import { OrganizationStatsController } from './organization-stats.controller.js';
@@ -67,6 +68,7 @@ import { ApplicantNotes } from './notes/notes.service.js';
     ApplicantChecksController,
     OrganizationStatsController,
     FaceBlocklistController,
+    FaceCropsController,
     ScreeningReviewsController,
     VerificationPolicyController,
     ScreeningMonitorController,

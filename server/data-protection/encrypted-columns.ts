@@ -1,12 +1,13 @@
 import type { DataSource } from 'typeorm';
 import { isEnvelope } from './envelope.js';
 
-/** Every column sealed by the `encrypted` transformer: applicant image bytes, face embeddings, stored idempotent answers (they hold session links). */
+/** Every column sealed by the `encrypted` transformer: applicant image bytes, face embeddings and crops, stored idempotent answers (they hold session links). */
 export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; key: string; columns: readonly string[] }> = [
   { table: 'applicant_images', key: 'id', columns: ['data'] },
   { table: 'superseded_images', key: 'id', columns: ['data'] },
   { table: 'applicant_faces', key: 'id', columns: ['embedding', 'crop'] },
   { table: 'face_blocklist', key: 'id', columns: ['embedding', 'crop'] },
+  { table: 'face_crops', key: 'id', columns: ['data'] },
   { table: 'idempotency_keys', key: 'id', columns: ['response'] },
 ];
 

@@ -28,6 +28,7 @@ import { Retention1795552711053 } from './1795552711053-Retention.js';
 import { Passkeys1795552993818 } from './1795552993818-Passkeys.js';
 import { IdempotencyKeys1795556001635 } from './1795556001635-IdempotencyKeys.js';
 import { SecondFactorLock1795820896540 } from './1795820896540-SecondFactorLock.js';
+import { FaceCrops1795820971160 } from './1795820971160-FaceCrops.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -60,4 +61,5 @@ export const migrations: Function[] = [
   Passkeys1795552993818,
   IdempotencyKeys1795556001635,
   SecondFactorLock1795820896540,
+  FaceCrops1795820971160,
 ];

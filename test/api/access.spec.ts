@@ -2,8 +2,10 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
+import { FaceBlocklistEntry } from '../../server/applicants/faces/face-blocklist-entry.entity.js';
+import { FaceCrop } from '../../server/applicants/faces/face-crop.entity.js';
 import { DEMO_PASSWORD } from '../../server/demo/demo.constants.js';
-import { pngImage } from '../fixtures/images.js';
+import { jpegImage, pngImage } from '../fixtures/images.js';
 import { browser, sessionHeaders, signedIn, type TestAgent } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/users.js';
@@ -177,6 +179,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/projects/:id/applicant-views': MEMBERS,
   'DELETE /api/projects/:id/applicant-views/:viewId': { ...MEMBERS, owner: 404, superAdmin: 404 },
   'GET /api/projects/:id/applicants/:userId/images/:imageId': forIntegrators(MEMBERS),
+  // The face crops the checks' evidence names, and a blocklist entry's face: as the applicant's images (before the reset below removes them).
+  'GET /api/projects/:id/applicants/:userId/face-crops/:cropId': forIntegrators(MEMBERS),
+  'GET /api/projects/:id/face-blocklist/:entryId/crop': forIntegrators(MEMBERS),
   'PUT /api/projects/:id/applicants/:userId': MEMBERS,
   'POST /api/projects/:id/applicants/:userId/reset': MEMBERS,
   'POST /api/projects/:id/applicants/:userId/approve': MEMBERS,
@@ -282,7 +287,11 @@ describe('the access table', () => {
     const ds = t.app.get(DataSource);
     const applicant = await ds.getRepository(Applicant).save({ organizationId: organization.id, userId: 'applicant-1', kycStatus: 'queued' });
     const image = await ds.getRepository(ApplicantImage).save({ applicantId: applicant.id, docType: 'SELFIE', side: null, contentType: 'image/png', width: 2, height: 2, data: pngImage() });
-    Object.assign(params, { id: organization.id, userId: 'applicant-1', imageId: image.id, ownerId: owner.user.id });
+    const crop = { id: '7a1c7d0e-0b4e-4d3f-9a51-3c6f0f1d2e3a', applicantId: applicant.id, faceOfApplicantId: applicant.id, data: jpegImage() };
+    await ds.getRepository(FaceCrop).insert(crop);
+    // An entry of an applicant removed since (the table's applicant stays off the blocklist).
+    const entry = await ds.getRepository(FaceBlocklistEntry).save({ organizationId: organization.id, applicantId: null, userId: 'gone-1', embedding: Buffer.alloc(16), crop: jpegImage(), reason: 'Access check', createdById: owner.user.id });
+    Object.assign(params, { id: organization.id, userId: 'applicant-1', imageId: image.id, ownerId: owner.user.id, cropId: crop.id, entryId: String(entry.id) });
     // A revocation changes something: the owner and the super-admin each revoke their own invitation.
     for (const caller of ['owner', 'superAdmin'] as const) {
       const invitation = await callers[caller].post(`/api/projects/${organization.id}/invitations`).send({ usernameOrEmail: `invitee-of-${caller}` }).expect(201);

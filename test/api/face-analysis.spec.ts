@@ -106,10 +106,15 @@ describe('face analysis after submission', () => {
     const checks = await faceChecks('face-1');
     expect(checks['face-match']).toMatchObject({ verdict: 'passed' });
     expect(checks['face-match'].score).toBeGreaterThanOrEqual(FACE_MATCH_THRESHOLD);
-    const evidence = checks['face-match'].evidence as { threshold: number; portrait: { crop: string }; selfie: { crop: string } };
+    const evidence = checks['face-match'].evidence as { threshold: number; portrait: { cropId: string }; selfie: { cropId: string } };
     expect(evidence.threshold).toBe(FACE_MATCH_THRESHOLD);
-    expect(evidence.portrait.crop).toMatch(/^data:image\/jpeg;base64,/);
-    expect(evidence.selfie.crop).toMatch(/^data:image\/jpeg;base64,/);
+    // The crops are named by id and served (JPEG) by their own route, never inline.
+    for (const { cropId } of [evidence.portrait, evidence.selfie]) {
+      const crop = await request(t.server).get(`/api/projects/${org.id}/applicants/face-1/face-crops/${cropId}`).set(owner.auth).expect(200);
+      expect(crop.headers['content-type']).toBe('image/jpeg');
+      expect((crop.body as Buffer).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    }
+    expect(JSON.stringify(checks)).not.toContain('data:image');
     expect(checks.liveness).toMatchObject({ verdict: 'passed' });
     expect(checks.liveness.detail).toMatch(/signals, not a certification/);
     expect(checks['duplicate-face']).toMatchObject({ verdict: 'passed' });

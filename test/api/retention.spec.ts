@@ -123,7 +123,7 @@ describe('retention policy and legal hold', () => {
 
     const [entry] = await dataSource().getRepository(AuditEvent).find({ where: { organizationId: org.id, action: 'retention.images_removed' } });
     expect(entry).toMatchObject({ actorName: 'retention', applicantId: null });
-    expect(entry.detail).toEqual({ count: 1, applicantIds: [expiring.id], decidedBefore: expect.any(String), images: expect.any(Number), faces: 1 });
+    expect(entry.detail).toEqual({ count: 1, applicantIds: [expiring.id], decidedBefore: expect.any(String), images: expect.any(Number), faces: 1, faceCrops: 0 });
     expect(JSON.stringify(entry.detail)).not.toMatch(/ret-photos-1|RP0000001|Person/);
 
     // A second run finds nothing more to do; "apply now" is the owner's, with the same answer.

@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, Not } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
-import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
+import { isUuid, OrganizationAccessService } from '../../organizations/organization-access.service.js';
 import type { User } from '../../users/user.entity.js';
 import { Applicant } from '../applicant.entity.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';
 import { ApplicantsQueryService } from '../applicants-query.service.js';
 import { ApplicantFace } from './applicant-face.entity.js';
 import { FaceBlocklistEntry } from './face-blocklist-entry.entity.js';
+import { FaceCrop, type NewFaceCrop } from './face-crop.entity.js';
+
+export type { NewFaceCrop };
 import { toFaceBlocklistEntryDto, type FaceBlocklistEntryDto } from './face-blocklist.dto.js';
 import { differentIdentity, type BlocklistMatch, type DuplicateMatch } from './face-checks.js';
 
@@ -17,7 +21,13 @@ interface Hit {
   similarity: number;
 }
 
-const dataUrl = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+/** The crop bytes a reviewer's browser fetches: always JPEG (the face reader encodes them). */
+export interface FaceCropBytes {
+  contentType: 'image/jpeg';
+  data: Buffer;
+}
+
+const cropNotFound = () => APPLICANT_ERRORS.error('IMAGE_NOT_FOUND');
 
 /**
  * Applicants' stored faces (the duplicate search's data) and the organization's blocklist
@@ -40,9 +50,13 @@ export class ApplicantFaces {
     });
   }
 
-  /** The other applicants behind face hits (removed ones drop out), compared with this applicant's identity. */
-  async describeMatches(applicant: Pick<Applicant, 'id' | 'organizationId' | 'name' | 'dateOfBirth'>, hits: Hit[]): Promise<DuplicateMatch[]> {
-    if (hits.length === 0) return [];
+  /**
+   * The other applicants behind face hits (removed ones drop out), compared with this
+   * applicant's identity; each match names a copy of that applicant's face, returned in
+   * `crops` to be stored with this applicant's checks (the evidence never holds the bytes).
+   */
+  async describeMatches(applicant: Pick<Applicant, 'id' | 'organizationId' | 'name' | 'dateOfBirth'>, hits: Hit[]): Promise<{ matches: DuplicateMatch[]; crops: NewFaceCrop[] }> {
+    if (hits.length === 0) return { matches: [], crops: [] };
     const rows = await this.dataSource
       .getRepository(ApplicantFace)
       .createQueryBuilder('f')
@@ -52,10 +66,13 @@ export class ApplicantFaces {
       .andWhere('f.applicantId != :self', { self: applicant.id })
       .getMany();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return hits.flatMap((hit) => {
+    const crops: NewFaceCrop[] = [];
+    const matches = hits.flatMap((hit) => {
       const row = byId.get(hit.id);
       if (!row?.applicant) return [];
       const other = row.applicant;
+      const crop: NewFaceCrop = { id: randomUUID(), applicantId: applicant.id, faceOfApplicantId: other.id, data: row.crop };
+      crops.push(crop);
       return [
         {
           userId: other.userId,
@@ -63,10 +80,11 @@ export class ApplicantFaces {
           dateOfBirth: other.dateOfBirth,
           similarity: Math.round(hit.similarity * 1000) / 1000,
           differentIdentity: differentIdentity(applicant, other),
-          crop: dataUrl(row.crop),
+          cropId: crop.id,
         },
       ];
     });
+    return { matches, crops };
   }
 
   /** The blocklist entries behind blocklist hits (entries removed since drop out). */
@@ -76,8 +94,38 @@ export class ApplicantFaces {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return hits.flatMap((hit) => {
       const row = byId.get(hit.id);
-      return row ? [{ entryId: row.id, userId: row.userId, reason: row.reason, similarity: Math.round(hit.similarity * 1000) / 1000, crop: dataUrl(row.crop) }] : [];
+      return row ? [{ entryId: row.id, userId: row.userId, reason: row.reason, similarity: Math.round(hit.similarity * 1000) / 1000 }] : [];
     });
+  }
+
+  /**
+   * A face crop the applicant's checks show (its evidence names it by id), for a member
+   * of the organization who may see the applicant; 404 IMAGE_NOT_FOUND once it is gone
+   * (a new analysis, reset, retention, erasure).
+   */
+  async crop(user: User, organizationId: string, userId: string, cropId: string): Promise<FaceCropBytes> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    if (!isUuid(cropId)) throw cropNotFound();
+    const crop = await this.dataSource
+      .getRepository(FaceCrop)
+      .createQueryBuilder('c')
+      .innerJoin(Applicant, 'a', 'a.id = c.applicantId')
+      .select(['c.id', 'c.data'])
+      .where('c.id = :cropId', { cropId: cropId.toLowerCase() })
+      .andWhere('a.organizationId = :organizationId', { organizationId: organization.id })
+      .andWhere('a.userId = :userId', { userId })
+      .getOne();
+    if (!crop) throw cropNotFound();
+    return { contentType: 'image/jpeg', data: crop.data };
+  }
+
+  /** The face of one of the organization's blocklist entries, for its members (a duplicate-face check names the entry). */
+  async blocklistCrop(user: User, organizationId: string, entryId: string): Promise<FaceCropBytes> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    if (!/^[1-9][0-9]{0,14}$/.test(entryId)) throw cropNotFound();
+    const entry = await this.dataSource.getRepository(FaceBlocklistEntry).findOne({ where: { id: Number(entryId), organizationId: organization.id }, select: { id: true, crop: true } });
+    if (!entry) throw cropNotFound();
+    return { contentType: 'image/jpeg', data: entry.crop };
   }
 
   /** How many faces the organization has stored (what a search looked through). */

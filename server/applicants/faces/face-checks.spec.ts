@@ -7,7 +7,7 @@ const face = (yaw: number, signals: { antispoof?: number; liveness?: number } = 
   yaw,
   antispoof: signals.antispoof ?? 0.9,
   liveness: signals.liveness ?? 0.9,
-  crop: 'data:image/jpeg;base64,',
+  cropId: null,
 });
 
 const analysis = (changes: Partial<FaceAnalysis>): FaceAnalysis => ({
@@ -44,7 +44,7 @@ describe('liveness check', () => {
 });
 
 describe('duplicate-face check', () => {
-  const match = (userId: string, different: boolean) => ({ userId, name: 'A B', dateOfBirth: '1990-01-01', similarity: 0.8, differentIdentity: different, crop: '' });
+  const match = (userId: string, different: boolean) => ({ userId, name: 'A B', dateOfBirth: '1990-01-01', similarity: 0.8, differentIdentity: different, cropId: null });
 
   it('passes no match, asks a person about the same identity under another userId, fails another identity or the blocklist', () => {
     expect(duplicateFaceCheck(face(0), [], [], 12, 0.7)).toMatchObject({ verdict: 'passed', detail: expect.stringContaining('12 searched') });
@@ -53,7 +53,7 @@ describe('duplicate-face check', () => {
       verdict: 'failed',
       detail: 'The same face as 2 other applicants, 1 with a different name or date of birth',
     });
-    const listed = { entryId: 1, userId: 'u9', reason: 'Forged card', similarity: 0.9, crop: '' };
+    const listed = { entryId: 1, userId: 'u9', reason: 'Forged card', similarity: 0.9 };
     expect(duplicateFaceCheck(face(0), [], [listed], 12, 0.7)).toMatchObject({ verdict: 'failed', score: 0.9 });
   });
 

@@ -1,8 +1,11 @@
 import type { CheckVerdict } from '../applicant-check.entity.js';
 
-/** What the face analysis read of one photo (the worker's FaceSummary without its binary parts). */
+/**
+ * What the face analysis read of one photo (the worker's FaceSummary without its binary
+ * parts): the face's crop is a face_crops row, named by `cropId` (null: not kept).
+ */
 export type FaceOutcome =
-  | { found: true; box: { x: number; y: number; width: number; height: number }; size: number; yaw: number; antispoof: number | null; liveness: number | null; crop: string }
+  | { found: true; box: { x: number; y: number; width: number; height: number }; size: number; yaw: number; antispoof: number | null; liveness: number | null; cropId: string | null }
   | { found: false; reason: 'no face' | 'several faces' | 'face too small'; faces: number };
 
 /** The face analysis of one submission, as the checks need it. */
@@ -29,16 +32,16 @@ export interface DuplicateMatch {
   similarity: number;
   /** The name or the date of birth differs from this applicant's: one face, two identities. */
   differentIdentity: boolean;
-  crop: string;
+  /** A copy of that applicant's stored face, a face_crops row shown in this applicant's evidence (null: none). */
+  cropId: string | null;
 }
 
-/** A blocklisted face that matches the selfie. */
+/** A blocklisted face that matches the selfie; its crop is the entry's (GET …/face-blocklist/:entryId/crop). */
 export interface BlocklistMatch {
   entryId: number;
   userId: string;
   reason: string;
   similarity: number;
-  crop: string;
 }
 
 export interface FaceCheckResult {

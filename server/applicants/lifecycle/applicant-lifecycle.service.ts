@@ -20,6 +20,7 @@ import { ApplicantCheck } from '../applicant-check.entity.js';
 import { refreshFlaggedChecks } from '../list/flagged-checks.js';
 import { ApplicantImage } from '../applicant-image.entity.js';
 import { ApplicantFace } from '../faces/applicant-face.entity.js';
+import { FaceCrop, type NewFaceCrop } from '../faces/face-crop.entity.js';
 import { ApplicantStatusPublisher } from '../applicant-status.publisher.js';
 import { Applicant } from '../applicant.entity.js';
 import { alreadySubmitted, applicantChanged, applicantNotFound, screeningHitNotFound, verificationIncomplete } from '../applicants.errors.js';
@@ -178,6 +179,9 @@ export class ApplicantLifecycle {
       await manager.delete(ApplicantCheck, { applicantId: applicant.id });
       await manager.delete(AnalysisJob, { applicantId: applicant.id });
       await manager.delete(ApplicantFace, { applicantId: applicant.id });
+      // The crops its checks showed, and the copies of its face in other applicants' checks.
+      await manager.delete(FaceCrop, { applicantId: applicant.id });
+      await manager.delete(FaceCrop, { faceOfApplicantId: applicant.id });
       // Earlier attempts' photos and a proposal awaiting review go with the submission.
       await manager.delete(SupersededImage, { applicantId: applicant.id });
       await manager.delete(PendingDecision, { applicantId: applicant.id });
@@ -281,8 +285,9 @@ export class ApplicantLifecycle {
         today: now,
       });
       await manager.delete(ApplicantCheck, { applicantId: applicant.id });
-      // The face stored for the duplicate search was the previous submission's selfie.
+      // The face stored for the duplicate search was the previous submission's selfie; the crops went with the checks.
       await manager.delete(ApplicantFace, { applicantId: applicant.id });
+      await manager.delete(FaceCrop, { applicantId: applicant.id });
       await manager.insert(ApplicantCheck, checks.map((check) => ({ ...check, applicantId: applicant.id })));
       await this.analysisJobs.enqueue(manager, applicant.id, DOCUMENT_ANALYSIS);
       await this.analysisJobs.enqueue(manager, applicant.id, FACE_ANALYSIS);
@@ -312,12 +317,16 @@ export class ApplicantLifecycle {
   }
 
   /**
-   * Records the face analysis's checks (`face-match`, `liveness`, `duplicate-face`),
-   * replacing an earlier run's. A submission reset meanwhile keeps neither its checks nor
-   * the face the analysis stored.
+   * Records the face analysis's checks (`face-match`, `liveness`, `duplicate-face`) and
+   * the face crops their evidence names (encrypted rows), replacing an earlier run's. A
+   * submission reset meanwhile keeps neither its checks, nor its crops, nor the face the
+   * analysis stored.
    */
-  recordFaceAnalysis(applicantId: string, results: readonly AnalysisCheck[]): Promise<Applicant | null> {
-    return this.recordAnalysis(applicantId, () => results, {});
+  recordFaceAnalysis(applicantId: string, results: readonly AnalysisCheck[], crops: readonly NewFaceCrop[] = []): Promise<Applicant | null> {
+    return this.recordAnalysis(applicantId, () => results, {}, async (manager, submitted) => {
+      await manager.delete(FaceCrop, { applicantId });
+      if (submitted && crops.length > 0) await manager.insert(FaceCrop, crops.map((crop) => ({ ...crop })));
+    });
   }
 
   /**
@@ -561,8 +570,14 @@ export class ApplicantLifecycle {
     await manager.save(ApplicantCheck, manager.create(ApplicantCheck, { ...check, applicantId }));
   }
 
-  private recordAnalysis(applicantId: string, checksFor: (applicant: Applicant) => readonly AnalysisCheck[], changes: ApplicantChanges): Promise<Applicant | null> {
+  private recordAnalysis(
+    applicantId: string,
+    checksFor: (applicant: Applicant) => readonly AnalysisCheck[],
+    changes: ApplicantChanges,
+    alongside?: (manager: EntityManager, submitted: boolean) => Promise<void>,
+  ): Promise<Applicant | null> {
     return this.change({ id: applicantId }, { actor: ANALYSIS_ACTOR, announce: false }, async (applicant, { manager }) => {
+      await alongside?.(manager, Boolean(applicant.submittedAt));
       // Reset while the analysis ran: its submission is gone, and so are its results.
       if (!applicant.submittedAt) {
         await manager.delete(ApplicantFace, { applicantId: applicant.id });

@@ -13,6 +13,7 @@ import { Applicant } from '../applicant.entity.js';
 import { SupersededImage } from '../decisions/superseded-image.entity.js';
 import { ApplicantErasures } from '../erasure/applicant-erasure.service.js';
 import { ApplicantFace } from '../faces/applicant-face.entity.js';
+import { FaceCrop } from '../faces/face-crop.entity.js';
 import { RETENTION_ACTOR } from '../lifecycle/applicant-lifecycle.service.js';
 import type { RetentionRunDto as RetentionRun } from './retention-run.dto.js';
 
@@ -24,7 +25,7 @@ const BATCH = 200;
 
 /**
  * Applies each organization's retention policy once an hour, on one replica (a job
- * lock): decided applicants' photos, selfies and face data removed after `imagesDays`
+ * lock): decided applicants' photos, selfies and face data (stored face, face crops) removed after `imagesDays`
  * (identity data kept), applicants erased after `identityDays` (a tombstone left).
  * "Decided" is a final decision (completed: approved or rejected), counted from its
  * time; applicants on legal hold are skipped. Each batch is audited with a count and
@@ -105,6 +106,9 @@ export class Retention {
     const images = await manager.delete(ApplicantImage, { applicantId: In(ids) });
     const earlier = await manager.delete(SupersededImage, { applicantId: In(ids) });
     const faces = await manager.delete(ApplicantFace, { applicantId: In(ids) });
+    // The crops their checks show, and the copies of their faces in other applicants' checks.
+    const shown = await manager.delete(FaceCrop, { applicantId: In(ids) });
+    const copies = await manager.delete(FaceCrop, { faceOfApplicantId: In(ids) });
     await manager.update(Applicant, { id: In(ids) }, { imagesRemovedAt: this.clock.now() });
     await this.audit.record(manager, {
       actor: RETENTION_ACTOR,
@@ -116,6 +120,7 @@ export class Retention {
         decidedBefore: decidedBefore.toISOString(),
         images: (images.affected ?? 0) + (earlier.affected ?? 0),
         faces: faces.affected ?? 0,
+        faceCrops: (shown.affected ?? 0) + (copies.affected ?? 0),
       },
     });
     return ids.length;

@@ -660,7 +660,7 @@ export type VerificationPolicyDetailsDto = {
      */
     requiredChecks: Array<PolicyCheck>;
     /**
-     * Approve without a person when every required check passed and no check failed
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).
      */
     autoApprove: boolean;
     /**
@@ -689,7 +689,7 @@ export type VerificationPolicyDto = {
      */
     requiredChecks: Array<PolicyCheck>;
     /**
-     * Approve without a person when every required check passed and no check failed
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).
      */
     autoApprove: boolean;
     /**
@@ -1364,6 +1364,17 @@ export type ResetPasswordDto = {
      */
     token: string;
     password: string;
+};
+
+export type EmailedLinkDto = {
+    /**
+     * The `user` parameter of the e-mailed link
+     */
+    user: string;
+    /**
+     * The `token` parameter of the e-mailed link
+     */
+    token: string;
 };
 
 export type PasswordPolicyDto = {
@@ -4313,6 +4324,123 @@ export type FaceBlocklistBlockResponses = {
 };
 
 export type FaceBlocklistBlockResponse = FaceBlocklistBlockResponses[keyof FaceBlocklistBlockResponses];
+
+export type FaceCropsCropData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        cropId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/face-crops/{cropId}';
+};
+
+export type FaceCropsCropErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), Applicant not found, or no such crop (gone with a new analysis, reset, retention or erasure)
+     *
+     * - `IMAGE_NOT_FOUND`: Image not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type FaceCropsCropError = FaceCropsCropErrors[keyof FaceCropsCropErrors];
+
+export type FaceCropsCropResponses = {
+    /**
+     * The crop, JPEG, for members only
+     */
+    200: Blob | File;
+};
+
+export type FaceCropsCropResponse = FaceCropsCropResponses[keyof FaceCropsCropResponses];
+
+export type FaceCropsBlocklistCropData = {
+    body?: never;
+    path: {
+        id: string;
+        entryId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/face-blocklist/{entryId}/crop';
+};
+
+export type FaceCropsBlocklistCropErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), Applicant not found, or no such crop (gone with a new analysis, reset, retention or erasure)
+     *
+     * - `IMAGE_NOT_FOUND`: Image not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type FaceCropsBlocklistCropError = FaceCropsBlocklistCropErrors[keyof FaceCropsBlocklistCropErrors];
+
+export type FaceCropsBlocklistCropResponses = {
+    /**
+     * The blocklisted face, JPEG, for members only
+     */
+    200: Blob | File;
+};
+
+export type FaceCropsBlocklistCropResponse = FaceCropsBlocklistCropResponses[keyof FaceCropsBlocklistCropResponses];
 
 export type ScreeningReviewsReviewData = {
     body: ReviewScreeningHitDto;
@@ -7985,13 +8113,14 @@ export type AuthLoginSecondFactorErrors = {
         code: 'INVALID_TWO_FACTOR_CODE' | 'TWO_FACTOR_NOT_PENDING';
     };
     /**
-     * Forbidden
+     * SECOND_FACTOR_LOCKED: 'Too many wrong codes: your authenticator app and passkeys are locked. Use a recovery code, or the unlock link we e-mailed you.'
      *
      * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `SECOND_FACTOR_LOCKED`: Ten wrong second factors in a row locked the authenticator app and passkeys of the account: only a recovery code (POST /auth/login/two-factor) or the unlock link e-mailed to the account holder opens it again.
      */
     403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'SECOND_FACTOR_LOCKED';
     };
     /**
      * Payload Too Large
@@ -8000,14 +8129,6 @@ export type AuthLoginSecondFactorErrors = {
      */
     413: ErrorResponse & {
         code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many failed attempts for this account from this address
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
     };
 };
 
@@ -8452,6 +8573,54 @@ export type AuthEmailsConfirmEmailResponses = {
 };
 
 export type AuthEmailsConfirmEmailResponse = AuthEmailsConfirmEmailResponses[keyof AuthEmailsConfirmEmailResponses];
+
+export type AuthEmailsUnlockSecondFactorData = {
+    body: EmailedLinkDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth-emails/unlock-second-factor';
+};
+
+export type AuthEmailsUnlockSecondFactorErrors = {
+    /**
+     * The link is invalid, expired or already used
+     *
+     * - `LINK_INVALID`: This link is invalid, has expired or was already used. Request a new one.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'LINK_INVALID' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type AuthEmailsUnlockSecondFactorError = AuthEmailsUnlockSecondFactorErrors[keyof AuthEmailsUnlockSecondFactorErrors];
+
+export type AuthEmailsUnlockSecondFactorResponses = {
+    /**
+     * The authenticator app and passkeys of the account work again
+     */
+    200: MessageDto;
+};
+
+export type AuthEmailsUnlockSecondFactorResponse = AuthEmailsUnlockSecondFactorResponses[keyof AuthEmailsUnlockSecondFactorResponses];
 
 export type PasswordPolicyGetData = {
     body?: never;
@@ -9135,9 +9304,10 @@ export type PasskeySignInPasswordlessErrors = {
      *
      * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `SECOND_FACTOR_LOCKED`: Ten wrong second factors in a row locked the authenticator app and passkeys of the account: only a recovery code (POST /auth/login/two-factor) or the unlock link e-mailed to the account holder opens it again.
      */
     403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'SECOND_FACTOR_LOCKED';
     };
     /**
      * Payload Too Large
@@ -9243,13 +9413,14 @@ export type PasskeySignInSecondFactorErrors = {
         code: 'PASSKEY_NOT_ACCEPTED' | 'TWO_FACTOR_NOT_PENDING';
     };
     /**
-     * Forbidden
+     * SECOND_FACTOR_LOCKED: too many wrong second factors in a row
      *
      * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `SECOND_FACTOR_LOCKED`: Ten wrong second factors in a row locked the authenticator app and passkeys of the account: only a recovery code (POST /auth/login/two-factor) or the unlock link e-mailed to the account holder opens it again.
      */
     403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'SECOND_FACTOR_LOCKED';
     };
     /**
      * Payload Too Large
@@ -9258,14 +9429,6 @@ export type PasskeySignInSecondFactorErrors = {
      */
     413: ErrorResponse & {
         code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many failed attempts for this account from this address
-     *
-     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
-     */
-    429: ErrorResponse & {
-        code: 'LOGIN_THROTTLED';
     };
 };
 

@@ -1,7 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { urlOf } from '../../../api/endpoints';
 import type { ApplicantCheckDto, FaceBlocklistEntryDto } from '../../../api/generated/types.gen';
+import { faceCropsBlocklistCrop, faceCropsCrop } from '../../../api/sdk';
 import { Panel } from '../../../components/panel';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { paths } from '../../../config/paths';
@@ -48,15 +50,33 @@ function FaceSection({ title, check, children }: { title: string; check: Applica
   );
 }
 
-/** One face crop with its caption; a placeholder saying why there is none. */
+/** Where the browser fetches the crops: this server's authorised routes (the evidence holds only ids). */
+interface CropUrls {
+  /** One of the applicant's crops (its own faces, and copies of other applicants' faces its checks show). */
+  crop(cropId: string | null): string | null;
+  /** The face of a blocklist entry of the organization. */
+  blocklisted(entryId: number | null): string | null;
+}
+
+function cropUrls(organizationId: string, userId: string): CropUrls {
+  return {
+    crop: (cropId) => (cropId ? urlOf(faceCropsCrop, { path: { id: organizationId, userId, cropId } }) : null),
+    blocklisted: (entryId) => (entryId === null ? null : urlOf(faceCropsBlocklistCrop, { path: { id: organizationId, entryId: String(entryId) } })),
+  };
+}
+
+/** One face crop with its caption; a placeholder saying why there is none (or that it is gone: retention, a new analysis). */
 function FaceCrop({ src, alt, caption, missing }: { src: string | null; alt: string; caption: ReactNode; missing?: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const gone = src !== null && failedSrc === src;
+  const why = gone ? 'Picture no longer kept' : missing;
   return (
     <figure className="face-crop">
-      {src ? (
-        <img src={src} alt={alt} />
+      {src && !gone ? (
+        <img src={src} alt={alt} onError={() => setFailedSrc(src)} />
       ) : (
-        <div className="face-crop-missing" role="img" aria-label={`${alt}: ${missing ?? 'no picture'}`}>
-          {missing ?? 'No picture'}
+        <div className="face-crop-missing" role="img" aria-label={`${alt}: ${why ?? 'no picture'}`}>
+          {why ?? 'No picture'}
         </div>
       )}
       <figcaption>{caption}</figcaption>
@@ -64,10 +84,11 @@ function FaceCrop({ src, alt, caption, missing }: { src: string | null; alt: str
   );
 }
 
-function outcomeCrop(outcome: FaceOutcome | null | undefined): { src: string | null; missing?: string } {
+function outcomeCrop(outcome: FaceOutcome | null | undefined, urls: CropUrls): { src: string | null; missing?: string } {
   if (!outcome) return { src: null, missing: 'No photo' };
   if (!outcome.found) return { src: null, missing: missingFaceText(outcome) };
-  return { src: outcome.crop, missing: outcome.crop ? undefined : 'No crop recorded' };
+  const src = urls.crop(outcome.cropId);
+  return { src, missing: src ? undefined : 'No crop recorded' };
 }
 
 /** A similarity against its threshold: the number, and a bar with the threshold marked. */
@@ -92,10 +113,10 @@ function SimilarityMeter({ label, similarity, threshold }: { label: string; simi
   );
 }
 
-function FaceMatchSection({ faceMatch }: { faceMatch: FaceCheck<FaceMatchEvidence> }) {
+function FaceMatchSection({ faceMatch, urls }: { faceMatch: FaceCheck<FaceMatchEvidence>; urls: CropUrls }) {
   const evidence = faceMatch.evidence;
-  const selfie = outcomeCrop(evidence?.selfie);
-  const portrait = outcomeCrop(evidence?.portrait);
+  const selfie = outcomeCrop(evidence?.selfie, urls);
+  const portrait = outcomeCrop(evidence?.portrait, urls);
   return (
     <FaceSection title="Selfie against the document portrait" check={faceMatch.check}>
       {evidence && (
@@ -185,7 +206,17 @@ function PoseChallenge({ evidence }: { evidence: LivenessEvidence }) {
   );
 }
 
-function DuplicatesSection({ duplicates, selfieCrop, organizationId }: { duplicates: FaceCheck<DuplicateEvidence>; selfieCrop: string | null; organizationId: string }) {
+function DuplicatesSection({
+  duplicates,
+  selfieCrop,
+  organizationId,
+  urls,
+}: {
+  duplicates: FaceCheck<DuplicateEvidence>;
+  selfieCrop: string | null;
+  organizationId: string;
+  urls: CropUrls;
+}) {
   const evidence = duplicates.evidence;
   return (
     <FaceSection title="Duplicate faces" check={duplicates.check}>
@@ -201,7 +232,7 @@ function DuplicatesSection({ duplicates, selfieCrop, organizationId }: { duplica
                 <li key={hit.entryId ?? hit.userId} className="face-match face-match-blocklisted">
                   <div className="face-pair">
                     <FaceCrop src={selfieCrop} alt="Selfie face" caption="This selfie" />
-                    <FaceCrop src={hit.crop} alt={`Face of ${hit.userId}`} caption="Blocklisted face" />
+                    <FaceCrop src={urls.blocklisted(hit.entryId)} alt={`Face of ${hit.userId}`} caption="Blocklisted face" />
                   </div>
                   <div className="face-match-info">
                     <p className="face-match-flag">
@@ -225,7 +256,7 @@ function DuplicatesSection({ duplicates, selfieCrop, organizationId }: { duplica
                 <li key={match.userId} className={match.differentIdentity ? 'face-match face-match-different' : 'face-match'}>
                   <div className="face-pair">
                     <FaceCrop src={selfieCrop} alt="Selfie face" caption="This selfie" />
-                    <FaceCrop src={match.crop} alt={`Face of ${match.userId}`} caption={match.userId} />
+                    <FaceCrop src={urls.crop(match.cropId)} alt={`Face of ${match.userId}`} caption={match.userId} />
                   </div>
                   <div className="face-match-info">
                     <p className="face-match-flag">
@@ -280,8 +311,9 @@ export function FacePanel({
 }) {
   if (!hasFaceChecks(checks) && !blocklist && !analysing) return null;
   const { faceMatch, liveness, duplicates } = checks;
+  const urls = cropUrls(organizationId, userId);
   const selfie = faceMatch?.evidence?.selfie;
-  const selfieCrop = selfie?.found ? selfie.crop : null;
+  const selfieCrop = selfie?.found ? urls.crop(selfie.cropId) : null;
   const canMark = canUpdate && !blocklist && hasStoredFace(checks);
   return (
     <Panel
@@ -302,9 +334,9 @@ export function FacePanel({
       {blocklist || hasFaceChecks(checks) ? (
         <>
           {blocklist && <FaceBlocklistStatus organizationId={organizationId} userId={userId} entry={blocklist} canUpdate={canUpdate} />}
-          {faceMatch && <FaceMatchSection faceMatch={faceMatch} />}
+          {faceMatch && <FaceMatchSection faceMatch={faceMatch} urls={urls} />}
           {liveness && <LivenessSection liveness={liveness} />}
-          {duplicates && <DuplicatesSection duplicates={duplicates} selfieCrop={selfieCrop} organizationId={organizationId} />}
+          {duplicates && <DuplicatesSection duplicates={duplicates} selfieCrop={selfieCrop} organizationId={organizationId} urls={urls} />}
         </>
       ) : undefined}
     </Panel>

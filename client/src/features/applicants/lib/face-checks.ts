@@ -8,9 +8,9 @@ export type FaceCheckName = (typeof FACE_CHECK_NAMES)[number];
 
 export type Turn = 'left' | 'right';
 
-/** What the analysis read of one photo: a usable face with its crop, or why there is none. */
+/** What the analysis read of one photo: a usable face with the id of its crop (served by GET …/face-crops/:cropId), or why there is none. */
 export type FaceOutcome =
-  | { found: true; crop: string | null; yaw: number | null; antispoof: number | null; liveness: number | null }
+  | { found: true; cropId: string | null; yaw: number | null; antispoof: number | null; liveness: number | null }
   | { found: false; reason: string; faces: number | null };
 
 export interface FaceMatchEvidence {
@@ -43,15 +43,16 @@ export interface DuplicateMatch {
   dateOfBirth: string | null;
   similarity: number | null;
   differentIdentity: boolean;
-  crop: string | null;
+  /** A copy of that applicant's face, served as one of this applicant's crops. */
+  cropId: string | null;
 }
 
+/** A blocklisted face; its picture is the entry's (GET …/face-blocklist/:entryId/crop). */
 export interface BlocklistMatch {
   entryId: number | null;
   userId: string;
   reason: string;
   similarity: number | null;
-  crop: string | null;
 }
 
 export interface DuplicateEvidence {
@@ -80,14 +81,14 @@ const num = (value: unknown): number | null => (typeof value === 'number' && Num
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const bool = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
 const turn = (value: unknown): Turn | null => (value === 'left' || value === 'right' ? value : null);
-/** Only an inline image: a crop is never fetched from elsewhere. */
-const crop = (value: unknown): string | null => (typeof value === 'string' && value.startsWith('data:image/') ? value : null);
+/** A crop's id (a UUID): the picture is fetched from this server's crop route, never from a URL the evidence holds. */
+const cropId = (value: unknown): string | null => (typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : null);
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
 function faceOutcome(value: unknown): FaceOutcome | null {
   if (!isObject(value)) return null;
   if (value.found === true) {
-    return { found: true, crop: crop(value.crop), yaw: num(value.yaw), antispoof: num(value.antispoof), liveness: num(value.liveness) };
+    return { found: true, cropId: cropId(value.cropId), yaw: num(value.yaw), antispoof: num(value.antispoof), liveness: num(value.liveness) };
   }
   return { found: false, reason: str(value.reason) ?? 'no usable face', faces: num(value.faces) };
 }
@@ -133,14 +134,14 @@ function duplicateEvidence(evidence: Json): DuplicateEvidence {
           dateOfBirth: str(match.dateOfBirth),
           similarity: num(match.similarity),
           differentIdentity: match.differentIdentity === true,
-          crop: crop(match.crop),
+          cropId: cropId(match.cropId),
         },
       ];
     }),
     blocklist: list(evidence.blocklist).flatMap((match) => {
       const userId = str(match.userId);
       if (!userId) return [];
-      return [{ entryId: num(match.entryId), userId, reason: str(match.reason) ?? '', similarity: num(match.similarity), crop: crop(match.crop) }];
+      return [{ entryId: num(match.entryId), userId, reason: str(match.reason) ?? '', similarity: num(match.similarity) }];
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -17,25 +17,29 @@ const EMPTY_ACTIVITY = {
   meta: { page: 1, pageLength: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false },
 };
 
-// Stand-ins for the JPEG crops the server sends (no photographs in the tests).
-const SELFIE_CROP = 'data:image/jpeg;base64,c2VsZmll';
-const PORTRAIT_CROP = 'data:image/jpeg;base64,cG9ydHJhaXQ=';
-const OTHER_CROP = 'data:image/jpeg;base64,b3RoZXI=';
-const TWIN_CROP = 'data:image/jpeg;base64,dHdpbg==';
-const LISTED_CROP = 'data:image/jpeg;base64,bGlzdGVk';
+// The evidence names crops by id; the browser fetches them from the crop routes.
+const SELFIE_ID = '11111111-1111-4111-8111-111111111111';
+const PORTRAIT_ID = '22222222-2222-4222-8222-222222222222';
+const OTHER_ID = '33333333-3333-4333-8333-333333333333';
+const TWIN_ID = '44444444-4444-4444-8444-444444444444';
+const cropUrl = (cropId: string) => `${window.location.origin}/api/projects/${ORGANIZATION_ID}/applicants/user-0001/face-crops/${cropId}`;
+const SELFIE_CROP = cropUrl(SELFIE_ID);
+const PORTRAIT_CROP = cropUrl(PORTRAIT_ID);
+const OTHER_CROP = cropUrl(OTHER_ID);
+const LISTED_CROP = `${window.location.origin}/api/projects/${ORGANIZATION_ID}/face-blocklist/7/crop`;
 
 function check(fields: Pick<ApplicantCheckDto, 'name' | 'verdict' | 'detail'> & Partial<ApplicantCheckDto>): ApplicantCheckDto {
   return { passed: fields.verdict === 'passed', score: null, evidence: null, createdAt: '2026-11-01T10:00:01.000Z', ...fields };
 }
 
-const face = (crop: string, yaw = 2) => ({
+const face = (cropId: string, yaw = 2) => ({
   found: true,
   box: { x: 10, y: 12, width: 120, height: 140 },
   size: 140,
   yaw,
   antispoof: 0.92,
   liveness: 0.31,
-  crop,
+  cropId,
 });
 
 const FACE_MATCH = check({
@@ -43,7 +47,7 @@ const FACE_MATCH = check({
   verdict: 'passed',
   score: 0.724,
   detail: 'The selfie matches the document portrait (similarity 72 %, threshold 45 %)',
-  evidence: { threshold: 0.45, similarity: 0.724, portrait: face(PORTRAIT_CROP), selfie: face(SELFIE_CROP) },
+  evidence: { threshold: 0.45, similarity: 0.724, portrait: face(PORTRAIT_ID), selfie: face(SELFIE_ID) },
 });
 
 const LIVENESS = check({
@@ -69,10 +73,10 @@ const DUPLICATES = check({
     threshold: 0.45,
     searched: 42,
     matches: [
-      { userId: 'user-0002', name: 'Joana Costa', dateOfBirth: '1985-02-03', similarity: 0.88, differentIdentity: true, crop: OTHER_CROP },
-      { userId: 'user-0003', name: 'Maria Silva', dateOfBirth: '1990-04-21', similarity: 0.79, differentIdentity: false, crop: TWIN_CROP },
+      { userId: 'user-0002', name: 'Joana Costa', dateOfBirth: '1985-02-03', similarity: 0.88, differentIdentity: true, cropId: OTHER_ID },
+      { userId: 'user-0003', name: 'Maria Silva', dateOfBirth: '1990-04-21', similarity: 0.79, differentIdentity: false, cropId: TWIN_ID },
     ],
-    blocklist: [{ entryId: 7, userId: 'user-0009', reason: 'Stolen passport', similarity: 0.83, crop: LISTED_CROP }],
+    blocklist: [{ entryId: 7, userId: 'user-0009', reason: 'Stolen passport', similarity: 0.83 }],
   },
 });
 
@@ -116,6 +120,28 @@ describe('the face panel', () => {
     expect(within(list).getByText('Face not used by another applicant or blocklisted')).toBeInTheDocument();
   });
 
+  it('never shows an image the evidence carries inline, and says so when a crop is no longer kept', async () => {
+    serve(undefined, {
+      applicantChecksList: {
+        body: [
+          check({
+            name: 'face-match',
+            verdict: 'passed',
+            detail: 'The selfie matches the document portrait',
+            // An older evidence's data URL is not shown: only crops served by the crop route are.
+            evidence: { threshold: 0.45, similarity: 0.7, portrait: { ...face(PORTRAIT_ID), cropId: 'data:image/jpeg;base64,cG9ydHJhaXQ=' }, selfie: face(SELFIE_ID) },
+          }),
+        ],
+      },
+    });
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    const match = section(await facePanel(), 'Selfie against the document portrait');
+    expect(within(match).getByRole('img', { name: 'Document portrait: No crop recorded' })).toBeInTheDocument();
+    // Removed since (retention, a new analysis): the route answers 404 and the picture says so.
+    fireEvent.error(within(match).getByRole('img', { name: 'Selfie face' }));
+    expect(within(match).getByRole('img', { name: 'Selfie face: Picture no longer kept' })).toBeInTheDocument();
+  });
+
   it('says why a face is missing instead of a crop', async () => {
     serve(undefined, {
       applicantChecksList: {
@@ -124,7 +150,7 @@ describe('the face panel', () => {
             name: 'face-match',
             verdict: 'failed',
             detail: 'Several faces on the selfie',
-            evidence: { threshold: 0.45, similarity: null, portrait: face(PORTRAIT_CROP), selfie: { found: false, reason: 'several faces', faces: 2 } },
+            evidence: { threshold: 0.45, similarity: null, portrait: face(PORTRAIT_ID), selfie: { found: false, reason: 'several faces', faces: 2 } },
           }),
         ],
       },
