@@ -96,6 +96,8 @@ export const AUDIT_ACTIONS = [
   'account.sso_signed_in',
   'account.sso_account_created',
   'account.sso_linked',
+  /** An unconfirmed account with the address a provider vouched for lost its password, API key, sessions and factors, and was linked. */
+  'account.sso_claimed_unconfirmed',
   'account.sso_refused',
   /** Passkeys: one registered or removed ({ passkeyId, name }); one used to sign in or refused ({ passkeyId, purpose: sign-in | second-factor, reason }). */
   'account.passkey_added',

@@ -35,6 +35,12 @@ export const AUTH_ERRORS = errorCatalogue('auth', {
   OIDC_PROVIDER_ERROR: { status: HttpStatus.BAD_GATEWAY, message: AUTH_MESSAGES.ssoProviderError, description: 'The provider answered an error, could not be reached, or its answer failed a check (ID token, nonce, PKCE).' },
   OIDC_EMAIL_NOT_VERIFIED: { status: HttpStatus.FORBIDDEN, message: AUTH_MESSAGES.ssoEmailNotVerified },
   OIDC_DOMAIN_NOT_ALLOWED: { status: HttpStatus.FORBIDDEN, message: AUTH_MESSAGES.ssoDomainNotAllowed },
+  OIDC_ACCOUNT_LINKED: {
+    status: HttpStatus.CONFLICT,
+    message: AUTH_MESSAGES.ssoAccountLinked,
+    description: 'The account with this e-mail address is already linked to another identity at this provider; a second one is never linked.',
+  },
+  OIDC_LINK_NOT_PENDING: { status: HttpStatus.UNAUTHORIZED, message: AUTH_MESSAGES.ssoLinkNotPending, description: 'No single sign-on waits in this browser for the account\'s password (or it took more than 10 minutes).' },
   OIDC_THROTTLED: { status: HttpStatus.TOO_MANY_REQUESTS, message: AUTH_MESSAGES.ssoThrottled, description: 'More than 60 single sign-on starts and answers from one address within a minute; not audited.' },
   PASSKEY_NOT_ACCEPTED: { status: HttpStatus.UNAUTHORIZED, message: AUTH_MESSAGES.passkeyNotAccepted },
   PASSKEY_CHALLENGE_INVALID: {

@@ -20,6 +20,14 @@ export interface PendingOidcSignIn {
   startedAt: number;
 }
 
+/** The provider vouched for a confirmed account's address; its password must be given once before the link. */
+export interface PendingSsoLink {
+  provider: string;
+  subject: string;
+  userId: string;
+  startedAt: number;
+}
+
 declare module 'express-session' {
   interface SessionData {
     userId: string;
@@ -35,6 +43,8 @@ declare module 'express-session' {
     pendingFailuresBaseline: number;
     /** A single sign-on started in this browser, waiting for the provider's answer. */
     oidc: PendingOidcSignIn;
+    /** A single sign-on whose provider identity waits for the account's password before it is linked. */
+    ssoLink: PendingSsoLink;
   }
 }
 

@@ -34,6 +34,8 @@ export const AUTH_MESSAGES = {
   ssoStateMismatch: 'This sign-in answer does not match a sign-in started in this browser (or it took too long). Start again.',
   ssoProviderError: 'The sign-in provider did not complete the sign-in. Try again, or sign in with your password.',
   ssoEmailNotVerified: 'The sign-in provider has not verified your e-mail address, so it cannot be used to sign in here',
+  ssoAccountLinked: 'Your account is already linked to another identity at this sign-in provider. Sign in with that one, or with your password.',
+  ssoLinkNotPending: 'Sign in with your provider again: no single sign-on is waiting for your password in this browser.',
   ssoThrottled: 'Too many single sign-on attempts from this address. Try again in a minute.',
   ssoDomainNotAllowed: 'No account uses this e-mail address, and accounts for its domain are not created through this provider. Ask an administrator to invite you.',
 

@@ -109,15 +109,61 @@ describe('staff single sign-on with OpenID Connect', () => {
     const existing = await createUser(t, { email: 'carol@acme.test', role: 'admin' });
     await ds().getRepository(UserTwoFactor).save({ userId: existing.user.id, secretEncrypted: 'x', confirmedAt: new Date(), lastTimeStep: null, recoveryCodeHashes: '[]' });
     idp.accounts.set('carol-sub', { email: 'CAROL@ACME.test', email_verified: true });
+    // A confirmed account with a password: linked only once that password is given.
     const { agent, location } = await ssoSignIn('carol-sub');
-    expect(location).toBe('/dashboard');
+    expect(location).toBe('/login?sso_link=acme');
+    await agent.get('/api/users/me').expect(401);
+    expect(await ds().getRepository(OidcLink).countBy({ userId: existing.user.id })).toBe(0);
+    expect((await agent.post('/api/auth/oidc/link').send({ password: 'not-her-password' }).expect(400)).body.code).toBe('WRONG_PASSWORD');
+    // Another browser has nothing waiting.
+    expect((await browser(t).post('/api/auth/oidc/link').send({ password: existing.password }).expect(401)).body.code).toBe('OIDC_LINK_NOT_PENDING');
+    await agent.post('/api/auth/oidc/link').send({ password: existing.password }).expect(200);
     expect(await me(agent)).toMatchObject({ id: existing.user.id, role: 'admin' });
     expect(await ds().getRepository(OidcLink).findOneBy({ providerId: 'acme', subject: 'carol-sub' })).toMatchObject({ userId: existing.user.id });
     const events = await ds().getRepository(AuditEvent).find({ where: { actorId: existing.user.id }, order: { createdAt: 'ASC' } });
     expect(events.map((e) => [e.action, e.detail])).toEqual([
-      ['account.sso_linked', { provider: 'acme' }],
+      ['account.sso_linked', { provider: 'acme', confirmedBy: 'password' }],
       ['account.sso_signed_in', { provider: 'acme', twoFactorSkipped: true }],
     ]);
+    // From now on the provider alone signs in.
+    expect((await ssoSignIn('carol-sub')).location).toBe('/dashboard');
+  });
+
+  it('never lets an account registered first with an unconfirmed address be taken over through single sign-on (security finding 2)', async () => {
+    // The attacker registers the CEO's address and keeps its password, API key and session.
+    const attacker = browser(t);
+    await attacker.post('/api/auth/register').send({ username: 'not-the-ceo', email: 'ceo@acme.test', password: 'Attacker-pass-1' }).expect(201);
+    const attackerKey = (await attacker.get('/api/api-keys').expect(200)).body.apiKey as string;
+    const squatted = await ds().getRepository(User).findOneByOrFail({ emailKey: 'ceo@acme.test' });
+    await ds().getRepository(User).update({ id: squatted.id }, { webhookUrl: 'https://attacker.example/hook' });
+    await ds().getRepository(UserTwoFactor).save({ userId: squatted.id, secretEncrypted: 'x', confirmedAt: new Date(), lastTimeStep: null, recoveryCodeHashes: '[]' });
+
+    // The real CEO's first sign-in through the provider.
+    idp.accounts.set('ceo-sub', { email: 'ceo@acme.test', email_verified: true });
+    const { agent, location } = await ssoSignIn('ceo-sub');
+    expect(location).toBe('/dashboard');
+    expect((await me(agent)).id).toBe(squatted.id);
+
+    // Nothing the attacker held still works.
+    await attacker.get('/api/users/me').expect(401);
+    await browser(t).post('/api/auth/login').send({ username: 'not-the-ceo', password: 'Attacker-pass-1' }).expect(401);
+    await browser(t).get('/api/users/me').set('Authorization', `Bearer ${attackerKey}`).expect(401);
+    const claimed = await ds().getRepository(User).findOneByOrFail({ id: squatted.id });
+    expect(claimed).toMatchObject({ passwordHash: null, webhookUrl: null, isConfirmed: true });
+    expect(await ds().getRepository(UserTwoFactor).countBy({ userId: squatted.id })).toBe(0);
+    expect(await actionsOf(squatted.id)).toContain('account.sso_claimed_unconfirmed');
+  });
+
+  it('never links a second identity of the same provider to an account already linked there', async () => {
+    idp.accounts.set('grace-sub', { email: 'grace@acme.test', email_verified: true });
+    const first = await ssoSignIn('grace-sub');
+    expect(first.location).toBe('/dashboard');
+    const account = await me(first.agent);
+    // The provider now says another of its people has the same address.
+    idp.accounts.set('grace-impostor-sub', { email: 'grace@acme.test', email_verified: true });
+    expect((await ssoSignIn('grace-impostor-sub')).location).toBe('/login?sso_error=OIDC_ACCOUNT_LINKED');
+    expect(await ds().getRepository(OidcLink).findBy({ userId: account.id })).toEqual([expect.objectContaining({ subject: 'grace-sub' })]);
+    expect(await refusals('OIDC_ACCOUNT_LINKED')).toHaveLength(1);
   });
 
   it('refuses an e-mail the provider has not verified, even when an account has it', async () => {

@@ -113,6 +113,13 @@ export const routes: RouteObject[] = [
           return { Component: ConfirmEmailPage };
         },
       },
+      {
+        path: 'unlock-second-factor',
+        lazy: async () => {
+          const { UnlockSecondFactorPage } = await import('../features/auth/unlock-second-factor-page');
+          return { Component: UnlockSecondFactorPage };
+        },
+      },
 
       // Signed in: guests are sent to /login.
       {

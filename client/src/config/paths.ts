@@ -11,6 +11,7 @@ export const paths = {
   privacy: '/privacy',
   passwordReset: '/password-reset',
   confirmEmail: '/confirm-email',
+  unlockSecondFactor: '/unlock-second-factor',
   dashboard: {
     root: '/dashboard',
     select: '/dashboard/select',

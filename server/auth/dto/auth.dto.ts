@@ -78,10 +78,13 @@ export class ChangePasswordDto {
   newPasswordConfirm: string;
 }
 
-export class DeleteAccountDto {
+/** The signed-in (or signing-in) account's own password, given again to confirm an action. */
+export class PasswordConfirmationDto {
   @ApiProperty({ format: 'password', minLength: PASSWORD_MIN })
   @IsString({ message: AUTH_MESSAGES.passwordRequired })
   @MinLength(PASSWORD_MIN, { message: AUTH_MESSAGES.wrongPassword })
   @MaxLength(256)
   password: string;
 }
+
+export class DeleteAccountDto extends PasswordConfirmationDto {}

@@ -11,7 +11,7 @@ import { RateLimiter } from '../../common/rate-limit/rate-limiter.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { appConfig, type AppConfig } from '../../config/config.module.js';
 import type { OidcProviderSettings } from '../../config/oidc-providers.js';
-import type { PendingOidcSignIn } from '../../sessions/session.store.js';
+import { DatabaseSessionStore, type PendingOidcSignIn, type PendingSsoLink } from '../../sessions/session.store.js';
 import { EMAIL_KEY_MAX, identityKey } from '../../users/identity-key.js';
 import { User } from '../../users/user.entity.js';
 import { USERNAME_PATTERN } from '../../users/username.js';
@@ -19,9 +19,16 @@ import { AUTH_ERRORS } from '../auth.errors.js';
 import { TwoFactorService } from '../two-factor/two-factor.service.js';
 import type { OidcProviderDto } from './dto/oidc-provider.dto.js';
 import { OidcLink } from './oidc-link.entity.js';
+import { LoginThrottleService } from '../login-throttle.service.js';
+import { PasswordService } from '../password.service.js';
+import { UserTwoFactor } from '../two-factor/user-two-factor.entity.js';
+import { UserPasskey } from '../passkeys/user-passkey.entity.js';
 
 /** Refusals that are audited (a throttled request is not). */
-type RefusalCode = 'OIDC_UNKNOWN_PROVIDER' | 'OIDC_STATE_MISMATCH' | 'OIDC_PROVIDER_ERROR' | 'OIDC_EMAIL_NOT_VERIFIED' | 'OIDC_DOMAIN_NOT_ALLOWED';
+type RefusalCode = 'OIDC_UNKNOWN_PROVIDER' | 'OIDC_STATE_MISMATCH' | 'OIDC_PROVIDER_ERROR' | 'OIDC_EMAIL_NOT_VERIFIED' | 'OIDC_DOMAIN_NOT_ALLOWED' | 'OIDC_ACCOUNT_LINKED';
+
+/** What a provider's answer leads to: an account to sign in, or a link waiting for the account's password. */
+export type SsoOutcome = { user: User; link?: undefined } | { link: PendingSsoLink; user?: undefined };
 
 /** A sign-in at the provider must come back within this time. */
 const PENDING_OIDC_MS = 10 * 60 * 1000;
@@ -42,8 +49,10 @@ interface Identity {
 /**
  * Staff single sign-on with OpenID Connect (authorization code flow, PKCE, state and
  * nonce): builds the redirect to a provider and turns its answer into an account — the
- * one linked to the provider's `sub`, else the one with the verified e-mail (then
- * linked), else a new one when the e-mail's domain is allowed. Every outcome is audited.
+ * one linked to the provider's `sub`; else the one with the verified e-mail in an allowed
+ * domain, linked only if it has no identity at this provider yet: a confirmed one after
+ * its password is given once (confirmLink), an unconfirmed one after it loses the
+ * credentials of whoever registered it; else a new one. Every outcome is audited.
  */
 @Injectable()
 export class OidcService {
@@ -57,6 +66,9 @@ export class OidcService {
     private readonly audit: AuditService,
     private readonly twoFactor: TwoFactorService,
     private readonly limiter: RateLimiter,
+    private readonly loginThrottle: LoginThrottleService,
+    private readonly passwords: PasswordService,
+    private readonly sessions: DatabaseSessionStore,
   ) {}
 
   providers(): OidcProviderDto[] {
@@ -95,7 +107,7 @@ export class OidcService {
    * Checks the provider's answer (the callback's query) against the sign-in this browser
    * started, and answers the account to sign in. Throws an OIDC_* AppError, audited.
    */
-  async complete(ip: string | undefined, providerId: string, pending: PendingOidcSignIn | undefined, query: URLSearchParams): Promise<User> {
+  async complete(ip: string | undefined, providerId: string, pending: PendingOidcSignIn | undefined, query: URLSearchParams): Promise<SsoOutcome> {
     await this.throttle(ip);
     const provider = await this.provider(providerId);
     if (!pending || pending.provider !== provider.id || query.get('state') !== pending.state || Date.now() - pending.startedAt > PENDING_OIDC_MS) {
@@ -168,9 +180,13 @@ export class OidcService {
     }
   }
 
-  private async account(provider: OidcProviderSettings, identity: Identity, ip: string | undefined): Promise<User> {
+  /**
+   * The account the provider's answer signs in, or the confirmed account that must prove
+   * itself with its password before the provider is linked to it.
+   */
+  private async account(provider: OidcProviderSettings, identity: Identity, ip: string | undefined): Promise<SsoOutcome> {
     const linked = await this.dataSource.getRepository(OidcLink).findOne({ where: { providerId: provider.id, subject: identity.subject }, relations: { user: true } });
-    if (linked?.user) return this.signedIn(provider, linked.user);
+    if (linked?.user) return { user: await this.signedIn(provider, linked.user) };
 
     const email = identity.email;
     if (!email || !identity.emailVerified || identityKey(email).length > EMAIL_KEY_MAX) {
@@ -181,14 +197,71 @@ export class OidcService {
     const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
     if (!provider.allowedDomains.includes(domain)) throw await this.refuse(provider.id, 'OIDC_DOMAIN_NOT_ALLOWED', { ip, email });
     const existing = await this.dataSource.getRepository(User).findOneBy({ emailKey: identityKey(email) });
-    if (existing) return this.signedIn(provider, existing, identity.subject);
+    if (existing) {
+      // One identity per provider and account: a second `sub` never joins the first.
+      if (await this.dataSource.getRepository(OidcLink).existsBy({ providerId: provider.id, userId: existing.id })) {
+        throw await this.refuse(provider.id, 'OIDC_ACCOUNT_LINKED', { ip, email });
+      }
+      // Whoever registered the address first without confirming it proved nothing: the
+      // account is emptied of their credentials before the provider's person takes it.
+      if (!existing.isConfirmed) return { user: await this.claimUnconfirmed(provider, existing, identity.subject) };
+      // A confirmed account with a password is linked only once that password is given.
+      if (existing.passwordHash) return { link: { provider: provider.id, subject: identity.subject, userId: existing.id, startedAt: Date.now() } };
+      return { user: await this.signedIn(provider, existing, identity.subject) };
+    }
     try {
-      return await this.createAccount(provider, email, identity.subject);
+      return { user: await this.createAccount(provider, email, identity.subject) };
     } catch (error) {
       // Another sign-in of the same person (or a registration) won the race: use what now exists.
       if (!isUniqueViolation(error)) throw error;
       return this.account(provider, identity, ip);
     }
+  }
+
+  /**
+   * The second half of linking a confirmed account: its password, given once in the
+   * browser that came back from the provider (throttled like sign-in). Answers the account
+   * to sign in. Throws OIDC_LINK_NOT_PENDING or WRONG_PASSWORD.
+   */
+  async confirmLink(ip: string | undefined, pending: PendingSsoLink | undefined, password: string): Promise<User> {
+    const provider = pending && this.env.oidcProviders.find((p) => p.id === pending.provider);
+    if (!pending || !provider || Date.now() - pending.startedAt > PENDING_OIDC_MS) throw AUTH_ERRORS.error('OIDC_LINK_NOT_PENDING');
+    const user = await this.dataSource.getRepository(User).findOneBy({ id: pending.userId });
+    if (!user) throw AUTH_ERRORS.error('OIDC_LINK_NOT_PENDING');
+    await this.loginThrottle.registerAttempt(ip, `user:${user.id}`);
+    if (!(await this.passwords.verify(user.passwordHash, password))) throw AUTH_ERRORS.error('WRONG_PASSWORD');
+    await this.loginThrottle.reset(ip, `user:${user.id}`);
+    if (await this.dataSource.getRepository(OidcLink).existsBy({ providerId: provider.id, userId: user.id })) {
+      throw await this.refuse(provider.id, 'OIDC_ACCOUNT_LINKED', { ip, email: user.email });
+    }
+    return this.signedIn(provider, user, pending.subject, { confirmedBy: 'password' });
+  }
+
+  /**
+   * An unconfirmed account holds the address the provider vouches for: its password, API
+   * key (a new one replaces it), sessions, authenticator app, passkeys and webhook and
+   * redirect settings go, the address counts as confirmed, and the provider is linked.
+   */
+  private async claimUnconfirmed(provider: OidcProviderSettings, user: User, subject: string): Promise<User> {
+    const key = issueApiKey(this.env.appSecret);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(User, { id: user.id }, {
+        passwordHash: null,
+        apiKeyHash: key.apiKeyHash,
+        apiKeyEncrypted: key.apiKeyEncrypted,
+        webhookUrl: null,
+        webhookSecret: null,
+        redirectUrl: null,
+        isConfirmed: true,
+        sessionsValidAfter: new Date(),
+      });
+      await manager.delete(UserTwoFactor, { userId: user.id });
+      await manager.delete(UserPasskey, { userId: user.id });
+      await this.record(manager, user, 'account.sso_claimed_unconfirmed', { provider: provider.id });
+    });
+    await this.sessions.destroyAllForUser(user.id);
+    const claimed = await this.dataSource.getRepository(User).findOneByOrFail({ id: user.id });
+    return this.signedIn(provider, claimed, subject);
   }
 
   /** Just-in-time account: the provider's role default, no password (sign-in goes through the provider), e-mail confirmed. */
@@ -214,13 +287,13 @@ export class OidcService {
   }
 
   /** Links (when `linkSubject` is given) and records the sign-in; the caller starts the session. */
-  private async signedIn(provider: OidcProviderSettings, user: User, linkSubject?: string): Promise<User> {
+  private async signedIn(provider: OidcProviderSettings, user: User, linkSubject?: string, linkDetail: Record<string, unknown> = {}): Promise<User> {
     // The provider's own factors stand in for the local ones (authenticator app, passkey; docs/decisions.md).
     const twoFactorSkipped = (await this.twoFactor.methods(user.id)).length > 0;
     await this.dataSource.transaction(async (manager) => {
       if (linkSubject !== undefined) {
         await manager.insert(OidcLink, { providerId: provider.id, subject: linkSubject, userId: user.id });
-        await this.record(manager, user, 'account.sso_linked', { provider: provider.id });
+        await this.record(manager, user, 'account.sso_linked', { provider: provider.id, ...linkDetail });
       }
       await this.record(manager, user, 'account.sso_signed_in', { provider: provider.id, ...(twoFactorSkipped ? { twoFactorSkipped } : {}) });
     });

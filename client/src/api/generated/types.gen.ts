@@ -1574,6 +1574,10 @@ export type OidcProviderDto = {
     name: string;
 };
 
+export type PasswordConfirmationDto = {
+    password: string;
+};
+
 export type PermissionDto = {
     id: string;
     resource: 'organizations' | 'members' | 'applicants' | 'audit' | 'api-keys' | 'webhooks' | 'roles' | 'users';
@@ -4697,7 +4701,7 @@ export type OrganizationActivityListData = {
          * Only what this account did
          */
         actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_claimed_unconfirmed' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
         /**
          * Only entries about this applicant (the integrator's userId)
          */
@@ -9673,6 +9677,79 @@ export type OidcCallbackErrors = {
 };
 
 export type OidcCallbackError = OidcCallbackErrors[keyof OidcCallbackErrors];
+
+export type OidcLinkData = {
+    body: PasswordConfirmationDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/oidc/link';
+};
+
+export type OidcLinkErrors = {
+    /**
+     * Wrong password
+     *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WRONG_PASSWORD`: The password you entered is not correct
+     */
+    400: ErrorResponse & {
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
+    };
+    /**
+     * No single sign-on waits in this browser for a password
+     *
+     * - `OIDC_LINK_NOT_PENDING`: No single sign-on waits in this browser for the account's password (or it took more than 10 minutes).
+     */
+    401: ErrorResponse & {
+        code: 'OIDC_LINK_NOT_PENDING';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED';
+    };
+    /**
+     * Conflict
+     *
+     * - `OIDC_ACCOUNT_LINKED`: The account with this e-mail address is already linked to another identity at this provider; a second one is never linked.
+     */
+    409: ErrorResponse & {
+        code: 'OIDC_ACCOUNT_LINKED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too Many Requests
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type OidcLinkError = OidcLinkErrors[keyof OidcLinkErrors];
+
+export type OidcLinkResponses = {
+    /**
+     * The identity is linked and the account signed in under a new session id (session cookie set)
+     */
+    200: UserDto;
+};
+
+export type OidcLinkResponse = OidcLinkResponses[keyof OidcLinkResponses];
 
 export type RolesListData = {
     body?: never;

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { urlOf } from '../../api/endpoints';
@@ -150,5 +151,24 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
   it('falls back to a general message for a code it does not know', async () => {
     renderRoute(<LoginPage />, { path: '/login?sso_error=SOMETHING_NEW', me: null });
     expect(await screen.findByRole('alert')).toHaveTextContent('Single sign-on did not work. Please try again, or log in with your password.');
+  });
+
+  it('asks for the password once to link a single sign-on to an existing account', async () => {
+    const { callsTo } = renderRoute(<LoginPage />, {
+      path: '/login?sso_link=acme',
+      me: null,
+      api: {
+        oidcProviders: { body: [{ id: 'acme', name: 'Acme Okta' }] },
+        oidcLink: ({ body }) => (body.password === 'right' ? { body: buildUser() } : apiError(400, 'WRONG_PASSWORD', 'The password you entered is not correct')),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Link Acme Okta to your account' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Link and sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The password you entered is not correct');
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Link and sign in' }));
+    await waitFor(() => expect(callsTo('oidcLink').map((call) => call.body)).toEqual([{ password: 'wrong' }, { password: 'right' }]));
   });
 });

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 
 import { getErrorMessage, hasErrorCode, isApiError } from '../../api/client';
 import { CenteredCard } from '../../components/centered-card';
@@ -12,7 +12,7 @@ import { useLogin } from './api/login';
 import { passkeyErrorMessage } from '../../lib/passkey-error';
 import { usePasskeyLogin } from './api/login-passkey';
 import { useLoginSecondFactor } from './api/login-second-factor';
-import { SingleSignOnButtons, SingleSignOnError } from './components/single-sign-on';
+import { SingleSignOnButtons, SingleSignOnError, SingleSignOnLinkStep } from './components/single-sign-on';
 
 import './components/auth-forms.css';
 
@@ -90,6 +90,7 @@ function SecondFactorStep({ methods, onRestart }: { methods: SecondFactorMethod[
 }
 
 export function LoginPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
   const login = useLogin();
   const passkey = usePasskeyLogin('passwordless');
   const form = useForm({ username: '', password: '' }, (values) => ({
@@ -101,6 +102,8 @@ export function LoginPage() {
     login.mutate({ username: values.username.trim(), password: values.password });
   });
 
+  const ssoLink = searchParams.get('sso_link');
+  if (ssoLink) return <SingleSignOnLinkStep providerId={ssoLink} onCancel={() => setSearchParams({}, { replace: true })} />;
   if (hasErrorCode(login.error, 'TWO_FACTOR_REQUIRED')) return <SecondFactorStep methods={methodsOf(login.error)} onRestart={() => login.reset()} />;
 
   return (
