@@ -21,12 +21,14 @@ export const DEFAULT_RUNNER_TIMING: RunnerTiming = { budgetMs: 120_000, shutdown
 
 /**
  * Kinds queued by the thousand with nobody waiting (a rescreening after a list import):
- * their jobs may take at most this share of the event loop's time, the rest is left to HTTP.
+ * after each such job the runner waits half as long as the job took (its time includes the
+ * requests served while it waited on a thread), so the backlog leaves the event loop a
+ * third of the time at least, whatever else is asked of it.
  */
 const BULK_KINDS = new Set([RESCREENING]);
-const BULK_SHARE = 0.5;
+const BULK_SHARE = 2 / 3;
 /** The longest pause after one bulk job (a slow job should not stall the backlog). */
-const BULK_PAUSE_MAX_MS = 50;
+const BULK_PAUSE_MAX_MS = 20;
 
 /**
  * The embedded runner (no REDIS_URL): claims jobs from the database and runs up to
@@ -34,8 +36,8 @@ const BULK_PAUSE_MAX_MS = 50;
  * Woken at once when this process queues a job; otherwise polls. On SQLite every statement
  * resolves without waiting for I/O, so a backlog of short jobs would run back to back on
  * promise callbacks alone and no request would be answered until it drained: the runner
- * gives the event loop a turn before each claim, and keeps bulk work (rescreenings) to half
- * the loop's time. A job gets a time budget; at shutdown, running jobs get a short grace
+ * gives the event loop a turn before each claim, and paces bulk work (rescreenings) to two
+ * thirds of the loop's time at most. A job gets a time budget; at shutdown, running jobs get a short grace
  * and are then put back in the queue for the next start.
  */
 @Injectable()
@@ -116,7 +118,7 @@ export class EmbeddedRunner implements OnApplicationBootstrap, OnModuleDestroy {
       .catch((error: unknown) => this.logger.error(`Analysis ${job.kind} of applicant ${job.applicantId} ended badly: ${error instanceof Error ? error.message : String(error)}`))
       .then(async () => {
         clearTimeout(budget);
-        // Bulk work leaves the loop to HTTP for as long as it took (BULK_SHARE) before the slot frees.
+        // Bulk work leaves the loop to HTTP for half as long as it took (BULK_SHARE) before the slot frees.
         if (BULK_KINDS.has(job.kind) && !this.stopped) {
           const took = performance.now() - started;
           await sleep(Math.min(BULK_PAUSE_MAX_MS, (took * (1 - BULK_SHARE)) / BULK_SHARE));
