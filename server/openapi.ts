@@ -8,6 +8,7 @@ import { API_KEY_ALLOWED } from './common/access/api-key-allowed.decorator.js';
 import { AUTHENTICATED_BY, type SecuritySchemeName } from './common/access/authenticated-by.decorator.js';
 import { ENROLMENT_ALLOWED } from './common/access/enrolment-allowed.decorator.js';
 import { NOT_DEMO } from './common/access/not-demo.decorator.js';
+import { RECENT_AUTHENTICATION } from './common/access/recent-authentication.decorator.js';
 import { IS_PUBLIC } from './common/access/public.decorator.js';
 import { REQUIRED_PERMISSION } from './common/access/require-permission.decorator.js';
 import { ROLE_REQUIREMENT } from './common/access/roles.decorator.js';
@@ -76,6 +77,7 @@ function factsByOperation(app: INestApplication): Map<string, OperationFacts> {
           if (!apiKey) errors.push(...documentedErrors(ACCESS_ERRORS, 'API_KEY_NOT_ALLOWED'));
           if (read(ROLE_REQUIREMENT) || read(REQUIRED_PERMISSION)) errors.push(...documentedErrors(ACCESS_ERRORS, 'PERMISSION_DENIED'));
           if (read(NOT_DEMO)) errors.push(...documentedErrors(ACCESS_ERRORS, 'DEMO_NOT_ALLOWED'));
+          if (read(RECENT_AUTHENTICATION)) errors.push(...documentedErrors(ACCESS_ERRORS, 'REAUTHENTICATION_REQUIRED'));
           if (!read<boolean>(ENROLMENT_ALLOWED)) errors.push(...documentedErrors(AUTH_ERRORS, 'TWO_FACTOR_ENROLMENT_REQUIRED'));
         }
         errors.push(

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { RecentAuthentication } from '../common/access/recent-authentication.decorator.js';
 import { ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { NotDemo } from '../common/access/not-demo.decorator.js';
@@ -27,11 +28,12 @@ export class ApiKeysController {
   }
 
   @Post('regenerate')
+  @RecentAuthentication()
   @HttpCode(200)
   @RequirePermission('api-keys', 'update')
   @ApiOkResponse({ type: ApiKeyDto, description: 'The new key; the old one stops working at once' })
   @ApiOperation({ summary: 'Regenerate the API key', description: "Replaces the account's API key; the old one stops working at that moment." })
   regenerate(@CurrentUser() user: User): Promise<ApiKeyDto> {
-    return this.apiKeys.regenerate(user.id);
+    return this.apiKeys.regenerate(user);
   }
 }

@@ -7,6 +7,8 @@ import { issueApiKey } from './api-key.js';
 import { User } from '../users/user.entity.js';
 import { API_KEY_ERRORS } from './api-keys.errors.js';
 import type { ApiKeyDto } from './dto/api-key.dto.js';
+import { MailService } from '../mail/mail.service.js';
+import { securityNotice } from '../mail/security-notice.js';
 
 /** One secret API key per account, looked up by its hash and kept encrypted so its owner can see it again. */
 @Injectable()
@@ -14,6 +16,7 @@ export class ApiKeysService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @Inject(appConfig.KEY) private readonly env: AppConfig,
+    private readonly mail: MailService,
   ) {}
 
   /** The account's key; the first request creates it. */
@@ -31,9 +34,10 @@ export class ApiKeysService {
   }
 
   /** A new key; the old one stops authenticating at once (its hash is gone). */
-  async regenerate(userId: string): Promise<ApiKeyDto> {
+  async regenerate(user: Pick<User, 'id' | 'username' | 'email'>): Promise<ApiKeyDto> {
     const issued = issueApiKey(this.env.appSecret);
-    await this.users.update(userId, { apiKeyHash: issued.apiKeyHash, apiKeyEncrypted: issued.apiKeyEncrypted });
+    await this.users.update(user.id, { apiKeyHash: issued.apiKeyHash, apiKeyEncrypted: issued.apiKeyEncrypted });
+    this.mail.sendInBackground(securityNotice(user, 'Your API key was replaced', ['A new API key was generated for your KYC platform account; the previous one no longer works.']));
     return { apiKey: issued.apiKey };
   }
 

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { MailService } from '../mail/mail.service.js';
+import { securityNotice } from '../mail/security-notice.js';
 import { BackgroundWork } from '../common/background-work.js';
 import { User } from '../users/user.entity.js';
 import { identityKey } from '../users/identity-key.js';
@@ -78,6 +79,7 @@ export class AuthEmailsService implements OnModuleDestroy {
     );
     await this.sessions.destroyAllForUser(userId);
     await this.tokens.revokeOutstanding(userId, ['reset-password', 'set-password']);
+    if (owner) this.notifySecurityEvent(owner, 'Your password was set', ['The password of your KYC platform account was set from an e-mailed link; every session signed in before has ended.']);
   }
 
   /**
@@ -147,14 +149,9 @@ export class AuthEmailsService implements OnModuleDestroy {
     await this.users.update({ id: userId }, { isConfirmed: true });
   }
 
-  /**
-   * Tells the account holder that something happened to the account's security (a
-   * credential changed, wrong second factors, a lock), off the request's path.
-   */
+  /** Tells the account holder that something changed in how the account is protected, off the request's path. */
   notifySecurityEvent(user: Pick<User, 'username' | 'email'>, subject: string, lines: string[]): void {
-    this.background.run(async () => {
-      await this.mail.send({ to: user.email, subject, text: [`Hello ${user.username},`, '', ...lines].join('\n') });
-    });
+    this.mail.sendInBackground(securityNotice(user, subject, lines));
   }
 
   /** The address users reach, for links built elsewhere (the second factor's unlock link). */

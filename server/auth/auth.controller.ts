@@ -25,8 +25,9 @@ import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, LoginDto, Register
 import { LocalAuthGuard } from './local-auth.guard.js';
 import { endSession, pendingSecondFactor, sessionOf, startPendingSecondFactor, startSession } from '../sessions/session-lifecycle.js';
 import { SecondFactorGuard } from './two-factor/second-factor-guard.service.js';
+import { Clock } from '../common/clock.js';
 import { AUTH_ERRORS } from './auth.errors.js';
-import { TwoFactorCodeDto } from './two-factor/dto/two-factor.dto.js';
+import { AccountProofDto, TwoFactorCodeDto } from './two-factor/dto/two-factor.dto.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
 import { USER_ERRORS } from '../users/users.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
@@ -43,6 +44,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly twoFactor: TwoFactorService,
     private readonly guard: SecondFactorGuard,
+    private readonly clock: Clock,
   ) {}
 
   @Post('register')
@@ -107,6 +109,25 @@ export class AuthController {
     await this.guard.pendingStep(req, pending, () => this.twoFactor.verifySignIn(user, dto.code, pending.failuresBaseline));
     await startSession(req, user.id);
     return toUserDto(user);
+  }
+
+  @Post('reauthenticate')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'The session counts as freshly authenticated for 5 minutes' })
+  @ApiBadRequestResponse({ description: 'Wrong password' })
+  @ApiUnauthorizedResponse({ description: `Not signed in, or '${AUTH_MESSAGES.invalidTwoFactorCode}'` })
+  @ApiOperation({
+    summary: 'Confirm it is me',
+    description:
+      'Proves the signed-in person holds the account again (the password, or a current code of the authenticator app) before a destructive or credential-changing request, which answers 403 REAUTHENTICATION_REQUIRED without one in the last 5 minutes. An account with neither signs in again instead.',
+  })
+  @ApiErrors(AUTH_ERRORS, 'WRONG_PASSWORD', 'INVALID_TWO_FACTOR_CODE', 'SECOND_FACTOR_LOCKED', 'LOGIN_THROTTLED')
+  @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
+  async reauthenticate(@CurrentUser() user: User, @Body() dto: AccountProofDto, @Req() req: Request): Promise<void> {
+    const session = sessionOf(req);
+    await this.twoFactor.verifyProof({ ip: req.ip }, user, dto);
+    session.reauthenticatedAt = this.clock.now().getTime();
+    await new Promise<void>((resolve, reject) => session.save((err) => (err ? reject(err) : resolve())));
   }
 
   @Post('logout')

@@ -126,6 +126,7 @@ export class AuthService {
     );
     await this.sessions.destroyAllForUser(user.id);
     await this.tokens.revokeOutstanding(user.id, ['reset-password', 'set-password']);
+    this.emails.notifySecurityEvent(user, 'Your password was changed', ['The password of your KYC platform account was changed; every session signed in with the old one has ended.']);
   }
 
   /**

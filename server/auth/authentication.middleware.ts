@@ -6,6 +6,7 @@ import { apiKeyOf } from '../api-keys/api-key.js';
 import { EntityRows, typeOrmExecutor } from '../database/plain-sql.js';
 import { User } from '../users/user.entity.js';
 import { CallerReader } from './caller-reader.js';
+import { markApiKeyCaller } from '../common/access/tenancy-reach.js';
 
 /**
  * Identifies the caller: a secret API key in `Authorization: Bearer`, else the
@@ -29,6 +30,7 @@ export class AuthenticationMiddleware implements NestMiddleware {
           req.user = caller.user;
           req.rights = caller.rights;
           req.authMethod = 'api-key';
+          markApiKeyCaller(caller.user);
         }
       } else if (req.session?.userId) {
         const caller = await this.callers.byId(req.session.userId);

@@ -1,3 +1,4 @@
+import { BackgroundWork } from '../common/background-work.js';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
@@ -26,6 +27,7 @@ const SMTP_TIMEOUT_MS = 15_000;
 export class MailService implements OnModuleDestroy {
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter | undefined;
+  private readonly background = new BackgroundWork(this.logger, 'Sending an e-mail failed');
 
   constructor(
     @Inject(appConfig.KEY) env: AppConfig,
@@ -64,11 +66,27 @@ export class MailService implements OnModuleDestroy {
     }
   }
 
-  onModuleDestroy(): void {
+  /** Sends without delaying the caller's answer (a notice, not a link the caller waits for); awaited at shutdown. */
+  sendInBackground(message: MailMessage): void {
+    this.background.run(async () => {
+      await this.send(message);
+    });
+  }
+
+  /** Lets tests and shutdown wait for e-mails already on their way. */
+  settled(): Promise<void> {
+    return this.background.settled();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.settled();
     this.transport?.close();
   }
 
-  private store(message: MailMessage, status: OutboxMail['status']): Promise<OutboxMail> {
-    return this.outbox.save(this.outbox.create({ ...message, status }));
+  /** One INSERT, no transaction of its own: e-mails sent side by side on SQLite must not nest transactions. */
+  private async store(message: MailMessage, status: OutboxMail['status']): Promise<OutboxMail> {
+    const row = this.outbox.create({ ...message, status });
+    await this.outbox.insert(row);
+    return row;
   }
 }

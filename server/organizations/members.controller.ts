@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param } from '@nestjs/common';
+import { RecentAuthentication } from '../common/access/recent-authentication.decorator.js';
 import {
   ApiConflictResponse,
   ApiForbiddenResponse,
@@ -32,6 +33,7 @@ export class MembersController {
   }
 
   @Delete(':userId')
+  @RecentAuthentication()
   @HttpCode(HttpStatus.NO_CONTENT)
   @RequirePermission('members', 'delete')
   @ApiNoContentResponse({ description: 'Removed' })

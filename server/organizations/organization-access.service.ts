@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type WhereExpressionBuilder } from 'typeorm';
 import { EntityRows, Params, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
 import type { User } from '../users/user.entity.js';
+import { reachesEveryOrganization } from '../common/access/tenancy-reach.js';
 import { Organization } from './organization.entity.js';
 import { organizationNotFound } from './organizations.errors.js';
 
@@ -24,8 +25,8 @@ export function isUuid(value: string): boolean {
 
 /**
  * The organization and the caller's standing in it, in one prepared statement: the owner,
- * a member or a super-admin gets in; anyone else gets the same 404 as for an id that does
- * not exist. Plain SQL on an executor: bench/ runs it as is.
+ * a member or a super-admin (signed in, not by API key: reachesEveryOrganization) gets
+ * in; anyone else gets the same 404 as for an id that does not exist. Plain SQL on an executor: bench/ runs it as is.
  */
 export class MembershipReader {
   constructor(
@@ -46,9 +47,10 @@ export class MembershipReader {
     const isOwner = organization.ownerId === user.id;
     // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
     const isMember = !isOwner && (row.__member === true || row.__member === 1);
-    if (!isOwner && !isMember && user.role !== 'super-admin') throw organizationNotFound();
+    const everywhere = reachesEveryOrganization(user);
+    if (!isOwner && !isMember && !everywhere) throw organizationNotFound();
     const role: OrganizationRole = isOwner ? 'owner' : isMember ? 'member' : 'super-admin';
-    return { organization, role, isOwner, canManage: isOwner || user.role === 'super-admin' };
+    return { organization, role, isOwner, canManage: isOwner || everywhere };
   }
 }
 
@@ -71,10 +73,10 @@ export class OrganizationAccessService {
 
   /**
    * Limits a query to organizations the user owns or belongs to; `column` names the
-   * organization id in that query. Super-admins are not limited.
+   * organization id in that query. Super-admins are not limited (unless they call with an API key).
    */
   restrictToMember<T extends WhereExpressionBuilder>(query: T, user: User, column: string): T {
-    if (user.role === 'super-admin') return query;
+    if (reachesEveryOrganization(user)) return query;
     query.andWhere(
       `(${column} IN (SELECT "own"."id" FROM "organizations" "own" WHERE "own"."ownerId" = :accessUserId)` +
         ` OR ${column} IN (SELECT "mem"."organizationId" FROM "organization_members" "mem" WHERE "mem"."userId" = :accessUserId))`,

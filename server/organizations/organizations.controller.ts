@@ -1,7 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
+import { RecentAuthentication } from '../common/access/recent-authentication.decorator.js';
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -99,13 +101,19 @@ export class OrganizationsController {
 
   // Deleting or handing over an organization is the owner's decision (or a super-admin's), whatever the matrix says.
   @Delete('projects/:id')
+  @RecentAuthentication()
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiNoContentResponse({ description: 'Deleted with its applicants, images, checks, members, webhook events and deliveries, and its audit trail' })
+  @ApiNoContentResponse({ description: 'Deleted with its applicants, images, checks, members, webhook events and deliveries; its audit trail is kept, pseudonymised, and the other members are e-mailed' })
+  @ApiConflictResponse({ description: 'ORGANIZATION_HAS_LEGAL_HOLDS: an applicant is on legal hold' })
   @ApiBadRequestResponse({ description: "ORGANIZATION_NAME_MISMATCH: confirmName is not the organization's name" })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) deletes it' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: 'Delete an organization', description: 'The owner deletes the organization with its applicants, images, checks, members, webhook events and deliveries, confirming with its name.' })
-  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY', 'ORGANIZATION_NAME_MISMATCH')
+  @ApiOperation({
+    summary: 'Delete an organization',
+    description:
+      'The owner deletes the organization with its applicants, images, checks, members, webhook events and deliveries, confirming with its name and a sign-in (or re-authentication) within the last 5 minutes. Refused while any applicant is on legal hold. The audit trail is never deleted: entries about applicants keep no personal data, and one entry records the deletion. The other members are told by e-mail.',
+  })
+  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY', 'ORGANIZATION_NAME_MISMATCH', 'ORGANIZATION_HAS_LEGAL_HOLDS')
   remove(@CurrentUser() user: User, @Param('id') id: string, @Body() body: DeleteOrganizationDto): Promise<void> {
     return this.organizations.delete(user, id, body.confirmName);
   }

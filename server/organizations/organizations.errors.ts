@@ -32,6 +32,11 @@ export const ORGANIZATION_ERRORS = errorCatalogue('organizations', {
     message: "Type the organization's name exactly to delete it",
     description: 'The confirmation sent with a deletion is not the organization name.',
   },
+  ORGANIZATION_HAS_LEGAL_HOLDS: {
+    status: HttpStatus.CONFLICT,
+    message: 'This organization has applicants on legal hold and cannot be deleted. Lift the holds first.',
+    description: 'Deleting the organization would destroy applicants on legal hold; an owner must lift each hold (with its reason) first.',
+  },
   NEW_OWNER_NOT_MEMBER: {
     status: HttpStatus.BAD_REQUEST,
     message: 'Ownership can only be transferred to a member of the organization',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, IsNull, Not, type Repository } from 'typeorm';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DEFAULT_QUALITY_THRESHOLDS } from '../document-reading/index.js';
@@ -8,7 +8,8 @@ import { User } from '../users/user.entity.js';
 import { newCompanyKey } from './company-key.js';
 import type { OrganizationDetailsDto, OrganizationDto, RetentionPolicyDto, TwoFactorRequirementDto, VerificationSettingsDto } from './dto/organization.dto.js';
 import { NO_RETENTION_POLICY } from './retention-policy.js';
-import { nameMismatch, newOwnerNotMember, ownerOnly } from './organizations.errors.js';
+import { nameMismatch, newOwnerNotMember, ORGANIZATION_ERRORS, ownerOnly } from './organizations.errors.js';
+import { MailService } from '../mail/mail.service.js';
 import { OrganizationAccessService, type OrganizationRole } from './organization-access.service.js';
 import { OrganizationMember } from './organization-member.entity.js';
 import { Organization, type PhotoQualitySettings, type RetentionPolicy } from './organization.entity.js';
@@ -20,6 +21,7 @@ export class OrganizationsService {
     private readonly access: OrganizationAccessService,
     private readonly audit: AuditService,
     private readonly dataSource: DataSource,
+    private readonly mail: MailService,
   ) {}
 
   /** Whether a user owns an organization: an owner cannot delete their account (spec §6). */
@@ -146,16 +148,34 @@ export class OrganizationsService {
   /**
    * The owner (or a super-admin) removes the organization: foreign keys cascade to its
    * applicants, their images, checks and faces, its face blocklist, members, invitations,
-   * policy and webhook events with their deliveries; its audit trail is removed here (it
-   * has no foreign keys, by design). One entry remains: who deleted which organization,
-   * by name, with no personal data.
+   * policy and webhook events with their deliveries. Refused while any applicant is on
+   * legal hold. The audit trail is evidence and stays (it has no foreign keys, by design;
+   * AMLD Art. 40 keeps records five years): entries about an applicant are pseudonymised
+   * as an erasure leaves them (`{ erased: true }`), since the applicants are gone; one more
+   * entry says who deleted which organization. The other members are told by e-mail.
    */
   async delete(user: User, organizationId: string, confirmName: string): Promise<void> {
     const { organization, canManage } = await this.access.requireMember(user, organizationId);
     if (!canManage) throw ownerOnly();
     if (confirmName.trim() !== organization.name) throw nameMismatch();
+    const told = await this.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.username', 'u.email'])
+      .where('u.id = :ownerId OR u.id IN (SELECT "m"."userId" FROM "organization_members" "m" WHERE "m"."organizationId" = :id)', { ownerId: organization.ownerId, id: organization.id })
+      .andWhere('u.id <> :self', { self: user.id })
+      .getMany();
     await this.dataSource.transaction(async (manager) => {
-      await manager.delete(AuditEvent, { organizationId: organization.id });
+      // By table name: the organizations layer knows applicants only as rows that cascade.
+      const held = await manager
+        .createQueryBuilder()
+        .select('1', 'held')
+        .from('applicants', 'a')
+        .where('"a"."organizationId" = :id AND "a"."legalHoldAt" IS NOT NULL', { id: organization.id })
+        .limit(1)
+        .getRawOne<{ held: number }>();
+      if (held) throw ORGANIZATION_ERRORS.error('ORGANIZATION_HAS_LEGAL_HOLDS');
+      await manager.update(AuditEvent, { organizationId: organization.id, applicantId: Not(IsNull()) }, { detail: { erased: true } as never });
       await manager.delete(Organization, { id: organization.id });
       await this.audit.record(manager, {
         actor: user,
@@ -164,6 +184,18 @@ export class OrganizationsService {
         detail: { name: organization.name },
       });
     });
+    for (const member of told) {
+      this.mail.sendInBackground({
+        to: member.email,
+        subject: `The organization ${organization.name} was deleted`,
+        text: [
+          `Hello ${member.username},`,
+          '',
+          `${user.username} deleted the organization "${organization.name}" of the KYC platform, with its applicants. You are no longer a member of it.`,
+          'Its audit trail is kept. If you did not expect this, contact your administrator.',
+        ].join('\n'),
+      });
+    }
   }
 
   /** The owner (or a super-admin) hands the organization to one of its members; the previous owner stays on as a member. */

@@ -33,6 +33,8 @@ declare module 'express-session' {
     userId: string;
     /** When the session was authenticated (ms); sessions older than user.sessionsValidAfter are void. */
     authenticatedAt: number;
+    /** When the signed-in person last gave their password or a code again (POST /api/auth/reauthenticate; ms). */
+    reauthenticatedAt: number;
     /** Password checked, second factor outstanding: not signed in (no userId) until it is given. */
     pendingUserId: string;
     /** Shown on the Security page's session list: the browser's User-Agent (cut) and address at sign-in. */

@@ -1,4 +1,5 @@
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Controller, Put, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBadRequestResponse, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import { CurrentUser } from '../users/current-user.decorator.js';
@@ -9,6 +10,14 @@ import { WebhookSettingsService } from './webhook-settings.service.js';
 import { WEBHOOK_ERRORS } from './webhooks.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 import { SET_REDIRECT_URL_EXAMPLE, SET_WEBHOOK_EXAMPLE, WEBHOOK_SETTINGS_EXAMPLE } from './webhooks.examples.js';
+
+/**
+ * The signing secret is shown only to a signed-in session (the dashboard), never in an
+ * answer to an API key: a leaked key must not also yield the means to forge webhooks.
+ */
+function forCaller(req: Request, settings: WebhookSettingsDto): WebhookSettingsDto {
+  return req.authMethod === 'session' ? settings : { ...settings, secret: null };
+}
 
 /**
  * The spec's PUT /users/webhook and PUT /users/redirect-url. They live with the
@@ -26,10 +35,10 @@ export class WebhookSettingsController {
   @ApiOkResponse({ type: WebhookSettingsDto, description: 'Saved; the first webhook also gets a signing secret', example: WEBHOOK_SETTINGS_EXAMPLE })
   @ApiBody({ type: UpdateWebhookDto, examples: { 'your endpoint': { value: SET_WEBHOOK_EXAMPLE } } })
   @ApiBadRequestResponse({ description: "Not an http(s) URL, or 'Webhook URL must point to a public address'" })
-  @ApiOperation({ summary: 'Set the webhook URL', description: "Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`)." })
+  @ApiOperation({ summary: 'Set the webhook URL', description: "Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`), shown in the answer only to a signed-in session: with an API key `secret` is null (read it on the dashboard's Developer page)." })
   @ApiErrors(WEBHOOK_ERRORS, 'WEBHOOK_URL_INVALID', 'WEBHOOK_URL_PRIVATE', 'WEBHOOK_URL_UNRESOLVABLE')
-  setWebhook(@CurrentUser() user: User, @Body() body: UpdateWebhookDto): Promise<WebhookSettingsDto> {
-    return this.settings.setWebhook(user.id, body.webhook);
+  async setWebhook(@CurrentUser() user: User, @Body() body: UpdateWebhookDto, @Req() req: Request): Promise<WebhookSettingsDto> {
+    return forCaller(req, await this.settings.setWebhook(user.id, body.webhook));
   }
 
   @Put('redirect-url')
@@ -39,7 +48,7 @@ export class WebhookSettingsController {
   @ApiBody({ type: UpdateRedirectUrlDto, examples: { 'your page': { value: SET_REDIRECT_URL_EXAMPLE } } })
   @ApiBadRequestResponse({ description: "['redirectUrl must be a URL address'] for a value that is not an http(s) URL" })
   @ApiOperation({ summary: 'Set the redirect URL', description: 'Where the verification page sends the end user when they finish (http or https), unless their session link names another.' })
-  setRedirectUrl(@CurrentUser() user: User, @Body() body: UpdateRedirectUrlDto): Promise<WebhookSettingsDto> {
-    return this.settings.setRedirectUrl(user.id, body.redirectUrl);
+  async setRedirectUrl(@CurrentUser() user: User, @Body() body: UpdateRedirectUrlDto, @Req() req: Request): Promise<WebhookSettingsDto> {
+    return forCaller(req, await this.settings.setRedirectUrl(user.id, body.redirectUrl));
   }
 }

@@ -70,6 +70,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/auth/oidc/providers': PUBLIC,
   'GET /api/auth/oidc/:provider/start': PUBLIC,
   'GET /api/auth/oidc/:provider/callback': PUBLIC,
+  // Linking a single sign-on with the password: public (the browser is not signed in yet).
+  'POST /api/auth/oidc/link': PUBLIC,
   'POST /api/auth/login/passkey/options': PUBLIC,
   'POST /api/auth/login/passkey': PUBLIC,
   // Public, but only after a right password: nobody here has a pending step (401 TWO_FACTOR_NOT_PENDING).
@@ -78,6 +80,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth-emails/reset-password/start': PUBLIC,
   'POST /api/auth-emails/reset-password/reset': PUBLIC,
   'POST /api/auth-emails/confirm-email/confirm': PUBLIC,
+  'POST /api/auth-emails/unlock-second-factor': PUBLIC,
   'POST /api/demo/register': PUBLIC,
   'GET /api/kyc/get-new-token': PUBLIC,
   'GET /api/kyc/status': PUBLIC,
@@ -96,6 +99,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/users/:id/image': SIGNED_IN,
   'POST /api/auth/change-email': NOT_DEMO,
   'POST /api/auth/change-password': SIGNED_IN,
+  'POST /api/auth/reauthenticate': SIGNED_IN,
   'GET /api/auth/two-factor': SIGNED_IN,
   'POST /api/auth/two-factor/totp': NOT_DEMO,
   'POST /api/auth/two-factor/totp/confirm': NOT_DEMO,

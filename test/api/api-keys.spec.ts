@@ -5,6 +5,7 @@ import { User } from '../../server/users/user.entity.js';
 import { signedIn, sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/users.js';
+import { createOrganization, seedApplicants } from '../fixtures/organizations.js';
 
 describe('API keys', () => {
   let t: TestApp;
@@ -101,6 +102,24 @@ describe('API keys', () => {
       const link = await request(t.server).post('/api/kyc/sessions').set(account.auth).send({ organizationId: organization.id, userId: 'customer-1' }).expect(201);
       await request(t.server).delete(`/api/kyc/sessions/${link.body.sessionId}`).set(account.auth).expect(204);
     });
+  });
+
+  it("acts only where its account is a member, even a super-admin's (security finding 13)", async () => {
+    const owner = await createUser(t);
+    const superAdmin = await createUser(t, { role: 'super-admin' });
+    const org = await createOrganization(t, owner);
+    const [applicant] = await seedApplicants(t, org.id, [{}]);
+    const url = `/api/projects/${org.id}/applicants/${applicant.userId}`;
+    // Signed in, a super-admin reaches every organization …
+    await request(t.server).get(url).set(await sessionHeaders(t, superAdmin)).expect(200);
+    // … with its API key, none it is not a member of: not to read, list or erase.
+    expect((await request(t.server).get(url).set(superAdmin.auth).expect(404)).body.code).toBe('ORGANIZATION_NOT_FOUND');
+    await request(t.server).delete(url).set(superAdmin.auth).send({ reason: 'Data subject request', confirmUserId: applicant.userId }).expect(404);
+    const listed = await request(t.server).get('/api/applicants').set(superAdmin.auth).expect(200);
+    expect(JSON.stringify(listed.body)).not.toContain(applicant.userId);
+    const projects = await request(t.server).get('/api/projects').set(superAdmin.auth).expect(200);
+    expect(JSON.stringify(projects.body)).not.toContain(org.id);
+    await request(t.server).get(url).set(owner.auth).expect(200);
   });
 
   it('never stores the key in clear', async () => {

@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { addMember, createOrganization } from '../fixtures/organizations.js';
 import { documentPhoto } from '../fixtures/images.js';
 import { submitVerification } from '../fixtures/verification.js';
-import { sessionHeaders } from '../support/accounts.js';
+import { sessionHeaders, waitForMail } from '../support/accounts.js';
+import { driveClock } from '../support/clock.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { usesPostgres } from '../support/database.js';
 import { createUser, type TestUser } from '../support/users.js';
@@ -59,8 +60,8 @@ describe('organizations can end: deletion and ownership transfer', () => {
   }
 
   describe('DELETE /api/projects/:id', () => {
-    it('removes the organization with its applicants, images, checks, members, webhook events and audit trail, keeping one entry without personal data', async () => {
-      const { owner, organizationId, name } = await ownerWithMember();
+    it('removes the organization with its applicants, images, checks, members and webhook events, keeping its audit trail pseudonymised (security finding 5)', async () => {
+      const { owner, member, organizationId, name } = await ownerWithMember();
       await submitVerification(t.server, owner, organizationId, 'usr_gone', [{ docType: 'PASSPORT', png: documentPhoto() }], {
         name: 'Maria Example',
         dateOfBirth: '1990-01-02',
@@ -78,18 +79,59 @@ describe('organizations can end: deletion and ownership transfer', () => {
       const before = await rowsNaming(dataSource, [organizationId, applicantId]);
       // What the deletion has to remove is really there.
       expect(before).toMatchObject({ 'applicants.organizationId': 1, 'applicant_images.applicantId': expect.any(Number), 'webhook_events.organizationId': expect.any(Number) });
+      const trailBefore = before['audit_events.organizationId'];
 
       await request(t.server).delete(`/api/projects/${organizationId}`).set(headers).send({ confirmName: name }).expect(204);
 
-      expect(await rowsNaming(dataSource, [organizationId, applicantId])).toEqual({ 'audit_events.organizationId': 1 });
-      const [entry] = await dataSource.query<{ action: string; detail: string }[]>(
-        `SELECT "action", "detail" FROM "audit_events" WHERE "organizationId" = ${usesPostgres ? '$1' : '?'}`,
+      // Only the audit trail names the organization or the applicant now: every entry kept, one more for the deletion.
+      const after = await rowsNaming(dataSource, [organizationId, applicantId]);
+      expect(Object.keys(after).sort()).toEqual(['audit_events.applicantId', 'audit_events.organizationId']);
+      expect(after['audit_events.organizationId']).toBe(trailBefore + 1);
+      const entries = await dataSource.query<{ action: string; applicantId: string | null; detail: string }[]>(
+        `SELECT "action", "applicantId", "detail" FROM "audit_events" WHERE "organizationId" = ${usesPostgres ? '$1' : '?'}`,
         [organizationId],
       );
-      expect(entry.action).toBe('organization.deleted');
-      expect(JSON.parse(entry.detail)).toEqual({ name });
-      expect(entry.detail).not.toContain('Maria');
+      expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['organization.created', 'applicant.approved', 'organization.deleted']));
+      for (const entry of entries.filter((e) => e.applicantId !== null)) expect(JSON.parse(entry.detail)).toEqual({ erased: true });
+      expect(JSON.parse(entries.find((e) => e.action === 'organization.deleted')!.detail)).toEqual({ name });
+      expect(JSON.stringify(entries)).not.toContain('Maria');
       await request(t.server).get(`/api/projects/${organizationId}`).set(owner.auth).expect(404);
+      // The other members hear of it.
+      await waitForMail(t, member.user.email, new RegExp(`The organization ${name} was deleted`));
+    });
+
+    it('refuses while an applicant is on legal hold, and deletes nothing', async () => {
+      const { owner, organizationId, name } = await ownerWithMember();
+      await submitVerification(t.server, owner, organizationId, 'usr_held', [{ docType: 'PASSPORT', png: documentPhoto() }], {
+        name: 'Held Person',
+        dateOfBirth: '1980-01-02',
+        docNumber: 'X7654321',
+        expiryDate: '2031-05-06',
+        country: 'Portugal',
+        sex: 'M',
+      });
+      const headers = await sessionHeaders(t, owner);
+      await request(t.server).put(`/api/projects/${organizationId}/applicants/usr_held/legal-hold`).set(headers).send({ reason: 'Police request 2026-114' }).expect(200);
+      const refused = await request(t.server).delete(`/api/projects/${organizationId}`).set(headers).send({ confirmName: name }).expect(409);
+      expect(refused.body.code).toBe('ORGANIZATION_HAS_LEGAL_HOLDS');
+      await request(t.server).get(`/api/projects/${organizationId}/applicants/usr_held`).set(owner.auth).expect(200);
+    });
+
+    it('asks a session that signed in more than 5 minutes ago to prove itself again first', async () => {
+      const { owner, organizationId, name } = await ownerWithMember();
+      const headers = await sessionHeaders(t, owner);
+      const clock = driveClock(t);
+      try {
+        clock.advance(6 * 60 * 1000);
+        const stale = await request(t.server).delete(`/api/projects/${organizationId}`).set(headers).send({ confirmName: name }).expect(403);
+        expect(stale.body.code).toBe('REAUTHENTICATION_REQUIRED');
+        await request(t.server).post('/api/auth/reauthenticate').set(headers).send({ password: 'not-the-password' }).expect(400);
+        await request(t.server).delete(`/api/projects/${organizationId}`).set(headers).send({ confirmName: name }).expect(403);
+        await request(t.server).post('/api/auth/reauthenticate').set(headers).send({ password: owner.password }).expect(204);
+        await request(t.server).delete(`/api/projects/${organizationId}`).set(headers).send({ confirmName: name }).expect(204);
+      } finally {
+        clock.restore();
+      }
     });
 
     it('lets the owner delete their account once their only organization is gone', async () => {

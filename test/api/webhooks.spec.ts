@@ -127,6 +127,20 @@ describe('webhook settings (private targets not allowed)', () => {
     expect(me.body.redirectUrl).toBe('http://localhost:5173/done');
   });
 
+  it('never shows the signing secret in an answer to an API key (security finding 9)', async () => {
+    const owner = await createUser(t);
+    const byKey = await request(t.server).put('/api/users/webhook').set(owner.auth).send({ webhook: 'https://93.184.215.14/by-key' }).expect(200);
+    expect(byKey.body).toEqual({ webhook: 'https://93.184.215.14/by-key', redirectUrl: null, secret: null });
+    const redirect = await request(t.server).put('/api/users/redirect-url').set(owner.auth).send({ redirectUrl: 'https://example.test/done' }).expect(200);
+    expect(redirect.body.secret).toBeNull();
+    // The secret exists all the same, for the signed-in owner.
+    const settings = await request(t.server).get('/api/webhooks/settings').set(await sessionHeaders(t, owner)).expect(200);
+    expect(settings.body.secret).toMatch(/^whsec_/);
+    const bySession = await request(t.server).put('/api/users/redirect-url').set(await sessionHeaders(t, owner)).send({ redirectUrl: 'https://example.test/done' }).expect(200);
+    expect(bySession.body.secret).toBe(settings.body.secret);
+    await request(t.server).get('/api/webhooks/settings').set(owner.auth).expect(403);
+  });
+
   it('rotates the signing secret', async () => {
     const owner = await createUser(t);
     const first = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, owner)).send({ webhook: 'https://93.184.215.14/k' }).expect(200);

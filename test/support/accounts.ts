@@ -18,17 +18,22 @@ export async function signedIn(t: TestApp, account: Pick<TestUser, 'password'> &
   return agent;
 }
 
-const sessions = new WeakMap<object, Promise<Record<string, string>>>();
+const sessions = new WeakMap<object, { signedInAt: number; headers: Promise<Record<string, string>> }>();
+/**
+ * A cached sign-in is used for 4 minutes: destructive routes ask a session for a sign-in
+ * within the last 5 (@RecentAuthentication), and a long suite outlives that.
+ */
+const REUSE_SIGN_IN_MS = 4 * 60 * 1000;
 
 /**
  * Headers that act as this account's signed-in browser: its session cookie (signed in
- * once through POST /api/auth/login, then reused) and the CSRF header. For routes an
- * API key may not use: `request(t.server).post(…).set(await sessionHeaders(t, owner))`.
+ * through POST /api/auth/login, then reused for a few minutes) and the CSRF header. For
+ * routes an API key may not use: `request(t.server).post(…).set(await sessionHeaders(t, owner))`.
  */
 export function sessionHeaders(t: TestApp, account: Pick<TestUser, 'password'> & { user: { username: string } }): Promise<Record<string, string>> {
-  let headers = sessions.get(account);
-  if (!headers) {
-    headers = (async () => {
+  let cached = sessions.get(account);
+  if (!cached || Date.now() - cached.signedInAt > REUSE_SIGN_IN_MS) {
+    const headers = (async () => {
       const res = await request(t.server)
         .post('/api/auth/login')
         .set('X-Requested-With', 'XMLHttpRequest')
@@ -36,9 +41,10 @@ export function sessionHeaders(t: TestApp, account: Pick<TestUser, 'password'> &
         .expect(200);
       return { Cookie: sessionCookie(res)!, 'X-Requested-With': 'XMLHttpRequest' };
     })();
-    sessions.set(account, headers);
+    cached = { signedInAt: Date.now(), headers };
+    sessions.set(account, cached);
   }
-  return headers;
+  return cached.headers;
 }
 
 /** The `kyc.sid` cookie a response sets, if any. */

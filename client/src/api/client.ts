@@ -5,6 +5,7 @@
 import type { Client } from './generated/client';
 import { createQuerySerializer } from './generated/client/utils.gen';
 import { client } from './generated/client.gen';
+import { fetchWithReauthentication } from './reauthentication';
 
 export const FALLBACK_ERROR_MESSAGE = 'Failed to process your request at this time';
 
@@ -168,6 +169,7 @@ export function configureClient(target: Client): Client {
     querySerializer: (query) => serializeQuery(withoutEmptyStrings(query)),
     // Calls pass `throwOnError: true` too, so their types say "data, or an exception".
     throwOnError: true,
+    fetch: fetchWithReauthentication,
   });
   target.interceptors.error.use(toApiError);
   return target;

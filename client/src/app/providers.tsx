@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { ToastProvider } from '../components/ui/toast-provider';
+import { ReauthenticationDialog } from '../features/auth/components/reauthentication-dialog';
 import { createQueryClient } from '../lib/query-client';
 
 export function AppProviders({
@@ -15,7 +16,10 @@ export function AppProviders({
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <ToastProvider>{children}</ToastProvider>
+      <ToastProvider>
+        {children}
+        <ReauthenticationDialog />
+      </ToastProvider>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param } from '@nestjs/common';
+import { RecentAuthentication } from '../../common/access/recent-authentication.decorator.js';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -27,6 +28,7 @@ export class ApplicantErasureController {
   constructor(private readonly erasures: ApplicantErasures) {}
 
   @Delete(':userId')
+  @RecentAuthentication()
   @HttpCode(HttpStatus.OK)
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'delete')

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import { RecentAuthentication } from '../../common/access/recent-authentication.decorator.js';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -19,7 +20,7 @@ import { NotDemo } from '../../common/access/not-demo.decorator.js';
 import { AUTH_MESSAGES } from '../../users/account.messages.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
-import { RemoveTotpDto } from '../two-factor/dto/two-factor.dto.js';
+import { AccountProofDto } from '../two-factor/dto/two-factor.dto.js';
 import { PasskeyDto, PasskeyOptionsDto, RegisterPasskeyDto } from './dto/passkey.dto.js';
 import { PasskeysService } from './passkeys.service.js';
 import { AUTH_ERRORS } from '../auth.errors.js';
@@ -41,6 +42,7 @@ export class PasskeysController {
   }
 
   @Post('options')
+  @RecentAuthentication()
   @HttpCode(HttpStatus.OK)
   @NotDemo(AUTH_MESSAGES.disabledInDemo)
   @ApiOkResponse({ type: PasskeyOptionsDto, description: 'Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes' })
@@ -73,7 +75,7 @@ export class PasskeysController {
   @ApiTooManyRequestsResponse({ description: 'Too many wrong codes or passwords' })
   @ApiOperation({ summary: 'Remove a passkey', description: 'Removes a passkey after proving the account again (an authenticator code or the password).' })
   @ApiErrors(AUTH_ERRORS, 'PASSKEY_NOT_FOUND', 'WRONG_PASSWORD', 'INVALID_TWO_FACTOR_CODE', 'LOGIN_THROTTLED')
-  remove(@CurrentUser() user: User, @Param('id', new ParseUUIDPipe()) id: string, @Body() dto: RemoveTotpDto, @Req() req: Request): Promise<void> {
+  remove(@CurrentUser() user: User, @Param('id', new ParseUUIDPipe()) id: string, @Body() dto: AccountProofDto, @Req() req: Request): Promise<void> {
     return this.passkeys.remove({ ip: req.ip }, user, id, dto);
   }
 }

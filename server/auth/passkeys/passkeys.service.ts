@@ -23,6 +23,7 @@ import { LoginThrottleService } from '../login-throttle.service.js';
 import { TwoFactorService, type Caller, type SecondFactorProof } from '../two-factor/two-factor.service.js';
 import type { PasskeyDto } from './dto/passkey.dto.js';
 import { SecondFactorGuard, type SecondFactorAttempt } from '../two-factor/second-factor-guard.service.js';
+import { AuthEmailsService } from '../auth-emails.service.js';
 import type { PendingSecondFactor } from '../../sessions/session-lifecycle.js';
 import { UserPasskey } from './user-passkey.entity.js';
 import { WebauthnChallenge, type ChallengePurpose } from './webauthn-challenge.entity.js';
@@ -57,6 +58,7 @@ export class PasskeysService {
     private readonly limiter: RateLimiter,
     private readonly twoFactor: TwoFactorService,
     private readonly guard: SecondFactorGuard,
+    private readonly emails: AuthEmailsService,
   ) {
     const url = new URL(env.publicUrl);
     this.rpId = url.hostname;
@@ -127,6 +129,7 @@ export class PasskeysService {
       if (isUniqueViolation(error)) throw AUTH_ERRORS.error('PASSKEY_ALREADY_REGISTERED');
       throw error;
     }
+    this.emails.notifySecurityEvent(user, 'A passkey was added to your account', [`The passkey "${saved.name}" now signs in to your KYC platform account.`]);
     return (await this.list(user)).find((p) => p.id === saved.id)!;
   }
 
@@ -238,6 +241,7 @@ export class PasskeysService {
       await manager.delete(UserPasskey, { id: passkey.id });
       await this.record(manager, user, 'account.passkey_removed', { passkeyId: passkey.id, name: passkey.name, proof: proof.code ? 'code' : 'password' });
     });
+    this.emails.notifySecurityEvent(user, 'A passkey was removed from your account', [`The passkey "${passkey.name}" no longer signs in to your KYC platform account.`]);
   }
 
   private async issueChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {

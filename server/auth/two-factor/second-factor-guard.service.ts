@@ -76,7 +76,7 @@ export class SecondFactorGuard {
     if (attempt.failures === PENDING_STEP_MAX_FAILURES) {
       this.emails.notifySecurityEvent(user, 'Wrong sign-in codes on your account', [
         `Someone gave the right password of your KYC platform account, then ${attempt.failures} wrong codes (or passkeys) in a row.`,
-        'If this was not you, change your password now: someone knows it.',
+        'Someone who knows your password may be guessing codes.',
       ]);
     }
     if (attempt.failures < SECOND_FACTOR_LOCK_AFTER) return;
@@ -92,8 +92,6 @@ export class SecondFactorGuard {
       'To sign in, use one of your recovery codes, or open this link (valid 24 hours) to unlock them:',
       '',
       `${this.emails.publicUrl}/unlock-second-factor?user=${encodeURIComponent(user.id)}&token=${encodeURIComponent(token)}`,
-      '',
-      'If these attempts were not yours, someone knows your password: change it after signing in.',
     ]);
   }
 

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import { RecentAuthentication } from '../../common/access/recent-authentication.decorator.js';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -20,7 +21,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { EnrolmentAllowed } from '../../common/access/enrolment-allowed.decorator.js';
 import { UserPasskey } from '../passkeys/user-passkey.entity.js';
-import { RecoveryCodesDto, RemoveTotpDto, TotpSetupDto, TwoFactorCodeDto, TwoFactorOverviewDto } from './dto/two-factor.dto.js';
+import { RecoveryCodesDto, AccountProofDto, TotpSetupDto, TwoFactorCodeDto, TwoFactorOverviewDto } from './dto/two-factor.dto.js';
 import { TwoFactorRequirement } from './two-factor-requirement.service.js';
 import { TwoFactorService } from './two-factor.service.js';
 import { AUTH_ERRORS } from '../auth.errors.js';
@@ -47,6 +48,7 @@ export class TwoFactorController {
   }
 
   @Post('totp')
+  @RecentAuthentication()
   @NotDemo(AUTH_MESSAGES.disabledInDemo)
   @ApiCreatedResponse({ type: TotpSetupDto, description: 'A new secret and its QR code; nothing changes until confirmed' })
   @ApiConflictResponse({ description: AUTH_MESSAGES.totpAlreadyEnabled })
@@ -79,7 +81,7 @@ export class TwoFactorController {
   @ApiTooManyRequestsResponse({ description: 'Too many wrong codes or passwords' })
   @ApiOperation({ summary: 'Remove the authenticator app', description: 'Removes the authenticator app and the recovery codes after proving the account again (a code or the password).' })
   @ApiErrors(AUTH_ERRORS, 'TOTP_NOT_ENABLED', 'WRONG_PASSWORD', 'INVALID_TWO_FACTOR_CODE', 'LOGIN_THROTTLED')
-  remove(@CurrentUser() user: User, @Body() dto: RemoveTotpDto, @Req() req: Request): Promise<void> {
+  remove(@CurrentUser() user: User, @Body() dto: AccountProofDto, @Req() req: Request): Promise<void> {
     return this.twoFactor.remove({ ip: req.ip }, user, dto);
   }
 }

@@ -15,6 +15,7 @@ import type { RecoveryCodesDto, TotpSetupDto, TwoFactorStatusDto } from './dto/t
 import { UserPasskey } from '../passkeys/user-passkey.entity.js';
 import { UserTwoFactor } from './user-two-factor.entity.js';
 import { SecondFactorGuard } from './second-factor-guard.service.js';
+import { AuthEmailsService } from '../auth-emails.service.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 /** Codes of the previous and next 30-second step are accepted too (clock drift, typing time). */
@@ -52,6 +53,7 @@ export class TwoFactorService {
     private readonly throttle: LoginThrottleService,
     private readonly passwords: PasswordService,
     private readonly guard: SecondFactorGuard,
+    private readonly emails: AuthEmailsService,
   ) {}
 
   async status(user: Pick<User, 'id'>): Promise<TwoFactorStatusDto> {
@@ -104,6 +106,7 @@ export class TwoFactorService {
       );
       await this.record(manager, user, 'account.totp_enabled', {});
     });
+    this.emails.notifySecurityEvent(user, 'An authenticator app now guards your account', ['An authenticator app was set up for signing in to your KYC platform account, with new recovery codes.']);
     return { recoveryCodes };
   }
 
@@ -127,6 +130,10 @@ export class TwoFactorService {
     }
     await this.guard.succeeded(user.id);
     await this.dataSource.transaction((manager) => this.record(manager, user, 'account.second_factor_used', { method }));
+    if (method === 'recovery_code') {
+      const left = (await this.status(user)).recoveryCodesLeft;
+      this.emails.notifySecurityEvent(user, 'A recovery code was used', [`A recovery code signed in to your KYC platform account; ${left} ${left === 1 ? 'is' : 'are'} left.`]);
+    }
   }
 
   /** Removes the authenticator app; needs a current code or the password (throttled like sign-in). */
@@ -138,6 +145,7 @@ export class TwoFactorService {
       await manager.delete(UserTwoFactor, { userId: user.id });
       await this.record(manager, user, 'account.totp_removed', { proof: proof.code ? 'code' : 'password' });
     });
+    this.emails.notifySecurityEvent(user, 'The authenticator app was removed from your account', ['The authenticator app and its recovery codes no longer guard signing in to your KYC platform account.']);
   }
 
   /**

@@ -21,6 +21,12 @@ export const ACCESS_ERRORS = errorCatalogue('access', {
     message: 'A request carrying an API key has no session: send it without the Authorization header to sign in',
     description: 'A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.',
   },
+  REAUTHENTICATION_REQUIRED: {
+    status: HttpStatus.FORBIDDEN,
+    message: 'Confirm it is you: enter your password or a code from your authenticator app again',
+    description:
+      'A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.',
+  },
   ROLE_UNKNOWN: { status: HttpStatus.FORBIDDEN, message: 'Unknown role' },
   DEMO_NOT_ALLOWED: { status: HttpStatus.FORBIDDEN, message: 'This feature is not available for demo accounts' },
   CSRF_ORIGIN_REFUSED: { status: HttpStatus.FORBIDDEN, message: 'Cross-site request refused' },

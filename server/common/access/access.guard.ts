@@ -1,5 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { Clock } from '../clock.js';
 import type { Request } from 'express';
 import { isRoleName, roleRank } from './role-name.js';
 import { ACCESS_ERRORS } from './access.errors.js';
@@ -8,6 +9,7 @@ import { NOT_DEMO } from './not-demo.decorator.js';
 import { IS_PUBLIC } from './public.decorator.js';
 import { REQUIRED_PERMISSION, type RequiredPermission } from './require-permission.decorator.js';
 import { ROLE_REQUIREMENT, type RoleRequirement } from './roles.decorator.js';
+import { lastAuthenticatedAt, RECENT_AUTHENTICATION, RECENT_AUTHENTICATION_MS } from './recent-authentication.decorator.js';
 
 /** A route's access requirements, as its decorators (on the handler or its controller) state them. */
 interface RouteAccess {
@@ -16,19 +18,24 @@ interface RouteAccess {
   role: RoleRequirement | undefined;
   demoMessage: string | undefined;
   permission: RequiredPermission | undefined;
+  recentAuthentication: boolean;
 }
 
 /**
  * Deny by default: every route needs a signed-in account unless marked @Public(); an
  * API key only reaches routes marked @ApiKeyAllowed(); then the role requirement,
- * demo restriction and stored permission are checked. A route's decorators are read once
+ * demo restriction and stored permission are checked, and a session on a
+ * @RecentAuthentication() route must have proved its account within 5 minutes. A route's decorators are read once
  * and kept (metadata does not change after start).
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly routes = new WeakMap<object, WeakMap<object, RouteAccess>>();
 
-  constructor(private readonly reflector: Reflector) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly clock: Clock,
+  ) {}
 
   private accessOf(context: ExecutionContext): RouteAccess {
     const handler = context.getHandler();
@@ -44,6 +51,7 @@ export class AccessGuard implements CanActivate {
         role: this.reflector.getAllAndOverride<RoleRequirement | undefined>(ROLE_REQUIREMENT, targets),
         demoMessage: this.reflector.getAllAndOverride<string | undefined>(NOT_DEMO, targets),
         permission: this.reflector.getAllAndOverride<RequiredPermission | undefined>(REQUIRED_PERMISSION, targets),
+        recentAuthentication: this.reflector.getAllAndOverride<boolean>(RECENT_AUTHENTICATION, targets) === true,
       };
       byController.set(controller, access);
     }
@@ -74,6 +82,10 @@ export class AccessGuard implements CanActivate {
     const permission = access.permission;
     if (permission && !request.rights?.[permission.resource]?.includes(permission.action)) {
       throw ACCESS_ERRORS.error('PERMISSION_DENIED');
+    }
+
+    if (access.recentAuthentication && request.authMethod === 'session' && this.clock.now().getTime() - lastAuthenticatedAt(request.session) > RECENT_AUTHENTICATION_MS) {
+      throw ACCESS_ERRORS.error('REAUTHENTICATION_REQUIRED');
     }
     return true;
   }

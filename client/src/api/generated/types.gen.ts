@@ -1172,7 +1172,7 @@ export type WebhookSettingsDto = {
      */
     redirectUrl: string | null;
     /**
-     * Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved
+     * Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved. Shown only to a signed-in session: null in an answer to an API key.
      */
     secret: string | null;
 };
@@ -1329,6 +1329,17 @@ export type TwoFactorCodeDto = {
     code: string;
 };
 
+export type AccountProofDto = {
+    /**
+     * A current code from the authenticator app (or the password)
+     */
+    code?: string;
+    /**
+     * The account's password (or a current code)
+     */
+    password?: string;
+};
+
 export type DeleteAccountDto = {
     password: string;
 };
@@ -1432,17 +1443,6 @@ export type RecoveryCodesDto = {
      * Ten single-use recovery codes, shown this once
      */
     recoveryCodes: Array<string>;
-};
-
-export type RemoveTotpDto = {
-    /**
-     * A current code from the authenticator app (or the password)
-     */
-    code?: string;
-    /**
-     * The account's password (or a current code)
-     */
-    password?: string;
 };
 
 export type TwoFactorPolicyDto = {
@@ -2641,10 +2641,11 @@ export type ApplicantErasureEraseErrors = {
      * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
      * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
      * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
      */
     403: ErrorResponse & {
-        code: 'APPLICANT_ERASURE_FORBIDDEN' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+        code: 'APPLICANT_ERASURE_FORBIDDEN' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
     };
     /**
      * Organization not found (also when the caller is not a member), or Applicant not found
@@ -6327,10 +6328,11 @@ export type OrganizationsRemoveErrors = {
      * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
      * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
      * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
      */
     403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
     };
     /**
      * Organization not found (also when the caller is not a member)
@@ -6339,6 +6341,14 @@ export type OrganizationsRemoveErrors = {
      */
     404: ErrorResponse & {
         code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * ORGANIZATION_HAS_LEGAL_HOLDS: an applicant is on legal hold
+     *
+     * - `ORGANIZATION_HAS_LEGAL_HOLDS`: Deleting the organization would destroy applicants on legal hold; an owner must lift each hold (with its reason) first.
+     */
+    409: ErrorResponse & {
+        code: 'ORGANIZATION_HAS_LEGAL_HOLDS';
     };
     /**
      * Payload Too Large
@@ -6354,7 +6364,7 @@ export type OrganizationsRemoveError = OrganizationsRemoveErrors[keyof Organizat
 
 export type OrganizationsRemoveResponses = {
     /**
-     * Deleted with its applicants, images, checks, members, webhook events and deliveries, and its audit trail
+     * Deleted with its applicants, images, checks, members, webhook events and deliveries; its audit trail is kept, pseudonymised, and the other members are e-mailed
      */
     204: void;
 };
@@ -6826,10 +6836,11 @@ export type MembersRemoveErrors = {
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
      * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
      * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
      * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
      */
     403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
     };
     /**
      * Organization not found (also when the caller is not a member)
@@ -7946,10 +7957,11 @@ export type ApiKeysRegenerateErrors = {
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
      * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
      * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
      * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
      */
     403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
     };
 };
 
@@ -8146,6 +8158,75 @@ export type AuthLoginSecondFactorResponses = {
 };
 
 export type AuthLoginSecondFactorResponse = AuthLoginSecondFactorResponses[keyof AuthLoginSecondFactorResponses];
+
+export type AuthReauthenticateData = {
+    body: AccountProofDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/reauthenticate';
+};
+
+export type AuthReauthenticateErrors = {
+    /**
+     * Wrong password
+     *
+     * - `API_KEY_CANNOT_SIGN_IN`: A sign-in step (password, second factor, passkey, single sign-on) sent with `Authorization: Bearer kyc_sk_…`.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WRONG_PASSWORD`: The password you entered is not correct
+     */
+    400: ErrorResponse & {
+        code: 'API_KEY_CANNOT_SIGN_IN' | 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WRONG_PASSWORD';
+    };
+    /**
+     * Not signed in, or 'The code is not valid or was already used'
+     *
+     * - `INVALID_TWO_FACTOR_CODE`: The code is not valid or was already used
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'INVALID_TWO_FACTOR_CODE' | 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `SECOND_FACTOR_LOCKED`: Ten wrong second factors in a row locked the authenticator app and passkeys of the account: only a recovery code (POST /auth/login/two-factor) or the unlock link e-mailed to the account holder opens it again.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'SECOND_FACTOR_LOCKED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too Many Requests
+     *
+     * - `LOGIN_THROTTLED`: Too many failed sign-ins for this account or address; `message` says how long to wait.
+     */
+    429: ErrorResponse & {
+        code: 'LOGIN_THROTTLED';
+    };
+};
+
+export type AuthReauthenticateError = AuthReauthenticateErrors[keyof AuthReauthenticateErrors];
+
+export type AuthReauthenticateResponses = {
+    /**
+     * The session counts as freshly authenticated for 5 minutes
+     */
+    204: void;
+};
+
+export type AuthReauthenticateResponse = AuthReauthenticateResponses[keyof AuthReauthenticateResponses];
 
 export type AuthLogoutData = {
     body?: never;
@@ -8698,7 +8779,7 @@ export type TwoFactorStatusResponses = {
 export type TwoFactorStatusResponse = TwoFactorStatusResponses[keyof TwoFactorStatusResponses];
 
 export type TwoFactorRemoveData = {
-    body: RemoveTotpDto;
+    body: AccountProofDto;
     path?: never;
     query?: never;
     url: '/api/auth/two-factor/totp';
@@ -8795,9 +8876,10 @@ export type TwoFactorStartSetupErrors = {
      * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
      * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
      */
     403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'REAUTHENTICATION_REQUIRED';
     };
     /**
      * An authenticator app is already set up for this account
@@ -9137,9 +9219,10 @@ export type PasskeysOptionsErrors = {
      * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
      * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
      */
     403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED';
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'REAUTHENTICATION_REQUIRED';
     };
 };
 
@@ -9155,7 +9238,7 @@ export type PasskeysOptionsResponses = {
 export type PasskeysOptionsResponse = PasskeysOptionsResponses[keyof PasskeysOptionsResponses];
 
 export type PasskeysRemoveData = {
-    body: RemoveTotpDto;
+    body: AccountProofDto;
     path: {
         id: string;
     };

@@ -159,7 +159,7 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
       me: null,
       api: {
         oidcProviders: { body: [{ id: 'acme', name: 'Acme Okta' }] },
-        oidcLink: ({ body }) => (body.password === 'right' ? { body: buildUser() } : apiError(400, 'WRONG_PASSWORD', 'The password you entered is not correct')),
+        oidcLink: ({ body }) => (body?.password === 'right' ? { body: buildUser() } : apiError(400, 'WRONG_PASSWORD', 'The password you entered is not correct')),
       },
     });
     expect(await screen.findByRole('heading', { name: 'Link Acme Okta to your account' })).toBeInTheDocument();

@@ -14,7 +14,7 @@ describe('<UnlockSecondFactorPage>', { timeout: 20_000 }, () => {
     const { callsTo } = renderRoute(<UnlockSecondFactorPage />, {
       path: LINK,
       me: null,
-      api: { authEmailsUnlockSecondFactor: ({ body }) => (body.user === 'u-1' && body.token === 't-1' ? { body: { message: UNLOCKED } } : undefined) },
+      api: { authEmailsUnlockSecondFactor: ({ body }) => (body?.user === 'u-1' && body?.token === 't-1' ? { body: { message: UNLOCKED } } : undefined) },
     });
     expect(callsTo('authEmailsUnlockSecondFactor')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Unlock' }));

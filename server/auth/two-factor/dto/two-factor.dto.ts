@@ -60,7 +60,8 @@ export class RecoveryCodesDto {
   recoveryCodes: string[];
 }
 
-export class RemoveTotpDto {
+/** Proof that the signed-in person holds the account: a current code of the authenticator app, or the password. */
+export class AccountProofDto {
   @ApiPropertyOptional({ description: 'A current code from the authenticator app (or the password)' })
   @IsOptional()
   @IsString()

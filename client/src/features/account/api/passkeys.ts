@@ -1,7 +1,7 @@
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { PasskeyCredentialDto, RemoveTotpDto } from '../../../api/generated/types.gen';
+import type { PasskeyCredentialDto, AccountProofDto } from '../../../api/generated/types.gen';
 import { passkeysList, passkeysOptions, passkeysRegister, passkeysRemove } from '../../../api/sdk';
 import { accountKeys } from './account-keys';
 
@@ -36,7 +36,7 @@ export function useAddPasskey() {
 export function useRemovePasskey() {
   const invalidate = useInvalidateSecondFactors();
   return useMutation({
-    mutationFn: async ({ id, proof }: { id: string; proof: RemoveTotpDto }) => {
+    mutationFn: async ({ id, proof }: { id: string; proof: AccountProofDto }) => {
       await passkeysRemove({ path: { id }, body: proof, throwOnError: true });
     },
     onSuccess: invalidate,

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { RemoveTotpDto } from '../../../api/generated/types.gen';
+import type { AccountProofDto } from '../../../api/generated/types.gen';
 import { twoFactorConfirm, twoFactorRemove, twoFactorStartSetup, twoFactorStatus } from '../../../api/sdk';
 import { accountKeys } from './account-keys';
 
@@ -30,7 +30,7 @@ export function useConfirmTotp() {
 export function useRemoveTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: RemoveTotpDto) => {
+    mutationFn: async (body: AccountProofDto) => {
       await twoFactorRemove({ body, throwOnError: true });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
