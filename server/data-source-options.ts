@@ -3,6 +3,7 @@ import type { DataSourceOptions } from 'typeorm';
 import type { Environment } from './config/environment.js';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
+import { keepDatabaseFilesPrivate } from './database/private-files.js';
 
 type DatabaseSettings = Pick<Environment, 'databaseUrl' | 'dataDir' | 'databaseSchema'>;
 
@@ -22,12 +23,14 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
       extra: { max: 20, ...(schema ? { options: `-c search_path=${schema}` } : {}) },
     };
   }
+  const database = join(settings.dataDir, 'kyc.sqlite');
   return {
     ...common,
     type: 'better-sqlite3',
-    database: join(settings.dataDir, 'kyc.sqlite'),
+    database,
     enableWAL: true,
     prepareDatabase: (db: { pragma(source: string): unknown }) => {
+      keepDatabaseFilesPrivate(database);
       db.pragma('busy_timeout = 5000');
       db.pragma('synchronous = NORMAL');
     },

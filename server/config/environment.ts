@@ -208,6 +208,19 @@ function loadDataEncryption(env: RawEnv, dataDir: string): DataEncryptionSetting
   return { key: parseDataKey(readFileSync(file, 'utf8'), file), previousKey, source: file };
 }
 
+/**
+ * The start's warning when the data key is the generated file in DATA_DIR while the
+ * SQLite database lives there too: one copy of the directory (a backup, a disk image)
+ * then holds the encrypted images and the key that opens them.
+ */
+export function keyBesideDatabaseWarning(env: Pick<Environment, 'databaseUrl' | 'dataDir' | 'dataEncryption'>): string | undefined {
+  if (env.databaseUrl || env.dataEncryption.source === 'DATA_ENCRYPTION_KEY') return undefined;
+  return (
+    `The data encryption key is the file ${env.dataEncryption.source}, in DATA_DIR beside the database: a copy of ${env.dataDir} holds both the encrypted ` +
+    'documents and the key that opens them. Keep the key elsewhere: set DATA_ENCRYPTION_KEY from a secret store or a mounted secret file (docs/operations.md, "Keeping the key apart").'
+  );
+}
+
 function parseSumsub(env: RawEnv): SumsubSettings | undefined {
   const appToken = optional(env, 'SUMSUB_APP_TOKEN');
   const secretKey = optional(env, 'SUMSUB_SECRET_KEY');
@@ -247,7 +260,8 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
   const port = parsePort(env);
   const dataDir = resolve(optional(env, 'DATA_DIR') ?? './data');
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // Owner only: it holds the SQLite file, the app secret and (by default) the data key.
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch {
     throw new ConfigurationError(`DATA_DIR must be a writable directory, got '${dataDir}'`);
   }

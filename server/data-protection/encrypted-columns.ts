@@ -28,7 +28,7 @@ export interface BatchProgress {
 export async function rewriteEncryptedColumns(
   dataSource: DataSource,
   change: (stored: Buffer) => Buffer | undefined,
-  onProgress?: (progress: BatchProgress) => void,
+  onProgress?: (progress: BatchProgress) => void | Promise<void>,
 ): Promise<number> {
   const postgres = dataSource.options.type === 'postgres';
   const p = (n: number) => (postgres ? `$${n}` : '?');
@@ -58,7 +58,7 @@ export async function rewriteEncryptedColumns(
         }
       }
       progress.scanned += rows.length;
-      onProgress?.({ ...progress });
+      await onProgress?.({ ...progress });
       after = rows[rows.length - 1].key as string | number;
       if (rows.length < BATCH) break;
     }

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { ApplicantFace } from '../../server/applicants/faces/applicant-face.entity.js';
-import { ConfigurationError, loadEnvironment } from '../../server/config/environment.js';
+import { ConfigurationError, keyBesideDatabaseWarning, loadEnvironment } from '../../server/config/environment.js';
 import { DataEncryptionKeyRecord } from '../../server/data-protection/data-encryption-key.entity.js';
-import { ENVELOPE_HEADER_BYTES, ENVELOPE_MAGIC, envelopeKeyId, keyEncryptionKey } from '../../server/data-protection/envelope.js';
+import { ENVELOPE_HEADER_BYTES, ENVELOPE_MAGIC, encryptValue, envelopeKeyId, keyEncryptionKey } from '../../server/data-protection/envelope.js';
+import { ENCRYPTED_COLUMNS } from '../../server/data-protection/encrypted-columns.js';
 import { rotateDataKeys } from '../../server/data-protection/key-rotation.js';
 import { createOrganization, type TestOrganization } from '../fixtures/organizations.js';
 import { documentPhoto } from '../fixtures/images.js';
@@ -36,6 +38,8 @@ describe('documents encrypted at rest', () => {
   let image: Buffer;
   let imageId: string;
   const embedding = randomBytes(1024);
+  /** The key the last rotation test left the database on (hex). */
+  let rotatedKey = '';
   const crop = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(400)]);
 
   const dataSource = () => t.app.get(DataSource);
@@ -76,6 +80,23 @@ describe('documents encrypted at rest', () => {
     expect(Buffer.from(fileKey(), 'base64')).toHaveLength(32);
     expect(readFileSync(file).length).toBeGreaterThan(0);
     expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it('keeps the files in DATA_DIR to their owner: a new directory 0700, the database and its WAL 0600 (security finding 14)', () => {
+    if (!usesPostgres) {
+      for (const name of ['kyc.sqlite', 'kyc.sqlite-wal']) {
+        const path = join(t.database.dataDir, name);
+        expect([name, existsSync(path) && statSync(path).mode & 0o777]).toEqual([name, 0o600]);
+      }
+    }
+    const fresh = join(mkdtempSync(join(tmpdir(), 'kyc-data-')), 'new-dir');
+    const env = loadEnvironment({ DATA_DIR: fresh });
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    expect(statSync(join(fresh, 'data-encryption-key')).mode & 0o777).toBe(0o600);
+    // The generated key sits beside a SQLite database: the start warns and says where to keep it.
+    expect(keyBesideDatabaseWarning(env)).toContain('DATA_ENCRYPTION_KEY from a secret store or a mounted secret file');
+    expect(keyBesideDatabaseWarning(loadEnvironment({ DATA_DIR: fresh, DATA_ENCRYPTION_KEY: randomBytes(32).toString('hex') }))).toBeUndefined();
+    expect(keyBesideDatabaseWarning(loadEnvironment({ DATA_DIR: fresh, DATABASE_URL: 'postgres://db.internal/kyc' }))).toBeUndefined();
   });
 
   it('serves the photo as uploaded while the database holds no byte run of it, nor of the embedding or crop', async () => {
@@ -169,7 +190,7 @@ describe('documents encrypted at rest', () => {
     expect(rotation.output()).toContain('applicant_faces: 1 rows read, 1 re-wrapped\n');
     expect(rotation.output()).toContain(`Done: 3 values re-wrapped under key ${newId}`);
     // Run again, it has nothing left to do.
-    expect(await rotateDataKeys(dataSource())).toEqual({ rewrapped: 0, keyId: newId });
+    expect(await rotateDataKeys(dataSource())).toEqual({ rewrapped: 0, keyId: newId, passes: 1 });
     const after = await rawColumn('applicant_images', 'data', imageId);
     expect(envelopeKeyId(after)).toBe(newId);
     // Only the header changed: the image's ciphertext is the one written at upload.
@@ -185,6 +206,34 @@ describe('documents encrypted at rest', () => {
     await t.stop();
     expect(await startRefused({})).toContain("is not the key this database's images and faces are encrypted with");
     t = await startTestApp({ DATA_ENCRYPTION_KEY: newKey }, { database: t.database });
+    rotatedKey = newKey;
+  }, 90_000);
+
+  it('walks again until nothing is left under the old key: a value a lagging replica writes behind the walk is re-wrapped too (security finding 14)', async () => {
+    const oldKey = rotatedKey;
+    const oldKek = keyEncryptionKey(Buffer.from(oldKey, 'hex'));
+    const newKey = randomBytes(32).toString('hex');
+    await restart({ DATA_ENCRYPTION_KEY: newKey, DATA_ENCRYPTION_KEY_PREVIOUS: oldKey });
+    let written = false;
+    const result = await rotateDataKeys(dataSource(), async (progress) => {
+      // While the walk is on applicant_faces, a replica still on the old key rewrites the photo it walked past.
+      if (progress.table !== 'applicant_faces' || written) return;
+      written = true;
+      await dataSource().query(`UPDATE "applicant_images" SET "data" = ${usesPostgres ? '$1' : '?'} WHERE "id" = ${usesPostgres ? '$2' : '?'}`, [encryptValue(oldKek, image), imageId]);
+    });
+    expect(written).toBe(true);
+    expect(result.passes).toBeGreaterThan(1);
+    expect(envelopeKeyId(await rawColumn('applicant_images', 'data', imageId))).toBe(keyEncryptionKey(Buffer.from(newKey, 'hex')).id);
+    // Nothing anywhere is left under the old key, so forgetting it loses nothing.
+    for (const { table, columns } of ENCRYPTED_COLUMNS) {
+      for (const column of columns) {
+        const rows: Record<string, Buffer | null>[] = await dataSource().query(`SELECT "${column}" AS "value" FROM "${table}"`);
+        for (const { value } of rows) if (value) expect([table, envelopeKeyId(value)]).not.toEqual([table, oldKek.id]);
+      }
+    }
+    await restart({ DATA_ENCRYPTION_KEY: newKey });
+    expect((await readImage().expect(200)).body).toEqual(image);
+    rotatedKey = newKey;
   }, 90_000);
 
   it('encrypts photos stored before encryption existed on the first start with a key', async () => {
