@@ -41,8 +41,9 @@ export const KYC_ERRORS = errorCatalogue('kyc', {
   SESSION_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: 'Verification session not found' },
   VERIFICATION_IN_PROGRESS: {
     status: HttpStatus.CONFLICT,
-    message: 'This verification was started elsewhere. Continue it where it was started, or ask for a new link.',
-    description: 'A companyKey link for an applicant whose verification is under way in another browser or session link.',
+    message: 'This verification was started elsewhere. Continue it with the link you were sent, or in the browser where you started it.',
+    description:
+      'A companyKey link for an applicant that already has a verification it cannot continue: under way in another browser or session link, awaiting a resubmission, or begun through a server-created link (live, expired or revoked). Only that link, a new one from POST /kyc/sessions, or the resume secret of the browser that started it continue it. One answer for every case, so it tells nothing of the applicant.',
   },
   COMPANY_KEY_LINKS_DISABLED: {
     status: HttpStatus.FORBIDDEN,

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
+import { UNDO_WINDOW_MS } from '../../server/applicants/decisions/default-labels.js';
 import { AbandonedCleanupService } from '../../server/kyc/abandoned-cleanup.service.js';
 import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { addMember, createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';
@@ -173,7 +174,7 @@ describe('verification sessions', () => {
         statusCode: 409,
         error: 'Conflict',
         code: 'VERIFICATION_IN_PROGRESS',
-        message: 'This verification was started elsewhere. Continue it where it was started, or ask for a new link.',
+        message: 'This verification was started elsewhere. Continue it with the link you were sent, or in the browser where you started it.',
       });
       expect(JSON.stringify(attacker.body)).not.toContain('Ana');
 
@@ -193,6 +194,82 @@ describe('verification sessions', () => {
       expect(view.body.personalData.name).toBeNull();
       // Nor can it submit what it never saw.
       expect((await request(t.server).post('/api/kyc/submit').set(widget(token)).expect(400)).body.code).toBe('VERIFICATION_INCOMPLETE');
+    });
+
+    // Security finding 8: the public companyKey and a guessed userId never continue a verification
+    // that has data or began with a server-created link; one answer for every such refusal.
+    const REFUSED = {
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'VERIFICATION_IN_PROGRESS',
+      message: 'This verification was started elsewhere. Continue it with the link you were sent, or in the browser where you started it.',
+    };
+
+    it('cannot take over a resubmission: only the browser that started it (its resume secret) or a new server link continues it', async () => {
+      const clock = driveClock(t);
+      try {
+        const started = (await companyKeyToken('resubmit-victim', '192.0.2.90').expect(200)).body;
+        await completeAndSubmit(started.token);
+        const resubmission = (await request(t.server).get(`/api/projects/${org.id}/decision-labels`).set(await sessionHeaders(t, owner)).expect(200)).body.find(
+          (label: { code: string }) => label.code === 'SELFIE_UNCLEAR',
+        );
+        await request(t.server)
+          .post(`/api/projects/${org.id}/applicants/resubmit-victim/request-resubmission`)
+          .set(await sessionHeaders(t, owner))
+          .send({ step: 'selfie', labelId: resubmission.id })
+          .expect(200);
+        clock.advance(UNDO_WINDOW_MS + 1000);
+        const before = await applicant('resubmit-victim');
+
+        // The attacker knows the public companyKey and the userId: refused, nothing changes.
+        const attacker = await companyKeyToken('resubmit-victim', '198.51.100.90').expect(409);
+        expect(attacker.body).toEqual(REFUSED);
+        expect(await applicant('resubmit-victim')).toEqual(before);
+
+        // The browser that started it continues with its resume secret, at the step asked for.
+        const resumed = (await exchange(started.resumeSecret).expect(200)).body;
+        expect(resumed.scope).toBe('edit');
+        const view = await request(t.server).get('/api/kyc/session').set(widget(resumed.token)).expect(200);
+        expect(view.body.resubmission).toMatchObject({ step: 'selfie' });
+        await request(t.server).post('/api/kyc/documents').set(widget(resumed.token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+        await request(t.server).post('/api/kyc/submit').set(widget(resumed.token)).expect(200);
+      } finally {
+        clock.restore();
+      }
+    });
+
+    it('cannot continue an applicant whose server-created link was revoked or expired, with the same answer as any refusal', async () => {
+      const clock = driveClock(t);
+      try {
+        // Revoked after the end user typed their data.
+        const revoked = await createSession({ userId: 'linked-revoked' }).expect(201);
+        const { token } = (await exchange(secretOf(revoked.body.url)).expect(200)).body;
+        await request(t.server).put('/api/kyc/personal-data').set(widget(token)).send(PERSONAL).expect(200);
+        await request(t.server).delete(`/api/kyc/sessions/${revoked.body.sessionId}`).set(owner.auth).expect(204);
+        expect((await companyKeyToken('linked-revoked', '198.51.100.91').expect(409)).body).toEqual(REFUSED);
+
+        // Expired before it was even opened: the integrator's link is the only door.
+        await createSession({ userId: 'linked-expired', expiresInMinutes: 5 }).expect(201);
+        const live = await companyKeyToken('linked-expired', '198.51.100.92').expect(409);
+        clock.advance(6 * 60_000);
+        const expired = await companyKeyToken('linked-expired', '198.51.100.92').expect(409);
+        // Live, expired or revoked: one answer, so it tells nothing of the applicant's state.
+        expect(live.body).toEqual(REFUSED);
+        expect(expired.body).toEqual(REFUSED);
+        expect((await applicant('linked-expired')).sessionGeneration).toBe(2);
+        // A new link from the integrator's server still works.
+        const again = await createSession({ userId: 'linked-expired' }).expect(201);
+        await exchange(secretOf(again.body.url)).expect(200);
+      } finally {
+        clock.restore();
+      }
+    });
+
+    it('still starts a new applicant, and one that was created but never begun', async () => {
+      await companyKeyToken('fresh-applicant', '192.0.2.91').expect(200);
+      // Created on the integrator's side, never begun (no link, nothing saved): the companyKey link may begin it.
+      await seedApplicants(t, org.id, [{ userId: 'created-blank', kycStatus: 'init', reviewAnswer: null }]);
+      expect((await companyKeyToken('created-blank', '192.0.2.91').expect(200)).body).toMatchObject({ scope: 'edit', resumeSecret: expect.any(String) });
     });
 
     it('can be turned off by the organization', async () => {

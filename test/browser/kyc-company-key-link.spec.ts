@@ -110,7 +110,7 @@ describe('the public companyKey link', () => {
     await heading(other, 'This verification is already in progress');
     expect(await other.getByTestId('kyc-refusal').getAttribute('data-code')).toBe('VERIFICATION_IN_PROGRESS');
     expect(await other.getByTestId('kyc-refusal').textContent()).toBe(
-      'This verification was started elsewhere. Continue it where it was started, or ask for a new link.',
+      'This verification was started elsewhere. Continue it with the link you were sent, or in the browser where you started it.',
     );
     expect(await bodyText(other)).not.toMatch(/Globex Bank|ID card|customer-7/);
     await screenshotBothSizes(other, '12-in-progress');

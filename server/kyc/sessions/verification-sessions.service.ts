@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { IsNull, MoreThan, type Repository } from 'typeorm';
+import { In, IsNull, MoreThan, type Repository } from 'typeorm';
 import type { Applicant } from '../../applicants/applicant.entity.js';
 import { ApplicantsQueryService } from '../../applicants/applicants-query.service.js';
 import { ApplicantLifecycle, isEditable } from '../../applicants/lifecycle/applicant-lifecycle.service.js';
@@ -82,16 +82,20 @@ export class VerificationSessionsService {
   /** POST /kyc/session-token: a session link's (or a browser's resume) secret for a widget token. */
   async exchange(secret: string, ip: string | undefined): Promise<SessionTokenDto> {
     await this.limits.tokenIssued(ip);
-    const session = await this.sessions.findOneBy({ secretHash: sha256(secret) });
+    let session = await this.sessions.findOneBy({ secretHash: sha256(secret) });
     const applicant = session ? await this.applicants.findById(session.applicantId) : null;
+    if (session && applicant && !this.isLive(session, applicant)) session = await this.carryOverForResubmission(session, applicant);
     if (!session || !applicant || !this.isLive(session, applicant)) throw sessionLinkInvalid();
     return this.editToken(applicant, session);
   }
 
   /**
    * GET /kyc/get-new-token: the spec's public companyKey link. A new applicant starts
-   * here and the browser gets a resume secret; an applicant under way elsewhere is
-   * refused; a submitted one is only followed (a status-only token).
+   * here and the browser gets a resume secret; a submitted one is only followed (a
+   * status-only token). Any other existing applicant is refused with one answer
+   * (VERIFICATION_IN_PROGRESS), whatever the reason, unless it is blank and was never
+   * given a server-created link (see mayBeginWithCompanyKey): the companyKey is public
+   * and the userId may be guessed, so they never continue a verification.
    */
   async startWithCompanyKey(companyKey: string | undefined, userId: string, ip: string | undefined): Promise<KycTokenResponseDto> {
     const organization = companyKey ? await this.organizations.findByCompanyKey(companyKey) : null;
@@ -107,7 +111,7 @@ export class VerificationSessionsService {
     }
     const answer = { status: 'ok', code: 'OK', message: TOKEN_ISSUED_MESSAGE };
     if (!isEditable(applicant)) return { ...answer, ...this.statusToken(applicant), resumeSecret: null };
-    if (await this.hasLiveSession(applicant)) throw KYC_ERRORS.error('VERIFICATION_IN_PROGRESS');
+    if (!(await this.mayBeginWithCompanyKey(applicant))) throw KYC_ERRORS.error('VERIFICATION_IN_PROGRESS');
     const { session, secret } = await this.start(applicant, 'resume', { actor: { id: null, username: 'applicant' }, ip });
     const advanced = { ...applicant, sessionGeneration: session.generation } as Applicant;
     return { ...answer, ...this.editToken(advanced, session), resumeSecret: secret };
@@ -169,6 +173,39 @@ export class VerificationSessionsService {
 
   private isLive(session: VerificationSession, applicant: Pick<Applicant, 'sessionGeneration'>): boolean {
     return !session.revokedAt && session.expiresAt.getTime() > this.clock.now().getTime() && session.generation === applicant.sessionGeneration;
+  }
+
+  /**
+   * An existing applicant a companyKey link may begin as if it were new: nothing saved yet
+   * (kycStatus init: created on the integrator's side, never begun, or reset), no
+   * server-created link ever made for it (that applicant is the integrator server's to
+   * send links to), and no session working on it now. Anything else (data entered, a
+   * resubmission awaited, a link live, expired or revoked) continues only through a link
+   * or the resume secret of the browser that started it.
+   */
+  private async mayBeginWithCompanyKey(applicant: Applicant): Promise<boolean> {
+    if (applicant.kycStatus !== 'init') return false;
+    if (await this.sessions.exists({ where: { applicantId: applicant.id, kind: 'link' } })) return false;
+    return !(await this.hasLiveSession(applicant));
+  }
+
+  /**
+   * A resubmission request moves the applicant to a new session generation (older links
+   * end), but the browser that started the applicant through a companyKey link keeps its
+   * resume secret: that session carries over to the new generation and lasts at least the
+   * session time from the request. Not when revoked, nor when a newer link or browser
+   * session was made since, nor for any other change of generation (a reset, a revocation).
+   */
+  private async carryOverForResubmission(session: VerificationSession, applicant: Applicant): Promise<VerificationSession | null> {
+    if (session.kind !== 'resume' || session.revokedAt || session.generation >= applicant.sessionGeneration) return session;
+    const awaiting = applicant.kycStatus === 'pending' && applicant.resubmissionStep !== null && applicant.decidedAt !== null;
+    if (!awaiting) return session;
+    const until = new Date(Math.max(session.expiresAt.getTime(), new Date(applicant.decidedAt!).getTime() + this.env.verification.sessionTtlMs));
+    if (until.getTime() <= this.clock.now().getTime()) return session;
+    const newer = await this.sessions.exists({ where: { applicantId: applicant.id, kind: In(['link', 'resume']), generation: MoreThan(session.generation) } });
+    if (newer) return session;
+    await this.sessions.update({ id: session.id }, { generation: applicant.sessionGeneration, expiresAt: until });
+    return Object.assign(new VerificationSession(), session, { generation: applicant.sessionGeneration, expiresAt: until });
   }
 
   /** A link or a browser still holds a working session for the applicant. */
