@@ -8,6 +8,7 @@ import { CallerMiddleware } from './auth/authentication.module.js';
 import { AppExpressAdapter } from './common/http/express-adapter.js';
 import { frontDoor } from './common/http/front-door.js';
 import { appConfig, type AppConfig } from './config/config.module.js';
+import { loadEnvironment } from './config/environment.js';
 import { setupOpenApi } from './openapi.js';
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -24,7 +25,7 @@ export function appLogger(): ConsoleLogger {
  * supertest suites and the OpenAPI generator.
  */
 export async function createApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new AppExpressAdapter(), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new AppExpressAdapter(loadEnvironment().http), {
     bodyParser: false,
     logger: appLogger(),
   });

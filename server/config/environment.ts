@@ -21,6 +21,8 @@ export interface Environment {
   dataEncryption: DataEncryptionSettings;
   publicUrl: string;
   trustProxy: boolean;
+  /** What one HTTP connection may take of the server (HTTP_*). */
+  http: HttpLimits;
   smtpUrl: string | undefined;
   /** Sender of every e-mail (MAIL_FROM); defaults to no-reply at the PUBLIC_URL host. */
   mailFrom: string;
@@ -41,6 +43,15 @@ export interface Environment {
   sanctionsLists: SanctionsListSettings;
   /** Staff single sign-on (OIDC_PROVIDERS); empty: password sign-in only. */
   oidcProviders: OidcProviderSettings[];
+}
+
+export interface HttpLimits {
+  /** A request's headers must arrive within this (slow clients cannot hold a connection with a trickle of headers). */
+  headersTimeoutMs: number;
+  /** A whole request, body included, must arrive within this. */
+  requestTimeoutMs: number;
+  /** Open connections at once; more are refused. */
+  maxConnections: number;
 }
 
 export interface DataEncryptionSettings {
@@ -290,6 +301,11 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     dataEncryption: loadDataEncryption(env, dataDir),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     trustProxy: parseBoolean(env, 'TRUST_PROXY'),
+    http: {
+      headersTimeoutMs: parsePositiveInteger(env, 'HTTP_HEADERS_TIMEOUT_SECONDS', 20) * 1000,
+      requestTimeoutMs: parsePositiveInteger(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 120) * 1000,
+      maxConnections: parsePositiveInteger(env, 'HTTP_MAX_CONNECTIONS', 1000),
+    },
     smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp://', 'smtps://']),
     mailFrom: parseMailFrom(env, publicUrl),
     redisUrl: parseUrl(env, 'REDIS_URL', ['redis://', 'rediss://']),

@@ -51,8 +51,10 @@ export class WidgetTokenService {
   /** The claims of a genuine, unexpired token; null for anything else. */
   verify(token: string | undefined): WidgetTokenClaims | null {
     if (!token?.startsWith(WIDGET_TOKEN_PREFIX)) return null;
-    const [payload, signature] = token.slice(WIDGET_TOKEN_PREFIX.length).split('.');
-    if (!payload || !signature) return null;
+    // Exactly `<payload>.<signature>` in base64url: anything appended (`.x`) or mixed in is refused.
+    const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token.slice(WIDGET_TOKEN_PREFIX.length));
+    if (!match) return null;
+    const [, payload, signature] = match;
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;

@@ -176,5 +176,9 @@ describe('refusing a bad list file, saying where', () => {
     expect(failure('<sdnList><publshInformation><Publish_Date>1</Publish_Date></publshInformation></sdnList>').message).toBe('the file lists no entities');
     expect(failure('36,12,"a.k.a.","AERO-CARIBBEAN",-0- \n').message).toContain('alt.csv');
     expect(failure('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><sdnList></sdnList>').message).toContain('entity declarations');
+    // Padding does not push the declaration out of sight, and a bare DOCTYPE is refused too.
+    const padded = `<?xml version="1.0"?><!DOCTYPE sdnList PUBLIC "<sdnList" "x" [${' '.repeat(20_000)}<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><sdnList>&b;</sdnList>`;
+    expect(failure(padded).message).toContain('document type and entity declarations');
+    expect(failure('<?xml version="1.0"?><!DOCTYPE sdnList SYSTEM "file:///etc/passwd"><sdnList></sdnList>').message).toContain('document type');
   });
 });

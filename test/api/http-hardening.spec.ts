@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createConnection, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -152,5 +154,46 @@ describe('HTTP hardening', () => {
     const header = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('kyc.sid='))!;
     expect(header).toMatch(/HttpOnly/i);
     expect(header).toMatch(/SameSite=Lax/i);
+  });
+});
+
+/** Security review, low: slow clients held connections for minutes. */
+describe('HTTP connection limits', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await startTestApp({ HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_MAX_CONNECTIONS: '3' });
+    const server = t.app.getHttpServer() as Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** A connection, and a promise of the moment the server ends it (ms after opening). */
+  async function connect(): Promise<{ socket: Socket; closed: Promise<number> }> {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const opened = Date.now();
+    socket.on('error', () => undefined);
+    socket.resume();
+    return { socket, closed: new Promise((resolve) => socket.once('close', () => resolve(Date.now() - opened))) };
+  }
+
+  it('ends a connection whose headers trickle in (slowloris) once the headers timeout passes', async () => {
+    const { socket, closed } = await connect();
+    socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
+    const trickle = setInterval(() => socket.write('X-Slow: 1\r\n'), 200);
+    try {
+      expect(await closed).toBeLessThan(5000);
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it('refuses connections beyond HTTP_MAX_CONNECTIONS', async () => {
+    const held = await Promise.all([connect(), connect(), connect()]);
+    const extra = await connect();
+    expect(await extra.closed).toBeLessThan(2000);
+    for (const { socket } of held) socket.destroy();
   });
 });

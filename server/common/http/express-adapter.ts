@@ -1,4 +1,5 @@
 import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
+import type { HttpLimits } from '../../config/environment.js';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 
@@ -48,16 +49,38 @@ export class AppResponse extends ServerResponse<AppRequest> {
   locals: unknown = undefined;
 }
 
+/** Idle keep-alive connections close after this (Node's own default, stated). */
+const KEEP_ALIVE_TIMEOUT_MS = 5000;
+
 /**
- * Nest's Express adapter on a server made of those classes. createApp passes none of the
- * options the adapter's own initHttpServer reads (httpsOptions, forceCloseConnections,
- * return503OnClosing): one given is refused rather than silently dropped.
+ * Nest's Express adapter on a server made of those classes, with the time and connection
+ * limits of HttpLimits (a slow client cannot hold a connection for minutes, nor thousands
+ * of them). createApp passes none of the options the adapter's own initHttpServer reads
+ * (httpsOptions, forceCloseConnections, return503OnClosing): one given is refused rather
+ * than silently dropped.
  */
 export class AppExpressAdapter extends ExpressAdapter {
+  constructor(private readonly limits: HttpLimits) {
+    super();
+  }
+
   override initHttpServer(options: NestApplicationOptions): void {
     if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
       throw new Error('AppExpressAdapter serves plain HTTP without connection tracking; the options given need ExpressAdapter');
     }
-    this.httpServer = createServer({ IncomingMessage: AppRequest, ServerResponse: AppResponse }, this.getInstance()) as unknown as Server;
+    const server = createServer(
+      {
+        IncomingMessage: AppRequest,
+        ServerResponse: AppResponse,
+        headersTimeout: this.limits.headersTimeoutMs,
+        requestTimeout: this.limits.requestTimeoutMs,
+        keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+        // How often the timeouts above are checked (Node's default is every 30 s).
+        connectionsCheckingInterval: Math.min(1000, this.limits.headersTimeoutMs),
+      },
+      this.getInstance(),
+    );
+    server.maxConnections = this.limits.maxConnections;
+    this.httpServer = server as unknown as Server;
   }
 }
