@@ -93,9 +93,13 @@ export class ApplicantsController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ApplicantDetailsDto, description: 'The applicant after the edit' })
   @ApiBadRequestResponse({ description: 'A value is too long or not one of its select options' })
-  @ApiOperation({ summary: 'Edit an applicant', description: "Staff correct the applicant's data or status; the `applicant.updated` webhook is sent." })
+  @ApiOperation({
+    summary: 'Edit an applicant',
+    description:
+      "Staff correct the applicant's data or set a status that is not a decision; the `applicant.updated` webhook is sent. Completed and on hold are decisions, made through approve, reject and hold (four-eyes, undo window, labels). Changing the identity of a completed applicant re-opens it: `kycStatus` queued, no review answer, and a decision still waiting out its undo window is not sent.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
-  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
+  @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED', 'STATUS_IS_A_DECISION')
   update(
     @CurrentUser() user: User,
     @Param('id') id: string,

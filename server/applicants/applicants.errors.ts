@@ -10,6 +10,12 @@ export const APPLICANT_ERRORS = errorCatalogue('applicants', {
     message: 'Someone else changed this applicant in the meantime; reload it and try again',
     description: 'The `version` sent with a change is not the applicant\'s current one: nothing was changed.',
   },
+  STATUS_IS_A_DECISION: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'Completed and on hold are decisions: approve, reject or hold the applicant instead',
+    description:
+      "The staff edit (PUT …/applicants/:userId) does not set kycStatus completed or onHold: those go through POST …/approve, …/reject and …/hold, under the organization's four-eyes rule, undo window and labels.",
+  },
   APPLICANT_ALREADY_SUBMITTED: {
     status: HttpStatus.CONFLICT,
     message: 'This verification was already submitted',

@@ -36,7 +36,7 @@ describe('the audit trail', () => {
       { userId: 'audit-approve', kycStatus: 'pending', reviewAnswer: null },
       { userId: 'audit-reject', kycStatus: 'pending', reviewAnswer: null },
       { userId: 'audit-hold', kycStatus: 'queued', reviewAnswer: null },
-      { userId: 'audit-edit', name: 'Old Name' },
+      { userId: 'audit-edit', name: 'Old Name', kycStatus: 'completed', reviewAnswer: 'approved' },
     ]);
     const applicant = (userId: string, suffix = '') => `/api/projects/${org.id}/applicants/${userId}${suffix}`;
     await request(t.server).get(applicant('audit-approve')).set(reviewer.auth).expect(200);
@@ -80,8 +80,15 @@ describe('the audit trail', () => {
     const byAction = Object.fromEntries(events.map((event) => [event.action, event]));
     expect(byAction['applicant.rejected'].detail).toEqual({ previousStatus: 'pending', reason: 'Document expired', rejectType: 'final' });
     expect(byAction['applicant.held'].detail).toEqual({ previousStatus: 'queued', reason: 'Call back' });
-    // The reset that followed the edit redacted the identity values it had recorded.
-    expect(byAction['applicant.updated'].detail).toEqual({ changes: [{ field: 'name', from: '[erased]', to: '[erased]' }] });
+    // The edit re-opened the approved applicant (security finding 10); the reset that followed
+    // redacted the identity values it had recorded, and kept the status change readable.
+    expect(byAction['applicant.updated'].detail).toEqual({
+      changes: [
+        { field: 'name', from: '[erased]', to: '[erased]' },
+        { field: 'kycStatus', from: 'completed', to: 'queued' },
+        { field: 'reviewAnswer', from: 'approved', to: null },
+      ],
+    });
     expect(byAction['member.invited'].detail).toEqual({ invitationId: expect.any(String), invitee: reviewer.user.username });
     expect(byAction['member.added'].detail).toEqual({ userId: reviewer.user.id, username: reviewer.user.username, invitationId: byAction['member.invited'].detail?.invitationId });
     expect(byAction['organization.created'].applicantId).toBeNull();

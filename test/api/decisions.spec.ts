@@ -208,6 +208,56 @@ describe('structured decisions', () => {
     await request(t.server).put(`/api/projects/${org.id}/review-settings`).set(await as(owner)).send({ fourEyes: 'off' }).expect(200);
   });
 
+  it('the staff edit is no way around the decision rules: under four-eyes one reviewer cannot approve, reject or hold through it (security finding 10)', async () => {
+    await request(t.server).put(`/api/projects/${org.id}/review-settings`).set(await as(owner)).send({ fourEyes: 'all' }).expect(200);
+    try {
+      await seedApplicants(t, org.id, [{ userId: 'edit-four', kycStatus: 'queued', reviewAnswer: null }], { seed: 'edit-four' });
+      for (const kycStatus of ['completed', 'onHold']) {
+        const res = await request(t.server).put(base('edit-four')).set(await as(reviewer)).send({ kycStatus }).expect(400);
+        expect(res.body.code).toBe('STATUS_IS_A_DECISION');
+      }
+      expect(await applicant('edit-four')).toMatchObject({ kycStatus: 'queued', reviewAnswer: null });
+      expect(await outbox('edit-four')).toEqual([]);
+      // The decision routes still take it, as a proposal for a second reviewer.
+      const proposed = (await request(t.server).post(`${base('edit-four')}/approve`).set(await as(reviewer)).send({}).expect(200)).body;
+      expect(proposed.pendingDecision).toMatchObject({ kind: 'approve' });
+      expect(await applicant('edit-four')).toMatchObject({ kycStatus: 'queued', reviewAnswer: null });
+    } finally {
+      await request(t.server).put(`/api/projects/${org.id}/review-settings`).set(await as(owner)).send({ fourEyes: 'off' }).expect(200);
+    }
+  });
+
+  it('editing the identity of a decided applicant re-opens it for review, and the integrator hears it (security finding 10)', async () => {
+    await seedApplicants(t, org.id, [{ userId: 'edit-approved', kycStatus: 'completed', reviewAnswer: 'approved' }], { seed: 'edit-approved' });
+    const edited = (await request(t.server).put(base('edit-approved')).set(await as(reviewer)).send({ name: 'Someone Else' }).expect(200)).body;
+    expect(edited.applicant).toMatchObject({ kycStatus: 'queued', reviewAnswer: null });
+    expect(await applicant('edit-approved')).toMatchObject({ name: 'Someone Else', kycStatus: 'queued', reviewAnswer: null, rejectType: null });
+    await dispatch();
+    const hook = await waitUntil(() => delivered('edit-approved', 'applicant.updated')[0], 5000, 'the updated webhook');
+    expect(hook.data).toMatchObject({ kycStatus: 'queued', reviewAnswer: null });
+    // Sending the status it has along with the new identity keeps nothing approved either.
+    await seedApplicants(t, org.id, [{ userId: 'edit-approved-2', kycStatus: 'completed', reviewAnswer: 'approved' }], { seed: 'edit-approved-2' });
+    await request(t.server).put(base('edit-approved-2')).set(await as(reviewer)).send({ dateOfBirth: '1970-01-01', kycStatus: 'completed' }).expect(200);
+    expect(await applicant('edit-approved-2')).toMatchObject({ kycStatus: 'queued', reviewAnswer: null });
+
+    // Within the undo window the approval was never sent: it is not sent after the re-opening either.
+    await seedApplicants(t, org.id, [{ userId: 'edit-window', kycStatus: 'queued', reviewAnswer: null }], { seed: 'edit-window' });
+    await request(t.server).post(`${base('edit-window')}/approve`).set(await as(reviewer)).send({}).expect(200);
+    await request(t.server).put(base('edit-window')).set(await as(reviewer)).send({ docNumber: 'Z9999999' }).expect(200);
+    expect(await applicant('edit-window')).toMatchObject({ kycStatus: 'queued', reviewAnswer: null });
+    clock.advance(UNDO_WINDOW_MS + 1000);
+    await dispatch();
+    await waitUntil(() => delivered('edit-window', 'applicant.updated')[0], 5000, 'the updated webhook');
+    expect(delivered('edit-window', 'applicant.updated')[0].data).toMatchObject({ kycStatus: 'queued', reviewAnswer: null });
+    expect(delivered('edit-window', 'applicant.decided')).toHaveLength(0);
+    expect((await outbox('edit-window')).map((event) => event.type)).toEqual(['applicant.updated']);
+
+    // An edit of an applicant not yet decided leaves its status alone.
+    await seedApplicants(t, org.id, [{ userId: 'edit-queued', kycStatus: 'prechecked', reviewAnswer: null }], { seed: 'edit-queued' });
+    await request(t.server).put(base('edit-queued')).set(await as(reviewer)).send({ name: 'Fixed Typo' }).expect(200);
+    expect(await applicant('edit-queued')).toMatchObject({ kycStatus: 'prechecked', name: 'Fixed Typo' });
+  });
+
   it('notes: added and listed newest first, edited by their author within 15 minutes only, never in the audit text', async () => {
     await seedApplicants(t, org.id, [{ userId: 'notes-1', kycStatus: 'queued', reviewAnswer: null }], { seed: 'notes' });
     const note = (await request(t.server).post(`${base('notes-1')}/notes`).set(await as(reviewer)).send({ text: '  Called the customer  ' }).expect(201)).body;

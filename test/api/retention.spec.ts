@@ -190,7 +190,7 @@ describe('retention policy and legal hold', () => {
 
   it('a reset leaves no earlier identity value in the audit trail', async () => {
     await submitVerification(t.server, owner, org.id, 'ret-reset-1', [{ docType: 'PASSPORT', png: documentPhoto() }], identity('Hortensia Vale', 'HV1234567'));
-    await request(t.server).put(`${base()}/applicants/ret-reset-1`).set(await staff()).send({ name: 'Hortensia Valé', kycStatus: 'onHold' }).expect(200);
+    await request(t.server).put(`${base()}/applicants/ret-reset-1`).set(await staff()).send({ name: 'Hortensia Valé', kycStatus: 'prechecked' }).expect(200);
     const row = (await applicant(org.id, 'ret-reset-1'))!;
     const edits = () => dataSource().getRepository(AuditEvent).find({ where: { applicantId: row.id, action: 'applicant.updated' } });
     expect(JSON.stringify((await edits()).map((e) => e.detail))).toContain('Hortensia Vale');
@@ -201,7 +201,7 @@ describe('retention policy and legal hold', () => {
     expect((await edits())[0].detail).toEqual({
       changes: expect.arrayContaining([
         { field: 'name', from: '[erased]', to: '[erased]' },
-        { field: 'kycStatus', from: 'queued', to: 'onHold' },
+        { field: 'kycStatus', from: 'queued', to: 'prechecked' },
       ]),
     });
   }, 180_000);

@@ -51,7 +51,11 @@ export class UpdateApplicantDto extends VersionedChangeDto {
   @IdentityText(MAX.fatherName) fatherName?: string | null;
   @IdentityText(MAX.motherName) motherName?: string | null;
 
-  @ApiPropertyOptional({ enum: KYC_STATUSES, description: "Any status may be set directly; '' leaves it unchanged" })
+  @ApiPropertyOptional({
+    enum: KYC_STATUSES,
+    description:
+      "'' leaves it unchanged. completed and onHold are decisions, refused here (STATUS_IS_A_DECISION): approve, reject or hold instead. Changing the identity of a completed applicant sets it back to queued for review.",
+  })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || undefined : value))
   @IsIn(KYC_STATUSES, { message: `kycStatus must be one of: ${KYC_STATUSES.join(', ')}` })

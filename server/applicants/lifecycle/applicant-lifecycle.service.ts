@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, IsNull, MoreThanOrEqual, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { DataSource, In, IsNull, MoreThan, MoreThanOrEqual, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { AuditActor } from '../../audit/audit.service.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
@@ -50,6 +50,7 @@ import {
   resubmissionRequestStep,
   reviewerDecisionStep,
   undoDecisionStep,
+  undecides,
   type ApplicantChanges,
   type Decision,
   type DecisionLabelRef,
@@ -166,9 +167,28 @@ export class ApplicantLifecycle {
     }
   }
 
-  /** Staff edit: sets the fields sent (null clears), recording each change as { field, from, to }. */
+  /**
+   * Staff edit: sets the fields sent (null clears), recording each change as { field, from, to }.
+   * An edit that takes a decided applicant out of its decision (a new identity re-opens it)
+   * also removes the decision's webhook still waiting out its undo window, so the
+   * integrator never hears a decision after the applicant.updated that replaced it.
+   */
   edit(ref: ApplicantRef, wanted: ApplicantChanges, options: ChangeOptions): Promise<Applicant> {
-    return this.change(ref, options, async (applicant) => [editStep(applicant, wanted)]);
+    return this.change(ref, options, async (applicant, { manager, now }) => {
+      const step = editStep(applicant, wanted);
+      if (undecides(applicant, step)) {
+        await manager.delete(WebhookEvent, {
+          organizationId: applicant.organizationId,
+          applicantUserId: applicant.userId,
+          type: In(['applicant.decided', 'applicant.on_hold']),
+          status: 'pending',
+          attempts: 0,
+          lockedUntil: IsNull(),
+          nextAttemptAt: MoreThan(now),
+        });
+      }
+      return [step];
+    });
   }
 
   /** Back to the start: identity, photos and review answer gone, kycStatus init. */

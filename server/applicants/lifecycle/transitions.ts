@@ -2,6 +2,7 @@ import type { AuditAction } from '../../audit/audit-actions.js';
 import type { ApplicantEventExtra, ApplicantEventType } from '../../webhooks/webhook-events.js';
 import { IDENTITY_FIELDS } from '../applicant-fields.js';
 import type { Applicant } from '../applicant.entity.js';
+import { APPLICANT_ERRORS } from '../applicants.errors.js';
 import type { KycStatus, RejectType, ReviewAnswer } from '../applicant.enums.js';
 
 /** What a change may set on an applicant (never its identity within the organization). */
@@ -43,10 +44,29 @@ const REVIEW_CLEARED = { reviewAnswer: null, rejectType: null, rejectReason: nul
 /** A decision without a label (automatic, a provider's, an old integrator's) leaves no earlier label behind. */
 const NO_LABEL = { decisionLabelId: null } as const;
 
-/** Staff edit: only the fields that differ are written and recorded; a review answer only describes a completed applicant. */
+/** The statuses a decision sets (approve/reject: completed; hold: onHold); the staff edit never sets them. */
+export const DECISION_STATUSES: readonly KycStatus[] = ['completed', 'onHold'];
+
+/** Where a decided applicant whose identity data staff changed goes: back to the reviewers. */
+export const REOPENED_STATUS: KycStatus = 'queued';
+
+/**
+ * Staff edit: only the fields that differ are written and recorded; a review answer only
+ * describes a completed applicant. Changing the identity of a completed applicant
+ * re-opens it (queued, no review answer, no label): what was decided is not what is now
+ * stored. A new decision status (DECISION_STATUSES) is refused with STATUS_IS_A_DECISION.
+ */
 export function editStep(applicant: Applicant, wanted: ApplicantChanges): LifecycleStep {
+  if (wanted.kycStatus !== undefined && wanted.kycStatus !== applicant.kycStatus && DECISION_STATUSES.includes(wanted.kycStatus)) {
+    throw APPLICANT_ERRORS.error('STATUS_IS_A_DECISION');
+  }
   const target: ApplicantChanges = { ...wanted };
-  if (wanted.kycStatus !== undefined && wanted.kycStatus !== 'completed') Object.assign(target, REVIEW_CLEARED);
+  // The status it already has is no change of status (a form sending every field).
+  if (target.kycStatus === applicant.kycStatus) delete target.kycStatus;
+  const identityChanged = diff(applicant, wanted).some(({ field }) => IDENTITY_FIELD_SET.has(field));
+  if (target.kycStatus === undefined && identityChanged && applicant.kycStatus === 'completed') target.kycStatus = REOPENED_STATUS;
+  if (target.kycStatus !== undefined && target.kycStatus !== 'completed') Object.assign(target, REVIEW_CLEARED);
+  if (target.kycStatus !== undefined && !DECISION_STATUSES.includes(target.kycStatus)) Object.assign(target, NO_LABEL);
   const changes = diff(applicant, target);
   if (changes.length === 0) return { changes: {} };
   return {
@@ -54,6 +74,12 @@ export function editStep(applicant: Applicant, wanted: ApplicantChanges): Lifecy
     audit: { action: 'applicant.updated', detail: { changes } },
     event: 'applicant.updated',
   };
+}
+
+/** The step takes a decided applicant (completed or on hold) out of its decision. */
+export function undecides(applicant: Applicant, step: LifecycleStep): boolean {
+  const status = step.changes.kycStatus;
+  return DECISION_STATUSES.includes(applicant.kycStatus) && status !== undefined && !DECISION_STATUSES.includes(status);
 }
 
 export function resetStep(applicant: Applicant, imagesRemoved: number): LifecycleStep {

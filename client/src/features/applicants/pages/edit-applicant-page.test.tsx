@@ -47,13 +47,13 @@ describe('edit applicant', () => {
     await user.clear(name);
     await user.type(name, 'Maria S. Souza');
     await user.clear(screen.getByLabelText('Place of Birth'));
-    await user.selectOptions(screen.getByLabelText('KYC Status'), 'On Hold');
+    await user.selectOptions(screen.getByLabelText('KYC Status'), 'Queued');
     await user.selectOptions(screen.getByLabelText('Marital Status'), 'Casado');
     await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
 
     await waitFor(() =>
       expect(api.callsTo('applicantsUpdate').map((call) => call.body)).toEqual([
-        { name: 'Maria S. Souza', placeOfBirth: '', maritalStatus: 'Casado', kycStatus: 'onHold', version: 6 },
+        { name: 'Maria S. Souza', placeOfBirth: '', maritalStatus: 'Casado', kycStatus: 'queued', version: 6 },
       ]),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
@@ -165,5 +165,34 @@ describe('edit applicant', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
     expect(api.callsTo('applicantsUpdate').map((call) => call.body)).toEqual([{ name: 'Maria Souza', version: 6 }]);
     expect(api.callsTo('applicantsReject').map((call) => call.body)).toEqual([{ version: 7, labelId: 'label-expired' }]);
+  });
+
+  it('puts the applicant on hold as a decision, with a hold label, never through the edit (which refuses a decision status)', async () => {
+    const user = userEvent.setup();
+    const details = buildApplicantDetails({ applicant: { version: 6 } });
+    const api = mockApi({
+      usersMe: { body: buildUser() },
+      applicantsDetails: { body: details },
+      reviewSettingsListLabels: {
+        body: [
+          { id: 'label-expired', kind: 'reject', code: 'DOCUMENT_EXPIRED', title: 'Document expired', endUserText: 'Expired.', archived: false },
+          { id: 'label-hold', kind: 'hold', code: 'ADDITIONAL_CHECK', title: 'Additional check needed', endUserText: 'Wait.', archived: false },
+        ],
+      },
+      applicantsUpdate: { body: { ...details, applicant: { ...details.applicant, version: 7 } } },
+      applicantsHold: { body: { applicant: { ...details.applicant, version: 7 }, decision: null, pendingDecision: null } },
+    });
+    const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
+    await user.selectOptions(await screen.findByLabelText('KYC Status'), 'On Hold');
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+    expect(await screen.findByText('Choose why the applicant is put on hold')).toBeInTheDocument();
+
+    await screen.findByRole('option', { name: 'Hold — Additional check needed' });
+    expect(screen.queryByRole('option', { name: /Document expired|Approve/ })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Hold reason'), 'Hold — Additional check needed');
+    await user.click(screen.getByRole('button', { name: 'Update Applicant' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/dashboard/${ORGANIZATION_ID}/applicants/user-0001`));
+    expect(api.callsTo('applicantsUpdate')).toEqual([]);
+    expect(api.callsTo('applicantsHold').map((call) => call.body)).toEqual([{ version: 6, labelId: 'label-hold' }]);
   });
 });

@@ -28,6 +28,7 @@ import './edit-applicant-page.css';
 
 export const APPLICANT_UPDATED_MESSAGE = 'Applicant updated successfully!';
 export const ANSWER_REQUIRED = 'Choose the review answer: a completed applicant is approved or rejected';
+export const HOLD_LABEL_REQUIRED = 'Choose why the applicant is put on hold';
 const APPROVE = 'approve';
 
 const KYC_STATUS_OPTIONS = KYC_STATUSES.map((status) => ({ value: status, label: KYC_STATUS_LABELS[status] }));
@@ -76,17 +77,20 @@ function EditApplicantForm({
       setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
-  // "Completed" means approved or rejected: setting it here makes that decision through the
-  // decision routes (webhook, undo window, four-eyes), after the edits are saved.
+  // "Completed" (approved or rejected) and "On Hold" are decisions: setting them here makes
+  // that decision through the decision routes (webhook, undo window, four-eyes, labels), after
+  // the edits are saved; the edit itself refuses them (STATUS_IS_A_DECISION).
   const decide = useDecideApplicant(organizationId, userId);
   const labels = useDecisionLabels(organizationId);
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string | undefined>();
   const completing = values.kycStatus === 'completed' && initial.kycStatus !== 'completed';
-  const answerOptions = [
-    { value: APPROVE, label: 'Approve' },
-    ...(labels.data ?? []).filter((label) => label.kind === 'reject' && !label.archived).map((label) => ({ value: label.id, label: `Reject — ${label.title}` })),
-  ];
+  const holding = values.kycStatus === 'onHold' && initial.kycStatus !== 'onHold';
+  const deciding = completing || holding;
+  const activeLabels = (kind: 'reject' | 'hold') => (labels.data ?? []).filter((label) => label.kind === kind && !label.archived);
+  const answerOptions = holding
+    ? activeLabels('hold').map((label) => ({ value: label.id, label: `Hold — ${label.title}` }))
+    : [{ value: APPROVE, label: 'Approve' }, ...activeLabels('reject').map((label) => ({ value: label.id, label: `Reject — ${label.title}` }))];
 
   const finish = () => {
     saved.current = true;
@@ -97,19 +101,26 @@ function EditApplicantForm({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const payload = buildUpdatePayload(initial, values);
-    if (!completing) {
+    if (!deciding) {
       update.mutate({ ...payload, version: shown.applicant.version }, { onSuccess: finish });
       return;
     }
-    if (!answer) {
-      setAnswerError(ANSWER_REQUIRED);
+    // An answer chosen for the other decision status (then the status changed) is no answer.
+    if (!answerOptions.some((option) => option.value === answer)) {
+      setAnswerError(holding ? HOLD_LABEL_REQUIRED : ANSWER_REQUIRED);
       return;
     }
-    const { kycStatus: _completed, ...edits } = payload;
+    const { kycStatus: _decision, ...edits } = payload;
     let version = shown.applicant.version;
     try {
       if (Object.keys(edits).length > 0) version = (await update.mutateAsync({ ...edits, version })).applicant.version;
-      await decide.mutateAsync(answer === APPROVE ? { kind: 'approve', version } : { kind: 'reject', version, labelId: answer });
+      await decide.mutateAsync(
+        holding
+          ? { kind: 'hold', version, labelId: answer }
+          : answer === APPROVE
+            ? { kind: 'approve', version }
+            : { kind: 'reject', version, labelId: answer },
+      );
       finish();
     } catch {
       // Shown from the mutation's error below.
@@ -173,11 +184,11 @@ function EditApplicantForm({
             options={KYC_STATUS_OPTIONS}
             {...bind('kycStatus')}
           />
-          {completing && (
+          {deciding && (
             <div>
               <SelectField
-                label="Review answer"
-                placeholder="Choose approve or reject"
+                label={holding ? 'Hold reason' : 'Review answer'}
+                placeholder={holding ? 'Choose a hold label' : 'Choose approve or reject'}
                 options={answerOptions}
                 value={answer}
                 required
