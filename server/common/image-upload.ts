@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 /** Profile pictures: at most 5 MB (spec §9) and 50 megapixels, so no upload can be a decompression bomb. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -11,7 +13,7 @@ export interface UploadedImage {
   height: number;
 }
 
-export type ImageRejection = 'too-large' | 'not-an-image' | 'too-many-pixels';
+export type ImageRejection = 'too-large' | 'not-an-image' | 'too-many-pixels' | 'damaged';
 
 export class ImageUploadError extends Error {
   constructor(readonly reason: ImageRejection) {
@@ -42,6 +44,19 @@ export function identifyImage(data: Buffer): UploadedImage {
   if (!found || found.width < 1 || found.height < 1) throw new ImageUploadError('not-an-image');
   if (found.width * found.height > MAX_IMAGE_PIXELS) throw new ImageUploadError('too-many-pixels');
   return { ...found, data };
+}
+
+/**
+ * Decodes the whole picture once (on libvips' threads, scaled down as it loads), so that a
+ * truncated or corrupted file is refused at upload with 'damaged' rather than failing
+ * whatever reads it later (the quality check, the document reader: a 500).
+ */
+export async function assertDecodable(image: UploadedImage): Promise<void> {
+  try {
+    await sharp(image.data, { failOn: 'truncated', limitInputPixels: MAX_IMAGE_PIXELS }).resize({ width: 64, height: 64, fit: 'inside' }).raw().toBuffer();
+  } catch {
+    throw new ImageUploadError('damaged');
+  }
 }
 
 type Identified = Omit<UploadedImage, 'data'>;

@@ -170,7 +170,7 @@ export class KycController {
   @ApiOkResponse({ type: WidgetSessionDto })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
   @ApiOperation({ summary: 'Upload a document photo or selfie', description: "One photo of the document (front or back) or the selfie. A document photo is measured as it arrives and refused below the organization's quality thresholds; the side with the machine-readable zone is read at once and the answer carries `readFromPhoto`." })
-  @ApiErrors(KYC_ERRORS, 'STATUS_ONLY', 'POSE_NOT_FOR_DOCUMENT', 'IMAGE_NOT_AN_IMAGE', 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'PHOTO_QUALITY', 'RATE_LIMITED')
+  @ApiErrors(KYC_ERRORS, 'STATUS_ONLY', 'POSE_NOT_FOR_DOCUMENT', 'IMAGE_NOT_AN_IMAGE', 'IMAGE_DAMAGED', 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'PHOTO_QUALITY', 'RATE_LIMITED')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_ALREADY_SUBMITTED', 'DOCUMENT_SIDE_INVALID')
   @ApiErrors(DECISION_ERRORS, 'STEP_NOT_REQUESTED')
   upload(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: UploadDocumentDto, @Req() req: Request): Promise<WidgetSessionDto> {

@@ -22,6 +22,11 @@ export const KYC_ERRORS = errorCatalogue('kyc', {
   },
   IMAGE_TOO_LARGE: { status: HttpStatus.BAD_REQUEST, message: 'The photo is too large. Max file size is: 5MB' },
   IMAGE_NOT_AN_IMAGE: { status: HttpStatus.BAD_REQUEST, message: 'The file is not a JPEG, PNG or WebP image' },
+  IMAGE_DAMAGED: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    message: 'The photo is damaged or incomplete. Take it again.',
+    description: 'The file starts like a JPEG, PNG or WebP image but cannot be decoded to the end (truncated or corrupted on its way).',
+  },
   IMAGE_TOO_MANY_PIXELS: { status: HttpStatus.BAD_REQUEST, message: 'The photo has too many pixels (at most 50 megapixels)' },
   POSE_NOT_FOR_DOCUMENT: {
     status: HttpStatus.BAD_REQUEST,

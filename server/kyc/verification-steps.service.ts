@@ -10,7 +10,7 @@ import { Clock } from '../common/clock.js';
 import { documentSideInvalid } from '../applicants/applicants.errors.js';
 import { sidesOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
 import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.service.js';
-import { ImageUploadError, parseImageDataUrl, type ImageRejection } from '../common/image-upload.js';
+import { assertDecodable, ImageUploadError, parseImageDataUrl, type ImageRejection } from '../common/image-upload.js';
 import { AbuseLimitsService } from './abuse-limits.service.js';
 import { PERSONAL_FIELDS, type PersonalDataDto, type UploadDocumentDto, type WidgetDocumentReadDto, type WidgetSessionDto } from './dto/kyc.dto.js';
 import { KYC_ERRORS } from './kyc.errors.js';
@@ -21,6 +21,7 @@ const IMAGE_ERRORS = {
   'too-large': 'IMAGE_TOO_LARGE',
   'not-an-image': 'IMAGE_NOT_AN_IMAGE',
   'too-many-pixels': 'IMAGE_TOO_MANY_PIXELS',
+  damaged: 'IMAGE_DAMAGED',
 } as const satisfies Record<ImageRejection, keyof typeof KYC_ERRORS.entries>;
 
 /**
@@ -42,7 +43,7 @@ export class VerificationStepsService {
   /** One photo: the document's front or back, or the selfie. */
   async uploadDocument(claims: WidgetTokenClaims, body: UploadDocumentDto, ip: string | undefined): Promise<WidgetSessionDto> {
     const { applicant, session } = await this.state.editContextFor(claims);
-    const image = readImage(body.data);
+    const image = await readImage(body.data);
     const isSelfie = body.docType === 'SELFIE';
     if (!isSelfie && body.pose) throw KYC_ERRORS.error('POSE_NOT_FOR_DOCUMENT');
     const side = isSelfie ? (body.pose === 'turned' ? TURNED_SELFIE_SIDE : null) : (body.side ?? 'front');
@@ -97,9 +98,11 @@ export class VerificationStepsService {
   }
 }
 
-function readImage(dataUrl: string) {
+async function readImage(dataUrl: string) {
   try {
-    return parseImageDataUrl(dataUrl);
+    const image = parseImageDataUrl(dataUrl);
+    await assertDecodable(image);
+    return image;
   } catch (error) {
     if (error instanceof ImageUploadError) throw KYC_ERRORS.error(IMAGE_ERRORS[error.reason]);
     throw error;

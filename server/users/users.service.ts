@@ -4,7 +4,7 @@ import { DataSource, Not, type EntityManager, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { UpdateUserDto, UpdateUserImageDto } from './dto/update-user.dto.js';
 import type { UserDto } from './dto/user.dto.js';
-import { ImageUploadError, parseImageDataUrl, type ImageRejection, type UploadedImage } from '../common/image-upload.js';
+import { assertDecodable, ImageUploadError, parseImageDataUrl, type ImageRejection, type UploadedImage } from '../common/image-upload.js';
 import { UserImage } from './user-image.entity.js';
 import { USER_ERRORS } from './users.errors.js';
 import { toUserDto } from './user.mapper.js';
@@ -16,6 +16,7 @@ const PICTURE_ERRORS = {
   'too-large': 'PICTURE_TOO_LARGE',
   'not-an-image': 'PICTURE_NOT_AN_IMAGE',
   'too-many-pixels': 'PICTURE_TOO_MANY_PIXELS',
+  damaged: 'PICTURE_DAMAGED',
 } as const satisfies Record<ImageRejection, keyof typeof USER_ERRORS.entries>;
 
 export interface StoredImage {
@@ -50,7 +51,7 @@ export class UsersService {
       if (!USERNAME_PATTERN.test(dto.username!)) throw USER_ERRORS.error('USERNAME_INVALID');
       if (await this.usernameTaken(dto.username!, user.id)) throw USER_ERRORS.error('USERNAME_TAKEN');
     }
-    const image = dto.image ? this.readImage(dto.image) : undefined;
+    const image = dto.image ? await this.readImage(dto.image) : undefined;
 
     try {
       await this.dataSource.transaction(async (manager) => {
@@ -77,10 +78,12 @@ export class UsersService {
     };
   }
 
-  private readImage(image: UpdateUserImageDto): UploadedImage | undefined {
+  private async readImage(image: UpdateUserImageDto): Promise<UploadedImage | undefined> {
     if (!image.hasImage || image.data === undefined) return undefined;
     try {
-      return parseImageDataUrl(image.data);
+      const upload = parseImageDataUrl(image.data);
+      await assertDecodable(upload);
+      return upload;
     } catch (error) {
       if (error instanceof ImageUploadError) throw USER_ERRORS.error(PICTURE_ERRORS[error.reason]);
       throw error;

@@ -1,7 +1,8 @@
 import request from 'supertest';
+import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
-import { pngImage } from '../fixtures/images.js';
+import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
@@ -164,5 +165,38 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
       expect([data.slice(0, 30), res.status]).toEqual([data.slice(0, 30), 400]);
       expect(res.text).not.toMatch(LEAK);
     }
+  });
+
+  it('refuses a body nested thousands of levels deep with 400, not a 500 from the stack (security review, low)', async () => {
+    const deepArray = `{"name":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const deepObject = `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`;
+    for (const [url, body] of [['/api/projects', deepArray], ['/api/projects', deepObject], ['/api/auth/login', deepObject]]) {
+      const res = await request(t.server).post(url).set(await sessionHeaders(t, owner)).set('Content-Type', 'application/json').send(body);
+      expect([url, res.status, res.body.code]).toEqual([url, 400, 'VALIDATION_FAILED']);
+      expect(res.body.message[0]).toContain('nested too deeply');
+    }
+  });
+
+  it('refuses damaged photos (truncated or corrupted JPEG, PNG and WebP) with 422 IMAGE_DAMAGED, never a 500 (security review, low)', async () => {
+    const link = (await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId, userId: 'damaged-1' }).expect(201)).body;
+    const secret = new URL(link.url).searchParams.get('session');
+    const token = (await request(t.server).post('/api/kyc/session-token').send({ session: secret }).expect(200)).body.token;
+    const photo = documentPhoto();
+    const damaged: [string, Buffer][] = [];
+    for (const [format, good] of [['jpeg', await sharp(photo).jpeg().toBuffer()], ['png', await sharp(photo).png().toBuffer()], ['webp', await sharp(photo).webp().toBuffer()]] as const) {
+      damaged.push([`${format} cut at 30 %`, good.subarray(0, Math.floor(good.length * 0.3))]);
+      damaged.push([`${format} cut at 95 %`, good.subarray(0, Math.floor(good.length * 0.95))]);
+      const scrambled = Buffer.from(good);
+      scrambled.fill(0xff, Math.floor(good.length / 2));
+      damaged.push([`${format} second half 0xFF`, scrambled]);
+    }
+    const statuses = [];
+    for (const [name, data] of damaged) {
+      for (const docType of ['PASSPORT', 'SELFIE']) {
+        const res = await request(t.server).post('/api/kyc/documents').set('Authorization', `Bearer ${token}`).send({ docType, data: `data:image/png;base64,${data.toString('base64')}` });
+        statuses.push([name, docType, res.status, res.body.code]);
+      }
+    }
+    expect(statuses).toEqual(damaged.flatMap(([name]) => ['PASSPORT', 'SELFIE'].map((docType) => [name, docType, 422, 'IMAGE_DAMAGED'])));
   });
 });

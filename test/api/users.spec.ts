@@ -1,10 +1,11 @@
 import request from 'supertest';
+import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { UserImage } from '../../server/users/user-image.entity.js';
 import { browser, signedIn, sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/users.js';
-import { dataUrl, jpegImage, pngHeaderOnly, pngImage, webpImage } from '../fixtures/images.js';
+import { dataUrl, documentPhoto, pngHeaderOnly, pngImage } from '../fixtures/images.js';
 
 const TOO_LARGE = 'Uploaded file is too large! Max file size is: 5MB';
 const NOT_AN_IMAGE = 'Uploaded file must be a JPEG, PNG or WebP image';
@@ -105,12 +106,19 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
     it('identifies JPEG and WebP by their bytes, whatever type the data URL declares', async () => {
       const account = await createUser(t);
       const agent = await signedIn(t, account);
-      await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', jpegImage()) } }).expect(200);
+      await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', await sharp(pngImage(3, 2)).jpeg().toBuffer()) } }).expect(200);
       const jpeg = await request(t.server).get(`/api/users/${account.user.id}/image`).set(await sessionHeaders(t, account)).expect(200);
       expect(jpeg.headers['content-type']).toBe('image/jpeg');
-      await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('application/octet-stream', webpImage()) } }).expect(200);
+      await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('application/octet-stream', await sharp(pngImage(4, 5)).webp({ lossless: true }).toBuffer()) } }).expect(200);
       const webp = await request(t.server).get(`/api/users/${account.user.id}/image`).set(await sessionHeaders(t, account)).expect(200);
       expect(webp.headers['content-type']).toBe('image/webp');
+    });
+
+    it('refuses a damaged picture with 422 PICTURE_DAMAGED (security review, low)', async () => {
+      const agent = await signedIn(t, await createUser(t));
+      const jpeg = await sharp(documentPhoto()).jpeg().toBuffer();
+      const res = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length * 0.9))) } }).expect(422);
+      expect(res.body.code).toBe('PICTURE_DAMAGED');
     });
 
     it('refuses a file named .png whose bytes are not an image', async () => {

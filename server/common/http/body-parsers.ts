@@ -39,22 +39,30 @@ function problemInText(text: string, where: string): string | undefined {
   return undefined;
 }
 
+/**
+ * How deep a body's objects and arrays may nest. No field of this API goes past a few
+ * levels; a body nested thousands deep overflowed the stack of the validation that
+ * walks it recursively (a 500).
+ */
+export const MAX_BODY_DEPTH = 32;
+
 /** The first problem of a parsed body or query, walking every key and string value. */
 function problemIn(value: unknown, where: string): string | undefined {
-  const stack: unknown[] = [value];
+  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
   while (stack.length > 0) {
-    const current = stack.pop();
+    const { node: current, depth } = stack.pop()!;
     if (typeof current === 'string') {
       const problem = problemInText(current, where);
       if (problem) return problem;
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) return `${where} is nested too deeply (at most ${MAX_BODY_DEPTH} levels of objects and arrays)`;
     for (const key of Object.keys(current)) {
       if (RESERVED_KEYS.has(key)) return `${where} may not contain the key "${key}"`;
       const problem = problemInText(key, where);
       if (problem) return problem;
-      stack.push((current as Record<string, unknown>)[key]);
+      stack.push({ node: (current as Record<string, unknown>)[key], depth: depth + 1 });
     }
   }
   return undefined;
@@ -63,7 +71,8 @@ function problemIn(value: unknown, where: string): string | undefined {
 /**
  * Input no route can use is refused here, once, with a 400 that says why — rather than
  * as a database or library error deep inside a handler: a NUL character or an unpaired
- * surrogate anywhere (path, query, body), and the reserved keys above.
+ * surrogate anywhere (path, query, body), the reserved keys above, and nesting deeper
+ * than MAX_BODY_DEPTH.
  */
 const refuseUnusableInput: RequestHandler = (req, res, next) => {
   const path = req.originalUrl.split('?')[0];

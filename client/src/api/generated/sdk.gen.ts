@@ -205,7 +205,7 @@ export const applicantsDetails = <ThrowOnError extends boolean = false>(options:
 /**
  * Edit an applicant
  *
- * Staff correct the applicant's data or status; the `applicant.updated` webhook is sent.
+ * Staff correct the applicant's data or set a status that is not a decision; the `applicant.updated` webhook is sent. Completed and on hold are decisions, made through approve, reject and hold (four-eyes, undo window, labels). Changing the identity of a completed applicant re-opens it: `kycStatus` queued, no review answer, and a decision still waiting out its undo window is not sent.
  */
 export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: Options<ApplicantsUpdateData, ThrowOnError>) => (options.client ?? client).put<ApplicantsUpdateResponses, ApplicantsUpdateErrors, ThrowOnError>({
     security: [{

@@ -338,7 +338,7 @@ export type UpdateApplicantDto = {
      */
     motherName?: string | null;
     /**
-     * Any status may be set directly; '' leaves it unchanged
+     * '' leaves it unchanged. completed and onHold are decisions, refused here (STATUS_IS_A_DECISION): approve, reject or hold instead. Changing the identity of a completed applicant sets it back to queued for review.
      */
     kycStatus?: 'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold';
 };
@@ -2043,6 +2043,14 @@ export type UsersUpdateErrors = {
     413: ErrorResponse & {
         code: 'PAYLOAD_TOO_LARGE';
     };
+    /**
+     * Unprocessable Entity
+     *
+     * - `PICTURE_DAMAGED`: The file starts like a JPEG, PNG or WebP image but cannot be decoded to the end.
+     */
+    422: ErrorResponse & {
+        code: 'PICTURE_DAMAGED';
+    };
 };
 
 export type UsersUpdateError = UsersUpdateErrors[keyof UsersUpdateErrors];
@@ -2758,10 +2766,11 @@ export type ApplicantsUpdateErrors = {
      * A value is too long or not one of its select options
      *
      * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `STATUS_IS_A_DECISION`: The staff edit (PUT …/applicants/:userId) does not set kycStatus completed or onHold: those go through POST …/approve, …/reject and …/hold, under the organization's four-eyes rule, undo window and labels.
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+        code: 'MALFORMED_JSON' | 'STATUS_IS_A_DECISION' | 'VALIDATION_FAILED';
     };
     /**
      * Unauthorized
@@ -10241,7 +10250,7 @@ export type KycIssueForCompanyKeyErrors = {
     /**
      * WEBHOOK_NOT_CONFIGURED: the organization's owner has no webhook; VERIFICATION_IN_PROGRESS: started elsewhere
      *
-     * - `VERIFICATION_IN_PROGRESS`: A companyKey link for an applicant whose verification is under way in another browser or session link.
+     * - `VERIFICATION_IN_PROGRESS`: A companyKey link for an applicant that already has a verification it cannot continue: under way in another browser or session link, awaiting a resubmission, or begun through a server-created link (live, expired or revoked). Only that link, a new one from POST /kyc/sessions, or the resume secret of the browser that started it continue it. One answer for every case, so it tells nothing of the applicant.
      * - `WEBHOOK_NOT_CONFIGURED`: GET /kyc/get-new-token: the organization's owner has no webhook URL yet; the body also has `status: 'error'` and `token: null`.
      */
     409: ErrorResponse & {
@@ -10479,10 +10488,11 @@ export type KycUploadErrors = {
     /**
      * Unprocessable Entity
      *
+     * - `IMAGE_DAMAGED`: The file starts like a JPEG, PNG or WebP image but cannot be decoded to the end (truncated or corrupted on its way).
      * - `PHOTO_QUALITY`: The message says what to fix (blur, glare, darkness, size), measured against the organization's thresholds; the photo is not kept.
      */
     422: ErrorResponse & {
-        code: 'PHOTO_QUALITY';
+        code: 'IMAGE_DAMAGED' | 'PHOTO_QUALITY';
     };
     /**
      * RATE_LIMITED, with Retry-After
