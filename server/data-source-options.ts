@@ -32,6 +32,8 @@ export function dataSourceOptions(settings: DatabaseSettings): DataSourceOptions
     prepareDatabase: (db: { pragma(source: string): unknown }) => {
       keepDatabaseFilesPrivate(database);
       db.pragma('busy_timeout = 5000');
+      // Deleted content is overwritten with zeros, not left in free pages (erasure, retention).
+      db.pragma('secure_delete = ON');
       db.pragma('synchronous = NORMAL');
     },
   };

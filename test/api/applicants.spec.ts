@@ -203,10 +203,12 @@ describe('applicants', () => {
       await request(t.server).get('/api/applicants').query({ organizationId: 'nope' }).set(stranger.auth).expect(404);
     });
 
-    it("shows a super-admin every organization's applicants", async () => {
+    it("shows a super-admin every organization's applicants (signed in: a super-admin's API key reaches only its own organizations)", async () => {
       const superAdmin = await createUser(t, { role: 'super-admin' });
-      const res = await request(t.server).get('/api/applicants').query({ search: 'applicant-', pageSize: 250 }).set(superAdmin.auth).expect(200);
+      const res = await request(t.server).get('/api/applicants').query({ search: 'applicant-', pageSize: 250 }).set(await sessionHeaders(t, superAdmin)).expect(200);
       expect(res.body.items.filter((item: { organizationId: string }) => item.organizationId === listed.id)).toHaveLength(23);
+      const byKey = await request(t.server).get('/api/applicants').query({ search: 'applicant-', pageSize: 250 }).set(superAdmin.auth).expect(200);
+      expect(byKey.body.items.filter((item: { organizationId: string }) => item.organizationId === listed.id)).toHaveLength(0);
     });
   });
 
@@ -582,10 +584,12 @@ describe('applicants', () => {
       await request(t.server).post(`/api/projects/${org.id}/applicants/${row.userId}/hold`).set(await sessionHeaders(t, helper)).send({}).expect(200);
     });
 
-    it('lets a super-admin into any organization', async () => {
+    it('lets a signed-in super-admin into any organization, not its API key', async () => {
       const superAdmin = await createUser(t, { role: 'super-admin' });
-      await list(org.id, superAdmin).expect(200);
-      await request(t.server).get(`/api/projects/${org.id}/applicants/${row.userId}`).set(superAdmin.auth).expect(200);
+      const session = await sessionHeaders(t, superAdmin);
+      await request(t.server).get(`/api/projects/${org.id}/applicants`).set(session).expect(200);
+      await request(t.server).get(`/api/projects/${org.id}/applicants/${row.userId}`).set(session).expect(200);
+      await list(org.id, superAdmin).expect(404);
     });
 
     it('answers 401 to a visitor', async () => {

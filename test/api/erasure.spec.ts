@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ApplicantCheck } from '../../server/applicants/applicant-check.entity.js';
@@ -116,6 +118,17 @@ describe('erasing an applicant', () => {
     expect((await request(t.server).get(`/api/projects/${org.id}/applicants/${OTHER}/erasures`).set(owner.auth).expect(200)).body).toEqual([]);
 
     expect(await walk(needles())).toEqual([]);
+    // Nor the file's free pages or its WAL (SQLite: secure_delete and a checkpoint; security review, low).
+    if (!usesPostgres) {
+      for (const file of ['kyc.sqlite', 'kyc.sqlite-wal']) {
+        const path = join(t.database.dataDir, file);
+        const bytes = existsSync(path) ? readFileSync(path) : Buffer.alloc(0);
+        for (const value of [identity.name, identity.docNumber, 'Quixwood Hollow']) expect([file, value, bytes.includes(Buffer.from(value))]).toEqual([file, value, false]);
+      }
+    }
+    // The tombstone's userId hash is keyed: the database alone cannot confirm a guessed userId.
+    const [stored] = await dataSource().query(`SELECT "userIdHash" FROM "applicant_erasures" WHERE "applicantId" = ${usesPostgres ? '$1' : '?'}`, [res.body.applicantId]);
+    expect(stored.userIdHash).not.toBe(createHash('sha256').update(`${org.id}:${SUBJECT}`).digest('hex'));
     // The audit trail keeps that things happened, and the erasure itself, without the values.
     const trail = await dataSource().getRepository(AuditEvent).findBy({ applicantId: res.body.applicantId });
     expect(trail.length).toBeGreaterThan(0);

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { createHmac } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { AuditEvent } from '../../audit/audit-event.entity.js';
 import { AuditService, type AuditActor } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
+import { appConfig, type AppConfig } from '../../config/config.module.js';
 import { supportsRowLocks } from '../../database/transaction.js';
 import { sha256 } from '../../common/crypto.js';
 import { OrganizationAccessService, type OrganizationAccess } from '../../organizations/organization-access.service.js';
@@ -17,7 +19,17 @@ import type { ApplicantTombstoneDto } from './erasure.dto.js';
 
 const ERASED = '[erased]';
 
-export function erasureUserIdHash(organizationId: string, userId: string): string {
+/**
+ * How a tombstone names the erased userId: an HMAC under a key derived from APP_SECRET,
+ * so that a copy of the database alone cannot confirm a guessed userId (a plain SHA-256
+ * of a guessable id could). Tombstones written before keep their plain SHA-256 and are
+ * still found by it.
+ */
+export function erasureUserIdHash(key: Buffer, organizationId: string, userId: string): string {
+  return createHmac('sha256', key).update(`${organizationId}:${userId}`).digest('hex');
+}
+
+function legacyUserIdHash(organizationId: string, userId: string): string {
   return sha256(`${organizationId}:${userId}`);
 }
 
@@ -63,12 +75,17 @@ const MIN_SCRUBBED_LENGTH = 3;
  */
 @Injectable()
 export class ApplicantErasures {
+  private readonly userIdKey: Buffer;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: OrganizationAccessService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
-  ) {}
+    @Inject(appConfig.KEY) env: AppConfig,
+  ) {
+    this.userIdKey = createHmac('sha256', env.appSecret).update('kyc-platform:erased-user-id').digest();
+  }
 
   async erase(user: User, organizationId: string, userId: string, reason: string, confirmUserId: string): Promise<ApplicantTombstoneDto> {
     const { organization } = await this.requireEraser(user, organizationId);
@@ -87,6 +104,9 @@ export class ApplicantErasures {
       await this.audit.record(manager, { actor: user, organizationId: organization.id, applicantId: null, action: 'applicant.erased', detail: { applicantId: applicant.id } });
       return erasure;
     });
+    // SQLite: the erased rows' pages were zeroed (secure_delete); their copies in the WAL go
+    // with a checkpoint that truncates it (best effort: a long read holds the older frames).
+    if (this.dataSource.options.type !== 'postgres') await this.dataSource.query('PRAGMA wal_checkpoint(TRUNCATE)');
     return toTombstone(tombstone);
   }
 
@@ -119,7 +139,7 @@ export class ApplicantErasures {
         manager.create(ApplicantErasure, {
           organizationId,
           applicantId: applicant.id,
-          userIdHash: erasureUserIdHash(organizationId, applicant.userId),
+          userIdHash: erasureUserIdHash(this.userIdKey, organizationId, applicant.userId),
           erasedById: actor.id,
           erasedByName: actor.username.slice(0, 64),
           reason,
@@ -132,7 +152,7 @@ export class ApplicantErasures {
   async tombstones(user: User, organizationId: string, userId: string): Promise<ApplicantTombstoneDto[]> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const erasures = await this.dataSource.getRepository(ApplicantErasure).find({
-      where: { organizationId: organization.id, userIdHash: erasureUserIdHash(organization.id, userId) },
+      where: { organizationId: organization.id, userIdHash: In([erasureUserIdHash(this.userIdKey, organization.id, userId), legacyUserIdHash(organization.id, userId)]) },
       order: { erasedAt: 'DESC' },
     });
     return erasures.map(toTombstone);

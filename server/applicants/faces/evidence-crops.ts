@@ -96,27 +96,21 @@ const BATCH = 100;
  * data URLs into face_crops (encrypted under the data key), rewriting the evidence to
  * name them by id; the checks to move were listed by the FaceCrops migration. Runs at
  * start once the data key is loaded (the migration cannot encrypt). On SQLite the
- * rewritten evidence's old bytes are overwritten with zeros (secure_delete) instead of
- * staying in the file's free pages. Interrupted, it resumes; several processes may run it
+ * rewritten evidence's old bytes are overwritten with zeros (every connection runs with
+ * secure_delete, data-source-options.ts) instead of staying in the file's free pages.
+ * Interrupted, it resumes; several processes may run it
  * at once (each check is claimed). Returns how many checks it rewrote.
  */
 export async function moveEvidenceCrops(dataSource: DataSource): Promise<number> {
   const moves = dataSource.getRepository(FaceCropMove);
   if (!(await moves.exists())) return 0;
-  const sqlite = dataSource.options.type !== 'postgres';
-  const previous = sqlite ? ((await dataSource.query('PRAGMA secure_delete')) as { secure_delete: number }[])[0]?.secure_delete : undefined;
-  if (sqlite) await dataSource.query('PRAGMA secure_delete = ON');
   let moved = 0;
-  try {
-    for (;;) {
-      const batch = await moves.find({ select: { checkId: true }, order: { checkId: 'ASC' }, take: BATCH });
-      if (batch.length === 0) break;
-      await dataSource.transaction(async (manager) => {
-        for (const { checkId } of batch) if (await moveOne(manager, checkId)) moved++;
-      });
-    }
-  } finally {
-    if (sqlite) await dataSource.query(`PRAGMA secure_delete = ${previous ? 'ON' : 'OFF'}`);
+  for (;;) {
+    const batch = await moves.find({ select: { checkId: true }, order: { checkId: 'ASC' }, take: BATCH });
+    if (batch.length === 0) break;
+    await dataSource.transaction(async (manager) => {
+      for (const { checkId } of batch) if (await moveOne(manager, checkId)) moved++;
+    });
   }
   return moved;
 }

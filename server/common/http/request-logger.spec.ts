@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { jest } from '@jest/globals';
 import type { Response } from 'express';
-import { flushRequestLog, logRequest } from './request-logger.js';
+import { flushRequestLog, loggedPath, logRequest } from './request-logger.js';
 
 /** A response as far as the log reads it: its request (received 2.5 ms ago), its status and the 'finish' event. */
 function finishedResponse(method: string, originalUrl: string, statusCode: number): void {
@@ -33,5 +33,12 @@ describe('request log', () => {
     } finally {
       write.mockRestore();
     }
+  });
+
+  it("never names an end user: the userId in an applicant's path is replaced (security review, low)", () => {
+    expect(loggedPath('/api/projects/p1/applicants/customer-42/images/i9?x=1')).toBe('/api/projects/p1/applicants/:userId/images/i9');
+    expect(loggedPath('/api/projects/p1/applicants/jane%40example.com')).toBe('/api/projects/p1/applicants/:userId');
+    expect(loggedPath('/api/projects/p1/applicants')).toBe('/api/projects/p1/applicants');
+    expect(loggedPath('/api/applicants?search=x')).toBe('/api/applicants');
   });
 });
