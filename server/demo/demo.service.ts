@@ -15,6 +15,7 @@ import { FakeSubmissionPool } from '../analysis/fake-submission-pool.js';
 import { DemoDatasets, insertDemoSubmissions, seedDemoAccount, type DemoDataset, type PendingSubmissions } from './demo-seed.js';
 import { DEMO_ERRORS } from './demo.errors.js';
 import { DEMO_LIFETIME_MS, DEMO_MESSAGES, DEMO_PASSWORD, DEMO_REDIRECT_URL, DEMO_WEBHOOK_URL } from './demo.constants.js';
+import { addressKey } from '../common/rate-limit/address-key.js';
 
 /** How often expired demo accounts are looked for. */
 export const DEMO_CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
@@ -74,7 +75,7 @@ export class DemoService implements OnModuleInit, OnApplicationShutdown {
   /** A new demo account, seeded with organizations, applicants, decisions and webhook deliveries. */
   async register(ip: string | undefined): Promise<{ email: string }> {
     // A public endpoint that writes a few hundred rows must not become a denial-of-service lever.
-    const verdict = await this.limiter.hit(`demo|${ip ?? 'unknown'}`, { limit: this.env.demoAccountsPerHour, windowMs: 60 * 60 * 1000 });
+    const verdict = await this.limiter.hit(`demo|${addressKey(ip)}`, { limit: this.env.demoAccountsPerHour, windowMs: 60 * 60 * 1000 });
     if (!verdict.allowed) {
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
       throw DEMO_ERRORS.error('DEMO_LIMIT_REACHED', DEMO_MESSAGES.tooMany(minutes)).retryAfter(verdict.retryAfterSeconds);

@@ -3,6 +3,7 @@ import { RateLimiter, type RateLimit } from '../common/rate-limit/rate-limiter.j
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import type { VerificationSettings } from '../config/environment.js';
 import { rateLimited } from './kyc.errors.js';
+import { addressKey } from '../common/rate-limit/address-key.js';
 
 const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -25,25 +26,25 @@ export class AbuseLimitsService {
 
   /** A widget token asked for (new, renewed or exchanged for a session secret). */
   tokenIssued(ip: string | undefined): Promise<void> {
-    return this.check(`kyc-token|${ip}`, { limit: this.settings.tokensPerIpPerMinute, windowMs: MINUTE_MS });
+    return this.check(`kyc-token|${addressKey(ip)}`, { limit: this.settings.tokensPerIpPerMinute, windowMs: MINUTE_MS });
   }
 
   /** An applicant about to be created by a public link. */
   async applicantCreated(ip: string | undefined, organizationId: string): Promise<void> {
-    await this.check(`kyc-applicant|${ip}`, { limit: this.settings.newApplicantsPerIpPerHour, windowMs: HOUR_MS });
+    await this.check(`kyc-applicant|${addressKey(ip)}`, { limit: this.settings.newApplicantsPerIpPerHour, windowMs: HOUR_MS });
     await this.check(`kyc-applicant-org|${organizationId}`, { limit: this.settings.newApplicantsPerOrganizationPerHour, windowMs: HOUR_MS });
   }
 
   /** A photo about to be stored: per address, per side of the session, and the session's byte budget. */
   async upload(ip: string | undefined, sessionId: string, slot: string, bytes: number): Promise<void> {
     const sessionWindow = this.settings.sessionTtlMs;
-    await this.check(`kyc-upload|${ip}`, { limit: this.settings.uploadsPerIpPerMinute, windowMs: MINUTE_MS });
+    await this.check(`kyc-upload|${addressKey(ip)}`, { limit: this.settings.uploadsPerIpPerMinute, windowMs: MINUTE_MS });
     await this.check(`kyc-upload-slot|${sessionId}|${slot}`, { limit: this.settings.photosPerSidePerSession, windowMs: sessionWindow });
     await this.check(`kyc-upload-bytes|${sessionId}`, { limit: this.settings.uploadBytesPerSession, windowMs: sessionWindow }, bytes);
   }
 
   submission(ip: string | undefined): Promise<void> {
-    return this.check(`kyc-submit|${ip}`, { limit: this.settings.submissionsPerIpPerHour, windowMs: HOUR_MS });
+    return this.check(`kyc-submit|${addressKey(ip)}`, { limit: this.settings.submissionsPerIpPerHour, windowMs: HOUR_MS });
   }
 
   private async check(key: string, limit: RateLimit, cost = 1): Promise<void> {

@@ -4,6 +4,7 @@ import { StatusBus } from '../common/events/status-bus.js';
 import type { ApplicantStatusEvent } from '../common/events/status-event.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import { rateLimited } from './kyc.errors.js';
+import { addressKey } from '../common/rate-limit/address-key.js';
 
 /** A comment line keeps proxies and browsers from closing an idle stream. */
 export const HEARTBEAT_MS = 20_000;
@@ -40,7 +41,7 @@ export class StatusStreamService implements BeforeApplicationShutdown {
 
   /** `redirectUrl` replaces the owner's redirect URL in every event (a session's own). */
   stream(req: Request, res: Response, token: string, current: ApplicantStatusEvent, redirectUrl: string | null): void {
-    const ip = req.ip ?? 'unknown';
+    const ip = addressKey(req.ip);
     const { streamsPerToken, streamsPerIp } = this.env.verification;
     if ((this.perToken.get(token) ?? 0) >= streamsPerToken || (this.perIp.get(ip) ?? 0) >= streamsPerIp) throw rateLimited(5);
     this.perToken.add(token);

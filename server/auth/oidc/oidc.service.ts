@@ -23,6 +23,7 @@ import { LoginThrottleService } from '../login-throttle.service.js';
 import { PasswordService } from '../password.service.js';
 import { UserTwoFactor } from '../two-factor/user-two-factor.entity.js';
 import { UserPasskey } from '../passkeys/user-passkey.entity.js';
+import { addressKey } from '../../common/rate-limit/address-key.js';
 
 /** Refusals that are audited (a throttled request is not). */
 type RefusalCode = 'OIDC_UNKNOWN_PROVIDER' | 'OIDC_STATE_MISMATCH' | 'OIDC_PROVIDER_ERROR' | 'OIDC_EMAIL_NOT_VERIFIED' | 'OIDC_DOMAIN_NOT_ALLOWED' | 'OIDC_ACCOUNT_LINKED';
@@ -119,7 +120,7 @@ export class OidcService {
 
   /** Throttled requests are not audited: the limit exists to keep the trail from being flooded. */
   private async throttle(ip: string | undefined): Promise<void> {
-    const verdict = await this.limiter.hit(`sso|${ip ?? 'unknown'}`, { limit: REQUESTS_PER_IP_PER_MINUTE, windowMs: 60_000 });
+    const verdict = await this.limiter.hit(`sso|${addressKey(ip)}`, { limit: REQUESTS_PER_IP_PER_MINUTE, windowMs: 60_000 });
     if (!verdict.allowed) throw AUTH_ERRORS.error('OIDC_THROTTLED');
   }
 

@@ -27,6 +27,7 @@ import { AuthEmailsService } from '../auth-emails.service.js';
 import type { PendingSecondFactor } from '../../sessions/session-lifecycle.js';
 import { UserPasskey } from './user-passkey.entity.js';
 import { WebauthnChallenge, type ChallengePurpose } from './webauthn-challenge.entity.js';
+import { addressKey } from '../../common/rate-limit/address-key.js';
 
 /** How long a challenge may wait for the authenticator (the browser's own timeout is the same). */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -140,7 +141,7 @@ export class PasskeysService {
    */
   async authenticationOptions(caller: Caller, purpose: 'second-factor' | 'sign-in', userId: string | null): Promise<PublicKeyCredentialRequestOptionsJSON> {
     if (purpose === 'sign-in') {
-      const verdict = await this.limiter.hit(`passkey-options|${caller.ip ?? 'unknown'}`, { limit: PASSWORDLESS_OPTIONS_PER_MINUTE, windowMs: 60_000 });
+      const verdict = await this.limiter.hit(`passkey-options|${addressKey(caller.ip)}`, { limit: PASSWORDLESS_OPTIONS_PER_MINUTE, windowMs: 60_000 });
       if (!verdict.allowed) {
         throw AUTH_ERRORS.error('LOGIN_THROTTLED', AUTH_MESSAGES.tooManyAttempts(1)).retryAfter(verdict.retryAfterSeconds);
       }
