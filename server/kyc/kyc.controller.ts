@@ -131,7 +131,11 @@ export class KycController {
   @Get('get-new-token')
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: StaffTokenResponseDto })
-  @ApiOperation({ summary: 'Open the widget for an applicant', description: 'Signed-in staff get a widget token for an applicant of their organization, to open the verification page for them.' })
+  @ApiOperation({
+    summary: 'Open the widget for an applicant',
+    description:
+      "Signed-in staff get a widget token for an applicant of their organization, to open the verification page for them. The specification's call, kept although a GET that creates: the applicant (if new) and a staff session of the widget. It is safe because it needs a signed-in member of the organization with the right to update applicants, and it is checked against cross-site requests like a write: a session caller must send X-Requested-With (a link on another site cannot), else 403 CSRF_HEADER_MISSING.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   issueForStaff(@CurrentUser() user: User, @Query() query: StaffTokenQueryDto): Promise<StaffTokenResponseDto> {
     return this.sessions.startForStaff(user, query.organizationId, query.userId);

@@ -38,6 +38,15 @@ describe('HTTP hardening', () => {
   });
 
   describe('CSRF: a request carrying the session cookie is checked, whatever else it carries', () => {
+    it('checks the one GET that creates (GET /get-new-token: an applicant and a widget session) like a write (security review, low)', async () => {
+      const organizationId = (await createOrganization(t, owner)).id;
+      // A link on another site: a top-level navigation carries the Lax cookie, but no header.
+      const forged = await request(t.server).get('/api/get-new-token').set('Cookie', cookie).query({ userId: 'csrf-victim', organizationId }).expect(403);
+      expect(forged.body.code).toBe('CSRF_HEADER_MISSING');
+      expect(await t.app.get(DataSource).getRepository(Applicant).existsBy({ organizationId, userId: 'csrf-victim' })).toBe(false);
+      await request(t.server).get('/api/get-new-token').set('Cookie', cookie).set('X-Requested-With', 'XMLHttpRequest').query({ userId: 'csrf-victim', organizationId }).expect(200);
+    });
+
     it('refuses a cookie write with a bogus Authorization header and no X-Requested-With', async () => {
       const res = await request(t.server)
         .post('/api/projects')

@@ -5,6 +5,13 @@ import { ACCESS_ERRORS } from '../access/access.errors.js';
 import { SESSION_COOKIE } from './session-cookie.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * GET routes that change something, checked like writes: the spec's GET /get-new-token
+ * creates an applicant and a widget session. A link on another site (a top-level
+ * navigation carries the SameSite=Lax cookie) cannot set the header, so it cannot make a
+ * signed-in reviewer's browser create them.
+ */
+const CHANGING_GETS = new Set(['/api/get-new-token']);
 
 /** The header our client sends on every call; a cross-site HTML form cannot set it. */
 export const CSRF_HEADER = 'x-requested-with';
@@ -41,7 +48,7 @@ export class CsrfMiddleware implements NestMiddleware {
   }
 
   use(req: Request, _res: Response, next: NextFunction): void {
-    if (SAFE_METHODS.has(req.method) || !carriesCookie(req.headers.cookie, SESSION_COOKIE)) return next();
+    if ((SAFE_METHODS.has(req.method) && !CHANGING_GETS.has(req.path)) || !carriesCookie(req.headers.cookie, SESSION_COOKIE)) return next();
     const origin = req.headers.origin;
     const sameHost = origin !== undefined && origin !== 'null' && hostOf(origin) === req.headers.host;
     if (origin !== undefined && !sameHost && !this.allowedOrigins.has(origin)) {
