@@ -81,12 +81,14 @@ describe('organizations (projects)', () => {
       await request(t.server).get('/api/projects').set(newcomer.auth).expect(200, []);
     });
 
-    it('lists every organization for a super-admin, marked as seen by a super-admin', async () => {
+    it('lists every organization for a signed-in super-admin, marked as seen by a super-admin (its API key: only its own)', async () => {
       const superAdmin = await createUser(t, { role: 'super-admin' });
       const someone = await createUser(t);
       const theirs = await createOrganization(t, someone);
       const own = await createOrganization(t, superAdmin);
-      const res = await request(t.server).get('/api/projects').set(superAdmin.auth).expect(200);
+      const byKey = await request(t.server).get('/api/projects').set(superAdmin.auth).expect(200);
+      expect(byKey.body.map((o: { id: string }) => o.id)).toEqual([own.id]);
+      const res = await request(t.server).get('/api/projects').set(await sessionHeaders(t, superAdmin)).expect(200);
       const byId = new Map(res.body.map((o: { id: string; role: string }) => [o.id, o.role]));
       expect(byId.get(theirs.id)).toBe('super-admin');
       expect(byId.get(own.id)).toBe('owner');
@@ -131,8 +133,9 @@ describe('organizations (projects)', () => {
     it('shows a super-admin any organization', async () => {
       const superAdmin = await createUser(t, { role: 'super-admin' });
       const org = await createOrganization(t, owner);
-      const res = await request(t.server).get(`/api/projects/${org.id}`).set(superAdmin.auth).expect(200);
+      const res = await request(t.server).get(`/api/projects/${org.id}`).set(await sessionHeaders(t, superAdmin)).expect(200);
       expect(res.body).toMatchObject({ role: 'super-admin', isOwner: false, ownerUsername: owner.user.username });
+      await request(t.server).get(`/api/projects/${org.id}`).set(superAdmin.auth).expect(404);
     });
   });
 

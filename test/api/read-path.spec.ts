@@ -142,7 +142,8 @@ describe('the read path', () => {
       const unknown = await request(t.server).get(`/api/projects/${crypto.randomUUID()}/applicants`).set(stranger.auth).expect(404);
       expect(res.body).toEqual(unknown.body);
       const superAdmin = await createUser(t, { role: 'super-admin' });
-      await request(t.server).get(`/api/projects/${org.id}/applicants`).set(superAdmin.auth).expect(200);
+      await request(t.server).get(`/api/projects/${org.id}/applicants`).set(await sessionHeaders(t, superAdmin)).expect(200);
+      await request(t.server).get(`/api/projects/${org.id}/applicants`).set(superAdmin.auth).expect(404);
     });
   });
 
