@@ -75,6 +75,7 @@ db.prepare(
   `UPDATE "applicants" SET "kycStatus" = 'completed', "reviewAnswer" = 'approved', "decidedAt" = ?, "submittedAt" = COALESCE("submittedAt", "createdAt")`,
 ).run(yesterday);
 const approved = db.prepare(`SELECT COUNT(*) FROM "applicants" WHERE "reviewAnswer" = 'approved' AND "kycStatus" = 'completed'`).pluck().get();
+
 const jobsByStatus = () =>
   Object.fromEntries(db.prepare(`SELECT "status", COUNT(*) AS "n" FROM "analysis_jobs" WHERE "kind" = 'rescreening' GROUP BY "status"`).all().map((row) => [row.status, row.n]));
 const rescreens = db.prepare(`SELECT "importId", "total", "startedAt" FROM "sanctions_rescreens" ORDER BY "startedAt"`);
@@ -112,9 +113,17 @@ while ((rescreens.all()[0]?.total ?? 0) < approved) await sleep(200);
 const allQueuedMs = Date.now() - queuedAt;
 log(`Rescreening ${approved} applicants (all queued within ${(allQueuedMs / 1000).toFixed(1)} s)`);
 const windows = [];
+// Asked by every client before each request: the count (a scan of the jobs table, synchronous
+// in this process) is refreshed once a second at most, so that it never delays the clients.
+let drainedAt = 0;
+let drainedNow = false;
 const drained = () => {
-  const jobs = jobsByStatus();
-  return (jobs.queued ?? 0) + (jobs.running ?? 0) === 0;
+  if (Date.now() - drainedAt > 1000) {
+    const jobs = jobsByStatus();
+    drainedNow = (jobs.queued ?? 0) + (jobs.running ?? 0) === 0;
+    drainedAt = Date.now();
+  }
+  return drainedNow;
 };
 while (!drained()) {
   const m = await measure(WINDOW_S, drained);
@@ -135,7 +144,10 @@ const during = { health: pooled('health'), list: pooled('list'), loopMaxMs: Math
 // 2. A second version: another rescreening, and SIGTERM while it runs.
 writeFileSync(join(LISTS_DIR, 'sdn-v2.csv'), LIST_V2);
 log('Waiting for the second version to be picked up…');
-while ((rescreens.all()[1]?.total ?? 0) < approved) await sleep(200);
+// The first rescreening put the listed persons' namesakes on hold: only those still approved are queued again.
+const approvedCount = db.prepare(`SELECT COUNT(*) FROM "applicants" WHERE "reviewAnswer" = 'approved' AND "kycStatus" = 'completed'`).pluck();
+const stillApproved = approvedCount.get();
+while ((rescreens.all()[1]?.total ?? 0) < stillApproved) await sleep(200);
 // Some seconds into it: jobs running, most still queued.
 await sleep(5000);
 const beforeTerm = jobsByStatus();
