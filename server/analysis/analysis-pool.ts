@@ -7,6 +7,15 @@ import type { DocumentImage, DocumentReadResult } from './document-reader.js';
 import type { FaceImages, FaceReadResult } from './face-reader.js';
 import { builtWorkerFile } from '../common/worker-file.js';
 import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
+import { FairLane, type CaptureTicket } from './fair-lane.js';
+
+export type { CaptureTicket } from './fair-lane.js';
+
+/**
+ * A capture task still running this long is stopped (its thread ended, a new one started
+ * on the next task): it holds a thread every end user at capture shares.
+ */
+export const CAPTURE_TASK_LIMIT_MS = 15_000;
 
 /**
  * Who waits for the work: an end user at capture (the photo's measures, the pre-fill),
@@ -19,19 +28,30 @@ export type AnalysisPriority = 'capture' | 'background';
  * it never blocks the event loop that answers HTTP: one pool per priority, each of up
  * to ANALYSIS_THREADS threads. Threads start on first use and end after a minute idle
  * (each holds an OCR engine of some tens of MB).
+ *
+ * The capture lane is shared out by owner (the end user's address, FairLane): one
+ * address uploading as fast as it can does not make another end user wait behind its
+ * queue, and work given up (its upload answered without it) is dropped before it starts.
  */
 @Injectable()
 export class AnalysisPool implements OnApplicationShutdown {
   private readonly pools = new Map<AnalysisPriority, Piscina>();
+  private readonly captureLane: FairLane;
 
-  constructor(@Inject(appConfig.KEY) private readonly env: AppConfig) {}
-
-  assessQuality(image: Buffer, thresholds: QualityThresholds): Promise<QualityReport> {
-    return this.run('capture', { task: 'quality', image, thresholds }) as Promise<QualityReport>;
+  constructor(@Inject(appConfig.KEY) private readonly env: AppConfig) {
+    this.captureLane = new FairLane(env.analysis.threads);
   }
 
-  readDocument(priority: AnalysisPriority, documentType: string | null, images: DocumentImage[], today: Date): Promise<DocumentReadResult> {
-    return this.run(priority, { task: 'read-document', documentType, images, today: today.toISOString() }) as Promise<DocumentReadResult>;
+  /** A photo's measures at capture, for the end user waiting on the upload. */
+  assessQuality(image: Buffer, thresholds: QualityThresholds, ticket: CaptureTicket): Promise<QualityReport> {
+    return this.capture(ticket, { task: 'quality', image, thresholds }) as Promise<QualityReport>;
+  }
+
+  /** A document's reading: at capture (the pre-fill, with the end user's ticket) or in the background (a submission's analysis). */
+  readDocument(priority: AnalysisPriority, documentType: string | null, images: DocumentImage[], today: Date, ticket?: CaptureTicket): Promise<DocumentReadResult> {
+    const task: AnalysisTask = { task: 'read-document', documentType, images, today: today.toISOString() };
+    if (priority === 'capture') return this.capture(ticket ?? { owner: '' }, task) as Promise<DocumentReadResult>;
+    return this.run(priority, task) as Promise<DocumentReadResult>;
   }
 
   /** The faces of an applicant's document portrait and selfies (only ever background work). */
@@ -44,13 +64,18 @@ export class AnalysisPool implements OnApplicationShutdown {
     await Promise.all([...this.pools.values()].map((pool) => pool.destroy()));
   }
 
-  private run(priority: AnalysisPriority, task: AnalysisTask): Promise<unknown> {
+  /** Capture tasks wait in the fair lane, which hands the pool at most ANALYSIS_THREADS at a time. */
+  private capture(ticket: CaptureTicket, task: AnalysisTask): Promise<unknown> {
+    return this.captureLane.run(ticket, () => this.run('capture', task, AbortSignal.timeout(CAPTURE_TASK_LIMIT_MS)));
+  }
+
+  private run(priority: AnalysisPriority, task: AnalysisTask, signal?: AbortSignal): Promise<unknown> {
     let pool = this.pools.get(priority);
     if (!pool) {
       const workerData: PoolWorkerData = { nice: priority === 'background' ? BACKGROUND_NICE : 0 };
       pool = new Piscina({ filename: builtWorkerFile(import.meta.url, 'analysis.worker.js'), minThreads: 0, maxThreads: this.env.analysis.threads, idleTimeout: 60_000, workerData });
       this.pools.set(priority, pool);
     }
-    return pool.run(task);
+    return pool.run(task, signal ? { signal } : undefined);
   }
 }

@@ -91,6 +91,12 @@ export interface VerificationSettings {
   submissionsPerIpPerHour: number;
   photosPerSidePerSession: number;
   uploadBytesPerSession: number;
+  /** Uploads of one session whose photo checks (measures, pre-fill reading) may be under way at once, per process. */
+  capturesPerSession: number;
+  /** The same, for one IP address. */
+  capturesPerIp: number;
+  /** An upload answers without the pre-fill when the photo's reading is not done this long after its checks began. */
+  prefillTimeoutMs: number;
   streamsPerToken: number;
   streamsPerIp: number;
 }
@@ -261,6 +267,9 @@ function parseVerification(env: RawEnv): VerificationSettings {
     submissionsPerIpPerHour: parsePositiveInteger(env, 'KYC_SUBMISSIONS_PER_IP_PER_HOUR', 20),
     photosPerSidePerSession: parsePositiveInteger(env, 'KYC_PHOTOS_PER_SIDE', 5),
     uploadBytesPerSession: parsePositiveInteger(env, 'KYC_UPLOAD_MB_PER_SESSION', 60) * 1024 * 1024,
+    capturesPerSession: parsePositiveInteger(env, 'KYC_CAPTURES_PER_SESSION', 2),
+    capturesPerIp: parsePositiveInteger(env, 'KYC_CAPTURES_PER_IP', 4),
+    prefillTimeoutMs: parsePositiveInteger(env, 'KYC_PREFILL_TIMEOUT_MS', 4000),
     streamsPerToken: parsePositiveInteger(env, 'KYC_STREAMS_PER_TOKEN', 5),
     streamsPerIp: parsePositiveInteger(env, 'KYC_STREAMS_PER_IP', 100),
   };

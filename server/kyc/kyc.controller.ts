@@ -12,6 +12,7 @@ import {
   ApiOperation,
   ApiProduces,
   ApiTags,
+  ApiServiceUnavailableResponse,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -172,9 +173,10 @@ export class KycController {
   @Post('kyc/documents')
   @HttpCode(200)
   @ApiOkResponse({ type: WidgetSessionDto })
-  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
-  @ApiOperation({ summary: 'Upload a document photo or selfie', description: "One photo of the document (front or back) or the selfie. A document photo is measured as it arrives and refused below the organization's quality thresholds; the side with the machine-readable zone is read at once and the answer carries `readFromPhoto`." })
-  @ApiErrors(KYC_ERRORS, 'STATUS_ONLY', 'POSE_NOT_FOR_DOCUMENT', 'IMAGE_NOT_AN_IMAGE', 'IMAGE_DAMAGED', 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'PHOTO_QUALITY', 'RATE_LIMITED')
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED or CAPTURE_BUSY, with Retry-After' })
+  @ApiServiceUnavailableResponse({ description: 'PHOTO_CHECK_TIMEOUT, with Retry-After' })
+  @ApiOperation({ summary: 'Upload a document photo or selfie', description: "One photo of the document (front or back) or the selfie. A document photo is measured as it arrives and refused below the organization's quality thresholds; the side with the machine-readable zone is read at once and the answer carries `readFromPhoto` (null when it is not read within KYC_PREFILL_TIMEOUT_MS: the photo is kept all the same). A session or an address may have only a few photos being checked at once (CAPTURE_BUSY beyond)." })
+  @ApiErrors(KYC_ERRORS, 'STATUS_ONLY', 'POSE_NOT_FOR_DOCUMENT', 'IMAGE_NOT_AN_IMAGE', 'IMAGE_DAMAGED', 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'PHOTO_QUALITY', 'RATE_LIMITED', 'CAPTURE_BUSY', 'PHOTO_CHECK_TIMEOUT')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_ALREADY_SUBMITTED', 'DOCUMENT_SIDE_INVALID')
   @ApiErrors(DECISION_ERRORS, 'STEP_NOT_REQUESTED')
   upload(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: UploadDocumentDto, @Req() req: Request): Promise<WidgetSessionDto> {

@@ -70,6 +70,17 @@ export const KYC_ERRORS = errorCatalogue('kyc', {
     message: 'Too many attempts, try again later',
     description: 'An abuse limit of the verification page; the `Retry-After` header says when to try again.',
   },
+  CAPTURE_BUSY: {
+    status: HttpStatus.TOO_MANY_REQUESTS,
+    message: 'Your other photos are still being checked. Try again in a few seconds.',
+    description:
+      'POST /kyc/documents: this verification session (KYC_CAPTURES_PER_SESSION) or this address (KYC_CAPTURES_PER_IP) already has as many photos being checked as it may, and none finished within 2 seconds; the photo is not kept. The `Retry-After` header says when to try again.',
+  },
+  PHOTO_CHECK_TIMEOUT: {
+    status: HttpStatus.SERVICE_UNAVAILABLE,
+    message: 'The photo could not be checked in time. Please try again.',
+    description: 'POST /kyc/documents: the server is too busy to measure the photo within 10 seconds; the photo is not kept. The `Retry-After` header says when to try again.',
+  },
   SUMSUB_NOT_CONFIGURED: { status: HttpStatus.NOT_FOUND, message: 'The Sumsub provider is not configured' },
   SUMSUB_DIGEST_INVALID: { status: HttpStatus.UNAUTHORIZED, message: 'Invalid payload digest' },
   PROVIDER_UNREACHABLE: { status: HttpStatus.BAD_GATEWAY, message: 'The identity provider is not reachable right now. Please try again.' },

@@ -15,6 +15,7 @@ import { SumsubController } from './sumsub/sumsub.controller.js';
 import { VerificationSession } from './verification-session.entity.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { VerificationStepsService } from './verification-steps.service.js';
+import { CaptureSlots } from './capture-slots.js';
 import { WidgetStateService } from './widget-state.service.js';
 import { WidgetTokenGuard } from './widget-token.guard.js';
 import { WidgetTokenService } from './widget-token.service.js';
@@ -32,6 +33,7 @@ import { WidgetTokenService } from './widget-token.service.js';
     VerificationSessionsService,
     WidgetStateService,
     VerificationStepsService,
+    CaptureSlots,
     AbuseLimitsService,
     AbandonedCleanupService,
     SumsubClient,

@@ -1,21 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import type { QualityMeasures } from '../document-reading/index.js';
+import type { QualityMeasures, QualityReport } from '../document-reading/index.js';
+import { appConfig, type AppConfig } from '../config/config.module.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { photoQualityOf } from '../organizations/organizations.service.js';
-import { AnalysisPool } from '../analysis/analysis-pool.js';
-import { carriesMachineData } from '../analysis/document-reader.js';
+import { AnalysisPool, type CaptureTicket } from '../analysis/analysis-pool.js';
+import { carriesMachineData, type DocumentReadResult } from '../analysis/document-reader.js';
 import { Clock } from '../common/clock.js';
 import { documentSideInvalid } from '../applicants/applicants.errors.js';
 import { sidesOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
 import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.service.js';
 import { assertDecodable, ImageUploadError, parseImageDataUrl, type ImageRejection } from '../common/image-upload.js';
 import { AbuseLimitsService } from './abuse-limits.service.js';
+import { CaptureSlots } from './capture-slots.js';
 import { PERSONAL_FIELDS, type PersonalDataDto, type UploadDocumentDto, type WidgetDocumentReadDto, type WidgetSessionDto } from './dto/kyc.dto.js';
 import { KYC_ERRORS } from './kyc.errors.js';
 import type { WidgetTokenClaims } from './widget-token.service.js';
 import { WidgetStateService } from './widget-state.service.js';
+
+/** A photo not measured within this long is refused (503 PHOTO_CHECK_TIMEOUT), not kept unmeasured. */
+export const PHOTO_CHECK_TIMEOUT_MS = 10_000;
+const PHOTO_CHECK_RETRY_SECONDS = 5;
 
 const IMAGE_ERRORS = {
   'too-large': 'IMAGE_TOO_LARGE',
@@ -36,11 +42,20 @@ export class VerificationStepsService {
     private readonly lifecycle: ApplicantLifecycle,
     private readonly limits: AbuseLimitsService,
     private readonly pool: AnalysisPool,
+    private readonly slots: CaptureSlots,
     private readonly clock: Clock,
     @InjectRepository(Organization) private readonly organizations: Repository<Organization>,
+    @Inject(appConfig.KEY) private readonly env: AppConfig,
   ) {}
 
-  /** One photo: the document's front or back, or the selfie. */
+  /**
+   * One photo: the document's front or back, or the selfie. A document photo is measured
+   * and, when it carries machine-readable data, read for the pre-fill, both on the capture
+   * threads within the session's and the address's share (CaptureSlots, 429 CAPTURE_BUSY
+   * beyond) and shared out fairly between addresses (the pool's capture lane). The reading
+   * is asked for with the measure, so it follows it at once; the upload answers without
+   * the pre-fill when it is not read within KYC_PREFILL_TIMEOUT_MS of the checks' start.
+   */
   async uploadDocument(claims: WidgetTokenClaims, body: UploadDocumentDto, ip: string | undefined): Promise<WidgetSessionDto> {
     const { applicant, session } = await this.state.editContextFor(claims);
     const image = await readImage(body.data);
@@ -49,38 +64,47 @@ export class VerificationStepsService {
     const side = isSelfie ? (body.pose === 'turned' ? TURNED_SELFIE_SIDE : null) : (body.side ?? 'front');
     if (!isSelfie && !sidesOf(body.docType)?.includes(side!)) throw documentSideInvalid(body.docType, side!);
     await this.limits.upload(ip, session.id, `${body.docType}|${side}`, image.data.length);
-    const quality = isSelfie ? null : await this.measure(applicant.organizationId, image.data);
-    await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image, quality }, { sessionId: session.id, ip });
-    const readFromPhoto = isSelfie || !carriesMachineData(body.docType, side) ? null : await this.readForPrefill(body.docType, side!, image.data);
-    return { ...(await this.state.view(claims)), readFromPhoto };
+    if (isSelfie) {
+      await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image, quality: null }, { sessionId: session.id, ip });
+      return { ...(await this.state.view(claims)), readFromPhoto: null };
+    }
+    const settings = await this.photoQualitySettings(applicant.organizationId);
+    const slot = await this.slots.acquire(session.id, ip);
+    const giveUp = new AbortController();
+    const prefillDeadline = AbortSignal.timeout(this.env.verification.prefillTimeoutMs);
+    const ticket: CaptureTicket = { owner: ip ?? 'unknown', signal: AbortSignal.any([giveUp.signal, prefillDeadline]) };
+    const measuring = this.pool.assessQuality(image.data, settings, { owner: ticket.owner, signal: giveUp.signal });
+    const reading = carriesMachineData(body.docType, side) ? this.pool.readDocument('capture', body.docType, [{ side: side!, data: image.data }], this.clock.now(), ticket) : null;
+    // The slot is held until the threads are done with this photo, whenever the upload answers.
+    void Promise.allSettled([measuring, reading]).then(() => slot.release());
+    try {
+      const quality = await this.measured(measuring, settings.enforce);
+      await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image, quality }, { sessionId: session.id, ip });
+      const readFromPhoto = reading ? await prefillFrom(reading, prefillDeadline) : null;
+      return { ...(await this.state.view(claims)), readFromPhoto };
+    } finally {
+      // Refused, failed or answered: a reading that has not started is dropped.
+      giveUp.abort();
+    }
+  }
+
+  private async photoQualitySettings(organizationId: string) {
+    const organization = await this.organizations.findOneOrFail({ where: { id: organizationId }, select: { id: true, photoQuality: true } });
+    return photoQualityOf(organization);
   }
 
   /**
-   * Measures a document photo (on the worker threads); refuses it, saying what to fix,
-   * when it misses the organization's thresholds and the organization enforces them.
+   * A document photo's measures (from the worker threads); refuses it, saying what to fix,
+   * when it misses the organization's thresholds and the organization enforces them, and
+   * when it cannot be measured within PHOTO_CHECK_TIMEOUT_MS.
    */
-  private async measure(organizationId: string, data: Buffer): Promise<QualityMeasures> {
-    const organization = await this.organizations.findOneOrFail({ where: { id: organizationId }, select: { id: true, photoQuality: true } });
-    const settings = photoQualityOf(organization);
-    const report = await this.pool.assessQuality(data, settings);
-    if (settings.enforce && !report.acceptable) {
+  private async measured(measuring: Promise<QualityReport>, enforce: boolean): Promise<QualityMeasures> {
+    const report = await withDeadline(measuring, PHOTO_CHECK_TIMEOUT_MS);
+    if (!report) throw KYC_ERRORS.error('PHOTO_CHECK_TIMEOUT').retryAfter(PHOTO_CHECK_RETRY_SECONDS);
+    if (enforce && !report.acceptable) {
       throw KYC_ERRORS.error('PHOTO_QUALITY', report.problems.map((problem) => problem.message).join('. '));
     }
     return report.measures;
-  }
-
-  /** What the photo's machine-readable data says, in the personal-data form's terms; null when nothing is read. */
-  private async readForPrefill(documentType: string, side: string, data: Buffer): Promise<WidgetDocumentReadDto | null> {
-    const { read } = await this.pool.readDocument('capture', documentType, [{ side, data }], this.clock.now());
-    if (!read) return null;
-    const name = `${read.givenNames} ${read.surname}`.trim().toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (letter) => letter.toUpperCase());
-    return {
-      name: name || null,
-      dateOfBirth: read.dateOfBirth,
-      sex: read.sex === 'M' || read.sex === 'F' ? read.sex : null,
-      docNumber: read.documentNumber || null,
-      expiryDate: read.expiryDate,
-    };
   }
 
   async savePersonalData(claims: WidgetTokenClaims, body: PersonalDataDto, ip: string | undefined): Promise<WidgetSessionDto> {
@@ -95,6 +119,41 @@ export class VerificationStepsService {
     await this.limits.submission(ip);
     await this.lifecycle.submit(applicant.id, { sessionId: session.id, ip });
     return this.state.view(claims);
+  }
+}
+
+/** What the photo's machine-readable data says, in the personal-data form's terms; null when nothing is read, or not by the deadline. */
+async function prefillFrom(reading: Promise<DocumentReadResult>, deadline: AbortSignal): Promise<WidgetDocumentReadDto | null> {
+  let read: DocumentReadResult['read'];
+  try {
+    read = (await Promise.race([reading, aborted(deadline)]))?.read ?? null;
+  } catch {
+    // Dropped at the deadline, or the reading failed: the photo is kept, the form starts empty.
+    return null;
+  }
+  if (!read) return null;
+  const name = `${read.givenNames} ${read.surname}`.trim().toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (letter) => letter.toUpperCase());
+  return {
+    name: name || null,
+    dateOfBirth: read.dateOfBirth,
+    sex: read.sex === 'M' || read.sex === 'F' ? read.sex : null,
+    docNumber: read.documentNumber || null,
+    expiryDate: read.expiryDate,
+  };
+}
+
+/** Resolves null when the signal is aborted (never rejects). */
+function aborted(signal: AbortSignal): Promise<null> {
+  return new Promise((resolve) => (signal.aborted ? resolve(null) : signal.addEventListener('abort', () => resolve(null), { once: true })));
+}
+
+/** The work's result, or null when it is not done within `ms` (the work goes on). */
+async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)))]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

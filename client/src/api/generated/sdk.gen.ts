@@ -2156,7 +2156,7 @@ export const kycIssueForCompanyKey = <ThrowOnError extends boolean = false>(opti
 /**
  * Open the widget for an applicant
  *
- * Signed-in staff get a widget token for an applicant of their organization, to open the verification page for them.
+ * Signed-in staff get a widget token for an applicant of their organization, to open the verification page for them. The specification's call, kept although a GET that creates: the applicant (if new) and a staff session of the widget. It is safe because it needs a signed-in member of the organization with the right to update applicants, and it is checked against cross-site requests like a write: a session caller must send X-Requested-With (a link on another site cannot), else 403 CSRF_HEADER_MISSING.
  */
 export const kycIssueForStaff = <ThrowOnError extends boolean = false>(options: Options<KycIssueForStaffData, ThrowOnError>) => (options.client ?? client).get<KycIssueForStaffResponses, KycIssueForStaffErrors, ThrowOnError>({
     security: [{
@@ -2197,7 +2197,7 @@ export const kycSession = <ThrowOnError extends boolean = false>(options?: Optio
 /**
  * Upload a document photo or selfie
  *
- * One photo of the document (front or back) or the selfie. A document photo is measured as it arrives and refused below the organization's quality thresholds; the side with the machine-readable zone is read at once and the answer carries `readFromPhoto`.
+ * One photo of the document (front or back) or the selfie. A document photo is measured as it arrives and refused below the organization's quality thresholds; the side with the machine-readable zone is read at once and the answer carries `readFromPhoto` (null when it is not read within KYC_PREFILL_TIMEOUT_MS: the photo is kept all the same). A session or an address may have only a few photos being checked at once (CAPTURE_BUSY beyond).
  */
 export const kycUpload = <ThrowOnError extends boolean = false>(options: Options<KycUploadData, ThrowOnError>) => (options.client ?? client).post<KycUploadResponses, KycUploadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -10495,12 +10495,21 @@ export type KycUploadErrors = {
         code: 'IMAGE_DAMAGED' | 'PHOTO_QUALITY';
     };
     /**
-     * RATE_LIMITED, with Retry-After
+     * RATE_LIMITED or CAPTURE_BUSY, with Retry-After
      *
+     * - `CAPTURE_BUSY`: POST /kyc/documents: this verification session (KYC_CAPTURES_PER_SESSION) or this address (KYC_CAPTURES_PER_IP) already has as many photos being checked as it may, and none finished within 2 seconds; the photo is not kept. The `Retry-After` header says when to try again.
      * - `RATE_LIMITED`: An abuse limit of the verification page; the `Retry-After` header says when to try again.
      */
     429: ErrorResponse & {
-        code: 'RATE_LIMITED';
+        code: 'CAPTURE_BUSY' | 'RATE_LIMITED';
+    };
+    /**
+     * PHOTO_CHECK_TIMEOUT, with Retry-After
+     *
+     * - `PHOTO_CHECK_TIMEOUT`: POST /kyc/documents: the server is too busy to measure the photo within 10 seconds; the photo is not kept. The `Retry-After` header says when to try again.
+     */
+    503: ErrorResponse & {
+        code: 'PHOTO_CHECK_TIMEOUT';
     };
 };
 
