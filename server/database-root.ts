@@ -1,9 +1,9 @@
-import { Logger, type DynamicModule } from '@nestjs/common';
+import type { DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { appConfig, type AppConfig } from './config/config.module.js';
 import { dataSourceOptions } from './data-source-options.js';
-import { ConfigurationError, keyBesideDatabaseWarning } from './config/environment.js';
+import { ConfigurationError } from './config/environment.js';
 import { moveEvidenceCrops } from './applicants/faces/evidence-crops.js';
 import { openDataKeyring } from './data-protection/data-keyring.js';
 import { installSqliteTransactionGate } from './database/sqlite-transaction-gate.js';
@@ -22,14 +22,11 @@ export function databaseRoot(): DynamicModule {
       retryAttempts: 3,
       toRetry: (error: unknown) => !(error instanceof ConfigurationError),
       dataEncryption: env.dataEncryption,
-      dataDir: env.dataDir,
     }),
     dataSourceFactory: async (options) => {
-      const { dataEncryption, dataDir, ...rest } = options as typeof options & { dataEncryption: AppConfig['dataEncryption']; dataDir: string };
+      const { dataEncryption, ...rest } = options as typeof options & { dataEncryption: AppConfig['dataEncryption'] };
       const dataSource = await new DataSource(rest as DataSourceOptions).initialize();
       installSqliteTransactionGate(dataSource);
-      const warning = keyBesideDatabaseWarning({ databaseUrl: (rest as { url?: string }).url, dataDir, dataEncryption });
-      if (warning) new Logger('DataProtection').warn(warning);
       try {
         await openDataKeyring(dataSource, dataEncryption);
         await moveEvidenceCrops(dataSource);

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { ConfigurationError, loadEnvironment } from './config/environment.js';
+import { Logger } from '@nestjs/common';
+import { ConfigurationError, keyBesideDatabaseWarning, loadEnvironment } from './config/environment.js';
 
 // Validate before Nest starts so a bad setting ends start-up with one clear line.
 try {
@@ -16,6 +17,8 @@ const { createApp } = await import('./app.factory.js');
 const { appConfig } = await import('./config/config.module.js');
 const app = await createApp();
 const env = app.get<import('./config/config.module.js').AppConfig>(appConfig.KEY);
+const keyWarning = keyBesideDatabaseWarning(env);
+if (keyWarning) new Logger('DataProtection').warn(keyWarning);
 await app.listen(env.port);
 // Draw the shared demo documents now (on a background thread), not for the first visitor.
 const { DemoService } = await import('./demo/demo.service.js');
