@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { appConfig, type AppConfig } from '../config/config.module.js';
+import { addressKey } from '../common/rate-limit/address-key.js';
 import { KYC_ERRORS } from './kyc.errors.js';
 
 /** How long an upload waits for its session's or address's photo checks to make room before 429 CAPTURE_BUSY. */
@@ -21,7 +22,7 @@ interface Waiter {
 /**
  * How many uploads of one verification session, and of one IP address, may have their
  * photo checks (measures, pre-fill reading, on the capture threads) under way at once in
- * this process. A slot is held until the work on the threads has ended, not until the
+ * this process (an IPv6 address counted by its /64). A slot is held until the work on the threads has ended, not until the
  * upload answers: an upload answered without its pre-fill still counts while its reading
  * runs, so answering quickly never lets an address queue more. An upload beyond the
  * bound waits up to 2 s for room (a real end user retaking a photo, or several behind
@@ -42,7 +43,7 @@ export class CaptureSlots {
 
   async acquire(sessionId: string, address: string | undefined, waitMs = CAPTURE_SLOT_WAIT_MS): Promise<CaptureSlot> {
     const session = sessionId;
-    const ip = address ?? 'unknown';
+    const ip = addressKey(address);
     // Every waiter that fits was granted at the last release: one that fits now passes no one that could go.
     if (this.fits(session, ip)) return this.take(session, ip);
     await new Promise<void>((resolve, reject) => {

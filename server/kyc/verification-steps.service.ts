@@ -12,6 +12,7 @@ import { documentSideInvalid } from '../applicants/applicants.errors.js';
 import { sidesOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
 import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.service.js';
 import { assertDecodable, ImageUploadError, parseImageDataUrl, type ImageRejection } from '../common/image-upload.js';
+import { addressKey } from '../common/rate-limit/address-key.js';
 import { AbuseLimitsService } from './abuse-limits.service.js';
 import { CaptureSlots } from './capture-slots.js';
 import { PERSONAL_FIELDS, type PersonalDataDto, type UploadDocumentDto, type WidgetDocumentReadDto, type WidgetSessionDto } from './dto/kyc.dto.js';
@@ -72,7 +73,7 @@ export class VerificationStepsService {
     const slot = await this.slots.acquire(session.id, ip);
     const giveUp = new AbortController();
     const prefillDeadline = AbortSignal.timeout(this.env.verification.prefillTimeoutMs);
-    const ticket: CaptureTicket = { owner: ip ?? 'unknown', signal: AbortSignal.any([giveUp.signal, prefillDeadline]) };
+    const ticket: CaptureTicket = { owner: addressKey(ip), signal: AbortSignal.any([giveUp.signal, prefillDeadline]) };
     const measuring = this.pool.assessQuality(image.data, settings, { owner: ticket.owner, signal: giveUp.signal });
     const reading = carriesMachineData(body.docType, side) ? this.pool.readDocument('capture', body.docType, [{ side: side!, data: image.data }], this.clock.now(), ticket) : null;
     // The slot is held until the threads are done with this photo, whenever the upload answers.
