@@ -78,7 +78,9 @@ describe('a sanctions list import with many verified applicants', () => {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const during = await progress();
-    expect(Math.max(...latencies)).toBeLessThan(1000);
+    // Before the fix the first answer came after the whole backlog (tens of seconds here);
+    // the bound leaves room for a loaded CI machine (1.3 s seen once with other suites running).
+    expect(Math.max(...latencies)).toBeLessThan(5000);
     expect(during.total).toBe(APPLICANTS);
     expect(during.screened).toBeLessThan(APPLICANTS); // still running while health was asked
 
