@@ -8,6 +8,7 @@ import { ApplicantsQueryService } from './applicants-query.service.js';
 import { ApplicantPageDto, ApplicantsOverviewQueryDto } from './dto/applicant-list.dto.js';
 import { ORGANIZATION_ERRORS } from '../organizations/organizations.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
+import { APPLICANT_ERRORS } from './applicants.errors.js';
 
 /**
  * The spec's generic GET /applicants: applicants across every organization the
@@ -27,6 +28,7 @@ export class ApplicantsOverviewController {
   @ApiNotFoundResponse({ description: 'organizationId names an organization the caller may not see' })
   @ApiOperation({ summary: 'List applicants across organizations', description: "The applicants of every organization the caller can see (or of one, with `organizationId`), filtered, sorted and paged like an organization's list." })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
   list(@CurrentUser() user: User, @Query() query: ApplicantsOverviewQueryDto): Promise<ApplicantPageDto> {
     return this.applicants.listAcrossOrganizations(user, query);
   }

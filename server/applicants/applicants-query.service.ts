@@ -13,13 +13,13 @@ import type { ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
 import { ApplicantListReader, type ApplicantListRow } from './list/applicant-list.reader.js';
-import { EntityRows, limitedExecutor, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
+import { budgetedPostgresExecutor, EntityRows, limitedExecutor, ReadTooSlowError, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
 import { ApplicantDetailsReader } from './applicant-details.reader.js';
 import { toListItems } from './list/list-items.js';
 import { toListFilters } from './queue-filters.js';
 import { Applicant } from './applicant.entity.js';
 import { FaceBlocklistEntry } from './faces/face-blocklist-entry.entity.js';
-import { imageNotFound } from './applicants.errors.js';
+import { imageNotFound, listReadTooSlow } from './applicants.errors.js';
 import type { ApplicantCheckDto } from './dto/applicant-check.dto.js';
 import type { ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import type {
@@ -49,6 +49,11 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
   private readonly detailsReader: ApplicantDetailsReader;
   /** SQLite: the searches' reader threads (SQLITE_READER_THREADS). */
   private readonly backgroundReaders: SqliteReaderPool | null;
+  /**
+   * The list's long reads (the reader threads, or POSTGRES_LONG_READS at once), each within
+   * LONG_READ_BUDGET_MS, past which the request answers 503 LIST_READ_TOO_SLOW.
+   */
+  private readonly longReadExecutor: SqlExecutor;
 
   constructor(
     @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
@@ -60,8 +65,10 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
   ) {
     this.executor = typeOrmExecutor(dataSource);
     const sqliteFile = dataSource.options.type === 'better-sqlite3' ? dataSource.options.database : undefined;
-    this.backgroundReaders = sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads) : null;
-    this.reader = new ApplicantListReader(this.executor, {}, this.backgroundReaders ?? this.longReads(env));
+    this.backgroundReaders =
+      sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads, env.longReadBudgetMs) : null;
+    this.longReadExecutor = answeringTooSlow(this.backgroundReaders ?? this.longReads(env));
+    this.reader = new ApplicantListReader(this.executor, {}, this.longReadExecutor);
     this.detailsReader = new ApplicantDetailsReader(this.executor, {
       applicants: new EntityRows(dataSource, Applicant),
       images: new EntityRows(dataSource, ApplicantImage),
@@ -70,9 +77,15 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
     });
   }
 
-  /** Where the list's long reads run without reader threads: on PostgreSQL, POSTGRES_LONG_READS at once. */
+  /**
+   * Where the list's long reads run without reader threads: on PostgreSQL, POSTGRES_LONG_READS
+   * at once, each stopped by statement_timeout at LONG_READ_BUDGET_MS. (SQLite without
+   * reader threads: on the main connection, unbounded.)
+   */
   private longReads(env: AppConfig): SqlExecutor {
-    return this.executor.dialect === 'postgres' && env.postgresLongReads > 0 ? limitedExecutor(this.executor, env.postgresLongReads) : this.executor;
+    if (this.executor.dialect !== 'postgres') return this.executor;
+    const budgeted = env.longReadBudgetMs > 0 ? budgetedPostgresExecutor(this.dataSource, env.longReadBudgetMs) : this.executor;
+    return env.postgresLongReads > 0 ? limitedExecutor(budgeted, env.postgresLongReads) : budgeted;
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -193,11 +206,15 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
    * Every organization of the caller: one COUNT and one page query. userId repeats
    * across organizations, so the ORDER BY ends with the column, then id (unique) and
    * pages never overlap. (One organization's list goes through ApplicantListReader.)
+   * Both scan every applicant the caller may see (a super-admin: all of them, the page
+   * sorted whole before its OFFSET): long reads, built by TypeORM (its SQL and parameters
+   * in the dialect's placeholders) but run on the long-read executor, off the HTTP thread
+   * and within the time budget.
    */
   private async pageAcrossOrganizations(builder: SelectQueryBuilder<Applicant>, query: ApplicantListQueryDto): Promise<ApplicantPageDto> {
     if (query.search) this.applySearch(builder, query.search);
     const { page, pageSize } = query;
-    const countRow = await builder.clone().select('COUNT(*)', 'count').getRawOne<{ count: number | string }>();
+    const [countRow] = await this.readLong<{ count: number | string }>(builder.clone().select('COUNT(*)', 'count'));
     const total = Number(countRow?.count ?? 0);
     let items: ApplicantListItemDto[] = [];
     if (pageOffset(page, pageSize) < total) {
@@ -211,10 +228,16 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
         .addSelect(['name', 'country', 'reviewAnswer', 'submittedAt', 'updatedAt', 'flaggedChecks', 'assigneeId', 'tagIds'].map((column) => `a.${column} AS "${column}"`))
         .orderBy(`a.${orderBy}`, direction)
         .addOrderBy('a.id', direction);
-      const rows = await builder.offset(pageOffset(page, pageSize)).limit(pageSize).getRawMany<ApplicantListRow>();
+      const rows = await this.readLong<ApplicantListRow>(builder.offset(pageOffset(page, pageSize)).limit(pageSize));
       items = await toListItems(this.executor, rows);
     }
     return { items, meta: pageMeta(page, pageSize, total, items.length) };
+  }
+
+  /** The builder's raw rows, read on the long-read executor. */
+  private readLong<T>(builder: SelectQueryBuilder<Applicant>): Promise<T[]> {
+    const [sql, params] = builder.getQueryAndParameters();
+    return this.longReadExecutor.query<T>(sql, params);
   }
 
   /**
@@ -234,4 +257,16 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
       { searchPrefix: `${escaped}%`, searchContains: `%${escaped}%` },
     );
   }
+}
+
+/** The executor's ReadTooSlowError answered as 503 LIST_READ_TOO_SLOW. */
+function answeringTooSlow(executor: SqlExecutor): SqlExecutor {
+  return {
+    dialect: executor.dialect,
+    query: <T>(sql: string, params: readonly unknown[]) =>
+      executor.query<T>(sql, params).catch((error: unknown) => {
+        throw error instanceof ReadTooSlowError ? listReadTooSlow() : error;
+      }),
+    readsCommittedState: () => executor.readsCommittedState(),
+  };
 }

@@ -42,6 +42,7 @@ export class ApplicantsController {
   @ApiBadRequestResponse({ description: 'A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters' })
   @ApiOperation({ summary: "List an organization's applicants", description: "The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue." })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
   list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
     return this.applicants.listInOrganization(user, id, query);
   }
@@ -52,6 +53,7 @@ export class ApplicantsController {
   @ApiBadRequestResponse({ description: 'A filter value is not valid' })
   @ApiOperation({ summary: 'Find the next applicant', description: 'The applicant after `after` in the same filters and order: what "approve & next" opens.' })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
   next(@CurrentUser() user: User, @Param('id') id: string, @Query() query: NextApplicantQueryDto): Promise<NextApplicantDto> {
     return this.applicants.next(user, id, query);
   }
@@ -66,6 +68,7 @@ export class ApplicantsController {
   })
   @ApiOperation({ summary: 'Export applicants as CSV', description: 'The filtered work-queue list as a CSV file, streamed; `X-Total-Count` gives the number of rows expected. Recorded as applicant.list_exported.' })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
+  @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
   async exportCsv(
     @CurrentUser() user: User,
     @Param('id') id: string,

@@ -48,6 +48,12 @@ export const APPLICANT_ERRORS = errorCatalogue('applicants', {
     status: HttpStatus.BAD_REQUEST,
     message: "confirmUserId is not this applicant's userId: nothing was erased",
   },
+  LIST_READ_TOO_SLOW: {
+    status: HttpStatus.SERVICE_UNAVAILABLE,
+    message: 'This list took too long to read: narrow the search (an organization, a longer search text, filters) or ask for an earlier page',
+    description:
+      'A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.',
+  },
   SCREENING_HIT_NOT_FOUND: {
     status: HttpStatus.NOT_FOUND,
     message: 'This applicant has no such sanctions hit',
@@ -57,6 +63,7 @@ export const APPLICANT_ERRORS = errorCatalogue('applicants', {
 
 export const applicantNotFound = () => APPLICANT_ERRORS.error('APPLICANT_NOT_FOUND');
 export const screeningHitNotFound = () => APPLICANT_ERRORS.error('SCREENING_HIT_NOT_FOUND');
+export const listReadTooSlow = () => APPLICANT_ERRORS.error('LIST_READ_TOO_SLOW');
 export const imageNotFound = () => APPLICANT_ERRORS.error('IMAGE_NOT_FOUND');
 export const applicantChanged = () => APPLICANT_ERRORS.error('APPLICANT_CHANGED');
 export const alreadySubmitted = () => APPLICANT_ERRORS.error('APPLICANT_ALREADY_SUBMITTED');

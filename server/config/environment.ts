@@ -16,6 +16,8 @@ export interface Environment {
   sqliteReaderThreads: number;
   /** PostgreSQL only: how many of the applicants list's long reads one process runs at once (0: no limit). */
   postgresLongReads: number;
+  /** The applicants list's long reads (reader threads, POSTGRES_LONG_READS): the time each may take before it answers 503 LIST_READ_TOO_SLOW (0: none). */
+  longReadBudgetMs: number;
   appSecret: string;
   /** Key-encryption keys of the images and faces at rest (DATA_ENCRYPTION_KEY or the key file; DATA_ENCRYPTION_KEY_PREVIOUS while rotating). */
   dataEncryption: DataEncryptionSettings;
@@ -306,6 +308,7 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
     databaseSchema,
     sqliteReaderThreads: parseWholeNumber(env, 'SQLITE_READER_THREADS', 2),
     postgresLongReads: parseWholeNumber(env, 'POSTGRES_LONG_READS', 2),
+    longReadBudgetMs: parseWholeNumber(env, 'LONG_READ_BUDGET_MS', 10_000),
     appSecret: loadAppSecret(env, dataDir),
     dataEncryption: loadDataEncryption(env, dataDir),
     publicUrl: publicUrl.replace(/\/+$/, ''),

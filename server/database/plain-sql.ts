@@ -82,6 +82,51 @@ export function typeOrmExecutor(dataSource: DataSource): SqlExecutor {
 }
 
 /**
+ * A long read stopped at its time budget (LONG_READ_BUDGET_MS): on SQLite its reader
+ * thread abandoned, on PostgreSQL the statement cancelled by statement_timeout. The
+ * caller answers a clear error (e.g. 503 LIST_READ_TOO_SLOW) instead of holding on.
+ */
+export class ReadTooSlowError extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`The read ran past its time budget of ${budgetMs} ms`);
+    this.name = 'ReadTooSlowError';
+  }
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled, statement_timeout included. */
+const QUERY_CANCELED = '57014';
+
+/**
+ * PostgreSQL: each statement in a read-only transaction of its own with
+ * `SET LOCAL statement_timeout` at `budgetMs`, so the database itself stops a read past
+ * its budget (ReadTooSlowError) and frees its connection and cores. For the long reads.
+ */
+export function budgetedPostgresExecutor(dataSource: DataSource, budgetMs: number): SqlExecutor {
+  const pool = () => (dataSource.driver as unknown as { master: Pool }).master;
+  const timeout = Math.max(1, Math.floor(budgetMs));
+  return {
+    dialect: 'postgres',
+    query: async <T>(sql: string, params: readonly unknown[]) => {
+      const client = await pool().connect();
+      let broken = false;
+      try {
+        await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${timeout}`);
+        const { rows } = await client.query(sql, params as unknown[]);
+        await client.query('COMMIT');
+        return rows as T[];
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => (broken = true));
+        if ((error as { code?: string }).code === QUERY_CANCELED) throw new ReadTooSlowError(timeout);
+        throw new QueryFailedError(sql, [...params], error as Error);
+      } finally {
+        client.release(broken);
+      }
+    },
+    readsCommittedState: () => true,
+  };
+}
+
+/**
  * The executor's statements, at most `concurrency` at once: the others wait their turn, in
  * the order they came, before taking a connection. PostgreSQL's side of SQLite's reader
  * threads for the applicants list's long reads (POSTGRES_LONG_READS): a burst of searches

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ReadTooSlowError } from './plain-sql.js';
 import { SqliteReaderPool } from './sqlite-reader-pool.js';
 
 describe('SqliteReaderPool', () => {
@@ -67,4 +68,29 @@ describe('SqliteReaderPool', () => {
     // Timers kept firing through the read: no pause near its length (a ratio, as this machine may be busy).
     expect(Math.max(...gaps)).toBeLessThan(elapsed / 3);
   });
+
+  it('refuses a read past its budget at the budget, gives up the reads waiting behind it, and serves again once the thread is free', async () => {
+    const budgeted = new SqliteReaderPool(join(dir, 'kyc.sqlite'), 1, 300);
+    try {
+      await budgeted.query('SELECT 1', []);
+      // Seconds of work for SQLite, on the only thread; the second read waits behind it.
+      const long = 'WITH RECURSIVE "c"("x") AS (SELECT 1 UNION ALL SELECT "x" + 1 FROM "c" WHERE "x" < 6000000) SELECT COUNT(*) AS "n" FROM "c"';
+      const started = performance.now();
+      const answers = await Promise.allSettled([budgeted.query(long, []), budgeted.query(long, [])]);
+      expect(performance.now() - started).toBeLessThan(1000);
+      for (const answer of answers) expect(answer).toMatchObject({ status: 'rejected', reason: expect.any(ReadTooSlowError) });
+      // The thread finishes the statement it was in (no more threads are started), skips the read given up while it
+      // waited, and serves again.
+      let rows: unknown[] | undefined;
+      for (let tries = 0; !rows && tries < 50; tries += 1) {
+        rows = await budgeted.query('SELECT COUNT(*) AS "n" FROM "people"', []).catch((error: unknown) => {
+          expect(error).toBeInstanceOf(ReadTooSlowError);
+          return undefined;
+        });
+      }
+      expect(rows).toEqual([{ n: 4 }]);
+    } finally {
+      await budgeted.close();
+    }
+  }, 30_000);
 });

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { builtWorkerFile } from '../common/worker-file.js';
-import type { SqlExecutor } from './plain-sql.js';
+import { ReadTooSlowError, type SqlExecutor } from './plain-sql.js';
 import type { SqliteRead, SqliteReaderData } from './sqlite-reader.worker.js';
 
 /**
@@ -10,12 +10,24 @@ import type { SqliteRead, SqliteReaderData } from './sqlite-reader.worker.js';
  * they run (SQLite's calls are synchronous: on the main connection a 2-second query holds
  * every other request for 2 seconds). They read committed data only, never a transaction
  * in progress on the main connection.
+ *
+ * With `budgetMs`, a read not answered within it (its wait for a thread included) is
+ * refused with ReadTooSlowError at once. better-sqlite3 has no progress handler or
+ * interrupt, and terminating the thread would not stop the statement either (a native
+ * call: the thread ends only once it returns) while piscina started another beside it;
+ * so the read is marked given up instead: a thread never starts a read given up while it
+ * waited, and one already running finishes on its own thread, its rows dropped. The
+ * threads stay SQLITE_READER_THREADS, never more, whatever is given up.
  */
 export class SqliteReaderPool implements SqlExecutor {
   readonly dialect = 'sqlite' as const;
   private readonly pool: Piscina;
 
-  constructor(file: string, threads: number) {
+  constructor(
+    file: string,
+    threads: number,
+    private readonly budgetMs = 0,
+  ) {
     const workerData: SqliteReaderData = { file };
     this.pool = new Piscina({
       filename: builtWorkerFile(import.meta.url, 'sqlite-reader.worker.js'),
@@ -27,8 +39,26 @@ export class SqliteReaderPool implements SqlExecutor {
   }
 
   query<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
-    const read: SqliteRead = { sql, params: [...params] };
-    return this.pool.run(read) as Promise<T[]>;
+    if (this.budgetMs <= 0) return this.pool.run({ sql, params: [...params] } satisfies SqliteRead) as Promise<T[]>;
+    // Shared with the thread (not copied): 1 once the read is given up.
+    const givenUp = new Int32Array(new SharedArrayBuffer(4));
+    const read: SqliteRead = { sql, params: [...params], givenUp };
+    return new Promise<T[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        Atomics.store(givenUp, 0, 1);
+        reject(new ReadTooSlowError(this.budgetMs));
+      }, this.budgetMs).unref();
+      (this.pool.run(read) as Promise<T[]>).then(
+        (rows) => {
+          clearTimeout(timer);
+          resolve(rows);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error as Error);
+        },
+      );
+    });
   }
 
   readsCommittedState(): boolean {

@@ -9,6 +9,8 @@ export interface SqliteReaderData {
 export interface SqliteRead {
   sql: string;
   params: unknown[];
+  /** Set to 1 by the pool when the read's budget has passed: not started after that. */
+  givenUp?: Int32Array;
 }
 
 const db = new Database((workerData as SqliteReaderData).file, { readonly: true, fileMustExist: true });
@@ -16,7 +18,9 @@ db.pragma('busy_timeout = 5000');
 const statements = new Map<string, Statement>();
 
 /** One read on this thread's connection: its rows, as the main connection would give them. */
-export default function read({ sql, params }: SqliteRead): unknown[] {
+export default function read({ sql, params, givenUp }: SqliteRead): unknown[] {
+  // Given up while it waited for this thread: no one is waiting for its rows.
+  if (givenUp && Atomics.load(givenUp, 0) === 1) return [];
   try {
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = db.prepare(sql)));

@@ -2306,6 +2306,14 @@ export type ApplicantsOverviewListErrors = {
     404: ErrorResponse & {
         code: 'ORGANIZATION_NOT_FOUND';
     };
+    /**
+     * Service Unavailable
+     *
+     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
+     */
+    503: ErrorResponse & {
+        code: 'LIST_READ_TOO_SLOW';
+    };
 };
 
 export type ApplicantsOverviewListError = ApplicantsOverviewListErrors[keyof ApplicantsOverviewListErrors];
@@ -2400,6 +2408,14 @@ export type ApplicantsListErrors = {
      */
     404: ErrorResponse & {
         code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Service Unavailable
+     *
+     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
+     */
+    503: ErrorResponse & {
+        code: 'LIST_READ_TOO_SLOW';
     };
 };
 
@@ -2501,6 +2517,14 @@ export type ApplicantsNextErrors = {
     404: ErrorResponse & {
         code: 'ORGANIZATION_NOT_FOUND';
     };
+    /**
+     * Service Unavailable
+     *
+     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
+     */
+    503: ErrorResponse & {
+        code: 'LIST_READ_TOO_SLOW';
+    };
 };
 
 export type ApplicantsNextError = ApplicantsNextErrors[keyof ApplicantsNextErrors];
@@ -2599,6 +2623,14 @@ export type ApplicantsExportCsvErrors = {
      */
     404: ErrorResponse & {
         code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Service Unavailable
+     *
+     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
+     */
+    503: ErrorResponse & {
+        code: 'LIST_READ_TOO_SLOW';
     };
 };
 
