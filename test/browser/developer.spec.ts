@@ -312,14 +312,18 @@ describe('developer screens', () => {
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { code: string }).code).toBe('SESSION_LINK_INVALID');
 
-    // The public companyKey link: the revoked link left no live session, so a new one may start.
-    const issued = await json('get-new-token', await exampleCode(page, 'get-new-token'));
+    // The public companyKey link never continues a verification a server-created link began,
+    // revoked or not (security finding 8) …
+    expect(await json('get-new-token', await exampleCode(page, 'get-new-token'))).toMatchObject({ code: 'VERIFICATION_IN_PROGRESS' });
+    // … it starts a new applicant's.
+    const anotherUser = (code: string) => code.replaceAll('customer-42', 'customer-43');
+    const issued = await json('get-new-token', anotherUser(await exampleCode(page, 'get-new-token')));
     expect(issued).toMatchObject({ status: 'ok', code: 'OK', token: expect.any(String), scope: 'edit', resumeSecret: expect.any(String) });
 
     // The stream stays open: read it until the applicant's status arrives, then hang up.
     const pending = `data: {"status":"pending","redirectUrl":"${redirectUrl}"}`;
     const stream = await runExample(
-      await exampleCode(page, 'status-stream'),
+      anotherUser(await exampleCode(page, 'status-stream')),
       { ...env, KYC_TOKEN: String(issued.token) },
       { stopWhen: (stdout) => stdout.includes(pending) },
     );
@@ -328,7 +332,7 @@ describe('developer screens', () => {
 
     expect(await json('applicants-list', await exampleCode(page, 'applicants-list'))).toMatchObject({
       // The session example prefilled the name: the applicant's verification has begun.
-      items: [expect.objectContaining({ userId: 'customer-42', kycStatus: 'pending' })],
+      items: [expect.objectContaining({ userId: 'customer-42', kycStatus: 'pending' }), expect.objectContaining({ userId: 'customer-43' })],
       meta: expect.objectContaining({ page: 1 }),
     });
     expect(await json('applicant-details', await exampleCode(page, 'applicant-details'))).toMatchObject({

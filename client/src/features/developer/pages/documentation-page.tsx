@@ -233,9 +233,10 @@ export function DocumentationPage() {
         description={
           <>
             As the specification has it: anyone can build it from the public companyKey and a <code>userId</code>.
-            It starts a <strong>new</strong> applicant only (the browser that started it may continue); an applicant
-            under way elsewhere answers <code>409 VERIFICATION_IN_PROGRESS</code>, a submitted one only shows its
-            status. Each organization can turn these links off on its Integration page (then{' '}
+            It starts a <strong>new</strong> applicant only (the browser that started it continues with its resume
+            secret); any other applicant that is not submitted — under way, given a server-created link (even one
+            revoked or expired), or asked to redo a step — answers <code>409 VERIFICATION_IN_PROGRESS</code>, and a
+            submitted one only shows its status. Each organization can turn these links off on its Integration page (then{' '}
             <code>403 COMPANY_KEY_LINKS_DISABLED</code>).
           </>
         }
