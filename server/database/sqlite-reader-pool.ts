@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { builtWorkerFile } from '../common/worker-file.js';
 import { ReadTooSlowError, type SqlExecutor } from './plain-sql.js';
@@ -22,6 +23,7 @@ import type { SqliteRead, SqliteReaderData } from './sqlite-reader.worker.js';
 export class SqliteReaderPool implements SqlExecutor {
   readonly dialect = 'sqlite' as const;
   private readonly pool: Piscina;
+  private closed = false;
 
   constructor(
     file: string,
@@ -35,6 +37,13 @@ export class SqliteReaderPool implements SqlExecutor {
       maxThreads: threads,
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData,
+    });
+    // A read given up and still on its thread when the pool is destroyed answers after piscina
+    // has forgotten its task, which piscina reports as an 'error' event: with no listener that
+    // event throws (it failed a CI run, and would crash a shutdown). After close it means
+    // nothing; before, it is logged.
+    this.pool.on('error', (error: unknown) => {
+      if (!this.closed) new Logger('SqliteReaderPool').error(`A reader thread failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
 
@@ -66,6 +75,7 @@ export class SqliteReaderPool implements SqlExecutor {
   }
 
   close(): Promise<void> {
+    this.closed = true;
     return this.pool.destroy();
   }
 }
