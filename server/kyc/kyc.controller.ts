@@ -118,7 +118,7 @@ export class KycController {
   @ApiForbiddenResponse({ description: 'COMPANY_KEY_LINKS_DISABLED' })
   @ApiUnauthorizedResponse({ description: 'Unknown companyKey' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
-  @ApiOperation({ summary: 'Get a widget token with a companyKey', description: "The specification's public link: the organization's companyKey (as a bearer token) and your userId start a new applicant, or give a status-only token for one already submitted." })
+  @ApiOperation({ summary: 'Get a widget token with a companyKey', description: "The specification's public link: the organization's companyKey (as a bearer token) and your userId start a new applicant; an applicant that exists and was begun (in progress or submitted, whatever its outcome) gets one answer, 409 VERIFICATION_IN_PROGRESS, so the public key tells nothing of it: only the browser that started it (its resume secret) or a server-created link follows it." })
   @ApiErrors(KYC_ERRORS, 'COMPANY_KEY_INVALID', 'COMPANY_KEY_LINKS_DISABLED', 'WEBHOOK_NOT_CONFIGURED', 'VERIFICATION_IN_PROGRESS', 'RATE_LIMITED')
   issueForCompanyKey(
     @Headers('authorization') authorization: string | undefined,

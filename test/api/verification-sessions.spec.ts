@@ -147,21 +147,40 @@ describe('verification sessions', () => {
   });
 
   describe('the public companyKey link', () => {
-    it("of a submitted applicant: status only — no personal data, no image, no change", async () => {
-      await seedApplicants(t, org.id, [{ userId: 'victim-1', kycStatus: 'completed', reviewAnswer: 'approved' }], { images: true });
-      const res = await companyKeyToken('victim-1').expect(200);
-      expect(res.body).toMatchObject({ scope: 'status', resumeSecret: null });
-      const view = await request(t.server).get('/api/kyc/session').set(widget(res.body.token)).expect(200);
-      expect(view.body).toMatchObject({ status: 'completed', scope: 'status', images: [], documentType: null, canResubmit: false });
-      expect(Object.values(view.body.personalData).every((value) => value === null)).toBe(true);
+    /** The one answer to every refusal of the public link. */
+    const REFUSED = {
+      statusCode: 409,
+      error: 'Conflict',
+      code: 'VERIFICATION_IN_PROGRESS',
+      message: 'This verification was started elsewhere. Continue it with the link you were sent, or in the browser where you started it.',
+    };
 
-      const before = await applicant('victim-1');
-      const upload = await request(t.server).post('/api/kyc/documents').set(widget(res.body.token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) });
-      expect(upload.status).toBe(403);
-      expect(upload.body.code).toBe('STATUS_ONLY');
-      await request(t.server).put('/api/kyc/personal-data').set(widget(res.body.token)).send(PERSONAL).expect(403);
-      await request(t.server).post('/api/kyc/submit').set(widget(res.body.token)).expect(403);
-      expect(await applicant('victim-1')).toEqual(before);
+    // Security review, low (a status oracle): the public companyKey and a guessed userId
+    // never tell how a verification went; only the browser that started it follows it.
+    it('of a submitted applicant: the same refusal as one in progress, whatever the outcome; the browser that started it follows the status', async () => {
+      await seedApplicants(
+        t,
+        org.id,
+        [
+          { userId: 'victim-1', kycStatus: 'completed', reviewAnswer: 'approved' },
+          { userId: 'victim-1-rejected', kycStatus: 'completed', reviewAnswer: 'rejected' },
+          { userId: 'victim-1-queued', kycStatus: 'queued' },
+          { userId: 'victim-1-typing', kycStatus: 'pending' },
+        ],
+        { images: true },
+      );
+      for (const userId of ['victim-1', 'victim-1-rejected', 'victim-1-queued', 'victim-1-typing']) {
+        const before = await applicant(userId);
+        expect((await companyKeyToken(userId, '198.51.100.60').expect(409)).body).toEqual(REFUSED);
+        expect(await applicant(userId)).toEqual(before);
+      }
+
+      const started = (await companyKeyToken('victim-1-own', '203.0.113.61').expect(200)).body;
+      await completeAndSubmit(started.token);
+      expect((await companyKeyToken('victim-1-own', '203.0.113.61').expect(409)).body).toEqual(REFUSED);
+      const followed = (await exchange(started.resumeSecret).expect(200)).body;
+      const view = await request(t.server).get('/api/kyc/session').set(widget(followed.token)).expect(200);
+      expect(view.body).toMatchObject({ status: 'processing' });
     });
 
     it('of an applicant in progress: without the resume secret it reads nothing and changes nothing', async () => {
@@ -198,12 +217,6 @@ describe('verification sessions', () => {
 
     // Security finding 8: the public companyKey and a guessed userId never continue a verification
     // that has data or began with a server-created link; one answer for every such refusal.
-    const REFUSED = {
-      statusCode: 409,
-      error: 'Conflict',
-      code: 'VERIFICATION_IN_PROGRESS',
-      message: 'This verification was started elsewhere. Continue it with the link you were sent, or in the browser where you started it.',
-    };
 
     it('cannot take over a resubmission: only the browser that started it (its resume secret) or a new server link continues it', async () => {
       const clock = driveClock(t);

@@ -175,18 +175,18 @@ describe('verification flow', () => {
       20_000,
     );
 
-    // Someone else opening the public companyKey link of this submitted applicant only follows its status.
+    // Someone else opening the public companyKey link of this submitted applicant learns
+    // nothing of it, not even how it goes: the same refusal as for one in progress.
     const onlooker = await newContext(browser, { viewport: MOBILE });
     const watching = await onlooker.newPage();
     const watchingErrors = watchKycPage(watching, app.url);
     await watching.goto(`${app.url}/kyc?companyKey=${encodeURIComponent(organization.companyKey)}&userId=customer-42`);
-    await heading(watching, 'This verification is being checked');
-    expect(await watching.getByTestId('status-only-note').isVisible()).toBe(true);
+    await heading(watching, 'This verification is already in progress');
+    expect(await watching.getByTestId('kyc-refusal').getAttribute('data-code')).toBe('VERIFICATION_IN_PROGRESS');
     const shown = await bodyText(watching);
-    expect(shown).not.toMatch(/Ana Souza|X1234567|Porto Alegre/);
-    expect(await watching.getByRole('button').count()).toBe(0);
+    expect(shown).not.toMatch(/Ana Souza|X1234567|Porto Alegre|being checked|complete|not accepted/);
     expect(await watching.locator('main img').count()).toBe(0);
-    await screenshotBothSizes(watching, '10-status-only');
+    await screenshotBothSizes(watching, '10-company-key-refused');
 
     // A wrong (or revoked, or expired) link says so, and nothing else.
     const stranger = await newContext(browser, { viewport: MOBILE });
@@ -205,12 +205,12 @@ describe('verification flow', () => {
     // The page leaves for the redirect 2 s after 'completed': too soon to run axe on it as well.
     await saveScreenshot(page, 'kyc-08-completed-375', true, { checkAccessibility: false });
     const completedAt = Date.now();
-    await heading(watching, 'This verification is complete', 10_000);
     await page.waitForURL(linkRedirect, { timeout: 10_000 });
     expect(Date.now() - completedAt).toBeGreaterThanOrEqual(1500);
     await heading(page, 'Thanks');
-    // The status-only page follows the organization's redirect URL (it has no link of its own).
-    await watching.waitForURL(`${siteOrigin}/done`, { timeout: 10_000 });
+    // The onlooker's page never hears of the decision.
+    expect(watching.url()).toContain('/kyc?companyKey=');
+    await heading(watching, 'This verification is already in progress');
 
     await receiver.until(() => (eventTypes(received).includes('applicant.decided') ? true : undefined), 'the applicant.decided webhook', 20_000);
     expectSigned(received, secret);

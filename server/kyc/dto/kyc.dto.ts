@@ -59,12 +59,8 @@ export class KycTokenResponseDto extends SessionTokenDto {
   @ApiProperty()
   message: string;
 
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    description: 'For a new applicant: the secret this browser keeps to continue later (POST /kyc/session-token); null otherwise',
-  })
-  resumeSecret: string | null;
+  @ApiProperty({ description: 'The secret this browser keeps to continue, and later follow, the verification it began (POST /kyc/session-token)' })
+  resumeSecret: string;
 }
 
 export class SessionTokenRequestDto {

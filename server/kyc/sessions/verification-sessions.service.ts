@@ -91,11 +91,12 @@ export class VerificationSessionsService {
 
   /**
    * GET /kyc/get-new-token: the spec's public companyKey link. A new applicant starts
-   * here and the browser gets a resume secret; a submitted one is only followed (a
-   * status-only token). Any other existing applicant is refused with one answer
-   * (VERIFICATION_IN_PROGRESS), whatever the reason, unless it is blank and was never
-   * given a server-created link (see mayBeginWithCompanyKey): the companyKey is public
-   * and the userId may be guessed, so they never continue a verification.
+   * here and the browser gets a resume secret, which alone follows it afterwards (to the
+   * status once submitted). Every other existing applicant, submitted or not, is refused
+   * with one answer (VERIFICATION_IN_PROGRESS), whatever the reason, unless it is blank
+   * and was never given a server-created link (see mayBeginWithCompanyKey): the companyKey
+   * is public and the userId may be guessed, so they never continue a verification nor
+   * tell how it went (no status oracle: security review, low).
    */
   async startWithCompanyKey(companyKey: string | undefined, userId: string, ip: string | undefined): Promise<KycTokenResponseDto> {
     const organization = companyKey ? await this.organizations.findByCompanyKey(companyKey) : null;
@@ -110,7 +111,6 @@ export class VerificationSessionsService {
       applicant = await this.lifecycle.open({ organizationId: organization.id, userId });
     }
     const answer = { status: 'ok', code: 'OK', message: TOKEN_ISSUED_MESSAGE };
-    if (!isEditable(applicant)) return { ...answer, ...this.statusToken(applicant), resumeSecret: null };
     if (!(await this.mayBeginWithCompanyKey(applicant))) throw KYC_ERRORS.error('VERIFICATION_IN_PROGRESS');
     const { session, secret } = await this.start(applicant, 'resume', { actor: { id: null, username: 'applicant' }, ip });
     const advanced = { ...applicant, sessionGeneration: session.generation } as Applicant;

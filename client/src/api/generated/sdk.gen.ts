@@ -2145,7 +2145,7 @@ export const kycExchange = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Get a widget token with a companyKey
  *
- * The specification's public link: the organization's companyKey (as a bearer token) and your userId start a new applicant, or give a status-only token for one already submitted.
+ * The specification's public link: the organization's companyKey (as a bearer token) and your userId start a new applicant; an applicant that exists and was begun (in progress or submitted, whatever its outcome) gets one answer, 409 VERIFICATION_IN_PROGRESS, so the public key tells nothing of it: only the browser that started it (its resume secret) or a server-created link follows it.
  */
 export const kycIssueForCompanyKey = <ThrowOnError extends boolean = false>(options: Options<KycIssueForCompanyKeyData, ThrowOnError>) => (options.client ?? client).get<KycIssueForCompanyKeyResponses, KycIssueForCompanyKeyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -1673,9 +1673,9 @@ export type KycTokenResponseDto = {
     code: string;
     message: string;
     /**
-     * For a new applicant: the secret this browser keeps to continue later (POST /kyc/session-token); null otherwise
+     * The secret this browser keeps to continue, and later follow, the verification it began (POST /kyc/session-token)
      */
-    resumeSecret: string | null;
+    resumeSecret: string;
 };
 
 export type StaffTokenDto = {

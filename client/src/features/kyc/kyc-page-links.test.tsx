@@ -171,56 +171,6 @@ describe('/kyc?companyKey=… in the browser that started it (the resume secret)
   });
 });
 
-describe('/kyc?companyKey=… of an applicant already submitted (a status-only token)', () => {
-  it('shows only the live status: no widget, no photo, no data', async () => {
-    const assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => {});
-    const server = fakeKycServer({
-      scope: 'status',
-      session: buildSession({ status: 'processing', ...PHOTOS_DONE, personalData: PERSONAL_DONE }),
-    });
-    renderKyc();
-    expect(await screen.findByRole('heading', { name: 'This verification is being checked' })).toBeInTheDocument();
-    expect(screen.getByTestId('status-only-note')).toHaveTextContent('only shows its status');
-    expect(screen.queryByRole('heading', { name: /Verify your identity/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    expect(pageText()).not.toContain('Ana Souza');
-    expect(resumeSecrets.read('pk_acme', 'customer-1')).toBeNull();
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-    expect(FakeEventSource.latest().url).toBe(
-      urlOf(kycStatus, { query: { userId: 'customer-1', companyKey: 'pk_acme', token: 'token-1' } }),
-    );
-    expect(server.callsTo('kycUpload')).toEqual([]);
-
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    FakeEventSource.latest().emit({ status: 'completed', redirectUrl: 'https://shop.example.test/done' });
-    expect(screen.getByRole('heading', { name: 'This verification is complete' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(2000));
-    expect(assign).toHaveBeenCalledExactlyOnceWith('https://shop.example.test/done');
-  });
-
-  it('opens the widget once the applicant was reset (a new verification may start)', async () => {
-    const server = fakeKycServer({ scope: 'status', session: buildSession({ status: 'processing' }) });
-    renderKyc();
-    await screen.findByRole('heading', { name: 'This verification is being checked' });
-    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
-    // Staff reset the applicant: the status-only token ends, get-new-token starts the applicant again.
-    server.expire('token-1');
-    server.state.scope = 'edit';
-    server.state.session = buildSession({ status: 'pending' });
-    FakeEventSource.latest().emit({ status: 'pending', redirectUrl: null });
-    expect(await screen.findByRole('heading', { name: 'Choose your document' })).toBeInTheDocument();
-    expect(resumeSecrets.read('pk_acme', 'customer-1')).toBe('resume-1');
-  });
-
-  it('shows a rejection without a way to try again', async () => {
-    fakeKycServer({ scope: 'status', session: buildSession({ status: 'failed', canResubmit: true }) });
-    renderKyc();
-    expect(await screen.findByRole('heading', { name: 'This verification was not accepted' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
-  });
-});
-
 describe('links the server refuses: each its own state and the server’s message, nothing about the applicant', () => {
   it.each([
     [

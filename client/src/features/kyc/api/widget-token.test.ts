@@ -111,12 +111,6 @@ describe('the companyKey link', () => {
     expect(server.callsTo('kycIssueForCompanyKey')).toEqual([]);
     expect(resumeSecrets.read('pk_acme', 'customer-1')).toBe('resume-kept');
   });
-
-  it('keeps no secret for a status-only token', async () => {
-    fakeKycServer({ scope: 'status' });
-    await withWidgetToken(new QueryClient(), companyKeyLink, getSession);
-    expect(resumeSecrets.read('pk_acme', 'customer-1')).toBeNull();
-  });
 });
 
 describe('the session link', () => {

@@ -22,7 +22,7 @@ async function exchangeSecret(secret: string, signal?: AbortSignal): Promise<Wid
  * The companyKey link: this browser's resume secret first, if it keeps one; a secret the
  * server no longer knows (SESSION_LINK_INVALID) is forgotten and the link asks
  * kycIssueForCompanyKey (the companyKey is the bearer token), keeping the resume secret
- * it gives for a new applicant.
+ * it gives for the applicant it begins.
  */
 async function companyKeyToken(companyKey: string, userId: string, signal?: AbortSignal): Promise<WidgetToken> {
   const kept = resumeSecrets.read(companyKey, userId);
@@ -35,7 +35,7 @@ async function companyKeyToken(companyKey: string, userId: string, signal?: Abor
     }
   }
   const { data } = await kycIssueForCompanyKey({ query: { userId }, auth: companyKey, signal, throwOnError: true });
-  if (data.resumeSecret) resumeSecrets.keep(companyKey, userId, data.resumeSecret);
+  resumeSecrets.keep(companyKey, userId, data.resumeSecret);
   return { token: data.token, expiresAt: data.expiresAt, scope: data.scope };
 }
 

@@ -12,7 +12,7 @@ import { useKycStatusStream, type KycStatusEvent } from '../api/use-kyc-status-s
 import { isLinkRefused, isWebhookNotConfigured, kycTokenQuery } from '../api/widget-token';
 import { SumsubWidget } from '../sumsub/sumsub-widget';
 import { KycMessage } from './kyc-message';
-import { CompletedState, FailedState, ProcessingState, StatusOnlyState } from './outcome-states';
+import { CompletedState, FailedState, ProcessingState } from './outcome-states';
 import { KycWidget } from './widget/kyc-widget';
 
 /**
@@ -64,11 +64,6 @@ export function KycVerification({ link }: { link: KycLink }) {
   if (!session.data || !status) return <Loading message="Preparing your verification..." />;
 
   const { organizationName } = session.data;
-  if (session.data.scope === 'status') {
-    // 'pending' with a status-only token: the applicant was reset; the session is being reloaded.
-    if (status === 'pending') return <Loading message="Preparing your verification..." />;
-    return <StatusOnlyState status={status} organizationName={organizationName} redirectUrl={redirectUrl} />;
-  }
   switch (status) {
     case 'processing':
       return <ProcessingState organizationName={organizationName} message={session.data.decision?.message} />;

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 
 import { Button } from '../../../components/ui/button';
 import { KYC_COMPLETION_REDIRECT_DELAY_MS } from '../../../config/constants';
@@ -85,55 +85,4 @@ export function FailedState({
       )}
     </KycMessage>
   );
-}
-
-/**
- * A companyKey link for an applicant who was already submitted from elsewhere: the page
- * may only follow the status. It shows the status and nothing else — no photo, no data.
- */
-export function StatusOnlyState({
-  status,
-  organizationName,
-  redirectUrl,
-}: {
-  status: 'processing' | 'completed' | 'failed';
-  organizationName: string;
-  redirectUrl: string | null;
-}) {
-  const target = safeRedirectUrl(status === 'completed' ? redirectUrl : null);
-  useCompletionRedirect(target);
-
-  const note: ReactNode = (
-    <p className="kyc-message-note" data-testid="status-only-note">
-      This verification was already submitted, so this page only shows its status. It updates by itself.
-    </p>
-  );
-  switch (status) {
-    case 'processing':
-      return (
-        <KycMessage tone="progress" title="This verification is being checked">
-          <p>{organizationName} will be told the result as soon as the check is done.</p>
-          {note}
-        </KycMessage>
-      );
-    case 'completed':
-      return (
-        <KycMessage tone="success" title="This verification is complete">
-          <p>The identity has been confirmed for {organizationName}.</p>
-          {target && (
-            <p>
-              Taking you back to {organizationName}… <a href={target}>Continue now</a>
-            </p>
-          )}
-          {note}
-        </KycMessage>
-      );
-    case 'failed':
-      return (
-        <KycMessage tone="danger" title="This verification was not accepted">
-          <p>If you think this is a mistake, please contact {organizationName}.</p>
-          {note}
-        </KycMessage>
-      );
-  }
 }

@@ -54,33 +54,23 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts, try again in 42 seconds';
 /** The server's 429 of an abuse limit (the real one also sends Retry-After: 42). */
 export const rateLimited = () => apiError(429, 'RATE_LIMITED', TOO_MANY_ATTEMPTS);
 
-type Scope = WidgetSessionDto['scope'];
-
-const NO_PERSONAL_DATA = Object.fromEntries(
-  Object.keys(buildSession().personalData).map((field) => [field, null]),
-) as WidgetSessionDto['personalData'];
-
 /**
  * The verification page's operations as the server answers them, in memory. Tokens are
  * token-1, token-2 …, whether get-new-token (the companyKey link) or session-token (a
  * session link's secret, or a resume secret) issued them. get-new-token gives the resume
- * secrets resume-1, resume-2 … with an `edit` token (`scope: 'status'`, or `state.scope`
- * later, gives status-only tokens and no resume secret). `expire(token)` makes every widget call with that token
- * answer 401 invalid-token; `revoke(secret)` makes session-token refuse that secret;
+ * secrets resume-1, resume-2 … with its token. `expire(token)` makes every widget call
+ * with that token answer 401 invalid-token; `revoke(secret)` makes session-token refuse that secret;
  * `failNext(operation, answer)` answers the next call of an operation with `answer`.
  * This browser's kept resume secrets (localStorage) are cleared.
  */
 export function fakeKycServer({
   session = buildSession(),
   tokenAnswer,
-  scope = 'edit',
   secrets = [SESSION_SECRET],
 }: {
   session?: WidgetSessionDto;
   /** The answer of every get-new-token call instead of a token. */
   tokenAnswer?: MockAnswer<KycTokenResponseDto>;
-  /** The scope of get-new-token's tokens: 'status' for an applicant already submitted. */
-  scope?: Scope;
   /** Secrets session-token accepts (session links); resume secrets are added as they are given. */
   secrets?: string[];
 } = {}) {
@@ -89,16 +79,16 @@ export function fakeKycServer({
   let resumes = 0;
   let sumsubTokens = 0;
   const expired = new Set<string>();
-  const scopes = new Map<string, Scope>();
+  const tokens = new Set<string>();
   const known = new Set(secrets);
   const queued = new Map<OperationId, MockAnswer<never>[]>();
-  const state = { session, scope };
+  const state = { session };
 
-  const issue = (tokenScope: Scope) => {
+  const issue = () => {
     issued += 1;
     const token = `token-${issued}`;
-    scopes.set(token, tokenScope);
-    return { token, expiresAt: '2030-01-01T00:15:00.000Z', scope: tokenScope };
+    tokens.add(token);
+    return { token, expiresAt: '2030-01-01T00:15:00.000Z', scope: 'edit' as const };
   };
 
   /** A queued answer (failNext) comes first. */
@@ -106,17 +96,15 @@ export function fakeKycServer({
 
   /** Answers with the widget token checked, as the server's token guard does. */
   const withToken =
-    <Op extends OperationId>(operation: Op, answer: (call: ApiCall<Op>, tokenScope: Scope) => MockAnswer<ResponseOf<Op>>, editOnly = true) =>
+    <Op extends OperationId>(operation: Op, answer: (call: ApiCall<Op>) => MockAnswer<ResponseOf<Op>>) =>
     (call: ApiCall<Op>): MockAnswer<ResponseOf<Op>> => {
       const next = queuedFor(operation);
       if (next) return next;
       const token = authorizationOf(call)?.replace(/^Bearer /, '') ?? '';
-      const tokenScope = scopes.get(token);
-      if (!tokenScope || expired.has(token)) {
+      if (!tokens.has(token) || expired.has(token)) {
         return apiError(401, 'invalid-token', 'The verification session has expired');
       }
-      if (editOnly && tokenScope === 'status') return apiError(403, 'STATUS_ONLY', 'This page can only follow the verification status');
-      return answer(call, tokenScope);
+      return answer(call);
     };
 
   const api = mockApi({
@@ -124,13 +112,10 @@ export function fakeKycServer({
       const next = queuedFor('kycIssueForCompanyKey');
       if (next) return next;
       if (tokenAnswer) return tokenAnswer;
-      let resumeSecret: string | null = null;
-      if (state.scope === 'edit') {
-        resumes += 1;
-        resumeSecret = `resume-${resumes}`;
-        known.add(resumeSecret);
-      }
-      return { body: { status: 'ok', code: 'OK', message: 'Verification token issued', ...issue(state.scope), resumeSecret } };
+      resumes += 1;
+      const resumeSecret = `resume-${resumes}`;
+      known.add(resumeSecret);
+      return { body: { status: 'ok', code: 'OK', message: 'Verification token issued', ...issue(), resumeSecret } };
     },
     kycExchange: ({ body }) => {
       const next = queuedFor('kycExchange');
@@ -138,18 +123,9 @@ export function fakeKycServer({
       if (!body || !known.has(body.session)) {
         return apiError(401, 'SESSION_LINK_INVALID', 'This verification link is not valid or has expired. Ask for a new one.');
       }
-      return { body: issue('edit') };
+      return { body: issue() };
     },
-    kycSession: withToken(
-      'kycSession',
-      (_call, tokenScope) => ({
-        body:
-          tokenScope === 'status'
-            ? { ...state.session, scope: 'status', documentType: null, images: [], personalData: NO_PERSONAL_DATA, canResubmit: false, selfieChallenge: null }
-            : { ...state.session, scope: 'edit' },
-      }),
-      false,
-    ),
+    kycSession: withToken('kycSession', () => ({ body: { ...state.session, scope: 'edit' } })),
     kycUpload: withToken('kycUpload', ({ body }) => {
       const { docType, side, pose } = body!;
       const isSelfie = docType === 'SELFIE';
