@@ -44,9 +44,35 @@ const serverImportSettings = {
   'import-x/extensions': ['.ts', '.js'],
 };
 
+/** How import-x reads the client's extensionless imports (without a resolver no zone is ever checked). */
+const clientImportSettings = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+};
+
+/** The client's shared folders, below every feature. */
+const CLIENT_SHARED = ['components', 'lib', 'api', 'config'];
+
 const features = readdirSync('client/src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+const featureZones = features.map((feature) => ({
+  target: `./client/src/features/${feature}`,
+  from: './client/src/features',
+  except: [`./${feature}`],
+  message: 'Features never import each other: compose them in app/routes, share code through components/, lib/ or api/.',
+}));
+
+const appZones = [
+  { target: './client/src/features', from: './client/src/app', message: 'Features never import the app; the app composes features.' },
+  ...CLIENT_SHARED.map((folder) => ({
+    target: `./client/src/${folder}`,
+    from: ['./client/src/features', './client/src/app'],
+    message: `client/src/${folder} is shared code: it never imports a feature or the app.`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -95,22 +121,24 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'import-x': importX, 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
+    settings: clientImportSettings,
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...pluginQuery.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client never imports server code; use the generated API types.' }] }],
-      // Features never import each other; shared code lives in components/, lib/ or api/.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: features.map((feature) => ({
-            target: `./client/src/features/${feature}`,
-            from: './client/src/features',
-            except: [`./${feature}`],
-            message: 'Features never import each other.',
-          })),
-        },
-      ],
+      // Features never import each other: shared code lives in components/, lib/ or api/.
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
+  },
+  {
+    // One way (bulletproof-react): shared code → features → app. Tests and their testing/
+    // helpers may render the app's providers and router.
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/**/*.test.{ts,tsx}', 'client/**/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: clientImportSettings,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...appZones] }],
     },
   },
 );

@@ -19,3 +19,13 @@ export const roleKeys = {
   details: () => [...roleKeys.all, 'detail'] as const,
   detail: (name: string) => [...roleKeys.details(), name] as const,
 };
+
+// The operator's password policy: read by every form that sets a password.
+export const passwordKeys = {
+  all: ['password'] as const,
+  policy: () => [...passwordKeys.all, 'policy'] as const,
+};
+
+// The root of every applicant query (features/applicants adds the rest): what a change that
+// touches many applicants at once, such as a retention run, invalidates.
+export const APPLICANTS_ROOT_KEY = ['applicants'] as const;

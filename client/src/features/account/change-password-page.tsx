@@ -13,7 +13,7 @@ import { checkField, hasPasswordLength, PASSWORDS_DO_NOT_MATCH } from '../../lib
 import { useChangePassword } from './api/change-password';
 import { FormActions } from './components/form-actions';
 import { PASSWORD_CHANGED } from './messages';
-import { usePasswordPolicy } from '../auth/api/password-policy';
+import { usePasswordPolicy } from '../../api/password-policy';
 
 import './account.css';
 

@@ -10,7 +10,7 @@ import { paths } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { checkField, hasPasswordLength, isEmail, isUsername, USERNAME_HINT } from '../../lib/validation';
 import { useRegister } from './api/register';
-import { usePasswordPolicy } from './api/password-policy';
+import { usePasswordPolicy } from '../../api/password-policy';
 
 import './components/auth-forms.css';
 

@@ -1,9 +1,10 @@
 import type { OrganizationActivityListData } from '../../../api/generated/types.gen';
+import { APPLICANTS_ROOT_KEY } from '../../../api/query-keys';
 import type { ApplicantListQuery } from '../lib/list-params';
 
 // Query keys of applicants (TkDodo style): invalidate by prefix after a mutation.
 export const applicantKeys = {
-  all: ['applicants'] as const,
+  all: APPLICANTS_ROOT_KEY,
   lists: () => [...applicantKeys.all, 'list'] as const,
   list: (organizationId: string, query: ApplicantListQuery) =>
     [...applicantKeys.lists(), organizationId, query] as const,

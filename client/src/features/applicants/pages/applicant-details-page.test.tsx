@@ -6,7 +6,7 @@ import type { ApplicantCheckDto, ApplicantDetailsDto } from '../../../api/genera
 import { apiError, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
-import { buildOrganizationDetails } from '../../organizations/testing/organization-id';
+import { buildOrganizationDetails } from '../../../testing/organization-id';
 import { buildApplicantDetails, ORGANIZATION_ID } from '../testing/applicant-factory';
 import { buildReviewState, LABELS } from '../testing/decision-factory';
 import { ApplicantDetailsPage } from './applicant-details-page';

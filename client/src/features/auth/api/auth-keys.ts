@@ -3,6 +3,5 @@ export const authKeys = {
   all: ['auth'] as const,
   confirmations: () => [...authKeys.all, 'confirm-email'] as const,
   confirmation: (user: string, token: string) => [...authKeys.confirmations(), { user, token }] as const,
-  passwordPolicy: () => [...authKeys.all, 'password-policy'] as const,
   oidcProviders: () => [...authKeys.all, 'oidc-providers'] as const,
 };

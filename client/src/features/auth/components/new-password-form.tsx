@@ -12,7 +12,7 @@ import { useEndSession } from '../../../lib/session';
 import { useForm } from '../../../lib/use-form';
 import { checkField, hasPasswordLength, PASSWORDS_DO_NOT_MATCH } from '../../../lib/validation';
 import { useResetPassword } from '../api/reset-password';
-import { usePasswordPolicy } from '../api/password-policy';
+import { usePasswordPolicy } from '../../../api/password-policy';
 
 import './auth-forms.css';
 

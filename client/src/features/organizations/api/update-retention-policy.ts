@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { OrganizationDetailsDto, RetentionPolicyDto, RetentionRunDto } from '../../../api/generated/types.gen';
+import { APPLICANTS_ROOT_KEY } from '../../../api/query-keys';
 import { organizationsSetRetentionPolicy, retentionApply } from '../../../api/sdk';
-import { applicantKeys } from '../../applicants/api/query-keys';
 import { organizationKeys } from './query-keys';
 
 /** organizationsSetRetentionPolicy: how long applicants' data is kept (owner or super-admin). */
@@ -24,6 +24,6 @@ export function useApplyRetentionPolicy(organizationId: string) {
   return useMutation({
     mutationFn: async (): Promise<RetentionRunDto> => (await retentionApply({ path: { id: organizationId }, throwOnError: true })).data,
     // Applicants lost photos or were erased: lists and details show it.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: applicantKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: APPLICANTS_ROOT_KEY }),
   });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { apiError, mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
-import { ORGANIZATION_ID } from '../testing/organization-id';
+import { ORGANIZATION_ID } from '../../../testing/organization-id';
 import { CreateOrganizationPage } from './create-organization-page';
 
 describe('/dashboard/create', () => {

@@ -8,7 +8,7 @@ import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
 import { SESSION_DOCS_LINK } from '../components/verification-links-panel';
 import { ORIGIN_INVALID } from '../lib/redirect-origins';
-import { buildOrganizationDetails, ORGANIZATION_ID } from '../testing/organization-id';
+import { buildOrganizationDetails, ORGANIZATION_ID } from '../../../testing/organization-id';
 import { IntegrationPage, verificationLink } from './integration-page';
 
 const ROUTE = '/dashboard/:organizationId/integration';

@@ -6,7 +6,7 @@ import type { InvitationDto, MemberDto, OrganizationDetailsDto } from '../../../
 import { apiError, mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
-import { buildOrganizationDetails, ORGANIZATION_ID } from '../testing/organization-id';
+import { buildOrganizationDetails, ORGANIZATION_ID } from '../../../testing/organization-id';
 import { MembersPage } from './members-page';
 
 const OWNER_ID = 'aaaaaaaa-0000-4000-8000-000000000001';

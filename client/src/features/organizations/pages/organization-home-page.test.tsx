@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
-import { buildOrganizationDetails, ORGANIZATION_ID } from '../testing/organization-id';
+import { buildOrganizationDetails, ORGANIZATION_ID } from '../../../testing/organization-id';
 import { OrganizationHomePage } from './organization-home-page';
 
 describe('organization dashboard', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemberDto, OrganizationDetailsDto } from '../../../api/generated/types.gen';
 import { apiError, mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
-import { buildOrganizationDetails, ORGANIZATION_ID } from '../testing/organization-id';
+import { buildOrganizationDetails, ORGANIZATION_ID } from '../../../testing/organization-id';
 import { OrganizationSettingsPage } from './organization-settings-page';
 
 const MEMBERS: MemberDto[] = [

@@ -6,7 +6,7 @@ import type { VerificationPolicyDetailsDto } from '../../../api/generated/types.
 import { mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
-import { buildOrganizationDetails, ORGANIZATION_ID } from '../testing/organization-id';
+import { buildOrganizationDetails, ORGANIZATION_ID } from '../../../testing/organization-id';
 import { VerificationPolicyPage } from './verification-policy-page';
 
 const ROUTE = '/dashboard/:organizationId/integration/policy';

@@ -6,7 +6,7 @@ import type { DecisionLabelDto, OrganizationDetailsDto } from '../../../api/gene
 import { apiError, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
-import { buildOrganizationDetails, ORGANIZATION_ID } from '../../organizations/testing/organization-id';
+import { buildOrganizationDetails, ORGANIZATION_ID } from '../../../testing/organization-id';
 import { ReviewSettingsPage } from './review-settings-page';
 
 const ROUTE = '/dashboard/:organizationId/review-settings';

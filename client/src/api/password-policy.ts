@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import type { PasswordPolicyDto } from '../../../api/generated/types.gen';
-import { passwordPolicyGet } from '../../../api/sdk';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../config/constants';
-import { authKeys } from './auth-keys';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../config/constants';
+import type { PasswordPolicyDto } from './generated/types.gen';
+import { passwordKeys } from './query-keys';
+import { passwordPolicyGet } from './sdk';
 
 /** The spec's bounds, used until the server's policy has loaded (the server checks again anyway). */
 const SPEC_POLICY: PasswordPolicyDto = { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, rejectsCommonPasswords: false };
 
 export const passwordPolicyQueryOptions = () =>
   queryOptions({
-    queryKey: authKeys.passwordPolicy(),
+    queryKey: passwordKeys.policy(),
     queryFn: async () => (await passwordPolicyGet({ throwOnError: true })).data,
     staleTime: Infinity,
   });
