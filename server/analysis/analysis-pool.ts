@@ -5,7 +5,7 @@ import { appConfig, type AppConfig } from '../config/config.module.js';
 import type { AnalysisTask } from './analysis.worker.js';
 import type { DocumentImage, DocumentReadResult } from './document-reader.js';
 import type { FaceImages, FaceReadResult } from './face-reader.js';
-import { builtWorkerFile } from '../common/worker-file.js';
+import { builtWorkerFile } from '../config/worker-file.js';
 import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
 import { FairLane, type CaptureTicket } from './fair-lane.js';
 

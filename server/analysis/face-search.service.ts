@@ -4,7 +4,7 @@ import { DataSource, In, MoreThan } from 'typeorm';
 import { ApplicantFace } from '../applicants/faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from '../applicants/faces/face-blocklist-entry.entity.js';
 import type { FaceHit, FaceSearchTask, FaceSet } from './face-search.worker.js';
-import { builtWorkerFile } from '../common/worker-file.js';
+import { builtWorkerFile } from '../config/worker-file.js';
 import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
 
 /** Rows loaded per query when an index catches up with the database. */

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import type { FakeApplicant } from '../applicants/fake/fake-applicant.js';
 import type { FakeSubmission } from '../applicants/fake/fake-submission.js';
-import { builtWorkerFile } from '../common/worker-file.js';
+import { builtWorkerFile } from '../config/worker-file.js';
 import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { builtWorkerFile } from '../common/worker-file.js';
+import { builtWorkerFile } from '../config/worker-file.js';
 import { SanctionsListsService } from '../sanctions/sanctions-lists.service.js';
 import type { ListEntity, ScreeningHit, ScreeningOptions, ScreeningQuery } from '../screening/index.js';
 import type { ScreeningSearchTask } from './screening-search.worker.js';

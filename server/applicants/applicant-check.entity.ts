@@ -6,6 +6,15 @@ export const CHECK_VERDICTS = ['passed', 'failed', 'needs-review', 'unavailable'
 /** passed / failed; needs-review: a person must look (e.g. the document could not be read); unavailable: the check could not run. */
 export type CheckVerdict = (typeof CHECK_VERDICTS)[number];
 
+/** One check's outcome as an analysis reports it, before it is stored as an ApplicantCheck. */
+export interface AnalysisCheck {
+  name: string;
+  verdict: CheckVerdict;
+  score: number | null;
+  detail: string;
+  evidence: Record<string, unknown> | null;
+}
+
 /** The result of one automatic check of the applicant's last submission: prechecks at submission, analyses after it. */
 @Entity('applicant_checks')
 export class ApplicantCheck {

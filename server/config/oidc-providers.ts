@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isRoleName, type RoleName } from '../common/access/role-name.js';
+import { isRoleName, type RoleName } from './role-name.js';
 
 /** One OpenID Connect provider staff may sign in with (an entry of OIDC_PROVIDERS). */
 export interface OidcProviderSettings {

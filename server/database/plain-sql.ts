@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { QueryFailedError, type DataSource, type EntityMetadata, type EntityTarget, type ObjectLiteral } from 'typeorm';
-import { Lru } from '../common/lru.js';
+import { LRUCache } from 'lru-cache';
 import { sqliteGateWait } from './sqlite-transaction-gate.js';
 
 export type SqlDialect = 'sqlite' | 'postgres';
@@ -58,11 +58,11 @@ export function typeOrmExecutor(dataSource: DataSource): SqlExecutor {
     };
   }
   const connection = () => (dataSource.driver as unknown as { databaseConnection: Database.Database }).databaseConnection;
-  const statements = new Lru<string, Database.Statement>(STATEMENT_CACHE_SIZE);
+  const statements = new LRUCache<string, Database.Statement>({ max: STATEMENT_CACHE_SIZE });
   const run = <T>(sql: string, params: readonly unknown[]): T[] => {
     try {
       let statement = statements.get(sql);
-      if (!statement) statements.put(sql, (statement = connection().prepare(sql)));
+      if (!statement) statements.set(sql, (statement = connection().prepare(sql)));
       // better-sqlite3 binds no booleans (as TypeORM's runner, 0 and 1).
       const values = params.map((value) => (typeof value === 'boolean' ? Number(value) : value));
       return statement.reader ? (statement.all(...values) as T[]) : (statement.run(...values), []);

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Piscina } from 'piscina';
-import { builtWorkerFile } from '../common/worker-file.js';
+import { builtWorkerFile } from '../config/worker-file.js';
 import { ReadTooSlowError, type SqlExecutor } from './plain-sql.js';
 import type { SqliteRead, SqliteReaderData } from './sqlite-reader.worker.js';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, VersionColumn } from 'typeorm';
-import type { RoleName } from '../common/access/role-name.js';
+import type { RoleName } from '../config/role-name.js';
 import type { PermissionAction, PermissionResource } from '../common/access/permissions.js';
 
 /** One row of the permission matrix: what a role may do with one resource. */

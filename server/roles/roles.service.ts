@@ -4,7 +4,7 @@ import { DataSource, type Repository } from 'typeorm';
 import type { RoleDto } from './dto/role.dto.js';
 import { Permission } from './permission.entity.js';
 import { ROLE_ERRORS } from './roles.errors.js';
-import { isRoleName, ROLE_NAMES, ROLE_RANKS, type RoleName } from '../common/access/role-name.js';
+import { isRoleName, ROLE_NAMES, ROLE_RANKS, type RoleName } from '../config/role-name.js';
 
 @Injectable()
 export class RolesService {

@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { builtWorkerFile } from '../common/worker-file.js';
+import { builtWorkerFile } from '../config/worker-file.js';
 import type { ParsedListChunks } from './list-parse.worker.js';
 
 /**

@@ -1,6 +1,6 @@
 import { BeforeInsert, BeforeUpdate, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { TIMESTAMP } from '../database/column-types.js';
-import type { RoleName } from '../common/access/role-name.js';
+import type { RoleName } from '../config/role-name.js';
 import { EMAIL_KEY_MAX, identityKey, USERNAME_KEY_MAX } from './identity-key.js';
 
 @Entity('users')

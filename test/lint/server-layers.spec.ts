@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 
 /**
@@ -35,6 +36,37 @@ describe('npm run lint keeps the server one-way', () => {
   it('fails on an import cycle inside one layer', async () => {
     const file = 'server/organizations/organization.entity.ts';
     const rules = await lint(file, withImport(file, "import './organization-access.service.js';"));
-    expect(rules).toContain('import-x/no-cycle');
+    expect(rules).toContain('local/no-cycle');
+  });
+
+  it('fails on a cycle that only a type import closes (import-x/no-cycle skips those)', async () => {
+    // The lifecycle imports the check entity; the entity taking a type back from it is a cycle.
+    const file = 'server/applicants/applicant-check.entity.ts';
+    const rules = await lint(file, withImport(file, "import type { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.service.js';\nexport type L = ApplicantLifecycle;"));
+    expect(rules).toEqual(['local/no-cycle']);
+  });
+
+  it('keeps the bottom in order: config imports nothing of the server, the database only config, data protection neither common nor mail', async () => {
+    const config = 'server/config/environment.ts';
+    expect(await lint(config, withImport(config, "import '../common/clock.js';"))).toContain('import-x/no-restricted-paths');
+    expect(await lint(config, withImport(config, "import '../database/column-types.js';"))).toContain('import-x/no-restricted-paths');
+    const database = 'server/database/transaction.ts';
+    expect(await lint(database, withImport(database, "import '../data-protection/envelope.js';"))).toContain('import-x/no-restricted-paths');
+    expect(await lint(database, withImport(database, "import '../common/clock.js';"))).toContain('import-x/no-restricted-paths');
+    const protection = 'server/data-protection/envelope.ts';
+    expect(await lint(protection, withImport(protection, "import '../common/clock.js';"))).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses to run while a folder of server/ is in no layer', () => {
+    const probe = 'server/unlisted-probe';
+    mkdirSync(probe);
+    try {
+      writeFileSync(`${probe}/probe.ts`, 'export const probe = 1;\n');
+      const run = spawnSync(process.execPath, ['node_modules/eslint/bin/eslint.js', 'server/config/role-name.ts'], { encoding: 'utf8' });
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toContain('server/unlisted-probe is in no layer');
+    } finally {
+      rmSync(probe, { recursive: true, force: true });
+    }
   });
 });

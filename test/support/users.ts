@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { appConfig, type AppConfig } from '../../server/config/config.module.js';
-import type { RoleName } from '../../server/common/access/role-name.js';
+import type { RoleName } from '../../server/config/role-name.js';
 import { issueApiKey } from '../../server/api-keys/api-key.js';
 import { User } from '../../server/users/user.entity.js';
 import type { TestApp } from './app.js';

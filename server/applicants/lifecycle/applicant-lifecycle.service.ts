@@ -16,7 +16,7 @@ import { ApplicantNote } from '../notes/applicant-note.entity.js';
 import { AnalysisJob } from '../analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
 import { documentAnalysisChecks, type DocumentAnalysisOutcome } from '../analysis/document-checks.js';
-import { ApplicantCheck } from '../applicant-check.entity.js';
+import { ApplicantCheck, type AnalysisCheck } from '../applicant-check.entity.js';
 import { refreshFlaggedChecks } from '../list/flagged-checks.js';
 import { ApplicantImage } from '../applicant-image.entity.js';
 import { ApplicantFace } from '../faces/applicant-face.entity.js';
@@ -118,15 +118,6 @@ export const SCREENING_ANALYSIS = 'screening';
 export const SUBMISSION_ANALYSES: readonly string[] = [DOCUMENT_ANALYSIS, FACE_ANALYSIS, SCREENING_ANALYSIS];
 /** Ongoing monitoring: a verified applicant screened again after a list changed (not part of a submission). */
 export const RESCREENING = 'rescreening';
-
-/** One check row as an analysis records it. */
-export interface AnalysisCheck {
-  name: string;
-  verdict: ApplicantCheck['verdict'];
-  score: number | null;
-  detail: string;
-  evidence: Record<string, unknown> | null;
-}
 
 /** Ongoing sanctions monitoring, and the organization's verification policy. */
 const MONITORING_ACTOR: AuditActor = { id: null, username: 'monitoring' };

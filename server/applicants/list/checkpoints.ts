@@ -1,5 +1,5 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
-import { Lru } from '../../common/lru.js';
+import { LRUCache } from 'lru-cache';
 import { Params, type SqlExecutor } from '../../database/plain-sql.js';
 import { COLUMNS, NULLABLE_COLUMNS, orderClause, readCounts, seekCondition, type CountsRow } from './sql.js';
 import type { ApplicantListReaderOptions, ApplicantListRow } from './types.js';
@@ -54,7 +54,7 @@ interface CheckpointEntry {
  * most one stride plus the page.
  */
 export class CheckpointIndex {
-  private readonly lists: Lru<string, CheckpointEntry>;
+  private readonly lists: LRUCache<string, CheckpointEntry>;
 
   /** `background` runs the walks (see ApplicantListReader); the data version is read on `db`. */
   constructor(
@@ -62,7 +62,7 @@ export class CheckpointIndex {
     private readonly options: ApplicantListReaderOptions,
     private readonly background: SqlExecutor = db,
   ) {
-    this.lists = new Lru(options.maxCheckpointLists);
+    this.lists = new LRUCache({ max: options.maxCheckpointLists });
   }
 
   private get postgres(): boolean {
@@ -106,10 +106,10 @@ export class CheckpointIndex {
   /** The list's checkpoints if they describe the current data; otherwise starts building them. */
   usable(organizationId: string, orderBy: ApplicantOrderBy, counts: CountsRow, scope?: ListScope): Checkpoints | undefined {
     const key = `${organizationId}|${orderBy}|${scope?.key ?? ''}`;
-    let entry = this.lists.touch(key);
+    let entry = this.lists.get(key);
     if (!entry) {
       entry = { lastBuildStarted: 0 };
-      this.lists.put(key, entry);
+      this.lists.set(key, entry);
     }
     const current = entry.checkpoints;
     if (current && current.version === counts.version && current.organizationTotal === counts.total) return current;

@@ -1,5 +1,5 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
-import { Lru } from '../../common/lru.js';
+import { LRUCache } from 'lru-cache';
 import { escapeLike, type SearchTerm } from './search-term.js';
 import type { CheckpointIndex } from './checkpoints.js';
 import type { ApplicantSearch } from './search.js';
@@ -70,7 +70,7 @@ export function filterConditions(dialect: SqlExecutor['dialect'], filters: Appli
  * whichever end of the matches is nearer.
  */
 export class FilteredList {
-  private readonly counts: Lru<string, { version: number; total: number; count: number }>;
+  private readonly counts: LRUCache<string, { version: number; total: number; count: number }>;
 
   constructor(
     private readonly db: SqlExecutor,
@@ -80,19 +80,19 @@ export class FilteredList {
     /** Runs the counts and the OFFSET pages beyond the offset reach (see ApplicantListReader). */
     private readonly background: SqlExecutor = db,
   ) {
-    this.counts = new Lru(options.maxCachedFilterCounts);
+    this.counts = new LRUCache({ max: options.maxCachedFilterCounts });
   }
 
   async count(organizationId: string, filters: ApplicantListFilters, search: SearchTerm | undefined, counts: CountsRow): Promise<number> {
     const key = `${organizationId}\u0000${filterKey(filters)}\u0000${search?.raw ?? ''}`;
-    const cached = this.counts.touch(key);
+    const cached = this.counts.get(key);
     if (cached && cached.version === counts.version && cached.total === counts.total) return cached.count;
     const committed = this.db.readsCommittedState();
     const params = new Params(this.db.dialect);
     const where = this.where(organizationId, filters, search, params);
     const [row] = await this.background.query<{ count: number | string }>(`SELECT COUNT(*) AS "count" FROM "applicants" WHERE ${where}`, params.values);
     const count = Number(row.count);
-    if (committed && this.db.readsCommittedState()) this.counts.put(key, { version: counts.version, total: counts.total, count });
+    if (committed && this.db.readsCommittedState()) this.counts.set(key, { version: counts.version, total: counts.total, count });
     return count;
   }
 

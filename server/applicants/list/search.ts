@@ -1,4 +1,4 @@
-import { Lru } from '../../common/lru.js';
+import { LRUCache } from 'lru-cache';
 import { escapeLike, quoteFts, WORD_WINDOW, type SearchTerm } from './search-term.js';
 import { Params, type SqlExecutor } from '../../database/plain-sql.js';
 import { COLUMNS, orderClause, TIMESTAMP_COLUMNS, type CountsRow } from './sql.js';
@@ -15,14 +15,14 @@ import type { ApplicantListReaderOptions, ApplicantListRequest, ApplicantListRow
  * organization's data version is unchanged.
  */
 export class ApplicantSearch {
-  private readonly counts: Lru<string, { version: number; total: number; count: number }>;
+  private readonly counts: LRUCache<string, { version: number; total: number; count: number }>;
   private readonly trigrams: TrigramSample;
 
   constructor(
     private readonly db: SqlExecutor,
     options: ApplicantListReaderOptions,
   ) {
-    this.counts = new Lru(options.maxCachedSearchCounts);
+    this.counts = new LRUCache({ max: options.maxCachedSearchCounts });
     this.trigrams = new TrigramSample(db);
   }
 
@@ -37,14 +37,14 @@ export class ApplicantSearch {
 
   async count(organizationId: string, search: SearchTerm, counts: CountsRow): Promise<number> {
     const key = `${organizationId}\u0000${search.raw}`;
-    const cached = this.counts.touch(key);
+    const cached = this.counts.get(key);
     if (cached && cached.version === counts.version && cached.total === counts.total) return cached.count;
     const committed = this.db.readsCommittedState();
     const params = new Params(this.db.dialect);
     const where = search.indexable ? this.indexedMatch(organizationId, search, params) : this.scannedMatch(organizationId, search, params);
     const [row] = await this.db.query<{ count: number | string }>(`SELECT COUNT(*) AS "count" FROM "applicants" WHERE ${where}`, params.values);
     const count = Number(row.count);
-    if (committed && this.db.readsCommittedState()) this.counts.put(key, { version: counts.version, total: counts.total, count });
+    if (committed && this.db.readsCommittedState()) this.counts.set(key, { version: counts.version, total: counts.total, count });
     return count;
   }
 

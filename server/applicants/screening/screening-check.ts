@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AnalysisCheck } from '../lifecycle/applicant-lifecycle.service.js';
+import type { AnalysisCheck } from '../applicant-check.entity.js';
 
 /** The check the screening step records. */
 export const SCREENING_CHECK = 'sanctions-screening';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
-import { roleRank } from '../../common/access/role-name.js';
+import { roleRank } from '../../config/role-name.js';
 import { OrganizationMember } from '../../organizations/organization-member.entity.js';
 import { Organization } from '../../organizations/organization.entity.js';
 import type { User } from '../../users/user.entity.js';

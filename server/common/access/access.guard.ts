@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { Clock } from '../clock.js';
 import type { Request } from 'express';
-import { isRoleName, roleRank } from './role-name.js';
+import { isRoleName, roleRank } from '../../config/role-name.js';
 import { ACCESS_ERRORS } from './access.errors.js';
 import { API_KEY_ALLOWED } from './api-key-allowed.decorator.js';
 import { NOT_DEMO } from './not-demo.decorator.js';

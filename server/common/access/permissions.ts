@@ -1,4 +1,4 @@
-import type { RoleName } from './role-name.js';
+import type { RoleName } from '../../config/role-name.js';
 
 export const PERMISSION_RESOURCES = [
   'organizations',

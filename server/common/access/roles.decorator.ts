@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { RoleName } from './role-name.js';
+import type { RoleName } from '../../config/role-name.js';
 
 export const ROLE_REQUIREMENT = 'roleRequirement';
 

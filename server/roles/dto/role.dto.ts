@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayUnique, IsArray, IsIn, IsInt, IsObject, IsUUID, Min, ValidateNested } from 'class-validator';
-import { ROLE_NAMES, type RoleName } from '../../common/access/role-name.js';
+import { ROLE_NAMES, type RoleName } from '../../config/role-name.js';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type PermissionResource } from '../../common/access/permissions.js';
 
 export class PermissionDto {

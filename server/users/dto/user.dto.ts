@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ROLE_NAMES, type RoleName } from '../../common/access/role-name.js';
+import { ROLE_NAMES, type RoleName } from '../../config/role-name.js';
 
 export class UserImageDto {
   @ApiProperty({ description: 'Where to load the picture: the user\'s own, or the default avatar', example: '/api/images/default' })
