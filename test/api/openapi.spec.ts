@@ -79,11 +79,11 @@ describe('the API contract', () => {
     // session cookie, and a write with that cookie must pass the CSRF check (docs/api.md).
     const integrator = createClient(createConfig({ baseUrl: await t.app.getUrl(), auth: (scheme) => (scheme.scheme === 'bearer' ? owner.apiKey : undefined) }));
 
-    const link = await sdk.kycCreateSession({ client: integrator, body: { organizationId: organization.id, userId: 'sdk-customer-1' }, headers: { 'Idempotency-Key': 'sdk-1' }, throwOnError: true });
+    const link = await sdk.kycCreateSession({ client: integrator, body: { organizationId: organization.id, userId: 'sdk-customer-1' }, headers: { 'Idempotency-Key': 'sdk-1' } });
     expect(link.data.url).toMatch(/\/kyc\?session=/);
-    const again = await sdk.kycCreateSession({ client: integrator, body: { organizationId: organization.id, userId: 'sdk-customer-1' }, headers: { 'Idempotency-Key': 'sdk-1' }, throwOnError: true });
+    const again = await sdk.kycCreateSession({ client: integrator, body: { organizationId: organization.id, userId: 'sdk-customer-1' }, headers: { 'Idempotency-Key': 'sdk-1' } });
     expect(again.data.sessionId).toBe(link.data.sessionId);
-    const list = await sdk.applicantsList({ client: integrator, path: { id: organization.id }, throwOnError: true });
+    const list = await sdk.applicantsList({ client: integrator, path: { id: organization.id } });
     expect(list.data.items.map((item) => item.userId)).toEqual(['sdk-customer-1']);
     // A session-only operation: the client sends no key to it (401); sent anyway, it is refused with a typed error.
     expect((await sdk.apiKeysGet({ client: integrator })).response.status).toBe(401);

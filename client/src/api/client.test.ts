@@ -74,7 +74,7 @@ describe('the configured SDK client', () => {
   it('sends same-origin credentials, JSON and the X-Requested-With header', async () => {
     const api = mockApi({ organizationsCreate: { status: 201, body: { id: '7', name: 'Acme', companyKey: 'pk_7', role: 'owner' } } });
 
-    const { data } = await organizationsCreate({ body: { name: 'Acme' }, throwOnError: true });
+    const { data } = await organizationsCreate({ body: { name: 'Acme' } });
     expect(data).toEqual({ id: '7', name: 'Acme', companyKey: 'pk_7', role: 'owner' });
 
     const [call] = api.callsTo('organizationsCreate');
@@ -88,7 +88,7 @@ describe('the configured SDK client', () => {
 
   it('sends the header on reads too, without a body', async () => {
     const api = mockApi({ organizationsList: { body: [] } });
-    await organizationsList({ throwOnError: true });
+    await organizationsList();
     const [call] = api.callsTo('organizationsList');
     expect(call.body).toBeUndefined();
     expect(call.request.credentials).toBe('same-origin');
@@ -98,7 +98,7 @@ describe('the configured SDK client', () => {
 
   it('fills in path parameters, encoded', async () => {
     const api = mockApi({ applicantsApprove: apiError(404, 'APPLICANT_NOT_FOUND', 'Applicant not found') });
-    await errorOf(applicantsApprove({ path: { id: 'org 1', userId: 'a/b' }, body: { version: 3 }, throwOnError: true }));
+    await errorOf(applicantsApprove({ path: { id: 'org 1', userId: 'a/b' }, body: { version: 3 } }));
     const [call] = api.callsTo('applicantsApprove');
     expect(call.path).toEqual({ id: 'org 1', userId: 'a/b' });
     expect(call.body).toEqual({ version: 3 });
@@ -106,14 +106,14 @@ describe('the configured SDK client', () => {
 
   it('leaves empty query values out (spec §5)', async () => {
     const api = mockApi({ applicantsList: { body: { items: [], meta: { page: 1, pageLength: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false } } } });
-    await applicantsList({ path: { id: 'o1' }, query: { page: 1, pageSize: 25, search: '', orderBy: undefined }, throwOnError: true });
+    await applicantsList({ path: { id: 'o1' }, query: { page: 1, pageSize: 25, search: '', orderBy: undefined } });
     const [call] = api.callsTo('applicantsList');
     expect(new URL(call.url).search).toBe('?page=1&pageSize=25');
   });
 
   it('sends a widget token as a bearer token', async () => {
     const api = mockApi({ kycSession: apiError(401, 'invalid-token') });
-    await errorOf(kycSession({ auth: 'kyc_wt_1', throwOnError: true }));
+    await errorOf(kycSession({ auth: 'kyc_wt_1' }));
     expect(api.callsTo('kycSession')[0].headers.get('Authorization')).toBe('Bearer kyc_wt_1');
   });
 
@@ -121,7 +121,7 @@ describe('the configured SDK client', () => {
     mockApi({
       webhookSettingsSetRedirectUrl: apiError(400, 'VALIDATION_FAILED', ['redirectUrl must be a URL address']),
     });
-    const error = await errorOf(webhookSettingsSetRedirectUrl({ body: { redirectUrl: 'nope' }, throwOnError: true }));
+    const error = await errorOf(webhookSettingsSetRedirectUrl({ body: { redirectUrl: 'nope' } }));
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'redirectUrl must be a URL address', code: 'VALIDATION_FAILED' });
     expect((error as ApiError).body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
@@ -129,19 +129,19 @@ describe('the configured SDK client', () => {
 
   it('knows the status text when the response has none (HTTP/2)', async () => {
     mockApi({ usersMe: { status: 503, statusText: '' } });
-    const error = await errorOf(usersMe({ throwOnError: true }));
+    const error = await errorOf(usersMe());
     expect(error).toMatchObject({ status: 503, message: 'Service Unavailable', code: undefined });
   });
 
   it('uses the status text for an error body that is not JSON', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })));
-    const error = await errorOf(usersMe({ throwOnError: true }));
+    const error = await errorOf(usersMe());
     expect(error).toMatchObject({ status: 502, message: 'Bad Gateway', body: '<html>bad gateway</html>' });
   });
 
   it('maps a network failure to status 0 and the generic message', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    const error = await errorOf(usersMe({ throwOnError: true }));
+    const error = await errorOf(usersMe());
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, message: FALLBACK_ERROR_MESSAGE, code: undefined });
   });
@@ -149,16 +149,16 @@ describe('the configured SDK client', () => {
   it('passes an abort on as it is, for react-query to cancel', async () => {
     const abort = new DOMException('The operation was aborted.', 'AbortError');
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(abort));
-    expect(await errorOf(usersMe({ throwOnError: true }))).toBe(abort);
+    expect(await errorOf(usersMe())).toBe(abort);
   });
 
   it('resolves with no data for 204 No Content', async () => {
     const api = mockApi({ authDeleteAccount: { status: 204 }, authLogout: { status: 204 } });
-    const { data, response } = await authDeleteAccount({ body: { password: 'secret' }, throwOnError: true });
+    const { data, response } = await authDeleteAccount({ body: { password: 'secret' } });
     expect(response.status).toBe(204);
     expect(data ?? undefined).toBeUndefined();
     expect(api.callsTo('authDeleteAccount')[0]).toMatchObject({ method: 'DELETE', body: { password: 'secret' } });
-    await expect(authLogout({ throwOnError: true })).resolves.toMatchObject({ response: { status: 204 } });
+    await expect(authLogout()).resolves.toMatchObject({ response: { status: 204 } });
   });
 });
 

@@ -167,8 +167,6 @@ export function configureClient(target: Client): Client {
     credentials: 'same-origin',
     headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     querySerializer: (query) => serializeQuery(withoutEmptyStrings(query)),
-    // Calls pass `throwOnError: true` too, so their types say "data, or an exception".
-    throwOnError: true,
     fetch: fetchWithReauthentication,
   });
   target.interceptors.error.use(toApiError);

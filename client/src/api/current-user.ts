@@ -12,7 +12,7 @@ export type CurrentUser = UserDto;
 /** Resolves to null for a signed-out visitor: 401/403 is an answer, not an error (spec §8). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    const { data } = await usersMe({ signal, throwOnError: true });
+    const { data } = await usersMe({ signal });
     return data;
   } catch (error) {
     if (isApiError(error) && (error.status === 401 || error.status === 403)) return null;

@@ -10,7 +10,7 @@ export const memberKeys = {
 };
 
 export async function getMembers(organizationId: string, signal?: AbortSignal): Promise<MemberDto[]> {
-  const { data } = await membersList({ path: { id: organizationId }, signal, throwOnError: true });
+  const { data } = await membersList({ path: { id: organizationId }, signal });
   return data;
 }
 

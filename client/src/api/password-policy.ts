@@ -11,7 +11,7 @@ const SPEC_POLICY: PasswordPolicyDto = { minLength: PASSWORD_MIN_LENGTH, maxLeng
 export const passwordPolicyQueryOptions = () =>
   queryOptions({
     queryKey: passwordKeys.policy(),
-    queryFn: async () => (await passwordPolicyGet({ throwOnError: true })).data,
+    queryFn: async () => (await passwordPolicyGet()).data,
     staleTime: Infinity,
   });
 

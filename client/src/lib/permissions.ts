@@ -64,7 +64,7 @@ export function hasPermission(
 const permissionMatrixQueryOptions = () =>
   queryOptions({
     queryKey: roleKeys.lists(),
-    queryFn: async ({ signal }) => (await rolesList({ signal, throwOnError: true })).data,
+    queryFn: async ({ signal }) => (await rolesList({ signal })).data,
     retry: false,
     refetchOnWindowFocus: false,
   });

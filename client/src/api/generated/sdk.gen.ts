@@ -23,7 +23,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * The signed-in account, by its session cookie or its API key: with a key, the account the key belongs to.
  */
-export const usersMe = <ThrowOnError extends boolean = false>(options?: Options<UsersMeData, ThrowOnError>) => (options?.client ?? client).get<UsersMeResponses, UsersMeErrors, ThrowOnError>({
+export const usersMe = <ThrowOnError extends boolean = true>(options?: Options<UsersMeData, ThrowOnError>) => (options?.client ?? client).get<UsersMeResponses, UsersMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -38,7 +38,7 @@ export const usersMe = <ThrowOnError extends boolean = false>(options?: Options<
  *
  * Changes the signed-in account's username and picture (multipart; a JPEG, PNG or WebP of at most 5 MB).
  */
-export const usersUpdate = <ThrowOnError extends boolean = false>(options: Options<UsersUpdateData, ThrowOnError>) => (options.client ?? client).put<UsersUpdateResponses, UsersUpdateErrors, ThrowOnError>({
+export const usersUpdate = <ThrowOnError extends boolean = true>(options: Options<UsersUpdateData, ThrowOnError>) => (options.client ?? client).put<UsersUpdateResponses, UsersUpdateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -57,7 +57,7 @@ export const usersUpdate = <ThrowOnError extends boolean = false>(options: Optio
  *
  * The profile picture of a user (`Cache-Control: private, no-store`).
  */
-export const usersImage = <ThrowOnError extends boolean = false>(options: Options<UsersImageData, ThrowOnError>) => (options.client ?? client).get<UsersImageResponses, UsersImageErrors, ThrowOnError>({
+export const usersImage = <ThrowOnError extends boolean = true>(options: Options<UsersImageData, ThrowOnError>) => (options.client ?? client).get<UsersImageResponses, UsersImageErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -72,14 +72,14 @@ export const usersImage = <ThrowOnError extends boolean = false>(options: Option
  *
  * The picture shown for a user without one (SVG).
  */
-export const imagesDefaultImage = <ThrowOnError extends boolean = false>(options?: Options<ImagesDefaultImageData, ThrowOnError>) => (options?.client ?? client).get<ImagesDefaultImageResponses, ImagesDefaultImageErrors, ThrowOnError>({ url: '/api/images/default', ...options });
+export const imagesDefaultImage = <ThrowOnError extends boolean = true>(options?: Options<ImagesDefaultImageData, ThrowOnError>) => (options?.client ?? client).get<ImagesDefaultImageResponses, ImagesDefaultImageErrors, ThrowOnError>({ url: '/api/images/default', ...options });
 
 /**
  * Read my settings
  *
  * The signed-in account's interface settings; an absent key has its default.
  */
-export const userPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<UserPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<UserPreferencesGetResponses, UserPreferencesGetErrors, ThrowOnError>({
+export const userPreferencesGet = <ThrowOnError extends boolean = true>(options?: Options<UserPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<UserPreferencesGetResponses, UserPreferencesGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -94,7 +94,7 @@ export const userPreferencesGet = <ThrowOnError extends boolean = false>(options
  *
  * Changes some of the signed-in account's interface settings and answers all of them.
  */
-export const userPreferencesUpdate = <ThrowOnError extends boolean = false>(options: Options<UserPreferencesUpdateData, ThrowOnError>) => (options.client ?? client).put<UserPreferencesUpdateResponses, UserPreferencesUpdateErrors, ThrowOnError>({
+export const userPreferencesUpdate = <ThrowOnError extends boolean = true>(options: Options<UserPreferencesUpdateData, ThrowOnError>) => (options.client ?? client).put<UserPreferencesUpdateResponses, UserPreferencesUpdateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -113,7 +113,7 @@ export const userPreferencesUpdate = <ThrowOnError extends boolean = false>(opti
  *
  * The applicants of every organization the caller can see (or of one, with `organizationId`), filtered, sorted and paged like an organization's list.
  */
-export const applicantsOverviewList = <ThrowOnError extends boolean = false>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({
+export const applicantsOverviewList = <ThrowOnError extends boolean = true>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -128,7 +128,7 @@ export const applicantsOverviewList = <ThrowOnError extends boolean = false>(opt
  *
  * The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue.
  */
-export const applicantsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({
+export const applicantsList = <ThrowOnError extends boolean = true>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -143,7 +143,7 @@ export const applicantsList = <ThrowOnError extends boolean = false>(options: Op
  *
  * The applicant after `after` in the same filters and order: what "approve & next" opens.
  */
-export const applicantsNext = <ThrowOnError extends boolean = false>(options: Options<ApplicantsNextData, ThrowOnError>) => (options.client ?? client).get<ApplicantsNextResponses, ApplicantsNextErrors, ThrowOnError>({
+export const applicantsNext = <ThrowOnError extends boolean = true>(options: Options<ApplicantsNextData, ThrowOnError>) => (options.client ?? client).get<ApplicantsNextResponses, ApplicantsNextErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -158,7 +158,7 @@ export const applicantsNext = <ThrowOnError extends boolean = false>(options: Op
  *
  * The filtered work-queue list as a CSV file, streamed; `X-Total-Count` gives the number of rows expected. Recorded as applicant.list_exported.
  */
-export const applicantsExportCsv = <ThrowOnError extends boolean = false>(options: Options<ApplicantsExportCsvData, ThrowOnError>) => (options.client ?? client).get<ApplicantsExportCsvResponses, ApplicantsExportCsvErrors, ThrowOnError>({
+export const applicantsExportCsv = <ThrowOnError extends boolean = true>(options: Options<ApplicantsExportCsvData, ThrowOnError>) => (options.client ?? client).get<ApplicantsExportCsvResponses, ApplicantsExportCsvErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -173,7 +173,7 @@ export const applicantsExportCsv = <ThrowOnError extends boolean = false>(option
  *
  * GDPR Art. 17: identity data, photos, selfie, face data, checks, notes, the webhook events kept for the applicant and the personal values of its audit entries are removed for good. Answers the tombstone. No webhook is sent.
  */
-export const applicantErasureErase = <ThrowOnError extends boolean = false>(options: Options<ApplicantErasureEraseData, ThrowOnError>) => (options.client ?? client).delete<ApplicantErasureEraseResponses, ApplicantErasureEraseErrors, ThrowOnError>({
+export const applicantErasureErase = <ThrowOnError extends boolean = true>(options: Options<ApplicantErasureEraseData, ThrowOnError>) => (options.client ?? client).delete<ApplicantErasureEraseResponses, ApplicantErasureEraseErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -192,7 +192,7 @@ export const applicantErasureErase = <ThrowOnError extends boolean = false>(opti
  *
  * Everything known about one applicant: identity data, document, images, review answer, checks summary, tags and assignee. Each read is recorded in the audit trail as applicant.viewed.
  */
-export const applicantsDetails = <ThrowOnError extends boolean = false>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({
+export const applicantsDetails = <ThrowOnError extends boolean = true>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -207,7 +207,7 @@ export const applicantsDetails = <ThrowOnError extends boolean = false>(options:
  *
  * Staff correct the applicant's data or set a status that is not a decision; the `applicant.updated` webhook is sent. Completed and on hold are decisions, made through approve, reject and hold (four-eyes, undo window, labels). Changing the identity of a completed applicant re-opens it: `kycStatus` queued, no review answer, and a decision still waiting out its undo window is not sent.
  */
-export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: Options<ApplicantsUpdateData, ThrowOnError>) => (options.client ?? client).put<ApplicantsUpdateResponses, ApplicantsUpdateErrors, ThrowOnError>({
+export const applicantsUpdate = <ThrowOnError extends boolean = true>(options: Options<ApplicantsUpdateData, ThrowOnError>) => (options.client ?? client).put<ApplicantsUpdateResponses, ApplicantsUpdateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -226,7 +226,7 @@ export const applicantsUpdate = <ThrowOnError extends boolean = false>(options: 
  *
  * Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent.
  */
-export const applicantsReset = <ThrowOnError extends boolean = false>(options: Options<ApplicantsResetData, ThrowOnError>) => (options.client ?? client).post<ApplicantsResetResponses, ApplicantsResetErrors, ThrowOnError>({
+export const applicantsReset = <ThrowOnError extends boolean = true>(options: Options<ApplicantsResetData, ThrowOnError>) => (options.client ?? client).post<ApplicantsResetResponses, ApplicantsResetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -245,7 +245,7 @@ export const applicantsReset = <ThrowOnError extends boolean = false>(options: O
  *
  * Staff approve the verification: `kycStatus` completed, `reviewAnswer` approved, and the `applicant.decided` webhook is sent (after the undo window, if the organization has one). Under the four-eyes rule the approval is a proposal that a second reviewer confirms.
  */
-export const applicantsApprove = <ThrowOnError extends boolean = false>(options: Options<ApplicantsApproveData, ThrowOnError>) => (options.client ?? client).post<ApplicantsApproveResponses, ApplicantsApproveErrors, ThrowOnError>({
+export const applicantsApprove = <ThrowOnError extends boolean = true>(options: Options<ApplicantsApproveData, ThrowOnError>) => (options.client ?? client).post<ApplicantsApproveResponses, ApplicantsApproveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -264,7 +264,7 @@ export const applicantsApprove = <ThrowOnError extends boolean = false>(options:
  *
  * Staff reject the verification, finally or asking for a resubmission, with a reject label (or, as older integrations do, a reason and rejectType); the `applicant.decided` webhook is sent. Under the four-eyes rule it is a proposal.
  */
-export const applicantsReject = <ThrowOnError extends boolean = false>(options: Options<ApplicantsRejectData, ThrowOnError>) => (options.client ?? client).post<ApplicantsRejectResponses, ApplicantsRejectErrors, ThrowOnError>({
+export const applicantsReject = <ThrowOnError extends boolean = true>(options: Options<ApplicantsRejectData, ThrowOnError>) => (options.client ?? client).post<ApplicantsRejectResponses, ApplicantsRejectErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -283,7 +283,7 @@ export const applicantsReject = <ThrowOnError extends boolean = false>(options: 
  *
  * Staff put the verification on hold (`kycStatus` onHold) with a reason or a hold label; the `applicant.on_hold` webhook is sent.
  */
-export const applicantsHold = <ThrowOnError extends boolean = false>(options: Options<ApplicantsHoldData, ThrowOnError>) => (options.client ?? client).post<ApplicantsHoldResponses, ApplicantsHoldErrors, ThrowOnError>({
+export const applicantsHold = <ThrowOnError extends boolean = true>(options: Options<ApplicantsHoldData, ThrowOnError>) => (options.client ?? client).post<ApplicantsHoldResponses, ApplicantsHoldErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -302,7 +302,7 @@ export const applicantsHold = <ThrowOnError extends boolean = false>(options: Op
  *
  * The applicant's audit trail, newest first: every step of the end user (with its session id and IP address) and every change by staff.
  */
-export const applicantsActivity = <ThrowOnError extends boolean = false>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({
+export const applicantsActivity = <ThrowOnError extends boolean = true>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -317,7 +317,7 @@ export const applicantsActivity = <ThrowOnError extends boolean = false>(options
  *
  * The bytes of one document photo or selfie of the applicant (`Cache-Control: private, no-store`).
  */
-export const applicantsImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({
+export const applicantsImage = <ThrowOnError extends boolean = true>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -332,7 +332,7 @@ export const applicantsImage = <ThrowOnError extends boolean = false>(options: O
  *
  * Assigns the caller the first unassigned applicant of the list, in the same filters and order as the list.
  */
-export const assignmentNextUnassigned = <ThrowOnError extends boolean = false>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({
+export const assignmentNextUnassigned = <ThrowOnError extends boolean = true>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -347,7 +347,7 @@ export const assignmentNextUnassigned = <ThrowOnError extends boolean = false>(o
  *
  * Gives the applicant to one reviewer of the organization (recorded as applicant.assigned, with from and to); the applicant's version does not change.
  */
-export const assignmentAssign = <ThrowOnError extends boolean = false>(options: Options<AssignmentAssignData, ThrowOnError>) => (options.client ?? client).post<AssignmentAssignResponses, AssignmentAssignErrors, ThrowOnError>({
+export const assignmentAssign = <ThrowOnError extends boolean = true>(options: Options<AssignmentAssignData, ThrowOnError>) => (options.client ?? client).post<AssignmentAssignResponses, AssignmentAssignErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -366,7 +366,7 @@ export const assignmentAssign = <ThrowOnError extends boolean = false>(options: 
  *
  * Releases the applicant from its reviewer (recorded as applicant.unassigned).
  */
-export const assignmentUnassign = <ThrowOnError extends boolean = false>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({
+export const assignmentUnassign = <ThrowOnError extends boolean = true>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -381,7 +381,7 @@ export const assignmentUnassign = <ThrowOnError extends boolean = false>(options
  *
  * Takes a tag off the applicant (recorded as applicant.untagged).
  */
-export const applicantTagsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantTagsRemoveResponses, ApplicantTagsRemoveErrors, ThrowOnError>({
+export const applicantTagsRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantTagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantTagsRemoveResponses, ApplicantTagsRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -396,7 +396,7 @@ export const applicantTagsRemove = <ThrowOnError extends boolean = false>(option
  *
  * Puts one of the organization's tags on the applicant (recorded as applicant.tagged when it did not have it yet). An applicant carries at most 20 tags.
  */
-export const applicantTagsAdd = <ThrowOnError extends boolean = false>(options: Options<ApplicantTagsAddData, ThrowOnError>) => (options.client ?? client).put<ApplicantTagsAddResponses, ApplicantTagsAddErrors, ThrowOnError>({
+export const applicantTagsAdd = <ThrowOnError extends boolean = true>(options: Options<ApplicantTagsAddData, ThrowOnError>) => (options.client ?? client).put<ApplicantTagsAddResponses, ApplicantTagsAddErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -411,7 +411,7 @@ export const applicantTagsAdd = <ThrowOnError extends boolean = false>(options: 
  *
  * The organization's tags, by name.
  */
-export const tagsList = <ThrowOnError extends boolean = false>(options: Options<TagsListData, ThrowOnError>) => (options.client ?? client).get<TagsListResponses, TagsListErrors, ThrowOnError>({
+export const tagsList = <ThrowOnError extends boolean = true>(options: Options<TagsListData, ThrowOnError>) => (options.client ?? client).get<TagsListResponses, TagsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -426,7 +426,7 @@ export const tagsList = <ThrowOnError extends boolean = false>(options: Options<
  *
  * A new tag for the organization's applicants: a name and a colour from the palette (at most 100 tags).
  */
-export const tagsCreate = <ThrowOnError extends boolean = false>(options: Options<TagsCreateData, ThrowOnError>) => (options.client ?? client).post<TagsCreateResponses, TagsCreateErrors, ThrowOnError>({
+export const tagsCreate = <ThrowOnError extends boolean = true>(options: Options<TagsCreateData, ThrowOnError>) => (options.client ?? client).post<TagsCreateResponses, TagsCreateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -445,7 +445,7 @@ export const tagsCreate = <ThrowOnError extends boolean = false>(options: Option
  *
  * Deletes the tag and takes it off every applicant.
  */
-export const tagsRemove = <ThrowOnError extends boolean = false>(options: Options<TagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<TagsRemoveResponses, TagsRemoveErrors, ThrowOnError>({
+export const tagsRemove = <ThrowOnError extends boolean = true>(options: Options<TagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<TagsRemoveResponses, TagsRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -460,7 +460,7 @@ export const tagsRemove = <ThrowOnError extends boolean = false>(options: Option
  *
  * Changes a tag's name or colour.
  */
-export const tagsUpdate = <ThrowOnError extends boolean = false>(options: Options<TagsUpdateData, ThrowOnError>) => (options.client ?? client).patch<TagsUpdateResponses, TagsUpdateErrors, ThrowOnError>({
+export const tagsUpdate = <ThrowOnError extends boolean = true>(options: Options<TagsUpdateData, ThrowOnError>) => (options.client ?? client).patch<TagsUpdateResponses, TagsUpdateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -479,7 +479,7 @@ export const tagsUpdate = <ThrowOnError extends boolean = false>(options: Option
  *
  * The caller's saved views, then the organization's shared ones, by name.
  */
-export const applicantViewsList = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({
+export const applicantViewsList = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -494,7 +494,7 @@ export const applicantViewsList = <ThrowOnError extends boolean = false>(options
  *
  * Saves the work queue's filters and order under a name, for the caller or shared with the organization (sharing is for the owner and admins; at most 50 views per person).
  */
-export const applicantViewsCreate = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsCreateData, ThrowOnError>) => (options.client ?? client).post<ApplicantViewsCreateResponses, ApplicantViewsCreateErrors, ThrowOnError>({
+export const applicantViewsCreate = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsCreateData, ThrowOnError>) => (options.client ?? client).post<ApplicantViewsCreateResponses, ApplicantViewsCreateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -513,7 +513,7 @@ export const applicantViewsCreate = <ThrowOnError extends boolean = false>(optio
  *
  * Deletes one of the caller's views; a shared view is deleted by the owner or an admin.
  */
-export const applicantViewsRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({
+export const applicantViewsRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -528,7 +528,7 @@ export const applicantViewsRemove = <ThrowOnError extends boolean = false>(optio
  *
  * Every automatic check of the applicant (document not expired, age, duplicate document, document read, data matches document, face match, sanctions screening…) with its verdict (`passed`, `failed`, `needs-review`, `unavailable`), score and evidence.
  */
-export const applicantChecksList = <ThrowOnError extends boolean = false>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, ApplicantChecksListErrors, ThrowOnError>({
+export const applicantChecksList = <ThrowOnError extends boolean = true>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, ApplicantChecksListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -543,7 +543,7 @@ export const applicantChecksList = <ThrowOnError extends boolean = false>(option
  *
  * How many applicants the organization has in each status, and the review figures of the dashboard.
  */
-export const organizationStatsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({
+export const organizationStatsGet = <ThrowOnError extends boolean = true>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -558,7 +558,7 @@ export const organizationStatsGet = <ThrowOnError extends boolean = false>(optio
  *
  * Removes the applicant's face from the organization's blocklist (audited).
  */
-export const faceBlocklistUnblock = <ThrowOnError extends boolean = false>(options: Options<FaceBlocklistUnblockData, ThrowOnError>) => (options.client ?? client).delete<FaceBlocklistUnblockResponses, FaceBlocklistUnblockErrors, ThrowOnError>({
+export const faceBlocklistUnblock = <ThrowOnError extends boolean = true>(options: Options<FaceBlocklistUnblockData, ThrowOnError>) => (options.client ?? client).delete<FaceBlocklistUnblockResponses, FaceBlocklistUnblockErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -573,7 +573,7 @@ export const faceBlocklistUnblock = <ThrowOnError extends boolean = false>(optio
  *
  * Puts the applicant's selfie face on the organization's blocklist: later applicants with the same face are rejected automatically (auto-reject:blocklisted-face).
  */
-export const faceBlocklistBlock = <ThrowOnError extends boolean = false>(options: Options<FaceBlocklistBlockData, ThrowOnError>) => (options.client ?? client).post<FaceBlocklistBlockResponses, FaceBlocklistBlockErrors, ThrowOnError>({
+export const faceBlocklistBlock = <ThrowOnError extends boolean = true>(options: Options<FaceBlocklistBlockData, ThrowOnError>) => (options.client ?? client).post<FaceBlocklistBlockResponses, FaceBlocklistBlockErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -592,7 +592,7 @@ export const faceBlocklistBlock = <ThrowOnError extends boolean = false>(options
  *
  * A face the applicant's face checks show, named in their evidence by `cropId`: the selfie's and the document portrait's faces (`face-match`), another applicant's face (`duplicate-face` matches). `Cache-Control: private, no-store`.
  */
-export const faceCropsCrop = <ThrowOnError extends boolean = false>(options: Options<FaceCropsCropData, ThrowOnError>) => (options.client ?? client).get<FaceCropsCropResponses, FaceCropsCropErrors, ThrowOnError>({
+export const faceCropsCrop = <ThrowOnError extends boolean = true>(options: Options<FaceCropsCropData, ThrowOnError>) => (options.client ?? client).get<FaceCropsCropResponses, FaceCropsCropErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -607,7 +607,7 @@ export const faceCropsCrop = <ThrowOnError extends boolean = false>(options: Opt
  *
  * The face of one of the organization's blocklist entries, as a `duplicate-face` check's blocklist match names it (`entryId`). `Cache-Control: private, no-store`.
  */
-export const faceCropsBlocklistCrop = <ThrowOnError extends boolean = false>(options: Options<FaceCropsBlocklistCropData, ThrowOnError>) => (options.client ?? client).get<FaceCropsBlocklistCropResponses, FaceCropsBlocklistCropErrors, ThrowOnError>({
+export const faceCropsBlocklistCrop = <ThrowOnError extends boolean = true>(options: Options<FaceCropsBlocklistCropData, ThrowOnError>) => (options.client ?? client).get<FaceCropsBlocklistCropResponses, FaceCropsBlocklistCropErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -622,7 +622,7 @@ export const faceCropsBlocklistCrop = <ThrowOnError extends boolean = false>(opt
  *
  * A reviewer marks one hit of the `sanctions-screening` check as a true or a false match, with a note (audited).
  */
-export const screeningReviewsReview = <ThrowOnError extends boolean = false>(options: Options<ScreeningReviewsReviewData, ThrowOnError>) => (options.client ?? client).post<ScreeningReviewsReviewResponses, ScreeningReviewsReviewErrors, ThrowOnError>({
+export const screeningReviewsReview = <ThrowOnError extends boolean = true>(options: Options<ScreeningReviewsReviewData, ThrowOnError>) => (options.client ?? client).post<ScreeningReviewsReviewResponses, ScreeningReviewsReviewErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -641,7 +641,7 @@ export const screeningReviewsReview = <ThrowOnError extends boolean = false>(opt
  *
  * The organization's verification policy in force: which checks are required, when to approve or reject automatically, and the thresholds (the default until the owner saves one).
  */
-export const verificationPolicyGet = <ThrowOnError extends boolean = false>(options: Options<VerificationPolicyGetData, ThrowOnError>) => (options.client ?? client).get<VerificationPolicyGetResponses, VerificationPolicyGetErrors, ThrowOnError>({
+export const verificationPolicyGet = <ThrowOnError extends boolean = true>(options: Options<VerificationPolicyGetData, ThrowOnError>) => (options.client ?? client).get<VerificationPolicyGetResponses, VerificationPolicyGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -656,7 +656,7 @@ export const verificationPolicyGet = <ThrowOnError extends boolean = false>(opti
  *
  * The owner sets the verification policy; submissions analysed from then on follow it.
  */
-export const verificationPolicySet = <ThrowOnError extends boolean = false>(options: Options<VerificationPolicySetData, ThrowOnError>) => (options.client ?? client).put<VerificationPolicySetResponses, VerificationPolicySetErrors, ThrowOnError>({
+export const verificationPolicySet = <ThrowOnError extends boolean = true>(options: Options<VerificationPolicySetData, ThrowOnError>) => (options.client ?? client).put<VerificationPolicySetResponses, VerificationPolicySetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -675,7 +675,7 @@ export const verificationPolicySet = <ThrowOnError extends boolean = false>(opti
  *
  * The latest rescreenings of verified applicants after sanctions list imports, newest first, with the hits each found.
  */
-export const screeningMonitorList = <ThrowOnError extends boolean = false>(options?: Options<ScreeningMonitorListData, ThrowOnError>) => (options?.client ?? client).get<ScreeningMonitorListResponses, ScreeningMonitorListErrors, ThrowOnError>({
+export const screeningMonitorList = <ThrowOnError extends boolean = true>(options?: Options<ScreeningMonitorListData, ThrowOnError>) => (options?.client ?? client).get<ScreeningMonitorListResponses, ScreeningMonitorListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -690,7 +690,7 @@ export const screeningMonitorList = <ThrowOnError extends boolean = false>(optio
  *
  * The organization's audit trail, newest first, filtered by who, what and when: what the Activity screen shows. Only the owner (or a super-admin) sees the whole trail.
  */
-export const organizationActivityList = <ThrowOnError extends boolean = false>(options: Options<OrganizationActivityListData, ThrowOnError>) => (options.client ?? client).get<OrganizationActivityListResponses, OrganizationActivityListErrors, ThrowOnError>({
+export const organizationActivityList = <ThrowOnError extends boolean = true>(options: Options<OrganizationActivityListData, ThrowOnError>) => (options.client ?? client).get<OrganizationActivityListResponses, OrganizationActivityListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -705,7 +705,7 @@ export const organizationActivityList = <ThrowOnError extends boolean = false>(o
  *
  * Every decision label of the organization, archived ones included; the defaults are created on the first read.
  */
-export const reviewSettingsListLabels = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsListLabelsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsListLabelsResponses, ReviewSettingsListLabelsErrors, ThrowOnError>({
+export const reviewSettingsListLabels = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsListLabelsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsListLabelsResponses, ReviewSettingsListLabelsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -720,7 +720,7 @@ export const reviewSettingsListLabels = <ThrowOnError extends boolean = false>(o
  *
  * A new reject, hold or resubmission label for the organization: a machine code (sent in webhooks as `data.label`), a title, and the text the end user sees.
  */
-export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsCreateLabelData, ThrowOnError>) => (options.client ?? client).post<ReviewSettingsCreateLabelResponses, ReviewSettingsCreateLabelErrors, ThrowOnError>({
+export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsCreateLabelData, ThrowOnError>) => (options.client ?? client).post<ReviewSettingsCreateLabelResponses, ReviewSettingsCreateLabelErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -739,7 +739,7 @@ export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = false>(
  *
  * Deletes a label, or archives it when a decision already used it.
  */
-export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsRemoveLabelData, ThrowOnError>) => (options.client ?? client).delete<ReviewSettingsRemoveLabelResponses, ReviewSettingsRemoveLabelErrors, ThrowOnError>({
+export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsRemoveLabelData, ThrowOnError>) => (options.client ?? client).delete<ReviewSettingsRemoveLabelResponses, ReviewSettingsRemoveLabelErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -754,7 +754,7 @@ export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = false>(
  *
  * Changes a label's code, title or end-user text, or archives it.
  */
-export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsUpdateLabelData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsUpdateLabelResponses, ReviewSettingsUpdateLabelErrors, ThrowOnError>({
+export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsUpdateLabelData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsUpdateLabelResponses, ReviewSettingsUpdateLabelErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -773,7 +773,7 @@ export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = false>(
  *
  * The organization's undo window and four-eyes rule.
  */
-export const reviewSettingsSettings = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsSettingsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsSettingsResponses, ReviewSettingsSettingsErrors, ThrowOnError>({
+export const reviewSettingsSettings = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsSettingsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsSettingsResponses, ReviewSettingsSettingsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -788,7 +788,7 @@ export const reviewSettingsSettings = <ThrowOnError extends boolean = false>(opt
  *
  * The owner or an administrator sets the undo window and the four-eyes rule of the organization.
  */
-export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = false>(options: Options<ReviewSettingsSaveSettingsData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsSaveSettingsResponses, ReviewSettingsSaveSettingsErrors, ThrowOnError>({
+export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsSaveSettingsData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsSaveSettingsResponses, ReviewSettingsSaveSettingsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -807,7 +807,7 @@ export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = false>
  *
  * What the decision dock shows: the pending four-eyes proposal, the decisions that can still be undone within the undo window, and the resubmission in progress.
  */
-export const applicantDecisionsReview = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsReviewData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsReviewResponses, ApplicantDecisionsReviewErrors, ThrowOnError>({
+export const applicantDecisionsReview = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsReviewData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsReviewResponses, ApplicantDecisionsReviewErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -822,7 +822,7 @@ export const applicantDecisionsReview = <ThrowOnError extends boolean = false>(o
  *
  * Within the organization's undo window, puts the applicant back to what the decision replaced. The decision's webhook is held back during the window, so an undone decision is never announced.
  */
-export const applicantDecisionsUndo = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsUndoData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsUndoResponses, ApplicantDecisionsUndoErrors, ThrowOnError>({
+export const applicantDecisionsUndo = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsUndoData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsUndoResponses, ApplicantDecisionsUndoErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -837,7 +837,7 @@ export const applicantDecisionsUndo = <ThrowOnError extends boolean = false>(opt
  *
  * Four-eyes: a second reviewer confirms the decision another reviewer proposed. It is made as the confirmer's, with the proposer recorded, and its webhook is sent.
  */
-export const applicantDecisionsConfirm = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsConfirmData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsConfirmResponses, ApplicantDecisionsConfirmErrors, ThrowOnError>({
+export const applicantDecisionsConfirm = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsConfirmData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsConfirmResponses, ApplicantDecisionsConfirmErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -852,7 +852,7 @@ export const applicantDecisionsConfirm = <ThrowOnError extends boolean = false>(
  *
  * Four-eyes: a second reviewer drops the proposed decision; the applicant stays as it was and nothing is sent.
  */
-export const applicantDecisionsDecline = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsDeclineData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsDeclineResponses, ApplicantDecisionsDeclineErrors, ThrowOnError>({
+export const applicantDecisionsDecline = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsDeclineData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsDeclineResponses, ApplicantDecisionsDeclineErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -867,7 +867,7 @@ export const applicantDecisionsDecline = <ThrowOnError extends boolean = false>(
  *
  * Sends the applicant back to the verification page for one step only (document front, back, selfie or personal data), with a resubmission label saying why. Older links are revoked; the `applicant.resubmission_requested` webhook is sent.
  */
-export const applicantDecisionsRequestResubmission = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsRequestResubmissionData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsRequestResubmissionErrors, ThrowOnError>({
+export const applicantDecisionsRequestResubmission = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsRequestResubmissionData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsRequestResubmissionErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -886,7 +886,7 @@ export const applicantDecisionsRequestResubmission = <ThrowOnError extends boole
  *
  * The bytes of a document photo or selfie that a resubmission replaced, kept so that the reviewer can compare the old and the new one.
  */
-export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = false>(options: Options<ApplicantDecisionsEarlierImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsEarlierImageErrors, ThrowOnError>({
+export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsEarlierImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsEarlierImageErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -901,7 +901,7 @@ export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = fa
  *
  * The signed-in reviewer's work-queue choices: the columns shown and the list's default order.
  */
-export const reviewerPreferencesGet = <ThrowOnError extends boolean = false>(options?: Options<ReviewerPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<ReviewerPreferencesGetResponses, ReviewerPreferencesGetErrors, ThrowOnError>({
+export const reviewerPreferencesGet = <ThrowOnError extends boolean = true>(options?: Options<ReviewerPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<ReviewerPreferencesGetResponses, ReviewerPreferencesGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -916,7 +916,7 @@ export const reviewerPreferencesGet = <ThrowOnError extends boolean = false>(opt
  *
  * Replaces the signed-in reviewer's work-queue choices (columns and default order).
  */
-export const reviewerPreferencesSave = <ThrowOnError extends boolean = false>(options: Options<ReviewerPreferencesSaveData, ThrowOnError>) => (options.client ?? client).put<ReviewerPreferencesSaveResponses, ReviewerPreferencesSaveErrors, ThrowOnError>({
+export const reviewerPreferencesSave = <ThrowOnError extends boolean = true>(options: Options<ReviewerPreferencesSaveData, ThrowOnError>) => (options.client ?? client).put<ReviewerPreferencesSaveResponses, ReviewerPreferencesSaveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -935,7 +935,7 @@ export const reviewerPreferencesSave = <ThrowOnError extends boolean = false>(op
  *
  * The internal notes on the applicant, newest first.
  */
-export const applicantNotesList = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesListData, ThrowOnError>) => (options.client ?? client).get<ApplicantNotesListResponses, ApplicantNotesListErrors, ThrowOnError>({
+export const applicantNotesList = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesListData, ThrowOnError>) => (options.client ?? client).get<ApplicantNotesListResponses, ApplicantNotesListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -950,7 +950,7 @@ export const applicantNotesList = <ThrowOnError extends boolean = false>(options
  *
  * An internal note on the applicant, for the organization's staff only (audited).
  */
-export const applicantNotesAdd = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesAddData, ThrowOnError>) => (options.client ?? client).post<ApplicantNotesAddResponses, ApplicantNotesAddErrors, ThrowOnError>({
+export const applicantNotesAdd = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesAddData, ThrowOnError>) => (options.client ?? client).post<ApplicantNotesAddResponses, ApplicantNotesAddErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -969,7 +969,7 @@ export const applicantNotesAdd = <ThrowOnError extends boolean = false>(options:
  *
  * Deletes a note; only its author may, within 15 minutes of writing it.
  */
-export const applicantNotesRemove = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantNotesRemoveResponses, ApplicantNotesRemoveErrors, ThrowOnError>({
+export const applicantNotesRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantNotesRemoveResponses, ApplicantNotesRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -984,7 +984,7 @@ export const applicantNotesRemove = <ThrowOnError extends boolean = false>(optio
  *
  * Changes a note; only its author may, within 15 minutes of writing it.
  */
-export const applicantNotesEdit = <ThrowOnError extends boolean = false>(options: Options<ApplicantNotesEditData, ThrowOnError>) => (options.client ?? client).put<ApplicantNotesEditResponses, ApplicantNotesEditErrors, ThrowOnError>({
+export const applicantNotesEdit = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesEditData, ThrowOnError>) => (options.client ?? client).put<ApplicantNotesEditResponses, ApplicantNotesEditErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1003,7 +1003,7 @@ export const applicantNotesEdit = <ThrowOnError extends boolean = false>(options
  *
  * The tombstones (applicantId, erasedAt, erasedBy, reason) of applicants erased under this userId, newest first.
  */
-export const applicantErasureTombstones = <ThrowOnError extends boolean = false>(options: Options<ApplicantErasureTombstonesData, ThrowOnError>) => (options.client ?? client).get<ApplicantErasureTombstonesResponses, ApplicantErasureTombstonesErrors, ThrowOnError>({
+export const applicantErasureTombstones = <ThrowOnError extends boolean = true>(options: Options<ApplicantErasureTombstonesData, ThrowOnError>) => (options.client ?? client).get<ApplicantErasureTombstonesResponses, ApplicantErasureTombstonesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -1018,7 +1018,7 @@ export const applicantErasureTombstones = <ThrowOnError extends boolean = false>
  *
  * Ends the applicant's legal hold, with a reason: the retention policy applies again from its next run.
  */
-export const legalHoldLift = <ThrowOnError extends boolean = false>(options: Options<LegalHoldLiftData, ThrowOnError>) => (options.client ?? client).delete<LegalHoldLiftResponses, LegalHoldLiftErrors, ThrowOnError>({
+export const legalHoldLift = <ThrowOnError extends boolean = true>(options: Options<LegalHoldLiftData, ThrowOnError>) => (options.client ?? client).delete<LegalHoldLiftResponses, LegalHoldLiftErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1037,7 +1037,7 @@ export const legalHoldLift = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Keeps the applicant, with a reason: retention and erasure skip it until the hold is lifted.
  */
-export const legalHoldPlace = <ThrowOnError extends boolean = false>(options: Options<LegalHoldPlaceData, ThrowOnError>) => (options.client ?? client).put<LegalHoldPlaceResponses, LegalHoldPlaceErrors, ThrowOnError>({
+export const legalHoldPlace = <ThrowOnError extends boolean = true>(options: Options<LegalHoldPlaceData, ThrowOnError>) => (options.client ?? client).put<LegalHoldPlaceResponses, LegalHoldPlaceErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1056,7 +1056,7 @@ export const legalHoldPlace = <ThrowOnError extends boolean = false>(options: Op
  *
  * Runs the organization's retention policy at once instead of at the next hourly run, and answers what was removed (audited like the hourly run).
  */
-export const retentionApply = <ThrowOnError extends boolean = false>(options: Options<RetentionApplyData, ThrowOnError>) => (options.client ?? client).post<RetentionApplyResponses, RetentionApplyErrors, ThrowOnError>({
+export const retentionApply = <ThrowOnError extends boolean = true>(options: Options<RetentionApplyData, ThrowOnError>) => (options.client ?? client).post<RetentionApplyResponses, RetentionApplyErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1071,7 +1071,7 @@ export const retentionApply = <ThrowOnError extends boolean = false>(options: Op
  *
  * The organizations the caller owns or belongs to (all for a super-admin), with their companyKeys.
  */
-export const organizationsList = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, OrganizationsListErrors, ThrowOnError>({
+export const organizationsList = <ThrowOnError extends boolean = true>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, OrganizationsListErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -1086,7 +1086,7 @@ export const organizationsList = <ThrowOnError extends boolean = false>(options?
  *
  * A new organization (a "project" in the paths) owned by the caller, with its companyKey.
  */
-export const organizationsCreate = <ThrowOnError extends boolean = false>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, OrganizationsCreateErrors, ThrowOnError>({
+export const organizationsCreate = <ThrowOnError extends boolean = true>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, OrganizationsCreateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1105,7 +1105,7 @@ export const organizationsCreate = <ThrowOnError extends boolean = false>(option
  *
  * The owner deletes the organization with its applicants, images, checks, members, webhook events and deliveries, confirming with its name and a sign-in (or re-authentication) within the last 5 minutes. Refused while any applicant is on legal hold. The audit trail is never deleted: entries about applicants keep no personal data, and one entry records the deletion. The other members are told by e-mail.
  */
-export const organizationsRemove = <ThrowOnError extends boolean = false>(options: Options<OrganizationsRemoveData, ThrowOnError>) => (options.client ?? client).delete<OrganizationsRemoveResponses, OrganizationsRemoveErrors, ThrowOnError>({
+export const organizationsRemove = <ThrowOnError extends boolean = true>(options: Options<OrganizationsRemoveData, ThrowOnError>) => (options.client ?? client).delete<OrganizationsRemoveResponses, OrganizationsRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1124,7 +1124,7 @@ export const organizationsRemove = <ThrowOnError extends boolean = false>(option
  *
  * One organization the caller owns or belongs to: name, companyKey, verification settings, retention policy and two-factor rule.
  */
-export const organizationsGet = <ThrowOnError extends boolean = false>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
+export const organizationsGet = <ThrowOnError extends boolean = true>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -1139,7 +1139,7 @@ export const organizationsGet = <ThrowOnError extends boolean = false>(options: 
  *
  * The verification page's settings: photo quality thresholds, the origins a session's redirectUrl may use, and whether public companyKey links work.
  */
-export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
+export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = true>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1158,7 +1158,7 @@ export const organizationsSetVerificationSettings = <ThrowOnError extends boolea
  *
  * How many days the organization keeps applicants in each state (null keeps them); the hourly retention job follows it from its next run.
  */
-export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetRetentionPolicyData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetRetentionPolicyResponses, OrganizationsSetRetentionPolicyErrors, ThrowOnError>({
+export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = true>(options: Options<OrganizationsSetRetentionPolicyData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetRetentionPolicyResponses, OrganizationsSetRetentionPolicyErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1177,7 +1177,7 @@ export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = f
  *
  * The owner requires a second factor of the organization's members; those without one can only set one up from their next request.
  */
-export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolean = false>(options: Options<OrganizationsSetTwoFactorRequirementData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetTwoFactorRequirementErrors, ThrowOnError>({
+export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolean = true>(options: Options<OrganizationsSetTwoFactorRequirementData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetTwoFactorRequirementErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1196,7 +1196,7 @@ export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolea
  *
  * The owner makes a member the new owner and stays on as a member.
  */
-export const organizationsTransferOwnership = <ThrowOnError extends boolean = false>(options: Options<OrganizationsTransferOwnershipData, ThrowOnError>) => (options.client ?? client).post<OrganizationsTransferOwnershipResponses, OrganizationsTransferOwnershipErrors, ThrowOnError>({
+export const organizationsTransferOwnership = <ThrowOnError extends boolean = true>(options: Options<OrganizationsTransferOwnershipData, ThrowOnError>) => (options.client ?? client).post<OrganizationsTransferOwnershipResponses, OrganizationsTransferOwnershipErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1215,7 +1215,7 @@ export const organizationsTransferOwnership = <ThrowOnError extends boolean = fa
  *
  * Whether the signed-in account owns an organization (an owner cannot delete the account).
  */
-export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({
+export const organizationsOwnerCheck = <ThrowOnError extends boolean = true>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1230,7 +1230,7 @@ export const organizationsOwnerCheck = <ThrowOnError extends boolean = false>(op
  *
  * The organization's owner first, then its members with their roles.
  */
-export const membersList = <ThrowOnError extends boolean = false>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({
+export const membersList = <ThrowOnError extends boolean = true>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1245,7 +1245,7 @@ export const membersList = <ThrowOnError extends boolean = false>(options: Optio
  *
  * The owner removes a member; a member may remove themselves (leave).
  */
-export const membersRemove = <ThrowOnError extends boolean = false>(options: Options<MembersRemoveData, ThrowOnError>) => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({
+export const membersRemove = <ThrowOnError extends boolean = true>(options: Options<MembersRemoveData, ThrowOnError>) => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1260,7 +1260,7 @@ export const membersRemove = <ThrowOnError extends boolean = false>(options: Opt
  *
  * The organization's invitations not yet accepted or declined, newest first.
  */
-export const organizationInvitationsList = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsListData, ThrowOnError>) => (options.client ?? client).get<OrganizationInvitationsListResponses, OrganizationInvitationsListErrors, ThrowOnError>({
+export const organizationInvitationsList = <ThrowOnError extends boolean = true>(options: Options<OrganizationInvitationsListData, ThrowOnError>) => (options.client ?? client).get<OrganizationInvitationsListResponses, OrganizationInvitationsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1275,7 +1275,7 @@ export const organizationInvitationsList = <ThrowOnError extends boolean = false
  *
  * They become a member only once they accept. The answer is the same whether or not the username or address belongs to an account; an account, if there is one, is told by e-mail and on its dashboard.
  */
-export const organizationInvitationsInvite = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsInviteData, ThrowOnError>) => (options.client ?? client).post<OrganizationInvitationsInviteResponses, OrganizationInvitationsInviteErrors, ThrowOnError>({
+export const organizationInvitationsInvite = <ThrowOnError extends boolean = true>(options: Options<OrganizationInvitationsInviteData, ThrowOnError>) => (options.client ?? client).post<OrganizationInvitationsInviteResponses, OrganizationInvitationsInviteErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1294,7 +1294,7 @@ export const organizationInvitationsInvite = <ThrowOnError extends boolean = fal
  *
  * Revokes a pending invitation: it can no longer be accepted.
  */
-export const organizationInvitationsRevoke = <ThrowOnError extends boolean = false>(options: Options<OrganizationInvitationsRevokeData, ThrowOnError>) => (options.client ?? client).delete<OrganizationInvitationsRevokeResponses, OrganizationInvitationsRevokeErrors, ThrowOnError>({
+export const organizationInvitationsRevoke = <ThrowOnError extends boolean = true>(options: Options<OrganizationInvitationsRevokeData, ThrowOnError>) => (options.client ?? client).delete<OrganizationInvitationsRevokeResponses, OrganizationInvitationsRevokeErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1309,7 +1309,7 @@ export const organizationInvitationsRevoke = <ThrowOnError extends boolean = fal
  *
  * The invitations to organizations that the signed-in account can still accept, newest first.
  */
-export const invitationsList = <ThrowOnError extends boolean = false>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, InvitationsListErrors, ThrowOnError>({
+export const invitationsList = <ThrowOnError extends boolean = true>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, InvitationsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1324,7 +1324,7 @@ export const invitationsList = <ThrowOnError extends boolean = false>(options?: 
  *
  * The signed-in account joins the organization it was invited to, with the invited role.
  */
-export const invitationsAccept = <ThrowOnError extends boolean = false>(options: Options<InvitationsAcceptData, ThrowOnError>) => (options.client ?? client).post<InvitationsAcceptResponses, InvitationsAcceptErrors, ThrowOnError>({
+export const invitationsAccept = <ThrowOnError extends boolean = true>(options: Options<InvitationsAcceptData, ThrowOnError>) => (options.client ?? client).post<InvitationsAcceptResponses, InvitationsAcceptErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1339,7 +1339,7 @@ export const invitationsAccept = <ThrowOnError extends boolean = false>(options:
  *
  * Declines an invitation addressed to the signed-in account; it is gone afterwards.
  */
-export const invitationsDecline = <ThrowOnError extends boolean = false>(options: Options<InvitationsDeclineData, ThrowOnError>) => (options.client ?? client).post<InvitationsDeclineResponses, InvitationsDeclineErrors, ThrowOnError>({
+export const invitationsDecline = <ThrowOnError extends boolean = true>(options: Options<InvitationsDeclineData, ThrowOnError>) => (options.client ?? client).post<InvitationsDeclineResponses, InvitationsDeclineErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1354,7 +1354,7 @@ export const invitationsDecline = <ThrowOnError extends boolean = false>(options
  *
  * The platform-wide audit trail for super-admins, newest first, filtered and paged: sign-ins, changes to applicants, organizations, roles and settings.
  */
-export const auditList = <ThrowOnError extends boolean = false>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({
+export const auditList = <ThrowOnError extends boolean = true>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1369,7 +1369,7 @@ export const auditList = <ThrowOnError extends boolean = false>(options?: Option
  *
  * Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`), shown in the answer only to a signed-in session: with an API key `secret` is null (read it on the dashboard's Developer page).
  */
-export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
+export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = true>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -1388,7 +1388,7 @@ export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = false>(
  *
  * Where the verification page sends the end user when they finish (http or https), unless their session link names another.
  */
-export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = false>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
+export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = true>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -1407,7 +1407,7 @@ export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = fal
  *
  * The account's webhook URL, redirect URL and signing secret.
  */
-export const webhooksGetSettings = <ThrowOnError extends boolean = false>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, WebhooksGetSettingsErrors, ThrowOnError>({
+export const webhooksGetSettings = <ThrowOnError extends boolean = true>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, WebhooksGetSettingsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1422,7 +1422,7 @@ export const webhooksGetSettings = <ThrowOnError extends boolean = false>(option
  *
  * Replaces the webhook signing secret; deliveries from then on are signed with the new one only.
  */
-export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, WebhooksRotateSecretErrors, ThrowOnError>({
+export const webhooksRotateSecret = <ThrowOnError extends boolean = true>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, WebhooksRotateSecretErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1437,7 +1437,7 @@ export const webhooksRotateSecret = <ThrowOnError extends boolean = false>(optio
  *
  * The account's webhook events, newest first, with their status (pending, delivered, failed), attempts and the exact body sent.
  */
-export const webhooksListEvents = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, WebhooksListEventsErrors, ThrowOnError>({
+export const webhooksListEvents = <ThrowOnError extends boolean = true>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, WebhooksListEventsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -1452,7 +1452,7 @@ export const webhooksListEvents = <ThrowOnError extends boolean = false>(options
  *
  * Every attempt to deliver one webhook event, first one first: status code, error and duration.
  */
-export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
+export const webhooksListDeliveries = <ThrowOnError extends boolean = true>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -1467,7 +1467,7 @@ export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(opt
  *
  * Makes a new attempt now; a failed event becomes pending again and follows the retry schedule.
  */
-export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({
+export const webhooksRedeliver = <ThrowOnError extends boolean = true>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1482,7 +1482,7 @@ export const webhooksRedeliver = <ThrowOnError extends boolean = false>(options:
  *
  * Sends a `webhook.test` event to the webhook URL at once and answers with the outcome of its first attempt. Retries are safe with an `Idempotency-Key`: a retry answers the first event instead of sending another.
  */
-export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
+export const webhooksSendTest = <ThrowOnError extends boolean = true>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -1497,7 +1497,7 @@ export const webhooksSendTest = <ThrowOnError extends boolean = false>(options?:
  *
  * Every import of a sanctions list, newest first, with its counts and status.
  */
-export const sanctionsListsList = <ThrowOnError extends boolean = false>(options?: Options<SanctionsListsListData, ThrowOnError>) => (options?.client ?? client).get<SanctionsListsListResponses, SanctionsListsListErrors, ThrowOnError>({
+export const sanctionsListsList = <ThrowOnError extends boolean = true>(options?: Options<SanctionsListsListData, ThrowOnError>) => (options?.client ?? client).get<SanctionsListsListResponses, SanctionsListsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1512,7 +1512,7 @@ export const sanctionsListsList = <ThrowOnError extends boolean = false>(options
  *
  * A super-admin uploads a sanctions list file (multipart field "file"); it replaces the list's previous version, and verified applicants are rescreened against it.
  */
-export const sanctionsListsUpload = <ThrowOnError extends boolean = false>(options: Options<SanctionsListsUploadData, ThrowOnError>) => (options.client ?? client).post<SanctionsListsUploadResponses, SanctionsListsUploadErrors, ThrowOnError>({
+export const sanctionsListsUpload = <ThrowOnError extends boolean = true>(options: Options<SanctionsListsUploadData, ThrowOnError>) => (options.client ?? client).post<SanctionsListsUploadResponses, SanctionsListsUploadErrors, ThrowOnError>({
     ...formDataBodySerializer,
     security: [{
             in: 'cookie',
@@ -1532,14 +1532,14 @@ export const sanctionsListsUpload = <ThrowOnError extends boolean = false>(optio
  *
  * Whether the server and its database answer, for load balancers and monitoring.
  */
-export const healthCheck = <ThrowOnError extends boolean = false>(options?: Options<HealthCheckData, ThrowOnError>) => (options?.client ?? client).get<HealthCheckResponses, HealthCheckErrors, ThrowOnError>({ url: '/api/health', ...options });
+export const healthCheck = <ThrowOnError extends boolean = true>(options?: Options<HealthCheckData, ThrowOnError>) => (options?.client ?? client).get<HealthCheckResponses, HealthCheckErrors, ThrowOnError>({ url: '/api/health', ...options });
 
 /**
  * Show the API key
  *
  * The account's secret API key (`kyc_sk_…`), created on the first request. Only in the dashboard: the key cannot read itself.
  */
-export const apiKeysGet = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysGetData, ThrowOnError>) => (options?.client ?? client).get<ApiKeysGetResponses, ApiKeysGetErrors, ThrowOnError>({
+export const apiKeysGet = <ThrowOnError extends boolean = true>(options?: Options<ApiKeysGetData, ThrowOnError>) => (options?.client ?? client).get<ApiKeysGetResponses, ApiKeysGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1554,7 +1554,7 @@ export const apiKeysGet = <ThrowOnError extends boolean = false>(options?: Optio
  *
  * Replaces the account's API key; the old one stops working at that moment.
  */
-export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysRegenerateData, ThrowOnError>) => (options?.client ?? client).post<ApiKeysRegenerateResponses, ApiKeysRegenerateErrors, ThrowOnError>({
+export const apiKeysRegenerate = <ThrowOnError extends boolean = true>(options?: Options<ApiKeysRegenerateData, ThrowOnError>) => (options?.client ?? client).post<ApiKeysRegenerateResponses, ApiKeysRegenerateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1569,7 +1569,7 @@ export const apiKeysRegenerate = <ThrowOnError extends boolean = false>(options?
  *
  * Creates a staff account and signs it in (session cookie set); a confirmation link is sent to its address.
  */
-export const authRegister = <ThrowOnError extends boolean = false>(options: Options<AuthRegisterData, ThrowOnError>) => (options.client ?? client).post<AuthRegisterResponses, AuthRegisterErrors, ThrowOnError>({
+export const authRegister = <ThrowOnError extends boolean = true>(options: Options<AuthRegisterData, ThrowOnError>) => (options.client ?? client).post<AuthRegisterResponses, AuthRegisterErrors, ThrowOnError>({
     url: '/api/auth/register',
     ...options,
     headers: {
@@ -1583,7 +1583,7 @@ export const authRegister = <ThrowOnError extends boolean = false>(options: Opti
  *
  * Signs in with a username (or e-mail address) and password and sets the session cookie under a new session id. When the account has a second factor, answers 401 TWO_FACTOR_REQUIRED with the methods to continue.
  */
-export const authLogin = <ThrowOnError extends boolean = false>(options: Options<AuthLoginData, ThrowOnError>) => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
+export const authLogin = <ThrowOnError extends boolean = true>(options: Options<AuthLoginData, ThrowOnError>) => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
     url: '/api/auth/login',
     ...options,
     headers: {
@@ -1597,7 +1597,7 @@ export const authLogin = <ThrowOnError extends boolean = false>(options: Options
  *
  * The second step of signing in: the authenticator app's code, or a recovery code, after the password. Wrong codes are counted per account: after 5 the pending step ends (sign in with the password again), after 10 in a row the authenticator app and passkeys lock until a recovery code is used or the e-mailed unlock link followed.
  */
-export const authLoginSecondFactor = <ThrowOnError extends boolean = false>(options: Options<AuthLoginSecondFactorData, ThrowOnError>) => (options.client ?? client).post<AuthLoginSecondFactorResponses, AuthLoginSecondFactorErrors, ThrowOnError>({
+export const authLoginSecondFactor = <ThrowOnError extends boolean = true>(options: Options<AuthLoginSecondFactorData, ThrowOnError>) => (options.client ?? client).post<AuthLoginSecondFactorResponses, AuthLoginSecondFactorErrors, ThrowOnError>({
     url: '/api/auth/login/two-factor',
     ...options,
     headers: {
@@ -1611,7 +1611,7 @@ export const authLoginSecondFactor = <ThrowOnError extends boolean = false>(opti
  *
  * Proves the signed-in person holds the account again (the password, or a current code of the authenticator app) before a destructive or credential-changing request, which answers 403 REAUTHENTICATION_REQUIRED without one in the last 5 minutes. An account with neither signs in again instead.
  */
-export const authReauthenticate = <ThrowOnError extends boolean = false>(options: Options<AuthReauthenticateData, ThrowOnError>) => (options.client ?? client).post<AuthReauthenticateResponses, AuthReauthenticateErrors, ThrowOnError>({
+export const authReauthenticate = <ThrowOnError extends boolean = true>(options: Options<AuthReauthenticateData, ThrowOnError>) => (options.client ?? client).post<AuthReauthenticateResponses, AuthReauthenticateErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1630,14 +1630,14 @@ export const authReauthenticate = <ThrowOnError extends boolean = false>(options
  *
  * Ends the session and clears its cookie (a demo account is deleted).
  */
-export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, AuthLogoutErrors, ThrowOnError>({ url: '/api/auth/logout', ...options });
+export const authLogout = <ThrowOnError extends boolean = true>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, AuthLogoutErrors, ThrowOnError>({ url: '/api/auth/logout', ...options });
 
 /**
  * Delete my account
  *
  * Deletes the signed-in account after checking its password and ends all its sessions. An account that owns an organization must delete it or hand it over first.
  */
-export const authDeleteAccount = <ThrowOnError extends boolean = false>(options: Options<AuthDeleteAccountData, ThrowOnError>) => (options.client ?? client).delete<AuthDeleteAccountResponses, AuthDeleteAccountErrors, ThrowOnError>({
+export const authDeleteAccount = <ThrowOnError extends boolean = true>(options: Options<AuthDeleteAccountData, ThrowOnError>) => (options.client ?? client).delete<AuthDeleteAccountResponses, AuthDeleteAccountErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1656,7 +1656,7 @@ export const authDeleteAccount = <ThrowOnError extends boolean = false>(options:
  *
  * Changes the signed-in account's address after checking its password; the new address is unconfirmed and a confirmation link is sent there.
  */
-export const authChangeEmail = <ThrowOnError extends boolean = false>(options: Options<AuthChangeEmailData, ThrowOnError>) => (options.client ?? client).post<AuthChangeEmailResponses, AuthChangeEmailErrors, ThrowOnError>({
+export const authChangeEmail = <ThrowOnError extends boolean = true>(options: Options<AuthChangeEmailData, ThrowOnError>) => (options.client ?? client).post<AuthChangeEmailResponses, AuthChangeEmailErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1675,7 +1675,7 @@ export const authChangeEmail = <ThrowOnError extends boolean = false>(options: O
  *
  * Changes the signed-in account's password after checking the old one; every session of the account ends, this one included.
  */
-export const authChangePassword = <ThrowOnError extends boolean = false>(options: Options<AuthChangePasswordData, ThrowOnError>) => (options.client ?? client).post<AuthChangePasswordResponses, AuthChangePasswordErrors, ThrowOnError>({
+export const authChangePassword = <ThrowOnError extends boolean = true>(options: Options<AuthChangePasswordData, ThrowOnError>) => (options.client ?? client).post<AuthChangePasswordResponses, AuthChangePasswordErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1694,14 +1694,14 @@ export const authChangePassword = <ThrowOnError extends boolean = false>(options
  *
  * Sends a reset link to the address if an account uses it. The answer is the same whether or not it does.
  */
-export const authEmailsStartPasswordReset = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsStartPasswordResetData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsStartPasswordResetResponses, AuthEmailsStartPasswordResetErrors, ThrowOnError>({ url: '/api/auth-emails/reset-password/start', ...options });
+export const authEmailsStartPasswordReset = <ThrowOnError extends boolean = true>(options: Options<AuthEmailsStartPasswordResetData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsStartPasswordResetResponses, AuthEmailsStartPasswordResetErrors, ThrowOnError>({ url: '/api/auth-emails/reset-password/start', ...options });
 
 /**
  * Set a new password from a reset link
  *
  * Sets the password with the token of a reset link; every session of the account ends.
  */
-export const authEmailsResetPassword = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsResetPasswordData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsResetPasswordResponses, AuthEmailsResetPasswordErrors, ThrowOnError>({
+export const authEmailsResetPassword = <ThrowOnError extends boolean = true>(options: Options<AuthEmailsResetPasswordData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsResetPasswordResponses, AuthEmailsResetPasswordErrors, ThrowOnError>({
     url: '/api/auth-emails/reset-password/reset',
     ...options,
     headers: {
@@ -1715,7 +1715,7 @@ export const authEmailsResetPassword = <ThrowOnError extends boolean = false>(op
  *
  * Sends a new confirmation link to the signed-in account's address.
  */
-export const authEmailsStartConfirmation = <ThrowOnError extends boolean = false>(options?: Options<AuthEmailsStartConfirmationData, ThrowOnError>) => (options?.client ?? client).post<AuthEmailsStartConfirmationResponses, AuthEmailsStartConfirmationErrors, ThrowOnError>({
+export const authEmailsStartConfirmation = <ThrowOnError extends boolean = true>(options?: Options<AuthEmailsStartConfirmationData, ThrowOnError>) => (options?.client ?? client).post<AuthEmailsStartConfirmationResponses, AuthEmailsStartConfirmationErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1730,14 +1730,14 @@ export const authEmailsStartConfirmation = <ThrowOnError extends boolean = false
  *
  * Confirms the account's e-mail address with the token from the confirmation link.
  */
-export const authEmailsConfirmEmail = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsConfirmEmailData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsConfirmEmailResponses, AuthEmailsConfirmEmailErrors, ThrowOnError>({ url: '/api/auth-emails/confirm-email/confirm', ...options });
+export const authEmailsConfirmEmail = <ThrowOnError extends boolean = true>(options: Options<AuthEmailsConfirmEmailData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsConfirmEmailResponses, AuthEmailsConfirmEmailErrors, ThrowOnError>({ url: '/api/auth-emails/confirm-email/confirm', ...options });
 
 /**
  * Unlock the second factor from the e-mailed link
  *
  * After ten wrong second factors in a row the account holder is e-mailed a link (valid 24 hours); following it lets the authenticator app and passkeys sign in again.
  */
-export const authEmailsUnlockSecondFactor = <ThrowOnError extends boolean = false>(options: Options<AuthEmailsUnlockSecondFactorData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsUnlockSecondFactorResponses, AuthEmailsUnlockSecondFactorErrors, ThrowOnError>({
+export const authEmailsUnlockSecondFactor = <ThrowOnError extends boolean = true>(options: Options<AuthEmailsUnlockSecondFactorData, ThrowOnError>) => (options.client ?? client).post<AuthEmailsUnlockSecondFactorResponses, AuthEmailsUnlockSecondFactorErrors, ThrowOnError>({
     url: '/api/auth-emails/unlock-second-factor',
     ...options,
     headers: {
@@ -1751,14 +1751,14 @@ export const authEmailsUnlockSecondFactor = <ThrowOnError extends boolean = fals
  *
  * What a new password must be (minimum length, not common, not the username or e-mail address) for registration, change and reset.
  */
-export const passwordPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<PasswordPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<PasswordPolicyGetResponses, PasswordPolicyGetErrors, ThrowOnError>({ url: '/api/auth/password-policy', ...options });
+export const passwordPolicyGet = <ThrowOnError extends boolean = true>(options?: Options<PasswordPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<PasswordPolicyGetResponses, PasswordPolicyGetErrors, ThrowOnError>({ url: '/api/auth/password-policy', ...options });
 
 /**
  * Read my two-factor status
  *
  * Which second factors the signed-in account has, how many recovery codes are left, and whether a rule requires one.
  */
-export const twoFactorStatus = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStatusData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorStatusResponses, TwoFactorStatusErrors, ThrowOnError>({
+export const twoFactorStatus = <ThrowOnError extends boolean = true>(options?: Options<TwoFactorStatusData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorStatusResponses, TwoFactorStatusErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1773,7 +1773,7 @@ export const twoFactorStatus = <ThrowOnError extends boolean = false>(options?: 
  *
  * Removes the authenticator app and the recovery codes after proving the account again (a code or the password).
  */
-export const twoFactorRemove = <ThrowOnError extends boolean = false>(options: Options<TwoFactorRemoveData, ThrowOnError>) => (options.client ?? client).delete<TwoFactorRemoveResponses, TwoFactorRemoveErrors, ThrowOnError>({
+export const twoFactorRemove = <ThrowOnError extends boolean = true>(options: Options<TwoFactorRemoveData, ThrowOnError>) => (options.client ?? client).delete<TwoFactorRemoveResponses, TwoFactorRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1792,7 +1792,7 @@ export const twoFactorRemove = <ThrowOnError extends boolean = false>(options: O
  *
  * A new secret and its QR code for an authenticator app; nothing changes until POST /api/auth/two-factor/totp/confirm.
  */
-export const twoFactorStartSetup = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorStartSetupData, ThrowOnError>) => (options?.client ?? client).post<TwoFactorStartSetupResponses, TwoFactorStartSetupErrors, ThrowOnError>({
+export const twoFactorStartSetup = <ThrowOnError extends boolean = true>(options?: Options<TwoFactorStartSetupData, ThrowOnError>) => (options?.client ?? client).post<TwoFactorStartSetupResponses, TwoFactorStartSetupErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1807,7 +1807,7 @@ export const twoFactorStartSetup = <ThrowOnError extends boolean = false>(option
  *
  * Confirms the setup with a first code; the app then guards sign-in and the recovery codes are shown this once.
  */
-export const twoFactorConfirm = <ThrowOnError extends boolean = false>(options: Options<TwoFactorConfirmData, ThrowOnError>) => (options.client ?? client).post<TwoFactorConfirmResponses, TwoFactorConfirmErrors, ThrowOnError>({
+export const twoFactorConfirm = <ThrowOnError extends boolean = true>(options: Options<TwoFactorConfirmData, ThrowOnError>) => (options.client ?? client).post<TwoFactorConfirmResponses, TwoFactorConfirmErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1826,7 +1826,7 @@ export const twoFactorConfirm = <ThrowOnError extends boolean = false>(options: 
  *
  * Whether the platform requires two-factor sign-in of every account, or of administrators only.
  */
-export const twoFactorPolicyGet = <ThrowOnError extends boolean = false>(options?: Options<TwoFactorPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorPolicyGetResponses, TwoFactorPolicyGetErrors, ThrowOnError>({
+export const twoFactorPolicyGet = <ThrowOnError extends boolean = true>(options?: Options<TwoFactorPolicyGetData, ThrowOnError>) => (options?.client ?? client).get<TwoFactorPolicyGetResponses, TwoFactorPolicyGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1841,7 +1841,7 @@ export const twoFactorPolicyGet = <ThrowOnError extends boolean = false>(options
  *
  * A super-admin sets which accounts must use two-factor sign-in; it applies from the next request of every account (audited).
  */
-export const twoFactorPolicySet = <ThrowOnError extends boolean = false>(options: Options<TwoFactorPolicySetData, ThrowOnError>) => (options.client ?? client).put<TwoFactorPolicySetResponses, TwoFactorPolicySetErrors, ThrowOnError>({
+export const twoFactorPolicySet = <ThrowOnError extends boolean = true>(options: Options<TwoFactorPolicySetData, ThrowOnError>) => (options.client ?? client).put<TwoFactorPolicySetResponses, TwoFactorPolicySetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1860,7 +1860,7 @@ export const twoFactorPolicySet = <ThrowOnError extends boolean = false>(options
  *
  * The passkeys of the signed-in account, with their names and when they were last used.
  */
-export const passkeysList = <ThrowOnError extends boolean = false>(options?: Options<PasskeysListData, ThrowOnError>) => (options?.client ?? client).get<PasskeysListResponses, PasskeysListErrors, ThrowOnError>({
+export const passkeysList = <ThrowOnError extends boolean = true>(options?: Options<PasskeysListData, ThrowOnError>) => (options?.client ?? client).get<PasskeysListResponses, PasskeysListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1875,7 +1875,7 @@ export const passkeysList = <ThrowOnError extends boolean = false>(options?: Opt
  *
  * Registers the new passkey from navigator.credentials.create(); it then signs in alone or as the second step after the password.
  */
-export const passkeysRegister = <ThrowOnError extends boolean = false>(options: Options<PasskeysRegisterData, ThrowOnError>) => (options.client ?? client).post<PasskeysRegisterResponses, PasskeysRegisterErrors, ThrowOnError>({
+export const passkeysRegister = <ThrowOnError extends boolean = true>(options: Options<PasskeysRegisterData, ThrowOnError>) => (options.client ?? client).post<PasskeysRegisterResponses, PasskeysRegisterErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1894,7 +1894,7 @@ export const passkeysRegister = <ThrowOnError extends boolean = false>(options: 
  *
  * Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes.
  */
-export const passkeysOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeysOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeysOptionsResponses, PasskeysOptionsErrors, ThrowOnError>({
+export const passkeysOptions = <ThrowOnError extends boolean = true>(options?: Options<PasskeysOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeysOptionsResponses, PasskeysOptionsErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1909,7 +1909,7 @@ export const passkeysOptions = <ThrowOnError extends boolean = false>(options?: 
  *
  * Removes a passkey after proving the account again (an authenticator code or the password).
  */
-export const passkeysRemove = <ThrowOnError extends boolean = false>(options: Options<PasskeysRemoveData, ThrowOnError>) => (options.client ?? client).delete<PasskeysRemoveResponses, PasskeysRemoveErrors, ThrowOnError>({
+export const passkeysRemove = <ThrowOnError extends boolean = true>(options: Options<PasskeysRemoveData, ThrowOnError>) => (options.client ?? client).delete<PasskeysRemoveResponses, PasskeysRemoveErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1928,14 +1928,14 @@ export const passkeysRemove = <ThrowOnError extends boolean = false>(options: Op
  *
  * Request options for navigator.credentials.get() that name no account: the authenticator offers the passkeys it holds for this site.
  */
-export const passkeySignInPasswordlessOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeySignInPasswordlessOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInPasswordlessOptionsResponses, PasskeySignInPasswordlessOptionsErrors, ThrowOnError>({ url: '/api/auth/login/passkey/options', ...options });
+export const passkeySignInPasswordlessOptions = <ThrowOnError extends boolean = true>(options?: Options<PasskeySignInPasswordlessOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInPasswordlessOptionsResponses, PasskeySignInPasswordlessOptionsErrors, ThrowOnError>({ url: '/api/auth/login/passkey/options', ...options });
 
 /**
  * Sign in with a passkey
  *
  * Signs in with a passkey alone: the assertion from navigator.credentials.get() for the options of POST /api/auth/login/passkey/options.
  */
-export const passkeySignInPasswordless = <ThrowOnError extends boolean = false>(options: Options<PasskeySignInPasswordlessData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInPasswordlessResponses, PasskeySignInPasswordlessErrors, ThrowOnError>({
+export const passkeySignInPasswordless = <ThrowOnError extends boolean = true>(options: Options<PasskeySignInPasswordlessData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInPasswordlessResponses, PasskeySignInPasswordlessErrors, ThrowOnError>({
     url: '/api/auth/login/passkey',
     ...options,
     headers: {
@@ -1949,14 +1949,14 @@ export const passkeySignInPasswordless = <ThrowOnError extends boolean = false>(
  *
  * Request options listing the passkeys of the account whose password step is pending.
  */
-export const passkeySignInSecondFactorOptions = <ThrowOnError extends boolean = false>(options?: Options<PasskeySignInSecondFactorOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInSecondFactorOptionsResponses, PasskeySignInSecondFactorOptionsErrors, ThrowOnError>({ url: '/api/auth/login/two-factor/passkey/options', ...options });
+export const passkeySignInSecondFactorOptions = <ThrowOnError extends boolean = true>(options?: Options<PasskeySignInSecondFactorOptionsData, ThrowOnError>) => (options?.client ?? client).post<PasskeySignInSecondFactorOptionsResponses, PasskeySignInSecondFactorOptionsErrors, ThrowOnError>({ url: '/api/auth/login/two-factor/passkey/options', ...options });
 
 /**
  * Sign in: a passkey as second step
  *
  * The second step of signing in with a passkey, after the password. Counted per account with the authenticator codes (5 failures end the pending step, 10 in a row lock the second factor).
  */
-export const passkeySignInSecondFactor = <ThrowOnError extends boolean = false>(options: Options<PasskeySignInSecondFactorData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInSecondFactorResponses, PasskeySignInSecondFactorErrors, ThrowOnError>({
+export const passkeySignInSecondFactor = <ThrowOnError extends boolean = true>(options: Options<PasskeySignInSecondFactorData, ThrowOnError>) => (options.client ?? client).post<PasskeySignInSecondFactorResponses, PasskeySignInSecondFactorErrors, ThrowOnError>({
     url: '/api/auth/login/two-factor/passkey',
     ...options,
     headers: {
@@ -1970,7 +1970,7 @@ export const passkeySignInSecondFactor = <ThrowOnError extends boolean = false>(
  *
  * The signed-in account's live sessions (device, address, last activity): this one first, then newest first.
  */
-export const sessionsList = <ThrowOnError extends boolean = false>(options?: Options<SessionsListData, ThrowOnError>) => (options?.client ?? client).get<SessionsListResponses, SessionsListErrors, ThrowOnError>({
+export const sessionsList = <ThrowOnError extends boolean = true>(options?: Options<SessionsListData, ThrowOnError>) => (options?.client ?? client).get<SessionsListResponses, SessionsListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -1985,7 +1985,7 @@ export const sessionsList = <ThrowOnError extends boolean = false>(options?: Opt
  *
  * Ends one session of the signed-in account, on whatever device it is.
  */
-export const sessionsRevoke = <ThrowOnError extends boolean = false>(options: Options<SessionsRevokeData, ThrowOnError>) => (options.client ?? client).delete<SessionsRevokeResponses, SessionsRevokeErrors, ThrowOnError>({
+export const sessionsRevoke = <ThrowOnError extends boolean = true>(options: Options<SessionsRevokeData, ThrowOnError>) => (options.client ?? client).delete<SessionsRevokeResponses, SessionsRevokeErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -2000,7 +2000,7 @@ export const sessionsRevoke = <ThrowOnError extends boolean = false>(options: Op
  *
  * Ends every session of the signed-in account except this one.
  */
-export const sessionsRevokeOthers = <ThrowOnError extends boolean = false>(options?: Options<SessionsRevokeOthersData, ThrowOnError>) => (options?.client ?? client).post<SessionsRevokeOthersResponses, SessionsRevokeOthersErrors, ThrowOnError>({
+export const sessionsRevokeOthers = <ThrowOnError extends boolean = true>(options?: Options<SessionsRevokeOthersData, ThrowOnError>) => (options?.client ?? client).post<SessionsRevokeOthersResponses, SessionsRevokeOthersErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -2015,28 +2015,28 @@ export const sessionsRevokeOthers = <ThrowOnError extends boolean = false>(optio
  *
  * The single sign-on providers the operator configured (OIDC_PROVIDERS), for the sign-in page; empty when none.
  */
-export const oidcProviders = <ThrowOnError extends boolean = false>(options?: Options<OidcProvidersData, ThrowOnError>) => (options?.client ?? client).get<OidcProvidersResponses, OidcProvidersErrors, ThrowOnError>({ url: '/api/auth/oidc/providers', ...options });
+export const oidcProviders = <ThrowOnError extends boolean = true>(options?: Options<OidcProvidersData, ThrowOnError>) => (options?.client ?? client).get<OidcProvidersResponses, OidcProvidersErrors, ThrowOnError>({ url: '/api/auth/oidc/providers', ...options });
 
 /**
  * Single sign-on: start
  *
  * Redirects the browser to the provider's sign-in, keeping state, nonce and PKCE verifier in the session; an unknown provider redirects to /login?sso_error=OIDC_UNKNOWN_PROVIDER.
  */
-export const oidcStart = <ThrowOnError extends boolean = false>(options: Options<OidcStartData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcStartErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/start', ...options });
+export const oidcStart = <ThrowOnError extends boolean = true>(options: Options<OidcStartData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcStartErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/start', ...options });
 
 /**
  * Single sign-on: the provider's answer
  *
  * Where the provider sends the browser back: signs in under a new session id and redirects to /dashboard. The first sign-in of an identity whose verified e-mail belongs to a confirmed account with a password redirects to /login?sso_link=<provider>, where that password links them (POST /api/auth/oidc/link). A refusal redirects to /login?sso_error=<code>.
  */
-export const oidcCallback = <ThrowOnError extends boolean = false>(options: Options<OidcCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcCallbackErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/callback', ...options });
+export const oidcCallback = <ThrowOnError extends boolean = true>(options: Options<OidcCallbackData, ThrowOnError>) => (options.client ?? client).get<unknown, OidcCallbackErrors, ThrowOnError>({ url: '/api/auth/oidc/{provider}/callback', ...options });
 
 /**
  * Single sign-on: link with the password
  *
  * After /login?sso_link=<provider>: the account's password, given once, links the provider's identity to the account and signs in. Throttled with the account's sign-ins.
  */
-export const oidcLink = <ThrowOnError extends boolean = false>(options: Options<OidcLinkData, ThrowOnError>) => (options.client ?? client).post<OidcLinkResponses, OidcLinkErrors, ThrowOnError>({
+export const oidcLink = <ThrowOnError extends boolean = true>(options: Options<OidcLinkData, ThrowOnError>) => (options.client ?? client).post<OidcLinkResponses, OidcLinkErrors, ThrowOnError>({
     url: '/api/auth/oidc/link',
     ...options,
     headers: {
@@ -2050,7 +2050,7 @@ export const oidcLink = <ThrowOnError extends boolean = false>(options: Options<
  *
  * Every role with its permissions: the permission matrix.
  */
-export const rolesList = <ThrowOnError extends boolean = false>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, RolesListErrors, ThrowOnError>({
+export const rolesList = <ThrowOnError extends boolean = true>(options?: Options<RolesListData, ThrowOnError>) => (options?.client ?? client).get<RolesListResponses, RolesListErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -2065,7 +2065,7 @@ export const rolesList = <ThrowOnError extends boolean = false>(options?: Option
  *
  * A super-admin saves the permission matrix; each entry carries the version it was read at, so that concurrent edits are refused.
  */
-export const rolesReplace = <ThrowOnError extends boolean = false>(options: Options<RolesReplaceData, ThrowOnError>) => (options.client ?? client).put<RolesReplaceResponses, RolesReplaceErrors, ThrowOnError>({
+export const rolesReplace = <ThrowOnError extends boolean = true>(options: Options<RolesReplaceData, ThrowOnError>) => (options.client ?? client).put<RolesReplaceResponses, RolesReplaceErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -2084,7 +2084,7 @@ export const rolesReplace = <ThrowOnError extends boolean = false>(options: Opti
  *
  * One role with the permissions the stored matrix gives it.
  */
-export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, RolesGetErrors, ThrowOnError>({
+export const rolesGet = <ThrowOnError extends boolean = true>(options: Options<RolesGetData, ThrowOnError>) => (options.client ?? client).get<RolesGetResponses, RolesGetErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -2099,7 +2099,7 @@ export const rolesGet = <ThrowOnError extends boolean = false>(options: Options<
  *
  * Your server creates a verification link for one end user (your own `userId`), to send them to. The link's secret works for that applicant only, for 24 hours by default, and is shown only in this answer. A new session for the same userId ends older links. Retries are safe with an `Idempotency-Key`.
  */
-export const kycCreateSession = <ThrowOnError extends boolean = false>(options: Options<KycCreateSessionData, ThrowOnError>) => (options.client ?? client).post<KycCreateSessionResponses, KycCreateSessionErrors, ThrowOnError>({
+export const kycCreateSession = <ThrowOnError extends boolean = true>(options: Options<KycCreateSessionData, ThrowOnError>) => (options.client ?? client).post<KycCreateSessionResponses, KycCreateSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -2118,7 +2118,7 @@ export const kycCreateSession = <ThrowOnError extends boolean = false>(options: 
  *
  * Ends a session link: the link and every widget token of the applicant stop working at once.
  */
-export const kycRevokeSession = <ThrowOnError extends boolean = false>(options: Options<KycRevokeSessionData, ThrowOnError>) => (options.client ?? client).delete<KycRevokeSessionResponses, KycRevokeSessionErrors, ThrowOnError>({
+export const kycRevokeSession = <ThrowOnError extends boolean = true>(options: Options<KycRevokeSessionData, ThrowOnError>) => (options.client ?? client).delete<KycRevokeSessionResponses, KycRevokeSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
@@ -2133,7 +2133,7 @@ export const kycRevokeSession = <ThrowOnError extends boolean = false>(options: 
  *
  * The verification page exchanges the secret of a session link (or the resumeSecret of a companyKey start) for a 15-minute widget token, and renews it the same way until the session ends.
  */
-export const kycExchange = <ThrowOnError extends boolean = false>(options: Options<KycExchangeData, ThrowOnError>) => (options.client ?? client).post<KycExchangeResponses, KycExchangeErrors, ThrowOnError>({
+export const kycExchange = <ThrowOnError extends boolean = true>(options: Options<KycExchangeData, ThrowOnError>) => (options.client ?? client).post<KycExchangeResponses, KycExchangeErrors, ThrowOnError>({
     url: '/api/kyc/session-token',
     ...options,
     headers: {
@@ -2147,7 +2147,7 @@ export const kycExchange = <ThrowOnError extends boolean = false>(options: Optio
  *
  * The specification's public link: the organization's companyKey (as a bearer token) and your userId start a new applicant; an applicant that exists and was begun (in progress or submitted, whatever its outcome) gets one answer, 409 VERIFICATION_IN_PROGRESS, so the public key tells nothing of it: only the browser that started it (its resume secret) or a server-created link follows it.
  */
-export const kycIssueForCompanyKey = <ThrowOnError extends boolean = false>(options: Options<KycIssueForCompanyKeyData, ThrowOnError>) => (options.client ?? client).get<KycIssueForCompanyKeyResponses, KycIssueForCompanyKeyErrors, ThrowOnError>({
+export const kycIssueForCompanyKey = <ThrowOnError extends boolean = true>(options: Options<KycIssueForCompanyKeyData, ThrowOnError>) => (options.client ?? client).get<KycIssueForCompanyKeyResponses, KycIssueForCompanyKeyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/get-new-token',
     ...options
@@ -2158,7 +2158,7 @@ export const kycIssueForCompanyKey = <ThrowOnError extends boolean = false>(opti
  *
  * Signed-in staff get a widget token for an applicant of their organization, to open the verification page for them. The specification's call, kept although a GET that creates: the applicant (if new) and a staff session of the widget. It is safe because it needs a signed-in member of the organization with the right to update applicants, and it is checked against cross-site requests like a write: a session caller must send X-Requested-With (a link on another site cannot), else 403 CSRF_HEADER_MISSING.
  */
-export const kycIssueForStaff = <ThrowOnError extends boolean = false>(options: Options<KycIssueForStaffData, ThrowOnError>) => (options.client ?? client).get<KycIssueForStaffResponses, KycIssueForStaffErrors, ThrowOnError>({
+export const kycIssueForStaff = <ThrowOnError extends boolean = true>(options: Options<KycIssueForStaffData, ThrowOnError>) => (options.client ?? client).get<KycIssueForStaffResponses, KycIssueForStaffErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -2173,7 +2173,7 @@ export const kycIssueForStaff = <ThrowOnError extends boolean = false>(options: 
  *
  * A server-sent event stream of `{ status, redirectUrl }` (pending, processing, completed, failed) for the verification page; the token goes in the query.
  */
-export const kycStatus = <ThrowOnError extends boolean = false>(options: Options<KycStatusData, ThrowOnError>) => (options.client ?? client).get<KycStatusResponses, KycStatusErrors, ThrowOnError>({
+export const kycStatus = <ThrowOnError extends boolean = true>(options: Options<KycStatusData, ThrowOnError>) => (options.client ?? client).get<KycStatusResponses, KycStatusErrors, ThrowOnError>({
     security: [{
             in: 'query',
             name: 'token',
@@ -2188,7 +2188,7 @@ export const kycStatus = <ThrowOnError extends boolean = false>(options: Options
  *
  * The session's progress, to resume the widget: photos taken, data entered, status (status only for a status token).
  */
-export const kycSession = <ThrowOnError extends boolean = false>(options?: Options<KycSessionData, ThrowOnError>) => (options?.client ?? client).get<KycSessionResponses, KycSessionErrors, ThrowOnError>({
+export const kycSession = <ThrowOnError extends boolean = true>(options?: Options<KycSessionData, ThrowOnError>) => (options?.client ?? client).get<KycSessionResponses, KycSessionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/session',
     ...options
@@ -2199,7 +2199,7 @@ export const kycSession = <ThrowOnError extends boolean = false>(options?: Optio
  *
  * One photo of the document (front or back) or the selfie. A document photo is measured as it arrives and refused below the organization's quality thresholds; the side with the machine-readable zone is read at once and the answer carries `readFromPhoto` (null when it is not read within KYC_PREFILL_TIMEOUT_MS: the photo is kept all the same). A session or an address may have only a few photos being checked at once (CAPTURE_BUSY beyond).
  */
-export const kycUpload = <ThrowOnError extends boolean = false>(options: Options<KycUploadData, ThrowOnError>) => (options.client ?? client).post<KycUploadResponses, KycUploadErrors, ThrowOnError>({
+export const kycUpload = <ThrowOnError extends boolean = true>(options: Options<KycUploadData, ThrowOnError>) => (options.client ?? client).post<KycUploadResponses, KycUploadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/documents',
     ...options,
@@ -2214,7 +2214,7 @@ export const kycUpload = <ThrowOnError extends boolean = false>(options: Options
  *
  * The verification page saves the personal data the end user typed (name, date of birth, document number…), shown prefilled from the document where it was read.
  */
-export const kycPersonalData = <ThrowOnError extends boolean = false>(options: Options<KycPersonalDataData, ThrowOnError>) => (options.client ?? client).put<KycPersonalDataResponses, KycPersonalDataErrors, ThrowOnError>({
+export const kycPersonalData = <ThrowOnError extends boolean = true>(options: Options<KycPersonalDataData, ThrowOnError>) => (options.client ?? client).put<KycPersonalDataResponses, KycPersonalDataErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/personal-data',
     ...options,
@@ -2229,7 +2229,7 @@ export const kycPersonalData = <ThrowOnError extends boolean = false>(options: O
  *
  * The end user submits: the automatic checks run and the applicant waits for review; the `applicant.submitted` webhook is sent.
  */
-export const kycSubmit = <ThrowOnError extends boolean = false>(options?: Options<KycSubmitData, ThrowOnError>) => (options?.client ?? client).post<KycSubmitResponses, KycSubmitErrors, ThrowOnError>({
+export const kycSubmit = <ThrowOnError extends boolean = true>(options?: Options<KycSubmitData, ThrowOnError>) => (options?.client ?? client).post<KycSubmitResponses, KycSubmitErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/submit',
     ...options
@@ -2240,7 +2240,7 @@ export const kycSubmit = <ThrowOnError extends boolean = false>(options?: Option
  *
  * With the Sumsub provider configured, the verification page gets an access token for Sumsub's WebSDK instead of the built-in widget.
  */
-export const sumsubAccessToken = <ThrowOnError extends boolean = false>(options?: Options<SumsubAccessTokenData, ThrowOnError>) => (options?.client ?? client).get<SumsubAccessTokenResponses, SumsubAccessTokenErrors, ThrowOnError>({
+export const sumsubAccessToken = <ThrowOnError extends boolean = true>(options?: Options<SumsubAccessTokenData, ThrowOnError>) => (options?.client ?? client).get<SumsubAccessTokenResponses, SumsubAccessTokenErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/sumsub/access-token',
     ...options
@@ -2251,7 +2251,7 @@ export const sumsubAccessToken = <ThrowOnError extends boolean = false>(options?
  *
  * A super-admin creates an administrator account with a username, an e-mail address and a password.
  */
-export const adminUsersRegisterAdmin = <ThrowOnError extends boolean = false>(options: Options<AdminUsersRegisterAdminData, ThrowOnError>) => (options.client ?? client).post<AdminUsersRegisterAdminResponses, AdminUsersRegisterAdminErrors, ThrowOnError>({
+export const adminUsersRegisterAdmin = <ThrowOnError extends boolean = true>(options: Options<AdminUsersRegisterAdminData, ThrowOnError>) => (options.client ?? client).post<AdminUsersRegisterAdminResponses, AdminUsersRegisterAdminErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
@@ -2270,4 +2270,4 @@ export const adminUsersRegisterAdmin = <ThrowOnError extends boolean = false>(op
  *
  * Creates a throw-away demo account with sample data and signs it in. Demo accounts never send webhooks and cannot use API keys.
  */
-export const demoRegister = <ThrowOnError extends boolean = false>(options?: Options<DemoRegisterData, ThrowOnError>) => (options?.client ?? client).post<DemoRegisterResponses, DemoRegisterErrors, ThrowOnError>({ url: '/api/demo/register', ...options });
+export const demoRegister = <ThrowOnError extends boolean = true>(options?: Options<DemoRegisterData, ThrowOnError>) => (options?.client ?? client).post<DemoRegisterResponses, DemoRegisterErrors, ThrowOnError>({ url: '/api/demo/register', ...options });

@@ -6,7 +6,7 @@ import { authChangeEmail } from '../../../api/sdk';
 
 /** The new address starts unconfirmed; the server e-mails it a confirmation link. */
 export async function changeEmail(body: ChangeEmailDto): Promise<UserDto> {
-  const { data } = await authChangeEmail({ body, throwOnError: true });
+  const { data } = await authChangeEmail({ body });
   return data;
 }
 

@@ -5,7 +5,7 @@ import { authChangePassword } from '../../../api/sdk';
 
 /** Ends every session of the account, this one included. */
 export async function changePassword(body: ChangePasswordDto): Promise<void> {
-  await authChangePassword({ body, throwOnError: true });
+  await authChangePassword({ body });
 }
 
 export function useChangePassword() {

@@ -5,7 +5,7 @@ import { authDeleteAccount } from '../../../api/sdk';
 
 /** Refused (409) while the user owns an organization; ends every session when it succeeds. */
 export async function deleteAccount(body: DeleteAccountDto): Promise<void> {
-  await authDeleteAccount({ body, throwOnError: true });
+  await authDeleteAccount({ body });
 }
 
 export function useDeleteAccount() {

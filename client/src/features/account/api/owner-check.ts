@@ -5,7 +5,7 @@ import { organizationsOwnerCheck } from '../../../api/sdk';
 import { accountKeys } from './account-keys';
 
 export async function getOwnerCheck(signal?: AbortSignal): Promise<OwnerCheckDto> {
-  const { data } = await organizationsOwnerCheck({ signal, throwOnError: true });
+  const { data } = await organizationsOwnerCheck({ signal });
   return data;
 }
 

@@ -8,15 +8,15 @@ import { accountKeys } from './account-keys';
 export function usePasskeys() {
   return useQuery({
     queryKey: accountKeys.passkeys(),
-    queryFn: async () => (await passkeysList({ throwOnError: true })).data,
+    queryFn: async () => (await passkeysList()).data,
   });
 }
 
 /** Asks the server for options, lets the browser create the passkey, then registers it under `name`. */
 export async function addPasskey(name: string) {
-  const { data } = await passkeysOptions({ throwOnError: true });
+  const { data } = await passkeysOptions();
   const credential = await startRegistration({ optionsJSON: data.options as unknown as PublicKeyCredentialCreationOptionsJSON });
-  return (await passkeysRegister({ body: { name, credential: credential as unknown as PasskeyCredentialDto }, throwOnError: true })).data;
+  return (await passkeysRegister({ body: { name, credential: credential as unknown as PasskeyCredentialDto } })).data;
 }
 
 function useInvalidateSecondFactors() {
@@ -37,7 +37,7 @@ export function useRemovePasskey() {
   const invalidate = useInvalidateSecondFactors();
   return useMutation({
     mutationFn: async ({ id, proof }: { id: string; proof: AccountProofDto }) => {
-      await passkeysRemove({ path: { id }, body: proof, throwOnError: true });
+      await passkeysRemove({ path: { id }, body: proof });
     },
     onSuccess: invalidate,
   });

@@ -5,7 +5,7 @@ import { authEmailsStartConfirmation } from '../../../api/sdk';
 
 /** E-mails the signed-in user a link to /confirm-email. */
 export async function sendConfirmationEmail(): Promise<MessageDto> {
-  const { data } = await authEmailsStartConfirmation({ throwOnError: true });
+  const { data } = await authEmailsStartConfirmation();
   return data;
 }
 

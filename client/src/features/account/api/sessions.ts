@@ -6,7 +6,7 @@ import { accountKeys } from './account-keys';
 export function useActiveSessions() {
   return useQuery({
     queryKey: accountKeys.sessions(),
-    queryFn: async () => (await sessionsList({ throwOnError: true })).data,
+    queryFn: async () => (await sessionsList()).data,
   });
 }
 
@@ -14,7 +14,7 @@ export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      await sessionsRevoke({ path: { id }, throwOnError: true });
+      await sessionsRevoke({ path: { id } });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
@@ -24,7 +24,7 @@ export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      await sessionsRevokeOthers({ throwOnError: true });
+      await sessionsRevokeOthers();
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });

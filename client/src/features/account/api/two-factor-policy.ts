@@ -8,7 +8,7 @@ import { accountKeys } from './account-keys';
 export function useTwoFactorPolicy(enabled: boolean) {
   return useQuery({
     queryKey: accountKeys.twoFactorPolicy(),
-    queryFn: async () => (await twoFactorPolicyGet({ throwOnError: true })).data,
+    queryFn: async () => (await twoFactorPolicyGet()).data,
     enabled,
   });
 }
@@ -16,7 +16,7 @@ export function useTwoFactorPolicy(enabled: boolean) {
 export function useSetTwoFactorPolicy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (requiredFor: TwoFactorPolicyInputDto['requiredFor']) => (await twoFactorPolicySet({ body: { requiredFor }, throwOnError: true })).data,
+    mutationFn: async (requiredFor: TwoFactorPolicyInputDto['requiredFor']) => (await twoFactorPolicySet({ body: { requiredFor } })).data,
     onSuccess: (saved) => {
       queryClient.setQueryData(accountKeys.twoFactorPolicy(), saved);
       // The super-admin may be bound by the new rule too.

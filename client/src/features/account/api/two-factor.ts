@@ -8,21 +8,21 @@ import { accountKeys } from './account-keys';
 export function useTwoFactorStatus(enabled = true) {
   return useQuery({
     queryKey: accountKeys.twoFactor(),
-    queryFn: async () => (await twoFactorStatus({ throwOnError: true })).data,
+    queryFn: async () => (await twoFactorStatus()).data,
     enabled,
   });
 }
 
 /** A new secret and its QR code; nothing guards sign-in until it is confirmed. */
 export function useStartTotpSetup() {
-  return useMutation({ mutationFn: async () => (await twoFactorStartSetup({ throwOnError: true })).data });
+  return useMutation({ mutationFn: async () => (await twoFactorStartSetup()).data });
 }
 
 /** Confirms with a first code; answers the recovery codes, shown this once. */
 export function useConfirmTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (code: string) => (await twoFactorConfirm({ body: { code }, throwOnError: true })).data,
+    mutationFn: async (code: string) => (await twoFactorConfirm({ body: { code } })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
   });
 }
@@ -31,7 +31,7 @@ export function useRemoveTotp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: AccountProofDto) => {
-      await twoFactorRemove({ body, throwOnError: true });
+      await twoFactorRemove({ body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
   });

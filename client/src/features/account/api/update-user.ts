@@ -5,7 +5,7 @@ import { userKeys } from '../../../api/query-keys';
 import { usersUpdate } from '../../../api/sdk';
 
 export async function updateUser(body: UpdateUserDto): Promise<UserDto> {
-  const { data } = await usersUpdate({ body, throwOnError: true });
+  const { data } = await usersUpdate({ body });
   return data;
 }
 

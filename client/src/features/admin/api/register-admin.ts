@@ -5,7 +5,7 @@ import { adminUsersRegisterAdmin } from '../../../api/sdk';
 
 /** Creates an admin without a password; the server e-mails them a link to choose one. */
 export async function registerAdmin(body: RegisterAdminDto): Promise<AdminUserDto> {
-  const { data } = await adminUsersRegisterAdmin({ body, throwOnError: true });
+  const { data } = await adminUsersRegisterAdmin({ body });
   return data;
 }
 

@@ -5,7 +5,7 @@ import type { RescreenDto } from '../../../api/generated/types.gen';
 import { screeningMonitorList } from '../../../api/sdk';
 
 export async function getRescreens(signal?: AbortSignal): Promise<RescreenDto[]> {
-  const { data } = await screeningMonitorList({ signal, throwOnError: true });
+  const { data } = await screeningMonitorList({ signal });
   return data;
 }
 

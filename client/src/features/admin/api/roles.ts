@@ -7,7 +7,7 @@ import { ROLES_REFETCH_INTERVAL_MS } from '../../../config/constants';
 import { roleKeys } from './role-keys';
 
 export async function getRoles(signal?: AbortSignal): Promise<RoleDto[]> {
-  const { data } = await rolesList({ signal, throwOnError: true });
+  const { data } = await rolesList({ signal });
   return data;
 }
 

@@ -5,7 +5,7 @@ import type { ListImportDto, ListImportPageDto } from '../../../api/generated/ty
 import { sanctionsListsList, sanctionsListsUpload } from '../../../api/sdk';
 
 export async function getListImports(page: number, pageSize: number, signal?: AbortSignal): Promise<ListImportPageDto> {
-  const { data } = await sanctionsListsList({ query: { page, pageSize }, signal, throwOnError: true });
+  const { data } = await sanctionsListsList({ query: { page, pageSize }, signal });
   return data;
 }
 
@@ -22,7 +22,7 @@ export function useListImports(page: number, pageSize: number) {
 
 /** Uploads one official list file; a refused file answers 422 with the line or element at fault. */
 export async function uploadList(file: File): Promise<ListImportDto> {
-  const { data } = await sanctionsListsUpload({ body: { file }, throwOnError: true });
+  const { data } = await sanctionsListsUpload({ body: { file } });
   return data;
 }
 

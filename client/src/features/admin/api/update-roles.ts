@@ -6,7 +6,7 @@ import { roleKeys } from './role-keys';
 
 /** Replaces the whole matrix; 409 when an entry's version is stale (saved by someone else meanwhile). */
 export async function updateRoles(body: UpdateRolesDto): Promise<RoleDto[]> {
-  const { data } = await rolesReplace({ body, throwOnError: true });
+  const { data } = await rolesReplace({ body });
   return data;
 }
 

@@ -9,14 +9,14 @@ export function useApplicantNotes(organizationId: string, userId: string) {
   return useQuery({
     queryKey: decisionKeys.notes(organizationId, userId),
     queryFn: async ({ signal }): Promise<ApplicantNoteDto[]> =>
-      (await applicantNotesList({ path: { id: organizationId, userId }, signal, throwOnError: true })).data,
+      (await applicantNotesList({ path: { id: organizationId, userId }, signal })).data,
   });
 }
 
 export function useAddNote(organizationId: string, userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (text: string) => (await applicantNotesAdd({ path: { id: organizationId, userId }, body: { text }, throwOnError: true })).data,
+    mutationFn: async (text: string) => (await applicantNotesAdd({ path: { id: organizationId, userId }, body: { text } })).data,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: decisionKeys.notes(organizationId, userId) }),

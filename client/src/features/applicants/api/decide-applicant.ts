@@ -30,25 +30,24 @@ export async function decideApplicant(organizationId: string, userId: string, ac
   const path = { id: organizationId, userId };
   switch (action.kind) {
     case 'approve':
-      return (await applicantsApprove({ path, body: { version: action.version, note: action.note }, throwOnError: true })).data;
+      return (await applicantsApprove({ path, body: { version: action.version, note: action.note } })).data;
     case 'reject':
-      return (await applicantsReject({ path, body: { version: action.version, labelId: action.labelId, note: action.note }, throwOnError: true })).data;
+      return (await applicantsReject({ path, body: { version: action.version, labelId: action.labelId, note: action.note } })).data;
     case 'hold':
-      return (await applicantsHold({ path, body: { version: action.version, labelId: action.labelId, note: action.note }, throwOnError: true })).data;
+      return (await applicantsHold({ path, body: { version: action.version, labelId: action.labelId, note: action.note } })).data;
     case 'resubmission':
       return (
         await applicantDecisionsRequestResubmission({
           path,
           body: { version: action.version, step: action.step, labelId: action.labelId, note: action.note },
-          throwOnError: true,
         })
       ).data;
     case 'undo':
-      return (await applicantDecisionsUndo({ path: { ...path, decisionId: action.decisionId }, throwOnError: true })).data;
+      return (await applicantDecisionsUndo({ path: { ...path, decisionId: action.decisionId } })).data;
     case 'confirm':
-      return (await applicantDecisionsConfirm({ path: { ...path, proposalId: action.proposalId }, throwOnError: true })).data;
+      return (await applicantDecisionsConfirm({ path: { ...path, proposalId: action.proposalId } })).data;
     case 'decline':
-      return (await applicantDecisionsDecline({ path: { ...path, proposalId: action.proposalId }, throwOnError: true })).data;
+      return (await applicantDecisionsDecline({ path: { ...path, proposalId: action.proposalId } })).data;
   }
 }
 

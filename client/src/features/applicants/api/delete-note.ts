@@ -8,7 +8,7 @@ export function useDeleteNote(organizationId: string, userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (noteId: string) => {
-      await applicantNotesRemove({ path: { id: organizationId, userId, noteId }, throwOnError: true });
+      await applicantNotesRemove({ path: { id: organizationId, userId, noteId } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionKeys.notes(organizationId, userId) }),
   });

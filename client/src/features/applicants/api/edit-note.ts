@@ -8,7 +8,7 @@ export function useEditNote(organizationId: string, userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ noteId, text }: { noteId: string; text: string }) =>
-      (await applicantNotesEdit({ path: { id: organizationId, userId, noteId }, body: { text }, throwOnError: true })).data,
+      (await applicantNotesEdit({ path: { id: organizationId, userId, noteId }, body: { text } })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionKeys.notes(organizationId, userId) }),
   });
 }

@@ -9,7 +9,7 @@ export function useEraseApplicant(organizationId: string, userId: string, onEras
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (reason: string): Promise<ApplicantTombstoneDto> =>
-      (await applicantErasureErase({ path: { id: organizationId, userId }, body: { reason, confirmUserId: userId }, throwOnError: true })).data,
+      (await applicantErasureErase({ path: { id: organizationId, userId }, body: { reason, confirmUserId: userId } })).data,
     // Here, not in mutate(): the button unmounts as the details give way to the tombstone.
     onSuccess: async (tombstone) => {
       onErased();
@@ -27,7 +27,7 @@ export function useApplicantTombstones(organizationId: string, userId: string, e
   return useQuery({
     queryKey: applicantTombstoneKey(organizationId, userId),
     queryFn: async (): Promise<ApplicantTombstoneDto[]> =>
-      (await applicantErasureTombstones({ path: { id: organizationId, userId }, throwOnError: true })).data,
+      (await applicantErasureTombstones({ path: { id: organizationId, userId } })).data,
     enabled,
   });
 }

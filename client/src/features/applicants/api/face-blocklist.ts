@@ -14,8 +14,8 @@ export async function changeFaceBlocklist(
   action: FaceBlocklistAction,
 ): Promise<FaceBlocklistEntryDto | null> {
   const path = { id: organizationId, userId };
-  if (action.kind === 'block') return (await faceBlocklistBlock({ path, body: { reason: action.reason }, throwOnError: true })).data;
-  await faceBlocklistUnblock({ path, throwOnError: true });
+  if (action.kind === 'block') return (await faceBlocklistBlock({ path, body: { reason: action.reason } })).data;
+  await faceBlocklistUnblock({ path });
   return null;
 }
 

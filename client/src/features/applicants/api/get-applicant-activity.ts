@@ -17,7 +17,6 @@ export async function getApplicantActivity(
     path: { id: organizationId, userId },
     query: { page, pageSize: ACTIVITY_PAGE_SIZE },
     signal,
-    throwOnError: true,
   });
   return data;
 }

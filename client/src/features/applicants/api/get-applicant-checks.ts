@@ -13,7 +13,7 @@ export async function getApplicantChecks(
   signal?: AbortSignal,
 ): Promise<ApplicantCheckDto[]> {
   try {
-    const { data } = await applicantChecksList({ path: { id: organizationId, userId }, signal, throwOnError: true });
+    const { data } = await applicantChecksList({ path: { id: organizationId, userId }, signal });
     return data;
   } catch (error) {
     if (isApiError(error) && error.status === 404) return [];

@@ -10,7 +10,7 @@ export async function getApplicant(
   userId: string,
   signal?: AbortSignal,
 ): Promise<ApplicantDetailsDto> {
-  const { data } = await applicantsDetails({ path: { id: organizationId, userId }, signal, throwOnError: true });
+  const { data } = await applicantsDetails({ path: { id: organizationId, userId }, signal });
   return data;
 }
 

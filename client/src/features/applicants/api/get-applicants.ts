@@ -14,7 +14,7 @@ export async function getApplicants(
   query: ApplicantListQuery,
   signal?: AbortSignal,
 ): Promise<ApplicantPage> {
-  const { data } = await applicantsList({ path: { id: organizationId }, query, signal, throwOnError: true });
+  const { data } = await applicantsList({ path: { id: organizationId }, query, signal });
   return { ...data, query };
 }
 

@@ -9,7 +9,7 @@ export function useDecisionLabels(organizationId: string) {
   return useQuery({
     queryKey: decisionKeys.labels(organizationId),
     queryFn: async ({ signal }): Promise<DecisionLabelDto[]> =>
-      (await reviewSettingsListLabels({ path: { id: organizationId }, signal, throwOnError: true })).data,
+      (await reviewSettingsListLabels({ path: { id: organizationId }, signal })).data,
     staleTime: 60_000,
   });
 }

@@ -11,7 +11,7 @@ export async function getOrganizationActivity(
   query: OrganizationActivityQuery,
   signal?: AbortSignal,
 ): Promise<OrganizationActivityPageDto> {
-  const { data } = await organizationActivityList({ path: { id: organizationId }, query, signal, throwOnError: true });
+  const { data } = await organizationActivityList({ path: { id: organizationId }, query, signal });
   return data;
 }
 

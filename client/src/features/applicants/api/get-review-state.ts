@@ -9,6 +9,6 @@ export function useReviewState(organizationId: string, userId: string) {
   return useQuery({
     queryKey: decisionKeys.review(organizationId, userId),
     queryFn: async ({ signal }): Promise<ApplicantReviewStateDto> =>
-      (await applicantDecisionsReview({ path: { id: organizationId, userId }, signal, throwOnError: true })).data,
+      (await applicantDecisionsReview({ path: { id: organizationId, userId }, signal })).data,
   });
 }

@@ -8,7 +8,7 @@ export function useLegalHold(organizationId: string, userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ hold, reason }: { hold: boolean; reason: string }) => {
-      const options = { path: { id: organizationId, userId }, body: { reason }, throwOnError: true } as const;
+      const options = { path: { id: organizationId, userId }, body: { reason } } as const;
       if (hold) await legalHoldPlace(options);
       else await legalHoldLift(options);
     },

@@ -9,7 +9,7 @@ export function useManagesOrganization(organizationId: string): boolean {
   const { user } = useAuth();
   const { data } = useQuery({
     queryKey: ['applicants', 'organization-role', organizationId],
-    queryFn: async (): Promise<OrganizationDetailsDto> => (await organizationsGet({ path: { id: organizationId }, throwOnError: true })).data,
+    queryFn: async (): Promise<OrganizationDetailsDto> => (await organizationsGet({ path: { id: organizationId } })).data,
   });
   return data?.role === 'owner' || data?.role === 'super-admin' || user?.role === 'admin' || user?.role === 'super-admin';
 }

@@ -30,13 +30,13 @@ export async function reviewApplicant(
   const { version } = action;
   switch (action.kind) {
     case 'reset':
-      return (await applicantsReset({ path, body: { version }, throwOnError: true })).data;
+      return (await applicantsReset({ path, body: { version } })).data;
     case 'approve':
-      return (await applicantsApprove({ path, body: { version }, throwOnError: true })).data;
+      return (await applicantsApprove({ path, body: { version } })).data;
     case 'reject':
-      return (await applicantsReject({ path, body: { ...action.body, version }, throwOnError: true })).data;
+      return (await applicantsReject({ path, body: { ...action.body, version } })).data;
     case 'hold':
-      return (await applicantsHold({ path, body: { ...action.body, version }, throwOnError: true })).data;
+      return (await applicantsHold({ path, body: { ...action.body, version } })).data;
   }
 }
 

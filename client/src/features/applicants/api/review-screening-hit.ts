@@ -6,7 +6,7 @@ import { applicantKeys } from './query-keys';
 
 /** Marks one sanctions hit a true match or a false positive, with a note (audited); answers with the updated check. */
 export async function reviewScreeningHit(organizationId: string, userId: string, body: ReviewScreeningHitDto): Promise<ApplicantCheckDto> {
-  const { data } = await screeningReviewsReview({ path: { id: organizationId, userId }, body, throwOnError: true });
+  const { data } = await screeningReviewsReview({ path: { id: organizationId, userId }, body });
   return data;
 }
 

@@ -8,7 +8,7 @@ export function useSaveApproveWithoutConfirmation(organizationId: string, userId
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (approveWithoutConfirmation: boolean) =>
-      (await reviewerPreferencesSave({ body: { approveWithoutConfirmation }, throwOnError: true })).data,
+      (await reviewerPreferencesSave({ body: { approveWithoutConfirmation } })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionKeys.review(organizationId, userId) }),
   });
 }

@@ -10,7 +10,7 @@ const tagKeys = { list: (organizationId: string) => ['tags', organizationId] as 
 export function useTags(organizationId: string) {
   return useQuery({
     queryKey: tagKeys.list(organizationId),
-    queryFn: async (): Promise<TagDto[]> => (await tagsList({ path: { id: organizationId }, throwOnError: true })).data,
+    queryFn: async (): Promise<TagDto[]> => (await tagsList({ path: { id: organizationId } })).data,
   });
 }
 
@@ -24,12 +24,12 @@ export function useTagEditor(organizationId: string) {
     ]);
   const path = { id: organizationId };
   return {
-    create: useMutation({ mutationFn: (body: CreateTagDto) => tagsCreate({ path, body, throwOnError: true }), onSuccess: refresh }),
+    create: useMutation({ mutationFn: (body: CreateTagDto) => tagsCreate({ path, body }), onSuccess: refresh }),
     update: useMutation({
-      mutationFn: ({ tagId, ...body }: UpdateTagDto & { tagId: string }) => tagsUpdate({ path: { ...path, tagId }, body, throwOnError: true }),
+      mutationFn: ({ tagId, ...body }: UpdateTagDto & { tagId: string }) => tagsUpdate({ path: { ...path, tagId }, body }),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (tagId: string) => tagsRemove({ path: { ...path, tagId }, throwOnError: true }), onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (tagId: string) => tagsRemove({ path: { ...path, tagId } }), onSuccess: refresh }),
   };
 }
 
@@ -39,7 +39,7 @@ export function useApplicantTagging(organizationId: string, userId: string) {
   return useMutation({
     mutationFn: async ({ tagId, add }: { tagId: string; add: boolean }) => {
       const path = { id: organizationId, userId, tagId };
-      const { data } = add ? await applicantTagsAdd({ path, throwOnError: true }) : await applicantTagsRemove({ path, throwOnError: true });
+      const { data } = add ? await applicantTagsAdd({ path }) : await applicantTagsRemove({ path });
       return data;
     },
     onSuccess: () =>

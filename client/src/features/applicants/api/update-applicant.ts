@@ -11,7 +11,7 @@ export async function updateApplicant(
   userId: string,
   body: UpdateApplicantDto,
 ): Promise<ApplicantDetailsDto> {
-  const { data } = await applicantsUpdate({ path: { id: organizationId, userId }, body, throwOnError: true });
+  const { data } = await applicantsUpdate({ path: { id: organizationId, userId }, body });
   return data;
 }
 

@@ -13,14 +13,14 @@ export function useApplicantViews(organizationId: string) {
   return {
     list: useQuery({
       queryKey: viewKeys.list(organizationId),
-      queryFn: async (): Promise<ApplicantViewDto[]> => (await applicantViewsList({ path: { id: organizationId }, throwOnError: true })).data,
+      queryFn: async (): Promise<ApplicantViewDto[]> => (await applicantViewsList({ path: { id: organizationId } })).data,
     }),
     save: useMutation({
-      mutationFn: (body: CreateApplicantViewDto) => applicantViewsCreate({ path: { id: organizationId }, body, throwOnError: true }),
+      mutationFn: (body: CreateApplicantViewDto) => applicantViewsCreate({ path: { id: organizationId }, body }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (viewId: string) => applicantViewsRemove({ path: { id: organizationId, viewId }, throwOnError: true }),
+      mutationFn: (viewId: string) => applicantViewsRemove({ path: { id: organizationId, viewId } }),
       onSuccess: refresh,
     }),
   };
@@ -32,10 +32,10 @@ export function useUserPreferences() {
   return {
     preferences: useQuery({
       queryKey: preferenceKeys.mine,
-      queryFn: async (): Promise<UserPreferencesDto> => (await userPreferencesGet({ throwOnError: true })).data,
+      queryFn: async (): Promise<UserPreferencesDto> => (await userPreferencesGet()).data,
     }),
     update: useMutation({
-      mutationFn: async (changes: UserPreferencesDto) => (await userPreferencesUpdate({ body: changes, throwOnError: true })).data,
+      mutationFn: async (changes: UserPreferencesDto) => (await userPreferencesUpdate({ body: changes })).data,
       onSuccess: (saved) => queryClient.setQueryData(preferenceKeys.mine, saved),
     }),
   };

@@ -7,7 +7,7 @@ import { applicantKeys } from './query-keys';
 
 /** The applicant after `after` in a list's filters and order (the first without it); null at the end. */
 export async function getNextApplicant(organizationId: string, query: ApplicantFilterQuery, after?: string): Promise<NextApplicantDto> {
-  const { data } = await applicantsNext({ path: { id: organizationId }, query: { ...query, after }, throwOnError: true });
+  const { data } = await applicantsNext({ path: { id: organizationId }, query: { ...query, after } });
   return data;
 }
 
@@ -24,7 +24,7 @@ export function useNextUnassigned(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (query: ApplicantFilterQuery): Promise<NextApplicantDto> => {
-      const { data } = await assignmentNextUnassigned({ path: { id: organizationId }, query, throwOnError: true });
+      const { data } = await assignmentNextUnassigned({ path: { id: organizationId }, query });
       return data;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicantKeys.lists() }),
@@ -38,8 +38,8 @@ export function useAssignment(organizationId: string, userId: string) {
     mutationFn: async (change: { assign: true; assigneeId?: string } | { assign: false }): Promise<ApplicantAssignmentDto> => {
       const path = { id: organizationId, userId };
       const { data } = change.assign
-        ? await assignmentAssign({ path, body: { userId: change.assigneeId }, throwOnError: true })
-        : await assignmentUnassign({ path, throwOnError: true });
+        ? await assignmentAssign({ path, body: { userId: change.assigneeId } })
+        : await assignmentUnassign({ path });
       return data;
     },
     onSuccess: () =>
@@ -54,6 +54,6 @@ export function useAssignment(organizationId: string, userId: string) {
 export function useAssignableMembers(organizationId: string) {
   return useQuery({
     queryKey: ['applicants', 'assignable-members', organizationId],
-    queryFn: async (): Promise<MemberDto[]> => (await membersList({ path: { id: organizationId }, throwOnError: true })).data,
+    queryFn: async (): Promise<MemberDto[]> => (await membersList({ path: { id: organizationId } })).data,
   });
 }

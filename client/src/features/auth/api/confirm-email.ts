@@ -8,7 +8,7 @@ import { authKeys } from './auth-keys';
 export const CONFIRM_EMAIL_MAX_RETRIES = 2;
 
 export async function confirmEmail(user: string, token: string): Promise<MessageDto> {
-  const { data } = await authEmailsConfirmEmail({ query: { token, user }, throwOnError: true });
+  const { data } = await authEmailsConfirmEmail({ query: { token, user } });
   return data;
 }
 

@@ -5,7 +5,7 @@ import { userKeys } from '../../../api/query-keys';
 import { oidcLink } from '../../../api/sdk';
 
 export async function linkSingleSignOn(password: string): Promise<UserDto> {
-  const { data } = await oidcLink({ body: { password }, throwOnError: true });
+  const { data } = await oidcLink({ body: { password } });
   return data;
 }
 

@@ -18,16 +18,16 @@ async function assertion(options: PasskeyOptionsDto): Promise<PasskeyCredentialD
 
 /** Passwordless: the browser offers the passkeys it keeps for this site; the chosen one names the account. */
 export async function loginWithPasskey(): Promise<UserDto> {
-  const { data: options } = await passkeySignInPasswordlessOptions({ throwOnError: true });
+  const { data: options } = await passkeySignInPasswordlessOptions();
   const credential = await assertion(options);
-  return (await passkeySignInPasswordless({ body: { credential }, throwOnError: true })).data;
+  return (await passkeySignInPasswordless({ body: { credential } })).data;
 }
 
 /** The second step after the password, with one of the account's passkeys. */
 export async function loginSecondFactorWithPasskey(): Promise<UserDto> {
-  const { data: options } = await passkeySignInSecondFactorOptions({ throwOnError: true });
+  const { data: options } = await passkeySignInSecondFactorOptions();
   const credential = await assertion(options);
-  return (await passkeySignInSecondFactor({ body: { credential }, throwOnError: true })).data;
+  return (await passkeySignInSecondFactor({ body: { credential } })).data;
 }
 
 export function usePasskeyLogin(step: 'passwordless' | 'second-factor') {

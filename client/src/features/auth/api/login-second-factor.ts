@@ -6,7 +6,7 @@ import { authLoginSecondFactor } from '../../../api/sdk';
 
 /** The second step of sign-in: a code from the authenticator app, or a recovery code. */
 export async function loginSecondFactor(code: string): Promise<UserDto> {
-  const { data } = await authLoginSecondFactor({ body: { code }, throwOnError: true });
+  const { data } = await authLoginSecondFactor({ body: { code } });
   return data;
 }
 

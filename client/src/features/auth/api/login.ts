@@ -5,7 +5,7 @@ import { userKeys } from '../../../api/query-keys';
 import { authLogin } from '../../../api/sdk';
 
 export async function login(body: LoginDto): Promise<UserDto> {
-  const { data } = await authLogin({ body, throwOnError: true });
+  const { data } = await authLogin({ body });
   return data;
 }
 

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { useEndSession } from '../../../lib/session';
 
 export async function logout(): Promise<void> {
-  await authLogout({ throwOnError: true });
+  await authLogout();
 }
 
 /** Ends the session (a demo account is deleted by the server), goes to / and forgets every cached query. */

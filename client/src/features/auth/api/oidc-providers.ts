@@ -7,7 +7,7 @@ import { authKeys } from './auth-keys';
 export const oidcProvidersQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.oidcProviders(),
-    queryFn: async () => (await oidcProviders({ throwOnError: true })).data,
+    queryFn: async () => (await oidcProviders()).data,
     staleTime: Infinity,
   });
 

@@ -6,7 +6,7 @@ import { authRegister } from '../../../api/sdk';
 
 /** The server signs the new account in (session cookie) in the same call. */
 export async function register(body: RegisterDto): Promise<UserDto> {
-  const { data } = await authRegister({ body, throwOnError: true });
+  const { data } = await authRegister({ body });
   return data;
 }
 

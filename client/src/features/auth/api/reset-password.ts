@@ -5,12 +5,12 @@ import { authEmailsResetPassword, authEmailsStartPasswordReset } from '../../../
 
 /** Answers the same whether or not the address has an account. */
 export async function startPasswordReset(email: string): Promise<MessageDto> {
-  const { data } = await authEmailsStartPasswordReset({ query: { email }, throwOnError: true });
+  const { data } = await authEmailsStartPasswordReset({ query: { email } });
   return data;
 }
 
 export async function resetPassword(body: ResetPasswordDto): Promise<MessageDto> {
-  const { data } = await authEmailsResetPassword({ body, throwOnError: true });
+  const { data } = await authEmailsResetPassword({ body });
   return data;
 }
 

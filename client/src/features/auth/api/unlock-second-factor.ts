@@ -4,7 +4,7 @@ import type { EmailedLinkDto, MessageDto } from '../../../api/generated/types.ge
 import { authEmailsUnlockSecondFactor } from '../../../api/sdk';
 
 export async function unlockSecondFactor(body: EmailedLinkDto): Promise<MessageDto> {
-  const { data } = await authEmailsUnlockSecondFactor({ body, throwOnError: true });
+  const { data } = await authEmailsUnlockSecondFactor({ body });
   return data;
 }
 

@@ -12,7 +12,7 @@ const REQUIRED = apiError(403, 'REAUTHENTICATION_REQUIRED', 'Confirm it is you: 
 
 /** Any destructive call of the app, here regenerating the API key. */
 function Regenerate() {
-  const regenerate = useMutation({ mutationFn: async () => (await apiKeysRegenerate({ throwOnError: true })).data });
+  const regenerate = useMutation({ mutationFn: async () => (await apiKeysRegenerate()).data });
   return (
     <>
       <button type="button" onClick={() => regenerate.mutate()}>

@@ -53,7 +53,7 @@ export function ReauthenticationDialog() {
     }
     setBusy(true);
     try {
-      await authReauthenticate({ body: proof === 'password' ? { password: value } : { code: value.trim() }, throwOnError: true });
+      await authReauthenticate({ body: proof === 'password' ? { password: value } : { code: value.trim() } });
       finish(true);
     } catch (failure) {
       setError(getErrorMessage(failure));

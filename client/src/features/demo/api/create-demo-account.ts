@@ -14,7 +14,7 @@ export const DEMO_WELCOME_TOAST = 'Your registration was successful. Welcome to 
 /** Spec §3: the demo login uses the returned e-mail as username and the fixed demo password. */
 async function logInToDemo(email: string): Promise<UserDto> {
   const body: LoginDto = { username: email, password: DEMO_PASSWORD };
-  const { data } = await authLogin({ body, throwOnError: true });
+  const { data } = await authLogin({ body });
   return data;
 }
 

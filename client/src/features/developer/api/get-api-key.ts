@@ -5,7 +5,7 @@ import { apiKeysGet } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
 export async function getApiKey(signal?: AbortSignal): Promise<ApiKeyDto> {
-  const { data } = await apiKeysGet({ signal, throwOnError: true });
+  const { data } = await apiKeysGet({ signal });
   return data;
 }
 

@@ -5,7 +5,7 @@ import { webhooksListDeliveries } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
 export async function getWebhookDeliveries(eventId: string, signal?: AbortSignal): Promise<WebhookDeliveryDto[]> {
-  const { data } = await webhooksListDeliveries({ path: { id: eventId }, signal, throwOnError: true });
+  const { data } = await webhooksListDeliveries({ path: { id: eventId }, signal });
   return data;
 }
 

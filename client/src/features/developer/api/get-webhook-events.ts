@@ -11,7 +11,6 @@ export async function getWebhookEvents(filters: WebhookEventFilters, signal?: Ab
   const { data } = await webhooksListEvents({
     query: { page: filters.page, pageSize: filters.pageSize },
     signal,
-    throwOnError: true,
   });
   return data;
 }

@@ -5,7 +5,7 @@ import { webhooksGetSettings } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
 export async function getWebhookSettings(signal?: AbortSignal): Promise<WebhookSettingsDto> {
-  const { data } = await webhooksGetSettings({ signal, throwOnError: true });
+  const { data } = await webhooksGetSettings({ signal });
   return data;
 }
 

@@ -5,7 +5,7 @@ import { webhooksRedeliver } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
 export async function redeliverWebhookEvent(eventId: string): Promise<WebhookEventDto> {
-  const { data } = await webhooksRedeliver({ path: { id: eventId }, throwOnError: true });
+  const { data } = await webhooksRedeliver({ path: { id: eventId } });
   return data;
 }
 

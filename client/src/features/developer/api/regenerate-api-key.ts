@@ -5,7 +5,7 @@ import { apiKeysRegenerate } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
 export async function regenerateApiKey(): Promise<ApiKeyDto> {
-  const { data } = await apiKeysRegenerate({ throwOnError: true });
+  const { data } = await apiKeysRegenerate();
   return data;
 }
 

@@ -5,7 +5,7 @@ import { webhooksRotateSecret } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
 export async function rotateWebhookSecret(): Promise<WebhookSettingsDto> {
-  const { data } = await webhooksRotateSecret({ throwOnError: true });
+  const { data } = await webhooksRotateSecret();
   return data;
 }
 

@@ -5,7 +5,7 @@ import { webhooksSendTest } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
 export async function sendTestWebhook(): Promise<WebhookEventDto> {
-  const { data } = await webhooksSendTest({ throwOnError: true });
+  const { data } = await webhooksSendTest();
   return data;
 }
 

@@ -6,7 +6,7 @@ import { webhookSettingsSetRedirectUrl } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
 export async function updateRedirectUrl(body: UpdateRedirectUrlDto): Promise<WebhookSettingsDto> {
-  const { data } = await webhookSettingsSetRedirectUrl({ body, throwOnError: true });
+  const { data } = await webhookSettingsSetRedirectUrl({ body });
   return data;
 }
 

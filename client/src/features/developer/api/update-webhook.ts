@@ -6,7 +6,7 @@ import { webhookSettingsSetWebhook } from '../../../api/sdk';
 import { developerKeys } from './query-keys';
 
 export async function updateWebhook(body: UpdateWebhookDto): Promise<WebhookSettingsDto> {
-  const { data } = await webhookSettingsSetWebhook({ body, throwOnError: true });
+  const { data } = await webhookSettingsSetWebhook({ body });
   return data;
 }
 

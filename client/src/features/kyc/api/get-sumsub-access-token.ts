@@ -12,7 +12,7 @@ export async function getSumsubAccessToken(client: QueryClient, link: KycLink): 
   const { token } = await withWidgetToken(
     client,
     link,
-    async (widgetToken) => (await sumsubAccessToken({ auth: widgetToken, throwOnError: true })).data,
+    async (widgetToken) => (await sumsubAccessToken({ auth: widgetToken })).data,
   );
   return token;
 }

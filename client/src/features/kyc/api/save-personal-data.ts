@@ -9,7 +9,7 @@ import { withWidgetToken } from './widget-token';
 export function useSavePersonalData(link: KycLink) {
   return useMutation({
     mutationFn: (body: PersonalDataDto, { client }) =>
-      withWidgetToken(client, link, async (token) => (await kycPersonalData({ body, auth: token, throwOnError: true })).data),
+      withWidgetToken(client, link, async (token) => (await kycPersonalData({ body, auth: token })).data),
     onSuccess: (session, _body, _result, { client }) => client.setQueryData(kycKeys.session(link), session),
   });
 }

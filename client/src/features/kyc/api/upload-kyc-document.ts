@@ -9,7 +9,7 @@ import { withWidgetToken } from './widget-token';
 export function useUploadKycDocument(link: KycLink) {
   return useMutation({
     mutationFn: (body: UploadDocumentDto, { client }) =>
-      withWidgetToken(client, link, async (token) => (await kycUpload({ body, auth: token, throwOnError: true })).data),
+      withWidgetToken(client, link, async (token) => (await kycUpload({ body, auth: token })).data),
     onSuccess: (session, _body, _result, { client }) => client.setQueryData(kycKeys.session(link), session),
   });
 }

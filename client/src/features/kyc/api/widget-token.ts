@@ -14,7 +14,7 @@ export type WidgetToken = SessionTokenDto;
 
 /** kycExchange: a session link's secret (or this browser's resume secret) for a widget token. */
 async function exchangeSecret(secret: string, signal?: AbortSignal): Promise<WidgetToken> {
-  const { data } = await kycExchange({ body: { session: secret }, signal, throwOnError: true });
+  const { data } = await kycExchange({ body: { session: secret }, signal });
   return { token: data.token, expiresAt: data.expiresAt, scope: data.scope };
 }
 
@@ -34,7 +34,7 @@ async function companyKeyToken(companyKey: string, userId: string, signal?: Abor
       resumeSecrets.forget(companyKey, userId);
     }
   }
-  const { data } = await kycIssueForCompanyKey({ query: { userId }, auth: companyKey, signal, throwOnError: true });
+  const { data } = await kycIssueForCompanyKey({ query: { userId }, auth: companyKey, signal });
   resumeSecrets.keep(companyKey, userId, data.resumeSecret);
   return { token: data.token, expiresAt: data.expiresAt, scope: data.scope };
 }

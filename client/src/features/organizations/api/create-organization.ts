@@ -5,7 +5,7 @@ import { organizationsCreate } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
 export async function createOrganization(body: CreateOrganizationDto): Promise<OrganizationDto> {
-  const { data } = await organizationsCreate({ body, throwOnError: true });
+  const { data } = await organizationsCreate({ body });
   return data;
 }
 

@@ -9,7 +9,7 @@ export function useDeleteOrganization(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (confirmName: string) => {
-      await organizationsRemove({ path: { id: organizationId }, body: { confirmName }, throwOnError: true });
+      await organizationsRemove({ path: { id: organizationId }, body: { confirmName } });
     },
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: organizationKeys.detail(organizationId) });
@@ -27,7 +27,7 @@ export function useTransferOwnership(organizationId: string, onTransferred: (org
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (userId: string): Promise<OrganizationDetailsDto> => {
-      const { data } = await organizationsTransferOwnership({ path: { id: organizationId }, body: { userId }, throwOnError: true });
+      const { data } = await organizationsTransferOwnership({ path: { id: organizationId }, body: { userId } });
       return data;
     },
     onSuccess: (organization) => {

@@ -5,7 +5,7 @@ import { organizationStatsGet } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
 export async function getOrganizationStats(organizationId: string, signal?: AbortSignal): Promise<OrganizationStatsDto> {
-  const { data } = await organizationStatsGet({ path: { id: organizationId }, signal, throwOnError: true });
+  const { data } = await organizationStatsGet({ path: { id: organizationId }, signal });
   return data;
 }
 

@@ -5,7 +5,7 @@ import { organizationsGet } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
 export async function getOrganization(organizationId: string, signal?: AbortSignal): Promise<OrganizationDetailsDto> {
-  const { data } = await organizationsGet({ path: { id: organizationId }, signal, throwOnError: true });
+  const { data } = await organizationsGet({ path: { id: organizationId }, signal });
   return data;
 }
 

@@ -5,7 +5,7 @@ import { organizationsList } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
 export async function getOrganizations(signal?: AbortSignal): Promise<OrganizationDto[]> {
-  const { data } = await organizationsList({ signal, throwOnError: true });
+  const { data } = await organizationsList({ signal });
   return data;
 }
 

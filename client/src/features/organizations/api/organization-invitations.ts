@@ -7,7 +7,7 @@ import { organizationKeys } from './query-keys';
 // The owner's side of invitations: who was invited and has not answered yet.
 
 export async function getInvitations(organizationId: string, signal?: AbortSignal): Promise<InvitationDto[]> {
-  const { data } = await organizationInvitationsList({ path: { id: organizationId }, signal, throwOnError: true });
+  const { data } = await organizationInvitationsList({ path: { id: organizationId }, signal });
   return data;
 }
 
@@ -22,7 +22,7 @@ export function useInviteMember(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: InviteMemberDto) =>
-      (await organizationInvitationsInvite({ path: { id: organizationId }, body, throwOnError: true })).data,
+      (await organizationInvitationsInvite({ path: { id: organizationId }, body })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) }),
   });
 }
@@ -31,7 +31,7 @@ export function useRevokeInvitation(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (invitationId: string) => {
-      await organizationInvitationsRevoke({ path: { id: organizationId, invitationId }, throwOnError: true });
+      await organizationInvitationsRevoke({ path: { id: organizationId, invitationId } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) }),
   });

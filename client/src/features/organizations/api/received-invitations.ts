@@ -7,7 +7,7 @@ import { organizationKeys } from './query-keys';
 // The invitee's side: their pending invitations; accepting one adds an organization.
 
 export async function getReceivedInvitations(signal?: AbortSignal): Promise<ReceivedInvitationDto[]> {
-  const { data } = await invitationsList({ signal, throwOnError: true });
+  const { data } = await invitationsList({ signal });
   return data;
 }
 
@@ -20,8 +20,8 @@ export function useAnswerInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) => {
-      if (answer === 'accept') await invitationsAccept({ path: { id }, throwOnError: true });
-      else await invitationsDecline({ path: { id }, throwOnError: true });
+      if (answer === 'accept') await invitationsAccept({ path: { id } });
+      else await invitationsDecline({ path: { id } });
     },
     onSuccess: () =>
       Promise.all([

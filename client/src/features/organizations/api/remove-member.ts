@@ -4,7 +4,7 @@ import { membersRemove } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
 export async function removeMember(organizationId: string, userId: string): Promise<void> {
-  await membersRemove({ path: { id: organizationId, userId }, throwOnError: true });
+  await membersRemove({ path: { id: organizationId, userId } });
 }
 
 export function useRemoveMember(organizationId: string) {

@@ -10,7 +10,7 @@ export function useUpdateRetentionPolicy(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: RetentionPolicyDto): Promise<RetentionPolicyDto> =>
-      (await organizationsSetRetentionPolicy({ path: { id: organizationId }, body, throwOnError: true })).data,
+      (await organizationsSetRetentionPolicy({ path: { id: organizationId }, body })).data,
     onSuccess: (saved) =>
       queryClient.setQueryData<OrganizationDetailsDto>(organizationKeys.detail(organizationId), (organization) =>
         organization ? { ...organization, retentionPolicy: saved } : organization,
@@ -22,7 +22,7 @@ export function useUpdateRetentionPolicy(organizationId: string) {
 export function useApplyRetentionPolicy(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (): Promise<RetentionRunDto> => (await retentionApply({ path: { id: organizationId }, throwOnError: true })).data,
+    mutationFn: async (): Promise<RetentionRunDto> => (await retentionApply({ path: { id: organizationId } })).data,
     // Applicants lost photos or were erased: lists and details show it.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: APPLICANTS_ROOT_KEY }),
   });

@@ -9,7 +9,7 @@ export function useUpdateTwoFactorRequirement(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (requireTwoFactor: boolean) =>
-      (await organizationsSetTwoFactorRequirement({ path: { id: organizationId }, body: { requireTwoFactor }, throwOnError: true })).data,
+      (await organizationsSetTwoFactorRequirement({ path: { id: organizationId }, body: { requireTwoFactor } })).data,
     onSuccess: (saved) =>
       queryClient.setQueryData<OrganizationDetailsDto>(organizationKeys.detail(organizationId), (organization) =>
         organization ? { ...organization, requireTwoFactor: saved.requireTwoFactor } : organization,

@@ -9,7 +9,7 @@ export async function updateVerificationSettings(
   organizationId: string,
   body: VerificationSettingsDto,
 ): Promise<VerificationSettingsDto> {
-  const { data } = await organizationsSetVerificationSettings({ path: { id: organizationId }, body, throwOnError: true });
+  const { data } = await organizationsSetVerificationSettings({ path: { id: organizationId }, body });
   return data;
 }
 

@@ -6,7 +6,7 @@ import { organizationKeys } from './query-keys';
 
 /** verificationPolicyGet: the policy in force (the default until the owner saves one). */
 export async function getVerificationPolicy(organizationId: string, signal?: AbortSignal): Promise<VerificationPolicyDetailsDto> {
-  const { data } = await verificationPolicyGet({ path: { id: organizationId }, signal, throwOnError: true });
+  const { data } = await verificationPolicyGet({ path: { id: organizationId }, signal });
   return data;
 }
 
@@ -22,7 +22,7 @@ export function useVerificationPolicy(organizationId: string) {
 
 /** verificationPolicySet: owner (or super-admin) only; audited with before and after. */
 export async function updateVerificationPolicy(organizationId: string, body: VerificationPolicyDto): Promise<VerificationPolicyDetailsDto> {
-  const { data } = await verificationPolicySet({ path: { id: organizationId }, body, throwOnError: true });
+  const { data } = await verificationPolicySet({ path: { id: organizationId }, body });
   return data;
 }
 

@@ -8,7 +8,7 @@ export function useLabels(organizationId: string) {
   return useQuery({
     queryKey: reviewSettingsKeys.labels(organizationId),
     queryFn: async ({ signal }): Promise<DecisionLabelDto[]> =>
-      (await reviewSettingsListLabels({ path: { id: organizationId }, signal, throwOnError: true })).data,
+      (await reviewSettingsListLabels({ path: { id: organizationId }, signal })).data,
   });
 }
 
@@ -18,8 +18,8 @@ export function useSaveLabel(organizationId: string) {
   return useMutation({
     mutationFn: async ({ id, body }: { id?: string; body: DecisionLabelInputDto }) =>
       id
-        ? (await reviewSettingsUpdateLabel({ path: { id: organizationId, labelId: id }, body, throwOnError: true })).data
-        : (await reviewSettingsCreateLabel({ path: { id: organizationId }, body, throwOnError: true })).data,
+        ? (await reviewSettingsUpdateLabel({ path: { id: organizationId, labelId: id }, body })).data
+        : (await reviewSettingsCreateLabel({ path: { id: organizationId }, body })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewSettingsKeys.labels(organizationId) }),
   });
 }
@@ -28,7 +28,7 @@ export function useSaveLabel(organizationId: string) {
 export function useRemoveLabel(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (labelId: string) => (await reviewSettingsRemoveLabel({ path: { id: organizationId, labelId }, throwOnError: true })).data,
+    mutationFn: async (labelId: string) => (await reviewSettingsRemoveLabel({ path: { id: organizationId, labelId } })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewSettingsKeys.labels(organizationId) }),
   });
 }

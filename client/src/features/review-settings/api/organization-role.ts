@@ -9,6 +9,6 @@ export function useOrganizationRole(organizationId: string) {
   return useQuery({
     queryKey: [...reviewSettingsKeys.all, organizationId, 'role'],
     queryFn: async ({ signal }): Promise<OrganizationDetailsDto['role']> =>
-      (await organizationsGet({ path: { id: organizationId }, signal, throwOnError: true })).data.role,
+      (await organizationsGet({ path: { id: organizationId }, signal })).data.role,
   });
 }

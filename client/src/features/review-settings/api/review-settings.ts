@@ -8,14 +8,14 @@ export function useReviewSettings(organizationId: string) {
   return useQuery({
     queryKey: reviewSettingsKeys.settings(organizationId),
     queryFn: async ({ signal }): Promise<ReviewSettingsDetailsDto> =>
-      (await reviewSettingsSettings({ path: { id: organizationId }, signal, throwOnError: true })).data,
+      (await reviewSettingsSettings({ path: { id: organizationId }, signal })).data,
   });
 }
 
 export function useSaveReviewSettings(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ReviewSettingsDto) => (await reviewSettingsSaveSettings({ path: { id: organizationId }, body, throwOnError: true })).data,
+    mutationFn: async (body: ReviewSettingsDto) => (await reviewSettingsSaveSettings({ path: { id: organizationId }, body })).data,
     onSuccess: (saved) => queryClient.setQueryData(reviewSettingsKeys.settings(organizationId), saved),
   });
 }
