@@ -46,6 +46,33 @@ describe('error codes', () => {
     }
   });
 
+  it('the client knows exactly these codes (npm run openapi writes client/src/api/error-codes.gen.ts)', async () => {
+    const generated = readFileSync('client/src/api/error-codes.gen.ts', 'utf8');
+    const listed = [...generated.matchAll(/^  '([^']+)',$/gm)].map((match) => match[1]);
+    const all = new Set((await catalogues()).flatMap((catalogue) => Object.keys(catalogue.entries)));
+    expect(listed).toEqual([...all].sort());
+  });
+
+  it('no client source decides on or mocks a code the server does not have', async () => {
+    const all = new Set((await catalogues()).flatMap((catalogue) => Object.keys(catalogue.entries)));
+    const unknown: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) {
+          if (name !== 'generated') walk(path);
+        } else if (/\.tsx?$/.test(name) && !name.endsWith('.gen.ts')) {
+          const text = readFileSync(path, 'utf8');
+          for (const match of text.matchAll(/(?:hasErrorCode\([^,]+,|apiError\(\s*\d{3},)\s*'([^']+)'/g)) {
+            if (!all.has(match[1])) unknown.push(`${path}: ${match[1]}`);
+          }
+        }
+      }
+    };
+    walk('client/src');
+    expect(unknown).toEqual([]);
+  });
+
   it.each([
     ['an unknown route', (server: TestApp['server']) => request(server).get('/api/no-such-route'), 404, 'NOT_FOUND'],
     ['a visitor on a protected route', (server: TestApp['server']) => request(server).get('/api/projects'), 401, 'SIGN_IN_REQUIRED'],

@@ -6,6 +6,7 @@ import type { Client } from './generated/client';
 import { createQuerySerializer } from './generated/client/utils.gen';
 import { client } from './generated/client.gen';
 import { fetchWithReauthentication } from './reauthentication';
+import type { ErrorCode } from './error-codes.gen';
 
 export const FALLBACK_ERROR_MESSAGE = 'Failed to process your request at this time';
 
@@ -34,36 +35,9 @@ export function statusText(status: number): string | undefined {
   return STATUS_TEXT[status];
 }
 
-/**
- * The server's machine codes (`code` of every error body) the client decides on. The
- * list is open: any other code still reaches `ApiError.code`.
- */
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'MALFORMED_JSON'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS'
-  | 'INTERNAL_ERROR'
-  | 'APPLICANT_NOT_FOUND'
-  | 'APPLICANT_CHANGED'
-  | 'APPLICANT_ALREADY_SUBMITTED'
-  | 'VERIFICATION_INCOMPLETE'
-  | 'FACE_NOT_ANALYSED'
-  | 'FACE_ALREADY_BLOCKLISTED'
-  | 'FACE_NOT_BLOCKLISTED'
-  | 'ORGANIZATION_NOT_FOUND'
-  | 'WEBHOOK_NOT_CONFIGURED'
-  | 'invalid-token'
-  | 'COMPANY_KEY_INVALID'
-  | 'COMPANY_KEY_LINKS_DISABLED'
-  | 'SESSION_LINK_INVALID'
-  | 'VERIFICATION_IN_PROGRESS'
-  | 'STATUS_ONLY'
-  | 'RATE_LIMITED'
-  | (string & Record<never, never>);
+/** The server's machine codes (`code` of every error body), generated from its error catalogues. */
+export type { ErrorCode };
+
 
 /** Every error body of the server: `message` is for people, `code` is for code. */
 export interface ErrorBody {
@@ -83,8 +57,8 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** The HTTP status; 0 when the server could not be reached. */
   readonly status: number;
-  /** The server's machine code (e.g. 'APPLICANT_CHANGED'); undefined when the answer had none. */
-  readonly code: ErrorCode | undefined;
+  /** The server's machine code (e.g. 'APPLICANT_CHANGED'), as it came; undefined when the answer had none. */
+  readonly code: string | undefined;
   /** Parsed error body, e.g. `{ statusCode, message, error, code }`; undefined when absent. */
   readonly body: unknown;
 

@@ -3,7 +3,6 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 
-import type { ErrorCode } from '../api/client';
 import type { CurrentUser } from '../api/current-user';
 import { apiError, mockApi, type ApiHandlers } from '../testing/mock-api';
 import { buildUser } from '../testing/users';
@@ -14,7 +13,9 @@ import { routes } from './router';
 // shows (every page has one h1) and then check where the router ended up.
 const findPage = () => screen.findByRole('heading', { level: 1 });
 
-const ERROR_CODES: Record<number, ErrorCode> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' };
+/** users/me's refusals: 401 as the server sends it; a 403 (spec §8) only from something in front of it, without a code. */
+const refusal = (status: number) =>
+  status === 401 ? apiError(401, 'SIGN_IN_REQUIRED') : status === 403 ? { status, body: { statusCode: 403, message: 'Forbidden', error: 'Forbidden' } } : apiError(status, 'INTERNAL_ERROR');
 
 /** Renders the real route table at `path` with the current user (usersMe) answering as given. */
 function renderApp(path: string, me: { status: number; body?: CurrentUser } | 'pending', api: ApiHandlers = {}) {
@@ -23,7 +24,7 @@ function renderApp(path: string, me: { status: number; body?: CurrentUser } | 'p
     usersMe: () => {
       if (me === 'pending') return new Promise(() => {});
       if (me.body) return { status: me.status, body: me.body };
-      return apiError(me.status, ERROR_CODES[me.status] ?? 'INTERNAL_ERROR');
+      return refusal(me.status);
     },
   });
 

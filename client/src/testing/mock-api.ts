@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { statusText, type ErrorBody, type ErrorCode } from '../api/client';
 import { endpointOf, type HttpMethod, type SdkOperation } from '../api/endpoints';
 import * as sdk from '../api/sdk';
+import openapi from '../../../openapi.json';
 
 // Tests answer requests by SDK operation (`applicantsApprove`), never by URL: the route
 // table below is read from the SDK, so a test follows the API wherever its paths move.
@@ -117,6 +118,40 @@ function toResponse(answer: MockAnswer): Response {
 
 const NOT_FOUND = apiError(404, 'NOT_FOUND', 'Not Found');
 
+type OpenApiResponses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
+const openApiPaths = openapi.paths as unknown as Record<string, Record<string, { responses?: OpenApiResponses }>>;
+
+/** The codes openapi.json documents for this operation's answers with `status`. */
+function documentedCodes(operation: OperationId, status: number): string[] {
+  const { method, url } = endpointOf(sdk[operation] as SdkOperation);
+  const response = openApiPaths[url]?.[method.toLowerCase()]?.responses?.[String(status)];
+  return [...JSON.stringify(response ?? {}).matchAll(/"enum":\[([^\]]*)\]/g)].flatMap((match) => JSON.parse(`[${match[1]}]`) as string[]);
+}
+
+/**
+ * A canned 4xx must be an answer the server documents for that operation: a test that
+ * mocks a code the operation never sends (say `UNAUTHENTICATED` where it sends
+ * `SIGN_IN_REQUIRED`) fails here instead of testing a path no user can reach.
+ */
+function checkDocumented(operation: OperationId, answer: MockAnswer): void {
+  const status = answer.status ?? 200;
+  const code = (answer.body as Partial<ErrorBody> | undefined)?.code;
+  if (status < 400 || status >= 500 || code === undefined) return;
+  const codes = documentedCodes(operation, status);
+  if (!codes.includes(code)) {
+    undocumented.push(`${operation} never answers ${status} ${code}: openapi.json documents ${codes.length > 0 ? codes.join(', ') : `no ${status} answer`}`);
+  }
+}
+
+/** Undocumented answers of the running test, reported by `assertAnswersDocumented` after it. */
+const undocumented: string[] = [];
+
+/** Fails the test that mocked an answer the server never gives (run after each test by testing/setup). */
+export function assertAnswersDocumented(): void {
+  const found = undocumented.splice(0);
+  if (found.length > 0) throw new Error(`Mocked answers the server never gives:\n${found.join('\n')}`);
+}
+
 /**
  * Replaces fetch with the canned `handlers`, keyed by SDK operation. Every request is
  * recorded; a request no handler answers gets the server's 404.
@@ -151,6 +186,7 @@ export function mockApi(handlers: ApiHandlers = {}) {
     calls.push(call);
     const handler = current[matched.operation] as ApiHandler<OperationId> | undefined;
     const answer = typeof handler === 'function' ? await handler(call) : handler;
+    if (answer) checkDocumented(matched.operation, answer);
     return toResponse(answer ?? NOT_FOUND);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -39,7 +39,7 @@ export function renderRoute(ui: ReactNode, options: RenderRouteOptions) {
   const me = options.me === undefined ? buildUser() : options.me;
 
   const mocked = mockApi({
-    usersMe: me ? { body: me } : apiError(401, 'UNAUTHENTICATED', 'Unauthorized'),
+    usersMe: me ? { body: me } : apiError(401, 'SIGN_IN_REQUIRED', 'Unauthorized'),
     ...api,
   });
 

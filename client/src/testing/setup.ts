@@ -3,6 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
+import { assertAnswersDocumented } from './mock-api';
+
 // Lazy routes are transformed on first import, which can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
@@ -15,4 +17,5 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  assertAnswersDocumented();
 });

@@ -9,7 +9,7 @@ import { AppProviders } from '../providers';
 import { PublicHeader } from './public-header';
 
 function renderHeader() {
-  mockApi({ usersMe: apiError(401, 'UNAUTHENTICATED') });
+  mockApi({ usersMe: apiError(401, 'SIGN_IN_REQUIRED') });
   const router = createMemoryRouter([{ path: '*', element: <PublicHeader /> }]);
   render(
     <AppProviders queryClient={new QueryClient()}>

@@ -35,7 +35,7 @@ describe('<ChangePasswordPage>', { timeout: 20_000 }, () => {
           changed = true;
           return { status: 204 };
         },
-        usersMe: () => (changed ? apiError(401, 'UNAUTHENTICATED') : { body: buildUser() }),
+        usersMe: () => (changed ? apiError(401, 'SIGN_IN_REQUIRED') : { body: buildUser() }),
       },
     });
     await user.type(screen.getByLabelText('Current password'), 'old-one');
@@ -55,7 +55,7 @@ describe('<ChangePasswordPage>', { timeout: 20_000 }, () => {
   it("shows the server's message for a wrong current password", async () => {
     const { user } = renderRoute(<ChangePasswordPage />, {
       path: PATH,
-      api: { authChangePassword: apiError(400, 'BAD_REQUEST', 'The password you entered is not correct') },
+      api: { authChangePassword: apiError(400, 'WRONG_PASSWORD', 'The password you entered is not correct') },
     });
     await user.type(screen.getByLabelText('Current password'), 'nope');
     await user.type(screen.getByLabelText('New password'), 'new-one');

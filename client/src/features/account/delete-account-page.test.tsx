@@ -33,7 +33,7 @@ describe('<DeleteAccountPage>', { timeout: 20_000 }, () => {
     const message = 'You cannot delete your account while you own an organization.';
     const { user } = renderRoute(<DeleteAccountPage />, {
       path: PATH,
-      api: { ...ownerCheck(false), authDeleteAccount: apiError(409, 'CONFLICT', message) },
+      api: { ...ownerCheck(false), authDeleteAccount: apiError(409, 'ACCOUNT_OWNS_ORGANIZATION', message) },
     });
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
@@ -50,7 +50,7 @@ describe('<DeleteAccountPage>', { timeout: 20_000 }, () => {
           deleted = true;
           return { status: 204 };
         },
-        usersMe: () => (deleted ? apiError(401, 'UNAUTHENTICATED') : { body: buildUser() }),
+        usersMe: () => (deleted ? apiError(401, 'SIGN_IN_REQUIRED') : { body: buildUser() }),
       },
     });
     await user.type(screen.getByLabelText('Password'), 'secret');

@@ -36,7 +36,7 @@ describe('<SendConfirmationPage>', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<SendConfirmationPage />, {
       path: PATH,
       me: buildUser({ isConfirmed: false }),
-      api: { authEmailsStartConfirmation: apiError(429, 'TOO_MANY_REQUESTS', message) },
+      api: { authEmailsStartConfirmation: apiError(429, 'CONFIRMATION_TOO_SOON', message) },
     });
     await user.click(screen.getByRole('button', { name: 'Send confirmation e-mail' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);

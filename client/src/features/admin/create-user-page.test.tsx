@@ -46,7 +46,7 @@ describe('<CreateUserPage>', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<CreateUserPage />, {
       path: PATH,
       me: superAdmin,
-      api: { adminUsersRegisterAdmin: apiError(409, 'CONFLICT', message) },
+      api: { adminUsersRegisterAdmin: apiError(409, 'ADMIN_IDENTITY_TAKEN', message) },
     });
     await user.type(screen.getByLabelText('Username'), 'taken');
     await user.type(screen.getByLabelText('E-mail'), 'taken@example.com');

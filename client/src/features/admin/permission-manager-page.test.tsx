@@ -73,7 +73,7 @@ describe('<PermissionManagerPage>', { timeout: 20_000 }, () => {
     const { user, callsTo } = renderRoute(<PermissionManagerPage />, {
       path: PATH,
       me: superAdmin,
-      api: rolesApi(buildRoles(), apiError(409, 'CONFLICT', message)),
+      api: rolesApi(buildRoles(), apiError(409, 'ROLE_VERSION_CONFLICT', message)),
     });
     await user.click(await screen.findByRole('checkbox', { name: 'KYC: read organizations' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -91,7 +91,7 @@ describe('<PermissionManagerPage>', { timeout: 20_000 }, () => {
     renderRoute(<PermissionManagerPage />, {
       path: PATH,
       me: superAdmin,
-      api: { rolesList: apiError(403, 'FORBIDDEN', 'Forbidden resource') },
+      api: { rolesList: apiError(403, 'PERMISSION_DENIED', 'Forbidden resource') },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden resource');
   });

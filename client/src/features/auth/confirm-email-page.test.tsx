@@ -38,7 +38,7 @@ describe('<ConfirmEmailPage>', { timeout: 20_000 }, () => {
     const { callsTo } = renderRoute(<ConfirmEmailPage />, {
       path: LINK,
       me: null,
-      api: { authEmailsConfirmEmail: apiError(400, 'BAD_REQUEST', message) },
+      api: { authEmailsConfirmEmail: apiError(400, 'LINK_INVALID', message) },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');

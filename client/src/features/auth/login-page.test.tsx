@@ -29,7 +29,7 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
   });
 
   it("answers 401 with 'Provided username and password are not valid'", async () => {
-    const { user } = renderLogin({ authLogin: apiError(401, 'UNAUTHENTICATED', 'Unauthorized') });
+    const { user } = renderLogin({ authLogin: apiError(401, 'INVALID_CREDENTIALS', 'Unauthorized') });
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -39,7 +39,7 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
 
   it("shows the server's own message on 429", async () => {
     const message = 'Too many failed sign-in attempts. Try again in 15 minutes.';
-    const { user } = renderLogin({ authLogin: apiError(429, 'TOO_MANY_REQUESTS', message) });
+    const { user } = renderLogin({ authLogin: apiError(429, 'LOGIN_THROTTLED', message) });
     await user.type(screen.getByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -61,7 +61,7 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
           signedIn = true;
           return { body: buildUser() };
         },
-        usersMe: () => (signedIn ? { body: buildUser() } : apiError(401, 'UNAUTHENTICATED')),
+        usersMe: () => (signedIn ? { body: buildUser() } : apiError(401, 'SIGN_IN_REQUIRED')),
       },
     });
     await user.type(screen.getByLabelText('Username'), '  alice ');

@@ -74,7 +74,7 @@ describe('<PasswordResetPage>', { timeout: 20_000 }, () => {
       const { user } = renderRoute(<PasswordResetPage />, {
         path,
         me: null,
-        api: { authEmailsResetPassword: apiError(400, 'BAD_REQUEST', message) },
+        api: { authEmailsResetPassword: apiError(400, 'LINK_INVALID', message) },
       });
       await user.type(screen.getByLabelText('New password'), 'brand-new');
       await user.type(screen.getByLabelText('Confirm new password'), 'brand-new');

@@ -51,7 +51,7 @@ describe('<RegisterPage>', { timeout: 20_000 }, () => {
           registered = true;
           return { status: 201, body: me };
         },
-        usersMe: () => (registered ? { body: me } : apiError(401, 'UNAUTHENTICATED')),
+        usersMe: () => (registered ? { body: me } : apiError(401, 'SIGN_IN_REQUIRED')),
       },
     });
 
@@ -75,7 +75,7 @@ describe('<RegisterPage>', { timeout: 20_000 }, () => {
     const { user } = renderRoute(<RegisterPage />, {
       path: '/register',
       me: null,
-      api: { authRegister: apiError(409, 'CONFLICT', 'This username is already taken') },
+      api: { authRegister: apiError(409, 'USERNAME_TAKEN', 'This username is already taken') },
     });
     await user.type(screen.getByLabelText('E-mail'), 'a@example.com');
     await user.type(screen.getByLabelText('Username'), 'alice');

@@ -44,7 +44,7 @@ describe('/kyc', () => {
   });
 
   it('decides on the code: the same text under another code is an ordinary error', async () => {
-    fakeKycServer({ tokenAnswer: apiError(409, 'CONFLICT', 'Please configure your webhook first') });
+    fakeKycServer({ tokenAnswer: apiError(400, 'VALIDATION_FAILED', 'Please configure your webhook first') });
     renderKyc();
     expect(await screen.findByRole('heading', { name: "We couldn't start your verification" })).toBeInTheDocument();
     expect(screen.getByText('Please configure your webhook first')).toBeInTheDocument();

@@ -206,13 +206,13 @@ describe('applicant details', () => {
 
     it('decides on the code: another 409 shows its message without loading the applicant again', async () => {
       const user = userEvent.setup();
-      const { api } = serveChanging({ applicantsHold: apiError(409, 'CONFLICT', 'Someone else changed this applicant') });
+      const { api } = serveChanging({ applicantsHold: apiError(409, 'DECISION_PENDING', 'A decision is waiting out its undo window') });
       renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
       await user.click(await screen.findByRole('button', { name: 'Hold' }));
       const dialog = screen.getByRole('dialog', { name: 'Put applicant on hold' });
       await user.selectOptions(within(dialog).getByLabelText('Label'), 'Additional check needed');
       await user.click(within(dialog).getByRole('button', { name: 'Hold' }));
-      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Someone else changed this applicant');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('A decision is waiting out its undo window');
       expect(api.callsTo('applicantsHold').map((call) => call.body)).toEqual([{ labelId: 'label-check', version: 1 }]);
       expect(api.callsTo('applicantsDetails')).toHaveLength(1);
     });

@@ -42,7 +42,7 @@ describe('<LogoutDialog>', { timeout: 20_000 }, () => {
           signedIn = false;
           return { status: 204 };
         },
-        usersMe: () => (signedIn ? { body: buildUser() } : apiError(401, 'UNAUTHENTICATED')),
+        usersMe: () => (signedIn ? { body: buildUser() } : apiError(401, 'SIGN_IN_REQUIRED')),
       },
     });
     queryClient.setQueryData(['projects', 'list'], [{ id: 'p1', name: 'Secret project' }]);

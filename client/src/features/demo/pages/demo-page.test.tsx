@@ -28,7 +28,7 @@ function renderDemoPage(me: ReturnType<typeof buildUser> | null) {
         signedIn = true;
         return { body: demoUser };
       },
-      usersMe: () => (signedIn ? { body: demoUser } : me ? { body: me } : apiError(401, 'UNAUTHENTICATED')),
+      usersMe: () => (signedIn ? { body: demoUser } : me ? { body: me } : apiError(401, 'SIGN_IN_REQUIRED')),
     },
   });
 }
@@ -71,7 +71,7 @@ describe('<DemoPage> (/demo, "Try Demo")', { timeout: 20_000 }, () => {
   });
 
   it('is shown inside the public header and footer by the app router', async () => {
-    mockApi({ usersMe: apiError(401, 'UNAUTHENTICATED', 'Unauthorized') });
+    mockApi({ usersMe: apiError(401, 'SIGN_IN_REQUIRED', 'Unauthorized') });
     const router = createMemoryRouter(routes, { initialEntries: ['/demo'] });
     render(
       <AppProviders queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

@@ -36,11 +36,11 @@ function renderDemoRegistration({
         return registerAnswer;
       },
       authLogin: ({ body }) => {
-        if (body?.username !== DEMO_EMAIL) return apiError(401, 'UNAUTHENTICATED', 'nope');
+        if (body?.username !== DEMO_EMAIL) return apiError(401, 'SIGN_IN_REQUIRED', 'nope');
         signedIn = true;
         return { body: demoUser };
       },
-      usersMe: () => (signedIn ? { body: demoUser } : apiError(401, 'UNAUTHENTICATED')),
+      usersMe: () => (signedIn ? { body: demoUser } : apiError(401, 'SIGN_IN_REQUIRED')),
     },
   });
 }
@@ -79,7 +79,7 @@ describe('<RegisterDemoPage>', { timeout: 20_000 }, () => {
 
   it("shows the server's message in an alert when too many demo accounts were made (429)", async () => {
     const { user, router, callsTo } = renderDemoRegistration({
-      registerAnswer: apiError(429, 'TOO_MANY_REQUESTS', TOO_MANY),
+      registerAnswer: apiError(429, 'DEMO_LIMIT_REACHED', TOO_MANY),
     });
     await user.click(await screen.findByRole('button', { name: 'Create demo account' }));
 

@@ -102,7 +102,7 @@ describe('API Key page', () => {
   it('shows the demo notice when the server refuses the key with 403', async () => {
     renderPage(<ApiKeyPage />, {
       path: PATH,
-      api: { apiKeysGet: apiError(403, 'FORBIDDEN', 'API keys are not available for demo accounts') },
+      api: { apiKeysGet: apiError(403, 'DEMO_NOT_ALLOWED', 'API keys are not available for demo accounts') },
     });
     expect(
       await screen.findByText('API keys are not available for demo accounts. Create a free account to integrate.'),

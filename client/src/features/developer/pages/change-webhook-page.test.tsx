@@ -38,7 +38,7 @@ describe('Change webhook page', () => {
       path: PATH,
       api: {
         webhooksGetSettings: { body: { ...SETTINGS, webhook: null } },
-        webhookSettingsSetWebhook: apiError(400, 'BAD_REQUEST', 'Webhook URL must point to a public address'),
+        webhookSettingsSetWebhook: apiError(400, 'WEBHOOK_URL_PRIVATE', 'Webhook URL must point to a public address'),
       },
     });
 

@@ -47,19 +47,19 @@ describe('withWidgetToken', () => {
 
   it('passes other errors on without renewing', async () => {
     const server = fakeKycServer();
-    server.answer({ kycSession: apiError(404, 'NOT_FOUND', 'Not Found') });
+    server.answer({ kycSession: apiError(400, 'VALIDATION_FAILED', 'token must be a string') });
     const client = new QueryClient();
-    await expect(withWidgetToken(client, companyKeyLink, getSession)).rejects.toMatchObject({ status: 404 });
+    await expect(withWidgetToken(client, companyKeyLink, getSession)).rejects.toMatchObject({ status: 400 });
     expect(server.callsTo('kycSession')).toHaveLength(1);
     expect(server.callsTo('kycIssueForCompanyKey')).toHaveLength(1);
   });
 
   it('does not renew on a 401 with another code (an unknown companyKey is not an expired token)', async () => {
-    const server = fakeKycServer();
-    server.answer({ kycSession: apiError(401, 'UNAUTHENTICATED', 'The verification session has expired') });
+    const server = fakeKycServer({ tokenAnswer: apiError(401, 'COMPANY_KEY_INVALID', 'Unknown companyKey') });
     const client = new QueryClient();
-    await expect(withWidgetToken(client, companyKeyLink, getSession)).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    await expect(withWidgetToken(client, companyKeyLink, getSession)).rejects.toMatchObject({ status: 401, code: 'COMPANY_KEY_INVALID' });
     expect(server.callsTo('kycIssueForCompanyKey')).toHaveLength(1);
+    expect(server.callsTo('kycSession')).toEqual([]);
   });
 
   it('passes on a renewal refused by an abuse limit, with its message', async () => {

@@ -34,7 +34,7 @@ describe('/dashboard/create', () => {
 
   it('shows the server message when creating fails', async () => {
     const user = userEvent.setup();
-    mockApi({ organizationsCreate: apiError(403, 'FORBIDDEN', 'Forbidden resource') });
+    mockApi({ organizationsCreate: apiError(403, 'PERMISSION_DENIED', 'Forbidden resource') });
     renderPage(<CreateOrganizationPage />, '/dashboard/create', '/dashboard/create');
     await user.type(await screen.findByLabelText('Project name'), 'Acme');
     await user.click(screen.getByRole('button', { name: 'Create organization' }));
