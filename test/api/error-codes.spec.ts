@@ -48,7 +48,7 @@ describe('error codes', () => {
 
   it('the client knows exactly these codes (npm run openapi writes client/src/api/error-codes.gen.ts)', async () => {
     const generated = readFileSync('client/src/api/error-codes.gen.ts', 'utf8');
-    const listed = [...generated.matchAll(/^  '([^']+)',$/gm)].map((match) => match[1]);
+    const listed = [...generated.matchAll(/^ {2}'([^']+)',$/gm)].map((match) => match[1]);
     const all = new Set((await catalogues()).flatMap((catalogue) => Object.keys(catalogue.entries)));
     expect(listed).toEqual([...all].sort());
   });
