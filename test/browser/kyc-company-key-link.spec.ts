@@ -26,8 +26,8 @@ import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.j
 // The specification's public link, /kyc?companyKey=…&userId=…, in Chromium against the
 // built server: without a webhook it explains itself; the browser that starts a new
 // applicant may continue (it keeps a resume secret), another browser opening the same
-// link meanwhile is refused with VERIFICATION_IN_PROGRESS and, once submitted, only
-// follows the status; the camera step and a rejection asking for a resubmission.
+// link is refused with VERIFICATION_IN_PROGRESS, meanwhile and once submitted alike (it
+// never learns the outcome); the camera step and a rejection asking for a resubmission.
 
 let app: RunningApp;
 let browser: Browser;
