@@ -23,6 +23,7 @@ export const SERVER_LAYERS = [
   ['auth'],
   ['webhooks'],
   ['applicants'],
+  ['fake-data'],
   ['analysis'],
   ['kyc'],
   ['health', 'admin', 'demo', 'cli', 'migrations'],

@@ -44,8 +44,8 @@ if (!args['skip-build']) {
   log('Building (npm run build)…');
   if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) process.exit(1);
 }
-const { renderFakeDocument } = await import('../dist/server/applicants/fake/fake-documents.js');
-const { fakeApplicant } = await import('../dist/server/applicants/fake/fake-applicant.js');
+const { renderFakeDocument } = await import('../dist/server/fake-data/fake-documents.js');
+const { fakeApplicant } = await import('../dist/server/fake-data/fake-applicant.js');
 
 const fixture = await seedSqlite({ dataDir: DATA_DIR, count: APPLICANTS, webhookUrl: 'http://127.0.0.1:9/unused', now: Date.now() });
 

@@ -48,8 +48,8 @@ if (!args['skip-build']) {
   log('Building the server (npm run build:server)…');
   if (spawnSync('npm', ['run', 'build:server'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) process.exit(1);
 }
-const { renderFakeDocument } = await import(join(ROOT, 'dist/server/applicants/fake/fake-documents.js'));
-const { fakeApplicant } = await import(join(ROOT, 'dist/server/applicants/fake/fake-applicant.js'));
+const { renderFakeDocument } = await import(join(ROOT, 'dist/server/fake-data/fake-documents.js'));
+const { fakeApplicant } = await import(join(ROOT, 'dist/server/fake-data/fake-applicant.js'));
 
 rmSync(BASE, { recursive: true, force: true });
 const DATA_DIR = join(BASE, 'data');

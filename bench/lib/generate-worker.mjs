@@ -1,8 +1,8 @@
 // Worker thread: turns a range of the fake-applicant series into row arrays in
 // APPLICANT_COLUMNS order (dates as ISO strings), so seeding uses both cores.
 import { parentPort } from 'node:worker_threads';
-import { fakeApplicant } from '../../dist/server/applicants/fake/fake-applicant.js';
-import { timeOrderedUuid } from '../../dist/server/applicants/fake/insert-fake-applicants.js';
+import { fakeApplicant } from '../../dist/server/fake-data/fake-applicant.js';
+import { timeOrderedUuid } from '../../dist/server/fake-data/insert-fake-applicants.js';
 import { APPLICANT_COLUMNS } from './columns.mjs';
 
 /** Checks that a share of submissions leave failed or needing review. */

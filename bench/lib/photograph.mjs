@@ -3,7 +3,7 @@ import sharp from 'sharp';
 /**
  * A document photographed on a desk: rotated within ±6° on a grey background, plus a
  * seeded mix of blur, a shear standing in for mild perspective, low light, noise and JPEG
- * quality 60. `random` is the server's seeded Random (dist/server/applicants/fake/random.js).
+ * quality 60. `random` is the server's seeded Random (dist/server/fake-data/random.js).
  */
 export async function photographDocument(png, random) {
   const effects = ['blur', 'shear', 'noise', 'dark', 'jpeg'].filter(() => random.chance(0.5));

@@ -17,9 +17,9 @@ const summary = (sorted) => ({ min: round(sorted[0]), p01: round(percentile(sort
  * A side where no usable face is found fails every genuine pair it is in, and is counted.
  */
 export async function faceBenchmark({ root, variants, seed, log }) {
-  const { fakeApplicant } = await import(join(root, 'dist/server/applicants/fake/fake-applicant.js'));
-  const { renderFakeDocument } = await import(join(root, 'dist/server/applicants/fake/fake-documents.js'));
-  const { Random } = await import(join(root, 'dist/server/applicants/fake/random.js'));
+  const { fakeApplicant } = await import(join(root, 'dist/server/fake-data/fake-applicant.js'));
+  const { renderFakeDocument } = await import(join(root, 'dist/server/fake-data/fake-documents.js'));
+  const { Random } = await import(join(root, 'dist/server/fake-data/random.js'));
   const { FACE_MATCH_THRESHOLD, faceSimilarity } = await import(join(root, 'dist/server/face-reading/index.js'));
   const { extractSourceFaces, selfieSide } = await import(join(root, 'dist/server/face-reading/test-faces.js'));
   const { readFaces } = await import(join(root, 'dist/server/analysis/face-reader.js'));
@@ -132,7 +132,7 @@ const MIXED_SHARE = 0.8;
  */
 export async function duplicatesBenchmark({ root, faces, queries, recallQueries, real, seed, log }) {
   const { FACE_MATCH_THRESHOLD, FaceIndex, EMBEDDING_LENGTH, faceSimilarity, packEmbedding } = await import(join(root, 'dist/server/face-reading/index.js'));
-  const { Random } = await import(join(root, 'dist/server/applicants/fake/random.js'));
+  const { Random } = await import(join(root, 'dist/server/fake-data/random.js'));
   const random = Random.forItem(`${seed}|duplicates`, 0);
   const gaussian = () => Math.sqrt(-2 * Math.log(1 - random.next())) * Math.cos(2 * Math.PI * random.next());
 

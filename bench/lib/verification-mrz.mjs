@@ -8,9 +8,9 @@ import { progressBar } from './progress.mjs';
  * and photographed (photographDocument), by the real reader.
  */
 export async function mrzBenchmark({ root, documents: count, seed, log }) {
-  const { fakeApplicant } = await import(join(root, 'dist/server/applicants/fake/fake-applicant.js'));
-  const { renderFakeDocument } = await import(join(root, 'dist/server/applicants/fake/fake-documents.js'));
-  const { Random } = await import(join(root, 'dist/server/applicants/fake/random.js'));
+  const { fakeApplicant } = await import(join(root, 'dist/server/fake-data/fake-applicant.js'));
+  const { renderFakeDocument } = await import(join(root, 'dist/server/fake-data/fake-documents.js'));
+  const { Random } = await import(join(root, 'dist/server/fake-data/random.js'));
   const { readMrz, terminateOcrWorker } = await import(join(root, 'dist/server/document-reading/index.js'));
 
   log(`Rendering ${count} documents…`);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AppConfig } from '../config/config.module.js';
-import { renderFakeDocument } from '../applicants/fake/fake-documents.js';
-import { fakeApplicant } from '../applicants/fake/fake-applicant.js';
+import { renderFakeDocument } from '../fake-data/fake-documents.js';
+import { fakeApplicant } from '../fake-data/fake-applicant.js';
 import { AnalysisPool } from './analysis-pool.js';
 
 /** The nice value of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
-import type { FakeApplicant } from '../applicants/fake/fake-applicant.js';
-import type { FakeSubmission } from '../applicants/fake/fake-submission.js';
+import type { FakeApplicant } from '../fake-data/fake-applicant.js';
+import type { FakeSubmission } from '../fake-data/fake-submission.js';
 import { builtWorkerFile } from '../config/worker-file.js';
 import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
 

@@ -1,5 +1,5 @@
-import type { FakeApplicant } from '../applicants/fake/fake-applicant.js';
-import { fakeSubmission, type FakeSubmission } from '../applicants/fake/fake-submission.js';
+import type { FakeApplicant } from '../fake-data/fake-applicant.js';
+import { fakeSubmission, type FakeSubmission } from '../fake-data/fake-submission.js';
 import { readDocument } from './document-reader.js';
 import { applyPoolPriority } from './worker-threads.js';
 

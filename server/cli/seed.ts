@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { availableParallelism } from 'node:os';
 import { FakeSubmissionPool } from '../analysis/fake-submission-pool.js';
-import { seedApplicants } from '../applicants/fake/seed-applicants.js';
+import { seedApplicants } from '../fake-data/seed-applicants.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ConfigurationError, loadEnvironment } from '../config/environment.js';

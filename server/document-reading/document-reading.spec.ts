@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { td1Lines, td3Lines } from '../applicants/fake/check-digits.js';
-import { fakeApplicant } from '../applicants/fake/fake-applicant.js';
-import { renderFakeDocument } from '../applicants/fake/fake-documents.js';
+import { td1Lines, td3Lines } from '../fake-data/check-digits.js';
+import { fakeApplicant } from '../fake-data/fake-applicant.js';
+import { renderFakeDocument } from '../fake-data/fake-documents.js';
 import { assessQuality, correctMrz, readLicenceBarcode, readMrz, terminateOcrWorker, type Choice } from './index.js';
 import { settleLookAlikes, type CellRead } from './mrz-reader.js';
 

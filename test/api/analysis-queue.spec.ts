@@ -14,8 +14,8 @@ import { waitUntil } from '../support/webhook-receiver.js';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from '../support/server-process.js';
 import type { TestDatabase } from '../support/database.js';
 import { submitVerification } from '../fixtures/verification.js';
-import { fakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
-import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
+import { fakeApplicant } from '../../server/fake-data/fake-applicant.js';
+import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import request from 'supertest';
 
 /** A handler that records which applicant it ran for, in which process, and can be told to fail. */

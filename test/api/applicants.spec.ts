@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { randomUUID } from 'node:crypto';
-import type { FakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
+import type { FakeApplicant } from '../../server/fake-data/fake-applicant.js';
 import { KYC_STATUSES } from '../../server/applicants/applicant.enums.js';
 import { sidesOf } from '../../server/applicants/document-types.js';
 import { addMember, createOrganization, seedApplicants, setPermissions, type TestOrganization } from '../fixtures/organizations.js';

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { fakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
-import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
+import { fakeApplicant } from '../../server/fake-data/fake-applicant.js';
+import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { dataUrl } from '../fixtures/images.js';
 import { createOrganization, type TestOrganization } from '../fixtures/organizations.js';
 import { widgetSession } from '../fixtures/verification.js';

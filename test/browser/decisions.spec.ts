@@ -13,7 +13,7 @@ import {
   watchKycPage,
   type IntegratorSetup,
 } from './support/kyc.js';
-import type { ReceivedWebhook } from './support/webhooks.js';
+import type { ReceivedWebhook } from '../support/webhook-receiver.js';
 
 // A reviewer's structured decisions in Chromium against the built server: a rejection with
 // a label (the end user reads its text), a resubmission of the selfie (the end user is asked

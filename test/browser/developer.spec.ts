@@ -12,7 +12,7 @@ import {
   resizeViewport,
   saveScreenshot,
 } from './support/browser.js';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhooks.js';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // The developer screens in Chromium against the built server: an integrator sets a
 // webhook to a local receiver, sends a test event, sees and redelivers it in the
@@ -166,7 +166,7 @@ describe('developer screens', () => {
     await dismissToasts(page);
     await page.getByRole('button', { name: 'Send test event' }).click();
     await toast(page, 'Test event delivered: your endpoint answered 200');
-    const [first] = await receiver.deliveries(1);
+    const [first] = await receiver.waitFor(1);
     expect(verifySignature(secret, first)).toMatchObject({ type: 'webhook.test' });
 
     const row = page.getByTestId('delivery-log-row').filter({ hasText: 'webhook.test' });
@@ -179,7 +179,7 @@ describe('developer screens', () => {
     await dismissToasts(page);
     await row.getByRole('button', { name: /^Redeliver webhook\.test/ }).click();
     await toast(page, 'Event redelivered: your endpoint answered 200');
-    const deliveries = await receiver.deliveries(2);
+    const deliveries = await receiver.waitFor(2);
     expect(deliveries[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(deliveries[1].body).toBe(first.body);
     expect(verifySignature(secret, deliveries[1])).toMatchObject({ type: 'webhook.test' });
@@ -193,7 +193,7 @@ describe('developer screens', () => {
     expect(await attempts.nth(1).textContent()).toContain('#2');
 
     // ------------------------------------------------------------- a failed attempt waits for its retry, then succeeds
-    receiver.answers.push(500);
+    receiver.answer(500);
     await dismissToasts(page);
     await page.getByRole('button', { name: 'Send test event' }).click();
     await toast(page, 'Test event not delivered: The receiver answered 500');

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 
-import { fakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
-import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
+import { fakeApplicant } from '../../server/fake-data/fake-applicant.js';
+import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import type { RunningApp } from './support/app.js';
 import { newContext, saveScreenshot, waitForPageCondition } from './support/browser.js';
 import { DESKTOP, heading, Integrator, MOBILE, screenshotBothSizes, takeSelfies, uploadPhoto, watchKycPage, type IntegratorSetup, startIntegratorSetup } from './support/kyc.js';

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 
-import { fakeApplicant, type FakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
-import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
+import { fakeApplicant, type FakeApplicant } from '../../server/fake-data/fake-applicant.js';
+import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { extractSourceFaces, SOURCE_PHOTOS } from '../../server/face-reading/test-faces.js';
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import type { RunningApp } from './support/app.js';

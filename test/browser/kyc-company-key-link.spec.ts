@@ -21,7 +21,7 @@ import {
   uploadPhoto,
   watchKycPage,
 } from './support/kyc.js';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // The specification's public link, /kyc?companyKey=…&userId=…, in Chromium against the
 // built server: without a webhook it explains itself; the browser that starts a new

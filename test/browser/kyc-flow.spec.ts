@@ -30,7 +30,7 @@ import {
   uploadPhoto,
   watchKycPage,
 } from './support/kyc.js';
-import { startWebhookReceiver, type WebhookReceiver } from './support/webhooks.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // The whole verification loop in Chromium against the built server, the recommended way:
 // an integrator signs up, configures a webhook and a redirect URL and, on the Integration

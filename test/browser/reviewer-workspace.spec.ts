@@ -110,7 +110,16 @@ test('a reviewer works the flagged, unassigned queue with the keyboard; the end 
   // The end users read what happened: the rejection's text once the undo window is over, and the step to redo on a new link.
   const endUserContext = await newContext(setup.browser, { viewport: MOBILE });
   const endUser = await endUserContext.newPage();
-  await new Promise((resolve) => setTimeout(resolve, UNDO_SECONDS * 1000));
+  // The undo window ends when the decision goes out: the integrator's webhook says so.
+  await setup.receiver.until(
+    (received) =>
+      received.find((hook) => {
+        const event = JSON.parse(hook.body) as { type: string; data: { userId?: string } };
+        return event.type === 'applicant.decided' && event.data.userId === 'work-b';
+      }),
+    'applicant.decided for work-b',
+    UNDO_SECONDS * 1000 + 20_000,
+  );
   await endUser.goto(links['work-b']);
   await heading(endUser, "We couldn't verify your identity", 15_000);
   expect(await endUser.getByTestId('kyc-decision-message').innerText()).toBe('Your document has expired. Please verify again with a document that is still valid.');

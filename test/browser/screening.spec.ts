@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 
-import { fakeApplicant } from '../../server/applicants/fake/fake-applicant.js';
-import { renderFakeDocument } from '../../server/applicants/fake/fake-documents.js';
+import { fakeApplicant } from '../../server/fake-data/fake-applicant.js';
+import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import { expectToast, logInThroughForm } from './support/accounts.js';
 import { repoRoot, type RunningApp } from './support/app.js';
 import { newContext, saveScreenshot } from './support/browser.js';
 import { DESKTOP, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, type IntegratorSetup, startIntegratorSetup } from './support/kyc.js';
-import { type ReceivedWebhook, type WebhookReceiver } from './support/webhooks.js';
+import { type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // Issue 17 end to end: a super-admin imports a list; an end user whose name is a variant
 // of a listed person submits; the reviewer sees the hit with its score, marks it a false

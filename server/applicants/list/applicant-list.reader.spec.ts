@@ -6,8 +6,8 @@ import { APPLICANT_ORDER_BY, type ApplicantOrderBy } from '../applicant-fields.j
 import type { SqlExecutor } from '../../database/plain-sql.js';
 import { ApplicantListReader, type ApplicantListFilters, type ApplicantListRequest } from './applicant-list.reader.js';
 import { COLUMNS } from './sql.js';
-import { fakeApplicants } from '../fake/fake-applicant.js';
-import { insertFakeApplicants } from '../fake/insert-fake-applicants.js';
+import { fakeApplicants } from '../../fake-data/fake-applicant.js';
+import { insertFakeApplicants } from '../../fake-data/insert-fake-applicants.js';
 
 // The reader must answer exactly what the plain query answers — ORDER BY the column,
 // then userId, LIMIT/OFFSET, and COUNT(*) with the search as LIKE/ILIKE — through every

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { encodeRgbPng } from '../../../server/applicants/fake/png.js';
+import { encodeRgbPng } from '../../../server/fake-data/png.js';
 import type { RunningApp } from './app.js';
 import { newContext } from './browser.js';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { when } from './wait.js';
+import { when } from '../../support/wait.js';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 

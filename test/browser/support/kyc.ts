@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 
-import { encodeRgbPng } from '../../../server/applicants/fake/png.js';
+import { encodeRgbPng } from '../../../server/fake-data/png.js';
 import { startApp, type RunningApp } from './app.js';
 import { documentScrollWidth, launchBrowser, resizeViewport, saveScreenshot } from './browser.js';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './webhooks.js';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../support/webhook-receiver.js';
 
 // What the verification suites share: pretend photos, the integrator's own site and API
 // calls, and the page helpers of /kyc.

@@ -1,6 +1,6 @@
 import { createCanvas, loadImage, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
-import { encodeAamva, type AamvaFields } from '../../document-reading/aamva.js';
-import { encodePdf417 } from '../../document-reading/zxing.js';
+import { encodeAamva, type AamvaFields } from '../document-reading/aamva.js';
+import { encodePdf417 } from '../document-reading/zxing.js';
 import { td1Lines, td3Lines, toMrzText, type MrzPerson } from './check-digits.js';
 import { documentFonts } from './document-fonts.js';
 import { countryProfile, type FakeApplicant } from './fake-applicant.js';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { Applicant } from '../applicant.entity.js';
-import type { KycStatus } from '../applicant.enums.js';
+import { Applicant } from '../applicants/applicant.entity.js';
+import type { KycStatus } from '../applicants/applicant.enums.js';
 import { fakeApplicants, type FakeApplicant } from './fake-applicant.js';
 import { asTyped, type FakeSubmission } from './fake-submission.js';
 import { insertFakeApplicants } from './insert-fake-applicants.js';

@@ -1,8 +1,8 @@
 import { parse as parseMrz } from 'mrz';
-import { parseAamva } from '../../document-reading/aamva.js';
-import { assessQuality, type QualityMeasures } from '../../document-reading/quality.js';
-import { fromAamva, fromMrz, type ComparedField, type DocumentData } from '../analysis/document-data.js';
-import type { ApplicantImage } from '../applicant-image.entity.js';
+import { parseAamva } from '../document-reading/aamva.js';
+import { assessQuality, type QualityMeasures } from '../document-reading/quality.js';
+import { fromAamva, fromMrz, type ComparedField, type DocumentData } from '../applicants/analysis/document-data.js';
+import type { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { drawFakeDocument } from './fake-documents.js';
 import type { FakeApplicant } from './fake-applicant.js';
 import { hashSeed, Random } from './random.js';

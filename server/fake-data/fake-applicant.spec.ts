@@ -1,8 +1,8 @@
-import { KYC_STATUSES, MARITAL_STATUSES, SEXES } from '../applicant.enums.js';
+import { KYC_STATUSES, MARITAL_STATUSES, SEXES } from '../applicants/applicant.enums.js';
 import { hasValidCheckDigit, icaoCheckDigit, td1Lines, td3Lines } from './check-digits.js';
 import { fakeApplicant, fakeApplicants } from './fake-applicant.js';
-import { DEFAULT_QUALITY_THRESHOLDS } from '../../document-reading/quality.js';
-import { compareWithDocument } from '../analysis/document-data.js';
+import { DEFAULT_QUALITY_THRESHOLDS } from '../document-reading/quality.js';
+import { compareWithDocument } from '../applicants/analysis/document-data.js';
 import { asTyped, fakeSubmission, photoTrouble, type ReadDocument } from './fake-submission.js';
 
 /** Only a spoilt photo goes to the reader. */

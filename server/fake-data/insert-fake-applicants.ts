@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
-import { AnalysisJob } from '../analysis/analysis-job.entity.js';
-import { documentAnalysisChecks } from '../analysis/document-checks.js';
-import { ApplicantCheck } from '../applicant-check.entity.js';
-import { ApplicantImage } from '../applicant-image.entity.js';
-import { Applicant } from '../applicant.entity.js';
-import { DOCUMENT_ANALYSIS } from '../lifecycle/applicant-lifecycle.service.js';
-import { runPrechecks } from '../lifecycle/prechecks.js';
-import { encodeFlaggedChecks, FLAGGING_VERDICTS } from '../list/flagged-checks.js';
+import { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
+import { documentAnalysisChecks } from '../applicants/analysis/document-checks.js';
+import { ApplicantCheck } from '../applicants/applicant-check.entity.js';
+import { ApplicantImage } from '../applicants/applicant-image.entity.js';
+import { Applicant } from '../applicants/applicant.entity.js';
+import { DOCUMENT_ANALYSIS } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { runPrechecks } from '../applicants/lifecycle/prechecks.js';
+import { encodeFlaggedChecks, FLAGGING_VERDICTS } from '../applicants/list/flagged-checks.js';
 import type { FakeApplicant } from './fake-applicant.js';
 import type { FakeSubmission } from './fake-submission.js';
 

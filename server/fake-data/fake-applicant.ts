@@ -1,5 +1,5 @@
-import type { Applicant } from '../applicant.entity.js';
-import type { DocumentType, KycStatus, MaritalStatus, RejectType, ReviewAnswer, Sex } from '../applicant.enums.js';
+import type { Applicant } from '../applicants/applicant.entity.js';
+import type { DocumentType, KycStatus, MaritalStatus, RejectType, ReviewAnswer, Sex } from '../applicants/applicant.enums.js';
 import { withCheckDigit } from './check-digits.js';
 import { COUNTRIES, type CountryProfile } from './countries.js';
 import { mix32, hashSeed, Random } from './random.js';

@@ -1,4 +1,4 @@
-import { icaoCheckDigit } from '../../document-reading/check-digit.js';
+import { icaoCheckDigit } from '../document-reading/check-digit.js';
 
 export { icaoCheckDigit };
 
