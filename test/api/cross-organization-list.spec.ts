@@ -53,8 +53,8 @@ describe('the applicants list across organizations (finding 7)', () => {
 
   // A search matching every applicant (the COUNT tests every row), and a deep page in an order no index serves across
   // organizations (every row sorted before the OFFSET).
-  const slowList = () =>
-    request(t.server).get('/api/applicants').query({ search: 'applicant', orderBy: 'updatedAt', page: 1500, pageSize: 100 }).set(owner.auth);
+  const slowList = (search = 'applicant') =>
+    request(t.server).get('/api/applicants').query({ search, orderBy: 'updatedAt', page: 1500, pageSize: 100 }).set(owner.auth);
 
   it('answers health promptly while 4 clients read the whole list', async () => {
     await request(t.server).get('/api/health').expect(200);
@@ -79,8 +79,10 @@ describe('the applicants list across organizations (finding 7)', () => {
   }, 60_000);
 
   it('answers 503 LIST_READ_TOO_SLOW when a read runs past its budget, and the list still answers after', async () => {
+    // A search of its own: the first test's COUNT is cached (the data has not changed), which
+    // on a quiet machine left only the page to read, within the budget.
     const started = performance.now();
-    const res = await slowList().expect(503);
+    const res = await slowList('load applicant').expect(503);
     const elapsed = performance.now() - started;
     expect(res.body).toMatchObject({ statusCode: 503, code: 'LIST_READ_TOO_SLOW', message: expect.stringMatching(/narrow the search/) });
     expect(elapsed).toBeLessThan(BUDGET_MS + 2000);
