@@ -6,8 +6,12 @@ import { createUser, type TestUser } from '../support/users.js';
 
 /** Applicants per organization, two organizations: enough that the whole list's sort and scan take seconds. */
 const PER_ORGANIZATION = Number(process.env.CROSS_LIST_APPLICANTS ?? 100_000);
-/** The long reads' budget here: the slow list below takes seconds on SQLite, a fraction of one on PostgreSQL. */
-const BUDGET_MS = process.env.TEST_DATABASE_URL ? 100 : 500;
+/**
+ * The long reads' budget here, well below the slow list's own time and well above a search of one organization:
+ * on SQLite on this 2-core machine, quiet, the slow list takes 530–690 ms and the search 15–30 ms (500 ms, the
+ * budget before, let the slow list through on a quiet fresh-clone CI run); on PostgreSQL a fraction of a second.
+ */
+const BUDGET_MS = process.env.TEST_DATABASE_URL ? 100 : 150;
 
 /** Applicants inserted by the database itself (one statement per organization): seconds, not minutes. */
 async function insertApplicants(t: TestApp, organizationId: string, count: number): Promise<void> {
