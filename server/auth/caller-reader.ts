@@ -1,9 +1,6 @@
-import type { PermissionAction, PermissionResource } from '../common/access/permissions.js';
+import type { RoleRights } from '../common/access/permissions.js';
 import { Params, type EntityRows, type SqlExecutor } from '../database/plain-sql.js';
 import type { User } from '../users/user.entity.js';
-
-/** The stored permission matrix's row for the caller's role: resource → actions. */
-export type RoleRights = Readonly<Partial<Record<PermissionResource, readonly PermissionAction[]>>>;
 
 export interface Caller {
   user: User;

@@ -1,5 +1,5 @@
 import type { User as AppUser } from '../users/user.entity.js';
-import type { RoleRights } from './caller-reader.js';
+import type { RoleRights } from '../common/access/permissions.js';
 
 declare global {
   namespace Express {

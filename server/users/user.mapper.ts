@@ -1,4 +1,5 @@
-import type { UserDto } from './dto/user.dto.js';
+import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, type RoleRights } from '../common/access/permissions.js';
+import type { CurrentUserDto, UserDto } from './dto/user.dto.js';
 import type { User } from './user.entity.js';
 
 export const DEFAULT_IMAGE_URL = '/api/images/default';
@@ -20,5 +21,16 @@ export function toUserDto(user: User): UserDto {
     role: user.role,
     webhook: user.webhookUrl,
     redirectUrl: user.redirectUrl,
+  };
+}
+
+/** The account with its role's rights as read with it (AuthenticationMiddleware): every resource, actions in the matrix's order. */
+export function toCurrentUserDto(user: User, rights: RoleRights): CurrentUserDto {
+  return {
+    ...toUserDto(user),
+    permissions: PERMISSION_RESOURCES.map((resource) => ({
+      resource,
+      actions: PERMISSION_ACTIONS.filter((action) => rights[resource]?.includes(action)),
+    })),
   };
 }

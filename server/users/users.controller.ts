@@ -1,5 +1,5 @@
 import { EnrolmentAllowed } from '../common/access/enrolment-allowed.decorator.js';
-import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Put, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, ParseUUIDPipe, Put, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
 import {
   ApiBadRequestResponse,
@@ -12,11 +12,11 @@ import {
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { PRIVATE_NO_STORE } from '../common/http/cache-control.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
-import { UserDto } from './dto/user.dto.js';
+import { CurrentUserDto, UserDto } from './dto/user.dto.js';
 import type { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
 import { USER_ERRORS } from './users.errors.js';
@@ -35,10 +35,14 @@ export class UsersController {
   @Get('me')
   @EnrolmentAllowed()
   @ApiKeyAllowed()
-  @ApiOkResponse({ type: UserDto, description: 'The signed-in account (session cookie or `Authorization: Bearer <API key>`)' })
-  @ApiOperation({ summary: 'Who am I', description: 'The signed-in account, by its session cookie or its API key: with a key, the account the key belongs to.' })
-  me(@CurrentUser() user: User): UserDto {
-    return this.users.me(user);
+  @ApiOkResponse({ type: CurrentUserDto, description: 'The signed-in account (session cookie or `Authorization: Bearer <API key>`) and what its role may do' })
+  @ApiOperation({
+    summary: 'Who am I',
+    description:
+      "The signed-in account, by its session cookie or its API key: with a key, the account the key belongs to. `permissions` lists what the account's role may do now, as the stored permission matrix says.",
+  })
+  me(@CurrentUser() user: User, @Req() request: Request): CurrentUserDto {
+    return this.users.me(user, request.rights ?? {});
   }
 
   @Put()

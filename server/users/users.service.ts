@@ -3,11 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Not, type EntityManager, type Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import type { UpdateUserDto, UpdateUserImageDto } from './dto/update-user.dto.js';
-import type { UserDto } from './dto/user.dto.js';
+import type { CurrentUserDto, UserDto } from './dto/user.dto.js';
+import type { RoleRights } from '../common/access/permissions.js';
 import { assertDecodable, ImageUploadError, parseImageDataUrl, type ImageRejection, type UploadedImage } from '../common/image-upload.js';
 import { UserImage } from './user-image.entity.js';
 import { USER_ERRORS } from './users.errors.js';
-import { toUserDto } from './user.mapper.js';
+import { toCurrentUserDto, toUserDto } from './user.mapper.js';
 import { User } from './user.entity.js';
 import { USERNAME_PATTERN } from './username.js';
 import { identityKey } from './identity-key.js';
@@ -34,8 +35,8 @@ export class UsersService {
     @InjectRepository(UserImage) private readonly images: Repository<UserImage>,
   ) {}
 
-  me(user: User): UserDto {
-    return toUserDto(user);
+  me(user: User, rights: RoleRights): CurrentUserDto {
+    return toCurrentUserDto(user, rights);
   }
 
   /** True when another account already uses this username in any letter case or Unicode form. */

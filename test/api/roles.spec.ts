@@ -76,6 +76,35 @@ describe('roles and the permission matrix', () => {
     await request(t.server).get('/api/roles').set(await sessionHeaders(t, kyc)).expect(403);
   });
 
+  it("tells each signed-in account what its role may do (GET /users/me), from the stored matrix, so the dashboard copies no defaults", async () => {
+    const grantsOf = async (user: TestUser) =>
+      (await request(t.server).get('/api/users/me').set(await sessionHeaders(t, user)).expect(200)).body.permissions as { resource: string; actions: string[] }[];
+    const applicantsOf = async (user: TestUser) => (await grantsOf(user)).find((grant) => grant.resource === 'applicants')?.actions;
+
+    // Every resource, listed even where the role holds nothing; the seeded defaults first.
+    const kycGrants = await grantsOf(kyc);
+    expect(kycGrants.map((grant) => grant.resource)).toEqual(['organizations', 'members', 'applicants', 'audit', 'api-keys', 'webhooks', 'roles', 'users']);
+    expect(kycGrants.find((grant) => grant.resource === 'roles')?.actions).toEqual([]);
+    expect(await applicantsOf(kyc)).toEqual(['read', 'update', 'delete']);
+    expect(await applicantsOf(superAdmin)).toEqual(['create', 'read', 'update', 'delete']);
+
+    // A change to the matrix shows on the next request, and only for the role changed.
+    const saved = (
+      await request(t.server)
+        .put('/api/roles')
+        .set(await sessionHeaders(t, superAdmin))
+        .send({ data: withActions(await matrix(), 'kyc', 'applicants', ['update', 'read']) })
+        .expect(200)
+    ).body as Role[];
+    expect(await applicantsOf(kyc)).toEqual(['read', 'update']);
+    expect(await applicantsOf(admin)).toEqual(['create', 'read', 'update', 'delete']);
+    await request(t.server)
+      .put('/api/roles')
+      .set(await sessionHeaders(t, superAdmin))
+      .send({ data: withActions(saved, 'kyc', 'applicants', ['read', 'update', 'delete']) })
+      .expect(200);
+  });
+
   it('answers 409 and saves nothing when any entry carries a stale version', async () => {
     const before = await matrix();
     const stale = withActions(before, 'kyc', 'audit', []).map((r) => ({

@@ -32,6 +32,7 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
         role: 'kyc',
         webhook: 'https://hooks.example.com/kyc',
         redirectUrl: 'https://example.com/done',
+        permissions: expect.arrayContaining([{ resource: 'applicants', actions: ['read', 'update', 'delete'] }]),
       });
     });
 

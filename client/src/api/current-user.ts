@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { CURRENT_USER_REFETCH_INTERVAL_MS } from '../config/constants';
 import { isApiError } from './client';
-import type { RoleName, UserDto } from './generated/types.gen';
+import type { CurrentUserDto, RoleName } from './generated/types.gen';
 import { userKeys } from './query-keys';
 import { usersMe } from './sdk';
 
 export type Role = RoleName;
-export type CurrentUser = UserDto;
+export type CurrentUser = CurrentUserDto;
 
 /** Resolves to null for a signed-out visitor: 401/403 is an answer, not an error (spec §8). */
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser | null> {

@@ -12,14 +12,6 @@ export const sanctionsListKeys = {
   rescreens: () => [...sanctionsListKeys.all, 'rescreens'] as const,
 };
 
-// The roles (permission matrix): edited by the admin screens, read to show or hide actions.
-export const roleKeys = {
-  all: ['roles'] as const,
-  lists: () => [...roleKeys.all, 'list'] as const,
-  details: () => [...roleKeys.all, 'detail'] as const,
-  detail: (name: string) => [...roleKeys.details(), name] as const,
-};
-
 // The operator's password policy: read by every form that sets a password.
 export const passwordKeys = {
   all: ['password'] as const,

@@ -15,6 +15,9 @@ export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 export const PERMISSION_ACTIONS = ['create', 'read', 'update', 'delete'] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
+/** The stored permission matrix's row for the caller's role: resource → actions. */
+export type RoleRights = Readonly<Partial<Record<PermissionResource, readonly PermissionAction[]>>>;
+
 const ALL: PermissionAction[] = [...PERMISSION_ACTIONS];
 
 /**

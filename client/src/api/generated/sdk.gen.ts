@@ -21,7 +21,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 /**
  * Who am I
  *
- * The signed-in account, by its session cookie or its API key: with a key, the account the key belongs to.
+ * The signed-in account, by its session cookie or its API key: with a key, the account the key belongs to. `permissions` lists what the account's role may do now, as the stored permission matrix says.
  */
 export const usersMe = <ThrowOnError extends boolean = true>(options?: Options<UsersMeData, ThrowOnError>) => (options?.client ?? client).get<UsersMeResponses, UsersMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, {

@@ -19,7 +19,16 @@ export type UserImageDto = {
 
 export type RoleName = 'super-admin' | 'admin' | 'kyc';
 
-export type UserDto = {
+export type PermissionResource = 'organizations' | 'members' | 'applicants' | 'audit' | 'api-keys' | 'webhooks' | 'roles' | 'users';
+
+export type PermissionAction = 'create' | 'read' | 'update' | 'delete';
+
+export type GrantDto = {
+    resource: PermissionResource;
+    actions: Array<PermissionAction>;
+};
+
+export type CurrentUserDto = {
     id: string;
     username: string;
     email: string;
@@ -35,6 +44,10 @@ export type UserDto = {
      * Where the verification page sends the applicant afterwards
      */
     redirectUrl: string | null;
+    /**
+     * Every resource of the permission matrix with the actions the caller's role holds on it now (none: an empty list)
+     */
+    permissions: Array<GrantDto>;
 };
 
 export type UpdateUserImageDto = {
@@ -54,6 +67,24 @@ export type UpdateUserDto = {
      */
     username?: string;
     image?: UpdateUserImageDto;
+};
+
+export type UserDto = {
+    id: string;
+    username: string;
+    email: string;
+    image: UserImageDto;
+    isDemo: boolean;
+    isConfirmed: boolean;
+    role: RoleName;
+    /**
+     * Webhook URL receiving verification results
+     */
+    webhook: string | null;
+    /**
+     * Where the verification page sends the applicant afterwards
+     */
+    redirectUrl: string | null;
 };
 
 export type UserPreferencesDto = {
@@ -1979,9 +2010,9 @@ export type UsersMeError = UsersMeErrors[keyof UsersMeErrors];
 
 export type UsersMeResponses = {
     /**
-     * The signed-in account (session cookie or `Authorization: Bearer <API key>`)
+     * The signed-in account (session cookie or `Authorization: Bearer <API key>`) and what its role may do
      */
-    200: UserDto;
+    200: CurrentUserDto;
 };
 
 export type UsersMeResponse = UsersMeResponses[keyof UsersMeResponses];

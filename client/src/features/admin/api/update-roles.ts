@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { RoleDto, UpdateRolesDto } from '../../../api/generated/types.gen';
+import { userKeys } from '../../../api/query-keys';
 import { rolesReplace } from '../../../api/sdk';
 import { roleKeys } from './role-keys';
 
@@ -16,7 +17,8 @@ export function useUpdateRoles() {
     mutationFn: (roles: RoleDto[]) => updateRoles({ data: roles }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(roleKeys.lists(), saved);
-      await queryClient.invalidateQueries({ queryKey: roleKeys.all });
+      // The signed-in account carries its role's rights: a saved matrix may change them.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: roleKeys.all }), queryClient.invalidateQueries({ queryKey: userKeys.me() })]);
     },
   });
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import type { ApplicantCheckDto, ApplicantDetailsDto, FaceBlocklistEntryDto, RoleDto } from '../../../api/generated/types.gen';
+import type { ApplicantCheckDto, ApplicantDetailsDto, FaceBlocklistEntryDto, GrantDto } from '../../../api/generated/types.gen';
 import { paths } from '../../../config/paths';
 import { apiError, mockApi, type ApiHandlers } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
@@ -264,28 +264,19 @@ describe('the face panel', () => {
   });
 
   describe('without the applicants:update permission', () => {
-    const matrix: RoleDto[] = [
-      { name: 'admin', permissions: [{ id: 'p1', resource: 'applicants', actions: ['read'], version: 1 }] },
-    ];
+    const withApplicants = (actions: GrantDto['actions']) => buildUser({ role: 'admin', permissions: [{ resource: 'applicants', actions }] });
 
     it('shows neither the blocklist action nor its removal, but still shows the listing', async () => {
-      const api = serve(buildApplicantDetails({ analysis: 'done', faceBlocklist: LISTED }), {
-        usersMe: { body: buildUser({ role: 'admin' }) },
-        rolesList: { body: matrix },
-      });
+      serve(buildApplicantDetails({ analysis: 'done', faceBlocklist: LISTED }), { usersMe: { body: withApplicants(['read']) } });
       renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
       expect(await screen.findByText('On the blocklist: Presented a stolen passport')).toBeInTheDocument();
-      await waitFor(() => expect(api.callsTo('rolesList')).toHaveLength(1));
       await screen.findByRole('img', { name: 'Face of user-0002' });
       expect(screen.queryByRole('button', { name: 'Remove from blocklist' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Mark face as fraudulent' })).not.toBeInTheDocument();
     });
 
-    it('offers the action to the same role once the stored matrix allows it', async () => {
-      serve(undefined, {
-        usersMe: { body: buildUser({ role: 'admin' }) },
-        rolesList: { body: [{ name: 'admin', permissions: [{ id: 'p1', resource: 'applicants', actions: ['read', 'update'], version: 1 }] }] },
-      });
+    it('offers the action to the same role once its rights allow it', async () => {
+      serve(undefined, { usersMe: { body: withApplicants(['read', 'update']) } });
       renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
       expect(await screen.findByRole('button', { name: 'Mark face as fraudulent' })).toBeInTheDocument();
     });

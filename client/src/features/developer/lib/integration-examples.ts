@@ -91,6 +91,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
         isConfirmed: true,
         webhook: 'https://api.acme.example/kyc-webhook',
         redirectUrl: 'https://www.acme.example/verification-done',
+        permissions: [{ resource: 'applicants', actions: ['read', 'update', 'delete'] }],
       },
       null,
       2,
