@@ -1,4 +1,9 @@
-/** Server suites: unit specs beside the code (server/**), API suites (test/api) and the lint-config suite (test/lint). */
+/**
+ * Server suites: unit specs beside the code (server/**), API suites (test/api) and the lint-config suite (test/lint).
+ * `npm run test:server` runs them on two workers, then the `*.timing.spec.ts` suites alone (one at a time, nothing
+ * beside them): those assert wall-clock budgets (latency under load, a read's budget, event-loop gaps), which a
+ * neighbouring suite's CPU would turn into flakes. A suite that times itself is named so.
+ */
 export default {
   rootDir: '.',
   testEnvironment: 'node',
