@@ -4,7 +4,8 @@ import { Clock } from '../common/clock.js';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
-import { ApplicantLifecycle, DOCUMENT_ANALYSIS } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { AnalysisOutcomes } from '../applicants/analysis/analysis-outcomes.js';
+import { DOCUMENT_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
 import { AnalysisPool } from './analysis-pool.js';
 
@@ -19,7 +20,7 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
   constructor(
     private readonly handlers: AnalysisHandlers,
     private readonly pool: AnalysisPool,
-    private readonly lifecycle: ApplicantLifecycle,
+    private readonly outcomes: AnalysisOutcomes,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {}
@@ -43,10 +44,10 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
       photos.map((photo) => ({ side: photo.side, data: photo.data })),
       this.clock.now(),
     );
-    await this.lifecycle.recordDocumentAnalysis(applicant.id, { read: result.read, reason: result.reason, unavailable: false });
+    await this.outcomes.recordDocumentAnalysis(applicant.id, { read: result.read, reason: result.reason, unavailable: false });
   }
 
   async giveUp(job: AnalysisJob, reason: string): Promise<void> {
-    await this.lifecycle.recordDocumentAnalysis(job.applicantId, { read: null, reason: `The document could not be analysed: ${reason}`, unavailable: true });
+    await this.outcomes.recordDocumentAnalysis(job.applicantId, { read: null, reason: `The document could not be analysed: ${reason}`, unavailable: true });
   }
 }

@@ -8,7 +8,8 @@ import { selfieTurnOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.j
 import { ApplicantFaces, type NewFaceCrop } from '../applicants/faces/applicant-faces.service.js';
 import { duplicateFaceCheck, faceMatchCheck, livenessCheck, type FaceAnalysis, type FaceOutcome } from '../applicants/faces/face-checks.js';
 import type { AnalysisCheck } from '../applicants/applicant-check.entity.js';
-import { ApplicantLifecycle, FACE_ANALYSIS } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { AnalysisOutcomes } from '../applicants/analysis/analysis-outcomes.js';
+import { FACE_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { FACE_MATCH_THRESHOLD, faceSimilarity, packEmbedding } from '../face-reading/index.js';
 import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
 import { AnalysisPool } from './analysis-pool.js';
@@ -44,7 +45,7 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
     private readonly pool: AnalysisPool,
     private readonly search: FaceSearch,
     private readonly faces: ApplicantFaces,
-    private readonly lifecycle: ApplicantLifecycle,
+    private readonly outcomes: AnalysisOutcomes,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -100,13 +101,13 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
     } else {
       results.push(duplicateFaceCheck(analysis.selfie, [], [], 0, FACE_MATCH_THRESHOLD));
     }
-    await this.lifecycle.recordFaceAnalysis(applicant.id, results, crops);
+    await this.outcomes.recordFaceAnalysis(applicant.id, results, crops);
   }
 
   async giveUp(job: AnalysisJob, reason: string): Promise<void> {
     const detail = `The faces could not be analysed: ${reason}`.slice(0, 500);
     const names = ['face-match', 'liveness', 'duplicate-face'];
     // No crops: the earlier run's go with the checks it replaces.
-    await this.lifecycle.recordFaceAnalysis(job.applicantId, names.map((name) => ({ name, verdict: 'unavailable', score: null, detail, evidence: null })), []);
+    await this.outcomes.recordFaceAnalysis(job.applicantId, names.map((name) => ({ name, verdict: 'unavailable', score: null, detail, evidence: null })), []);
   }
 }

@@ -2,7 +2,8 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
-import { ApplicantLifecycle, RESCREENING, SCREENING_ANALYSIS } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { RESCREENING, SCREENING_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
+import { ScreeningChanges } from '../applicants/screening/screening-changes.js';
 import { VerificationPolicies } from '../applicants/policy/verification-policy.service.js';
 import { matchedFields, screeningFingerprint, type ScreeningOutcome } from '../applicants/screening/screening-check.js';
 import { ScreeningMonitor } from '../applicants/screening/screening-monitor.service.js';
@@ -25,7 +26,7 @@ export class ScreeningAnalysisHandler implements AnalysisHandler, OnModuleInit {
     private readonly handlers: AnalysisHandlers,
     private readonly cache: ScreeningIndexCache,
     private readonly policies: VerificationPolicies,
-    private readonly lifecycle: ApplicantLifecycle,
+    private readonly screening: ScreeningChanges,
     private readonly monitor: ScreeningMonitor,
     private readonly dataSource: DataSource,
   ) {}
@@ -43,16 +44,16 @@ export class ScreeningAnalysisHandler implements AnalysisHandler, OnModuleInit {
     if (!applicant?.submittedAt) return; // removed or reset since: nothing to screen
     const outcome = await this.screen(applicant);
     if (job.kind === RESCREENING) {
-      const raised = await this.lifecycle.recordRescreening(applicant.id, outcome);
+      const raised = await this.screening.recordRescreening(applicant.id, outcome);
       await this.monitor.recordHits(raised.length);
     } else {
-      await this.lifecycle.recordScreening(applicant.id, outcome);
+      await this.screening.recordScreening(applicant.id, outcome);
     }
   }
 
   async giveUp(job: AnalysisJob, reason: string): Promise<void> {
     if (job.kind === RESCREENING) return; // the check of the last screening stands
-    await this.lifecycle.recordScreening(job.applicantId, { status: 'error', threshold: 0, lists: [], fingerprint: null, hits: [], error: reason });
+    await this.screening.recordScreening(job.applicantId, { status: 'error', threshold: 0, lists: [], fingerprint: null, hits: [], error: reason });
   }
 
   private async screen(applicant: Pick<Applicant, 'organizationId' | 'name' | 'dateOfBirth' | 'country'>): Promise<ScreeningOutcome> {

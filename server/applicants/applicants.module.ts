@@ -35,6 +35,9 @@ import { ApplicantFaces } from './faces/applicant-faces.service.js';
 import { FaceCropsController } from './faces/face-crops.controller.js';
 import { FaceBlocklistController } from './faces/face-blocklist.controller.js';
 import { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.service.js';
+import { AnalysisOutcomes } from './analysis/analysis-outcomes.js';
+import { DecisionChanges } from './decisions/decision-changes.js';
+import { ScreeningChanges } from './screening/screening-changes.js';
 import { OrganizationStatsController } from './organization-stats.controller.js';
 import { AutomaticDecisions } from './policy/automatic-decisions.service.js';
 import { VerificationPolicyController } from './policy/verification-policy.controller.js';
@@ -51,7 +54,8 @@ import { ApplicantNotes } from './notes/notes.service.js';
 
 /**
  * Applicants: list, details, images, checks, statistics, staff review, the
- * ApplicantLifecycle — the only code that changes an applicant — and the table of
+ * ApplicantLifecycle — the kernel through which every change of an applicant goes — with
+ * the use cases of its subfolders (decisions, screening, analysis results), and the table of
  * their analysis jobs (run by the analysis module), their stored faces and the face blocklist,
  * sanctions hits and their review, ongoing monitoring, and the organization's verification policy;
  * the work queue: assignment, tags, saved views and the CSV export of the list.
@@ -87,6 +91,9 @@ import { ApplicantNotes } from './notes/notes.service.js';
     ApplicantStatsService,
     ApplicantStatusPublisher,
     ApplicantLifecycle,
+    AnalysisOutcomes,
+    DecisionChanges,
+    ScreeningChanges,
     AnalysisJobs,
     ApplicantFaces,
     VerificationPolicies,
@@ -105,6 +112,6 @@ import { ApplicantNotes } from './notes/notes.service.js';
     LegalHolds,
     Retention,
   ],
-  exports: [DecisionLabels, Decisions, ApplicantsQueryService, ApplicantLifecycle, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
+  exports: [DecisionLabels, Decisions, ApplicantsQueryService, ApplicantLifecycle, AnalysisOutcomes, DecisionChanges, ScreeningChanges, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
 })
 export class ApplicantsModule {}

@@ -125,6 +125,19 @@ export class AuditService implements OnApplicationShutdown {
       .execute();
   }
 
+  /**
+   * Rewrites the details of one applicant's entries of `action`, inside the caller's
+   * transaction: `rewrite` answers the new detail, or undefined to leave an entry as it is (an
+   * applicant reset removes the identity values its edits recorded).
+   */
+  async rewriteDetails(manager: EntityManager, applicantId: string, action: string, rewrite: (detail: unknown) => Record<string, unknown> | undefined): Promise<void> {
+    const entries = await manager.find(AuditEvent, { where: { applicantId, action }, select: { id: true, detail: true } });
+    for (const entry of entries) {
+      const detail = rewrite(entry.detail);
+      if (detail) await manager.update(AuditEvent, { id: entry.id }, { detail: detail as never });
+    }
+  }
+
   /** One applicant's activity, newest first. */
   async listForApplicant(organizationId: string, applicantId: string, paging: Paging): Promise<AuditEventPageDto> {
     await this.flushViews();

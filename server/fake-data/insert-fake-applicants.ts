@@ -5,7 +5,7 @@ import { documentAnalysisChecks } from '../applicants/analysis/document-checks.j
 import { ApplicantCheck } from '../applicants/applicant-check.entity.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
-import { DOCUMENT_ANALYSIS } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { DOCUMENT_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { runPrechecks } from '../applicants/lifecycle/prechecks.js';
 import { encodeFlaggedChecks, FLAGGING_VERDICTS } from '../applicants/list/flagged-checks.js';
 import type { FakeApplicant } from './fake-applicant.js';

@@ -10,7 +10,7 @@ import { carriesMachineData, type DocumentReadResult } from '../analysis/documen
 import { Clock } from '../common/clock.js';
 import { documentSideInvalid } from '../applicants/applicants.errors.js';
 import { sidesOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
-import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { VerificationChanges } from './verification-changes.js';
 import { assertDecodable, ImageUploadError, parseImageDataUrl, type ImageRejection } from '../common/image-upload.js';
 import { addressKey } from '../common/rate-limit/address-key.js';
 import { AbuseLimitsService } from './abuse-limits.service.js';
@@ -40,7 +40,7 @@ const IMAGE_ERRORS = {
 export class VerificationStepsService {
   constructor(
     private readonly state: WidgetStateService,
-    private readonly lifecycle: ApplicantLifecycle,
+    private readonly changes: VerificationChanges,
     private readonly limits: AbuseLimitsService,
     private readonly pool: AnalysisPool,
     private readonly slots: CaptureSlots,
@@ -66,7 +66,7 @@ export class VerificationStepsService {
     if (!isSelfie && !sidesOf(body.docType)?.includes(side!)) throw documentSideInvalid(body.docType, side!);
     await this.limits.upload(ip, session.id, `${body.docType}|${side}`, image.data.length);
     if (isSelfie) {
-      await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image, quality: null }, { sessionId: session.id, ip });
+      await this.changes.saveImage(applicant.id, { docType: body.docType, side, ...image, quality: null }, { sessionId: session.id, ip });
       return { ...(await this.state.view(claims)), readFromPhoto: null };
     }
     const settings = await this.photoQualitySettings(applicant.organizationId);
@@ -80,7 +80,7 @@ export class VerificationStepsService {
     void Promise.allSettled([measuring, reading]).then(() => slot.release());
     try {
       const quality = await this.measured(measuring, settings.enforce);
-      await this.lifecycle.saveImage(applicant.id, { docType: body.docType, side, ...image, quality }, { sessionId: session.id, ip });
+      await this.changes.saveImage(applicant.id, { docType: body.docType, side, ...image, quality }, { sessionId: session.id, ip });
       const readFromPhoto = reading ? await prefillFrom(reading, prefillDeadline) : null;
       return { ...(await this.state.view(claims)), readFromPhoto };
     } finally {
@@ -111,14 +111,14 @@ export class VerificationStepsService {
   async savePersonalData(claims: WidgetTokenClaims, body: PersonalDataDto, ip: string | undefined): Promise<WidgetSessionDto> {
     const { applicant, session } = await this.state.editContextFor(claims);
     const values = Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, body[field]?.trim() || null]));
-    await this.lifecycle.savePersonalData(applicant.id, values, { sessionId: session.id, ip });
+    await this.changes.savePersonalData(applicant.id, values, { sessionId: session.id, ip });
     return this.state.view(claims);
   }
 
   async submit(claims: WidgetTokenClaims, ip: string | undefined): Promise<WidgetSessionDto> {
     const { applicant, session } = await this.state.editContextFor(claims);
     await this.limits.submission(ip);
-    await this.lifecycle.submit(applicant.id, { sessionId: session.id, ip });
+    await this.changes.submit(applicant.id, { sessionId: session.id, ip });
     return this.state.view(claims);
   }
 }

@@ -5,7 +5,7 @@ import { kycSessionStatus } from '../applicants/applicant-status.publisher.js';
 import { ApplicantsQueryService } from '../applicants/applicants-query.service.js';
 import { DecisionLabels } from '../applicants/decisions/decision-labels.service.js';
 import { Decisions } from '../applicants/decisions/decisions.service.js';
-import { canResubmit } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { canResubmit } from './verification-changes.js';
 import type { ApplicantStatusEvent } from '../common/events/status-event.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { OwnerSettingsReader } from '../webhooks/owner-settings.reader.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent } from 'typeorm';
+import { In, IsNull, MoreThan, MoreThanOrEqual, type DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner, type TransactionCommitEvent } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { OwnerSettingsReader } from './owner-settings.reader.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
@@ -70,6 +70,30 @@ export class WebhookOutboxService {
       now,
       notBefore: input.notBefore,
     });
+  }
+
+  /**
+   * Withdraws an applicant's events never attempted (pending, no attempt, not being sent),
+   * in `manager`'s transaction: those of `types` (default: any), created since
+   * `createdSince` and, with `dueAfter`, due only after it (a decision still waiting out its
+   * undo window). Resolves with how many were withdrawn.
+   */
+  async withdraw(
+    manager: EntityManager,
+    applicant: { organizationId: string; userId: string },
+    filter: { types?: readonly ApplicantEventType[]; createdSince?: Date; dueAfter?: Date } = {},
+  ): Promise<number> {
+    const removed = await manager.delete(WebhookEvent, {
+      organizationId: applicant.organizationId,
+      applicantUserId: applicant.userId,
+      status: 'pending',
+      attempts: 0,
+      lockedUntil: IsNull(),
+      ...(filter.types ? { type: In([...filter.types]) } : {}),
+      ...(filter.createdSince ? { createdAt: MoreThanOrEqual(filter.createdSince) } : {}),
+      ...(filter.dueAfter ? { nextAttemptAt: MoreThan(filter.dueAfter) } : {}),
+    });
+    return removed.affected ?? 0;
   }
 
   /**

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
-import { ApplicantLifecycle } from '../../server/applicants/lifecycle/applicant-lifecycle.service.js';
+import { AnalysisOutcomes } from '../../server/applicants/analysis/analysis-outcomes.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { addMember, createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';
 import { sessionHeaders } from '../support/accounts.js';
@@ -112,12 +112,12 @@ describe('work queue', () => {
     it('follow the checks the lifecycle records (failed or needs-review), and clear when they pass', async () => {
       const repository = t.app.get(DataSource).getRepository(Applicant);
       const applicant = await repository.findOneByOrFail({ organizationId: org.id, userId: 'q-11' });
-      const lifecycle = t.app.get(ApplicantLifecycle);
+      const outcomes = t.app.get(AnalysisOutcomes);
       const check = (name: string, verdict: 'passed' | 'failed' | 'needs-review') => ({ name, verdict, score: null, detail: name, evidence: null });
-      await lifecycle.recordFaceAnalysis(applicant.id, [check('face-match', 'failed'), check('liveness', 'needs-review'), check('duplicate-face', 'passed')]);
+      await outcomes.recordFaceAnalysis(applicant.id, [check('face-match', 'failed'), check('liveness', 'needs-review'), check('duplicate-face', 'passed')]);
       expect(await userIds({ flagged: 'liveness' })).toEqual(['q-11']);
       expect((await api('owner').get('/applicants', { search: 'q-11' }).expect(200)).body.items[0].flaggedChecks).toEqual(['face-match', 'liveness']);
-      await lifecycle.recordFaceAnalysis(applicant.id, [check('face-match', 'passed'), check('liveness', 'passed'), check('duplicate-face', 'passed')]);
+      await outcomes.recordFaceAnalysis(applicant.id, [check('face-match', 'passed'), check('liveness', 'passed'), check('duplicate-face', 'passed')]);
       expect(await userIds({ flagged: 'any' })).toEqual(['q-02', 'q-05']);
       const after = await repository.findOneByOrFail({ id: applicant.id });
       expect(after.flaggedChecks).toBeNull();

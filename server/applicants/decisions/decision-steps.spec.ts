@@ -1,5 +1,5 @@
 import { Applicant } from '../applicant.entity.js';
-import { requireRequestedStep } from '../lifecycle/applicant-lifecycle.service.js';
+import { requireRequestedStep } from './decision-changes.js';
 import { decisionSnapshot, decisionStep, restartStep, resubmissionRequestStep, reviewerDecisionStep, undoDecisionStep } from '../lifecycle/transitions.js';
 import { undoWindowMs, UNDO_WINDOW_MS } from './default-labels.js';
 

@@ -11,7 +11,7 @@ import { Applicant as ApplicantEntity, type Applicant } from '../applicant.entit
 import type { RejectType } from '../applicant.enums.js';
 import { imageNotFound } from '../applicants.errors.js';
 import { ApplicantsQueryService } from '../applicants-query.service.js';
-import { ApplicantLifecycle } from '../lifecycle/applicant-lifecycle.service.js';
+import { DecisionChanges } from './decision-changes.js';
 import type { Decision, DecisionLabelRef, ResubmissionStep } from '../lifecycle/transitions.js';
 import { ApplicantDecision } from './applicant-decision.entity.js';
 import { DecisionLabels, toLabelDto } from './decision-labels.service.js';
@@ -59,7 +59,7 @@ export class Decisions {
     private readonly dataSource: DataSource,
     private readonly access: OrganizationAccessService,
     private readonly query: ApplicantsQueryService,
-    private readonly lifecycle: ApplicantLifecycle,
+    private readonly changes: DecisionChanges,
     private readonly labels: DecisionLabels,
     private readonly statuses: ApplicantStatusPublisher,
     private readonly audit: AuditService,
@@ -105,10 +105,10 @@ export class Decisions {
     const decision = decisionOf(input, label);
     const note = input.note ?? null;
     if (needsSecondReviewer(await this.fourEyesOf(ref.organizationId), decision.kind)) {
-      const applicant = await this.lifecycle.proposeDecision(ref, { decision, label, note }, { actor: user, expectedVersion: input.version });
+      const applicant = await this.changes.proposeDecision(ref, { decision, label, note }, { actor: user, expectedVersion: input.version });
       return { applicant: toApplicantSummary(applicant), decision: null, pendingDecision: await this.pendingOf(applicant, user) };
     }
-    const { applicant, decisionId } = await this.lifecycle.decideAsReviewer(ref, decision, { label, note, undoWindowMs: this.windowMs }, { actor: user, expectedVersion: input.version });
+    const { applicant, decisionId } = await this.changes.decideAsReviewer(ref, decision, { label, note, undoWindowMs: this.windowMs }, { actor: user, expectedVersion: input.version });
     const record = await this.dataSource.getRepository(ApplicantDecision).findOneByOrFail({ id: decisionId });
     return { applicant: toApplicantSummary(applicant), decision: this.undoableOf(record, user, access), pendingDecision: null };
   }
@@ -129,7 +129,7 @@ export class Decisions {
           ? { kind: 'reject', reason: pending.reason ?? label?.title ?? '', rejectType: pending.rejectType ?? 'final' }
           : { kind: 'hold', reason: pending.reason ?? undefined };
     const proposal = { id: pending.id, proposedById: pending.proposedById, proposedByName: pending.proposedByName };
-    const result = await this.lifecycle.decideAsReviewer(ref, decision, { label, note: pending.note, undoWindowMs: this.windowMs, proposal }, { actor: user });
+    const result = await this.changes.decideAsReviewer(ref, decision, { label, note: pending.note, undoWindowMs: this.windowMs, proposal }, { actor: user });
     const record = await this.dataSource.getRepository(ApplicantDecision).findOneByOrFail({ id: result.decisionId });
     return { applicant: toApplicantSummary(result.applicant), decision: this.undoableOf(record, user, access), pendingDecision: null };
   }
@@ -137,7 +137,7 @@ export class Decisions {
   async decline(user: User, organizationId: string, userId: string, proposalId: string): Promise<DecisionResultDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     if (!isUuid(proposalId)) throw proposalNotFound();
-    const applicant = await this.lifecycle.declineProposal({ organizationId: organization.id, userId }, proposalId.toLowerCase(), { actor: user });
+    const applicant = await this.changes.declineProposal({ organizationId: organization.id, userId }, proposalId.toLowerCase(), { actor: user });
     return { applicant: toApplicantSummary(applicant), decision: null, pendingDecision: null };
   }
 
@@ -148,14 +148,14 @@ export class Decisions {
     const record = isUuid(decisionId) ? await this.dataSource.getRepository(ApplicantDecision).findOneBy({ id: decisionId.toLowerCase(), applicantId: applicantRow.id }) : null;
     if (!record) throw decisionNotFound();
     if (!mayUndo(record, user, access)) throw DECISION_ERRORS.error('UNDO_NOT_ALLOWED');
-    const applicant = await this.lifecycle.undoDecision({ organizationId: access.organization.id, userId }, record.id, this.windowMs, { actor: user });
+    const applicant = await this.changes.undoDecision({ organizationId: access.organization.id, userId }, record.id, this.windowMs, { actor: user });
     return { applicant: toApplicantSummary(applicant), decision: null, pendingDecision: null };
   }
 
   async requestResubmission(user: User, organizationId: string, userId: string, body: { step: ResubmissionStep; labelId: string; note?: string | null; version?: number }): Promise<DecisionResultDto> {
     const access = await this.access.requireMember(user, organizationId);
     const label = await this.labels.forDecision(access.organization.id, body.labelId, 'resubmission');
-    const { applicant, decisionId } = await this.lifecycle.requestResubmission(
+    const { applicant, decisionId } = await this.changes.requestResubmission(
       { organizationId: access.organization.id, userId },
       { step: body.step, label, note: body.note ?? null, undoWindowMs: this.windowMs },
       { actor: user, expectedVersion: body.version },

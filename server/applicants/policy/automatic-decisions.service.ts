@@ -1,11 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import type { AuditActor } from '../../audit/audit.service.js';
+import { AuditEvent } from '../../audit/audit-event.entity.js';
 import { AnalysisJob } from '../analysis/analysis-job.entity.js';
+import { SUBMISSION_ANALYSES } from '../analysis/analysis-kinds.js';
 import { ApplicantCheck } from '../applicant-check.entity.js';
 import { Applicant } from '../applicant.entity.js';
-import { ApplicantLifecycle, SUBMISSION_ANALYSES } from '../lifecycle/applicant-lifecycle.service.js';
+import { ApplicantLifecycle } from '../lifecycle/applicant-lifecycle.service.js';
+import { decisionStep } from '../lifecycle/transitions.js';
 import { decide, type PolicyDecision } from './policy.js';
 import { VerificationPolicies } from './verification-policy.service.js';
+
+/** The organization's verification policy, as the audit trail names it. */
+const POLICY_ACTOR: AuditActor = { id: null, username: 'policy' };
 
 /**
  * Runs the organization's verification policy once every analysis of a submission is in
@@ -39,8 +46,39 @@ export class AutomaticDecisions {
     if (!policy.autoApprove && !policy.autoReject) return null;
     const checks = await this.dataSource.getRepository(ApplicantCheck).find({ where: { applicantId } });
     const decision = decide(policy, checks);
-    await this.lifecycle.applyPolicyDecision(applicantId, decision);
+    await this.apply(applicantId, decision);
     this.logger.log(`Policy for applicant ${applicantId}: ${decision.outcome} (${decision.rule})`);
     return decision;
   }
+
+  /**
+   * The policy's decision on a submission whose analyses are all in: approve or reject (as
+   * a staff decision would, naming the rule in the audit entry and the webhook), or leave
+   * it queued for a person, recording the rule that did. Nothing happens unless the
+   * applicant is still queued (a person, or the policy, decided first).
+   */
+  private apply(applicantId: string, decision: PolicyDecision): Promise<Applicant | null> {
+    return this.lifecycle.change({ id: applicantId }, { actor: POLICY_ACTOR }, async (applicant, { manager, now }) => {
+      if (applicant.kycStatus !== 'queued' || !applicant.submittedAt) return [];
+      const policy = { automatic: true as const, rule: decision.rule, reason: decision.reason };
+      if (decision.outcome === 'queue') {
+        if (await alreadyQueuedBy(manager, applicant.id, decision.rule)) return [];
+        return [{ changes: {}, audit: { action: 'applicant.policy_queued', detail: { rule: decision.rule, reason: decision.reason } } }];
+      }
+      const step = decision.outcome === 'approve'
+        ? decisionStep(applicant, { kind: 'approve' }, now)
+        : decisionStep(applicant, { kind: 'reject', reason: decision.reason.slice(0, 1000), rejectType: 'final' }, now);
+      return [{ ...step, audit: { action: step.audit!.action, detail: { ...step.audit!.detail, ...policy } }, eventExtra: { decision: policy } }];
+    }, true);
+  }
+}
+
+/** Whether the policy's last word on this submission already queued it by the same rule (two jobs ending together both ask). */
+async function alreadyQueuedBy(manager: EntityManager, applicantId: string, rule: string): Promise<boolean> {
+  const last = await manager.findOne(AuditEvent, {
+    where: { applicantId, action: In(['applicant.submitted', 'applicant.policy_queued']) },
+    order: { createdAt: 'DESC' },
+    select: { action: true, detail: true },
+  });
+  return last?.action === 'applicant.policy_queued' && (last.detail as { rule?: string } | null)?.rule === rule;
 }

@@ -14,7 +14,7 @@ import { SupersededImage } from '../decisions/superseded-image.entity.js';
 import { ApplicantErasures } from '../erasure/applicant-erasure.service.js';
 import { ApplicantFace } from '../faces/applicant-face.entity.js';
 import { FaceCrop } from '../faces/face-crop.entity.js';
-import { RETENTION_ACTOR } from '../lifecycle/applicant-lifecycle.service.js';
+import { RETENTION_ACTOR } from './retention-actor.js';
 import type { RetentionRunDto as RetentionRun } from './retention-run.dto.js';
 
 const RETENTION_INTERVAL_MS = 60 * 60 * 1000;

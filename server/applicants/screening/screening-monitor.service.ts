@@ -8,7 +8,7 @@ import { SanctionsListsService } from '../../sanctions/sanctions-lists.service.j
 import { AnalysisJob } from '../analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
 import { Applicant } from '../applicant.entity.js';
-import { RESCREENING } from '../lifecycle/applicant-lifecycle.service.js';
+import { RESCREENING } from '../analysis/analysis-kinds.js';
 import type { RescreenDto } from './rescreen.dto.js';
 import { SanctionsRescreen } from './sanctions-rescreen.entity.js';
 

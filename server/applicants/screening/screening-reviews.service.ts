@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
 import type { User } from '../../users/user.entity.js';
 import type { ApplicantCheckDto } from '../dto/applicant-check.dto.js';
-import { ApplicantLifecycle } from '../lifecycle/applicant-lifecycle.service.js';
+import { ScreeningChanges } from './screening-changes.js';
 import { AutomaticDecisions } from '../policy/automatic-decisions.service.js';
 import type { ReviewScreeningHitDto } from './hit-review.dto.js';
 
@@ -11,13 +11,13 @@ import type { ReviewScreeningHitDto } from './hit-review.dto.js';
 export class ScreeningReviews {
   constructor(
     private readonly access: OrganizationAccessService,
-    private readonly lifecycle: ApplicantLifecycle,
+    private readonly screening: ScreeningChanges,
     private readonly decisions: AutomaticDecisions,
   ) {}
 
   async review(user: User, organizationId: string, userId: string, body: ReviewScreeningHitDto): Promise<ApplicantCheckDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
-    const check = await this.lifecycle.reviewScreeningHit(
+    const check = await this.screening.reviewScreeningHit(
       { organizationId: organization.id, userId },
       { hitKey: body.hit, verdict: body.verdict, note: body.note },
       { actor: user },

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { In, IsNull, MoreThan, type Repository } from 'typeorm';
 import type { Applicant } from '../../applicants/applicant.entity.js';
 import { ApplicantsQueryService } from '../../applicants/applicants-query.service.js';
-import { ApplicantLifecycle, isEditable } from '../../applicants/lifecycle/applicant-lifecycle.service.js';
+import { ApplicantLifecycle } from '../../applicants/lifecycle/applicant-lifecycle.service.js';
+import { isEditable, VerificationChanges } from '../verification-changes.js';
 import { Clock } from '../../common/clock.js';
 import { randomToken, sha256 } from '../../common/crypto.js';
 import { appConfig, type AppConfig } from '../../config/config.module.js';
@@ -41,6 +42,7 @@ export class VerificationSessionsService {
     private readonly access: OrganizationAccessService,
     private readonly applicants: ApplicantsQueryService,
     private readonly lifecycle: ApplicantLifecycle,
+    private readonly changes: VerificationChanges,
     private readonly ownerSettings: OwnerSettingsReader,
     private readonly tokens: WidgetTokenService,
     private readonly limits: AbuseLimitsService,
@@ -57,7 +59,7 @@ export class VerificationSessionsService {
     const { session, secret } = await this.start(applicant, 'link', { actor: user, ip, ttlMs, redirectUrl });
     const prefill = { name: body.name?.trim() || null, dateOfBirth: body.dateOfBirth ?? null };
     if (isEditable(applicant) && (prefill.name || prefill.dateOfBirth)) {
-      await this.lifecycle.savePersonalData(applicant.id, prefill, { sessionId: session.id, ip }, user);
+      await this.changes.savePersonalData(applicant.id, prefill, { sessionId: session.id, ip }, user);
     }
     return { sessionId: session.id, url: `${this.env.publicUrl}/kyc?session=${secret}`, expiresAt: session.expiresAt };
   }
@@ -72,7 +74,7 @@ export class VerificationSessionsService {
     });
     if (session.revokedAt) return;
     await this.sessions.update({ id: session.id }, { revokedAt: this.clock.now() });
-    await this.lifecycle.advanceSessionGeneration(
+    await this.changes.advanceSessionGeneration(
       applicant.id,
       { action: 'verification.session_revoked', detail: { sessionId: session.id } },
       { actor: user, context: { ip } },
@@ -151,7 +153,7 @@ export class VerificationSessionsService {
   ): Promise<{ session: VerificationSession; secret: string }> {
     const id = randomUUID();
     const secret = randomToken();
-    const advanced = await this.lifecycle.advanceSessionGeneration(
+    const advanced = await this.changes.advanceSessionGeneration(
       applicant.id,
       { action: 'verification.session_created', detail: { sessionId: id, kind } },
       { actor: options.actor, context: { ip: options.ip } },

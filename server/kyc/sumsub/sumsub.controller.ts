@@ -2,7 +2,7 @@ import { Controller, Get, Headers, HttpCode, Post, Req, UseGuards } from '@nestj
 import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { RawBodyRequest } from '../../common/http/body-parsers.js';
 import { Public } from '../../common/access/public.decorator.js';
-import { ApplicantLifecycle } from '../../applicants/lifecycle/applicant-lifecycle.service.js';
+import { DecisionChanges } from '../../applicants/decisions/decision-changes.js';
 import { WidgetClaims, WidgetTokenGuard } from '../widget-token.guard.js';
 import type { WidgetTokenClaims } from '../widget-token.service.js';
 import { KYC_ERRORS, sumsubNotConfigured } from '../kyc.errors.js';
@@ -25,7 +25,7 @@ class SumsubWebhookAnswerDto {
 export class SumsubController {
   constructor(
     private readonly sumsub: SumsubClient,
-    private readonly lifecycle: ApplicantLifecycle,
+    private readonly decisions: DecisionChanges,
   ) {}
 
   /** The WebSDK asks for a fresh token when one expires (its accessTokenExpirationHandler). */
@@ -59,6 +59,6 @@ export class SumsubController {
     const review = mapSumsubReview(payload);
     const target = payload.externalUserId ? parseSumsubExternalUserId(payload.externalUserId) : null;
     if (!review || !target) return { applied: false };
-    return { applied: (await this.lifecycle.applyProviderReview(target, review, 'sumsub')) !== null };
+    return { applied: (await this.decisions.applyProviderReview(target, review, 'sumsub')) !== null };
   }
 }
