@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ConfigModule } from './config/config.module.js';
 import { databaseRoot } from './database-root.js';
+import { AppSqlModule } from './database/app-sql.module.js';
 import { AnalysisModule } from './analysis/analysis.module.js';
 import { AuthenticationModule } from './auth/authentication.module.js';
 import { SessionsModule } from './sessions/sessions.module.js';
@@ -32,6 +33,7 @@ const clientDir = loadEnvironment().clientDir;
   imports: [
     ConfigModule,
     databaseRoot(),
+    AppSqlModule,
     ServeStaticModule.forRoot({
       rootPath: clientDir,
       exclude: ['/api/{*path}'],

@@ -7,6 +7,7 @@ import { JobsModule } from './common/jobs/jobs.module.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { ConfigModule } from './config/config.module.js';
 import { databaseRoot } from './database-root.js';
+import { AppSqlModule } from './database/app-sql.module.js';
 
 /**
  * What `npm run worker` runs: the analysis jobs from Redis, with the database and the
@@ -14,7 +15,7 @@ import { databaseRoot } from './database-root.js';
  * delivery and announced on the status bus) — no HTTP server, no scheduled jobs.
  */
 @Module({
-  imports: [ConfigModule, databaseRoot(), EventsModule, JobsModule, RateLimitModule, AnalysisModule.register('worker')],
+  imports: [ConfigModule, databaseRoot(), AppSqlModule, EventsModule, JobsModule, RateLimitModule, AnalysisModule.register('worker')],
 })
 export class WorkerModule {}
 

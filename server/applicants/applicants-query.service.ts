@@ -13,7 +13,8 @@ import type { ApplicantOrderBy } from './applicant-fields.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
 import { ApplicantImage } from './applicant-image.entity.js';
 import { ApplicantListReader, type ApplicantListRow } from './list/applicant-list.reader.js';
-import { budgetedPostgresExecutor, EntityRows, limitedExecutor, ReadTooSlowError, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
+import { APP_SQL } from '../database/app-sql.module.js';
+import { budgetedPostgresExecutor, EntityRows, limitedExecutor, ReadTooSlowError, type SqlExecutor } from '../database/plain-sql.js';
 import { ApplicantDetailsReader } from './applicant-details.reader.js';
 import { toListItems } from './list/list-items.js';
 import { toListFilters } from './queue-filters.js';
@@ -62,8 +63,9 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
     private readonly audit: AuditService,
     private readonly dataSource: DataSource,
     @Inject(appConfig.KEY) env: AppConfig,
+    @Inject(APP_SQL) sql: SqlExecutor,
   ) {
-    this.executor = typeOrmExecutor(dataSource);
+    this.executor = sql;
     const sqliteFile = dataSource.options.type === 'better-sqlite3' ? dataSource.options.database : undefined;
     this.backgroundReaders =
       sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads, env.longReadBudgetMs) : null;

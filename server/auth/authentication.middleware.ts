@@ -1,9 +1,10 @@
-import { Injectable, type NestMiddleware } from '@nestjs/common';
+import { Inject, Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { sha256 } from '../common/crypto.js';
 import { apiKeyOf } from '../api-keys/api-key.js';
-import { EntityRows, typeOrmExecutor } from '../database/plain-sql.js';
+import { APP_SQL } from '../database/app-sql.module.js';
+import { EntityRows, type SqlExecutor } from '../database/plain-sql.js';
 import { User } from '../users/user.entity.js';
 import { CallerReader } from './caller-reader.js';
 import { markApiKeyCaller } from '../common/access/tenancy-reach.js';
@@ -17,8 +18,8 @@ import { markApiKeyCaller } from '../common/access/tenancy-reach.js';
 export class AuthenticationMiddleware implements NestMiddleware {
   private readonly callers: CallerReader;
 
-  constructor(dataSource: DataSource) {
-    this.callers = new CallerReader(typeOrmExecutor(dataSource), new EntityRows(dataSource, User));
+  constructor(dataSource: DataSource, @Inject(APP_SQL) sql: SqlExecutor) {
+    this.callers = new CallerReader(sql, new EntityRows(dataSource, User));
   }
 
   async use(req: Request, _res: Response, next: NextFunction): Promise<void> {

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type WhereExpressionBuilder } from 'typeorm';
-import { EntityRows, Params, typeOrmExecutor, type SqlExecutor } from '../database/plain-sql.js';
+import { APP_SQL } from '../database/app-sql.module.js';
+import { EntityRows, Params, type SqlExecutor } from '../database/plain-sql.js';
 import type { User } from '../users/user.entity.js';
 import { reachesEveryOrganization } from '../common/access/tenancy-reach.js';
 import { Organization } from './organization.entity.js';
@@ -63,8 +64,8 @@ export class MembershipReader {
 export class OrganizationAccessService {
   private readonly memberships: MembershipReader;
 
-  constructor(dataSource: DataSource) {
-    this.memberships = new MembershipReader(typeOrmExecutor(dataSource), new EntityRows(dataSource, Organization));
+  constructor(dataSource: DataSource, @Inject(APP_SQL) sql: SqlExecutor) {
+    this.memberships = new MembershipReader(sql, new EntityRows(dataSource, Organization));
   }
 
   requireMember(user: User, organizationId: string): Promise<OrganizationAccess> {
