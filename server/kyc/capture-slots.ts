@@ -41,6 +41,11 @@ export class CaptureSlots {
     this.perIp = env.verification.capturesPerIp;
   }
 
+  /** Uploads waiting for room now (beyond their session's or address's share). */
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
   async acquire(sessionId: string, address: string | undefined, waitMs = CAPTURE_SLOT_WAIT_MS): Promise<CaptureSlot> {
     const session = sessionId;
     const ip = addressKey(address);

@@ -10,7 +10,7 @@ import { createOrganization, seedApplicants } from '../fixtures/organizations.js
 import { startTestApp, type TestApp } from '../support/app.js';
 import { driveClock } from '../support/clock.js';
 import { createUser } from '../support/users.js';
-import { waitUntil } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from '../support/server-process.js';
 import type { TestDatabase } from '../support/database.js';
 import { submitVerification } from '../fixtures/verification.js';

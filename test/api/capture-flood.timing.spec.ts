@@ -4,8 +4,10 @@ import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { dataUrl } from '../fixtures/images.js';
 import { createOrganization, type TestOrganization } from '../fixtures/organizations.js';
 import { widgetSession } from '../fixtures/verification.js';
+import { CaptureSlots } from '../../server/kyc/capture-slots.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
+import { waitUntil } from '../support/wait.js';
 
 const FLOOD_IP = '198.51.100.7';
 const USER_IP = '203.0.113.50';
@@ -46,8 +48,9 @@ describe('capture analysis under a flood of uploads from one address (finding 12
     const userWidget = await widgetSession(t.server, owner, org.id, 'real-user');
 
     const flood = floodWidgets.flatMap((widget) => Array.from({ length: UPLOADS_PER_SESSION }, () => upload(widget, FLOOD_IP).then((res) => res)));
-    // The flood's checks are queued before the real user comes.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The flood holds its share and the rest of it waits before the real user comes.
+    const slots = t.app.get(CaptureSlots);
+    await waitUntil(() => (slots.waiting > 0 ? true : undefined), 10_000, "the flood's uploads beyond its share to wait");
     const started = performance.now();
     const user = await upload(userWidget, USER_IP);
     const userMs = performance.now() - started;

@@ -17,7 +17,8 @@ import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { driveClock } from '../support/clock.js';
 import { createUser, type TestUser } from '../support/users.js';
-import { startWebhookReceiver, waitUntil, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 interface Label {
   id: string;

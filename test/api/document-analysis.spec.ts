@@ -11,7 +11,7 @@ import { submitVerification, widgetSession, type DocumentPage } from '../fixture
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
-import { waitUntil } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 /** Items of the fixed 'document-reading' series the reader is known to read: a passport, a licence, an identity card. */
 const now = new Date('2026-06-01T00:00:00Z');

@@ -15,7 +15,7 @@ import { widgetSession } from '../fixtures/verification.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
-import { waitUntil } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 interface Check {
   name: string;

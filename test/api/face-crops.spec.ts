@@ -19,7 +19,7 @@ import { driveClock } from '../support/clock.js';
 import { usesPostgres } from '../support/database.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
-import { waitUntil } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 /**
  * Where in `raw` an image file starts: a JPEG (FF D8 FF and two well-formed marker

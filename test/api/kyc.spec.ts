@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { openSse } from '../support/sse.js';
 import { StatusStreamService } from '../../server/kyc/status-stream.service.js';
 import { createUser, type TestUser } from '../support/users.js';
-import { waitUntil } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
 

@@ -8,7 +8,7 @@ import { InvitationsService } from '../../server/organizations/invitations.servi
 import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { browser, mailsTo, sessionHeaders, signedIn } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { waitUntil } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 const PASSWORD = 'privacy-pass-7';
 const ADMIN = { email: 'root.operator@privacy.example.test', password: 'root-operator-pass' };

@@ -11,7 +11,7 @@ import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import type { TestDatabase } from '../support/database.js';
 import { createUser } from '../support/users.js';
-import { waitUntil } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 const APPLICANTS = 3000;
 const OFAC = readFileSync(join(process.cwd(), 'test/fixtures/sanctions/ofac-sdn.csv'));

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { spawnServer, waitUntilHealthy, type ServerProcess } from '../support/server-process.js';
 import { openSse } from '../support/sse.js';
-import { startWebhookReceiver, waitUntil } from '../support/webhook-receiver.js';
+import { startWebhookReceiver } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 // Two real server processes on one PostgreSQL and one Redis, as replicas behind a load
 // balancer would run. Needs TEST_DATABASE_URL and TEST_REDIS_URL (.ci/run sets both).

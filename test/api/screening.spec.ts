@@ -10,7 +10,8 @@ import { submitVerification } from '../fixtures/verification.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
-import { repository, startWebhookReceiver, waitUntil, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { repository, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 interface Hit {
   key: string;

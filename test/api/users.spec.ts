@@ -6,6 +6,7 @@ import { browser, signedIn, sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/users.js';
 import { dataUrl, documentPhoto, pngHeaderOnly, pngImage } from '../fixtures/images.js';
+import { waitUntil } from '../support/wait.js';
 
 const TOO_LARGE = 'Uploaded file is too large! Max file size is: 5MB';
 const NOT_AN_IMAGE = 'Uploaded file must be a JPEG, PNG or WebP image';
@@ -94,7 +95,9 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
       await request(t.server).get(res.body.image.url).expect(401);
 
       // A replaced picture gets a new address, so no browser cache shows the old one.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // The address carries the update's millisecond: the replacement is saved on a later one.
+      const firstSaved = Date.now();
+      await waitUntil(() => (Date.now() > firstSaved ? true : undefined));
       const replaced = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', pngImage(4, 4)) } }).expect(200);
       expect(replaced.body.image.url).not.toBe(res.body.image.url);
 

@@ -13,7 +13,8 @@ import { submitVerification, widgetSession } from '../fixtures/verification.js';
 import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
-import { startWebhookReceiver, waitUntil, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 interface AuditItem {
   action: string;

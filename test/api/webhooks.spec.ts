@@ -17,7 +17,8 @@ import { signedIn, sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { driveClock } from '../support/clock.js';
-import { repository, startWebhookReceiver, waitUntil, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { repository, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { waitUntil } from '../support/wait.js';
 
 const APPLICANT: ApplicantSnapshot = {
   userId: 'customer-42',

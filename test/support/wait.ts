@@ -36,3 +36,22 @@ export function when<T>(
     check();
   });
 }
+
+/**
+ * Polls `probe` until it returns a value (sync or async); fails after `timeoutMs`. For a state
+ * nothing announces (a row written by another process, a count in a service); where an
+ * event exists, `when` waits on it instead.
+ */
+export async function waitUntil<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  timeoutMs = 5000,
+  what = 'the condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

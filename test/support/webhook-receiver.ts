@@ -61,21 +61,6 @@ export async function startWebhookReceiver(otherwise = 200): Promise<WebhookRece
   };
 }
 
-/** Polls `probe` until it returns a value (sync or async); fails after `timeoutMs`. */
-export async function waitUntil<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 5000,
-  what = 'the condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** A row count of a table, for assertions on the delivery log. */
 export function repository<T extends object>(t: TestApp, entity: new () => T) {
   return t.app.get(DataSource).getRepository(entity);
