@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 import {
   expectToast,
@@ -11,8 +11,8 @@ import {
   type Credentials,
   openTrackedPage,
 } from './support/accounts.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { animationsFinished, documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
+import { animationsFinished, documentScrollWidth, saveScreenshot } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
 
 // The account screens in Chromium against the built server: register, log out, log in,
 // change the password, reset a forgotten one and confirm the e-mail through the links the
@@ -21,17 +21,15 @@ import { animationsFinished, documentScrollWidth, launchBrowser, saveScreenshot 
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 
-let app: RunningApp;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-const open = (viewport = DESKTOP) => openTrackedPage(browser, contexts, viewport);
+const open = (viewport = DESKTOP) => openTrackedPage(suite.browser, contexts, viewport);
 
 /** A signed-in page for a new account registered through the API. */
 async function openSignedIn(viewport = DESKTOP) {
   const opened = await open(viewport);
   const who = newCredentials();
-  const id = await registerInContext(opened.context, app.url, who);
+  const id = await registerInContext(opened.context, suite.app.url, who);
   return { ...opened, who, id };
 }
 
@@ -52,7 +50,7 @@ async function logOutThroughMenu(page: Page) {
 }
 
 async function loginAnswer(who: Pick<Credentials, 'username' | 'password'>): Promise<number> {
-  const response = await fetch(`${app.url}/api/auth/login`, {
+  const response = await fetch(`${suite.app.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     body: JSON.stringify({ username: who.username, password: who.password }),
@@ -60,25 +58,17 @@ async function loginAnswer(who: Pick<Credentials, 'username' | 'password'>): Pro
   return response.status;
 }
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
+const suite = browserSuite();
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('accounts', () => {
   it('registers, logs out through the dialog and logs back in', async () => {
     const { page, errors } = await open();
     const who = newCredentials('reg');
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${suite.app.url}/login`);
     await page.getByRole('link', { name: 'Signup for free' }).click();
     await waitForPath(page, '/register');
 
@@ -96,7 +86,7 @@ describe('accounts', () => {
 
     await logOutThroughMenu(page);
     // Signed out for real: the dashboard sends the visitor to /login.
-    await page.goto(`${app.url}/dashboard/user/me`);
+    await page.goto(`${suite.app.url}/dashboard/user/me`);
     await waitForPath(page, '/login');
 
     await page.getByLabel('Username').fill(who.username);
@@ -112,7 +102,7 @@ describe('accounts', () => {
 
   it('changes the password, which logs the user out', async () => {
     const { page, who, errors } = await openSignedIn();
-    await page.goto(`${app.url}/dashboard/user/me/security`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/security`);
     await page.getByRole('link', { name: 'Change password' }).click();
     await waitForPath(page, '/dashboard/user/me/change-password');
 
@@ -128,7 +118,7 @@ describe('accounts', () => {
     await waitForPath(page, '/login');
 
     expect(await loginAnswer(who)).toBe(401);
-    await logInThroughForm(page, app.url, who.username, 'second-pass-2');
+    await logInThroughForm(page, suite.app.url, who.username, 'second-pass-2');
     expect(errors).toEqual([]);
   });
 
@@ -138,15 +128,15 @@ describe('accounts', () => {
     await registered.context.close();
 
     const { page, errors } = await open();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${suite.app.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await waitForPath(page, '/password-reset');
     await page.getByLabel('E-mail').fill(who.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 
-    const link = await linkFromOutbox(app, who.email, '/password-reset');
-    await page.goto(`${app.url}${link}`);
+    const link = await linkFromOutbox(suite.app, who.email, '/password-reset');
+    await page.goto(`${suite.app.url}${link}`);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('reset-pass-9');
     await page.getByLabel('Confirm new password').fill('reset-pass-9');
@@ -154,10 +144,10 @@ describe('accounts', () => {
 
     await expectToast(page, 'Your password have been changed, you can login now');
     await waitForPath(page, '/login');
-    await logInThroughForm(page, app.url, who.username, 'reset-pass-9');
+    await logInThroughForm(page, suite.app.url, who.username, 'reset-pass-9');
 
     // The link is single-use.
-    await page.goto(`${app.url}${link}`);
+    await page.goto(`${suite.app.url}${link}`);
     await page.getByLabel('New password', { exact: true }).fill('again-pass-9');
     await page.getByLabel('Confirm new password').fill('again-pass-9');
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -167,19 +157,19 @@ describe('accounts', () => {
 
   it('confirms the e-mail address through the e-mailed link', async () => {
     const { page, who, errors } = await openSignedIn();
-    await page.goto(`${app.url}/dashboard/user/me/security`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/security`);
     await page.getByRole('link', { name: 'Send confirmation e-mail' }).click();
     await waitForPath(page, '/dashboard/user/me/confirm-email');
 
     // Registration already sent one link; ask for a fresh one and follow that.
-    const first = await linkFromOutbox(app, who.email, '/confirm-email');
+    const first = await linkFromOutbox(suite.app, who.email, '/confirm-email');
     const send = page.getByRole('button', { name: 'Send confirmation e-mail' });
     await send.click();
     await page.getByText('Check your inbox').waitFor();
     expect(await send.isDisabled()).toBe(true);
-    const link = await linkFromOutbox(app, who.email, '/confirm-email', { notIn: [first] });
+    const link = await linkFromOutbox(suite.app, who.email, '/confirm-email', { notIn: [first] });
 
-    await page.goto(`${app.url}${link}`);
+    await page.goto(`${suite.app.url}${link}`);
     await page.getByText('Your e-mail address is confirmed').waitFor();
     // After 3 s the app reloads on the dashboard.
     await waitForPath(page, '/dashboard/select', 8000);
@@ -187,7 +177,7 @@ describe('accounts', () => {
     expect(await menu.getByText('Unconfirmed').count()).toBe(0);
     await page.keyboard.press('Escape');
 
-    await page.goto(`${app.url}/dashboard/user/me/confirm-email`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/confirm-email`);
     await page.getByText('Your e-mail address is already confirmed').waitFor();
     expect(await page.getByRole('button', { name: 'Send confirmation e-mail' }).isDisabled()).toBe(true);
     expect(errors).toEqual([]);
@@ -195,7 +185,7 @@ describe('accounts', () => {
 
   it('uploads a profile picture and shows it in the user menu', async () => {
     const { page, id, errors } = await openSignedIn();
-    await page.goto(`${app.url}/dashboard/user/me/update`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/update`);
     await page.getByRole('heading', { name: 'Edit profile' }).waitFor();
     expect(await page.locator('.user-menu-button img').getAttribute('src')).toBe('/api/images/default');
 
@@ -224,13 +214,13 @@ describe('accounts', () => {
 
   it('refuses to delete the account of an organization owner, with a warning up front', async () => {
     const { page, context, who, errors } = await openSignedIn();
-    const created = await context.request.post(`${app.url}/api/projects`, {
+    const created = await context.request.post(`${suite.app.url}/api/projects`, {
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
       data: { name: 'Owned organization' },
     });
     expect(created.status()).toBe(201);
 
-    await page.goto(`${app.url}/dashboard/user/me/delete`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/delete`);
     await page.getByText('You still own an organization').waitFor();
     await page.getByLabel('Password', { exact: true }).fill(who.password);
     await page.getByRole('button', { name: 'Delete account' }).click();
@@ -244,7 +234,7 @@ describe('accounts', () => {
 
   it('deletes the account from the Danger Zone', async () => {
     const { page, who, errors } = await openSignedIn();
-    await page.goto(`${app.url}/dashboard/user/me/security`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/security`);
     await page.getByRole('region', { name: 'Danger Zone' }).getByRole('link', { name: 'Delete account' }).click();
     await waitForPath(page, '/dashboard/user/me/delete');
     expect(await page.getByText('You still own an organization').count()).toBe(0);
@@ -271,16 +261,16 @@ describe('account screens at 1280 and 375 px', () => {
     ['375', MOBILE],
   ] as const)('look finished at %s px', async (width, viewport) => {
     const guest = await open(viewport);
-    await guest.page.goto(`${app.url}/login`);
+    await guest.page.goto(`${suite.app.url}/login`);
     await guest.page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
     await saveScreenshot(guest.page, `login-${width}`);
     await guest.page.getByRole('button', { name: 'Log in' }).click();
     await guest.page.getByText('This field is required').first().waitFor();
     await saveScreenshot(guest.page, `login-errors-${width}`);
-    await guest.page.goto(`${app.url}/register`);
+    await guest.page.goto(`${suite.app.url}/register`);
     await guest.page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await saveScreenshot(guest.page, `register-${width}`);
-    await guest.page.goto(`${app.url}/password-reset`);
+    await guest.page.goto(`${suite.app.url}/password-reset`);
     await guest.page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await saveScreenshot(guest.page, `password-reset-${width}`);
 
@@ -292,13 +282,13 @@ describe('account screens at 1280 and 375 px', () => {
       ['/dashboard/user/me/delete', 'Delete account', 'delete-account'],
       ['/dashboard/user/me/change-password', 'Change password', 'change-password'],
     ] as const) {
-      await page.goto(`${app.url}${path}`);
+      await page.goto(`${suite.app.url}${path}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       expect(await documentScrollWidth(page)).toBeLessThanOrEqual(viewport.width);
       await saveScreenshot(page, `${name}-${width}`, true);
     }
 
-    await page.goto(`${app.url}/dashboard/user/me`);
+    await page.goto(`${suite.app.url}/dashboard/user/me`);
     await page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
     await openUserMenu(page);
     await animationsFinished(page);

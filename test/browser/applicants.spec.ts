@@ -2,18 +2,12 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 import { expectToast, linkFromOutbox, newCredentials, registerInContext, waitForPath } from './support/accounts.js';
-import { repoRoot, startApp, type RunningApp } from './support/app.js';
-import {
-  documentScrollWidth,
-  launchBrowser,
-  newContext,
-  saveScreenshot,
-  waitForDocumentImage,
-  waitForPageCondition,
-} from './support/browser.js';
+import { repoRoot } from './support/app.js';
+import { documentScrollWidth, newContext, saveScreenshot, waitForDocumentImage, waitForPageCondition } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
 
 // An organization's reviewer at work in Chromium against the built server: the
 // organization is filled with 60 generated applicants by the seed CLI, then the list
@@ -30,8 +24,6 @@ interface Session {
   headers: Record<string, string>;
 }
 
-let app: RunningApp;
-let browser: Browser;
 let session: Session;
 let organizationId: string;
 const contexts: BrowserContext[] = [];
@@ -61,15 +53,15 @@ async function register(url: string): Promise<Session> {
 }
 
 async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${app.url}${path}`, { ...init, headers: { ...session.headers, ...init.headers } });
+  const response = await fetch(`${suite.app.url}${path}`, { ...init, headers: { ...session.headers, ...init.headers } });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
 async function open(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, { viewport });
+  const context = await newContext(suite.browser, { viewport });
   contexts.push(context);
-  await context.addCookies([{ ...session.cookie, url: app.url }]);
+  await context.addCookies([{ ...session.cookie, url: suite.app.url }]);
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -121,10 +113,10 @@ async function applicantWithImages(): Promise<string> {
   throw new Error('the seed left no pending applicant with images');
 }
 
+const suite = browserSuite();
+
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  session = await register(app.url);
+  session = await register(suite.app.url);
   const organization = await apiJson<{ id: string }>('/api/projects', {
     method: 'POST',
     body: JSON.stringify({ name: ORGANIZATION_NAME }),
@@ -137,7 +129,7 @@ beforeAll(async () => {
   await promisify(execFile)(
     process.execPath,
     [join(repoRoot, 'dist/server/cli/seed.js'), '--organization', ORGANIZATION_NAME, '--applicants', String(APPLICANTS), '--seed', 'browser'],
-    { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: app.dataDir } },
+    { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: suite.app.dataDir } },
   );
 }, 120_000);
 
@@ -146,21 +138,16 @@ afterEach(async () => {
   consoleErrors.length = 0;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
 describe('organizations', () => {
   it('lists the organization on /dashboard/select and opens its dashboard with real figures', async () => {
     const page = await open();
-    await page.goto(`${app.url}/dashboard/select`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/select`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Your organizations' }).waitFor();
     await page.getByRole('link', { name: new RegExp(ORGANIZATION_NAME) }).waitFor();
     await saveScreenshot(page, 'organizations-select-1280');
     await page.getByRole('link', { name: new RegExp(ORGANIZATION_NAME) }).click();
 
-    await page.waitForURL(`${app.url}/dashboard/${organizationId}`);
+    await page.waitForURL(`${suite.app.url}/dashboard/${organizationId}`);
     const chart = page.getByRole('list', { name: 'Applicants by status' });
     await chart.waitFor();
     for (const label of ['Initial', 'Pending', 'Pre-checked', 'Queued', 'Completed', 'On Hold']) {
@@ -177,7 +164,7 @@ describe('organizations', () => {
     await sidebar.getByRole('link', { name: 'Integration' }).click();
     const link = page.getByLabel('Ready link');
     await link.waitFor();
-    expect(await link.inputValue()).toMatch(new RegExp(`^${app.url}/kyc\\?companyKey=pk_[^&]+&userId=.+`));
+    expect(await link.inputValue()).toMatch(new RegExp(`^${suite.app.url}/kyc\\?companyKey=pk_[^&]+&userId=.+`));
     await saveScreenshot(page, 'organization-integration-1280', true);
 
     await sidebar.getByRole('link', { name: 'Members' }).click();
@@ -189,12 +176,12 @@ describe('organizations', () => {
 
   it('invites a colleague by e-mail, who joins by accepting on their dashboard', async () => {
     const colleague = newCredentials('colleague');
-    const colleagueContext = await newContext(browser, { viewport: DESKTOP });
+    const colleagueContext = await newContext(suite.browser, { viewport: DESKTOP });
     contexts.push(colleagueContext);
-    await registerInContext(colleagueContext, app.url, colleague);
+    await registerInContext(colleagueContext, suite.app.url, colleague);
 
     const owner = await open();
-    await owner.goto(`${app.url}/dashboard/${organizationId}/members`, { waitUntil: 'networkidle' });
+    await owner.goto(`${suite.app.url}/dashboard/${organizationId}/members`, { waitUntil: 'networkidle' });
     await owner.getByText('No invitations are waiting for an answer.').waitFor();
     await owner.getByLabel('Username or e-mail').fill(colleague.email);
     await owner.getByRole('button', { name: 'Send invitation' }).click();
@@ -206,10 +193,10 @@ describe('organizations', () => {
     await saveScreenshot(owner, 'organization-members-invited-1280', true);
 
     // The e-mail points at the dashboard, where the invitation waits.
-    const link = await linkFromOutbox(app, colleague.email, '/dashboard/select');
+    const link = await linkFromOutbox(suite.app, colleague.email, '/dashboard/select');
     const page = await colleagueContext.newPage();
     page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.message}`));
-    await page.goto(`${app.url}${link}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}${link}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Invitations' }).waitFor();
     expect(await page.getByText('reviewer invited you', { exact: false }).isVisible()).toBe(true);
     await saveScreenshot(page, 'organizations-invitation-1280');
@@ -229,14 +216,14 @@ describe('organizations', () => {
 
   it('fits the members and integration pages on a phone', async () => {
     const page = await open(MOBILE);
-    await page.goto(`${app.url}/dashboard/create`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/create`, { waitUntil: 'networkidle' });
     await page.getByLabel('Project name').waitFor();
     await saveScreenshot(page, 'organization-create-375', true);
-    await page.goto(`${app.url}/dashboard/${organizationId}/members`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/members`, { waitUntil: 'networkidle' });
     await page.getByText('reviewer@example.com').waitFor();
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'organization-members-375', true);
-    await page.goto(`${app.url}/dashboard/${organizationId}/integration`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/integration`, { waitUntil: 'networkidle' });
     await page.getByLabel('Ready link').waitFor();
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'organization-integration-375', true);
@@ -246,7 +233,7 @@ describe('organizations', () => {
 describe('applicants', () => {
   it('pages, sorts and searches the list on the server, keeping the state in the address', async () => {
     const page = await open();
-    await page.goto(`${app.url}/dashboard/${organizationId}/applicants`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Applicants' }).waitFor();
     await waitForFirstRow(page, '1');
     const firstPage = await tableRows(page);
@@ -294,7 +281,7 @@ describe('applicants', () => {
 
   it('fits a phone without sideways scrolling', async () => {
     const page = await open(MOBILE);
-    await page.goto(`${app.url}/dashboard/${organizationId}/applicants`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants`, { waitUntil: 'networkidle' });
     await waitForFirstRow(page, '1');
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'applicants-list-375', true);
@@ -302,7 +289,7 @@ describe('applicants', () => {
     await page.getByRole('status').filter({ hasText: 'Type at least 3 characters to search' }).waitFor();
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'applicants-search-too-short-375');
-    await page.goto(`${app.url}/dashboard/${organizationId}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}`, { waitUntil: 'networkidle' });
     await page.getByRole('list', { name: 'Applicants by status' }).waitFor();
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'organization-dashboard-375', true);
@@ -311,12 +298,12 @@ describe('applicants', () => {
   it('opens an applicant, magnifies a document, edits, resets and approves', async () => {
     const userId = await applicantWithImages();
     const page = await open();
-    await page.goto(`${app.url}/dashboard/${organizationId}/applicants?search=${encodeURIComponent(userId)}`, {
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants?search=${encodeURIComponent(userId)}`, {
       waitUntil: 'networkidle',
     });
     await page.getByRole('table', { name: 'Applicants' }).getByText(userId, { exact: true }).click();
     // The details page carries the list's address (for "approve & next" in the same filter).
-    await page.waitForURL(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}?search=${encodeURIComponent(userId)}`);
+    await page.waitForURL(`${suite.app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}?search=${encodeURIComponent(userId)}`);
     await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
     const identity = page.getByRole('table', { name: 'Identity' });
     await identity.waitFor();
@@ -390,7 +377,7 @@ describe('applicants', () => {
   it('shows the details and the edit form on a phone', async () => {
     const userId = await applicantWithImages();
     const page = await open(MOBILE);
-    await page.goto(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`, {
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`, {
       waitUntil: 'networkidle',
     });
     await page.getByRole('table', { name: 'Identity' }).waitFor();
@@ -398,7 +385,7 @@ describe('applicants', () => {
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'applicant-details-375', true);
 
-    await page.goto(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}/edit`, {
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}/edit`, {
       waitUntil: 'networkidle',
     });
     await page.getByLabel('Full Name').waitFor();
@@ -408,7 +395,7 @@ describe('applicants', () => {
 
   it("sends another organization's id to the organization picker, saying why", async () => {
     const page = await open();
-    await page.goto(`${app.url}/dashboard/00000000-0000-4000-8000-000000000000/applicants`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/00000000-0000-4000-8000-000000000000/applicants`, { waitUntil: 'networkidle' });
     await page.getByText(/That organization does not exist, or you are not one of its members/).waitFor();
   });
 });

@@ -2,11 +2,12 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 import { expectToast } from './support/accounts.js';
-import { repoRoot, startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, newContext, saveScreenshot, waitForDocumentImage } from './support/browser.js';
+import { repoRoot } from './support/app.js';
+import { documentScrollWidth, newContext, saveScreenshot, waitForDocumentImage } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
 
 // Data protection in Chromium against the built server: an owner erases an applicant
 // from its details page (a reason, the userId typed again) and sees the tombstone; sets a
@@ -19,8 +20,6 @@ const ORGANIZATION_NAME = 'Browser Erasure Co';
 const RETENTION_ORGANIZATION_NAME = 'Browser Retention Co';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let app: RunningApp;
-let browser: Browser;
 let headers: Record<string, string>;
 let cookie: { name: string; value: string };
 let organizationId: string;
@@ -29,15 +28,15 @@ const contexts: BrowserContext[] = [];
 const consoleErrors: string[] = [];
 
 async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${app.url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
+  const response = await fetch(`${suite.app.url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
 
 async function open(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, { viewport });
+  const context = await newContext(suite.browser, { viewport });
   contexts.push(context);
-  await context.addCookies([{ ...cookie, url: app.url }]);
+  await context.addCookies([{ ...cookie, url: suite.app.url }]);
   const page = await context.newPage();
   page.on('console', (message) => {
     // The applicant is gone after the erasure: its details answer 404 (as an unknown one does).
@@ -47,26 +46,26 @@ async function open(viewport = DESKTOP): Promise<Page> {
   return page;
 }
 
+const suite = browserSuite();
+
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  const response = await fetch(`${app.url}/api/auth/register`, {
+  const response = await fetch(`${suite.app.url}/api/auth/register`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', Origin: app.url },
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', Origin: suite.app.url },
     body: JSON.stringify({ email: 'dpo@example.com', username: 'dpo', password: 'correct-horse-battery' }),
   });
   if (response.status !== 201) throw new Error(`register answered ${response.status}`);
   const match = /kyc\.sid=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
   if (!match) throw new Error('no session cookie');
   cookie = { name: 'kyc.sid', value: match[1] };
-  headers = { Cookie: `kyc.sid=${match[1]}`, 'X-Requested-With': 'XMLHttpRequest', Origin: app.url, 'Content-Type': 'application/json' };
+  headers = { Cookie: `kyc.sid=${match[1]}`, 'X-Requested-With': 'XMLHttpRequest', Origin: suite.app.url, 'Content-Type': 'application/json' };
   organizationId = (await apiJson<{ id: string }>('/api/projects', { method: 'POST', body: JSON.stringify({ name: ORGANIZATION_NAME }) })).id;
   retentionOrganizationId = (await apiJson<{ id: string }>('/api/projects', { method: 'POST', body: JSON.stringify({ name: RETENTION_ORGANIZATION_NAME }) })).id;
   // The seed spreads applicants over the last 180 days: most were decided weeks ago.
   const seed = (name: string, count: number, series: string) =>
     promisify(execFile)(process.execPath, [join(repoRoot, 'dist/server/cli/seed.js'), '--organization', name, '--applicants', String(count), '--seed', series, '--images'], {
       cwd: repoRoot,
-      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: app.dataDir },
+      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: suite.app.dataDir },
     });
   await seed(ORGANIZATION_NAME, 6, 'erasure');
   await seed(RETENTION_ORGANIZATION_NAME, 12, 'retention');
@@ -74,11 +73,6 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('erasure', () => {
@@ -95,7 +89,7 @@ describe('erasure', () => {
     expect(userId).not.toBe('');
 
     const page = await open();
-    await page.goto(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`, { waitUntil: 'networkidle' });
     await waitForDocumentImage(page);
     await page.getByRole('button', { name: 'Erase applicant' }).click();
     const dialog = page.getByRole('dialog', { name: 'Erase applicant' });
@@ -117,7 +111,7 @@ describe('erasure', () => {
 
     // Reloaded, on a phone: the tombstone is what the address shows now.
     const phone = await open(MOBILE);
-    await phone.goto(`${app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`, { waitUntil: 'networkidle' });
+    await phone.goto(`${suite.app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`, { waitUntil: 'networkidle' });
     await phone.getByText('This applicant was erased').waitFor();
     expect(await documentScrollWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(phone, 'erased-applicant-tombstone-375');
@@ -149,7 +143,7 @@ describe('retention', () => {
 
     // A legal hold, placed from the details page.
     const page = await open();
-    await page.goto(`${app.url}/dashboard/${retentionOrganizationId}/applicants/${encodeURIComponent(heldUserId)}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${retentionOrganizationId}/applicants/${encodeURIComponent(heldUserId)}`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Legal hold' }).click();
     const dialog = page.getByRole('dialog', { name: 'Place legal hold' });
     await dialog.getByLabel('Reason').fill('Court order 2026-114');
@@ -160,7 +154,7 @@ describe('retention', () => {
     await saveScreenshot(page, 'applicant-legal-hold-1280', true);
 
     // The policy: photos kept 30 days after the decision, saved and applied now.
-    await page.goto(`${app.url}/dashboard/${retentionOrganizationId}/settings`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${retentionOrganizationId}/settings`, { waitUntil: 'networkidle' });
     await page.getByLabel('Document photos, selfies and face data').selectOption({ label: '30 days' });
     await page.getByRole('button', { name: 'Save retention policy' }).click();
     await expectToast(page, 'Retention policy saved');
@@ -168,7 +162,7 @@ describe('retention', () => {
     await page.getByText(new RegExp(`Applied: photos removed from ${due.length - 1} applicant\\(s\\), 0 erased`)).waitFor();
     await saveScreenshot(page, 'organization-retention-1280', true);
 
-    await page.goto(`${app.url}/dashboard/${retentionOrganizationId}/applicants/${encodeURIComponent(expiredUserId)}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${retentionOrganizationId}/applicants/${encodeURIComponent(expiredUserId)}`, { waitUntil: 'networkidle' });
     await page.getByText(/The document photos, selfie and face data were removed on .* under the organization’s retention policy/).waitFor();
     const expired = await details(expiredUserId);
     expect(expired.identity.images).toEqual([]);
@@ -178,12 +172,12 @@ describe('retention', () => {
     expect((await details(heldUserId)).identity.images.length).toBeGreaterThan(0);
 
     const phone = await open(MOBILE);
-    await phone.goto(`${app.url}/dashboard/${retentionOrganizationId}/settings`, { waitUntil: 'networkidle' });
+    await phone.goto(`${suite.app.url}/dashboard/${retentionOrganizationId}/settings`, { waitUntil: 'networkidle' });
     await phone.getByLabel('Document photos, selfies and face data').waitFor();
     expect(await phone.getByLabel('Document photos, selfies and face data').inputValue()).toBe('30');
     expect(await documentScrollWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(phone, 'organization-retention-375', true);
-    await phone.goto(`${app.url}/dashboard/${retentionOrganizationId}/applicants/${encodeURIComponent(heldUserId)}`, { waitUntil: 'networkidle' });
+    await phone.goto(`${suite.app.url}/dashboard/${retentionOrganizationId}/applicants/${encodeURIComponent(heldUserId)}`, { waitUntil: 'networkidle' });
     await phone.getByText('On legal hold', { exact: true }).waitFor();
     expect(await documentScrollWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(phone, 'applicant-legal-hold-375', true);

@@ -7,11 +7,10 @@ import {
   heading,
   Integrator,
   MOBILE,
-  startIntegratorSetup,
+  integratorSuite,
   submitThroughApi,
   takeSelfies,
   watchKycPage,
-  type IntegratorSetup,
 } from './support/kyc.js';
 import type { ReceivedWebhook } from '../support/webhook-receiver.js';
 
@@ -42,7 +41,7 @@ async function bothSizes(page: Page, name: string): Promise<void> {
   await resizeViewport(page, DESKTOP);
 }
 
-let setup: IntegratorSetup;
+const setup = integratorSuite({ email: 'reviewer@acme.example', username: 'acme-reviewer' }, { DECISION_UNDO_WINDOW_SECONDS: String(UNDO_SECONDS) });
 let office: BrowserContext;
 const contexts: BrowserContext[] = [];
 
@@ -66,7 +65,6 @@ async function toast(page: Page, text: string): Promise<void> {
 const problems: string[] = [];
 
 beforeAll(async () => {
-  setup = await startIntegratorSetup({ email: 'reviewer@acme.example', username: 'acme-reviewer' }, { DECISION_UNDO_WINDOW_SECONDS: String(UNDO_SECONDS) });
   office = await newContext(setup.browser, { viewport: DESKTOP });
   contexts.push(office);
   await setup.integrator.signIn(office);
@@ -74,7 +72,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
-  await setup?.stop();
 });
 
 describe('structured decisions', () => {

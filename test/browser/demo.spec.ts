@@ -1,18 +1,11 @@
 import { join } from 'node:path';
 
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
-import { startApp, type RunningApp } from './support/app.js';
-import {
-  documentScrollWidth,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  waitForDocumentImage,
-  type OpenedPage,
-} from './support/browser.js';
+import { documentScrollWidth, openPage, saveScreenshot, waitForDocumentImage, type OpenedPage } from './support/browser.js';
 import { expectToast, waitForPath } from './support/accounts.js';
+import { browserSuite } from './support/suite.js';
 
 // A visitor tries the product: from the landing page one click creates a seeded demo
 // account and signs in; they look around the two sample organizations and an applicant's
@@ -23,12 +16,10 @@ const MOBILE = { width: 375, height: 812 };
 const WELCOME = 'Your registration was successful. Welcome to the product!';
 const SEEDED_ORGANIZATIONS = ['Northwind Bank', 'Contoso Exchange'];
 
-let app: RunningApp;
-let browser: Browser;
 const opened: OpenedPage[] = [];
 
 async function open(viewport = DESKTOP): Promise<OpenedPage> {
-  const page = await openPage(browser, viewport);
+  const page = await openPage(suite.browser, viewport);
   opened.push(page);
   return page;
 }
@@ -45,7 +36,7 @@ interface Footprint {
 }
 
 function footprint(userId: string, organizationIds: string[]): Footprint {
-  const db = new Database(join(app.dataDir, 'kyc.sqlite'), { readonly: true, fileMustExist: true });
+  const db = new Database(join(suite.app.dataDir, 'kyc.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const count = (sql: string, ...params: string[]) =>
       (db.prepare<string[], { n: number }>(sql).get(...params) as { n: number }).n;
@@ -69,7 +60,7 @@ function footprint(userId: string, organizationIds: string[]): Footprint {
 }
 
 async function getJson<T>(page: Page, path: string): Promise<T> {
-  const response = await page.context().request.get(`${app.url}${path}`);
+  const response = await page.context().request.get(`${suite.app.url}${path}`);
   if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -97,31 +88,23 @@ async function sameSessionAt(context: BrowserContext, viewport: { width: number;
   return other;
 }
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
+const suite = browserSuite();
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((page) => page.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('demo account', () => {
   it('shows /register/demo and /demo at 1280 and 375 px', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const { page, consoleErrors } = await open(viewport);
-      await page.goto(`${app.url}/register/demo`, { waitUntil: 'networkidle' });
+      await page.goto(`${suite.app.url}/register/demo`, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { name: 'Create demo account', level: 1 }).waitFor();
       expect(await page.getByRole('link', { name: 'Login instead' }).getAttribute('href')).toBe('/login');
       expect(await documentScrollWidth(page)).toBeLessThanOrEqual(viewport.width);
       await saveScreenshot(page, `register-demo-${viewport.width}`, true);
 
-      await page.goto(`${app.url}/demo`, { waitUntil: 'networkidle' });
+      await page.goto(`${suite.app.url}/demo`, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { name: 'Try the platform with a demo account', level: 1 }).waitFor();
       expect(await page.getByRole('button', { name: 'Create demo account' }).isEnabled()).toBe(true);
       expect(await documentScrollWidth(page)).toBeLessThanOrEqual(viewport.width);
@@ -132,7 +115,7 @@ describe('demo account', () => {
 
   it('reaches the demo from the mobile menu', async () => {
     const { page, consoleErrors } = await open(MOBILE);
-    await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Try demo' }).click();
     await waitForPath(page, '/register/demo');
@@ -142,11 +125,11 @@ describe('demo account', () => {
 
   it('creates a demo account from the landing page, browses its data, and is deleted at logout', async () => {
     const { page, consoleErrors } = await open();
-    await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/`, { waitUntil: 'networkidle' });
 
     // The server draws the demo documents on a background thread once it listens; an account
     // created before would get them a few seconds later. Here: the usual case, already drawn.
-    await app.whenOutput((printed) => (/Drew the demo documents of \d+ applicants/.test(printed) ? true : undefined), 'the demo documents to be drawn', 120_000);
+    await suite.app.whenOutput((printed) => (/Drew the demo documents of \d+ applicants/.test(printed) ? true : undefined), 'the demo documents to be drawn', 120_000);
 
     // One click from the landing page, one on the demo page.
     await page.getByRole('link', { name: 'Explore demo account' }).first().click();
@@ -177,7 +160,7 @@ describe('demo account', () => {
 
     // Each organization's home shows its seeded figures.
     for (const name of SEEDED_ORGANIZATIONS) {
-      await page.goto(`${app.url}/dashboard/select`, { waitUntil: 'networkidle' });
+      await page.goto(`${suite.app.url}/dashboard/select`, { waitUntil: 'networkidle' });
       await page.getByRole('link', { name: new RegExp(name) }).click();
       await page.getByRole('heading', { name, level: 1 }).waitFor();
       await page.getByRole('list', { name: 'Applicants by status' }).waitFor();
@@ -196,7 +179,7 @@ describe('demo account', () => {
     const { userId } = await firstApplicant(page, [organizationId], (checks) =>
       checks.some((check) => check.name === 'data-matches-document' && check.verdict === 'failed'),
     );
-    await page.goto(`${app.url}/dashboard/${organizationId}/applicants?search=${encodeURIComponent(userId)}`, {
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants?search=${encodeURIComponent(userId)}`, {
       waitUntil: 'networkidle',
     });
     await table.getByText(userId, { exact: true }).click();
@@ -220,7 +203,7 @@ describe('demo account', () => {
 
     // An applicant on hold whose document photo the reader could not read (a thumb over the zone).
     const unread = await firstApplicant(page, organizationIds, (checks) => checks.some((check) => check.name === 'document-read' && check.verdict === 'needs-review'));
-    await page.goto(`${app.url}/dashboard/${unread.organizationId}/applicants/${encodeURIComponent(unread.userId)}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/dashboard/${unread.organizationId}/applicants/${encodeURIComponent(unread.userId)}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
     await waitForDocumentImage(page);
     await page.getByText(/^Unreadable \(/).first().waitFor();
@@ -228,11 +211,11 @@ describe('demo account', () => {
 
     // The seeded dashboard on a phone, in a second window of the same session.
     const phone = await sameSessionAt(page.context(), MOBILE);
-    await phone.page.goto(`${app.url}/dashboard/select`, { waitUntil: 'networkidle' });
+    await phone.page.goto(`${suite.app.url}/dashboard/select`, { waitUntil: 'networkidle' });
     await phone.page.getByRole('link', { name: new RegExp(SEEDED_ORGANIZATIONS[0]) }).waitFor();
     expect(await documentScrollWidth(phone.page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(phone.page, 'demo-dashboard-375', true);
-    await phone.page.goto(`${app.url}/dashboard/${organizationId}`, { waitUntil: 'networkidle' });
+    await phone.page.goto(`${suite.app.url}/dashboard/${organizationId}`, { waitUntil: 'networkidle' });
     await phone.page.getByRole('list', { name: 'Applicants by status' }).waitFor();
     expect(await documentScrollWidth(phone.page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(phone.page, 'demo-organization-375', true);
@@ -261,7 +244,7 @@ describe('demo account', () => {
     expect(footprint(me.id, organizationIds)).toEqual(empty);
 
     // And it cannot sign back in: the phone window's session ended with it.
-    await phone.page.goto(`${app.url}/dashboard/select`, { waitUntil: 'networkidle' });
+    await phone.page.goto(`${suite.app.url}/dashboard/select`, { waitUntil: 'networkidle' });
     await waitForPath(phone.page, '/login');
     expect(consoleErrors).toEqual([]);
   }, 180_000);

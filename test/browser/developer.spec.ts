@@ -1,18 +1,13 @@
 import { spawn } from 'node:child_process';
 
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
 import { Webhook } from 'standardwebhooks';
 
-import { startApp, type RunningApp } from './support/app.js';
-import {
-  animationsFinished,
-  documentScrollWidth,
-  launchBrowser,
-  newContext,
-  resizeViewport,
-  saveScreenshot,
-} from './support/browser.js';
+import { animationsFinished, documentScrollWidth, newContext, resizeViewport, saveScreenshot } from './support/browser.js';
+
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { browserSuite } from './support/suite.js';
 
 // The developer screens in Chromium against the built server: an integrator sets a
 // webhook to a local receiver, sends a test event, sees and redelivers it in the
@@ -87,36 +82,25 @@ function runExample(
   });
 }
 
-let app: RunningApp;
-let browser: Browser;
 let receiver: WebhookReceiver;
 let context: BrowserContext | undefined;
 
+// The local receiver listens on 127.0.0.1, which the SSRF guard refuses unless allowed.
+const suite = browserSuite({ app: { env: { ALLOW_PRIVATE_WEBHOOKS: 'true' } } });
+
 beforeAll(async () => {
-  // The local receiver listens on 127.0.0.1, which the SSRF guard refuses unless allowed.
-  const previous = process.env.ALLOW_PRIVATE_WEBHOOKS;
-  process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
-  try {
-    app = await startApp();
-  } finally {
-    if (previous === undefined) delete process.env.ALLOW_PRIVATE_WEBHOOKS;
-    else process.env.ALLOW_PRIVATE_WEBHOOKS = previous;
-  }
-  browser = await launchBrowser();
   receiver = await startWebhookReceiver();
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
   await receiver?.close();
-  await app?.stop();
 });
 
 describe('developer screens', () => {
   it('webhook, test event, delivery log with redelivery, API key copy and regenerate, redirect URL, runnable docs', async () => {
-    context = await newContext(browser, { viewport: DESKTOP });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    context = await newContext(suite.browser, { viewport: DESKTOP });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.app.url });
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
@@ -126,13 +110,13 @@ describe('developer screens', () => {
     });
 
     // ------------------------------------------------------------- sign up (the API shares the page's cookies)
-    const headers = { 'X-Requested-With': 'XMLHttpRequest', Origin: app.url };
-    const registered = await context.request.post(`${app.url}/api/auth/register`, {
+    const headers = { 'X-Requested-With': 'XMLHttpRequest', Origin: suite.app.url };
+    const registered = await context.request.post(`${suite.app.url}/api/auth/register`, {
       headers,
       data: { email: 'dev@acme.example', username: 'acme-dev', password: 'correct-horse' },
     });
     expect(registered.status()).toBe(201);
-    const organizationResponse = await context.request.post(`${app.url}/api/projects`, {
+    const organizationResponse = await context.request.post(`${suite.app.url}/api/projects`, {
       headers,
       data: { name: 'Acme onboarding' },
     });
@@ -140,7 +124,7 @@ describe('developer screens', () => {
     const organization = (await organizationResponse.json()) as { id: string; companyKey: string };
 
     // ------------------------------------------------------------- webhook: none yet, then add one
-    await page.goto(`${app.url}${DEVELOPER}/webhooks`);
+    await page.goto(`${suite.app.url}${DEVELOPER}/webhooks`);
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     expect(await page.getByTestId('webhook-url').textContent()).toBe('No webhook configured');
     expect(await page.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true);
@@ -154,7 +138,7 @@ describe('developer screens', () => {
     await page.getByLabel('Webhook URL').fill(receiver.url);
     await page.getByRole('button', { name: 'Save webhook' }).click();
     await toast(page, 'Successfully created webhook');
-    await page.waitForURL(`${app.url}${DEVELOPER}/webhooks`);
+    await page.waitForURL(`${suite.app.url}${DEVELOPER}/webhooks`);
     await page.getByTestId('webhook-url').getByText(receiver.url).waitFor();
 
     const secretCard = page.locator('section.card', { has: page.getByRole('heading', { name: 'Signing secret' }) });
@@ -212,7 +196,7 @@ describe('developer screens', () => {
     expect(receiver.received).toHaveLength(4);
 
     // ------------------------------------------------------------- API key: masked, copy, regenerate
-    await page.goto(`${app.url}${DEVELOPER}/keys`);
+    await page.goto(`${suite.app.url}${DEVELOPER}/keys`);
     await page.getByRole('heading', { name: 'API Key', level: 1 }).waitFor();
     const keyCard = page.locator('section.card', { has: page.getByRole('heading', { name: 'Secret API key' }) });
     const masked = (await keyCard.getByTestId('secret-value').textContent()) ?? '';
@@ -226,7 +210,7 @@ describe('developer screens', () => {
     const oldKey = await revealedText(page, keyCard, 'API key');
     expect(copied).toBe(oldKey);
     expect(oldKey).toMatch(/^kyc_sk_/);
-    const meWith = (key: string) => fetch(`${app.url}/api/users/me`, { headers: { Authorization: `Bearer ${key}` } });
+    const meWith = (key: string) => fetch(`${suite.app.url}/api/users/me`, { headers: { Authorization: `Bearer ${key}` } });
     expect((await meWith(oldKey)).status).toBe(200);
 
     await dismissToasts(page);
@@ -247,7 +231,7 @@ describe('developer screens', () => {
     expect((await meWith(newKey)).status).toBe(200);
 
     // ------------------------------------------------------------- redirect URL: mapped server message, then saved
-    await page.goto(`${app.url}${DEVELOPER}/redirect-url`);
+    await page.goto(`${suite.app.url}${DEVELOPER}/redirect-url`);
     await page.getByRole('heading', { name: 'Redirect URL', level: 1 }).waitFor();
     expect(await page.getByTestId('redirect-url').textContent()).toBe('No redirect URL configured');
     await page.getByRole('link', { name: 'Add redirect URL' }).click();
@@ -260,18 +244,18 @@ describe('developer screens', () => {
     await page.getByLabel('Redirect URL').fill(redirectUrl);
     await page.getByRole('button', { name: 'Save redirect URL' }).click();
     await toast(page, 'Successfully registered a redirect url');
-    await page.waitForURL(`${app.url}${DEVELOPER}/redirect-url`);
+    await page.waitForURL(`${suite.app.url}${DEVELOPER}/redirect-url`);
     await page.getByTestId('redirect-url').getByText(redirectUrl).waitFor();
     await dismissToasts(page);
     await screenshotBothSizes(page, 'developer-redirect-url');
 
     // ------------------------------------------------------------- documentation: the examples run as written
-    await page.goto(`${app.url}${DEVELOPER}`);
+    await page.goto(`${suite.app.url}${DEVELOPER}`);
     await page.getByRole('heading', { name: 'Documentation', level: 1 }).waitFor();
-    expect(await page.getByTestId('docs-base-url').textContent()).toBe(app.url);
+    expect(await page.getByTestId('docs-base-url').textContent()).toBe(suite.app.url);
     const reference = page.getByRole('link', { name: /OpenAPI/ }).first();
     expect(await reference.getAttribute('href')).toBe('/api/docs');
-    expect((await fetch(`${app.url}/api/docs`)).status).toBe(200);
+    expect((await fetch(`${suite.app.url}/api/docs`)).status).toBe(200);
 
     const env = { KYC_API_KEY: newKey, KYC_ORGANIZATION_ID: organization.id, KYC_COMPANY_KEY: organization.companyKey };
     const json = async (id: string, code: string) => {
@@ -300,7 +284,7 @@ describe('developer screens', () => {
     const retried = await withStatus('create-session (retry)', await exampleCode(page, 'create-session'));
     expect({ httpStatus: retried.httpStatus, body: JSON.parse(retried.body) as unknown }).toEqual({ httpStatus: 201, body: createdSession });
     const exchange = () =>
-      fetch(`${app.url}/api/kyc/session-token`, {
+      fetch(`${suite.app.url}/api/kyc/session-token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
         body: JSON.stringify({ session: new URL(createdSession.url).searchParams.get('session') }),
@@ -377,9 +361,9 @@ describe('developer screens', () => {
   }, 120_000);
 
   it('the interactive reference the documentation links to shows each operation and the webhooks', async () => {
-    const page = await (await newContext(browser, { viewport: DESKTOP })).newPage();
+    const page = await (await newContext(suite.browser, { viewport: DESKTOP })).newPage();
     // Swagger UI draws the operations as they scroll into view: a deep link opens one (deepLinking).
-    await page.goto(`${app.url}/api/docs#/kyc/Kyc_createSession`);
+    await page.goto(`${suite.app.url}/api/docs#/kyc/Kyc_createSession`);
     const operation = page.locator('#operations-kyc-Kyc_createSession');
     await operation.getByText('Create a verification session').waitFor({ timeout: 30_000 });
     // Its description, the optional Idempotency-Key and its error codes.
@@ -392,7 +376,7 @@ describe('developer screens', () => {
 
     // A new load: Swagger UI follows the hash it starts with, not a later change of it.
     await page.goto('about:blank');
-    await page.goto(`${app.url}/api/docs#/webhooks/Webhook_applicant_decided`);
+    await page.goto(`${suite.app.url}/api/docs#/webhooks/Webhook_applicant_decided`);
     const webhook = page.locator('#operations-webhooks-Webhook_applicant_decided');
     await webhook.getByText('webhook-signature').first().waitFor({ timeout: 30_000 });
     await saveScreenshot(page, 'api-reference-webhook-1280', false, { checkAccessibility: false });

@@ -5,7 +5,7 @@ import { fakeApplicant } from '../../server/fake-data/fake-applicant.js';
 import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import type { RunningApp } from './support/app.js';
 import { newContext, saveScreenshot, waitForPageCondition } from './support/browser.js';
-import { DESKTOP, heading, Integrator, MOBILE, screenshotBothSizes, takeSelfies, uploadPhoto, watchKycPage, type IntegratorSetup, startIntegratorSetup } from './support/kyc.js';
+import { DESKTOP, heading, Integrator, MOBILE, screenshotBothSizes, takeSelfies, uploadPhoto, watchKycPage, integratorSuite } from './support/kyc.js';
 
 // The document is read, not only collected: an end user photographs a generated passport
 // (and, in a second verification, an identity card); the personal-data step arrives
@@ -23,14 +23,11 @@ let integrator: Integrator;
 let organizationId: string;
 let apiKey: string;
 
-let setup: IntegratorSetup;
+const setup = integratorSuite({ email: 'reader@acme.example', username: 'acme-reader' });
 
 beforeAll(async () => {
-  setup = await startIntegratorSetup({ email: 'reader@acme.example', username: 'acme-reader' });
   ({ app, browser, integrator, organizationId, apiKey } = setup);
-}, 120_000);
-
-afterAll(() => setup?.stop());
+});
 
 /** A server-created verification link for one customer, opened in a fresh phone-sized page. */
 async function openLink(userId: string, expectedErrors?: RegExp) {

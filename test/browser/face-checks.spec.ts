@@ -6,7 +6,7 @@ import { extractSourceFaces, SOURCE_PHOTOS } from '../../server/face-reading/tes
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import type { RunningApp } from './support/app.js';
 import { newContext, saveScreenshot } from './support/browser.js';
-import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, type IntegratorSetup, startIntegratorSetup } from './support/kyc.js';
+import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, integratorSuite } from './support/kyc.js';
 
 // Faces are checked, not only collected: an end user photographs a generated passport
 // printed with a man's photo and takes a selfie of the same man in two poses → the face
@@ -27,14 +27,11 @@ let integrator: Integrator;
 let organizationId: string;
 let apiKey: string;
 
-let setup: IntegratorSetup;
+const setup = integratorSuite({ email: 'faces@acme.example', username: 'acme-faces' });
 
 beforeAll(async () => {
-  setup = await startIntegratorSetup({ email: 'faces@acme.example', username: 'acme-faces' });
   ({ app, browser, integrator, organizationId, apiKey } = setup);
-}, 120_000);
-
-afterAll(() => setup?.stop());
+});
 
 /** Goes through the verification page on a phone: the passport printed with `portrait`, the selfie's two poses, the details. */
 async function verify(userId: string, person: FakeApplicant, portrait: Buffer, facing: (turn: 'left' | 'right') => Promise<Buffer>, turned: (turn: 'left' | 'right') => Promise<Buffer>) {

@@ -1,9 +1,7 @@
 import type { Server } from 'node:http';
 
-import type { Browser } from 'playwright-core';
+import { newContext, waitForPageCondition } from './support/browser.js';
 
-import { startApp, type RunningApp } from './support/app.js';
-import { launchBrowser, newContext, waitForPageCondition } from './support/browser.js';
 import {
   bodyText,
   closeServer,
@@ -22,6 +20,7 @@ import {
   watchKycPage,
 } from './support/kyc.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { browserSuite } from './support/suite.js';
 
 // The specification's public link, /kyc?companyKey=…&userId=…, in Chromium against the
 // built server: without a webhook it explains itself; the browser that starts a new
@@ -29,52 +28,47 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 // link is refused with VERIFICATION_IN_PROGRESS, meanwhile and once submitted alike (it
 // never learns the outcome); the camera step and a rejection asking for a resubmission.
 
-let app: RunningApp;
-let browser: Browser;
 let receiver: WebhookReceiver | undefined;
 let site: Server | undefined;
 
-beforeAll(async () => {
+const suite = browserSuite({
   // The webhook receiver and the redirect page run on 127.0.0.1.
-  process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
-  app = await startApp({ env: { DECISION_UNDO_WINDOW_SECONDS: '0' } });
-  // A local launch: the fake camera flags give the camera step a picture to show.
-  browser = await launchBrowser(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream']);
+  app: { env: { ALLOW_PRIVATE_WEBHOOKS: 'true', DECISION_UNDO_WINDOW_SECONDS: '0' } },
+  // The fake camera flags give the camera step a picture to show.
+  browserArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
 });
 
 afterAll(async () => {
-  await browser?.close();
   await receiver?.close();
   await closeServer(site);
-  await app?.stop();
 });
 
 describe('the public companyKey link', () => {
-  it('starts in one browser, is refused in another while under way and once submitted, whatever the outcome', async () => {
+  it('starts in one suite.browser, is refused in another while under way and once submitted, whatever the outcome', async () => {
     receiver = await startWebhookReceiver();
     const { received, url: webhookUrl } = receiver;
     site = integratorSite();
     const redirectUrl = `${await listen(site)}/done`;
 
-    const integrator = new Integrator(app.url);
+    const integrator = new Integrator(suite.app.url);
     await integrator.call('POST', '/api/auth/register', {
       email: 'integrator@globex.example',
       username: 'globex-integrator',
       password: 'correct-horse',
     });
     const organization = await integrator.call<{ id: string; companyKey: string }>('POST', '/api/projects', { name: 'Globex Bank' });
-    const kycUrl = `${app.url}/kyc?companyKey=${encodeURIComponent(organization.companyKey)}&userId=customer-7`;
+    const kycUrl = `${suite.app.url}/kyc?companyKey=${encodeURIComponent(organization.companyKey)}&userId=customer-7`;
 
     // Before a webhook exists, the link explains that verification is not set up.
-    const first = await newContext(browser, { viewport: MOBILE });
+    const first = await newContext(suite.browser, { viewport: MOBILE });
     const page = await first.newPage();
-    const pageErrors = watchKycPage(page, app.url);
+    const pageErrors = watchKycPage(page, suite.app.url);
     await page.goto(kycUrl);
     await heading(page, 'Verification is not available yet');
     expect(await page.getByRole('alert').textContent()).toContain('Please configure your webhook');
     await screenshotBothSizes(page, '00-webhook-not-configured');
 
-    await page.goto(`${app.url}/kyc?userId=customer-7`);
+    await page.goto(`${suite.app.url}/kyc?userId=customer-7`);
     await heading(page, 'This verification link is incomplete');
     await screenshotBothSizes(page, '00-link-incomplete');
 
@@ -103,9 +97,9 @@ describe('the public companyKey link', () => {
     );
 
     // The same link in a second browser: refused, and it learns nothing about the applicant.
-    const second = await newContext(browser, { viewport: MOBILE });
+    const second = await newContext(suite.browser, { viewport: MOBILE });
     const other = await second.newPage();
-    const otherErrors = watchKycPage(other, app.url);
+    const otherErrors = watchKycPage(other, suite.app.url);
     await other.goto(kycUrl);
     await heading(other, 'This verification is already in progress');
     expect(await other.getByTestId('kyc-refusal').getAttribute('data-code')).toBe('VERIFICATION_IN_PROGRESS');
@@ -151,9 +145,9 @@ describe('the public companyKey link', () => {
     await second.close();
 
     // The camera step, with Chromium's fake camera: live preview, capture, preview.
-    const cameraContext = await newContext(browser, { viewport: MOBILE });
+    const cameraContext = await newContext(suite.browser, { viewport: MOBILE });
     const camera = await cameraContext.newPage();
-    await camera.goto(`${app.url}/kyc?companyKey=${encodeURIComponent(organization.companyKey)}&userId=customer-camera`);
+    await camera.goto(`${suite.app.url}/kyc?companyKey=${encodeURIComponent(organization.companyKey)}&userId=customer-camera`);
     await heading(camera, 'Choose your document');
     await camera.getByRole('button', { name: /Driving licence/ }).click();
     await heading(camera, 'Front of your driving licence');

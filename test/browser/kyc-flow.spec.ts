@@ -1,17 +1,9 @@
 import type { Server } from 'node:http';
 
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
-import { startApp, type RunningApp } from './support/app.js';
-import {
-  documentScrollWidth,
-  launchBrowser,
-  newContext,
-  resizeViewport,
-  saveElementScreenshot,
-  saveScreenshot,
-  waitForPageCondition,
-} from './support/browser.js';
+import { documentScrollWidth, newContext, resizeViewport, saveElementScreenshot, saveScreenshot, waitForPageCondition } from './support/browser.js';
+
 import {
   bodyText,
   closeServer,
@@ -31,6 +23,7 @@ import {
   watchKycPage,
 } from './support/kyc.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { browserSuite } from './support/suite.js';
 
 // The whole verification loop in Chromium against the built server, the recommended way:
 // an integrator signs up, configures a webhook and a redirect URL and, on the Integration
@@ -50,23 +43,15 @@ async function dashboardScreenshots(page: Page, name: string): Promise<void> {
   await resizeViewport(page, DESKTOP);
 }
 
-let app: RunningApp;
-let browser: Browser;
 let receiver: WebhookReceiver | undefined;
 let site: Server | undefined;
 
-beforeAll(async () => {
-  // The webhook receiver and the redirect page run on 127.0.0.1.
-  process.env.ALLOW_PRIVATE_WEBHOOKS = 'true';
-  app = await startApp({ env: { DECISION_UNDO_WINDOW_SECONDS: '0' } });
-  browser = await launchBrowser();
-});
+// The webhook receiver and the redirect page run on 127.0.0.1.
+const suite = browserSuite({ app: { env: { ALLOW_PRIVATE_WEBHOOKS: 'true', DECISION_UNDO_WINDOW_SECONDS: '0' } } });
 
 afterAll(async () => {
-  await browser?.close();
   await receiver?.close();
   await closeServer(site);
-  await app?.stop();
 });
 
 describe('verification flow', () => {
@@ -77,7 +62,7 @@ describe('verification flow', () => {
     const siteOrigin = await listen(site);
 
     // The integrator signs up, creates an organization and sets the webhook and redirect URL.
-    const integrator = new Integrator(app.url);
+    const integrator = new Integrator(suite.app.url);
     await integrator.call('POST', '/api/auth/register', {
       email: 'integrator@acme.example',
       username: 'acme-integrator',
@@ -89,11 +74,11 @@ describe('verification flow', () => {
     const { secret } = await integrator.call<{ secret: string }>('GET', '/api/webhooks/settings');
 
     // On the Integration page it allows its site as a place links may send users back to.
-    const dashboard = await newContext(browser, { viewport: DESKTOP });
+    const dashboard = await newContext(suite.browser, { viewport: DESKTOP });
     await integrator.signIn(dashboard);
     const office = await dashboard.newPage();
-    const officeProblems = watchKycPage(office, app.url, /^$/);
-    await office.goto(`${app.url}/dashboard/${organization.id}/integration`);
+    const officeProblems = watchKycPage(office, suite.app.url, /^$/);
+    await office.goto(`${suite.app.url}/dashboard/${organization.id}/integration`);
     const links = office.getByRole('region', { name: 'Verification links' });
     await links.getByText('Recommended').waitFor();
     expect(await links.getByTestId('session-example').innerText()).toContain('POST /api/kyc/sessions');
@@ -120,12 +105,12 @@ describe('verification flow', () => {
       { organizationId: organization.id, userId: 'customer-42', name: 'Ana Souza', redirectUrl: linkRedirect },
       { bearer: apiKey },
     );
-    expect(session.url).toMatch(new RegExp(`^${app.url}/kyc\\?session=[\\w-]{20,}$`));
+    expect(session.url).toMatch(new RegExp(`^${suite.app.url}/kyc\\?session=[\\w-]{20,}$`));
 
     // The customer opens the link and verifies with an ID card.
-    const context = await newContext(browser, { viewport: MOBILE });
+    const context = await newContext(suite.browser, { viewport: MOBILE });
     const page = await context.newPage();
-    const pageErrors = watchKycPage(page, app.url);
+    const pageErrors = watchKycPage(page, suite.app.url);
     await page.goto(session.url);
     await heading(page, 'Verify your identity for Acme Bank');
     await heading(page, 'Choose your document');
@@ -177,10 +162,10 @@ describe('verification flow', () => {
 
     // Someone else opening the public companyKey link of this submitted applicant learns
     // nothing of it, not even how it goes: the same refusal as for one in progress.
-    const onlooker = await newContext(browser, { viewport: MOBILE });
+    const onlooker = await newContext(suite.browser, { viewport: MOBILE });
     const watching = await onlooker.newPage();
-    const watchingErrors = watchKycPage(watching, app.url);
-    await watching.goto(`${app.url}/kyc?companyKey=${encodeURIComponent(organization.companyKey)}&userId=customer-42`);
+    const watchingErrors = watchKycPage(watching, suite.app.url);
+    await watching.goto(`${suite.app.url}/kyc?companyKey=${encodeURIComponent(organization.companyKey)}&userId=customer-42`);
     await heading(watching, 'This verification is already in progress');
     expect(await watching.getByTestId('kyc-refusal').getAttribute('data-code')).toBe('VERIFICATION_IN_PROGRESS');
     const shown = await bodyText(watching);
@@ -189,10 +174,10 @@ describe('verification flow', () => {
     await screenshotBothSizes(watching, '10-company-key-refused');
 
     // A wrong (or revoked, or expired) link says so, and nothing else.
-    const stranger = await newContext(browser, { viewport: MOBILE });
+    const stranger = await newContext(suite.browser, { viewport: MOBILE });
     const strangerPage = await stranger.newPage();
-    const strangerErrors = watchKycPage(strangerPage, app.url);
-    await strangerPage.goto(`${app.url}/kyc?session=not-a-real-session-secret-0123456789`);
+    const strangerErrors = watchKycPage(strangerPage, suite.app.url);
+    await strangerPage.goto(`${suite.app.url}/kyc?session=not-a-real-session-secret-0123456789`);
     await heading(strangerPage, 'This verification link is no longer valid');
     expect(await strangerPage.getByTestId('kyc-refusal').getAttribute('data-code')).toBe('SESSION_LINK_INVALID');
     expect(await bodyText(strangerPage)).not.toMatch(/Acme Bank|customer-42/);
@@ -223,7 +208,7 @@ describe('verification flow', () => {
     await onlooker.close();
 
     // The applicant's activity names the session and the address of every step on the verification page.
-    await office.goto(`${app.url}/dashboard/${organization.id}/applicants/customer-42`);
+    await office.goto(`${suite.app.url}/dashboard/${organization.id}/applicants/customer-42`);
     const activity = office.getByRole('region', { name: 'Activity' });
     const photo = activity.getByRole('listitem').filter({ hasText: 'Uploaded a photo' }).first();
     await photo.waitFor();

@@ -2,19 +2,18 @@ import type { Page } from 'playwright-core';
 
 import { expectToast } from './support/accounts.js';
 import { documentScrollWidth, newContext, resizeViewport, saveScreenshot } from './support/browser.js';
-import { DESKTOP, heading, Integrator, MOBILE, startIntegratorSetup, type IntegratorSetup } from './support/kyc.js';
+import { DESKTOP, heading, Integrator, MOBILE, integratorSuite } from './support/kyc.js';
 
 // Issue 18, oversight and the end of an organization: the owner sees who decided what
 // (reviewer statistics, the Activity screen filtered by person), hands the organization
 // to a member, deletes a second one by typing its name, and can then delete their account.
 
-let setup: IntegratorSetup;
+const setup = integratorSuite({ email: 'owner@acme.example', username: 'acme-owner' });
 let owner: Integrator;
 let reviewer: Integrator;
 let reviewerId: string;
 
 beforeAll(async () => {
-  setup = await startIntegratorSetup({ email: 'owner@acme.example', username: 'acme-owner' });
   owner = setup.integrator;
   reviewer = new Integrator(setup.app.url);
   await reviewer.call('POST', '/api/auth/register', { email: 'rita@acme.example', username: 'rita', password: 'correct-horse' });
@@ -29,8 +28,6 @@ beforeAll(async () => {
   await reviewer.call('POST', `/api/projects/${setup.organizationId}/applicants/customer-1/approve`, {});
   await owner.call('POST', `/api/projects/${setup.organizationId}/applicants/customer-2/hold`, {});
 }, 120_000);
-
-afterAll(() => setup?.stop());
 
 async function ownerPage(): Promise<Page> {
   const context = await newContext(setup.browser, { viewport: DESKTOP });

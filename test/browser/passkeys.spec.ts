@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 import { logInThroughForm, newCredentials, openTrackedPage, registerInContext, waitForPath, type Credentials } from './support/accounts.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
+import { documentScrollWidth, saveScreenshot } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
 
 // Passkeys in Chromium against the built server, with Chromium's own virtual authenticator
 // (CDP WebAuthn domain): register one on the Security page, sign in with it and no
@@ -13,23 +13,13 @@ const DESKTOP = { width: 1280, height: 900 };
 const SUPER_ADMIN = { email: 'root@example.com', username: 'root', password: 'root-password-1' };
 const MOBILE = { width: 375, height: 812 };
 
-let app: RunningApp;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  // WebAuthn refuses an IP address as the relying party: the app is reached as localhost.
-  app = await startApp({ host: 'localhost', env: { ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password } });
-  browser = await launchBrowser();
-});
+// WebAuthn refuses an IP address as the relying party: the app is reached as localhost.
+const suite = browserSuite({ app: { host: 'localhost', env: { ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password } } });
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 /** A platform authenticator that keeps discoverable credentials and verifies the user without asking. */
@@ -49,7 +39,7 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
 }
 
 async function signOut(context: BrowserContext): Promise<void> {
-  const response = await context.request.post(`${app.url}/api/auth/logout`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const response = await context.request.post(`${suite.app.url}/api/auth/logout`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
   expect(response.status()).toBe(204);
 }
 
@@ -63,7 +53,7 @@ async function addPasskey(page: Page, name: string): Promise<void> {
 }
 
 async function passwordStep(page: Page, who: Credentials): Promise<void> {
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${suite.app.url}/login`);
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -71,25 +61,25 @@ async function passwordStep(page: Page, who: Credentials): Promise<void> {
 
 describe('passkeys', () => {
   it('registers a passkey on the Security page, then signs in with it and no password', async () => {
-    const desktop = await openTrackedPage(browser, contexts, DESKTOP);
+    const desktop = await openTrackedPage(suite.browser, contexts, DESKTOP);
     const { page, context } = desktop;
     await addVirtualAuthenticator(page);
     const who = newCredentials('passkey');
-    await registerInContext(context, app.url, who);
+    await registerInContext(context, suite.app.url, who);
 
-    await page.goto(`${app.url}/dashboard/user/me/security`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/security`);
     await page.getByRole('region', { name: 'Passkeys' }).getByText('No passkeys yet.').waitFor();
     await addPasskey(page, 'Work laptop');
     await page.getByRole('region', { name: 'Passkeys' }).getByText('never used', { exact: false }).waitFor();
 
     await signOut(context);
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${suite.app.url}/login`);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
     await saveScreenshot(page, 'passkeys-login-1280');
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await waitForPath(page, '/dashboard/select');
 
-    await page.goto(`${app.url}/dashboard/user/me/security`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/security`);
     const card = page.getByRole('region', { name: 'Passkeys' });
     await card.getByText('last used', { exact: false }).waitFor();
     await saveScreenshot(page, 'passkeys-security-1280', true);
@@ -102,14 +92,14 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await waitForPath(page, '/dashboard/select');
 
-    const phone = await openTrackedPage(browser, contexts, MOBILE);
+    const phone = await openTrackedPage(suite.browser, contexts, MOBILE);
     await phone.context.addCookies(await context.cookies());
-    await phone.page.goto(`${app.url}/dashboard/user/me/security`);
+    await phone.page.goto(`${suite.app.url}/dashboard/user/me/security`);
     await phone.page.getByRole('region', { name: 'Passkeys' }).getByText('Work laptop').waitFor();
     await saveScreenshot(phone.page, 'passkeys-security-375', true);
     expect(await documentScrollWidth(phone.page)).toBeLessThanOrEqual(MOBILE.width);
-    const guest = await openTrackedPage(browser, contexts, MOBILE);
-    await guest.page.goto(`${app.url}/login`);
+    const guest = await openTrackedPage(suite.browser, contexts, MOBILE);
+    await guest.page.goto(`${suite.app.url}/login`);
     await guest.page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
     await saveScreenshot(guest.page, 'passkeys-login-375');
     expect(await documentScrollWidth(guest.page)).toBeLessThanOrEqual(MOBILE.width);
@@ -118,16 +108,16 @@ describe('passkeys', () => {
   });
 
   it('an organization requiring two-factor sign-in keeps its owner on the Security page after the password until a passkey is set up', async () => {
-    const desktop = await openTrackedPage(browser, contexts, DESKTOP);
+    const desktop = await openTrackedPage(suite.browser, contexts, DESKTOP);
     const { page, context } = desktop;
     await addVirtualAuthenticator(page);
     const who = newCredentials('strict');
-    await registerInContext(context, app.url, who);
-    const created = await context.request.post(`${app.url}/api/projects`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { name: 'Strict Bank' } });
+    await registerInContext(context, suite.app.url, who);
+    const created = await context.request.post(`${suite.app.url}/api/projects`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { name: 'Strict Bank' } });
     expect(created.status()).toBe(201);
     const organization = (await created.json()) as { id: string };
 
-    await page.goto(`${app.url}/dashboard/${organization.id}/settings`);
+    await page.goto(`${suite.app.url}/dashboard/${organization.id}/settings`);
     await page.getByLabel('Require two-factor sign-in', { exact: false }).click();
     await page.getByText('Two-factor sign-in is now required').waitFor();
     await saveScreenshot(page, 'passkeys-organization-sign-in-1280');
@@ -138,12 +128,12 @@ describe('passkeys', () => {
     await page.getByText('Set up two-factor sign-in to continue').waitFor();
     await saveScreenshot(page, 'passkeys-enrolment-required-1280');
     // Any other page leads back here.
-    await page.goto(`${app.url}/dashboard/${organization.id}/settings`);
+    await page.goto(`${suite.app.url}/dashboard/${organization.id}/settings`);
     await waitForPath(page, '/dashboard/user/me/security');
 
     await addPasskey(page, 'Laptop');
     await page.getByText('Set up two-factor sign-in to continue').waitFor({ state: 'detached' });
-    await page.goto(`${app.url}/dashboard/${organization.id}/settings`);
+    await page.goto(`${suite.app.url}/dashboard/${organization.id}/settings`);
     await page.getByLabel('Require two-factor sign-in', { exact: false }).waitFor();
     expect(await page.getByLabel('Require two-factor sign-in', { exact: false }).isChecked()).toBe(true);
 
@@ -151,12 +141,12 @@ describe('passkeys', () => {
   });
 
   it('a super-admin requires it of administrators, is bound by it at once, and enrols a passkey', async () => {
-    const desktop = await openTrackedPage(browser, contexts, DESKTOP);
+    const desktop = await openTrackedPage(suite.browser, contexts, DESKTOP);
     const { page } = desktop;
     await addVirtualAuthenticator(page);
-    await logInThroughForm(page, app.url, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await logInThroughForm(page, suite.app.url, SUPER_ADMIN.email, SUPER_ADMIN.password);
 
-    await page.goto(`${app.url}/dashboard/user/me/security`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/security`);
     const rule = page.getByRole('region', { name: 'Required two-factor sign-in' });
     await rule.getByLabel('Required for administrators and super-admins').check();
     await rule.getByRole('button', { name: 'Save rule' }).click();

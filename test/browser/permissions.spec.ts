@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 import {
   expectToast,
@@ -9,8 +9,8 @@ import {
   waitForPath,
   openTrackedPage,
 } from './support/accounts.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, saveScreenshot } from './support/browser.js';
+import { documentScrollWidth, saveScreenshot } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
 
 // Administration in Chromium against the built server, started with ADMIN_EMAIL and
 // ADMIN_PASSWORD so that its first start creates the super-admin: the Permission Manager
@@ -23,15 +23,13 @@ const MOBILE = { width: 375, height: 812 };
 const SUPER_ADMIN = { email: 'root@example.com', password: 'super-secret-pass-1' };
 const KYC_READ_ORGANIZATIONS = 'KYC: read organizations';
 
-let app: RunningApp;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-const open = (viewport = DESKTOP) => openTrackedPage(browser, contexts, viewport);
+const open = (viewport = DESKTOP) => openTrackedPage(suite.browser, contexts, viewport);
 
 async function openAsSuperAdmin(viewport = DESKTOP) {
   const opened = await open(viewport);
-  await logInThroughForm(opened.page, app.url, SUPER_ADMIN.email, SUPER_ADMIN.password);
+  await logInThroughForm(opened.page, suite.app.url, SUPER_ADMIN.email, SUPER_ADMIN.password);
   return opened;
 }
 
@@ -43,7 +41,7 @@ function statusOf(page: Page, path: string): Promise<number> {
 }
 
 async function openPermissionManager(page: Page): Promise<void> {
-  await page.goto(`${app.url}/dashboard/user/me/manage-permission`);
+  await page.goto(`${suite.app.url}/dashboard/user/me/manage-permission`);
   await page.getByRole('heading', { name: 'Permission Manager', level: 1 }).waitFor();
   await page.getByRole('checkbox', { name: KYC_READ_ORGANIZATIONS, exact: true }).waitFor();
 }
@@ -56,30 +54,22 @@ async function setBox(page: Page, name: string, checked: boolean): Promise<void>
   await page.getByText('No unsaved changes').waitFor();
 }
 
-beforeAll(async () => {
-  app = await startApp({ env: { ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password } });
-  browser = await launchBrowser();
-});
+const suite = browserSuite({ app: { env: { ADMIN_EMAIL: SUPER_ADMIN.email, ADMIN_PASSWORD: SUPER_ADMIN.password } } });
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
 describe('Permission Manager', () => {
   it("unticking kyc 'organizations: read' refuses the kyc user's next request, ticking it back allows it", async () => {
     const kyc = await open();
-    await registerInContext(kyc.context, app.url, newCredentials('kyc'));
-    const created = await kyc.context.request.post(`${app.url}/api/projects`, {
+    await registerInContext(kyc.context, suite.app.url, newCredentials('kyc'));
+    const created = await kyc.context.request.post(`${suite.app.url}/api/projects`, {
       headers: { 'X-Requested-With': 'XMLHttpRequest' },
       data: { name: 'Acme verification' },
     });
     expect(created.status()).toBe(201);
-    await kyc.page.goto(`${app.url}/dashboard/select`);
+    await kyc.page.goto(`${suite.app.url}/dashboard/select`);
     await kyc.page.getByText('Acme verification').first().waitFor();
     expect(await statusOf(kyc.page, '/api/projects')).toBe(200);
 
@@ -144,7 +134,7 @@ describe('Permission Manager', () => {
 describe('Create User', () => {
   it('creates an admin who sets a password from the e-mailed link and signs in', async () => {
     const { page, errors } = await openAsSuperAdmin();
-    await page.goto(`${app.url}/dashboard/user/me`);
+    await page.goto(`${suite.app.url}/dashboard/user/me`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Create User' }).click();
     await waitForPath(page, '/dashboard/user/me/create');
     await saveScreenshot(page, 'create-user-1280');
@@ -156,23 +146,23 @@ describe('Create User', () => {
     await expectToast(page, 'Successfully created admin user');
     await page.getByText(`${invited.username} was created`).waitFor();
 
-    const link = await linkFromOutbox(app, invited.email, '/password-reset');
+    const link = await linkFromOutbox(suite.app, invited.email, '/password-reset');
     const newcomer = await open();
-    await newcomer.page.goto(`${app.url}${link}`);
+    await newcomer.page.goto(`${suite.app.url}${link}`);
     await newcomer.page.getByLabel('New password', { exact: true }).fill('admin-pass-7');
     await newcomer.page.getByLabel('Confirm new password').fill('admin-pass-7');
     await newcomer.page.getByRole('button', { name: 'Change password' }).click();
     await expectToast(newcomer.page, 'Your password have been changed, you can login now');
     await waitForPath(newcomer.page, '/login');
 
-    await logInThroughForm(newcomer.page, app.url, invited.username, 'admin-pass-7');
-    await newcomer.page.goto(`${app.url}/dashboard/user/me`);
+    await logInThroughForm(newcomer.page, suite.app.url, invited.username, 'admin-pass-7');
+    await newcomer.page.goto(`${suite.app.url}/dashboard/user/me`);
     await newcomer.page.getByRole('heading', { name: 'My account', level: 1 }).waitFor();
     expect(await newcomer.page.getByRole('region', { name: 'Account details' }).textContent()).toContain('Admin');
     // Administration is for super-admins only.
     const nav = newcomer.page.getByRole('navigation', { name: 'Settings' });
     expect(await nav.getByRole('link', { name: 'Permission Manager' }).count()).toBe(0);
-    await newcomer.page.goto(`${app.url}/dashboard/user/me/manage-permission`);
+    await newcomer.page.goto(`${suite.app.url}/dashboard/user/me/manage-permission`);
     await newcomer.page.getByRole('heading', { name: 'Unauthorized!' }).waitFor();
     await saveScreenshot(newcomer.page, 'manage-permission-unauthorized-1280');
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { newContext, saveScreenshot } from './support/browser.js';
-import { DESKTOP, heading, Integrator, MOBILE, startIntegratorSetup, submitThroughApi, type IntegratorSetup } from './support/kyc.js';
+import { DESKTOP, heading, Integrator, MOBILE, integratorSuite, submitThroughApi } from './support/kyc.js';
 
 // Issue 18's reviewer at work, by keyboard alone: the queue filtered to "flagged,
 // unassigned", three applicants worked from their details pages (assign, approve & next,
@@ -11,12 +11,11 @@ import { DESKTOP, heading, Integrator, MOBILE, startIntegratorSetup, submitThrou
 const UNDO_SECONDS = 2;
 const APPLICANTS = ['work-a', 'work-b', 'work-c'];
 
-let setup: IntegratorSetup;
+const setup = integratorSuite({ email: 'lead@acme.example', username: 'acme-lead' }, { DECISION_UNDO_WINDOW_SECONDS: String(UNDO_SECONDS) });
 let office: BrowserContext;
 const links: Record<string, string> = {};
 
 beforeAll(async () => {
-  setup = await startIntegratorSetup({ email: 'lead@acme.example', username: 'acme-lead' }, { DECISION_UNDO_WINDOW_SECONDS: String(UNDO_SECONDS) });
   for (const userId of APPLICANTS) links[userId] = await submitThroughApi(setup, userId);
   // Approving by keyboard without the confirmation: the reviewer ticked "Don't ask me again" once.
   await setup.integrator.call('PUT', '/api/users/me/reviewer-preferences', { approveWithoutConfirmation: true });
@@ -26,7 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await office?.close();
-  await setup?.stop();
 });
 
 // The root tsconfig has no DOM library: the focus check names only what it reads.

@@ -7,7 +7,7 @@ import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import { expectToast, logInThroughForm } from './support/accounts.js';
 import { repoRoot, type RunningApp } from './support/app.js';
 import { newContext, saveScreenshot } from './support/browser.js';
-import { DESKTOP, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, type IntegratorSetup, startIntegratorSetup } from './support/kyc.js';
+import { DESKTOP, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, integratorSuite } from './support/kyc.js';
 import { type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // Issue 17 end to end: a super-admin imports a list; an end user whose name is a variant
@@ -30,19 +30,16 @@ let integrator: Integrator;
 let organizationId: string;
 let apiKey: string;
 
-let setup: IntegratorSetup;
+const setup = integratorSuite({ email: 'screening@acme.example', username: 'acme-screening' }, {
+  ADMIN_EMAIL: SUPER_ADMIN.email,
+  ADMIN_PASSWORD: SUPER_ADMIN.password,
+  // The webhook is followed as it happens: no undo window holds it back.
+  DECISION_UNDO_WINDOW_SECONDS: '0',
+});
 
 beforeAll(async () => {
-  setup = await startIntegratorSetup({ email: 'screening@acme.example', username: 'acme-screening' }, {
-    ADMIN_EMAIL: SUPER_ADMIN.email,
-    ADMIN_PASSWORD: SUPER_ADMIN.password,
-    // The webhook is followed as it happens: no undo window holds it back.
-    DECISION_UNDO_WINDOW_SECONDS: '0',
-  });
   ({ app, browser, receiver, integrator, organizationId, apiKey } = setup);
-}, 120_000);
-
-afterAll(() => setup?.stop());
+});
 
 /**
  * Goes through the verification page with `holder`'s readable passport; `typed` overrides

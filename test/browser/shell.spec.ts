@@ -1,45 +1,26 @@
-import type { Browser } from 'playwright-core';
 
-import { startApp, type RunningApp } from './support/app.js';
-import {
-  animationsFinished,
-  documentScrollWidth,
-  launchBrowser,
-  openPage,
-  saveScreenshot,
-  scrollY,
-  waitUntilScrolledIntoView,
-  type OpenedPage,
-} from './support/browser.js';
 
-let app: RunningApp;
-let browser: Browser;
+import { animationsFinished, documentScrollWidth, openPage, saveScreenshot, scrollY, waitUntilScrolledIntoView, type OpenedPage } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
+
 const opened: OpenedPage[] = [];
 
 async function open(viewport?: { width: number; height: number }): Promise<OpenedPage> {
-  const page = await openPage(browser, viewport);
+  const page = await openPage(suite.browser, viewport);
   opened.push(page);
   return page;
 }
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
+const suite = browserSuite();
 
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((page) => page.close()));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
 describe('public shell', () => {
   it('renders the landing page with no console or CSP errors', async () => {
     const { page, consoleErrors } = await open({ width: 1280, height: 900 });
-    await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/`, { waitUntil: 'networkidle' });
 
     const hero = page.getByRole('heading', { level: 1 });
     await hero.waitFor();
@@ -61,7 +42,7 @@ describe('public shell', () => {
 
   it('scrolls the features section into view from the header link', async () => {
     const { page, consoleErrors } = await open({ width: 1280, height: 800 });
-    await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/`, { waitUntil: 'networkidle' });
     expect(await scrollY(page)).toBe(0);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Features' }).click();
@@ -74,7 +55,7 @@ describe('public shell', () => {
 
   it("shows 'Page not found!' for an unknown route", async () => {
     const { page, consoleErrors } = await open({ width: 1280, height: 900 });
-    await page.goto(`${app.url}/this/route/does-not-exist`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/this/route/does-not-exist`, { waitUntil: 'networkidle' });
 
     await page.getByRole('heading', { name: 'Page not found!' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to home page' }).getAttribute('href')).toBe('/');
@@ -90,7 +71,7 @@ describe('public shell', () => {
   ])('serves the app on a deep-link reload of %s', async (path, expectedPath, expectedError) => {
     const { page, consoleErrors } = await open();
 
-    const first = await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+    const first = await page.goto(`${suite.app.url}${path}`, { waitUntil: 'networkidle' });
     expect(first?.status()).toBe(200);
     expect(first?.headers()['content-type']).toContain('text/html');
     // The app rendered a screen (which one depends on the feature behind the route).
@@ -100,14 +81,14 @@ describe('public shell', () => {
     expect(reloaded?.status()).toBe(200);
     // The app rendered a screen (which one depends on the feature behind the route).
     await page.locator('#root h1').first().waitFor();
-    // A guest on a protected page is sent to /login by the app, not by the server.
+    // A guest on a protected page is sent to /login by the suite.app, not by the server.
     expect(new URL(page.url()).pathname).toBe(expectedPath);
     expect(consoleErrors.filter((error) => !expectedError?.test(error))).toEqual([]);
   });
 
   it('opens the mobile menu at 375 px', async () => {
     const { page, consoleErrors } = await open({ width: 375, height: 812 });
-    await page.goto(`${app.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(375);

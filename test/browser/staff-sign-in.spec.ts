@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+
 import { generate } from 'otplib';
 
 import { newCredentials, openTrackedPage, registerInContext, waitForPath, type Credentials } from './support/accounts.js';
-import { startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, saveScreenshot, waitForPageCondition } from './support/browser.js';
+import { documentScrollWidth, saveScreenshot, waitForPageCondition } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
 
 // Staff sign-in in Chromium against the built server: set up an authenticator app on the
 // Security page, then sign in with the password and a code from it (or a recovery code).
@@ -11,29 +12,19 @@ import { documentScrollWidth, launchBrowser, saveScreenshot, waitForPageConditio
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 812 };
 
-let app: RunningApp;
-let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 /** The code of the time step `steps` away from now. */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
+const suite = browserSuite();
 
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
 async function passwordStep(page: Page, who: Credentials) {
-  await page.goto(`${app.url}/login`);
+  await page.goto(`${suite.app.url}/login`);
   await page.getByLabel('Username').fill(who.username);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -42,12 +33,12 @@ async function passwordStep(page: Page, who: Credentials) {
 
 describe('staff sign-in: authenticator app (TOTP)', () => {
   it('sets up an app on the Security page, then signs in with the password and a code, or a recovery code', async () => {
-    const desktop = await openTrackedPage(browser, contexts, DESKTOP);
+    const desktop = await openTrackedPage(suite.browser, contexts, DESKTOP);
     const who = newCredentials('twofa');
-    await registerInContext(desktop.context, app.url, who);
+    await registerInContext(desktop.context, suite.app.url, who);
     const page = desktop.page;
 
-    await page.goto(`${app.url}/dashboard/user/me/security`);
+    await page.goto(`${suite.app.url}/dashboard/user/me/security`);
     const card = page.getByRole('region', { name: 'Two-factor sign-in' });
     await card.getByText('Off', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Set up' }).click();
@@ -72,7 +63,7 @@ describe('staff sign-in: authenticator app (TOTP)', () => {
     await saveScreenshot(page, 'staff-sign-in-security-1280');
 
     // A new browser: the password alone does not sign in.
-    const second = await openTrackedPage(browser, contexts, DESKTOP);
+    const second = await openTrackedPage(suite.browser, contexts, DESKTOP);
     await passwordStep(second.page, who);
     await saveScreenshot(second.page, 'staff-sign-in-second-factor-1280');
     await second.page.getByLabel('Code').fill('000000');
@@ -83,14 +74,14 @@ describe('staff sign-in: authenticator app (TOTP)', () => {
     await waitForPath(second.page, '/dashboard/select');
 
     // On a phone, with a recovery code; the Security page then counts nine.
-    const phone = await openTrackedPage(browser, contexts, MOBILE);
+    const phone = await openTrackedPage(suite.browser, contexts, MOBILE);
     await passwordStep(phone.page, who);
     await saveScreenshot(phone.page, 'staff-sign-in-second-factor-375');
     expect(await documentScrollWidth(phone.page)).toBeLessThanOrEqual(MOBILE.width);
     await phone.page.getByLabel('Code').fill(recoveryCode);
     await phone.page.getByRole('button', { name: 'Verify' }).click();
     await waitForPath(phone.page, '/dashboard/select');
-    await phone.page.goto(`${app.url}/dashboard/user/me/security`);
+    await phone.page.goto(`${suite.app.url}/dashboard/user/me/security`);
     await phone.page.getByText('9 recovery codes left', { exact: false }).waitFor();
     const sessions = phone.page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
     await phone.page.getByText('This device').waitFor();
@@ -102,7 +93,7 @@ describe('staff sign-in: authenticator app (TOTP)', () => {
     await phone.page.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await phone.page.getByText('Signed out everywhere else').waitFor();
     await waitForPageCondition(phone.page, `document.querySelectorAll('[aria-label="Active sessions"] li').length === 1`, 'one session left');
-    await desktop.page.goto(`${app.url}/dashboard/user/me/security`);
+    await desktop.page.goto(`${suite.app.url}/dashboard/user/me/security`);
     await waitForPath(desktop.page, '/login');
 
     for (const opened of [desktop, second, phone]) expect(opened.errors).toEqual([]);

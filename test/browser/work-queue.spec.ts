@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
-import { repoRoot, startApp, type RunningApp } from './support/app.js';
-import { documentScrollWidth, launchBrowser, newContext, saveScreenshot, waitForPageCondition } from './support/browser.js';
+import { repoRoot } from './support/app.js';
+import { documentScrollWidth, newContext, saveScreenshot, waitForPageCondition } from './support/browser.js';
+import { browserSuite } from './support/suite.js';
 
 // The applicants list as a reviewer's work queue, in Chromium against the built server:
 // a few seeded applicants (one with a name that is a spreadsheet formula) are filtered,
@@ -19,8 +20,6 @@ const ORGANIZATION_NAME = 'Work Queue Co';
 const APPLICANTS = 12;
 const FORMULA_NAME = '=HYPERLINK("http://evil.test","Click")';
 
-let app: RunningApp;
-let browser: Browser;
 let cookie: { name: string; value: string };
 let headers: Record<string, string>;
 let organizationId: string;
@@ -28,44 +27,44 @@ const contexts: BrowserContext[] = [];
 const consoleErrors: string[] = [];
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${app.url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
+  const response = await fetch(`${suite.app.url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
 async function open(path: string, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, { viewport, acceptDownloads: true });
+  const context = await newContext(suite.browser, { viewport, acceptDownloads: true });
   contexts.push(context);
-  await context.addCookies([{ ...cookie, url: app.url }]);
+  await context.addCookies([{ ...cookie, url: suite.app.url }]);
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(`Uncaught: ${error.message}`));
-  await page.goto(`${app.url}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${suite.app.url}${path}`, { waitUntil: 'networkidle' });
   return page;
 }
 
 const listPath = (query = '') => `/dashboard/${organizationId}/applicants${query}`;
 
+const suite = browserSuite();
+
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  const registered = await fetch(`${app.url}/api/auth/register`, {
+  const registered = await fetch(`${suite.app.url}/api/auth/register`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', Origin: app.url },
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', Origin: suite.app.url },
     body: JSON.stringify({ email: 'queue@example.com', username: 'queue-reviewer', password: 'correct-horse-battery' }),
   });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
   const match = /kyc\.sid=([^;]+)/.exec(registered.headers.get('set-cookie') ?? '');
   if (!match) throw new Error('no session cookie');
   cookie = { name: 'kyc.sid', value: match[1] };
-  headers = { Cookie: `kyc.sid=${match[1]}`, 'X-Requested-With': 'XMLHttpRequest', Origin: app.url, 'Content-Type': 'application/json' };
+  headers = { Cookie: `kyc.sid=${match[1]}`, 'X-Requested-With': 'XMLHttpRequest', Origin: suite.app.url, 'Content-Type': 'application/json' };
   organizationId = (await api<{ id: string }>('/api/projects', { method: 'POST', body: JSON.stringify({ name: ORGANIZATION_NAME }) })).id;
   await promisify(execFile)(
     process.execPath,
     [join(repoRoot, 'dist/server/cli/seed.js'), '--organization', ORGANIZATION_NAME, '--applicants', String(APPLICANTS), '--seed', 'queue'],
-    { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: app.dataDir } },
+    { cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: suite.app.dataDir } },
   );
   // One applicant's name is a formula: the export must not let a spreadsheet run it.
   const { items } = await api<{ items: { userId: string }[] }>(`/api/projects/${organizationId}/applicants?pageSize=100&orderBy=userId&orderDirection=asc`);
@@ -81,11 +80,6 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
   expect(consoleErrors.splice(0)).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('the work queue', () => {
@@ -108,7 +102,7 @@ describe('the work queue', () => {
     await saveScreenshot(page, 'work-queue-details-1280');
 
     // Mine: exactly the one just taken, tagged.
-    await page.goto(`${app.url}${listPath('?assignee=me')}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}${listPath('?assignee=me')}`, { waitUntil: 'networkidle' });
     await waitForPageCondition(page, `document.querySelectorAll('table tbody tr').length === 1`, 'one row assigned to me');
     expect(await page.locator('table tbody tr').first().getByText('queue-reviewer').isVisible()).toBe(true);
 
@@ -117,13 +111,13 @@ describe('the work queue', () => {
     await page.getByLabel('Save this list as').fill('Mine');
     await page.getByRole('button', { name: 'Save view' }).click();
     await page.getByRole('list', { name: 'Saved views' }).getByRole('button', { name: 'Mine', exact: true }).waitFor();
-    await page.goto(`${app.url}${listPath()}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}${listPath()}`, { waitUntil: 'networkidle' });
     await page.getByText('Views', { exact: true }).click();
     await page.getByRole('list', { name: 'Saved views' }).getByRole('button', { name: 'Mine', exact: true }).click();
     await page.waitForURL(/assignee=me/);
 
     // Export everything: every applicant a row, the formula neutralised.
-    await page.goto(`${app.url}${listPath()}`, { waitUntil: 'networkidle' });
+    await page.goto(`${suite.app.url}${listPath()}`, { waitUntil: 'networkidle' });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
     const lines = csv.trimEnd().split('\r\n');

@@ -5,8 +5,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 
 import { encodeRgbPng } from '../../../server/fake-data/png.js';
-import { startApp, type RunningApp } from './app.js';
-import { documentScrollWidth, launchBrowser, resizeViewport, saveScreenshot } from './browser.js';
+import type { RunningApp } from './app.js';
+import { documentScrollWidth, resizeViewport, saveScreenshot } from './browser.js';
+import { browserSuite } from './suite.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../support/webhook-receiver.js';
 
 // What the verification suites share: pretend photos, the integrator's own site and API
@@ -124,31 +125,56 @@ export class Integrator {
 
 /** A running app, a browser and a webhook receiver, with one integrator signed up: an organization, its webhook, its API key. */
 export interface IntegratorSetup {
-  app: RunningApp;
-  browser: Browser;
-  receiver: WebhookReceiver;
-  integrator: Integrator;
-  organizationId: string;
-  apiKey: string;
-  stop(): Promise<void>;
+  readonly app: RunningApp;
+  readonly browser: Browser;
+  readonly receiver: WebhookReceiver;
+  readonly integrator: Integrator;
+  readonly organizationId: string;
+  readonly apiKey: string;
 }
 
-/** What the verification suites' beforeAll does: the app (private webhook addresses allowed), a browser, the receiver and the integrator's account. */
-export async function startIntegratorSetup(account: { email: string; username: string }, env: Record<string, string> = {}): Promise<IntegratorSetup> {
-  const app = await startApp({ env: { ALLOW_PRIVATE_WEBHOOKS: 'true', ...env } });
-  const browser = await launchBrowser();
-  const receiver = await startWebhookReceiver();
-  const integrator = new Integrator(app.url);
-  await integrator.call('POST', '/api/auth/register', { ...account, password: 'correct-horse' });
-  const organizationId = (await integrator.call<{ id: string }>('POST', '/api/projects', { name: 'Acme Bank' })).id;
-  await integrator.call('PUT', '/api/users/webhook', { webhook: receiver.url });
-  const apiKey = (await integrator.call<{ apiKey: string }>('GET', '/api/api-keys')).apiKey;
-  const stop = async () => {
-    await browser.close();
-    await receiver.close();
-    await app.stop();
+/**
+ * The verification suites' setup, at the top of a suite file: browserSuite (private webhook
+ * addresses allowed, with `env`), a webhook receiver and the integrator's account, organization,
+ * webhook and API key; the receiver is closed after the suite.
+ */
+export function integratorSuite(account: { email: string; username: string }, env: Record<string, string> = {}): IntegratorSetup {
+  const suite = browserSuite({ app: { env: { ALLOW_PRIVATE_WEBHOOKS: 'true', ...env } } });
+  let signedUp: Omit<IntegratorSetup, 'app' | 'browser'> | undefined;
+  beforeAll(async () => {
+    const receiver = await startWebhookReceiver();
+    const integrator = new Integrator(suite.app.url);
+    await integrator.call('POST', '/api/auth/register', { ...account, password: 'correct-horse' });
+    const organizationId = (await integrator.call<{ id: string }>('POST', '/api/projects', { name: 'Acme Bank' })).id;
+    await integrator.call('PUT', '/api/users/webhook', { webhook: receiver.url });
+    const apiKey = (await integrator.call<{ apiKey: string }>('GET', '/api/api-keys')).apiKey;
+    signedUp = { receiver, integrator, organizationId, apiKey };
+  });
+  afterAll(() => signedUp?.receiver.close());
+  const ready = () => {
+    if (!signedUp) throw new Error('the integrator is not signed up yet: use the setup in a hook or a test');
+    return signedUp;
   };
-  return { app, browser, receiver, integrator, organizationId, apiKey, stop };
+  return {
+    get app() {
+      return suite.app;
+    },
+    get browser() {
+      return suite.browser;
+    },
+    get receiver() {
+      return ready().receiver;
+    },
+    get integrator() {
+      return ready().integrator;
+    },
+    get organizationId() {
+      return ready().organizationId;
+    },
+    get apiKey() {
+      return ready().apiKey;
+    },
+  };
 }
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
