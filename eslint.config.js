@@ -25,7 +25,7 @@ export const SERVER_LAYERS = [
   ['applicants'],
   ['fake-data'],
   ['analysis'],
-  ['kyc'],
+  ['kyc', 'review'],
   ['health', 'admin', 'demo', 'cli', 'migrations'],
 ];
 const serverFolders = readdirSync('server', { withFileTypes: true })

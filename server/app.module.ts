@@ -20,6 +20,7 @@ import { OrganizationsModule } from './organizations/organizations.module.js';
 import { ApplicantsModule } from './applicants/applicants.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { KycModule } from './kyc/kyc.module.js';
+import { ReviewModule } from './review/review.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { SanctionsPickupModule } from './sanctions/sanctions-pickup.module.js';
@@ -59,6 +60,7 @@ const clientDir = loadEnvironment().clientDir;
     AuditModule,
     AnalysisModule.register('app'),
     KycModule,
+    ReviewModule,
     AdminModule,
     DemoModule,
     SanctionsModule,

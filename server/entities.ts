@@ -20,7 +20,7 @@ import { JobLock } from './common/jobs/job-lock.entity.js';
 import { ApplicantCheck } from './applicants/applicant-check.entity.js';
 import { Tag } from './applicants/tags/tag.entity.js';
 import { ApplicantTag } from './applicants/tags/applicant-tag.entity.js';
-import { ApplicantView } from './applicants/views/applicant-view.entity.js';
+import { ApplicantView } from './review/views/applicant-view.entity.js';
 import { UserPreferences } from './users/preferences/user-preferences.entity.js';
 import { AnalysisJob } from './applicants/analysis/analysis-job.entity.js';
 import { ApplicantFace } from './applicants/faces/applicant-face.entity.js';

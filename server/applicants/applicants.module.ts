@@ -10,8 +10,6 @@ import { AuditModule } from '../audit/audit.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { SanctionsModule } from '../sanctions/sanctions.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
-import { OrganizationActivityController } from './activity/organization-activity.controller.js';
-import { OrganizationActivity } from './activity/organization-activity.service.js';
 import { AnalysisJob } from './analysis/analysis-job.entity.js';
 import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
 import { ApplicantCheck } from './applicant-check.entity.js';
@@ -24,13 +22,9 @@ import { Applicant } from './applicant.entity.js';
 import { ApplicantsOverviewController } from './applicants-overview.controller.js';
 import { ApplicantsQueryService } from './applicants-query.service.js';
 import { ApplicantsController } from './applicants.controller.js';
-import { AssignmentController } from './assignment/assignment.controller.js';
-import { ApplicantAssignments } from './assignment/assignment.service.js';
 import { ApplicantExports } from './export/applicant-export.service.js';
 import { ApplicantTagsController, TagsController } from './tags/tags.controller.js';
 import { ApplicantTags } from './tags/tags.service.js';
-import { ApplicantViewsController } from './views/applicant-views.controller.js';
-import { ApplicantViews } from './views/applicant-views.service.js';
 import { ApplicantFaces } from './faces/applicant-faces.service.js';
 import { FaceCropsController } from './faces/face-crops.controller.js';
 import { FaceBlocklistController } from './faces/face-blocklist.controller.js';
@@ -65,10 +59,8 @@ import { ApplicantNotes } from './notes/notes.service.js';
   controllers: [
     ApplicantsOverviewController,
     ApplicantsController,
-    AssignmentController,
     ApplicantTagsController,
     TagsController,
-    ApplicantViewsController,
     ApplicantChecksController,
     OrganizationStatsController,
     FaceBlocklistController,
@@ -76,7 +68,6 @@ import { ApplicantNotes } from './notes/notes.service.js';
     ScreeningReviewsController,
     VerificationPolicyController,
     ScreeningMonitorController,
-    OrganizationActivityController,
     ReviewSettingsController,
     ApplicantDecisionsController,
     ReviewerPreferencesController,
@@ -100,13 +91,10 @@ import { ApplicantNotes } from './notes/notes.service.js';
     AutomaticDecisions,
     ScreeningReviews,
     ScreeningMonitor,
-    OrganizationActivity,
     DecisionLabels,
     Decisions,
     ApplicantNotes,
-    ApplicantAssignments,
     ApplicantTags,
-    ApplicantViews,
     ApplicantExports,
     ApplicantErasures,
     LegalHolds,

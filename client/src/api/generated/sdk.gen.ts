@@ -328,55 +328,6 @@ export const applicantsImage = <ThrowOnError extends boolean = true>(options: Op
 });
 
 /**
- * Take the next unassigned applicant
- *
- * Assigns the caller the first unassigned applicant of the list, in the same filters and order as the list.
- */
-export const assignmentNextUnassigned = <ThrowOnError extends boolean = true>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/next-unassigned',
-    ...options
-});
-
-/**
- * Assign an applicant
- *
- * Gives the applicant to one reviewer of the organization (recorded as applicant.assigned, with from and to); the applicant's version does not change.
- */
-export const assignmentAssign = <ThrowOnError extends boolean = true>(options: Options<AssignmentAssignData, ThrowOnError>) => (options.client ?? client).post<AssignmentAssignResponses, AssignmentAssignErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/assign',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Unassign an applicant
- *
- * Releases the applicant from its reviewer (recorded as applicant.unassigned).
- */
-export const assignmentUnassign = <ThrowOnError extends boolean = true>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/unassign',
-    ...options
-});
-
-/**
  * Untag an applicant
  *
  * Takes a tag off the applicant (recorded as applicant.untagged).
@@ -472,55 +423,6 @@ export const tagsUpdate = <ThrowOnError extends boolean = true>(options: Options
         'Content-Type': 'application/json',
         ...options.headers
     }
-});
-
-/**
- * List saved views
- *
- * The caller's saved views, then the organization's shared ones, by name.
- */
-export const applicantViewsList = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicant-views',
-    ...options
-});
-
-/**
- * Save a view
- *
- * Saves the work queue's filters and order under a name, for the caller or shared with the organization (sharing is for the owner and admins; at most 50 views per person).
- */
-export const applicantViewsCreate = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsCreateData, ThrowOnError>) => (options.client ?? client).post<ApplicantViewsCreateResponses, ApplicantViewsCreateErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicant-views',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete a saved view
- *
- * Deletes one of the caller's views; a shared view is deleted by the owner or an admin.
- */
-export const applicantViewsRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicant-views/{viewId}',
-    ...options
 });
 
 /**
@@ -682,21 +584,6 @@ export const screeningMonitorList = <ThrowOnError extends boolean = true>(option
             type: 'apiKey'
         }],
     url: '/api/sanctions-lists/rescreens',
-    ...options
-});
-
-/**
- * Read the organization's activity
- *
- * The organization's audit trail, newest first, filtered by who, what and when: what the Activity screen shows. Only the owner (or a super-admin) sees the whole trail.
- */
-export const organizationActivityList = <ThrowOnError extends boolean = true>(options: Options<OrganizationActivityListData, ThrowOnError>) => (options.client ?? client).get<OrganizationActivityListResponses, OrganizationActivityListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/activity',
     ...options
 });
 
@@ -2243,6 +2130,119 @@ export const kycSubmit = <ThrowOnError extends boolean = true>(options?: Options
 export const sumsubAccessToken = <ThrowOnError extends boolean = true>(options?: Options<SumsubAccessTokenData, ThrowOnError>) => (options?.client ?? client).get<SumsubAccessTokenResponses, SumsubAccessTokenErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/kyc/sumsub/access-token',
+    ...options
+});
+
+/**
+ * Take the next unassigned applicant
+ *
+ * Assigns the caller the first unassigned applicant of the list, in the same filters and order as the list.
+ */
+export const assignmentNextUnassigned = <ThrowOnError extends boolean = true>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/next-unassigned',
+    ...options
+});
+
+/**
+ * Assign an applicant
+ *
+ * Gives the applicant to one reviewer of the organization (recorded as applicant.assigned, with from and to); the applicant's version does not change.
+ */
+export const assignmentAssign = <ThrowOnError extends boolean = true>(options: Options<AssignmentAssignData, ThrowOnError>) => (options.client ?? client).post<AssignmentAssignResponses, AssignmentAssignErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/assign',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Unassign an applicant
+ *
+ * Releases the applicant from its reviewer (recorded as applicant.unassigned).
+ */
+export const assignmentUnassign = <ThrowOnError extends boolean = true>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/unassign',
+    ...options
+});
+
+/**
+ * List saved views
+ *
+ * The caller's saved views, then the organization's shared ones, by name.
+ */
+export const applicantViewsList = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicant-views',
+    ...options
+});
+
+/**
+ * Save a view
+ *
+ * Saves the work queue's filters and order under a name, for the caller or shared with the organization (sharing is for the owner and admins; at most 50 views per person).
+ */
+export const applicantViewsCreate = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsCreateData, ThrowOnError>) => (options.client ?? client).post<ApplicantViewsCreateResponses, ApplicantViewsCreateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicant-views',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a saved view
+ *
+ * Deletes one of the caller's views; a shared view is deleted by the owner or an admin.
+ */
+export const applicantViewsRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicant-views/{viewId}',
+    ...options
+});
+
+/**
+ * Read the organization's activity
+ *
+ * The organization's audit trail, newest first, filtered by who, what and when: what the Activity screen shows. Only the owner (or a super-admin) sees the whole trail.
+ */
+export const organizationActivityList = <ThrowOnError extends boolean = true>(options: Options<OrganizationActivityListData, ThrowOnError>) => (options.client ?? client).get<OrganizationActivityListResponses, OrganizationActivityListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/activity',
     ...options
 });
 

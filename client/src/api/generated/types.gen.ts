@@ -508,19 +508,6 @@ export type AuditEventPageDto = {
     meta: PageMetaDto;
 };
 
-export type AssignApplicantDto = {
-    /**
-     * The member to assign; absent: the caller
-     */
-    userId?: string;
-};
-
-export type ApplicantAssignmentDto = {
-    userId: string;
-    assignee: ApplicantAssigneeDto | null;
-    assignedAt: string | null;
-};
-
 export type ApplicantTagsDto = {
     userId: string;
     tags: Array<TagDto>;
@@ -534,33 +521,6 @@ export type CreateTagDto = {
 export type UpdateTagDto = {
     name?: string;
     color?: 'gray' | 'blue' | 'green' | 'amber' | 'red' | 'purple' | 'teal' | 'pink';
-};
-
-export type ApplicantViewDto = {
-    id: string;
-    name: string;
-    query: string;
-    shared: boolean;
-    /**
-     * The caller saved it
-     */
-    mine: boolean;
-    /**
-     * The caller may delete it
-     */
-    deletable: boolean;
-};
-
-export type CreateApplicantViewDto = {
-    name: string;
-    /**
-     * The list's query string, without '?'
-     */
-    query: string;
-    /**
-     * Shared with the organization (owner and admins only)
-     */
-    shared?: boolean;
 };
 
 export type ApplicantCheckDto = {
@@ -770,37 +730,6 @@ export type RescreenDto = {
      */
     finished: boolean;
     startedAt: string;
-};
-
-export type OrganizationActivityItemDto = {
-    id: string;
-    action: string;
-    /**
-     * Null for the applicant, the system or the API
-     */
-    actorId: string | null;
-    /**
-     * Username of the actor at the time
-     */
-    actorName: string;
-    /**
-     * The applicant's userId, when the entry is about one that still exists
-     */
-    userId: string | null;
-    detail: {
-        [key: string]: unknown;
-    } | null;
-    createdAt: string;
-};
-
-export type OrganizationActivityPageDto = {
-    items: Array<OrganizationActivityItemDto>;
-    page: number;
-    pageSize: number;
-    /**
-     * Whether a next page has entries
-     */
-    hasNextPage: boolean;
 };
 
 export type DecisionLabelDto = {
@@ -1833,6 +1762,77 @@ export type SumsubAccessTokenDto = {
      * Access token for @sumsub/websdk
      */
     token: string;
+};
+
+export type AssignApplicantDto = {
+    /**
+     * The member to assign; absent: the caller
+     */
+    userId?: string;
+};
+
+export type ApplicantAssignmentDto = {
+    userId: string;
+    assignee: ApplicantAssigneeDto | null;
+    assignedAt: string | null;
+};
+
+export type ApplicantViewDto = {
+    id: string;
+    name: string;
+    query: string;
+    shared: boolean;
+    /**
+     * The caller saved it
+     */
+    mine: boolean;
+    /**
+     * The caller may delete it
+     */
+    deletable: boolean;
+};
+
+export type CreateApplicantViewDto = {
+    name: string;
+    /**
+     * The list's query string, without '?'
+     */
+    query: string;
+    /**
+     * Shared with the organization (owner and admins only)
+     */
+    shared?: boolean;
+};
+
+export type OrganizationActivityItemDto = {
+    id: string;
+    action: string;
+    /**
+     * Null for the applicant, the system or the API
+     */
+    actorId: string | null;
+    /**
+     * Username of the actor at the time
+     */
+    actorName: string;
+    /**
+     * The applicant's userId, when the entry is about one that still exists
+     */
+    userId: string | null;
+    detail: {
+        [key: string]: unknown;
+    } | null;
+    createdAt: string;
+};
+
+export type OrganizationActivityPageDto = {
+    items: Array<OrganizationActivityItemDto>;
+    page: number;
+    pageSize: number;
+    /**
+     * Whether a next page has entries
+     */
+    hasNextPage: boolean;
 };
 
 export type RegisterAdminDto = {
@@ -3337,239 +3337,6 @@ export type ApplicantsImageResponses = {
 
 export type ApplicantsImageResponse = ApplicantsImageResponses[keyof ApplicantsImageResponses];
 
-export type AssignmentNextUnassignedData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: {
-        page?: number;
-        pageSize?: number;
-        /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
-         */
-        search?: string;
-        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
-        orderDirection?: 'asc' | 'desc';
-        /**
-         * One or more statuses (repeated, or comma-separated)
-         */
-        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
-        /**
-         * none: not decided
-         */
-        reviewAnswer?: 'approved' | 'rejected' | 'none';
-        /**
-         * any: at least one check failed or needs review; or the name of one check
-         */
-        flagged?: string;
-        /**
-         * me, unassigned, or the id of a member
-         */
-        assignee?: string;
-        /**
-         * Submitted at or after (a date is its start, UTC)
-         */
-        submittedFrom?: string;
-        /**
-         * Submitted at or before (a date includes the whole day, UTC)
-         */
-        submittedTo?: string;
-        documentType?: string;
-        /**
-         * Applicants with this tag
-         */
-        tag?: string;
-        /**
-         * any: applicants with an internal note; mine: with a note of the caller
-         */
-        notes?: 'any' | 'mine';
-    };
-    url: '/api/projects/{id}/applicants/next-unassigned';
-};
-
-export type AssignmentNextUnassignedErrors = {
-    /**
-     * A filter value is not valid
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type AssignmentNextUnassignedError = AssignmentNextUnassignedErrors[keyof AssignmentNextUnassignedErrors];
-
-export type AssignmentNextUnassignedResponses = {
-    /**
-     * The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left
-     */
-    200: NextApplicantDto;
-};
-
-export type AssignmentNextUnassignedResponse = AssignmentNextUnassignedResponses[keyof AssignmentNextUnassignedResponses];
-
-export type AssignmentAssignData = {
-    body: AssignApplicantDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/assign';
-};
-
-export type AssignmentAssignErrors = {
-    /**
-     * ASSIGNEE_NOT_MEMBER: userId is not a member of the organization
-     *
-     * - `ASSIGNEE_NOT_MEMBER`: `userId` names no member (nor the owner) of the organization.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'ASSIGNEE_NOT_MEMBER' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type AssignmentAssignError = AssignmentAssignErrors[keyof AssignmentAssignErrors];
-
-export type AssignmentAssignResponses = {
-    /**
-     * Assigned (applicant.assigned, with from/to); version and updatedAt unchanged
-     */
-    200: ApplicantAssignmentDto;
-};
-
-export type AssignmentAssignResponse = AssignmentAssignResponses[keyof AssignmentAssignResponses];
-
-export type AssignmentUnassignData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/unassign';
-};
-
-export type AssignmentUnassignErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type AssignmentUnassignError = AssignmentUnassignErrors[keyof AssignmentUnassignErrors];
-
-export type AssignmentUnassignResponses = {
-    /**
-     * Released (applicant.unassigned, with from)
-     */
-    200: ApplicantAssignmentDto;
-};
-
-export type AssignmentUnassignResponse = AssignmentUnassignResponses[keyof AssignmentUnassignResponses];
-
 export type ApplicantTagsRemoveData = {
     body?: never;
     path: {
@@ -3966,192 +3733,6 @@ export type TagsUpdateResponses = {
 };
 
 export type TagsUpdateResponse = TagsUpdateResponses[keyof TagsUpdateResponses];
-
-export type ApplicantViewsListData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicant-views';
-};
-
-export type ApplicantViewsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantViewsListError = ApplicantViewsListErrors[keyof ApplicantViewsListErrors];
-
-export type ApplicantViewsListResponses = {
-    /**
-     * The caller's views, then the shared ones, by name
-     */
-    200: Array<ApplicantViewDto>;
-};
-
-export type ApplicantViewsListResponse = ApplicantViewsListResponses[keyof ApplicantViewsListResponses];
-
-export type ApplicantViewsCreateData = {
-    body: CreateApplicantViewDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicant-views';
-};
-
-export type ApplicantViewsCreateErrors = {
-    /**
-     * Name empty or too long, query too long, or VIEW_LIMIT_REACHED
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `VIEW_LIMIT_REACHED`: At most 50 views per person and organization.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'VIEW_LIMIT_REACHED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * VIEW_SHARE_MANAGERS_ONLY: sharing is for the owner and admins
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     * - `VIEW_SHARE_MANAGERS_ONLY`: Only the owner or an admin shares views with the organization, or deletes shared ones
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'VIEW_SHARE_MANAGERS_ONLY';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantViewsCreateError = ApplicantViewsCreateErrors[keyof ApplicantViewsCreateErrors];
-
-export type ApplicantViewsCreateResponses = {
-    200: ApplicantViewDto;
-};
-
-export type ApplicantViewsCreateResponse = ApplicantViewsCreateResponses[keyof ApplicantViewsCreateResponses];
-
-export type ApplicantViewsRemoveData = {
-    body?: never;
-    path: {
-        id: string;
-        viewId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicant-views/{viewId}';
-};
-
-export type ApplicantViewsRemoveErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * VIEW_SHARE_MANAGERS_ONLY: a shared view is deleted by the owner or an admin
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     * - `VIEW_SHARE_MANAGERS_ONLY`: Only the owner or an admin shares views with the organization, or deletes shared ones
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'VIEW_SHARE_MANAGERS_ONLY';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     * - `VIEW_NOT_FOUND`: Saved view not found
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND' | 'VIEW_NOT_FOUND';
-    };
-};
-
-export type ApplicantViewsRemoveError = ApplicantViewsRemoveErrors[keyof ApplicantViewsRemoveErrors];
-
-export type ApplicantViewsRemoveResponses = {
-    /**
-     * Deleted
-     */
-    204: void;
-};
-
-export type ApplicantViewsRemoveResponse = ApplicantViewsRemoveResponses[keyof ApplicantViewsRemoveResponses];
 
 export type ApplicantChecksListData = {
     body?: never;
@@ -4761,84 +4342,6 @@ export type ScreeningMonitorListResponses = {
 };
 
 export type ScreeningMonitorListResponse = ScreeningMonitorListResponses[keyof ScreeningMonitorListResponses];
-
-export type OrganizationActivityListData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: {
-        page?: number;
-        pageSize?: number;
-        /**
-         * Only what this account did
-         */
-        actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_claimed_unconfirmed' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
-        /**
-         * Only entries about this applicant (the integrator's userId)
-         */
-        userId?: string;
-        /**
-         * From this instant (inclusive)
-         */
-        from?: string;
-        /**
-         * Before this instant (exclusive)
-         */
-        to?: string;
-    };
-    url: '/api/projects/{id}/activity';
-};
-
-export type OrganizationActivityListErrors = {
-    /**
-     * A filter is malformed (actorId not a uuid, action unknown, from/to not ISO 8601 dates)
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) sees the whole trail
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type OrganizationActivityListError = OrganizationActivityListErrors[keyof OrganizationActivityListErrors];
-
-export type OrganizationActivityListResponses = {
-    /**
-     * The organization's audit trail, newest first
-     */
-    200: OrganizationActivityPageDto;
-};
-
-export type OrganizationActivityListResponse = OrganizationActivityListResponses[keyof OrganizationActivityListResponses];
 
 export type ReviewSettingsListLabelsData = {
     body?: never;
@@ -10757,6 +10260,503 @@ export type SumsubAccessTokenResponses = {
 };
 
 export type SumsubAccessTokenResponse = SumsubAccessTokenResponses[keyof SumsubAccessTokenResponses];
+
+export type AssignmentNextUnassignedData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
+         */
+        search?: string;
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
+        orderDirection?: 'asc' | 'desc';
+        /**
+         * One or more statuses (repeated, or comma-separated)
+         */
+        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
+        /**
+         * none: not decided
+         */
+        reviewAnswer?: 'approved' | 'rejected' | 'none';
+        /**
+         * any: at least one check failed or needs review; or the name of one check
+         */
+        flagged?: string;
+        /**
+         * me, unassigned, or the id of a member
+         */
+        assignee?: string;
+        /**
+         * Submitted at or after (a date is its start, UTC)
+         */
+        submittedFrom?: string;
+        /**
+         * Submitted at or before (a date includes the whole day, UTC)
+         */
+        submittedTo?: string;
+        documentType?: string;
+        /**
+         * Applicants with this tag
+         */
+        tag?: string;
+        /**
+         * any: applicants with an internal note; mine: with a note of the caller
+         */
+        notes?: 'any' | 'mine';
+    };
+    url: '/api/projects/{id}/applicants/next-unassigned';
+};
+
+export type AssignmentNextUnassignedErrors = {
+    /**
+     * A filter value is not valid
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type AssignmentNextUnassignedError = AssignmentNextUnassignedErrors[keyof AssignmentNextUnassignedErrors];
+
+export type AssignmentNextUnassignedResponses = {
+    /**
+     * The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left
+     */
+    200: NextApplicantDto;
+};
+
+export type AssignmentNextUnassignedResponse = AssignmentNextUnassignedResponses[keyof AssignmentNextUnassignedResponses];
+
+export type AssignmentAssignData = {
+    body: AssignApplicantDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/assign';
+};
+
+export type AssignmentAssignErrors = {
+    /**
+     * ASSIGNEE_NOT_MEMBER: userId is not a member of the organization
+     *
+     * - `ASSIGNEE_NOT_MEMBER`: `userId` names no member (nor the owner) of the organization.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'ASSIGNEE_NOT_MEMBER' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type AssignmentAssignError = AssignmentAssignErrors[keyof AssignmentAssignErrors];
+
+export type AssignmentAssignResponses = {
+    /**
+     * Assigned (applicant.assigned, with from/to); version and updatedAt unchanged
+     */
+    200: ApplicantAssignmentDto;
+};
+
+export type AssignmentAssignResponse = AssignmentAssignResponses[keyof AssignmentAssignResponses];
+
+export type AssignmentUnassignData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/unassign';
+};
+
+export type AssignmentUnassignErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type AssignmentUnassignError = AssignmentUnassignErrors[keyof AssignmentUnassignErrors];
+
+export type AssignmentUnassignResponses = {
+    /**
+     * Released (applicant.unassigned, with from)
+     */
+    200: ApplicantAssignmentDto;
+};
+
+export type AssignmentUnassignResponse = AssignmentUnassignResponses[keyof AssignmentUnassignResponses];
+
+export type ApplicantViewsListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicant-views';
+};
+
+export type ApplicantViewsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantViewsListError = ApplicantViewsListErrors[keyof ApplicantViewsListErrors];
+
+export type ApplicantViewsListResponses = {
+    /**
+     * The caller's views, then the shared ones, by name
+     */
+    200: Array<ApplicantViewDto>;
+};
+
+export type ApplicantViewsListResponse = ApplicantViewsListResponses[keyof ApplicantViewsListResponses];
+
+export type ApplicantViewsCreateData = {
+    body: CreateApplicantViewDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicant-views';
+};
+
+export type ApplicantViewsCreateErrors = {
+    /**
+     * Name empty or too long, query too long, or VIEW_LIMIT_REACHED
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `VIEW_LIMIT_REACHED`: At most 50 views per person and organization.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'VIEW_LIMIT_REACHED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * VIEW_SHARE_MANAGERS_ONLY: sharing is for the owner and admins
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     * - `VIEW_SHARE_MANAGERS_ONLY`: Only the owner or an admin shares views with the organization, or deletes shared ones
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'VIEW_SHARE_MANAGERS_ONLY';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantViewsCreateError = ApplicantViewsCreateErrors[keyof ApplicantViewsCreateErrors];
+
+export type ApplicantViewsCreateResponses = {
+    200: ApplicantViewDto;
+};
+
+export type ApplicantViewsCreateResponse = ApplicantViewsCreateResponses[keyof ApplicantViewsCreateResponses];
+
+export type ApplicantViewsRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        viewId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicant-views/{viewId}';
+};
+
+export type ApplicantViewsRemoveErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * VIEW_SHARE_MANAGERS_ONLY: a shared view is deleted by the owner or an admin
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     * - `VIEW_SHARE_MANAGERS_ONLY`: Only the owner or an admin shares views with the organization, or deletes shared ones
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'VIEW_SHARE_MANAGERS_ONLY';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     * - `VIEW_NOT_FOUND`: Saved view not found
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND' | 'VIEW_NOT_FOUND';
+    };
+};
+
+export type ApplicantViewsRemoveError = ApplicantViewsRemoveErrors[keyof ApplicantViewsRemoveErrors];
+
+export type ApplicantViewsRemoveResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type ApplicantViewsRemoveResponse = ApplicantViewsRemoveResponses[keyof ApplicantViewsRemoveResponses];
+
+export type OrganizationActivityListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Only what this account did
+         */
+        actorId?: string;
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_claimed_unconfirmed' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
+        /**
+         * Only entries about this applicant (the integrator's userId)
+         */
+        userId?: string;
+        /**
+         * From this instant (inclusive)
+         */
+        from?: string;
+        /**
+         * Before this instant (exclusive)
+         */
+        to?: string;
+    };
+    url: '/api/projects/{id}/activity';
+};
+
+export type OrganizationActivityListErrors = {
+    /**
+     * A filter is malformed (actorId not a uuid, action unknown, from/to not ISO 8601 dates)
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) sees the whole trail
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type OrganizationActivityListError = OrganizationActivityListErrors[keyof OrganizationActivityListErrors];
+
+export type OrganizationActivityListResponses = {
+    /**
+     * The organization's audit trail, newest first
+     */
+    200: OrganizationActivityPageDto;
+};
+
+export type OrganizationActivityListResponse = OrganizationActivityListResponses[keyof OrganizationActivityListResponses];
 
 export type AdminUsersRegisterAdminData = {
     body: RegisterAdminDto;

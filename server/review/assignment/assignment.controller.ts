@@ -3,11 +3,11 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 import { RequirePermission } from '../../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
-import { ApplicantQueueQueryDto, NextApplicantDto } from '../dto/applicant-list.dto.js';
+import { ApplicantQueueQueryDto, NextApplicantDto } from '../../applicants/dto/applicant-list.dto.js';
 import { ApplicantAssignmentDto, AssignApplicantDto } from './assignment.dto.js';
 import { ApplicantAssignments } from './assignment.service.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
-import { APPLICANT_ERRORS } from '../applicants.errors.js';
+import { APPLICANT_ERRORS } from '../../applicants/applicants.errors.js';
 import { ASSIGNMENT_ERRORS } from './assignment.errors.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
 

@@ -7,11 +7,11 @@ import { OrganizationMember } from '../../organizations/organization-member.enti
 import type { Organization } from '../../organizations/organization.entity.js';
 import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
 import { User } from '../../users/user.entity.js';
-import { Applicant } from '../applicant.entity.js';
-import { applicantNotFound } from '../applicants.errors.js';
-import { ApplicantsQueryService } from '../applicants-query.service.js';
-import type { NextApplicantDto, ApplicantQueueQueryDto } from '../dto/applicant-list.dto.js';
-import { toListFilters } from '../queue-filters.js';
+import { Applicant } from '../../applicants/applicant.entity.js';
+import { applicantNotFound } from '../../applicants/applicants.errors.js';
+import { ApplicantsQueryService } from '../../applicants/applicants-query.service.js';
+import type { NextApplicantDto, ApplicantQueueQueryDto } from '../../applicants/dto/applicant-list.dto.js';
+import { toListFilters } from '../../applicants/queue-filters.js';
 import type { ApplicantAssignmentDto } from './assignment.dto.js';
 import { assigneeNotMember } from './assignment.errors.js';
 

@@ -6,7 +6,7 @@ import { pageOffset } from '../../common/paging/page-meta.dto.js';
 import { ownerOnly } from '../../organizations/organizations.errors.js';
 import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
 import type { User } from '../../users/user.entity.js';
-import { Applicant } from '../applicant.entity.js';
+import { Applicant } from '../../applicants/applicant.entity.js';
 import type { OrganizationActivityPageDto, OrganizationActivityQueryDto } from './organization-activity.dto.js';
 
 /** Oversight: the organization's whole audit trail, filtered, for its owner (and super-admins). */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID } from 'class-validator';
-import { ApplicantAssigneeDto } from '../dto/applicant-list.dto.js';
+import { ApplicantAssigneeDto } from '../../applicants/dto/applicant-list.dto.js';
 
 export class AssignApplicantDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'The member to assign; absent: the caller' })
