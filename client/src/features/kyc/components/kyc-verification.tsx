@@ -111,7 +111,7 @@ const REFUSALS: Readonly<Record<string, { tone: 'danger' | 'warning'; title: str
   VERIFICATION_IN_PROGRESS: {
     tone: 'warning',
     title: 'This verification is already in progress',
-    advice: 'If you started it on another device or browser, please continue there.',
+    advice: 'No longer have the link? Ask the website or app that sent you here for a new one.',
   },
   COMPANY_KEY_LINKS_DISABLED: {
     tone: 'warning',
