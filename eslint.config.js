@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
 import noCycle from './eslint-rules/no-cycle.js';
+import providerFileName from './eslint-rules/provider-file-name.js';
 
 /**
  * The server's layers, bottom first (docs/architecture.md). A folder may import its own
@@ -111,11 +112,12 @@ export default tseslint.config(
   },
   {
     // The server's direction: no import cycles anywhere, type imports included (import-x's
-    // no-cycle skips them), no back-import from a lower layer.
+    // no-cycle skips them), no back-import from a lower layer. Each provider in the file named for it.
     files: ['server/**/*.ts'],
-    plugins: { local: { rules: { 'no-cycle': noCycle } } },
+    plugins: { local: { rules: { 'no-cycle': noCycle, 'provider-file-name': providerFileName } } },
     rules: {
       'local/no-cycle': 'error',
+      'local/provider-file-name': 'error',
     },
   },
   {

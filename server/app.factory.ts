@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { AppValidationPipe } from './common/errors/validation-pipe.js';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter.js';
-import { CallerMiddleware } from './auth/authentication.module.js';
+import { CallerMiddleware } from './auth/caller.middleware.js';
 import { AppExpressAdapter } from './common/http/express-adapter.js';
 import { frontDoor } from './common/http/front-door.js';
 import { appConfig, type AppConfig } from './config/config.module.js';

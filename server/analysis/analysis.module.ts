@@ -1,16 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
-import { AnalysisExecutor } from './analysis-executor.service.js';
+import { AnalysisExecutor } from './analysis-executor.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
 import { AnalysisPoolModule } from './analysis-pool.module.js';
 import { DocumentAnalysisHandler } from './document-analysis.handler.js';
 import { FaceAnalysisHandler } from './face-analysis.handler.js';
-import { FaceSearch } from './face-search.service.js';
+import { FaceSearch } from './face-search.js';
 import { ScreeningAnalysisHandler } from './screening-analysis.handler.js';
 import { ScreeningIndexCache } from './screening-index.cache.js';
 import { SanctionsModule } from '../sanctions/sanctions.module.js';
-import { ANALYSIS_ROLE, BullRunner, type AnalysisRole } from './bull-runner.service.js';
-import { EmbeddedRunner } from './embedded-runner.service.js';
+import { ANALYSIS_ROLE, BullRunner, type AnalysisRole } from './bull-runner.js';
+import { EmbeddedRunner } from './embedded-runner.js';
 
 /**
  * Runs the applicants' analysis jobs: in the app on its own (embedded, the database as

@@ -1,10 +1,10 @@
 import type { AppConfig } from '../config/config.module.js';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
-import type { AnalysisJobs } from '../applicants/analysis/analysis-jobs.service.js';
-import type { AutomaticDecisions } from '../applicants/policy/automatic-decisions.service.js';
-import { AnalysisExecutor } from './analysis-executor.service.js';
+import type { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
+import type { AutomaticDecisions } from '../applicants/policy/automatic-decisions.js';
+import { AnalysisExecutor } from './analysis-executor.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
-import { EmbeddedRunner } from './embedded-runner.service.js';
+import { EmbeddedRunner } from './embedded-runner.js';
 
 /**
  * An in-memory jobs table whose every call resolves at once, as statements on SQLite's one

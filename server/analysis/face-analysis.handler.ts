@@ -5,7 +5,7 @@ import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js'
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
 import { selfieTurnOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
-import { ApplicantFaces, type NewFaceCrop } from '../applicants/faces/applicant-faces.service.js';
+import { ApplicantFaces, type NewFaceCrop } from '../applicants/faces/applicant-faces.js';
 import { duplicateFaceCheck, faceMatchCheck, livenessCheck, type FaceAnalysis, type FaceOutcome } from '../applicants/faces/face-checks.js';
 import type { AnalysisCheck } from '../applicants/applicant-check.entity.js';
 import { AnalysisOutcomes } from '../applicants/analysis/analysis-outcomes.js';
@@ -14,7 +14,7 @@ import { FACE_MATCH_THRESHOLD, faceSimilarity, packEmbedding } from '../face-rea
 import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
 import { AnalysisPool } from './analysis-pool.js';
 import type { FaceSummary } from './face-reader.js';
-import { FaceSearch } from './face-search.service.js';
+import { FaceSearch } from './face-search.js';
 
 /**
  * A worker's face summary as a check records it, without the embedding: the crop, when

@@ -4,9 +4,9 @@ import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js'
 import { Applicant } from '../applicants/applicant.entity.js';
 import { RESCREENING, SCREENING_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { ScreeningChanges } from '../applicants/screening/screening-changes.js';
-import { VerificationPolicies } from '../applicants/policy/verification-policy.service.js';
+import { VerificationPolicies } from '../applicants/policy/verification-policies.js';
 import { matchedFields, screeningFingerprint, type ScreeningOutcome } from '../applicants/screening/screening-check.js';
-import { ScreeningMonitor } from '../applicants/screening/screening-monitor.service.js';
+import { ScreeningMonitor } from '../applicants/screening/screening-monitor.js';
 import { countryCode } from '../screening/index.js';
 import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
 import { ScreeningIndexCache } from './screening-index.cache.js';

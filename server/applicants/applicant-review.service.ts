@@ -16,7 +16,7 @@ import { PendingDecision } from './decisions/pending-decision.entity.js';
 import { SupersededImage } from './decisions/superseded-image.entity.js';
 import { ApplicantFace } from './faces/applicant-face.entity.js';
 import { FaceCrop } from './faces/face-crop.entity.js';
-import { ApplicantLifecycle, type ApplicantRef } from './lifecycle/applicant-lifecycle.service.js';
+import { ApplicantLifecycle, type ApplicantRef } from './lifecycle/applicant-lifecycle.js';
 import { editStep, resetStep, undecides, withoutIdentityValues, type ApplicantChanges } from './lifecycle/transitions.js';
 
 /** Staff changes to an applicant: the tenancy check, then the change through the lifecycle, then the answer's DTO. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AnalysisJobs } from './analysis/analysis-jobs.service.js';
+import { AnalysisJobs } from './analysis/analysis-jobs.js';
 import { Applicant } from './applicant.entity.js';
 import { KYC_STATUSES, type KycStatus } from './applicant.enums.js';
 import type { User } from '../users/user.entity.js';

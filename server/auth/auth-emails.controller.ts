@@ -14,7 +14,7 @@ import type { User } from '../users/user.entity.js';
 import { AUTH_MESSAGES } from '../users/account.messages.js';
 import { AuthEmailsService } from './auth-emails.service.js';
 import { ConfirmEmailQuery, EmailedLinkDto, MessageDto, ResetPasswordDto, ResetPasswordStartQuery } from './dto/auth-emails.dto.js';
-import { SecondFactorGuard } from './two-factor/second-factor-guard.service.js';
+import { SecondFactorAttempts } from './two-factor/second-factor-attempts.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
@@ -24,7 +24,7 @@ import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 export class AuthEmailsController {
   constructor(
     private readonly emails: AuthEmailsService,
-    private readonly secondFactor: SecondFactorGuard,
+    private readonly secondFactor: SecondFactorAttempts,
   ) {}
 
   @Post('reset-password/start')

@@ -11,7 +11,7 @@ import { DatabaseSessionStore } from '../sessions/session.store.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import { isUuid } from '../organizations/organization-access.service.js';
-import { PasswordPolicy } from './password-policy.service.js';
+import { PasswordPolicy } from './password-policy.js';
 import { PasswordService } from './password.service.js';
 
 /** At most this many reset or confirmation e-mails per account and window, so nobody can mail-bomb an address. */

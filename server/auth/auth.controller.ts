@@ -24,7 +24,7 @@ import { AuthService } from './auth.service.js';
 import { ChangeEmailDto, ChangePasswordDto, DeleteAccountDto, LoginDto, RegisterDto } from './dto/auth.dto.js';
 import { LocalAuthGuard } from './local-auth.guard.js';
 import { endSession, pendingSecondFactor, sessionOf, startPendingSecondFactor, startSession } from '../sessions/session-lifecycle.js';
-import { SecondFactorGuard } from './two-factor/second-factor-guard.service.js';
+import { SecondFactorAttempts } from './two-factor/second-factor-attempts.js';
 import { Clock } from '../common/clock.js';
 import { AUTH_ERRORS } from './auth.errors.js';
 import { AccountProofDto, TwoFactorCodeDto } from './two-factor/dto/two-factor.dto.js';
@@ -43,7 +43,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly twoFactor: TwoFactorService,
-    private readonly guard: SecondFactorGuard,
+    private readonly guard: SecondFactorAttempts,
     private readonly clock: Clock,
   ) {}
 

@@ -16,13 +16,13 @@ import { AuthService } from './auth.service.js';
 import { LocalStrategy } from './local.strategy.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordPolicyController } from './password-policy.controller.js';
-import { PasswordPolicy } from './password-policy.service.js';
+import { PasswordPolicy } from './password-policy.js';
 import { PasswordService } from './password.service.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { SessionsController } from './sessions.controller.js';
 import { TwoFactorController } from './two-factor/two-factor.controller.js';
 import { TwoFactorService } from './two-factor/two-factor.service.js';
-import { SecondFactorGuard } from './two-factor/second-factor-guard.service.js';
+import { SecondFactorAttempts } from './two-factor/second-factor-attempts.js';
 import { UserTwoFactor } from './two-factor/user-two-factor.entity.js';
 import { OidcController } from './oidc/oidc.controller.js';
 import { OidcLink } from './oidc/oidc-link.entity.js';
@@ -30,7 +30,7 @@ import { OidcService } from './oidc/oidc.service.js';
 import { TwoFactorEnrolmentGuard } from './two-factor/two-factor-enrolment.guard.js';
 import { TwoFactorPolicyController } from './two-factor/two-factor-policy.controller.js';
 import { TwoFactorPolicy } from './two-factor/two-factor-policy.entity.js';
-import { TwoFactorRequirement } from './two-factor/two-factor-requirement.service.js';
+import { TwoFactorRequirement } from './two-factor/two-factor-requirement.js';
 import { PasskeySignInController } from './passkeys/passkey-sign-in.controller.js';
 import { PasskeysController } from './passkeys/passkeys.controller.js';
 import { PasskeysService } from './passkeys/passkeys.service.js';
@@ -52,7 +52,7 @@ import { WebauthnChallenge } from './passkeys/webauthn-challenge.entity.js';
     OrganizationsModule,
   ],
   controllers: [AuthController, AuthEmailsController, PasswordPolicyController, TwoFactorController, TwoFactorPolicyController, PasskeysController, PasskeySignInController, SessionsController, OidcController],
-  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordPolicy, PasswordService, LocalStrategy, TwoFactorService, SecondFactorGuard, TwoFactorRequirement, PasskeysService, OidcService,
+  providers: [AccountDeletionService, AuthService, AuthEmailsService, AuthTokensService, LoginThrottleService, PasswordPolicy, PasswordService, LocalStrategy, TwoFactorService, SecondFactorAttempts, TwoFactorRequirement, PasskeysService, OidcService,
     { provide: APP_GUARD, useClass: TwoFactorEnrolmentGuard },
   ],
   exports: [AccountDeletionService, AuthEmailsService, PasswordService],

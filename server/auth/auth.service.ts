@@ -16,7 +16,7 @@ import { AuthEmailsService } from './auth-emails.service.js';
 import { AuthTokensService } from './auth-tokens.service.js';
 import type { ChangeEmailDto, ChangePasswordDto, RegisterDto } from './dto/auth.dto.js';
 import { LoginThrottleService } from './login-throttle.service.js';
-import { PasswordPolicy } from './password-policy.service.js';
+import { PasswordPolicy } from './password-policy.js';
 import { PasswordService } from './password.service.js';
 import { DatabaseSessionStore } from '../sessions/session.store.js';
 

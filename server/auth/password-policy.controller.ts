@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/access/public.decorator.js';
 import { PasswordPolicyDto } from './dto/password-policy.dto.js';
-import { PasswordPolicy } from './password-policy.service.js';
+import { PasswordPolicy } from './password-policy.js';
 
 @ApiTags('auth')
 @Controller('auth')

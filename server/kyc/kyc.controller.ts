@@ -19,7 +19,7 @@ import {
 import type { Request, Response } from 'express';
 import { AuthenticatedBy } from '../common/access/authenticated-by.decorator.js';
 import { Public } from '../common/access/public.decorator.js';
-import { Idempotency } from '../common/idempotency/idempotency.service.js';
+import { Idempotency } from '../common/idempotency/idempotency.js';
 import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../users/current-user.decorator.js';

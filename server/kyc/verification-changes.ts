@@ -3,7 +3,7 @@ import { Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { AuditActor } from '../audit/audit.service.js';
 import { identifyImage } from '../common/image-upload.js';
 import type { QualityMeasures } from '../document-reading/index.js';
-import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.service.js';
+import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
 import { DOCUMENT_ANALYSIS, FACE_ANALYSIS, SCREENING_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { ApplicantCheck } from '../applicants/applicant-check.entity.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
@@ -14,7 +14,7 @@ import { SupersededImage } from '../applicants/decisions/superseded-image.entity
 import { sidesOf } from '../applicants/document-types.js';
 import { ApplicantFace } from '../applicants/faces/applicant-face.entity.js';
 import { FaceCrop } from '../applicants/faces/face-crop.entity.js';
-import { ApplicantLifecycle, type ChangeOptions } from '../applicants/lifecycle/applicant-lifecycle.service.js';
+import { ApplicantLifecycle, type ChangeOptions } from '../applicants/lifecycle/applicant-lifecycle.js';
 import { runPrechecks } from '../applicants/lifecycle/prechecks.js';
 import { restartStep, type ApplicantChanges } from '../applicants/lifecycle/transitions.js';
 

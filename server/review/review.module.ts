@@ -3,11 +3,11 @@ import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { OrganizationActivityController } from './activity/organization-activity.controller.js';
-import { OrganizationActivity } from './activity/organization-activity.service.js';
+import { OrganizationActivity } from './activity/organization-activity.js';
 import { AssignmentController } from './assignment/assignment.controller.js';
-import { ApplicantAssignments } from './assignment/assignment.service.js';
+import { ApplicantAssignments } from './assignment/applicant-assignments.js';
 import { ApplicantViewsController } from './views/applicant-views.controller.js';
-import { ApplicantViews } from './views/applicant-views.service.js';
+import { ApplicantViews } from './views/applicant-views.js';
 
 /**
  * The reviewer's workspace around the applicants list: who works on which applicant

@@ -41,7 +41,7 @@ declare module 'express-session' {
     userAgent: string;
     ip: string;
     pendingAt: number;
-    /** The account's count of wrong second factors when the pending step began (SecondFactorGuard). */
+    /** The account's count of wrong second factors when the pending step began (SecondFactorAttempts). */
     pendingFailuresBaseline: number;
     /** A single sign-on started in this browser, waiting for the provider's answer. */
     oidc: PendingOidcSignIn;

@@ -7,7 +7,7 @@ import { pageMeta, pageOffset } from '../common/paging/page-meta.dto.js';
 import { User } from '../users/user.entity.js';
 import type { WebhookDeliveryDto, WebhookEventDto, WebhookEventPageDto } from './dto/webhook-event.dto.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
-import { WebhookDispatcher } from './webhook-dispatcher.service.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookEvent } from './webhook-event.entity.js';
 import { WebhookOutboxService } from './webhook-outbox.service.js';
 import { WEBHOOK_ERRORS } from './webhooks.errors.js';

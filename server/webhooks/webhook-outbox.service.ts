@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { In, IsNull, MoreThan, MoreThanOrEqual, type DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner, type TransactionCommitEvent } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { OwnerSettingsReader } from './owner-settings.reader.js';
-import { WebhookDispatcher } from './webhook-dispatcher.service.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookEvent } from './webhook-event.entity.js';
 import {
   applicantEventBody,

@@ -10,7 +10,7 @@ import { WebhookDeliveryDto, WebhookEventDto, WebhookEventPageDto } from './dto/
 import { WebhookSettingsDto } from './dto/webhook-settings.dto.js';
 import { WebhookEventsService } from './webhook-events.service.js';
 import { WebhookSettingsService } from './webhook-settings.service.js';
-import { Idempotency } from '../common/idempotency/idempotency.service.js';
+import { Idempotency } from '../common/idempotency/idempotency.js';
 import { Idempotent } from '../common/idempotency/idempotent.decorator.js';
 import { WEBHOOK_ERRORS } from './webhooks.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';

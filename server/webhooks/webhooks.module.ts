@@ -4,7 +4,7 @@ import { IdempotencyModule } from '../common/idempotency/idempotency.module.js';
 import { User } from '../users/user.entity.js';
 import { OwnerSettingsReader } from './owner-settings.reader.js';
 import { WebhookDelivery } from './webhook-delivery.entity.js';
-import { WebhookDispatcher } from './webhook-dispatcher.service.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookEvent } from './webhook-event.entity.js';
 import { WebhookEventsService } from './webhook-events.service.js';
 import { WebhookOutboxService } from './webhook-outbox.service.js';

@@ -1,6 +1,6 @@
 import type { PathItemObject } from '@nestjs/swagger';
 import { applicantEventBody, testEventBody, TEST_EVENT_TYPE, type ApplicantEventExtra, type ApplicantEventType, type ApplicantSnapshot } from './webhook-events.js';
-import { WEBHOOK_USER_AGENT } from './webhook-dispatcher.service.js';
+import { WEBHOOK_USER_AGENT } from './webhook-dispatcher.js';
 
 type Status = Omit<ApplicantSnapshot, 'userId'>;
 

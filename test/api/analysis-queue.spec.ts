@@ -1,9 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AnalysisHandlers, type AnalysisHandler } from '../../server/analysis/analysis-handlers.js';
-import { ANALYSIS_LEASE_MS } from '../../server/analysis/analysis-executor.service.js';
+import { ANALYSIS_LEASE_MS } from '../../server/analysis/analysis-executor.js';
 import { AnalysisJob, analysisStateOf } from '../../server/applicants/analysis/analysis-job.entity.js';
-import { AnalysisJobs, MAX_ATTEMPTS } from '../../server/applicants/analysis/analysis-jobs.service.js';
+import { AnalysisJobs, MAX_ATTEMPTS } from '../../server/applicants/analysis/analysis-jobs.js';
 import { ApplicantCheck } from '../../server/applicants/applicant-check.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { createOrganization, seedApplicants } from '../fixtures/organizations.js';

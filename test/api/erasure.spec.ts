@@ -8,7 +8,7 @@ import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { ApplicantFace } from '../../server/applicants/faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from '../../server/applicants/faces/face-blocklist-entry.entity.js';
-import { FaceSearch } from '../../server/analysis/face-search.service.js';
+import { FaceSearch } from '../../server/analysis/face-search.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { unpackEmbedding } from '../../server/face-reading/face-index.js';
 import { addMember, createOrganization, type TestOrganization } from '../fixtures/organizations.js';

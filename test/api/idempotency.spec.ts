@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { IdempotencyRecord } from '../../server/common/idempotency/idempotency-record.entity.js';
-import { Idempotency } from '../../server/common/idempotency/idempotency.service.js';
+import { Idempotency } from '../../server/common/idempotency/idempotency.js';
 import { VerificationSession } from '../../server/kyc/verification-session.entity.js';
 import { createOrganization, type TestOrganization } from '../fixtures/organizations.js';
 import { startTestApp, type TestApp } from '../support/app.js';

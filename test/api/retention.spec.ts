@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { ApplicantFace } from '../../server/applicants/faces/applicant-face.entity.js';
-import { Retention } from '../../server/applicants/retention/retention.service.js';
+import { Retention } from '../../server/applicants/retention/retention.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { AbandonedCleanupService } from '../../server/kyc/abandoned-cleanup.service.js';
 import { addMember, createOrganization, type TestOrganization } from '../fixtures/organizations.js';

@@ -7,7 +7,7 @@ import { Clock } from '../../server/common/clock.js';
 import { Organization } from '../../server/organizations/organization.entity.js';
 import { User } from '../../server/users/user.entity.js';
 import { WebhookDelivery } from '../../server/webhooks/webhook-delivery.entity.js';
-import { WebhookDispatcher, RETRY_DELAYS_MS } from '../../server/webhooks/webhook-dispatcher.service.js';
+import { WebhookDispatcher, RETRY_DELAYS_MS } from '../../server/webhooks/webhook-dispatcher.js';
 import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
 import { WebhookOutboxService } from '../../server/webhooks/webhook-outbox.service.js';
 import { WebhookSender } from '../../server/webhooks/webhook-sender.js';

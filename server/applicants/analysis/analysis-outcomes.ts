@@ -4,7 +4,7 @@ import { ApplicantCheck, type AnalysisCheck } from '../applicant-check.entity.js
 import type { Applicant } from '../applicant.entity.js';
 import { ApplicantFace } from '../faces/applicant-face.entity.js';
 import { FaceCrop, type NewFaceCrop } from '../faces/face-crop.entity.js';
-import { ApplicantLifecycle } from '../lifecycle/applicant-lifecycle.service.js';
+import { ApplicantLifecycle } from '../lifecycle/applicant-lifecycle.js';
 import type { ApplicantChanges } from '../lifecycle/transitions.js';
 import { ANALYSIS_ACTOR } from './analysis-kinds.js';
 import { documentAnalysisChecks, type DocumentAnalysisOutcome } from './document-checks.js';

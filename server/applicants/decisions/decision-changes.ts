@@ -4,7 +4,7 @@ import type { AuditActor } from '../../audit/audit.service.js';
 import { WebhookOutboxService } from '../../webhooks/webhook-outbox.service.js';
 import type { Applicant } from '../applicant.entity.js';
 import { sidesOf } from '../document-types.js';
-import { ApplicantLifecycle, type ApplicantRef, type ChangeOptions } from '../lifecycle/applicant-lifecycle.service.js';
+import { ApplicantLifecycle, type ApplicantRef, type ChangeOptions } from '../lifecycle/applicant-lifecycle.js';
 import {
   decisionSnapshot,
   providerReviewStep,

@@ -13,7 +13,7 @@ import { RequirePermission } from '../../common/access/require-permission.decora
 import { PRIVATE_NO_STORE } from '../../common/http/cache-control.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
-import { DecisionLabels } from './decision-labels.service.js';
+import { DecisionLabels } from './decision-labels.js';
 import {
   ApplicantReviewStateDto,
   DecisionLabelDeletionDto,
@@ -25,7 +25,7 @@ import {
   ReviewSettingsDetailsDto,
   ReviewSettingsDto,
 } from './decisions.dto.js';
-import { Decisions } from './decisions.service.js';
+import { Decisions } from './decisions.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';
 import { DECISION_ERRORS } from './decisions.errors.js';

@@ -13,7 +13,7 @@ import { ApiKeyAllowed } from '../../common/access/api-key-allowed.decorator.js'
 import { RequirePermission } from '../../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
-import { ApplicantErasures } from './applicant-erasure.service.js';
+import { ApplicantErasures } from './applicant-erasures.js';
 import { ApplicantTombstoneDto, EraseApplicantDto } from './erasure.dto.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiNoContentResponse, ApiOperation, ApiTags } from 
 import { RequirePermission } from '../../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
-import { ApplicantFaces } from './applicant-faces.service.js';
+import { ApplicantFaces } from './applicant-faces.js';
 import { BlockFaceDto, FaceBlocklistEntryDto } from './face-blocklist.dto.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';

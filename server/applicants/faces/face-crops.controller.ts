@@ -8,7 +8,7 @@ import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';
-import { ApplicantFaces, type FaceCropBytes } from './applicant-faces.service.js';
+import { ApplicantFaces, type FaceCropBytes } from './applicant-faces.js';
 
 const bytes = (crop: FaceCropBytes) => new StreamableFile(crop.data, { type: crop.contentType, length: crop.data.length, disposition: 'inline' });
 

@@ -12,7 +12,7 @@ import { RequirePermission } from '../../common/access/require-permission.decora
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { ApplicantNoteDto, NoteInputDto } from './notes.dto.js';
-import { ApplicantNotes } from './notes.service.js';
+import { ApplicantNotes } from './applicant-notes.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';
 import { DECISION_ERRORS } from '../decisions/decisions.errors.js';

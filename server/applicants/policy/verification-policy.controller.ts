@@ -5,7 +5,7 @@ import { RequirePermission } from '../../common/access/require-permission.decora
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { VerificationPolicyDetailsDto, VerificationPolicyDto } from './verification-policy.dto.js';
-import { VerificationPolicies } from './verification-policy.service.js';
+import { VerificationPolicies } from './verification-policies.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
 

@@ -13,7 +13,7 @@ import { RequirePermission } from '../../common/access/require-permission.decora
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { LegalHoldDto, LegalHoldRequestDto } from './legal-hold.dto.js';
-import { LegalHolds } from './legal-holds.service.js';
+import { LegalHolds } from './legal-holds.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';

@@ -3,7 +3,7 @@ import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { RetentionRunDto } from './retention-run.dto.js';
-import { Retention } from './retention.service.js';
+import { Retention } from './retention.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
 

@@ -5,7 +5,7 @@ import { ANALYSIS_ACTOR } from '../analysis/analysis-kinds.js';
 import { ApplicantCheck, type AnalysisCheck } from '../applicant-check.entity.js';
 import type { Applicant } from '../applicant.entity.js';
 import { screeningHitNotFound } from '../applicants.errors.js';
-import { ApplicantLifecycle, type ApplicantRef, type ChangeOptions } from '../lifecycle/applicant-lifecycle.service.js';
+import { ApplicantLifecycle, type ApplicantRef, type ChangeOptions } from '../lifecycle/applicant-lifecycle.js';
 import { decisionStep } from '../lifecycle/transitions.js';
 import { newHits, outcomeOf, screeningCheck, SCREENING_CHECK, type HitVerdict, type ScreeningHitRecord, type ScreeningOutcome, type StoredHitReview } from './screening-check.js';
 import { ScreeningHitReview } from './screening-hit-review.entity.js';

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ExactRole } from '../../common/access/roles.decorator.js';
 import { RescreenDto } from './rescreen.dto.js';
-import { ScreeningMonitor } from './screening-monitor.service.js';
+import { ScreeningMonitor } from './screening-monitor.js';
 
 @ApiTags('sanctions-lists')
 @Controller('sanctions-lists/rescreens')

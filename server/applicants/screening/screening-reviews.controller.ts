@@ -5,7 +5,7 @@ import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { ApplicantCheckDto } from '../dto/applicant-check.dto.js';
 import { ReviewScreeningHitDto } from './hit-review.dto.js';
-import { ScreeningReviews } from './screening-reviews.service.js';
+import { ScreeningReviews } from './screening-reviews.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';

@@ -14,7 +14,7 @@ import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { TagDto } from '../dto/applicant-list.dto.js';
 import { ApplicantTagsDto, CreateTagDto, UpdateTagDto } from './tag.dto.js';
-import { ApplicantTags } from './tags.service.js';
+import { ApplicantTags } from './applicant-tags.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants.errors.js';
 import { TAG_ERRORS } from './tags.errors.js';

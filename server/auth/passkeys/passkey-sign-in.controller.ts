@@ -4,7 +4,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
 import { Public } from '../../common/access/public.decorator.js';
 import { pendingSecondFactor, startSession } from '../../sessions/session-lifecycle.js';
-import { SecondFactorGuard } from '../two-factor/second-factor-guard.service.js';
+import { SecondFactorAttempts } from '../two-factor/second-factor-attempts.js';
 import { AUTH_MESSAGES } from '../../users/account.messages.js';
 import { UserDto } from '../../users/dto/user.dto.js';
 import { toUserDto } from '../../users/user.mapper.js';
@@ -23,7 +23,7 @@ const assertion = (dto: PasskeyAssertionDto) => dto.credential as unknown as Aut
 export class PasskeySignInController {
   constructor(
     private readonly passkeys: PasskeysService,
-    private readonly guard: SecondFactorGuard,
+    private readonly guard: SecondFactorAttempts,
   ) {}
 
   @Post('passkey/options')

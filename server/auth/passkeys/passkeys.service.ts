@@ -22,7 +22,7 @@ import { AUTH_ERRORS } from '../auth.errors.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
 import { TwoFactorService, type Caller, type SecondFactorProof } from '../two-factor/two-factor.service.js';
 import type { PasskeyDto } from './dto/passkey.dto.js';
-import { SecondFactorGuard, type SecondFactorAttempt } from '../two-factor/second-factor-guard.service.js';
+import { SecondFactorAttempts, type SecondFactorAttempt } from '../two-factor/second-factor-attempts.js';
 import { AuthEmailsService } from '../auth-emails.service.js';
 import type { PendingSecondFactor } from '../../sessions/session-lifecycle.js';
 import { UserPasskey } from './user-passkey.entity.js';
@@ -58,7 +58,7 @@ export class PasskeysService {
     private readonly throttle: LoginThrottleService,
     private readonly limiter: RateLimiter,
     private readonly twoFactor: TwoFactorService,
-    private readonly guard: SecondFactorGuard,
+    private readonly guard: SecondFactorAttempts,
     private readonly emails: AuthEmailsService,
   ) {
     const url = new URL(env.publicUrl);
@@ -166,7 +166,7 @@ export class PasskeysService {
   /**
    * Checks an assertion and answers the account it proves. For the second step it must be
    * one of the pending account's passkeys, and the attempt is counted per account before
-   * it is checked (SecondFactorGuard: a locked second factor refuses passkeys too);
+   * it is checked (SecondFactorAttempts: a locked second factor refuses passkeys too);
    * passwordless sign-in is throttled per address and account like the password. The
    * challenge is spent whatever the outcome, the counter required to grow (a clone reuses
    * an old one) and moved forward conditionally so one assertion cannot be used twice.

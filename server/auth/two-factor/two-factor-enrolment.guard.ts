@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ENROLMENT_ALLOWED } from '../../common/access/enrolment-allowed.decorator.js';
 import { IS_PUBLIC } from '../../common/access/public.decorator.js';
 import { AUTH_ERRORS } from '../auth.errors.js';
-import { TwoFactorRequirement } from './two-factor-requirement.service.js';
+import { TwoFactorRequirement } from './two-factor-requirement.js';
 
 /**
  * Required two-factor sign-in, enforced on the server: a session whose account a rule

@@ -4,7 +4,7 @@ import { ExactRole } from '../../common/access/roles.decorator.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { TwoFactorPolicyDto, TwoFactorPolicyInputDto } from './dto/two-factor.dto.js';
-import { TwoFactorRequirement } from './two-factor-requirement.service.js';
+import { TwoFactorRequirement } from './two-factor-requirement.js';
 
 /** The platform-wide rule on two-factor sign-in (super-admin only). */
 @ApiTags('admin')

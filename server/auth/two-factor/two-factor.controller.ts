@@ -22,7 +22,7 @@ import type { Repository } from 'typeorm';
 import { EnrolmentAllowed } from '../../common/access/enrolment-allowed.decorator.js';
 import { UserPasskey } from '../passkeys/user-passkey.entity.js';
 import { RecoveryCodesDto, AccountProofDto, TotpSetupDto, TwoFactorCodeDto, TwoFactorOverviewDto } from './dto/two-factor.dto.js';
-import { TwoFactorRequirement } from './two-factor-requirement.service.js';
+import { TwoFactorRequirement } from './two-factor-requirement.js';
 import { TwoFactorService } from './two-factor.service.js';
 import { AUTH_ERRORS } from '../auth.errors.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';

@@ -14,7 +14,7 @@ import { PasswordService } from '../password.service.js';
 import type { RecoveryCodesDto, TotpSetupDto, TwoFactorStatusDto } from './dto/two-factor.dto.js';
 import { UserPasskey } from '../passkeys/user-passkey.entity.js';
 import { UserTwoFactor } from './user-two-factor.entity.js';
-import { SecondFactorGuard } from './second-factor-guard.service.js';
+import { SecondFactorAttempts } from './second-factor-attempts.js';
 import { AuthEmailsService } from '../auth-emails.service.js';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -52,7 +52,7 @@ export class TwoFactorService {
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottleService,
     private readonly passwords: PasswordService,
-    private readonly guard: SecondFactorGuard,
+    private readonly guard: SecondFactorAttempts,
     private readonly emails: AuthEmailsService,
   ) {}
 
@@ -113,7 +113,7 @@ export class TwoFactorService {
   /**
    * The second step of sign-in: an authenticator code of a time step after the last one
    * used, or an unused recovery code (then spent). Counted per account before the code is
-   * checked (SecondFactorGuard: `pendingBaseline` is the count when this pending step
+   * checked (SecondFactorAttempts: `pendingBaseline` is the count when this pending step
    * began); while the factor is locked only a recovery code is looked at. Audited either
    * way. Throws INVALID_TWO_FACTOR_CODE, SECOND_FACTOR_LOCKED or TWO_FACTOR_NOT_PENDING.
    */

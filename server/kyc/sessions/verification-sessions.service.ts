@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { In, IsNull, MoreThan, type Repository } from 'typeorm';
 import type { Applicant } from '../../applicants/applicant.entity.js';
 import { ApplicantsQueryService } from '../../applicants/applicants-query.service.js';
-import { ApplicantLifecycle } from '../../applicants/lifecycle/applicant-lifecycle.service.js';
+import { ApplicantLifecycle } from '../../applicants/lifecycle/applicant-lifecycle.js';
 import { isEditable, VerificationChanges } from '../verification-changes.js';
 import { Clock } from '../../common/clock.js';
 import { randomToken, sha256 } from '../../common/crypto.js';

@@ -4,7 +4,7 @@ import { RequirePermission } from '../../common/access/require-permission.decora
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { OrganizationActivityPageDto, OrganizationActivityQueryDto } from './organization-activity.dto.js';
-import { OrganizationActivity } from './organization-activity.service.js';
+import { OrganizationActivity } from './organization-activity.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
 

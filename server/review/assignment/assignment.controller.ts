@@ -5,7 +5,7 @@ import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { ApplicantQueueQueryDto, NextApplicantDto } from '../../applicants/dto/applicant-list.dto.js';
 import { ApplicantAssignmentDto, AssignApplicantDto } from './assignment.dto.js';
-import { ApplicantAssignments } from './assignment.service.js';
+import { ApplicantAssignments } from './applicant-assignments.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../../applicants/applicants.errors.js';
 import { ASSIGNMENT_ERRORS } from './assignment.errors.js';

@@ -12,7 +12,7 @@ import { RequirePermission } from '../../common/access/require-permission.decora
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
 import { ApplicantViewDto, CreateApplicantViewDto } from './applicant-view.dto.js';
-import { ApplicantViews } from './applicant-views.service.js';
+import { ApplicantViews } from './applicant-views.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { VIEW_ERRORS } from './views.errors.js';
 import { ApiErrors } from '../../common/errors/api-errors.decorator.js';

@@ -6,10 +6,10 @@ import { AnalysisJob } from '../analysis/analysis-job.entity.js';
 import { SUBMISSION_ANALYSES } from '../analysis/analysis-kinds.js';
 import { ApplicantCheck } from '../applicant-check.entity.js';
 import { Applicant } from '../applicant.entity.js';
-import { ApplicantLifecycle } from '../lifecycle/applicant-lifecycle.service.js';
+import { ApplicantLifecycle } from '../lifecycle/applicant-lifecycle.js';
 import { decisionStep } from '../lifecycle/transitions.js';
 import { decide, type PolicyDecision } from './policy.js';
-import { VerificationPolicies } from './verification-policy.service.js';
+import { VerificationPolicies } from './verification-policies.js';
 
 /** The organization's verification policy, as the audit trail names it. */
 const POLICY_ACTOR: AuditActor = { id: null, username: 'policy' };

@@ -6,7 +6,7 @@ import { Clock } from '../../common/clock.js';
 import { appConfig, type AppConfig } from '../../config/config.module.js';
 import { SanctionsListsService } from '../../sanctions/sanctions-lists.service.js';
 import { AnalysisJob } from '../analysis/analysis-job.entity.js';
-import { AnalysisJobs } from '../analysis/analysis-jobs.service.js';
+import { AnalysisJobs } from '../analysis/analysis-jobs.js';
 import { Applicant } from '../applicant.entity.js';
 import { RESCREENING } from '../analysis/analysis-kinds.js';
 import type { RescreenDto } from './rescreen.dto.js';

@@ -3,8 +3,8 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { redactAddresses } from '../common/redact.js';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
-import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.service.js';
-import { AutomaticDecisions } from '../applicants/policy/automatic-decisions.service.js';
+import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
+import { AutomaticDecisions } from '../applicants/policy/automatic-decisions.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
 
 /**

@@ -3,8 +3,8 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { sha256 } from '../common/crypto.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
-import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.service.js';
-import { ANALYSIS_LEASE_MS, AnalysisExecutor, holderName } from './analysis-executor.service.js';
+import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
+import { ANALYSIS_LEASE_MS, AnalysisExecutor, holderName } from './analysis-executor.js';
 
 /** Which side of the queue this process is: the app hands jobs to Redis, `npm run worker` only takes them. */
 export const ANALYSIS_ROLE = Symbol('ANALYSIS_ROLE');

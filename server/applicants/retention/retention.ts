@@ -11,7 +11,7 @@ import type { User } from '../../users/user.entity.js';
 import { ApplicantImage } from '../applicant-image.entity.js';
 import { Applicant } from '../applicant.entity.js';
 import { SupersededImage } from '../decisions/superseded-image.entity.js';
-import { ApplicantErasures } from '../erasure/applicant-erasure.service.js';
+import { ApplicantErasures } from '../erasure/applicant-erasures.js';
 import { ApplicantFace } from '../faces/applicant-face.entity.js';
 import { FaceCrop } from '../faces/face-crop.entity.js';
 import { RETENTION_ACTOR } from './retention-actor.js';

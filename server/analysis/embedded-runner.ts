@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { appConfig, type AppConfig } from '../config/config.module.js';
-import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.service.js';
+import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
 import { RESCREENING } from '../applicants/analysis/analysis-kinds.js';
-import { ANALYSIS_LEASE_MS, AnalysisExecutor, holderName, JobStop } from './analysis-executor.service.js';
+import { ANALYSIS_LEASE_MS, AnalysisExecutor, holderName, JobStop } from './analysis-executor.js';
 
 /** How often an idle runner looks for due jobs (retries, expired leases, other replicas' submissions). */
 const POLL_MS = 1000;

@@ -5,7 +5,7 @@ import { Clock } from '../../common/clock.js';
 import type { User } from '../../users/user.entity.js';
 import { Applicant } from '../applicant.entity.js';
 import { APPLICANT_ERRORS, applicantNotFound } from '../applicants.errors.js';
-import { ApplicantErasures } from '../erasure/applicant-erasure.service.js';
+import { ApplicantErasures } from '../erasure/applicant-erasures.js';
 import { toLegalHold, type LegalHoldDto } from './legal-hold.dto.js';
 
 /** Legal holds: an owner or administrator exempts an applicant from retention and erasure, and lifts it; both audited with the reason. */

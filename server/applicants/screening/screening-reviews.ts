@@ -3,7 +3,7 @@ import { OrganizationAccessService } from '../../organizations/organization-acce
 import type { User } from '../../users/user.entity.js';
 import type { ApplicantCheckDto } from '../dto/applicant-check.dto.js';
 import { ScreeningChanges } from './screening-changes.js';
-import { AutomaticDecisions } from '../policy/automatic-decisions.service.js';
+import { AutomaticDecisions } from '../policy/automatic-decisions.js';
 import type { ReviewScreeningHitDto } from './hit-review.dto.js';
 
 /** Staff verdicts on sanctions hits: the tenancy check, the lifecycle, then the policy looks again. */

@@ -14,7 +14,7 @@ import { ApplicantsQueryService } from '../applicants-query.service.js';
 import { DecisionChanges } from './decision-changes.js';
 import type { Decision, DecisionLabelRef, ResubmissionStep } from '../lifecycle/transitions.js';
 import { ApplicantDecision } from './applicant-decision.entity.js';
-import { DecisionLabels, toLabelDto } from './decision-labels.service.js';
+import { DecisionLabels, toLabelDto } from './decision-labels.js';
 import { DECISION_ERRORS, decisionNotFound, proposalNotFound } from './decisions.errors.js';
 import type {
   ApplicantReviewStateDto,

@@ -54,7 +54,7 @@ export type ChangePlan = (applicant: Applicant, context: ChangeContext) => Promi
  * The use cases live with the modules that own them and call `change` with their plan:
  * submission in kyc/verification-changes.ts, decisions in decisions/decision-changes.ts,
  * screening in screening/screening-changes.ts, analysis results in
- * analysis/analysis-outcomes.ts, the policy in policy/automatic-decisions.service.ts,
+ * analysis/analysis-outcomes.ts, the policy in policy/automatic-decisions.ts,
  * staff edits in applicant-review.service.ts.
  */
 @Injectable()

@@ -29,7 +29,7 @@ export interface SecondFactorAttempt {
  * when the factor locks.
  */
 @Injectable()
-export class SecondFactorGuard {
+export class SecondFactorAttempts {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly tokens: AuthTokensService,
