@@ -43,7 +43,9 @@ const serverLayerZones = SERVER_LAYERS.slice(0, -1).flatMap((layer, index) =>
   layer.map((folder) => ({
     target: `./server/${folder}`,
     from: [
-      ...SERVER_LAYERS.slice(index + 1).flat().map((above) => `./server/${above}`),
+      ...SERVER_LAYERS.slice(index + 1)
+        .flat()
+        .map((above) => `./server/${above}`),
       ...SERVER_ROOT_FILES,
     ],
     message: `server/${folder} may import only its own layer and those below it (see SERVER_LAYERS in eslint.config.js).`,
@@ -139,7 +141,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...pluginQuery.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The client never imports server code; use the generated API types.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'The client never imports server code; use the generated API types.' }] },
+      ],
       // Features never import each other: shared code lives in components/, lib/ or api/.
       'import-x/no-restricted-paths': ['error', { zones: featureZones }],
     },

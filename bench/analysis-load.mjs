@@ -101,7 +101,9 @@ try {
     if (stillOpen === 0) throw new Error(`The backlog of ${JOBS} ran out during the measurement: raise --jobs`);
     const measured = { idle, busy, analysedDuring, stillOpen, p95Change: busy.p95 / idle.p95 - 1 };
     rounds.push(measured);
-    log(`round ${round + 1}: idle p95 ${idle.p95} ms (${Math.round(idle.rps)} req/s), analysing p95 ${busy.p95} ms (${Math.round(busy.rps)} req/s): ${(measured.p95Change * 100).toFixed(0)} %; ${analysedDuring} documents read meanwhile`);
+    log(
+      `round ${round + 1}: idle p95 ${idle.p95} ms (${Math.round(idle.rps)} req/s), analysing p95 ${busy.p95} ms (${Math.round(busy.rps)} req/s): ${(measured.p95Change * 100).toFixed(0)} %; ${analysedDuring} documents read meanwhile`,
+    );
     // Let the rest of this round's backlog finish before the next idle measurement.
     while (openJobs.get() > 0) await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -114,7 +116,15 @@ const p95Change = median(rounds.map((r) => r.p95Change));
 const result = {
   startedAt: startedAt.toISOString(),
   machine: { cores: availableParallelism(), cpu: cpus()[0]?.model, loadAtStart, loadAtEnd: loadavg(), node: process.version },
-  settings: { applicants: APPLICANTS, jobsPerRound: JOBS, duration: DURATION, rounds: ROUNDS, connections: CONNECTIONS, analysisThreads: Math.max(1, availableParallelism() - 1), paths: 'applicants list, pages 1–4 by createdAt' },
+  settings: {
+    applicants: APPLICANTS,
+    jobsPerRound: JOBS,
+    duration: DURATION,
+    rounds: ROUNDS,
+    connections: CONNECTIONS,
+    analysisThreads: Math.max(1, availableParallelism() - 1),
+    paths: 'applicants list, pages 1–4 by createdAt',
+  },
   rounds,
   p95ChangeMedian: p95Change,
   target: 'p95 change < 20 %',
@@ -123,4 +133,8 @@ const result = {
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `analysis-load-${startedAt.toISOString().replace(/:/g, '-').slice(0, 19)}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2));
-log(`Median p95 change while analysing: ${(p95Change * 100).toFixed(1)} % (target < 20 %). Load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}.\nWrote ${file}`);
+log(
+  `Median p95 change while analysing: ${(p95Change * 100).toFixed(1)} % (target < 20 %). Load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}.\nWrote ${file}`,
+);

@@ -124,14 +124,20 @@ function summary(samples) {
   return {
     uploads: samples.length,
     ok: ok.length,
-    errors: countBy(samples.filter((sample) => sample.status !== 200), (sample) => `${sample.status} ${sample.code}`),
+    errors: countBy(
+      samples.filter((sample) => sample.status !== 200),
+      (sample) => `${sample.status} ${sample.code}`,
+    ),
     p50Ms: round(percentile(sorted, 50)),
     p95Ms: round(percentile(sorted, 95)),
     maxMs: round(sorted.at(-1) ?? NaN),
     prefilled: ok.filter((sample) => sample.prefilled).length,
   };
 }
-const row = (label, s) => log(`${label}: ${s.uploads} uploads, p50 ${s.p50Ms} ms, p95 ${s.p95Ms} ms, max ${s.maxMs} ms, pre-filled ${s.prefilled}/${s.ok}${Object.keys(s.errors).length ? `, errors ${JSON.stringify(s.errors)}` : ''}`);
+const row = (label, s) =>
+  log(
+    `${label}: ${s.uploads} uploads, p50 ${s.p50Ms} ms, p95 ${s.p95Ms} ms, max ${s.maxMs} ms, pre-filled ${s.prefilled}/${s.ok}${Object.keys(s.errors).length ? `, errors ${JSON.stringify(s.errors)}` : ''}`,
+  );
 
 log(`Real user alone for ${WINDOW_S} s…`);
 const alone = summary(await realUser(WINDOW_S));
@@ -153,8 +159,24 @@ const flood = {
   answers: floodAnswers.length,
   byStatus: countBy(floodAnswers, (a) => `${a.status}${a.code ? ` ${a.code}` : ''}`),
   okPrefilled: floodAnswers.filter((a) => a.status === 200 && a.prefilled).length,
-  okP95Ms: Math.round(percentile(floodAnswers.filter((a) => a.status === 200).map((a) => a.ms).sort((a, b) => a - b), 95)),
-  refusedP95Ms: Math.round(percentile(floodAnswers.filter((a) => a.status === 429).map((a) => a.ms).sort((a, b) => a - b), 95)),
+  okP95Ms: Math.round(
+    percentile(
+      floodAnswers
+        .filter((a) => a.status === 200)
+        .map((a) => a.ms)
+        .sort((a, b) => a - b),
+      95,
+    ),
+  ),
+  refusedP95Ms: Math.round(
+    percentile(
+      floodAnswers
+        .filter((a) => a.status === 429)
+        .map((a) => a.ms)
+        .sort((a, b) => a - b),
+      95,
+    ),
+  ),
 };
 log(`flood: ${JSON.stringify(flood)}`);
 

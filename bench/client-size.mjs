@@ -35,7 +35,10 @@ export function parseRoutes(source) {
       if (closed?.imports?.length && !closed.hasPages) {
         for (const frame of stack) frame.hasPages = true;
         const chain = stack.concat(closed);
-        const path = `/${chain.map((f) => f.path).filter(Boolean).join('/')}`;
+        const path = `/${chain
+          .map((f) => f.path)
+          .filter(Boolean)
+          .join('/')}`;
         routes.push({ path, modules: chain.flatMap((f) => [...f.modules, ...(f.imports ?? [])]) });
       }
       if (stack.length === 0) break;
@@ -67,7 +70,11 @@ export function clientSizes() {
     return files;
   };
   const keyOf = (specifier) => {
-    const base = posix.normalize(relative(CLIENT, join(dirname(ROUTER), specifier)).split('\\').join('/'));
+    const base = posix.normalize(
+      relative(CLIENT, join(dirname(ROUTER), specifier))
+        .split('\\')
+        .join('/'),
+    );
     return ['.tsx', '.ts', '.jsx', '.js', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((key) => manifest[key]);
   };
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -92,6 +99,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
   process.stdout.write(`entry (index.html) ${kib(sizes.entry.gzip)}\n`);
   for (const route of sizes.routes) {
-    process.stdout.write(`${route.path.padEnd(48)} ${kib(route.gzip).padStart(10)}${route.missing.length ? `  (not in the build: ${route.missing.join(', ')})` : ''}\n`);
+    process.stdout.write(
+      `${route.path.padEnd(48)} ${kib(route.gzip).padStart(10)}${route.missing.length ? `  (not in the build: ${route.missing.join(', ')})` : ''}\n`,
+    );
   }
 }

@@ -38,7 +38,9 @@ try {
   }
   times.sort((a, b) => a - b);
   const ms = (value) => `${value.toFixed(0)} ms`;
-  console.log(`demo account creation, ${count} in a row${warmUpSeconds ? ` after ${warmUpSeconds} s` : ' from start-up'}: median ${ms(times[Math.floor(count / 2)])}, min ${ms(times[0])}, max ${ms(times[count - 1])}`);
+  console.log(
+    `demo account creation, ${count} in a row${warmUpSeconds ? ` after ${warmUpSeconds} s` : ' from start-up'}: median ${ms(times[Math.floor(count / 2)])}, min ${ms(times[0])}, max ${ms(times[count - 1])}`,
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((resolve) => server.on('exit', resolve));

@@ -77,7 +77,12 @@ db.prepare(
 const approved = db.prepare(`SELECT COUNT(*) FROM "applicants" WHERE "reviewAnswer" = 'approved' AND "kycStatus" = 'completed'`).pluck().get();
 
 const jobsByStatus = () =>
-  Object.fromEntries(db.prepare(`SELECT "status", COUNT(*) AS "n" FROM "analysis_jobs" WHERE "kind" = 'rescreening' GROUP BY "status"`).all().map((row) => [row.status, row.n]));
+  Object.fromEntries(
+    db
+      .prepare(`SELECT "status", COUNT(*) AS "n" FROM "analysis_jobs" WHERE "kind" = 'rescreening' GROUP BY "status"`)
+      .all()
+      .map((row) => [row.status, row.n]),
+  );
 const rescreens = db.prepare(`SELECT "importId", "total", "startedAt" FROM "sanctions_rescreens" ORDER BY "startedAt"`);
 
 // The pick-up directory, polled every minute: the list files are dropped there, as an operator's cron job would.
@@ -99,7 +104,9 @@ async function measure(seconds, stop = () => false) {
   return { health, list, loop: await app.loopDelay() };
 }
 const row = (label, m) =>
-  log(`${label}: health p95 ${m.health.p95.toFixed(1)} ms (p99 ${m.health.p99.toFixed(1)}, ${m.health.requests} answers), list p95 ${m.list.p95.toFixed(1)} ms (p99 ${m.list.p99.toFixed(1)}, ${m.list.requests}), loop max ${m.loop.maxMs.toFixed(0)} ms`);
+  log(
+    `${label}: health p95 ${m.health.p95.toFixed(1)} ms (p99 ${m.health.p99.toFixed(1)}, ${m.health.requests} answers), list p95 ${m.list.p95.toFixed(1)} ms (p99 ${m.list.p99.toFixed(1)}, ${m.list.requests}), loop max ${m.loop.maxMs.toFixed(0)} ms`,
+  );
 
 const idle = await measure(10);
 row('idle', idle);
@@ -137,7 +144,12 @@ log(`Drained in ${(drainMs / 1000).toFixed(1)} s: ${JSON.stringify(finalJobs)}`)
 const pooled = (key) => {
   // The windows' latencies are not kept: the p95 over the drain is the worst window's, and the median window's is given beside it.
   const values = windows.map((w) => w[key].p95).sort((a, b) => a - b);
-  return { worstWindowP95: values.at(-1), medianWindowP95: percentile(values, 50), answers: windows.reduce((sum, w) => sum + w[key].requests, 0), errors: windows.reduce((sum, w) => sum + w[key].errors, 0) };
+  return {
+    worstWindowP95: values.at(-1),
+    medianWindowP95: percentile(values, 50),
+    answers: windows.reduce((sum, w) => sum + w[key].requests, 0),
+    errors: windows.reduce((sum, w) => sum + w[key].errors, 0),
+  };
 };
 const during = { health: pooled('health'), list: pooled('list'), loopMaxMs: Math.max(...windows.map((w) => w.loop.maxMs)) };
 
@@ -159,12 +171,22 @@ const exitCode = await new Promise((resolve) => {
 });
 const exitMs = performance.now() - termAt;
 const afterTerm = jobsByStatus();
-log(`SIGTERM during the second rescreening (${JSON.stringify(beforeTerm)}): exited ${exitCode} after ${exitMs.toFixed(0)} ms; left ${JSON.stringify(afterTerm)}`);
+log(
+  `SIGTERM during the second rescreening (${JSON.stringify(beforeTerm)}): exited ${exitCode} after ${exitMs.toFixed(0)} ms; left ${JSON.stringify(afterTerm)}`,
+);
 db.close();
 
 const result = {
   startedAt: startedAt.toISOString(),
-  machine: { cores: availableParallelism(), cpu: cpus()[0]?.model, uptimeAtStart, uptimeAtEnd: uptime(), loadAtStart, loadAtEnd: loadavg(), node: process.version },
+  machine: {
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model,
+    uptimeAtStart,
+    uptimeAtEnd: uptime(),
+    loadAtStart,
+    loadAtEnd: loadavg(),
+    node: process.version,
+  },
   settings: {
     applicants: APPLICANTS,
     approved,

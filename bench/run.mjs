@@ -68,8 +68,14 @@ const { values: args } = parseArgs({
 const APPLICANTS = Number(args.applicants);
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
-const DBS = args.dbs.split(',').map((s) => s.trim()).filter(Boolean);
-const CONNECTIONS = args.connections.split(',').map(Number).filter((n) => n > 0);
+const DBS = args.dbs
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const CONNECTIONS = args.connections
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const PAGE_SIZE = 25;
 /** The blocking scenario: normal list traffic at this many connections, beside this many looping a slow search. */
 const BLOCKING = { connections: 10, slowConnections: 4 };
@@ -127,8 +133,15 @@ if (!fixture) {
 
 const sampleDb = new Database(join(SQLITE_DIR, 'kyc.sqlite'), { readonly: true });
 // A full name from the data, typed in lower case: the realistic "find this person" search.
-const nameTerm = sampleDb.prepare(`SELECT "name" FROM "applicants" WHERE "name" IS NOT NULL LIMIT 1 OFFSET ?`).pluck().get(Math.floor(APPLICANTS / 3)).toLowerCase();
-const someUserId = sampleDb.prepare(`SELECT "userId" FROM "applicants" LIMIT 1 OFFSET ?`).pluck().get(Math.floor(APPLICANTS / 5));
+const nameTerm = sampleDb
+  .prepare(`SELECT "name" FROM "applicants" WHERE "name" IS NOT NULL LIMIT 1 OFFSET ?`)
+  .pluck()
+  .get(Math.floor(APPLICANTS / 3))
+  .toLowerCase();
+const someUserId = sampleDb
+  .prepare(`SELECT "userId" FROM "applicants" LIMIT 1 OFFSET ?`)
+  .pluck()
+  .get(Math.floor(APPLICANTS / 5));
 const userIdPrefix = someUserId.slice(0, Math.min(someUserId.length, APPLICANTS >= 100_000 ? 7 : 6));
 const nameMatches = sampleDb.prepare(`SELECT COUNT(*) FROM "applicants" WHERE "name" LIKE ?`).pluck().get(`%${nameTerm}%`);
 // The work queue: one reviewer's applicants (a member's share of the assigned ones).
@@ -145,7 +158,13 @@ for (const name of sampleDb.prepare(`SELECT lower("name") FROM "applicants" WHER
   }
 }
 const SLOW_SEARCH_CANDIDATES = [
-  ...new Set([...FIXED_SEARCH_CANDIDATES, ...[...trigramCounts].sort((a, b) => b[1] - a[1]).slice(0, COMMON_TRIGRAMS).map(([trigram]) => trigram)]),
+  ...new Set([
+    ...FIXED_SEARCH_CANDIDATES,
+    ...[...trigramCounts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, COMMON_TRIGRAMS)
+      .map(([trigram]) => trigram),
+  ]),
 ];
 sampleDb.close();
 const detailUserIds = sampleUserIds(SQLITE_DIR, 1000);
@@ -171,9 +190,21 @@ const mainScenarios = [
   USERS_ME,
 ];
 const moreScenarios = [
-  ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({ name: `list, by ${orderBy}, page 1`, paths: [listPath({ orderBy, page: 1 })], latency: true })),
-  ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({ name: `list, by ${orderBy}, page ${middlePage}`, paths: [listPath({ orderBy, page: middlePage })], deep: true, latency: true })),
-  ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({ name: `search name, by ${orderBy}, page 1`, paths: [listPath({ orderBy, page: 1, search: nameTerm })] })),
+  ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({
+    name: `list, by ${orderBy}, page 1`,
+    paths: [listPath({ orderBy, page: 1 })],
+    latency: true,
+  })),
+  ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({
+    name: `list, by ${orderBy}, page ${middlePage}`,
+    paths: [listPath({ orderBy, page: middlePage })],
+    deep: true,
+    latency: true,
+  })),
+  ...SORTS.filter((orderBy) => orderBy !== 'userId').map((orderBy) => ({
+    name: `search name, by ${orderBy}, page 1`,
+    paths: [listPath({ orderBy, page: 1, search: nameTerm })],
+  })),
   { name: `search name, page ${searchMiddle}`, paths: [listPath({ page: searchMiddle, search: nameTerm })] },
   { name: 'search userId prefix, page 1', paths: [listPath({ page: 1, search: userIdPrefix })] },
   { name: 'filter assignee=unassigned, page 1', paths: [listPath({ assignee: 'unassigned', page: 1 })], latency: true },
@@ -241,10 +272,13 @@ async function measure(server, paths, connections) {
 
 /** Every upper/lower-case spelling of a term: the same search for the app (case-insensitive), but its own count-cache entry. */
 function caseVariants(term) {
-  return [...term].reduce((variants, character) => {
-    const spellings = [...new Set([character.toLowerCase(), character.toUpperCase()])];
-    return variants.flatMap((variant) => spellings.map((spelling) => variant + spelling));
-  }, ['']);
+  return [...term].reduce(
+    (variants, character) => {
+      const spellings = [...new Set([character.toLowerCase(), character.toUpperCase()])];
+      return variants.flatMap((variant) => spellings.map((spelling) => variant + spelling));
+    },
+    [''],
+  );
 }
 
 /**
@@ -357,8 +391,7 @@ const callerCacheCeiling = (database, baseline) =>
  * against the plain floor. The app has them and the floor does not, so this much of the
  * app's standing against the floor is theirs.
  */
-const declaredFields = (database, floor) =>
-  sideBySide(floor, () => startFloor(database, { BENCH_FLOOR_ADAPTER: 'app' }, 'floor, declared fields'), 'declared');
+const declaredFields = (database, floor) => sideBySide(floor, () => startFloor(database, { BENCH_FLOOR_ADAPTER: 'app' }, 'floor, declared fields'), 'declared');
 
 const results = [];
 const callerCache = {};
@@ -417,16 +450,24 @@ for (const db of DBS) {
       }
     }
     log(`${db}: the caller cache's ceiling (the baseline)…`);
-    callerCache[db] = await callerCacheCeiling(database, servers.find((server) => server.label === 'baseline'));
+    callerCache[db] = await callerCacheCeiling(
+      database,
+      servers.find((server) => server.label === 'baseline'),
+    );
     log(`${db}: the floor with the app's declared request and response fields…`);
-    fieldsSaving[db] = await declaredFields(database, servers.find((server) => server.label === 'floor'));
+    fieldsSaving[db] = await declaredFields(
+      database,
+      servers.find((server) => server.label === 'floor'),
+    );
     if (!args['skip-blocking']) {
       // Only the app is measured: stop the other two so they hold no memory or connections.
       for (const server of servers.splice(1)) await server.stop();
       log(`${db}: slow searches beside the list (the app)…`);
       blocking[db] = await slowSearchesBeside(servers[0]);
       const b = blocking[db];
-      log(`${db.padEnd(8)} list p95 at ${BLOCKING.connections} connections: ${fmt(b.normalP95Alone)} ms alone, ${fmt(b.normalP95)} ms beside ${BLOCKING.slowConnections} looping slow searches (slowest search=${JSON.stringify(b.term)}; p50 ${fmt(b.slowP50)} ms)`);
+      log(
+        `${db.padEnd(8)} list p95 at ${BLOCKING.connections} connections: ${fmt(b.normalP95Alone)} ms alone, ${fmt(b.normalP95)} ms beside ${BLOCKING.slowConnections} looping slow searches (slowest search=${JSON.stringify(b.term)}; p50 ${fmt(b.slowP50)} ms)`,
+      );
     }
   } finally {
     for (const server of servers) await server.stop();
@@ -457,7 +498,24 @@ const yesNo = (met) => (met === undefined ? '' : met ? 'yes' : 'NO');
 
 const versions = await databaseVersions();
 const table = [
-  ['db', 'scenario', 'conn', 'app p95', 'app req/s', 'floor req/s', 'base req/s', 'app÷floor', 'app µs/req', 'floor µs/req', 'base µs/req', 'app loop max', '≥0.9 floor', 'CPU≤2.5×base', 'p95<20', 'loop<50'],
+  [
+    'db',
+    'scenario',
+    'conn',
+    'app p95',
+    'app req/s',
+    'floor req/s',
+    'base req/s',
+    'app÷floor',
+    'app µs/req',
+    'floor µs/req',
+    'base µs/req',
+    'app loop max',
+    '≥0.9 floor',
+    'CPU≤2.5×base',
+    'p95<20',
+    'loop<50',
+  ],
   ...results.map((r) => [
     r.db,
     r.scenario,
@@ -495,18 +553,29 @@ const output = [
 ];
 for (const [db, ceiling] of Object.entries(callerCache)) {
   const parts = Object.entries(ceiling).map(
-    ([name, c]) => `${name} ${Math.round(c.plain.cpuUsPerRequest)} → ${Math.round(c.cached.cpuUsPerRequest)} µs/req (${Math.round(c.plain.rps)} → ${Math.round(c.cached.rps)} req/s)`,
+    ([name, c]) =>
+      `${name} ${Math.round(c.plain.cpuUsPerRequest)} → ${Math.round(c.cached.cpuUsPerRequest)} µs/req (${Math.round(c.plain.rps)} → ${Math.round(c.cached.rps)} req/s)`,
   );
-  output.push('', `Caller cache ceiling (${db}, the baseline at ${BLOCKING.connections} connections, each key's caller read once and kept): ${parts.join('; ')}.`);
+  output.push(
+    '',
+    `Caller cache ceiling (${db}, the baseline at ${BLOCKING.connections} connections, each key's caller read once and kept): ${parts.join('; ')}.`,
+  );
 }
 for (const [db, saving] of Object.entries(fieldsSaving)) {
   const parts = Object.entries(saving).map(
-    ([name, c]) => `${name} ${Math.round(c.plain.cpuUsPerRequest)} → ${Math.round(c.declared.cpuUsPerRequest)} µs/req (${Math.round(c.plain.rps)} → ${Math.round(c.declared.rps)} req/s)`,
+    ([name, c]) =>
+      `${name} ${Math.round(c.plain.cpuUsPerRequest)} → ${Math.round(c.declared.cpuUsPerRequest)} µs/req (${Math.round(c.plain.rps)} → ${Math.round(c.declared.rps)} req/s)`,
   );
-  output.push('', `Declared fields (${db}, the floor at ${BLOCKING.connections} connections on the app's Express adapter against Nest's own): ${parts.join('; ')}.`);
+  output.push(
+    '',
+    `Declared fields (${db}, the floor at ${BLOCKING.connections} connections on the app's Express adapter against Nest's own): ${parts.join('; ')}.`,
+  );
 }
 for (const [db, loop] of Object.entries(warmUpLoop)) {
-  output.push('', `Warm-up (${db}, the app's first requests, deep pages' checkpoints built): longest event-loop delay ${fmt(loop.maxMs)} ms; < ${TARGETS.loopMaxMs} ms: ${yesNo(loop.maxMs < TARGETS.loopMaxMs)}.`);
+  output.push(
+    '',
+    `Warm-up (${db}, the app's first requests, deep pages' checkpoints built): longest event-loop delay ${fmt(loop.maxMs)} ms; < ${TARGETS.loopMaxMs} ms: ${yesNo(loop.maxMs < TARGETS.loopMaxMs)}.`,
+  );
 }
 for (const [db, b] of Object.entries(blocking)) {
   output.push(
@@ -530,12 +599,18 @@ if (streams) {
 }
 if (client) {
   output.push('', `Client JavaScript (gzipped, from dist/client): landing page ${(client.landing.gzip / 1024).toFixed(1)} KiB;`);
-  for (const route of client.routes.filter((r) => r.path.startsWith('/dashboard')).sort((a, b) => b.gzip - a.gzip).slice(0, 8)) {
+  for (const route of client.routes
+    .filter((r) => r.path.startsWith('/dashboard'))
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, 8)) {
     output.push(`  ${route.path.padEnd(44)} ${(route.gzip / 1024).toFixed(1)} KiB`);
   }
 }
 const loadAtEnd = loadavg();
-output.push('', `Load average at the end: ${loadAtEnd.map((l) => l.toFixed(1)).join(' ')}. Run took ${((Date.now() - startedAt.getTime()) / 60000).toFixed(1)} min.`);
+output.push(
+  '',
+  `Load average at the end: ${loadAtEnd.map((l) => l.toFixed(1)).join(' ')}. Run took ${((Date.now() - startedAt.getTime()) / 60000).toFixed(1)} min.`,
+);
 process.stdout.write(`${output.join('\n')}\n`);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
@@ -546,7 +621,15 @@ writeFileSync(
     {
       startedAt: startedAt.toISOString(),
       minutes: (Date.now() - startedAt.getTime()) / 60000,
-      machine: { cores: availableParallelism(), cpu: cpus()[0]?.model, memoryGiB: totalmem() / 2 ** 30, loadAtStart, loadAtEnd, node: process.version, ...versions },
+      machine: {
+        cores: availableParallelism(),
+        cpu: cpus()[0]?.model,
+        memoryGiB: totalmem() / 2 ** 30,
+        loadAtStart,
+        loadAtEnd,
+        node: process.version,
+        ...versions,
+      },
       settings: {
         applicants: APPLICANTS,
         pageSize: PAGE_SIZE,

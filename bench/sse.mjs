@@ -103,7 +103,11 @@ function request(port, agent, method, path, { headers = {}, body } = {}) {
         agent,
         method,
         path,
-        headers: { accept: 'application/json', ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
+        headers: {
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...headers,
+        },
       },
       (res) => {
         let text = '';
@@ -206,7 +210,10 @@ export async function runStatusStreams({ database, fixture, streams, changes, lo
       body: { username: owner.username, password: STAFF_PASSWORD },
     });
     expectStatus('POST /api/auth/login', login, 200);
-    const cookie = [login.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]).find((c) => c.startsWith('kyc.sid='));
+    const cookie = [login.headers['set-cookie'] ?? []]
+      .flat()
+      .map((c) => c.split(';')[0])
+      .find((c) => c.startsWith('kyc.sid='));
     if (!cookie) throw new Error('POST /api/auth/login set no session cookie');
     agent.destroy();
 
@@ -238,7 +245,9 @@ export async function runStatusStreams({ database, fixture, streams, changes, lo
     const openSeconds = (performance.now() - openedAt) / 1000;
     await sleep(3000);
     const rssAfter = app.rss();
-    log(`streams: ${byUser.size.toLocaleString('en')} open in ${openSeconds.toFixed(1)} s (${failed} failed), RSS ${(rssAfter / 2 ** 20).toFixed(0)} MiB; ${changes} status changes…`);
+    log(
+      `streams: ${byUser.size.toLocaleString('en')} open in ${openSeconds.toFixed(1)} s (${failed} failed), RSS ${(rssAfter / 2 ** 20).toFixed(0)} MiB; ${changes} status changes…`,
+    );
 
     // A real change: applicants whose stream does not already say `completed` (pending,
     // processing, or failed after a rejection) are approved, spread over the open streams.

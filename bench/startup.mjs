@@ -44,4 +44,6 @@ const times = [];
 for (let i = 0; i < runs; i++) times.push(await once());
 times.sort((a, b) => a - b);
 const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
-console.log(`start to first healthy answer, empty SQLite database, ${runs} runs: median ${fmt(times[Math.floor(runs / 2)])}, min ${fmt(times[0])}, max ${fmt(times[runs - 1])}`);
+console.log(
+  `start to first healthy answer, empty SQLite database, ${runs} runs: median ${fmt(times[Math.floor(runs / 2)])}, min ${fmt(times[0])}, max ${fmt(times[runs - 1])}`,
+);

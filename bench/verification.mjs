@@ -66,7 +66,15 @@ if (only.includes('face')) {
 if (only.includes('duplicates')) {
   // The synthetic faces follow real ones: read a few when the face part did not run.
   realEmbeddings ??= (await faceBenchmark({ root: ROOT, variants: 2, seed: args.seed, log })).embeddings;
-  const { duplicates, table } = await duplicatesBenchmark({ root: ROOT, faces: Number(args.faces), queries: 200, recallQueries: 20, real: realEmbeddings, seed: args.seed, log });
+  const { duplicates, table } = await duplicatesBenchmark({
+    root: ROOT,
+    faces: Number(args.faces),
+    queries: 200,
+    recallQueries: 20,
+    real: realEmbeddings,
+    seed: args.seed,
+    log,
+  });
   Object.assign(output, { duplicates });
   tables.push(table);
 }

@@ -55,7 +55,10 @@ function factsByOperation(app: INestApplication): Map<string, OperationFacts> {
         const handler = (controller.prototype as Record<string, unknown>)[name];
         if (name === 'constructor' || typeof handler !== 'function') continue;
         const read = <T>(key: string): T | undefined => Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller);
-        const guards = [...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[]) ?? []), ...((Reflect.getMetadata(GUARDS_METADATA, controller) as unknown[]) ?? [])];
+        const guards = [
+          ...((Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[]) ?? []),
+          ...((Reflect.getMetadata(GUARDS_METADATA, controller) as unknown[]) ?? []),
+        ];
         const own = read<SecuritySchemeName>(AUTHENTICATED_BY);
         const widget = guards.includes(WidgetTokenGuard);
         const signedIn = !widget && !own && !read<boolean>(IS_PUBLIC);
@@ -85,7 +88,8 @@ function factsByOperation(app: INestApplication): Map<string, OperationFacts> {
           ...((Reflect.getMetadata(API_ERRORS, handler) as DocumentedError[] | undefined) ?? []),
         );
         const idempotent = read<boolean>(IDEMPOTENT) === true;
-        if (idempotent) errors.push(...documentedErrors(IDEMPOTENCY_ERRORS, 'IDEMPOTENCY_KEY_INVALID', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_REQUEST_IN_PROGRESS'));
+        if (idempotent)
+          errors.push(...documentedErrors(IDEMPOTENCY_ERRORS, 'IDEMPOTENCY_KEY_INVALID', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_REQUEST_IN_PROGRESS'));
         result.set(operationId(controller.name, name), { security, errors, idempotent });
       }
     }
@@ -120,7 +124,8 @@ function documentErrors(id: string, operation: OperationObject, errors: Document
     byStatus.set(error.status, codes);
   }
   for (const [status, response] of Object.entries(operation.responses) as [string, ResponseObject][]) {
-    if (/^4\d\d$/.test(status) && !byStatus.has(Number(status))) problems.push(`${id} documents a ${status} answer without its error codes: add @ApiErrors(…) to the handler`);
+    if (/^4\d\d$/.test(status) && !byStatus.has(Number(status)))
+      problems.push(`${id} documents a ${status} answer without its error codes: add @ApiErrors(…) to the handler`);
     if (/^4\d\d$/.test(status) && 'content' in response) problems.push(`${id}: a ${status} answer is an ErrorResponse, declared by @ApiErrors`);
   }
   for (const status of [...byStatus.keys()].sort()) {
@@ -147,7 +152,9 @@ function documentErrors(id: string, operation: OperationObject, errors: Document
 /** The `Idempotency-Key` request header and the `Idempotent-Replayed` answer header of an @Idempotent() route. */
 function documentIdempotency(operation: OperationObject): void {
   // Replaces the parameter @nestjs/swagger reads from `@Headers('idempotency-key')`, which it marks required.
-  const others = (operation.parameters ?? []).filter((parameter) => !('in' in parameter && parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key'));
+  const others = (operation.parameters ?? []).filter(
+    (parameter) => !('in' in parameter && parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key'),
+  );
   operation.parameters = [
     ...others,
     {
@@ -164,7 +171,10 @@ function documentIdempotency(operation: OperationObject): void {
     if (!/^2\d\d$/.test(status)) continue;
     response.headers = {
       ...response.headers,
-      'Idempotent-Replayed': { description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
+      'Idempotent-Replayed': {
+        description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key',
+        schema: { type: 'string', enum: ['true'] },
+      },
     };
   }
 }
@@ -188,9 +198,22 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addServer('/', 'The server this document is served from')
     .addSecurity('session', { type: 'apiKey', in: 'cookie', name: 'kyc.sid', description: 'The dashboard’s session, set by POST /api/auth/login' })
     .addSecurity('apiKey', { type: 'http', scheme: 'bearer', description: 'The account’s API key (kyc_sk_…), from Settings → Developer' })
-    .addSecurity('widgetToken', { type: 'http', scheme: 'bearer', description: 'A widget token from POST /api/kyc/session-token or GET /api/kyc/get-new-token (15 minutes)' })
-    .addSecurity('widgetTokenQuery', { type: 'apiKey', in: 'query', name: 'token', description: 'A widget token in the query (server-sent events cannot send headers)' })
-    .addSecurity('companyKey', { type: 'http', scheme: 'bearer', description: 'The organization’s public companyKey (pk_…), as the specification’s verification link sends it' })
+    .addSecurity('widgetToken', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'A widget token from POST /api/kyc/session-token or GET /api/kyc/get-new-token (15 minutes)',
+    })
+    .addSecurity('widgetTokenQuery', {
+      type: 'apiKey',
+      in: 'query',
+      name: 'token',
+      description: 'A widget token in the query (server-sent events cannot send headers)',
+    })
+    .addSecurity('companyKey', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The organization’s public companyKey (pk_…), as the specification’s verification link sends it',
+    })
     .build();
   const document = SwaggerModule.createDocument(
     app,

@@ -23,7 +23,13 @@ function workflow(index, applicant, reviewers, tags) {
   return {
     assigneeId: assigned ? reviewers[hash(4) % reviewers.length] : null,
     assignedAt: assigned ? applicant.submittedAt : null,
-    flaggedChecks: flagged ? `,${FLAGGABLE.filter((_, i) => (hash(5) >> i) & 1).concat(FLAGGABLE[hash(6) % FLAGGABLE.length]).filter((name, i, all) => all.indexOf(name) === i).sort().join(',')},` : null,
+    flaggedChecks: flagged
+      ? `,${FLAGGABLE.filter((_, i) => (hash(5) >> i) & 1)
+          .concat(FLAGGABLE[hash(6) % FLAGGABLE.length])
+          .filter((name, i, all) => all.indexOf(name) === i)
+          .sort()
+          .join(',')},`
+      : null,
     tagIds: tagged ? `,${tags[hash(7) % tags.length]},` : null,
   };
 }

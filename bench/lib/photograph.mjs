@@ -9,10 +9,17 @@ export async function photographDocument(png, random) {
   const effects = ['blur', 'shear', 'noise', 'dark', 'jpeg'].filter(() => random.chance(0.5));
   const angle = (random.next() * 2 - 1) * 6;
   let image = sharp(png).flatten({ background: '#8a8f96' });
-  image = sharp(await image.rotate(angle, { background: '#8a8f96' }).extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#8a8f96' }).png().toBuffer());
+  image = sharp(
+    await image.rotate(angle, { background: '#8a8f96' }).extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#8a8f96' }).png().toBuffer(),
+  );
   if (effects.includes('shear')) {
     const shear = (random.next() * 2 - 1) * 0.03;
-    image = sharp(await image.affine([1, shear, shear / 2, 1], { background: '#8a8f96' }).png().toBuffer());
+    image = sharp(
+      await image
+        .affine([1, shear, shear / 2, 1], { background: '#8a8f96' })
+        .png()
+        .toBuffer(),
+    );
   }
   if (effects.includes('blur')) image = image.blur(0.6 + random.next() * 0.6);
   if (effects.includes('dark')) image = image.linear(0.5, 0);
@@ -21,7 +28,10 @@ export async function photographDocument(png, random) {
     for (let i = 0; i < data.length; i += 1) data[i] = Math.max(0, Math.min(255, data[i] + (random.next() + random.next() + random.next() - 1.5) * 16));
     image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   }
-  return { buffer: await (effects.includes('jpeg') ? image.jpeg({ quality: 60 }) : image.png()).toBuffer(), effects: [`rotate ${angle.toFixed(1)}°`, ...effects] };
+  return {
+    buffer: await (effects.includes('jpeg') ? image.jpeg({ quality: 60 }) : image.png()).toBuffer(),
+    effects: [`rotate ${angle.toFixed(1)}°`, ...effects],
+  };
 }
 
 /** The value at percentile `p` (0–100) of an ascending array, or null when empty. */

@@ -118,12 +118,13 @@ export async function benchRoutes(db) {
   // real cache could beat (none is correct without invalidation), to measure what one
   // could save at most (run.mjs, "caller cache ceiling").
   const cachedCallers = new Map();
-  const callerOf = process.env.BENCH_CACHED_CALLER === '1'
-    ? async (hash) => {
-        if (!cachedCallers.has(hash)) cachedCallers.set(hash, await callers.byApiKeyHash(hash));
-        return cachedCallers.get(hash);
-      }
-    : (hash) => callers.byApiKeyHash(hash);
+  const callerOf =
+    process.env.BENCH_CACHED_CALLER === '1'
+      ? async (hash) => {
+          if (!cachedCallers.has(hash)) cachedCallers.set(hash, await callers.byApiKeyHash(hash));
+          return cachedCallers.get(hash);
+        }
+      : (hash) => callers.byApiKeyHash(hash);
 
   /**
    * Who the caller is and what they may do, as the app's middleware (CallerReader: the
@@ -152,7 +153,9 @@ export async function benchRoutes(db) {
     pendingViews = [];
     if (rows.length === 0) return;
     const columns = postgres ? 7 : 8;
-    const placeholders = rows.map((_, row) => `(${Array.from({ length: columns }, (_, i) => (postgres ? `$${row * columns + i + 1}` : '?')).join(', ')})`).join(', ');
+    const placeholders = rows
+      .map((_, row) => `(${Array.from({ length: columns }, (_, i) => (postgres ? `$${row * columns + i + 1}` : '?')).join(', ')})`)
+      .join(', ');
     await db.query(
       `INSERT INTO "audit_events" (${postgres ? '' : '"id", '}"actorId", "actorName", "organizationId", "applicantId", "action", "detail", "createdAt") VALUES ${placeholders}`,
       rows.flatMap(({ user, organization, applicant, createdAt }) => [

@@ -24,55 +24,88 @@ function random(seed) {
 const CULTURES = {
   slavic: {
     countries: ['RU', 'BY', 'UA', 'RS', 'BG'],
-    first: 'Aleksandr Sergei Dmitri Andrei Alexei Vladimir Nikolai Ivan Mikhail Yuri Oleg Pavel Boris Viktor Igor Maxim Roman Anatoly Gennady Konstantin Olga Tatiana Elena Natalia Irina Svetlana Marina Anna Yulia Ekaterina Ludmila Vera Galina Oksana Daria Kirill Stanislav Vadim Yevgeny Grigory'.split(' '),
-    last: 'Ivanov Petrov Sidorov Smirnov Kuznetsov Popov Volkov Sokolov Lebedev Kozlov Novikov Morozov Pavlov Semenov Golubev Vinogradov Bogdanov Vorobyov Fedorov Mikhailov Belyaev Tarasov Belov Komarov Orlov Kiselev Makarov Andreev Kovalenko Shevchenko Bondarenko Tkachenko Kravchenko Melnyk Lysenko Zakharov Frolov Gusev Titov Kuzmin'.split(' '),
+    first:
+      'Aleksandr Sergei Dmitri Andrei Alexei Vladimir Nikolai Ivan Mikhail Yuri Oleg Pavel Boris Viktor Igor Maxim Roman Anatoly Gennady Konstantin Olga Tatiana Elena Natalia Irina Svetlana Marina Anna Yulia Ekaterina Ludmila Vera Galina Oksana Daria Kirill Stanislav Vadim Yevgeny Grigory'.split(
+        ' ',
+      ),
+    last: 'Ivanov Petrov Sidorov Smirnov Kuznetsov Popov Volkov Sokolov Lebedev Kozlov Novikov Morozov Pavlov Semenov Golubev Vinogradov Bogdanov Vorobyov Fedorov Mikhailov Belyaev Tarasov Belov Komarov Orlov Kiselev Makarov Andreev Kovalenko Shevchenko Bondarenko Tkachenko Kravchenko Melnyk Lysenko Zakharov Frolov Gusev Titov Kuzmin'.split(
+      ' ',
+    ),
     syllables: ['ko', 'va', 'len', 'rov', 'ski', 'mir', 'dan', 'ni', 'tse', 'go', 'lu', 'bev', 'zin', 'rin', 'shin', 'tov'],
     endings: ['ov', 'ev', 'in', 'enko', 'sky', 'uk'],
     middle: (first) => `${first.replace(/[aeiouy]$/, '')}ovich`,
   },
   arabic: {
     countries: ['SY', 'IQ', 'YE', 'LY', 'SA', 'LB', 'EG', 'SD'],
-    first: 'Mohammed Ahmed Ali Hassan Hussein Omar Khalid Abdullah Ibrahim Yusuf Mustafa Tariq Faisal Hamza Karim Nasser Salim Walid Jamal Samir Fatima Aisha Mariam Layla Zainab Noor Huda Amina Salma Rania Abdel Bilal Majid Rashid Said Zaid Anwar Kamal Nabil Hadi'.split(' '),
-    last: 'Al-Rashid Haddad Khalil Mansour Nasser Saleh Hamdan Farouk Qasim Darwish Abbas Yassin Aziz Jaber Suleiman Othman Shami Masri Tamimi Zahrani Ghamdi Qahtani Harbi Dosari Mutairi Anzi Shammari Hashemi Baghdadi Tikriti Jubouri Obeidi Dulaimi Rawi Zubaidi Hakim Sabbagh Attar Najjar'.split(' '),
+    first:
+      'Mohammed Ahmed Ali Hassan Hussein Omar Khalid Abdullah Ibrahim Yusuf Mustafa Tariq Faisal Hamza Karim Nasser Salim Walid Jamal Samir Fatima Aisha Mariam Layla Zainab Noor Huda Amina Salma Rania Abdel Bilal Majid Rashid Said Zaid Anwar Kamal Nabil Hadi'.split(
+        ' ',
+      ),
+    last: 'Al-Rashid Haddad Khalil Mansour Nasser Saleh Hamdan Farouk Qasim Darwish Abbas Yassin Aziz Jaber Suleiman Othman Shami Masri Tamimi Zahrani Ghamdi Qahtani Harbi Dosari Mutairi Anzi Shammari Hashemi Baghdadi Tikriti Jubouri Obeidi Dulaimi Rawi Zubaidi Hakim Sabbagh Attar Najjar'.split(
+      ' ',
+    ),
     syllables: ['al', 'ha', 'ma', 'ra', 'sha', 'ka', 'di', 'mi', 'ja', 'zi', 'nu', 'bi', 'ta', 'qa'],
     endings: ['i', 'an', 'awi', 'ani', 'oun'],
     middle: (first) => `bin ${first}`,
   },
   western: {
     countries: ['US', 'GB', 'DE', 'FR', 'NL', 'CA', 'AU'],
-    first: 'John James Robert Michael William David Richard Joseph Thomas Charles Christopher Daniel Matthew Anthony Mark Paul Steven Andrew Kenneth George Mary Patricia Jennifer Linda Elizabeth Barbara Susan Jessica Sarah Karen Peter Hans Klaus Pierre Jean Louis Francois Henrik Lars Jan'.split(' '),
-    last: 'Smith Johnson Williams Brown Jones Miller Davis Wilson Anderson Taylor Thomas Moore Martin Jackson Thompson White Harris Clark Lewis Walker Hall Young King Wright Scott Green Baker Adams Nelson Carter Mueller Schmidt Schneider Fischer Weber Meyer Wagner Dubois Lefebvre Moreau'.split(' '),
+    first:
+      'John James Robert Michael William David Richard Joseph Thomas Charles Christopher Daniel Matthew Anthony Mark Paul Steven Andrew Kenneth George Mary Patricia Jennifer Linda Elizabeth Barbara Susan Jessica Sarah Karen Peter Hans Klaus Pierre Jean Louis Francois Henrik Lars Jan'.split(
+        ' ',
+      ),
+    last: 'Smith Johnson Williams Brown Jones Miller Davis Wilson Anderson Taylor Thomas Moore Martin Jackson Thompson White Harris Clark Lewis Walker Hall Young King Wright Scott Green Baker Adams Nelson Carter Mueller Schmidt Schneider Fischer Weber Meyer Wagner Dubois Lefebvre Moreau'.split(
+      ' ',
+    ),
     syllables: ['ber', 'ton', 'ley', 'wood', 'man', 'son', 'ham', 'ker', 'hart', 'field', 'stein', 'berg', 'ford', 'well'],
     endings: ['son', 'man', 'er', 'ton', 'ley'],
     middle: () => null,
   },
   hispanic: {
     countries: ['VE', 'CO', 'MX', 'CU', 'NI', 'ES', 'AR'],
-    first: 'Jose Luis Carlos Juan Jorge Pedro Miguel Alejandro Fernando Ricardo Eduardo Roberto Manuel Rafael Diego Pablo Sergio Andres Javier Raul Maria Carmen Ana Isabel Lucia Rosa Teresa Elena Patricia Gabriela Hugo Nicolas Ramon Alberto Enrique Oscar Victor Cesar Mario Adriana'.split(' '),
-    last: 'Garcia Rodriguez Martinez Hernandez Lopez Gonzalez Perez Sanchez Ramirez Torres Flores Rivera Gomez Diaz Reyes Morales Cruz Ortiz Gutierrez Chavez Ramos Castillo Jimenez Vargas Romero Herrera Medina Aguilar Castro Mendoza Ruiz Alvarez Moreno Vasquez Rojas Cabello Maduro Ortega Salazar Navarro'.split(' '),
+    first:
+      'Jose Luis Carlos Juan Jorge Pedro Miguel Alejandro Fernando Ricardo Eduardo Roberto Manuel Rafael Diego Pablo Sergio Andres Javier Raul Maria Carmen Ana Isabel Lucia Rosa Teresa Elena Patricia Gabriela Hugo Nicolas Ramon Alberto Enrique Oscar Victor Cesar Mario Adriana'.split(
+        ' ',
+      ),
+    last: 'Garcia Rodriguez Martinez Hernandez Lopez Gonzalez Perez Sanchez Ramirez Torres Flores Rivera Gomez Diaz Reyes Morales Cruz Ortiz Gutierrez Chavez Ramos Castillo Jimenez Vargas Romero Herrera Medina Aguilar Castro Mendoza Ruiz Alvarez Moreno Vasquez Rojas Cabello Maduro Ortega Salazar Navarro'.split(
+      ' ',
+    ),
     syllables: ['ro', 'dri', 'gue', 'mar', 'tin', 'ca', 'bel', 'lo', 'sal', 'za', 'nar', 'ver', 'que', 'vi'],
     endings: ['ez', 'es', 'ero', 'ano', 'illa'],
     middle: () => null,
   },
   persian: {
     countries: ['IR', 'AF', 'TJ', 'AZ', 'TR'],
-    first: 'Reza Mahmoud Hossein Mehdi Amir Javad Saeed Hamid Ali-Akbar Majid Behrouz Dariush Farhad Kaveh Parviz Ramin Shahram Siamak Babak Kourosh Maryam Zahra Parisa Shirin Leila Nasrin Fereshteh Azadeh Roya Golnar Mehmet Ahmet Mustafa Emre Burak Yusuf Kemal Orhan Serkan Cem'.split(' '),
-    last: 'Ahmadi Hosseini Mohammadi Rezaei Moradi Karimi Rahimi Jafari Hashemi Ghorbani Sadeghi Mousavi Tehrani Esfahani Shirazi Tabrizi Kazemi Najafi Bagheri Soltani Yilmaz Kaya Demir Sahin Celik Yildiz Ozturk Aydin Arslan Dogan Kilic Aslan Cetin Kara Koc Kurt Ozdemir Erdem Polat Aksoy'.split(' '),
+    first:
+      'Reza Mahmoud Hossein Mehdi Amir Javad Saeed Hamid Ali-Akbar Majid Behrouz Dariush Farhad Kaveh Parviz Ramin Shahram Siamak Babak Kourosh Maryam Zahra Parisa Shirin Leila Nasrin Fereshteh Azadeh Roya Golnar Mehmet Ahmet Mustafa Emre Burak Yusuf Kemal Orhan Serkan Cem'.split(
+        ' ',
+      ),
+    last: 'Ahmadi Hosseini Mohammadi Rezaei Moradi Karimi Rahimi Jafari Hashemi Ghorbani Sadeghi Mousavi Tehrani Esfahani Shirazi Tabrizi Kazemi Najafi Bagheri Soltani Yilmaz Kaya Demir Sahin Celik Yildiz Ozturk Aydin Arslan Dogan Kilic Aslan Cetin Kara Koc Kurt Ozdemir Erdem Polat Aksoy'.split(
+      ' ',
+    ),
     syllables: ['za', 'de', 'far', 'ha', 'ni', 'bah', 'ram', 'mi', 'sha', 'pour', 'kha', 'ne', 'ji', 'ro'],
     endings: ['i', 'zadeh', 'pour', 'far', 'oglu'],
     middle: () => null,
   },
   eastAsian: {
     countries: ['KP', 'CN', 'MM', 'VN', 'KR'],
-    first: 'Kim Jong Chol Song Il Myong Hyok Yong Ho Sun Chun Kwang Min Hui Jin Wei Ming Hong Jian Hua Li Tao Xiao Lin Feng Thein Aung Win Kyaw Zaw Thanh Minh Van Duc Hung Quang Nam Tuan'.split(' '),
-    last: 'Kim Ri Pak Choe Jong Kang Cho Yun Jang Han Wang Zhang Liu Chen Yang Zhao Huang Zhou Wu Xu Sun Ma Zhu Hu Guo He Lin Luo Nguyen Tran Le Pham Hoang Phan Vu Dang Bui Do Ngo'.split(' '),
+    first:
+      'Kim Jong Chol Song Il Myong Hyok Yong Ho Sun Chun Kwang Min Hui Jin Wei Ming Hong Jian Hua Li Tao Xiao Lin Feng Thein Aung Win Kyaw Zaw Thanh Minh Van Duc Hung Quang Nam Tuan'.split(
+        ' ',
+      ),
+    last: 'Kim Ri Pak Choe Jong Kang Cho Yun Jang Han Wang Zhang Liu Chen Yang Zhao Huang Zhou Wu Xu Sun Ma Zhu Hu Guo He Lin Luo Nguyen Tran Le Pham Hoang Phan Vu Dang Bui Do Ngo'.split(
+      ' ',
+    ),
     syllables: ['song', 'hyon', 'chang', 'ming', 'qiao', 'thu', 'kyaw', 'yong', 'hui', 'jun'],
     endings: [''],
     middle: () => null,
   },
 };
 const CULTURE_NAMES = Object.keys(CULTURES);
-const ORGANIZATION_WORDS = 'Global Trading Shipping Industrial Petroleum Holdings Energy Maritime Investment Logistics Technologies Resources Mining Metals Defence Aviation Commercial Import Export General Development Construction Engineering Finance Capital Star Crescent Eagle Ocean Golden Northern Eastern Pacific Atlantic Continental United National Royal Alliance Dragon Phoenix Falcon Cedar Amber Baltic Caspian Red Sea Desert Mountain River Silk Road'.split(' ');
+const ORGANIZATION_WORDS =
+  'Global Trading Shipping Industrial Petroleum Holdings Energy Maritime Investment Logistics Technologies Resources Mining Metals Defence Aviation Commercial Import Export General Development Construction Engineering Finance Capital Star Crescent Eagle Ocean Golden Northern Eastern Pacific Atlantic Continental United National Royal Alliance Dragon Phoenix Falcon Cedar Amber Baltic Caspian Red Sea Desert Mountain River Silk Road'.split(
+    ' ',
+  );
 const ORGANIZATION_SUFFIXES = ['LLC', 'Ltd', 'JSC', 'Company', 'Co.', 'Group', 'Corporation', 'FZE', 'GmbH', 'SA'];
 
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
@@ -103,7 +136,18 @@ function isoDate(rand) {
 
 /** Spellings transliteration systems disagree on, as lists write aliases. */
 const SPELLINGS = [
-  [/ohammed/, 'uhammad'], [/ks/, 'x'], [/x/, 'ks'], [/ei$/, 'ey'], [/y$/, 'i'], [/ou/, 'u'], [/f/, 'ph'], [/v/, 'w'], [/ij/, 'y'], [/ie/, 'ye'], [/kh/, 'h'], [/sh/, 'sch'],
+  [/ohammed/, 'uhammad'],
+  [/ks/, 'x'],
+  [/x/, 'ks'],
+  [/ei$/, 'ey'],
+  [/y$/, 'i'],
+  [/ou/, 'u'],
+  [/f/, 'ph'],
+  [/v/, 'w'],
+  [/ij/, 'y'],
+  [/ie/, 'ye'],
+  [/kh/, 'h'],
+  [/sh/, 'sch'],
 ];
 function spellingVariant(rand, name) {
   for (let tries = 0; tries < 6; tries++) {
@@ -120,7 +164,15 @@ function generateEntities(rand, count) {
       const words = [pick(rand, ORGANIZATION_WORDS), pick(rand, ORGANIZATION_WORDS)];
       if (rand() < 0.5) words.push(pick(rand, ORGANIZATION_WORDS));
       const name = `${words.join(' ')} ${pick(rand, ORGANIZATION_SUFFIXES)}`;
-      entities.push({ externalId: String(i), kind: 'entity', name, aliases: rand() < 0.3 ? [words.join(' ')] : [], datesOfBirth: [], nationalities: [pick(rand, CULTURES[pick(rand, CULTURE_NAMES)].countries)], tokens: null });
+      entities.push({
+        externalId: String(i),
+        kind: 'entity',
+        name,
+        aliases: rand() < 0.3 ? [words.join(' ')] : [],
+        datesOfBirth: [],
+        nationalities: [pick(rand, CULTURES[pick(rand, CULTURE_NAMES)].countries)],
+        tokens: null,
+      });
       continue;
     }
     const person = personName(rand);
@@ -153,13 +205,73 @@ function generateEntities(rand, count) {
 }
 
 const CYRILLIC = [
-  ['shch', 'щ'], ['zh', 'ж'], ['kh', 'х'], ['ts', 'ц'], ['ch', 'ч'], ['sh', 'ш'], ['yu', 'ю'], ['ya', 'я'], ['yo', 'ё'],
-  ['a', 'а'], ['b', 'б'], ['v', 'в'], ['g', 'г'], ['d', 'д'], ['e', 'е'], ['z', 'з'], ['i', 'и'], ['y', 'й'], ['k', 'к'], ['l', 'л'], ['m', 'м'], ['n', 'н'], ['o', 'о'],
-  ['p', 'п'], ['r', 'р'], ['s', 'с'], ['t', 'т'], ['u', 'у'], ['f', 'ф'], ['h', 'х'], ['c', 'к'], ['x', 'кс'], ['w', 'в'], ['q', 'к'], ['j', 'дж'],
+  ['shch', 'щ'],
+  ['zh', 'ж'],
+  ['kh', 'х'],
+  ['ts', 'ц'],
+  ['ch', 'ч'],
+  ['sh', 'ш'],
+  ['yu', 'ю'],
+  ['ya', 'я'],
+  ['yo', 'ё'],
+  ['a', 'а'],
+  ['b', 'б'],
+  ['v', 'в'],
+  ['g', 'г'],
+  ['d', 'д'],
+  ['e', 'е'],
+  ['z', 'з'],
+  ['i', 'и'],
+  ['y', 'й'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['o', 'о'],
+  ['p', 'п'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['f', 'ф'],
+  ['h', 'х'],
+  ['c', 'к'],
+  ['x', 'кс'],
+  ['w', 'в'],
+  ['q', 'к'],
+  ['j', 'дж'],
 ];
 const GREEK = [
-  ['th', 'θ'], ['ch', 'χ'], ['ps', 'ψ'], ['ou', 'ου'], ['a', 'α'], ['b', 'β'], ['v', 'β'], ['g', 'γ'], ['d', 'δ'], ['e', 'ε'], ['z', 'ζ'], ['i', 'ι'], ['k', 'κ'], ['l', 'λ'], ['m', 'μ'], ['n', 'ν'],
-  ['x', 'ξ'], ['o', 'ο'], ['p', 'π'], ['r', 'ρ'], ['s', 'σ'], ['t', 'τ'], ['y', 'υ'], ['f', 'φ'], ['h', 'χ'], ['c', 'κ'], ['u', 'ου'], ['w', 'β'], ['q', 'κ'], ['j', 'τζ'],
+  ['th', 'θ'],
+  ['ch', 'χ'],
+  ['ps', 'ψ'],
+  ['ou', 'ου'],
+  ['a', 'α'],
+  ['b', 'β'],
+  ['v', 'β'],
+  ['g', 'γ'],
+  ['d', 'δ'],
+  ['e', 'ε'],
+  ['z', 'ζ'],
+  ['i', 'ι'],
+  ['k', 'κ'],
+  ['l', 'λ'],
+  ['m', 'μ'],
+  ['n', 'ν'],
+  ['x', 'ξ'],
+  ['o', 'ο'],
+  ['p', 'π'],
+  ['r', 'ρ'],
+  ['s', 'σ'],
+  ['t', 'τ'],
+  ['y', 'υ'],
+  ['f', 'φ'],
+  ['h', 'χ'],
+  ['c', 'κ'],
+  ['u', 'ου'],
+  ['w', 'β'],
+  ['q', 'κ'],
+  ['j', 'τζ'],
 ];
 function toScript(name, table) {
   return name
@@ -241,7 +353,8 @@ export async function screeningBenchmark({ root, log = () => {} }) {
       const name = variantOf(rand, kind, entity);
       if (!name) continue;
       // The applicant's own data: the listed date of birth and nationality, when the list has them.
-      const dateOfBirth = entity.datesOfBirth[0]?.length === 10 ? entity.datesOfBirth[0] : entity.datesOfBirth[0] ? `${entity.datesOfBirth[0]}-06-15` : isoDate(rand);
+      const dateOfBirth =
+        entity.datesOfBirth[0]?.length === 10 ? entity.datesOfBirth[0] : entity.datesOfBirth[0] ? `${entity.datesOfBirth[0]}-06-15` : isoDate(rand);
       queries.push({ kind, expected: entity.externalId, query: { name, dateOfBirth, nationality: entity.nationalities[0] ?? null } });
       made++;
     }

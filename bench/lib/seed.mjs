@@ -122,18 +122,27 @@ export async function seedSqlite({ dataDir, count, webhookUrl, now }) {
   );
   for (const reviewer of fixture.reviewers) {
     db.prepare(`INSERT INTO "users" ("id","username","email","usernameKey","emailKey","role","isConfirmed") VALUES (?,?,?,?,?,?,?)`).run(
-      reviewer.id, reviewer.username, reviewer.email, reviewer.username, reviewer.email, 'kyc', 1,
+      reviewer.id,
+      reviewer.username,
+      reviewer.email,
+      reviewer.username,
+      reviewer.email,
+      'kyc',
+      1,
     );
     db.prepare(`INSERT INTO "organization_members" ("organizationId","userId") VALUES (?,?)`).run(fixture.organizationId, reviewer.id);
   }
   for (const tag of fixture.tags) {
-    db.prepare(`INSERT INTO "applicant_tag_definitions" ("id","organizationId","name","color") VALUES (?,?,?,?)`).run(tag.id, fixture.organizationId, tag.name, tag.color);
+    db.prepare(`INSERT INTO "applicant_tag_definitions" ("id","organizationId","name","color") VALUES (?,?,?,?)`).run(
+      tag.id,
+      fixture.organizationId,
+      tag.name,
+      tag.color,
+    );
   }
 
   // Indexes and triggers of applicants go during the load and come back after it.
-  const saved = db
-    .prepare(`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'applicants' AND type IN ('index','trigger') AND sql IS NOT NULL`)
-    .all();
+  const saved = db.prepare(`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'applicants' AND type IN ('index','trigger') AND sql IS NOT NULL`).all();
   for (const { type, name } of saved) db.exec(`DROP ${type.toUpperCase()} "${name}"`);
 
   const placeholders = `(${APPLICANT_COLUMNS.map(() => '?').join(',')})`;
@@ -240,7 +249,12 @@ export async function seedPostgres({ adminUrl, databaseUrl, sqliteDataDir, fixtu
     await client.query(`INSERT INTO "organization_members" ("organizationId","userId") VALUES ($1,$2)`, [fixture.organizationId, reviewer.id]);
   }
   for (const tag of fixture.tags) {
-    await client.query(`INSERT INTO "applicant_tag_definitions" ("id","organizationId","name","color") VALUES ($1,$2,$3,$4)`, [tag.id, fixture.organizationId, tag.name, tag.color]);
+    await client.query(`INSERT INTO "applicant_tag_definitions" ("id","organizationId","name","color") VALUES ($1,$2,$3,$4)`, [
+      tag.id,
+      fixture.organizationId,
+      tag.name,
+      tag.color,
+    ]);
   }
 
   const { rows: indexes } = await client.query(
@@ -272,7 +286,9 @@ export async function seedPostgres({ adminUrl, databaseUrl, sqliteDataDir, fixtu
     rebuild.tick(1, indexname);
   }
   for (const statement of rebuildApplicantDerivedData('postgres')) await client.query(statement);
-  await client.query(`INSERT INTO "applicant_tags" ("applicantId","tagId") SELECT "id", substr("tagIds", 2, 36)::uuid FROM "applicants" WHERE "tagIds" IS NOT NULL`);
+  await client.query(
+    `INSERT INTO "applicant_tags" ("applicantId","tagId") SELECT "id", substr("tagIds", 2, 36)::uuid FROM "applicants" WHERE "tagIds" IS NOT NULL`,
+  );
   rebuild.tick(1);
   await client.query('VACUUM ANALYZE');
   rebuild.tick(1);
@@ -286,10 +302,7 @@ export function sampleUserIds(dataDir, count) {
   try {
     const total = db.prepare(`SELECT COUNT(*) AS n FROM "applicants"`).get().n;
     const step = Math.max(1, Math.floor(total / count));
-    return db
-      .prepare(`SELECT "userId" FROM "applicants" WHERE rowid % ? = 0 LIMIT ?`)
-      .pluck()
-      .all(step, count);
+    return db.prepare(`SELECT "userId" FROM "applicants" WHERE rowid % ? = 0 LIMIT ?`).pluck().all(step, count);
   } finally {
     db.close();
   }

@@ -3,7 +3,13 @@ import { percentile, photographDocument } from './photograph.mjs';
 import { progressBar } from './progress.mjs';
 
 const round = (value, digits = 4) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
-const summary = (sorted) => ({ min: round(sorted[0]), p01: round(percentile(sorted, 1)), p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1)) });
+const summary = (sorted) => ({
+  min: round(sorted[0]),
+  p01: round(percentile(sorted, 1)),
+  p50: round(percentile(sorted, 50)),
+  p99: round(percentile(sorted, 99)),
+  max: round(sorted.at(-1)),
+});
 
 /**
  * Face match accuracy and speed (issue 16). Every face large enough on the sample photos
@@ -45,10 +51,21 @@ export async function faceBenchmark({ root, variants, seed, log }) {
       const started = performance.now();
       const read = await readFaces({ portrait: photo.buffer, selfie, turned: null });
       seconds.push((performance.now() - started) / 1000);
-      for (const [side, list] of [['portrait', documents], ['selfie', selfies]]) {
+      for (const [side, list] of [
+        ['portrait', documents],
+        ['selfie', selfies],
+      ]) {
         const face = read[side];
         if (face.found) list.push({ identity, variant, embedding: face.embedding });
-        else unreadable.push({ source: source.id, variant, side, documentType: document.documentType, effects: side === 'portrait' ? photo.effects : [], reason: face.reason });
+        else
+          unreadable.push({
+            source: source.id,
+            variant,
+            side,
+            documentType: document.documentType,
+            effects: side === 'portrait' ? photo.effects : [],
+            reason: face.reason,
+          });
       }
       bar.tick();
     }
@@ -103,8 +120,22 @@ export async function faceBenchmark({ root, variants, seed, log }) {
       fmr: round(selfieImpostor.filter((value) => value >= FACE_MATCH_THRESHOLD).length / Math.max(1, selfieImpostor.length), 6),
     },
     unreadableSides: unreadable.length,
-    similarity: { genuine: summary(genuine), impostor: summary(impostor), selfieToSelfieGenuine: summary(selfieGenuine), selfieToSelfieImpostor: summary(selfieImpostor) },
-    secondsPerPair: { p50: round(percentile(seconds.sort((a, b) => a - b), 50), 3), p95: round(percentile(seconds, 95), 3) },
+    similarity: {
+      genuine: summary(genuine),
+      impostor: summary(impostor),
+      selfieToSelfieGenuine: summary(selfieGenuine),
+      selfieToSelfieImpostor: summary(selfieImpostor),
+    },
+    secondsPerPair: {
+      p50: round(
+        percentile(
+          seconds.sort((a, b) => a - b),
+          50,
+        ),
+        3,
+      ),
+      p95: round(percentile(seconds, 95), 3),
+    },
   };
   const table = [
     '| face pairs | genuine | impostor | threshold | FNMR | FMR | seconds per pair p50 |',

@@ -31,7 +31,10 @@ export async function mrzBenchmark({ root, documents: count, seed, log }) {
     const tally = { documents: 0, exactReads: 0, unreadable: 0, silentWrong: 0, byType: {} };
     const bar = progressBar(`MRZ ${condition}`, documents.length);
     for (const document of documents) {
-      const photo = condition === 'clean' ? { buffer: document.png, effects: [] } : await photographDocument(document.png, Random.forItem(`${seed}|degrade`, document.index));
+      const photo =
+        condition === 'clean'
+          ? { buffer: document.png, effects: [] }
+          : await photographDocument(document.png, Random.forItem(`${seed}|degrade`, document.index));
       const started = performance.now();
       const read = await readMrz(photo.buffer);
       seconds.push((performance.now() - started) / 1000);

@@ -101,7 +101,10 @@ export class AdminAccountsService {
   }
 
   private async freeUsername(base: string): Promise<string> {
-    const stem = base.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 24).padEnd(3, '0');
+    const stem = base
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 24)
+      .padEnd(3, '0');
     for (let n = 0; ; n++) {
       const candidate = n === 0 ? stem : `${stem}${n}`;
       if (!(await this.users.existsBy({ usernameKey: identityKey(candidate) }))) return candidate;

@@ -19,7 +19,10 @@ export class AdminUsersController {
   @ApiCreatedResponse({ type: AdminUserDto })
   @ApiConflictResponse({ description: 'The username or e-mail is taken' })
   @ApiForbiddenResponse({ description: 'Only a super-admin may create admins' })
-  @ApiOperation({ summary: 'Create an administrator', description: 'A super-admin creates an administrator account with a username, an e-mail address and a password.' })
+  @ApiOperation({
+    summary: 'Create an administrator',
+    description: 'A super-admin creates an administrator account with a username, an e-mail address and a password.',
+  })
   @ApiErrors(ADMIN_ERRORS, 'ADMIN_IDENTITY_TAKEN')
   registerAdmin(@Body() body: RegisterAdminDto): Promise<AdminUserDto> {
     return this.admins.registerAdmin(body.username, body.email);

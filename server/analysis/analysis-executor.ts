@@ -86,10 +86,17 @@ export class AnalysisExecutor {
         this.logger.log(`Analysis ${job.kind} of applicant ${job.applicantId} put back in the queue at shutdown`);
         return;
       }
-      const message = signal?.aborted && signal.reason === JobStop.Budget ? `ran past its time budget of ${(options.budgetMs ?? 0) / 1000} s` : error instanceof Error ? error.message : String(error);
+      const message =
+        signal?.aborted && signal.reason === JobStop.Budget
+          ? `ran past its time budget of ${(options.budgetMs ?? 0) / 1000} s`
+          : error instanceof Error
+            ? error.message
+            : String(error);
       const reason = redactAddresses(message);
       const outcome = await this.jobs.fail(job, holder, reason);
-      this.logger.warn(`Analysis ${job.kind} of applicant ${job.applicantId} failed (attempt ${job.attempts}, ${outcome === 'retry' ? 'will retry' : 'given up'}): ${reason}`);
+      this.logger.warn(
+        `Analysis ${job.kind} of applicant ${job.applicantId} failed (attempt ${job.attempts}, ${outcome === 'retry' ? 'will retry' : 'given up'}): ${reason}`,
+      );
       if (outcome === 'failed' && handler) {
         await handler.giveUp(job, reason).catch((giveUpError: unknown) => {
           this.logger.error(`Recording the failure of analysis ${job.kind} of applicant ${job.applicantId} failed: ${String(giveUpError)}`);

@@ -48,7 +48,13 @@ export class AnalysisPool implements OnApplicationShutdown {
   }
 
   /** A document's reading: at capture (the pre-fill, with the end user's ticket) or in the background (a submission's analysis). */
-  readDocument(priority: AnalysisPriority, documentType: string | null, images: DocumentImage[], today: Date, ticket?: CaptureTicket): Promise<DocumentReadResult> {
+  readDocument(
+    priority: AnalysisPriority,
+    documentType: string | null,
+    images: DocumentImage[],
+    today: Date,
+    ticket?: CaptureTicket,
+  ): Promise<DocumentReadResult> {
     const task: AnalysisTask = { task: 'read-document', documentType, images, today: today.toISOString() };
     if (priority === 'capture') return this.capture(ticket ?? { owner: '' }, task) as Promise<DocumentReadResult>;
     return this.run(priority, task) as Promise<DocumentReadResult>;
@@ -73,7 +79,13 @@ export class AnalysisPool implements OnApplicationShutdown {
     let pool = this.pools.get(priority);
     if (!pool) {
       const workerData: PoolWorkerData = { nice: priority === 'background' ? BACKGROUND_NICE : 0 };
-      pool = new Piscina({ filename: builtWorkerFile(import.meta.url, 'analysis.worker.js'), minThreads: 0, maxThreads: this.env.analysis.threads, idleTimeout: 60_000, workerData });
+      pool = new Piscina({
+        filename: builtWorkerFile(import.meta.url, 'analysis.worker.js'),
+        minThreads: 0,
+        maxThreads: this.env.analysis.threads,
+        idleTimeout: 60_000,
+        workerData,
+      });
       this.pools.set(priority, pool);
     }
     return pool.run(task, signal ? { signal } : undefined);

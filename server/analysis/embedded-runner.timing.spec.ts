@@ -18,7 +18,8 @@ class MemoryJobs {
   readonly running = new Map<string, string>();
 
   add(count: number, kind = 'document'): void {
-    for (let i = 0; i < count; i += 1) this.queued.push({ id: `${kind}-${this.queued.length + this.done.length}`, applicantId: `a${i}`, kind, attempts: 0 } as AnalysisJob);
+    for (let i = 0; i < count; i += 1)
+      this.queued.push({ id: `${kind}-${this.queued.length + this.done.length}`, applicantId: `a${i}`, kind, attempts: 0 } as AnalysisJob);
   }
   onQueued(): () => void {
     return () => undefined;
@@ -88,7 +89,10 @@ describe('the embedded analysis runner', () => {
   it('gives up waiting for a job past its time budget (a failed attempt, retried later) and goes on with the next', async () => {
     const jobs = new MemoryJobs();
     jobs.add(2);
-    const subject = runner(jobs, (job) => (job.id === 'document-0' ? new Promise<void>(() => undefined) : Promise.resolve()), { budgetMs: 150, shutdownGraceMs: 1000 });
+    const subject = runner(jobs, (job) => (job.id === 'document-0' ? new Promise<void>(() => undefined) : Promise.resolve()), {
+      budgetMs: 150,
+      shutdownGraceMs: 1000,
+    });
     subject.onApplicationBootstrap();
     const moved = await until(() => jobs.done.includes('document-1'), 3000);
     await Promise.race([subject.onModuleDestroy(), new Promise((resolve) => setTimeout(resolve, 3000))]);

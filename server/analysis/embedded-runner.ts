@@ -77,7 +77,10 @@ export class EmbeddedRunner implements OnApplicationBootstrap, OnModuleDestroy {
     await this.loop;
     if (this.running.size === 0) return;
     const grace = new AbortController();
-    await Promise.race([Promise.all(this.running.keys()), sleep(this.timing.shutdownGraceMs, undefined, { signal: grace.signal, ref: false }).catch(() => undefined)]);
+    await Promise.race([
+      Promise.all(this.running.keys()),
+      sleep(this.timing.shutdownGraceMs, undefined, { signal: grace.signal, ref: false }).catch(() => undefined),
+    ]);
     grace.abort();
     for (const controller of this.running.values()) controller.abort(JobStop.Shutdown);
     await Promise.all(this.running.keys());
@@ -115,7 +118,9 @@ export class EmbeddedRunner implements OnApplicationBootstrap, OnModuleDestroy {
     const budget = setTimeout(() => controller.abort(JobStop.Budget), this.timing.budgetMs);
     const task: Promise<void> = this.executor
       .execute(job, this.holder, { signal: controller.signal, budgetMs: this.timing.budgetMs })
-      .catch((error: unknown) => this.logger.error(`Analysis ${job.kind} of applicant ${job.applicantId} ended badly: ${error instanceof Error ? error.message : String(error)}`))
+      .catch((error: unknown) =>
+        this.logger.error(`Analysis ${job.kind} of applicant ${job.applicantId} ended badly: ${error instanceof Error ? error.message : String(error)}`),
+      )
       .then(async () => {
         clearTimeout(budget);
         // Bulk work leaves the loop to HTTP for half as long as it took (BULK_SHARE) before the slot frees.

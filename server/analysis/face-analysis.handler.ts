@@ -97,7 +97,15 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
       const duplicates = await this.faces.describeMatches(applicant, hits.faces);
       crops.push(...duplicates.crops);
       const blocklist = await this.faces.describeBlocklistMatches(applicant.organizationId, hits.blocklist);
-      results.push(duplicateFaceCheck(analysis.selfie, duplicates.matches, blocklist, await this.faces.count(applicant.organizationId, applicant.id), FACE_MATCH_THRESHOLD));
+      results.push(
+        duplicateFaceCheck(
+          analysis.selfie,
+          duplicates.matches,
+          blocklist,
+          await this.faces.count(applicant.organizationId, applicant.id),
+          FACE_MATCH_THRESHOLD,
+        ),
+      );
     } else {
       results.push(duplicateFaceCheck(analysis.selfie, [], [], 0, FACE_MATCH_THRESHOLD));
     }
@@ -108,6 +116,10 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
     const detail = `The faces could not be analysed: ${reason}`.slice(0, 500);
     const names = ['face-match', 'liveness', 'duplicate-face'];
     // No crops: the earlier run's go with the checks it replaces.
-    await this.outcomes.recordFaceAnalysis(job.applicantId, names.map((name) => ({ name, verdict: 'unavailable', score: null, detail, evidence: null })), []);
+    await this.outcomes.recordFaceAnalysis(
+      job.applicantId,
+      names.map((name) => ({ name, verdict: 'unavailable', score: null, detail, evidence: null })),
+      [],
+    );
   }
 }

@@ -41,7 +41,10 @@ export class FaceSearch implements OnApplicationShutdown {
     await this.catchUp(organizationId, 'faces', last.faces);
     await this.catchUp(organizationId, 'blocklist', last.blocklist);
     const search = (set: FaceSet) => this.run({ task: 'search', organizationId, set, embedding, threshold, limit: SEARCH_LIMIT }) as Promise<FaceHit[]>;
-    return { faces: await this.withoutRemoved(organizationId, 'faces', await search('faces')), blocklist: await this.withoutRemoved(organizationId, 'blocklist', await search('blocklist')) };
+    return {
+      faces: await this.withoutRemoved(organizationId, 'faces', await search('faces')),
+      blocklist: await this.withoutRemoved(organizationId, 'blocklist', await search('blocklist')),
+    };
   }
 
   /**
@@ -82,7 +85,13 @@ export class FaceSearch implements OnApplicationShutdown {
   /** One thread (the indexes live in it), started on first use, kept for the process's life. */
   private run(task: FaceSearchTask): Promise<unknown> {
     const workerData: PoolWorkerData = { nice: BACKGROUND_NICE };
-    this.pool ??= new Piscina({ filename: builtWorkerFile(import.meta.url, 'face-search.worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Number.POSITIVE_INFINITY, workerData });
+    this.pool ??= new Piscina({
+      filename: builtWorkerFile(import.meta.url, 'face-search.worker.js'),
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      workerData,
+    });
     return this.pool.run(task);
   }
 }

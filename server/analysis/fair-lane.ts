@@ -78,13 +78,11 @@ export class FairLane {
       } catch (error) {
         work = Promise.reject(error);
       }
-      work
-        .then(entry.resolve, entry.reject)
-        .finally(() => {
-          this.running -= 1;
-          this.charge(entry.owner, this.now() - began);
-          this.dispatch();
-        });
+      work.then(entry.resolve, entry.reject).finally(() => {
+        this.running -= 1;
+        this.charge(entry.owner, this.now() - began);
+        this.dispatch();
+      });
     }
   }
 

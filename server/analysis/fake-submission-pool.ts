@@ -14,14 +14,28 @@ export class FakeSubmissionPool {
 
   constructor(threads: number) {
     const workerData: PoolWorkerData = { nice: BACKGROUND_NICE };
-    this.pool = new Piscina({ filename: builtWorkerFile(import.meta.url, 'fake-submission.worker.js'), minThreads: 0, maxThreads: threads, idleTimeout: 5_000, workerData });
+    this.pool = new Piscina({
+      filename: builtWorkerFile(import.meta.url, 'fake-submission.worker.js'),
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: 5_000,
+      workerData,
+    });
   }
 
   /** Each applicant's submission, in order (null for one that never submitted). */
   async draw(applicants: readonly FakeApplicant[]): Promise<(FakeSubmission | null)[]> {
-    const drawn = await Promise.all(applicants.map((applicant) => (applicant.submittedAt ? (this.pool.run(applicant) as Promise<FakeSubmission | null>) : null)));
+    const drawn = await Promise.all(
+      applicants.map((applicant) => (applicant.submittedAt ? (this.pool.run(applicant) as Promise<FakeSubmission | null>) : null)),
+    );
     // Buffers come back from the threads as plain Uint8Arrays.
-    return drawn.map((submission) => submission && { ...submission, images: submission.images.map((image) => ({ ...image, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) })) });
+    return drawn.map(
+      (submission) =>
+        submission && {
+          ...submission,
+          images: submission.images.map((image) => ({ ...image, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) })),
+        },
+    );
   }
 
   destroy(): Promise<void> {

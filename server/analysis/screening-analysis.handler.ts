@@ -63,7 +63,11 @@ export class ScreeningAnalysisHandler implements AnalysisHandler, OnModuleInit {
     const fingerprint = screeningFingerprint({ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality });
     if (!screener) return { status: 'no-lists', threshold, lists, fingerprint, hits: [] };
     if (!applicant.name?.trim()) return { status: 'no-name', threshold, lists, fingerprint, hits: [] };
-    const [hits] = await screener.screen([{ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality }], { kinds: ['person'], threshold, limit: 10 });
+    const [hits] = await screener.screen([{ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality }], {
+      kinds: ['person'],
+      threshold,
+      limit: 10,
+    });
     return {
       status: 'screened',
       threshold,

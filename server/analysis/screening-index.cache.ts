@@ -40,7 +40,10 @@ export class ScreeningIndexCache implements OnApplicationShutdown {
 
   async inForce(): Promise<ListsInForce> {
     const active = await this.lists.activeImports();
-    const key = active.map((row) => row.id).sort().join(',');
+    const key = active
+      .map((row) => row.id)
+      .sort()
+      .join(',');
     if (this.current?.key !== key) {
       const lists = active.map(({ source, version }) => ({ source, version }));
       const built = key === '' ? Promise.resolve({ screener: null, lists }) : this.building.catch(() => undefined).then(() => this.build(key, lists));
@@ -88,7 +91,13 @@ export class ScreeningIndexCache implements OnApplicationShutdown {
   /** One thread (the index lives in it), started on first use, kept for the process's life. */
   private run(task: ScreeningSearchTask): Promise<unknown> {
     const workerData: PoolWorkerData = { nice: BACKGROUND_NICE };
-    this.pool ??= new Piscina({ filename: builtWorkerFile(import.meta.url, 'screening-search.worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Number.POSITIVE_INFINITY, workerData });
+    this.pool ??= new Piscina({
+      filename: builtWorkerFile(import.meta.url, 'screening-search.worker.js'),
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: Number.POSITIVE_INFINITY,
+      workerData,
+    });
     return this.pool.run(task);
   }
 }

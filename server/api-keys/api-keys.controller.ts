@@ -21,7 +21,10 @@ export class ApiKeysController {
   @RequirePermission('api-keys', 'read')
   @ApiOkResponse({ type: ApiKeyDto, description: 'The account’s secret key (created on the first request)' })
   @ApiConflictResponse({ description: 'The stored key cannot be decrypted any more; regenerate it' })
-  @ApiOperation({ summary: 'Show the API key', description: "The account's secret API key (`kyc_sk_…`), created on the first request. Only in the dashboard: the key cannot read itself." })
+  @ApiOperation({
+    summary: 'Show the API key',
+    description: "The account's secret API key (`kyc_sk_…`), created on the first request. Only in the dashboard: the key cannot read itself.",
+  })
   @ApiErrors(API_KEY_ERRORS, 'API_KEY_UNREADABLE')
   get(@CurrentUser() user: User): Promise<ApiKeyDto> {
     return this.apiKeys.get(user.id);

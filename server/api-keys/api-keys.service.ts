@@ -25,10 +25,7 @@ export class ApiKeysService {
     if (stored.apiKeyEncrypted) return { apiKey: this.reveal(stored.apiKeyEncrypted) };
     const issued = issueApiKey(this.env.appSecret);
     // Only if there is still none: two first requests at once end with one key.
-    await this.users.update(
-      { id: userId, apiKeyEncrypted: IsNull() },
-      { apiKeyHash: issued.apiKeyHash, apiKeyEncrypted: issued.apiKeyEncrypted },
-    );
+    await this.users.update({ id: userId, apiKeyEncrypted: IsNull() }, { apiKeyHash: issued.apiKeyHash, apiKeyEncrypted: issued.apiKeyEncrypted });
     const current = await this.users.findOneOrFail({ where: { id: userId }, select: { id: true, apiKeyEncrypted: true } });
     return { apiKey: this.reveal(current.apiKeyEncrypted as string) };
   }
@@ -37,7 +34,9 @@ export class ApiKeysService {
   async regenerate(user: Pick<User, 'id' | 'username' | 'email'>): Promise<ApiKeyDto> {
     const issued = issueApiKey(this.env.appSecret);
     await this.users.update(user.id, { apiKeyHash: issued.apiKeyHash, apiKeyEncrypted: issued.apiKeyEncrypted });
-    this.mail.sendInBackground(securityNotice(user, 'Your API key was replaced', ['A new API key was generated for your KYC platform account; the previous one no longer works.']));
+    this.mail.sendInBackground(
+      securityNotice(user, 'Your API key was replaced', ['A new API key was generated for your KYC platform account; the previous one no longer works.']),
+    );
     return { apiKey: issued.apiKey };
   }
 

@@ -20,7 +20,11 @@ export class ApplicantChecksController {
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: [ApplicantCheckDto] })
-  @ApiOperation({ summary: 'List the checks of an applicant', description: 'Every automatic check of the applicant (document not expired, age, duplicate document, document read, data matches document, face match, sanctions screening…) with its verdict (`passed`, `failed`, `needs-review`, `unavailable`), score and evidence.' })
+  @ApiOperation({
+    summary: 'List the checks of an applicant',
+    description:
+      'Every automatic check of the applicant (document not expired, age, duplicate document, document read, data matches document, face match, sanctions screening…) with its verdict (`passed`, `failed`, `needs-review`, `unavailable`), score and evidence.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   list(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantCheckDto[]> {

@@ -134,9 +134,7 @@ export class ApplicantStatsService {
   }
 
   private secondsBetween(from: string, to: string): string {
-    return this.dataSource.options.type === 'postgres'
-      ? `EXTRACT(EPOCH FROM (${to} - ${from}))`
-      : `((julianday(${to}) - julianday(${from})) * 86400.0)`;
+    return this.dataSource.options.type === 'postgres' ? `EXTRACT(EPOCH FROM (${to} - ${from}))` : `((julianday(${to}) - julianday(${from})) * 86400.0)`;
   }
 
   private applicants() {

@@ -35,10 +35,7 @@ export function toApplicantDetails(
   faceBlocklist: FaceBlocklistEntryDto | null,
   workflow: Pick<ApplicantDetailsDto, 'assignee' | 'tags'> = { assignee: null, tags: [] },
 ): ApplicantDetailsDto {
-  const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, applicant[field]])) as Record<
-    (typeof IDENTITY_FIELDS)[number],
-    string | null
-  >;
+  const identity = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, applicant[field]])) as Record<(typeof IDENTITY_FIELDS)[number], string | null>;
   const imageDtos: ApplicantImageDto[] = images.map((image) => ({
     id: image.id,
     docType: image.docType,
@@ -46,5 +43,16 @@ export function toApplicantDetails(
     url: applicantImageUrl(applicant.organizationId, applicant.userId, image.id),
     quality: image.quality,
   }));
-  return { applicant: toApplicantSummary(applicant), identity: { ...identity, images: imageDtos }, document: applicant.documentData, analysis, faceBlocklist, assignee: workflow.assignee, assignedAt: workflow.assignee ? applicant.assignedAt : null, tags: workflow.tags, legalHold: toLegalHold(applicant), imagesRemovedAt: applicant.imagesRemovedAt };
+  return {
+    applicant: toApplicantSummary(applicant),
+    identity: { ...identity, images: imageDtos },
+    document: applicant.documentData,
+    analysis,
+    faceBlocklist,
+    assignee: workflow.assignee,
+    assignedAt: workflow.assignee ? applicant.assignedAt : null,
+    tags: workflow.tags,
+    legalHold: toLegalHold(applicant),
+    imagesRemovedAt: applicant.imagesRemovedAt,
+  };
 }

@@ -26,7 +26,11 @@ export class ApplicantsOverviewController {
   @ApiOkResponse({ type: ApplicantPageDto })
   @ApiBadRequestResponse({ description: 'A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters' })
   @ApiNotFoundResponse({ description: 'organizationId names an organization the caller may not see' })
-  @ApiOperation({ summary: 'List applicants across organizations', description: "The applicants of every organization the caller can see (or of one, with `organizationId`), filtered, sorted and paged like an organization's list." })
+  @ApiOperation({
+    summary: 'List applicants across organizations',
+    description:
+      "The applicants of every organization the caller can see (or of one, with `organizationId`), filtered, sorted and paged like an organization's list.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
   list(@CurrentUser() user: User, @Query() query: ApplicantsOverviewQueryDto): Promise<ApplicantPageDto> {

@@ -33,8 +33,6 @@ import type {
   NextApplicantQueryDto,
 } from './dto/applicant-list.dto.js';
 
-
-
 const DEFAULT_ORDER_BY: ApplicantOrderBy = 'userId';
 
 export interface ImageBytes {
@@ -67,8 +65,7 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
   ) {
     this.executor = sql;
     const sqliteFile = dataSource.options.type === 'better-sqlite3' ? dataSource.options.database : undefined;
-    this.backgroundReaders =
-      sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads, env.longReadBudgetMs) : null;
+    this.backgroundReaders = sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads, env.longReadBudgetMs) : null;
     this.longReadExecutor = answeringTooSlow(this.backgroundReaders ?? this.longReads(env));
     this.reader = new ApplicantListReader(this.executor, {}, this.longReadExecutor);
     this.detailsReader = new ApplicantDetailsReader(this.executor, {
@@ -227,7 +224,11 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
         .addSelect('a.kycStatus', 'kycStatus')
         .addSelect('a.documentType', 'documentType')
         .addSelect('a.organizationId', 'organizationId')
-        .addSelect(['name', 'country', 'reviewAnswer', 'submittedAt', 'updatedAt', 'flaggedChecks', 'assigneeId', 'tagIds'].map((column) => `a.${column} AS "${column}"`))
+        .addSelect(
+          ['name', 'country', 'reviewAnswer', 'submittedAt', 'updatedAt', 'flaggedChecks', 'assigneeId', 'tagIds'].map(
+            (column) => `a.${column} AS "${column}"`,
+          ),
+        )
         .orderBy(`a.${orderBy}`, direction)
         .addOrderBy('a.id', direction);
       const rows = await this.readLong<ApplicantListRow>(builder.offset(pageOffset(page, pageSize)).limit(pageSize));

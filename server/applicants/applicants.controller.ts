@@ -40,7 +40,11 @@ export class ApplicantsController {
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantPageDto, example: APPLICANT_PAGE_EXAMPLE })
   @ApiBadRequestResponse({ description: 'A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters' })
-  @ApiOperation({ summary: "List an organization's applicants", description: "The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue." })
+  @ApiOperation({
+    summary: "List an organization's applicants",
+    description:
+      "The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
   list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
@@ -66,7 +70,11 @@ export class ApplicantsController {
     schema: { type: 'string' },
     description: 'The filtered list as CSV, streamed; X-Total-Count gives the rows expected. Recorded as applicant.list_exported',
   })
-  @ApiOperation({ summary: 'Export applicants as CSV', description: 'The filtered work-queue list as a CSV file, streamed; `X-Total-Count` gives the number of rows expected. Recorded as applicant.list_exported.' })
+  @ApiOperation({
+    summary: 'Export applicants as CSV',
+    description:
+      'The filtered work-queue list as a CSV file, streamed; `X-Total-Count` gives the number of rows expected. Recorded as applicant.list_exported.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
   async exportCsv(
@@ -85,7 +93,11 @@ export class ApplicantsController {
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantDetailsDto, description: 'Recorded in the audit trail as applicant.viewed', example: APPLICANT_DETAILS_EXAMPLE })
-  @ApiOperation({ summary: 'Get an applicant', description: 'Everything known about one applicant: identity data, document, images, review answer, checks summary, tags and assignee. Each read is recorded in the audit trail as applicant.viewed.' })
+  @ApiOperation({
+    summary: 'Get an applicant',
+    description:
+      'Everything known about one applicant: identity data, document, images, review answer, checks summary, tags and assignee. Each read is recorded in the audit trail as applicant.viewed.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   details(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantDetailsDto> {
@@ -103,12 +115,7 @@ export class ApplicantsController {
   })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED', 'STATUS_IS_A_DECISION')
-  update(
-    @CurrentUser() user: User,
-    @Param('id') id: string,
-    @Param('userId') userId: string,
-    @Body() body: UpdateApplicantDto,
-  ): Promise<ApplicantDetailsDto> {
+  update(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: UpdateApplicantDto): Promise<ApplicantDetailsDto> {
     return this.review.update(user, id, userId, body);
   }
 
@@ -116,50 +123,53 @@ export class ApplicantsController {
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'delete')
   @ApiOkResponse({ type: ApplicantChangeDto, description: 'Identity data, images and review answer cleared; kycStatus init' })
-  @ApiOperation({ summary: 'Reset an applicant', description: 'Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent.' })
+  @ApiOperation({
+    summary: 'Reset an applicant',
+    description:
+      'Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
-  reset(
-    @CurrentUser() user: User,
-    @Param('id') id: string,
-    @Param('userId') userId: string,
-    @Body() body: VersionedChangeDto,
-  ): Promise<ApplicantChangeDto> {
+  reset(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: VersionedChangeDto): Promise<ApplicantChangeDto> {
     return this.review.reset(user, id, userId, body.version);
   }
 
   @Post(':userId/approve')
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
-  @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus completed, reviewAnswer approved (or, under the four-eyes rule, a proposal awaiting a second reviewer)' })
-  @ApiOperation({ summary: 'Approve an applicant', description: 'Staff approve the verification: `kycStatus` completed, `reviewAnswer` approved, and the `applicant.decided` webhook is sent (after the undo window, if the organization has one). Under the four-eyes rule the approval is a proposal that a second reviewer confirms.' })
+  @ApiOkResponse({
+    type: DecisionResultDto,
+    description: 'kycStatus completed, reviewAnswer approved (or, under the four-eyes rule, a proposal awaiting a second reviewer)',
+  })
+  @ApiOperation({
+    summary: 'Approve an applicant',
+    description:
+      'Staff approve the verification: `kycStatus` completed, `reviewAnswer` approved, and the `applicant.decided` webhook is sent (after the undo window, if the organization has one). Under the four-eyes rule the approval is a proposal that a second reviewer confirms.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
   @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING')
-  approve(
-    @CurrentUser() user: User,
-    @Param('id') id: string,
-    @Param('userId') userId: string,
-    @Body() body: ApproveApplicantDto,
-  ): Promise<DecisionResultDto> {
+  approve(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: ApproveApplicantDto): Promise<DecisionResultDto> {
     return this.decisions.decide(user, id, userId, { kind: 'approve', note: body.note, version: body.version });
   }
 
   @Post(':userId/reject')
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
-  @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus completed, reviewAnswer rejected with the reason (the label\'s title when a label is given)' })
+  @ApiOkResponse({
+    type: DecisionResultDto,
+    description: "kycStatus completed, reviewAnswer rejected with the reason (the label's title when a label is given)",
+  })
   @ApiBadRequestResponse({ description: 'Neither labelId nor reason and rejectType; a label of another kind or archived' })
-  @ApiOperation({ summary: 'Reject an applicant', description: 'Staff reject the verification, finally or asking for a resubmission, with a reject label (or, as older integrations do, a reason and rejectType); the `applicant.decided` webhook is sent. Under the four-eyes rule it is a proposal.' })
+  @ApiOperation({
+    summary: 'Reject an applicant',
+    description:
+      'Staff reject the verification, finally or asking for a resubmission, with a reject label (or, as older integrations do, a reason and rejectType); the `applicant.decided` webhook is sent. Under the four-eyes rule it is a proposal.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
   @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING', 'REASON_OR_LABEL_REQUIRED', 'LABEL_NOT_FOUND', 'LABEL_ARCHIVED', 'LABEL_KIND_MISMATCH')
-  reject(
-    @CurrentUser() user: User,
-    @Param('id') id: string,
-    @Param('userId') userId: string,
-    @Body() body: RejectApplicantDto,
-  ): Promise<DecisionResultDto> {
+  reject(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: RejectApplicantDto): Promise<DecisionResultDto> {
     const { labelId, reason, rejectType, note, version } = body;
     return this.decisions.decide(user, id, userId, { kind: 'reject', labelId, reason, rejectType, note, version });
   }
@@ -168,32 +178,34 @@ export class ApplicantsController {
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus onHold' })
-  @ApiOperation({ summary: 'Put an applicant on hold', description: 'Staff put the verification on hold (`kycStatus` onHold) with a reason or a hold label; the `applicant.on_hold` webhook is sent.' })
+  @ApiOperation({
+    summary: 'Put an applicant on hold',
+    description: 'Staff put the verification on hold (`kycStatus` onHold) with a reason or a hold label; the `applicant.on_hold` webhook is sent.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
   @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING', 'REASON_OR_LABEL_REQUIRED', 'LABEL_NOT_FOUND', 'LABEL_ARCHIVED', 'LABEL_KIND_MISMATCH')
-  hold(
-    @CurrentUser() user: User,
-    @Param('id') id: string,
-    @Param('userId') userId: string,
-    @Body() body: HoldApplicantDto,
-  ): Promise<DecisionResultDto> {
-    return this.decisions.decide(user, id, userId, { kind: 'hold', labelId: body.labelId, reason: body.reason || undefined, note: body.note, version: body.version });
+  hold(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: HoldApplicantDto): Promise<DecisionResultDto> {
+    return this.decisions.decide(user, id, userId, {
+      kind: 'hold',
+      labelId: body.labelId,
+      reason: body.reason || undefined,
+      note: body.note,
+      version: body.version,
+    });
   }
 
   @Get(':userId/activity')
   @ApiKeyAllowed()
   @RequirePermission('audit', 'read')
   @ApiOkResponse({ type: AuditEventPageDto, description: "The applicant's audit trail, newest first" })
-  @ApiOperation({ summary: "Read an applicant's activity", description: "The applicant's audit trail, newest first: every step of the end user (with its session id and IP address) and every change by staff." })
+  @ApiOperation({
+    summary: "Read an applicant's activity",
+    description: "The applicant's audit trail, newest first: every step of the end user (with its session id and IP address) and every change by staff.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
-  activity(
-    @CurrentUser() user: User,
-    @Param('id') id: string,
-    @Param('userId') userId: string,
-    @Query() query: PageQueryDto,
-  ): Promise<AuditEventPageDto> {
+  activity(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Query() query: PageQueryDto): Promise<AuditEventPageDto> {
     return this.applicants.activity(user, id, userId, query);
   }
 
@@ -203,15 +215,13 @@ export class ApplicantsController {
   @Header('Cache-Control', PRIVATE_NO_STORE)
   @ApiProduces('image/png', 'image/jpeg', 'image/webp')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The image bytes, for members only' })
-  @ApiOperation({ summary: "Download an applicant's image", description: 'The bytes of one document photo or selfie of the applicant (`Cache-Control: private, no-store`).' })
+  @ApiOperation({
+    summary: "Download an applicant's image",
+    description: 'The bytes of one document photo or selfie of the applicant (`Cache-Control: private, no-store`).',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'IMAGE_NOT_FOUND')
-  async image(
-    @CurrentUser() user: User,
-    @Param('id') id: string,
-    @Param('userId') userId: string,
-    @Param('imageId') imageId: string,
-  ): Promise<StreamableFile> {
+  async image(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Param('imageId') imageId: string): Promise<StreamableFile> {
     const image = await this.applicants.image(user, id, userId, imageId);
     return new StreamableFile(image.data, { type: image.contentType, length: image.data.length, disposition: 'inline' });
   }

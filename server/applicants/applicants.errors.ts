@@ -8,7 +8,7 @@ export const APPLICANT_ERRORS = errorCatalogue('applicants', {
   APPLICANT_CHANGED: {
     status: HttpStatus.CONFLICT,
     message: 'Someone else changed this applicant in the meantime; reload it and try again',
-    description: 'The `version` sent with a change is not the applicant\'s current one: nothing was changed.',
+    description: "The `version` sent with a change is not the applicant's current one: nothing was changed.",
   },
   STATUS_IS_A_DECISION: {
     status: HttpStatus.BAD_REQUEST,

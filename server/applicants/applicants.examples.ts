@@ -17,16 +17,16 @@ export const APPLICANT_PAGE_EXAMPLE = {
       updatedAt: '2026-10-11T14:08:07.318Z',
       flaggedChecks: [],
       assignee: null,
-      tags: []
-    }
+      tags: [],
+    },
   ],
   meta: {
     page: 1,
     pageLength: 1,
     totalPages: 1,
     hasPreviousPage: false,
-    hasNextPage: false
-  }
+    hasNextPage: false,
+  },
 };
 
 export const APPLICANT_DETAILS_EXAMPLE = {
@@ -40,7 +40,7 @@ export const APPLICANT_DETAILS_EXAMPLE = {
     submittedAt: '2026-10-06T18:03:40.421Z',
     decidedAt: '2026-10-11T14:08:07.318Z',
     createdAt: '2026-10-06T07:56:06.137Z',
-    version: 1
+    version: 1,
   },
   identity: {
     name: 'Małgorzata Kamińska',
@@ -68,17 +68,17 @@ export const APPLICANT_DETAILS_EXAMPLE = {
           height: 880,
           sharpness: 1771.3,
           glare: 0,
-          brightness: 213.2
-        }
+          brightness: 213.2,
+        },
       },
       {
         id: '8d9b23b4-6ca3-408a-b5e9-5c0d40996c79',
         docType: 'SELFIE',
         side: null,
         url: '/api/projects/5b7e2d0c-1f3a-4c8e-9b6d-2a4f8e1c7d90/applicants/customer-42/images/8d9b23b4-6ca3-408a-b5e9-5c0d40996c79',
-        quality: null
-      }
-    ]
+        quality: null,
+      },
+    ],
   },
   document: {
     source: 'mrz',
@@ -90,7 +90,7 @@ export const APPLICANT_DETAILS_EXAMPLE = {
     expiryDate: '2031-09-07',
     sex: 'F',
     nationality: 'POL',
-    issuingState: 'POL'
+    issuingState: 'POL',
   },
   analysis: 'done',
   faceBlocklist: null,
@@ -98,7 +98,7 @@ export const APPLICANT_DETAILS_EXAMPLE = {
   assignedAt: null,
   tags: [],
   legalHold: null,
-  imagesRemovedAt: null
+  imagesRemovedAt: null,
 };
 
 export const ERASE_APPLICANT_EXAMPLE = { reason: 'Data subject request', confirmUserId: 'customer-42' };

@@ -55,7 +55,13 @@ import { ApplicantNotes } from './notes/applicant-notes.js';
  * the work queue: assignment, tags, saved views and the CSV export of the list.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck, AnalysisJob]), OrganizationsModule, AuditModule, WebhooksModule, SanctionsModule],
+  imports: [
+    TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck, AnalysisJob]),
+    OrganizationsModule,
+    AuditModule,
+    WebhooksModule,
+    SanctionsModule,
+  ],
   controllers: [
     ApplicantsOverviewController,
     ApplicantsController,
@@ -100,6 +106,19 @@ import { ApplicantNotes } from './notes/applicant-notes.js';
     LegalHolds,
     Retention,
   ],
-  exports: [DecisionLabels, Decisions, ApplicantsQueryService, ApplicantLifecycle, AnalysisOutcomes, DecisionChanges, ScreeningChanges, AnalysisJobs, ApplicantFaces, AutomaticDecisions, VerificationPolicies, ScreeningMonitor],
+  exports: [
+    DecisionLabels,
+    Decisions,
+    ApplicantsQueryService,
+    ApplicantLifecycle,
+    AnalysisOutcomes,
+    DecisionChanges,
+    ScreeningChanges,
+    AnalysisJobs,
+    ApplicantFaces,
+    AutomaticDecisions,
+    VerificationPolicies,
+    ScreeningMonitor,
+  ],
 })
 export class ApplicantsModule {}

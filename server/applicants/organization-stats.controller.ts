@@ -20,7 +20,10 @@ export class OrganizationStatsController {
   @RequirePermission('organizations', 'read')
   @ApiOkResponse({ type: OrganizationStatsDto })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: "Read an organization's figures", description: 'How many applicants the organization has in each status, and the review figures of the dashboard.' })
+  @ApiOperation({
+    summary: "Read an organization's figures",
+    description: 'How many applicants the organization has in each status, and the review figures of the dashboard.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   get(@CurrentUser() user: User, @Param('id') id: string): Promise<OrganizationStatsDto> {
     return this.stats.stats(user, id);

@@ -12,7 +12,8 @@ export function toListFilters(user: User, query: ApplicantQueueQueryDto): Applic
     statuses: query.status,
     reviewAnswer: query.reviewAnswer,
     flagged: query.flagged,
-    assigneeId: query.assignee === undefined ? undefined : query.assignee === 'unassigned' ? null : query.assignee === 'me' ? user.id : query.assignee.toLowerCase(),
+    assigneeId:
+      query.assignee === undefined ? undefined : query.assignee === 'unassigned' ? null : query.assignee === 'me' ? user.id : query.assignee.toLowerCase(),
     submittedFrom: query.submittedFrom ? new Date(query.submittedFrom) : undefined,
     submittedTo: to && query.submittedTo && DATE_ONLY.test(query.submittedTo) ? new Date(to.getTime() + DAY_MS) : to && new Date(to.getTime() + 1),
     documentType: query.documentType,
@@ -24,6 +25,19 @@ export function toListFilters(user: User, query: ApplicantQueueQueryDto): Applic
 /** The filters as an audit detail: which filters, never a personal value (the search term is left out). */
 export function describeFilters(query: ApplicantQueueQueryDto): Record<string, unknown> {
   const { status, reviewAnswer, flagged, assignee, submittedFrom, submittedTo, documentType, tag, notes, orderBy, orderDirection } = query;
-  const described: Record<string, unknown> = { status, reviewAnswer, flagged, assignee, submittedFrom, submittedTo, documentType, tag, notes, orderBy, orderDirection, searched: !!query.search };
+  const described: Record<string, unknown> = {
+    status,
+    reviewAnswer,
+    flagged,
+    assignee,
+    submittedFrom,
+    submittedTo,
+    documentType,
+    tag,
+    notes,
+    orderBy,
+    orderDirection,
+    searched: !!query.search,
+  };
   return Object.fromEntries(Object.entries(described).filter(([, value]) => value !== undefined));
 }

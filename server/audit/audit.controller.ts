@@ -15,7 +15,11 @@ export class AuditController {
   @RequirePermission('audit', 'read')
   @ApiOkResponse({ type: AuditEventAdminPageDto, description: 'The whole audit trail, newest first, filtered and paged' })
   @ApiForbiddenResponse({ description: 'Only a super-admin may read the platform-wide trail' })
-  @ApiOperation({ summary: 'Read the audit trail', description: 'The platform-wide audit trail for super-admins, newest first, filtered and paged: sign-ins, changes to applicants, organizations, roles and settings.' })
+  @ApiOperation({
+    summary: 'Read the audit trail',
+    description:
+      'The platform-wide audit trail for super-admins, newest first, filtered and paged: sign-ins, changes to applicants, organizations, roles and settings.',
+  })
   list(@Query() query: AuditQueryDto): Promise<AuditEventAdminPageDto> {
     return this.audit.list(query);
   }

@@ -130,7 +130,12 @@ export class AuditService implements OnApplicationShutdown {
    * transaction: `rewrite` answers the new detail, or undefined to leave an entry as it is (an
    * applicant reset removes the identity values its edits recorded).
    */
-  async rewriteDetails(manager: EntityManager, applicantId: string, action: string, rewrite: (detail: unknown) => Record<string, unknown> | undefined): Promise<void> {
+  async rewriteDetails(
+    manager: EntityManager,
+    applicantId: string,
+    action: string,
+    rewrite: (detail: unknown) => Record<string, unknown> | undefined,
+  ): Promise<void> {
     const entries = await manager.find(AuditEvent, { where: { applicantId, action }, select: { id: true, detail: true } });
     for (const entry of entries) {
       const detail = rewrite(entry.detail);
@@ -162,12 +167,7 @@ export class AuditService implements OnApplicationShutdown {
 
   private async page(query: SelectQueryBuilder<AuditEvent>, { page, pageSize }: Paging) {
     const total = await query.getCount();
-    const rows = await query
-      .orderBy('e.createdAt', 'DESC')
-      .addOrderBy('e.id', 'DESC')
-      .offset(pageOffset(page, pageSize))
-      .limit(pageSize)
-      .getMany();
+    const rows = await query.orderBy('e.createdAt', 'DESC').addOrderBy('e.id', 'DESC').offset(pageOffset(page, pageSize)).limit(pageSize).getMany();
     return { rows, meta: pageMeta(page, pageSize, total, rows.length) };
   }
 }

@@ -32,7 +32,10 @@ export class AuthEmailsController {
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiAcceptedResponse({ type: MessageDto, description: 'Always the same answer, whether or not the address has an account' })
   @ApiBadRequestResponse({ description: 'Not an e-mail address' })
-  @ApiOperation({ summary: 'Request a password reset', description: 'Sends a reset link to the address if an account uses it. The answer is the same whether or not it does.' })
+  @ApiOperation({
+    summary: 'Request a password reset',
+    description: 'Sends a reset link to the address if an account uses it. The answer is the same whether or not it does.',
+  })
   startPasswordReset(@Query() query: ResetPasswordStartQuery): MessageDto {
     this.emails.startPasswordReset(query.email);
     return { message: AUTH_MESSAGES.resetStarted };
@@ -43,7 +46,10 @@ export class AuthEmailsController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageDto, description: 'Password set; every session of the account has ended' })
   @ApiBadRequestResponse({ description: 'The link is invalid, expired or used, or the password is not 4 to 32 characters' })
-  @ApiOperation({ summary: 'Set a new password from a reset link', description: 'Sets the password with the token of a reset link; every session of the account ends.' })
+  @ApiOperation({
+    summary: 'Set a new password from a reset link',
+    description: 'Sets the password with the token of a reset link; every session of the account ends.',
+  })
   @ApiErrors(AUTH_ERRORS, 'LINK_INVALID', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_COMMON', 'PASSWORD_IS_IDENTITY')
   async resetPassword(@Body() dto: ResetPasswordDto): Promise<MessageDto> {
     await this.emails.resetPassword(dto.user, dto.token, dto.password);
@@ -52,7 +58,7 @@ export class AuthEmailsController {
 
   @Post('confirm-email/start')
   @HttpCode(HttpStatus.ACCEPTED)
-  @ApiAcceptedResponse({ type: MessageDto, description: 'A confirmation link was sent to the account\'s address' })
+  @ApiAcceptedResponse({ type: MessageDto, description: "A confirmation link was sent to the account's address" })
   @ApiBadRequestResponse({ description: 'The address is already confirmed' })
   @ApiTooManyRequestsResponse({ description: 'Several confirmation e-mails were sent recently' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
@@ -82,7 +88,8 @@ export class AuthEmailsController {
   @ApiBadRequestResponse({ description: 'The link is invalid, expired or already used' })
   @ApiOperation({
     summary: 'Unlock the second factor from the e-mailed link',
-    description: 'After ten wrong second factors in a row the account holder is e-mailed a link (valid 24 hours); following it lets the authenticator app and passkeys sign in again.',
+    description:
+      'After ten wrong second factors in a row the account holder is e-mailed a link (valid 24 hours); following it lets the authenticator app and passkeys sign in again.',
   })
   @ApiErrors(AUTH_ERRORS, 'LINK_INVALID')
   async unlockSecondFactor(@Body() dto: EmailedLinkDto): Promise<MessageDto> {

@@ -73,13 +73,13 @@ export class AuthEmailsService implements OnModuleDestroy {
     const spent = await this.tokens.consume(userId, token, ['reset-password', 'set-password']);
     if (!spent) throw AUTH_ERRORS.error('LINK_INVALID');
     // Following the link proves the address works, so the account counts as confirmed too.
-    await this.users.update(
-      { id: userId },
-      { passwordHash: await this.passwords.hash(password), isConfirmed: true, sessionsValidAfter: new Date() },
-    );
+    await this.users.update({ id: userId }, { passwordHash: await this.passwords.hash(password), isConfirmed: true, sessionsValidAfter: new Date() });
     await this.sessions.destroyAllForUser(userId);
     await this.tokens.revokeOutstanding(userId, ['reset-password', 'set-password']);
-    if (owner) this.notifySecurityEvent(owner, 'Your password was set', ['The password of your KYC platform account was set from an e-mailed link; every session signed in before has ended.']);
+    if (owner)
+      this.notifySecurityEvent(owner, 'Your password was set', [
+        'The password of your KYC platform account was set from an e-mailed link; every session signed in before has ended.',
+      ]);
   }
 
   /**

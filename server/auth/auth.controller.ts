@@ -52,7 +52,10 @@ export class AuthController {
   @ApiCreatedResponse({ type: UserDto, description: 'The new account, already signed in (session cookie set)' })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid' })
   @ApiConflictResponse({ description: 'The username or e-mail address is already taken' })
-  @ApiOperation({ summary: 'Create an account', description: 'Creates a staff account and signs it in (session cookie set); a confirmation link is sent to its address.' })
+  @ApiOperation({
+    summary: 'Create an account',
+    description: 'Creates a staff account and signs it in (session cookie set); a confirmation link is sent to its address.',
+  })
   @ApiErrors(USER_ERRORS, 'USERNAME_TAKEN')
   @ApiErrors(AUTH_ERRORS, 'EMAIL_TAKEN', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_COMMON', 'PASSWORD_IS_IDENTITY')
   @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
@@ -73,7 +76,11 @@ export class AuthController {
     description: `${AUTH_MESSAGES.invalidCredentials}; or TWO_FACTOR_REQUIRED: the password was right, methods lists totp and/or passkey; send the code to POST /auth/login/two-factor or a passkey to POST /auth/login/two-factor/passkey (the session cookie carries the pending step)`,
   })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this username from this address' })
-  @ApiOperation({ summary: 'Sign in', description: 'Signs in with a username (or e-mail address) and password and sets the session cookie under a new session id. When the account has a second factor, answers 401 TWO_FACTOR_REQUIRED with the methods to continue.' })
+  @ApiOperation({
+    summary: 'Sign in',
+    description:
+      'Signs in with a username (or e-mail address) and password and sets the session cookie under a new session id. When the account has a second factor, answers 401 TWO_FACTOR_REQUIRED with the methods to continue.',
+  })
   @ApiErrors(AUTH_ERRORS, 'INVALID_CREDENTIALS', 'TWO_FACTOR_REQUIRED', 'LOGIN_THROTTLED')
   @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
   async login(@Req() req: Request, @Body() _credentials: LoginDto): Promise<UserDto> {
@@ -146,14 +153,13 @@ export class AuthController {
   @ApiBadRequestResponse({ description: 'Wrong password' })
   @ApiConflictResponse({ description: 'The user still owns an organization' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  @ApiOperation({ summary: 'Delete my account', description: 'Deletes the signed-in account after checking its password and ends all its sessions. An account that owns an organization must delete it or hand it over first.' })
+  @ApiOperation({
+    summary: 'Delete my account',
+    description:
+      'Deletes the signed-in account after checking its password and ends all its sessions. An account that owns an organization must delete it or hand it over first.',
+  })
   @ApiErrors(AUTH_ERRORS, 'WRONG_PASSWORD', 'ACCOUNT_OWNS_ORGANIZATION', 'LAST_SUPER_ADMIN')
-  async deleteAccount(
-    @CurrentUser() user: User,
-    @Body() dto: DeleteAccountDto,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<void> {
+  async deleteAccount(@CurrentUser() user: User, @Body() dto: DeleteAccountDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.auth.deleteAccount({ ip: req.ip }, user, dto.password);
     if (req.authMethod === 'session') await endSession(req, res);
   }
@@ -166,7 +172,10 @@ export class AuthController {
   @ApiForbiddenResponse({ description: "Demo accounts cannot change their e-mail ('Disabled in demo')" })
   @ApiConflictResponse({ description: 'Another account uses this address' })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  @ApiOperation({ summary: 'Change my e-mail address', description: "Changes the signed-in account's address after checking its password; the new address is unconfirmed and a confirmation link is sent there." })
+  @ApiOperation({
+    summary: 'Change my e-mail address',
+    description: "Changes the signed-in account's address after checking its password; the new address is unconfirmed and a confirmation link is sent there.",
+  })
   @ApiErrors(AUTH_ERRORS, 'WRONG_PASSWORD', 'EMAIL_UNCHANGED', 'EMAIL_TAKEN')
   changeEmail(@CurrentUser() user: User, @Body() dto: ChangeEmailDto, @Req() req: Request): Promise<UserDto> {
     return this.auth.changeEmail({ ip: req.ip }, user, dto);
@@ -177,7 +186,10 @@ export class AuthController {
   @ApiNoContentResponse({ description: 'Password changed; every session of the account has ended, this one included' })
   @ApiBadRequestResponse({ description: "Wrong old password, or 'Your passwords confirmation does not match'" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  @ApiOperation({ summary: 'Change my password', description: "Changes the signed-in account's password after checking the old one; every session of the account ends, this one included." })
+  @ApiOperation({
+    summary: 'Change my password',
+    description: "Changes the signed-in account's password after checking the old one; every session of the account ends, this one included.",
+  })
   @ApiErrors(AUTH_ERRORS, 'WRONG_PASSWORD', 'PASSWORD_CONFIRMATION_MISMATCH', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_COMMON', 'PASSWORD_IS_IDENTITY')
   async changePassword(
     @CurrentUser() user: User,

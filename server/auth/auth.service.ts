@@ -120,13 +120,12 @@ export class AuthService {
     }
     await this.policy.assertAcceptable(dto.newPassword, user);
     await this.assertPassword(caller, user, dto.oldPassword);
-    await this.users.update(
-      { id: user.id },
-      { passwordHash: await this.passwords.hash(dto.newPassword), sessionsValidAfter: new Date() },
-    );
+    await this.users.update({ id: user.id }, { passwordHash: await this.passwords.hash(dto.newPassword), sessionsValidAfter: new Date() });
     await this.sessions.destroyAllForUser(user.id);
     await this.tokens.revokeOutstanding(user.id, ['reset-password', 'set-password']);
-    this.emails.notifySecurityEvent(user, 'Your password was changed', ['The password of your KYC platform account was changed; every session signed in with the old one has ended.']);
+    this.emails.notifySecurityEvent(user, 'Your password was changed', [
+      'The password of your KYC platform account was changed; every session signed in with the old one has ended.',
+    ]);
   }
 
   /**

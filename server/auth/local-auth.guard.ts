@@ -17,7 +17,10 @@ export class LocalAuthGuard extends AuthGuard('local') {
     const req = context.switchToHttp().getRequest<Request>();
     const errors = await validate(plainToInstance(LoginDto, req.body ?? {}), { forbidUnknownValues: false });
     if (errors.length > 0) {
-      throw GENERIC_ERRORS.error('VALIDATION_FAILED', errors.flatMap((error) => Object.values(error.constraints ?? {})));
+      throw GENERIC_ERRORS.error(
+        'VALIDATION_FAILED',
+        errors.flatMap((error) => Object.values(error.constraints ?? {})),
+      );
     }
     return (await super.canActivate(context)) as boolean;
   }

@@ -12,7 +12,10 @@ export class PasswordPolicyController {
   @Get('password-policy')
   @Public()
   @ApiOkResponse({ type: PasswordPolicyDto, description: 'What a new password must be (registration, change, reset)' })
-  @ApiOperation({ summary: 'Read the password policy', description: 'What a new password must be (minimum length, not common, not the username or e-mail address) for registration, change and reset.' })
+  @ApiOperation({
+    summary: 'Read the password policy',
+    description: 'What a new password must be (minimum length, not common, not the username or e-mail address) for registration, change and reset.',
+  })
   get(): PasswordPolicyDto {
     return this.policy.describe();
   }

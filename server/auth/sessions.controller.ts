@@ -31,7 +31,10 @@ export class SessionsController {
   @Get()
   @ApiOkResponse({ type: [ActiveSessionDto], description: "The account's live sessions: this one first, then newest first" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  @ApiOperation({ summary: 'List my sessions', description: "The signed-in account's live sessions (device, address, last activity): this one first, then newest first." })
+  @ApiOperation({
+    summary: 'List my sessions',
+    description: "The signed-in account's live sessions (device, address, last activity): this one first, then newest first.",
+  })
   async list(@CurrentUser() user: User, @Req() req: Request): Promise<ActiveSessionDto[]> {
     const currentHash = req.sessionID ? sha256(req.sessionID) : null;
     const rows = await this.store.listForUser(user.id);

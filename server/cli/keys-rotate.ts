@@ -31,13 +31,17 @@ try {
   await dataSource.runMigrations({ transaction: 'each' });
   await openDataKeyring(dataSource, env.dataEncryption);
   const result = await rotateDataKeys(dataSource, (progress) => {
-    process.stdout.write(`${progress.pass > 1 ? `pass ${progress.pass}, ` : ''}${progress.table}: ${progress.scanned} rows read, ${progress.changed} re-wrapped\n`);
+    process.stdout.write(
+      `${progress.pass > 1 ? `pass ${progress.pass}, ` : ''}${progress.table}: ${progress.scanned} rows read, ${progress.changed} re-wrapped\n`,
+    );
   });
   process.stdout.write(
     `Done: ${result.rewrapped} values re-wrapped under key ${result.keyId}; a last pass over every encrypted column found none left under another key (${result.passes} ${result.passes === 1 ? 'pass' : 'passes'}). The database now knows only that key: remove DATA_ENCRYPTION_KEY_PREVIOUS.\n`,
   );
 } catch (error) {
-  process.stderr.write(`${error instanceof ConfigurationError ? `Configuration error: ${error.message}` : `Rotation stopped: ${(error as Error).message}. Run it again: it resumes.`}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigurationError ? `Configuration error: ${error.message}` : `Rotation stopped: ${(error as Error).message}. Run it again: it resumes.`}\n`,
+  );
   process.exitCode = 1;
 } finally {
   await dataSource.destroy();

@@ -30,7 +30,9 @@ try {
   for (const file of files) {
     try {
       const done = await lists.importFile({ content: await readFile(file), fileName: file, actor: { id: null, username: 'command line' }, trigger: 'cli' });
-      process.stdout.write(`${file}: imported ${done.entityCount} entities (${done.personCount} persons) of ${done.source}, version ${done.version ?? 'not stated'}\n`);
+      process.stdout.write(
+        `${file}: imported ${done.entityCount} entities (${done.personCount} persons) of ${done.source}, version ${done.version ?? 'not stated'}\n`,
+      );
     } catch (error) {
       process.stderr.write(`${file}: ${(error as Error).message}\n`);
       process.exitCode = 1;

@@ -7,7 +7,8 @@ import { ConfigurationError, loadEnvironment } from '../config/environment.js';
  * as the load needs, on any machine; SIGTERM lets running jobs finish.
  */
 try {
-  if (!loadEnvironment().redisUrl) throw new ConfigurationError('npm run worker needs REDIS_URL (and the app\'s DATABASE_URL): workers take their jobs from Redis');
+  if (!loadEnvironment().redisUrl)
+    throw new ConfigurationError("npm run worker needs REDIS_URL (and the app's DATABASE_URL): workers take their jobs from Redis");
 } catch (error) {
   if (error instanceof ConfigurationError) {
     process.stderr.write(`Configuration error: ${error.message}\n`);

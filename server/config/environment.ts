@@ -339,7 +339,8 @@ export function loadEnvironment(env: RawEnv = process.env): Environment {
 function parsePasswordMinLength(env: RawEnv): number {
   const raw = optional(env, 'PASSWORD_MIN_LENGTH');
   if (raw === undefined) return 8;
-  if (!/^\d+$/.test(raw) || Number(raw) < 4 || Number(raw) > 32) throw new ConfigurationError(`PASSWORD_MIN_LENGTH must be a whole number from 4 to 32, got '${raw}'`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 4 || Number(raw) > 32)
+    throw new ConfigurationError(`PASSWORD_MIN_LENGTH must be a whole number from 4 to 32, got '${raw}'`);
   return Number(raw);
 }
 
@@ -348,7 +349,9 @@ function parseSanctionsLists(env: RawEnv): SanctionsListSettings {
   if (directory !== undefined && !existsSync(directory)) {
     throw new ConfigurationError(`SANCTIONS_LISTS_DIR must be an existing directory, got '${directory}'`);
   }
-  return { directory: directory === undefined ? undefined : resolve(directory), pollMs: parsePositiveInteger(env, 'SANCTIONS_LISTS_POLL_MINUTES', 60) * 60_000,
+  return {
+    directory: directory === undefined ? undefined : resolve(directory),
+    pollMs: parsePositiveInteger(env, 'SANCTIONS_LISTS_POLL_MINUTES', 60) * 60_000,
     monitoringYears: parsePositiveInteger(env, 'SCREENING_MONITORING_YEARS', 5),
   };
 }

@@ -1,11 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigurationError, parseDataKey } from '../config/environment.js';
-import { decryptValue, ENVELOPE_HEADER_BYTES, envelopeKeyId, EnvelopeError, encryptValue, isEnvelope, keyCheckMatches, keyCheckValue, keyEncryptionKey, rewrapValue } from './envelope.js';
+import {
+  decryptValue,
+  ENVELOPE_HEADER_BYTES,
+  envelopeKeyId,
+  EnvelopeError,
+  encryptValue,
+  isEnvelope,
+  keyCheckMatches,
+  keyCheckValue,
+  keyEncryptionKey,
+  rewrapValue,
+} from './envelope.js';
 
 describe('the envelope of a stored image', () => {
   const oldKek = keyEncryptionKey(randomBytes(32));
   const newKek = keyEncryptionKey(randomBytes(32));
-  const keys = new Map([[oldKek.id, oldKek], [newKek.id, newKek]]);
+  const keys = new Map([
+    [oldKek.id, oldKek],
+    [newKek.id, newKek],
+  ]);
   const plain = randomBytes(5000);
 
   it('round-trips, and refuses a flipped bit anywhere in the wrapped key or the ciphertext', () => {

@@ -18,7 +18,10 @@ export class RotationIncompleteError extends Error {}
  * keeping the old key known (run it again once every replica has the new key).
  * Interrupted, it resumes where values still carry the old key id.
  */
-export async function rotateDataKeys(dataSource: DataSource, onProgress?: (progress: BatchProgress & { pass: number }) => void | Promise<void>): Promise<{ rewrapped: number; keyId: string; passes: number }> {
+export async function rotateDataKeys(
+  dataSource: DataSource,
+  onProgress?: (progress: BatchProgress & { pass: number }) => void | Promise<void>,
+): Promise<{ rewrapped: number; keyId: string; passes: number }> {
   const writer = dataKeyring.writer;
   let rewrapped = 0;
   for (let pass = 1; pass <= MAX_PASSES; pass += 1) {

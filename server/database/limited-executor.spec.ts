@@ -5,8 +5,7 @@ function heldExecutor() {
   const calls: { sql: string; finish: () => void; fail: (error: Error) => void }[] = [];
   const executor: SqlExecutor = {
     dialect: 'postgres',
-    query: <T>(sql: string) =>
-      new Promise<T[]>((resolve, reject) => calls.push({ sql, finish: () => resolve([{ sql }] as T[]), fail: reject })),
+    query: <T>(sql: string) => new Promise<T[]>((resolve, reject) => calls.push({ sql, finish: () => resolve([{ sql }] as T[]), fail: reject })),
     readsCommittedState: () => true,
   };
   return { executor, calls };

@@ -17,7 +17,12 @@ describe('SqliteReaderPool', () => {
     main.pragma('journal_mode = WAL');
     main.exec('CREATE TABLE "people" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL, "seen" TEXT)');
     const insert = main.prepare('INSERT INTO "people" ("name", "seen") VALUES (?, ?)');
-    for (const [name, seen] of [['Ada', '2026-01-02 03:04:05.678'], ['Alan', null], ['Grace', '2026-11-24 00:00:00.000']]) insert.run(name, seen);
+    for (const [name, seen] of [
+      ['Ada', '2026-01-02 03:04:05.678'],
+      ['Alan', null],
+      ['Grace', '2026-11-24 00:00:00.000'],
+    ])
+      insert.run(name, seen);
     pool = new SqliteReaderPool(file, 2);
   });
   afterAll(async () => {

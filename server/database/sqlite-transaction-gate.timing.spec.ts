@@ -20,7 +20,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   beforeEach(async () => {
     database = await createTestDatabase();
-    dataSource = await new DataSource({ ...dataSourceOptions({ databaseUrl: undefined, dataDir: database.dataDir, databaseSchema: undefined }), migrationsRun: true }).initialize();
+    dataSource = await new DataSource({
+      ...dataSourceOptions({ databaseUrl: undefined, dataDir: database.dataDir, databaseSchema: undefined }),
+      migrationsRun: true,
+    }).initialize();
     installSqliteTransactionGate(dataSource);
   });
   afterEach(async () => {
@@ -84,6 +87,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   });
 
   it('turns a failing plain-SQL statement into a QueryFailedError', async () => {
-    await expect(typeOrmExecutor(dataSource).query('SELECT nothing FROM "users"', [])).rejects.toMatchObject({ name: 'QueryFailedError', query: 'SELECT nothing FROM "users"' });
+    await expect(typeOrmExecutor(dataSource).query('SELECT nothing FROM "users"', [])).rejects.toMatchObject({
+      name: 'QueryFailedError',
+      query: 'SELECT nothing FROM "users"',
+    });
   });
 });

@@ -57,7 +57,13 @@ export async function seedDemoAccount(manager: EntityManager, ownerId: string, n
   const pending: PendingSubmissions = { organizations: [] };
   for (const [index, { name, applicants, heldFor }] of dataset.organizations.entries()) {
     const organizationId = randomUUID();
-    await manager.insert(Organization, { id: organizationId, name, ownerId, companyKey: newCompanyKey(), createdAt: new Date(now.getTime() - 90 * 24 * 60 * MINUTE) });
+    await manager.insert(Organization, {
+      id: organizationId,
+      name,
+      ownerId,
+      companyKey: newCompanyKey(),
+      createdAt: new Date(now.getTime() - 90 * 24 * 60 * MINUTE),
+    });
     const ids = await insertFakeApplicants(manager, organizationId, applicants, { submissions: dataset.drawn?.[index] });
     const inserted = applicants.map((applicant, i) => ({ ...applicant, id: ids[i] }));
     if (dataset.drawn) await insertAnalysedEvents(manager, organizationId, inserted, dataset.drawn[index]);
@@ -77,7 +83,12 @@ export async function insertDemoSubmissions(manager: EntityManager, pending: Pen
 }
 
 /** The audit entry the document analysis leaves on each submitted applicant: its checks' verdicts. */
-async function insertAnalysedEvents(manager: EntityManager, organizationId: string, applicants: (FakeApplicant & { id: string })[], submissions: (FakeSubmission | null)[]): Promise<void> {
+async function insertAnalysedEvents(
+  manager: EntityManager,
+  organizationId: string,
+  applicants: (FakeApplicant & { id: string })[],
+  submissions: (FakeSubmission | null)[],
+): Promise<void> {
   const rows = applicants.flatMap((applicant, i): Partial<AuditEvent>[] => {
     const submission = submissions[i];
     if (!submission || !applicant.submittedAt) return [];
@@ -96,7 +107,13 @@ async function insertAnalysedEvents(manager: EntityManager, organizationId: stri
     ];
   });
   for (let i = 0; i < rows.length; i += 200) {
-    await manager.createQueryBuilder().insert().into(AuditEvent).values(rows.slice(i, i + 200) as QueryDeepPartialEntity<AuditEvent>[]).updateEntity(false).execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(AuditEvent)
+      .values(rows.slice(i, i + 200) as QueryDeepPartialEntity<AuditEvent>[])
+      .updateEntity(false)
+      .execute();
   }
 }
 
@@ -153,7 +170,13 @@ export class DemoDatasets {
   }
 }
 
-const SLIP_NAMES: Record<ComparedField, string> = { name: 'name', dateOfBirth: 'date of birth', docNumber: 'document number', expiryDate: 'expiry date', sex: 'sex' };
+const SLIP_NAMES: Record<ComparedField, string> = {
+  name: 'name',
+  dateOfBirth: 'date of birth',
+  docNumber: 'document number',
+  expiryDate: 'expiry date',
+  sex: 'sex',
+};
 
 /** What a reviewer who put the applicant on hold wrote: the mistyped field, the spoilt photo, or else a proof of address. */
 function heldReason(applicant: FakeApplicant, slip: ComparedField | null): string | null {
@@ -175,12 +198,25 @@ function recent(applicant: FakeApplicant, now: Date): FakeApplicant {
   };
 }
 
-async function insertAuditTrail(manager: EntityManager, organizationId: string, applicants: FakeApplicant[], heldFor: (string | null)[], ids: string[]): Promise<void> {
+async function insertAuditTrail(
+  manager: EntityManager,
+  organizationId: string,
+  applicants: FakeApplicant[],
+  heldFor: (string | null)[],
+  ids: string[],
+): Promise<void> {
   const rows: Partial<AuditEvent>[] = [];
   applicants.forEach((applicant, i) => {
     const base = { organizationId, applicantId: ids[i], actorId: null };
     if (applicant.submittedAt) {
-      rows.push({ ...base, id: randomUUID(), actorName: 'applicant', action: 'applicant.submitted', detail: { documentType: applicant.documentType }, createdAt: applicant.submittedAt });
+      rows.push({
+        ...base,
+        id: randomUUID(),
+        actorName: 'applicant',
+        action: 'applicant.submitted',
+        detail: { documentType: applicant.documentType },
+        createdAt: applicant.submittedAt,
+      });
     }
     if (!applicant.decidedAt) return;
     const actorName = REVIEWERS[i % REVIEWERS.length];
@@ -191,11 +227,24 @@ async function insertAuditTrail(manager: EntityManager, organizationId: string, 
       rows.push({ ...base, id: randomUUID(), actorName, action: 'applicant.held', detail: { reason }, createdAt: decidedAt });
     } else if (applicant.reviewAnswer) {
       const action = applicant.reviewAnswer === 'approved' ? 'applicant.approved' : 'applicant.rejected';
-      rows.push({ ...base, id: randomUUID(), actorName, action, detail: applicant.rejectReason ? { reason: applicant.rejectReason, rejectType: applicant.rejectType } : null, createdAt: decidedAt });
+      rows.push({
+        ...base,
+        id: randomUUID(),
+        actorName,
+        action,
+        detail: applicant.rejectReason ? { reason: applicant.rejectReason, rejectType: applicant.rejectType } : null,
+        createdAt: decidedAt,
+      });
     }
   });
   for (let i = 0; i < rows.length; i += 200) {
-    await manager.createQueryBuilder().insert().into(AuditEvent).values(rows.slice(i, i + 200) as QueryDeepPartialEntity<AuditEvent>[]).updateEntity(false).execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(AuditEvent)
+      .values(rows.slice(i, i + 200) as QueryDeepPartialEntity<AuditEvent>[])
+      .updateEntity(false)
+      .execute();
   }
 }
 

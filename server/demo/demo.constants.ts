@@ -17,6 +17,5 @@ export const DEMO_ORGANIZATIONS = [
 ] as const;
 
 export const DEMO_MESSAGES = {
-  tooMany: (minutes: number) =>
-    `Too many demo accounts were created from your network. Try again in ${minutes} minutes, or sign up for a free account.`,
+  tooMany: (minutes: number) => `Too many demo accounts were created from your network. Try again in ${minutes} minutes, or sign up for a free account.`,
 } as const;

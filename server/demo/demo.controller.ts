@@ -21,7 +21,10 @@ export class DemoController {
   @HttpCode(200)
   @ApiOkResponse({ type: DemoAccountDto })
   @ApiTooManyRequestsResponse({ description: 'Too many demo accounts from this address' })
-  @ApiOperation({ summary: 'Start a demo', description: 'Creates a throw-away demo account with sample data and signs it in. Demo accounts never send webhooks and cannot use API keys.' })
+  @ApiOperation({
+    summary: 'Start a demo',
+    description: 'Creates a throw-away demo account with sample data and signs it in. Demo accounts never send webhooks and cannot use API keys.',
+  })
   @ApiErrors(DEMO_ERRORS, 'DEMO_LIMIT_REACHED')
   register(@Ip() ip: string): Promise<DemoAccountDto> {
     return this.demo.register(ip);

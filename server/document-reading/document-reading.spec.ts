@@ -90,7 +90,12 @@ describe('document reading', () => {
     const spot = Buffer.from(
       `<svg width="${page.width}" height="${page.height}"><ellipse cx="${page.width / 2}" cy="${page.height / 2}" rx="${page.width / 5}" ry="${page.height / 5}" fill="white"/></svg>`,
     );
-    const report = await assessQuality(await sharp(page.png).composite([{ input: spot }]).png().toBuffer());
+    const report = await assessQuality(
+      await sharp(page.png)
+        .composite([{ input: spot }])
+        .png()
+        .toBuffer(),
+    );
     expect(report.problems).toEqual([{ problem: 'glare', message: 'Glare covers part of the document' }]);
     expect(report.measures.glare).toBeGreaterThan(0.08);
   });
@@ -135,7 +140,15 @@ describe('document reading', () => {
   });
 
   it("settles a state code's doubtful letter by ICAO's list only when no other letter makes a state", () => {
-    const person = { documentCode: 'P', surname: 'Nowak', givenNames: 'Piotr', documentNumber: 'PE6712345', dateOfBirth: '1986-02-18', sex: 'M' as const, expiryDate: '2035-09-07' };
+    const person = {
+      documentCode: 'P',
+      surname: 'Nowak',
+      givenNames: 'Piotr',
+      documentNumber: 'PE6712345',
+      dateOfBirth: '1986-02-18',
+      sex: 'M' as const,
+      expiryDate: '2035-09-07',
+    };
     const mexican = td3Lines({ ...person, issuingState: 'MEX', nationality: 'MEX' });
     const doubtfulX = mexican.map((line) => line.split('').map(() => 97));
     doubtfulX[1][12] = 60;
@@ -147,14 +160,28 @@ describe('document reading', () => {
     expect(correctMrz('TD3', polish, doubtfulO)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
   });
 
-  it('turns a chevron misread after the names\' padding into filler', () => {
+  it("turns a chevron misread after the names' padding into filler", () => {
     const truth = martinZone();
     const misread = [truth[0].slice(0, 30) + 'C' + truth[0].slice(31), truth[1]];
-    expect(correctMrz('TD3', misread, truth.map((line) => line.split('').map(() => 95)))).toEqual({ ok: true, lines: truth, substitutions: 1 });
+    expect(
+      correctMrz(
+        'TD3',
+        misread,
+        truth.map((line) => line.split('').map(() => 95)),
+      ),
+    ).toEqual({ ok: true, lines: truth, substitutions: 1 });
   });
 
   describe("with OCR's own choices per character", () => {
-    const flores = { documentCode: 'P', issuingState: 'MEX', surname: 'Flores', givenNames: 'Guadalupe', nationality: 'MEX', sex: 'F' as const, expiryDate: '2028-03-22' };
+    const flores = {
+      documentCode: 'P',
+      issuingState: 'MEX',
+      surname: 'Flores',
+      givenNames: 'Guadalupe',
+      nationality: 'MEX',
+      sex: 'F' as const,
+      expiryDate: '2028-03-22',
+    };
     /** OCR's confidences (sure everywhere) and choices (none) for the lines, to be edited per test. */
     const sureRead = (lines: readonly string[]) => ({
       confidences: lines.map((line) => line.split('').map(() => 97)),
@@ -195,7 +222,17 @@ describe('document reading', () => {
       read.choices[1][0] = [choice('L', 89.4), choice('I', 0), choice('U', 0)];
       expect(correctMrz('TD3', dubois, read.confidences, read.choices)).toEqual({ ok: true, lines: dubois, substitutions: 0 });
       // 1 and V (worth 1 and 31) both satisfy the check digits, and OCR finds them about as likely.
-      const iyer = td1Lines({ documentCode: 'ID', issuingState: 'IND', surname: 'Iyer', givenNames: 'Sneha', documentNumber: 'ISI176976', nationality: 'IND', dateOfBirth: '1995-01-26', sex: 'F', expiryDate: '2030-11-03' });
+      const iyer = td1Lines({
+        documentCode: 'ID',
+        issuingState: 'IND',
+        surname: 'Iyer',
+        givenNames: 'Sneha',
+        documentNumber: 'ISI176976',
+        nationality: 'IND',
+        dateOfBirth: '1995-01-26',
+        sex: 'F',
+        expiryDate: '2030-11-03',
+      });
       const lines = [iyer[0].replace('ISI1', 'ISIN'), iyer[1], iyer[2]];
       const card = sureRead(lines);
       card.confidences[0][8] = 88;
@@ -208,7 +245,15 @@ describe('document reading', () => {
 
     it("does not take OCR's word between a character and its look-alike", () => {
       // ZZ and 22 both satisfy the check digits; OCR, sure of 22, would be wrong.
-      const nowak = td3Lines({ ...flores, issuingState: 'POL', nationality: 'POL', surname: 'Nowak', givenNames: 'Julia', documentNumber: 'ZZ1145241', dateOfBirth: '1995-02-27' });
+      const nowak = td3Lines({
+        ...flores,
+        issuingState: 'POL',
+        nationality: 'POL',
+        surname: 'Nowak',
+        givenNames: 'Julia',
+        documentNumber: 'ZZ1145241',
+        dateOfBirth: '1995-02-27',
+      });
       const lines = [nowak[0], nowak[1].replace('ZZ', '22')];
       const read = sureRead(lines);
       read.confidences[1][0] = 70;
@@ -220,7 +265,15 @@ describe('document reading', () => {
 
     it('doubts a confident read only for an alternative at least a third as likely', () => {
       // ZB90 read IB9O, the O settled with confidence: the truth is out of reach, and 1 (a weak choice for I) would satisfy every check digit.
-      const brown = td3Lines({ ...flores, issuingState: 'USA', nationality: 'USA', surname: 'Brown', givenNames: 'Emma', documentNumber: 'ZB9077432', dateOfBirth: '1972-10-08' });
+      const brown = td3Lines({
+        ...flores,
+        issuingState: 'USA',
+        nationality: 'USA',
+        surname: 'Brown',
+        givenNames: 'Emma',
+        documentNumber: 'ZB9077432',
+        dateOfBirth: '1972-10-08',
+      });
       const lines = [brown[0], brown[1].replace('ZB90', 'IB9O')];
       const read = sureRead(lines);
       read.confidences[1][0] = 90;
@@ -229,7 +282,17 @@ describe('document reading', () => {
     });
 
     it('settles a doubtful letter no check digit guards only when OCR offers no rival for it', () => {
-      const marques = td1Lines({ documentCode: 'ID', issuingState: 'PRT', surname: 'Marques', givenNames: 'Beatriz', documentNumber: 'CLF492724', nationality: 'PRT', dateOfBirth: '1979-07-17', sex: 'F', expiryDate: '2036-04-13' });
+      const marques = td1Lines({
+        documentCode: 'ID',
+        issuingState: 'PRT',
+        surname: 'Marques',
+        givenNames: 'Beatriz',
+        documentNumber: 'CLF492724',
+        nationality: 'PRT',
+        dateOfBirth: '1979-07-17',
+        sex: 'F',
+        expiryDate: '2036-04-13',
+      });
       const read = sureRead(marques);
       // The nationality's T: PRK and PRY are states too.
       read.confidences[1][17] = 89;
@@ -246,7 +309,17 @@ describe('document reading', () => {
       name.choices[2][5] = [choice('E', 88), choice('F', 30)];
       expect(correctMrz('TD1', marques, name.confidences, name.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
       // Even a confident letter needs to be clearly likelier than OCR's rivals: OCR reads OCR-B's O as Q.
-      const dubois = td1Lines({ documentCode: 'ID', issuingState: 'FRA', surname: 'Dubois', givenNames: 'Chloe', documentNumber: 'TYX851385', nationality: 'FRA', dateOfBirth: '1962-01-30', sex: 'F', expiryDate: '2031-08-12' });
+      const dubois = td1Lines({
+        documentCode: 'ID',
+        issuingState: 'FRA',
+        surname: 'Dubois',
+        givenNames: 'Chloe',
+        documentNumber: 'TYX851385',
+        nationality: 'FRA',
+        dateOfBirth: '1962-01-30',
+        sex: 'F',
+        expiryDate: '2031-08-12',
+      });
       const misread = [dubois[0], dubois[1], dubois[2].replace('DUBOIS', 'DUBQIS')];
       const sure = sureRead(misread);
       sure.confidences[2][3] = 94;
@@ -270,7 +343,15 @@ describe('document reading', () => {
       // Two Ds printed in the names, then an O OCR finds nearly as much a D.
       reads[2][0] = { text: 'D', confidence: 96, shape: shape(1, 0) };
       reads[2][1] = { text: 'D', confidence: 95, shape: shape(1, 0.05) };
-      reads[2][2] = { text: 'O', confidence: 93, shape: oShape, choices: [{ text: 'O', confidence: 86 }, { text: 'D', confidence: 74 }] };
+      reads[2][2] = {
+        text: 'O',
+        confidence: 93,
+        shape: oShape,
+        choices: [
+          { text: 'O', confidence: 86 },
+          { text: 'D', confidence: 74 },
+        ],
+      };
       return reads;
     };
     const unlikeTheDs = zone(shape(0.6, 0.8));

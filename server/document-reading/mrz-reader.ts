@@ -19,8 +19,7 @@ export interface MrzFields {
 
 /** A read that passed every check digit, or an unreadable one with the reason. */
 export type MrzRead =
-  | { readable: true; format: MrzFormat; lines: string[]; fields: MrzFields; corrections: number }
-  | { readable: false; reason: string; rawLines: string[] };
+  { readable: true; format: MrzFormat; lines: string[]; fields: MrzFields; corrections: number } | { readable: false; reason: string; rawLines: string[] };
 
 /** Width the photo is normalised to before the zone is searched. */
 const WORK_WIDTH = 1400;
@@ -424,7 +423,13 @@ async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: number): P
   const choices = choicesOf(data.hocr ?? '');
   const symbols = words
     .flatMap((word, w) => word.symbols.map((symbol, s) => ({ symbol, choices: choices[w]?.length === word.symbols.length ? choices[w][s] : [] })))
-    .map(({ symbol, choices }) => ({ text: symbol.text.toUpperCase(), confidence: symbol.confidence, choices, x0: symbol.bbox.x0 / scale, x1: symbol.bbox.x1 / scale }))
+    .map(({ symbol, choices }) => ({
+      text: symbol.text.toUpperCase(),
+      confidence: symbol.confidence,
+      choices,
+      x0: symbol.bbox.x0 / scale,
+      x1: symbol.bbox.x1 / scale,
+    }))
     .filter((symbol) => symbol.text.length === 1 && MRZ_ALPHABET.includes(symbol.text));
   const best = new Map<number, { text: string; confidence: number; width: number; choices: Choice[] }>();
   for (const symbol of symbols) {
@@ -449,7 +454,12 @@ function choicesOf(hocr: string): Choice[][][] {
       word
         .split("id='lstm_choices_")
         .slice(1)
-        .map((group) => [...group.matchAll(/x_confs ([0-9.]+)'>([^<]*)<\/span>/g)].map((match) => ({ text: match[2].replace('&lt;', '<').toUpperCase(), confidence: Number(match[1]) }))),
+        .map((group) =>
+          [...group.matchAll(/x_confs ([0-9.]+)'>([^<]*)<\/span>/g)].map((match) => ({
+            text: match[2].replace('&lt;', '<').toUpperCase(),
+            confidence: Number(match[1]),
+          })),
+        ),
     );
 }
 
@@ -530,7 +540,8 @@ const RIVAL_GAP = 0.1;
  * any, clearly less.
  */
 function confirmLetters(kinds: Kind[][], reads: CellRead[][], examples: Map<string, Float32Array[]>, same: number): void {
-  const closest = (shape: Float32Array, text: string) => Math.max(-1, ...(examples.get(text) ?? []).filter((example) => example !== shape).map((example) => likeness(example, shape)));
+  const closest = (shape: Float32Array, text: string) =>
+    Math.max(-1, ...(examples.get(text) ?? []).filter((example) => example !== shape).map((example) => likeness(example, shape)));
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
       const { shape } = cell;
@@ -648,7 +659,8 @@ function isChevron(mask: Uint8Array, width: number, row: Row, cellLeft: number, 
   // The tip: ink on the left in the middle, none near the top or bottom.
   const tip = rowsWithInk(leftStart, leftEnd, 0.4, 0.6) > 0.5 && rowsWithInk(leftStart, leftEnd, 0, 0.2) === 0 && rowsWithInk(leftStart, leftEnd, 0.8, 1) === 0;
   // The arms' ends: ink on the right at the top and bottom, none in the middle.
-  const arms = rowsWithInk(rightStart, rightEnd, 0, 0.15) > 0 && rowsWithInk(rightStart, rightEnd, 0.85, 1) > 0 && rowsWithInk(rightStart, rightEnd, 0.4, 0.6) === 0;
+  const arms =
+    rowsWithInk(rightStart, rightEnd, 0, 0.15) > 0 && rowsWithInk(rightStart, rightEnd, 0.85, 1) > 0 && rowsWithInk(rightStart, rightEnd, 0.4, 0.6) === 0;
   return tip && arms && inkHeight > (row.bottom - row.top) * 0.5;
 }
 

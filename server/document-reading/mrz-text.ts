@@ -282,7 +282,9 @@ function stateSettles(field: Field, column: number, reading: Reading): boolean {
   const code = reading.lines[line].slice(start, end).join('');
   const known = (candidate: string) => Object.hasOwn(states, candidate.replace(/<+$/, ''));
   if (!known(code)) return false;
-  const doubtful = code.split('').flatMap((character, offset) => (character !== '<' && reading.confidence(line, start + offset) < SURE_CONFIDENCE ? [offset] : []));
+  const doubtful = code
+    .split('')
+    .flatMap((character, offset) => (character !== '<' && reading.confidence(line, start + offset) < SURE_CONFIDENCE ? [offset] : []));
   if (doubtful.length !== 1 || doubtful[0] !== column - start) return false;
   const offset = column - start;
   const makesState = (letter: string) => /^[A-Z<]$/.test(letter) && known(code.slice(0, offset) + letter + code.slice(offset + 1));
@@ -313,7 +315,8 @@ function candidatesAt(reading: Reading, line: number, column: number, kind: Kind
   const sure = confidence >= SURE_CONFIDENCE && read === reading.raw[line][column];
   const lookAlikes = (kind === 'digit' ? DIGIT_SWAPS : SWAPS)[read] ?? [];
   for (const choice of choices) {
-    if (choice.confidence >= (sure ? readLikelihood / CLEAR_RATIO : CHOICE_FLOOR)) offer(choice.text, lookAlikes.includes(choice.text) ? readLikelihood : choice.confidence);
+    if (choice.confidence >= (sure ? readLikelihood / CLEAR_RATIO : CHOICE_FLOOR))
+      offer(choice.text, lookAlikes.includes(choice.text) ? readLikelihood : choice.confidence);
   }
   if (!sure && (!reading.confident || choices.length === 0 || ROUND.includes(read))) {
     for (const lookAlike of lookAlikes) offer(lookAlike, reading.confident ? readLikelihood : readLikelihood / GUESSED_CHANGE);
@@ -365,7 +368,8 @@ function checkedFields(format: MrzFormat, reading: Reading): { ok: true } | { ok
   if (passing === null) return { ok: false, reason: 'too many characters read without confidence' };
   passing.sort((a, b) => b.score - a.score);
   if (passing.length === 0) return { ok: false, reason: 'composite check digit fails' };
-  if (passing.length > 1 && passing[0].score - passing[1].score < Math.log(CLEAR_RATIO)) return { ok: false, reason: 'several corrections satisfy the check digits' };
+  if (passing.length > 1 && passing[0].score - passing[1].score < Math.log(CLEAR_RATIO))
+    return { ok: false, reason: 'several corrections satisfy the check digits' };
   apply(passing[0].texts);
   lines[compositeLine][compositeColumn] = passing[0].texts[passing[0].texts.length - 1];
   return { ok: true };

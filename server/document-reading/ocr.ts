@@ -22,12 +22,17 @@ export function ocrWorker(): Promise<Worker> {
   worker ??= (async () => {
     const cachePath = join(tmpdir(), 'kyc-tesseract');
     mkdirSync(cachePath, { recursive: true });
-    const created = await createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: TRAINEDDATA_DIR,
-      cachePath,
-      cacheMethod: 'none',
-      gzip: true,
-    }, { load_system_dawg: '0', load_freq_dawg: '0' });
+    const created = await createWorker(
+      'eng',
+      OEM.LSTM_ONLY,
+      {
+        langPath: TRAINEDDATA_DIR,
+        cachePath,
+        cacheMethod: 'none',
+        gzip: true,
+      },
+      { load_system_dawg: '0', load_freq_dawg: '0' },
+    );
     await created.setParameters({
       tessedit_char_whitelist: MRZ_ALPHABET,
       tessedit_pageseg_mode: PSM.SINGLE_LINE,

@@ -55,7 +55,13 @@ const MESSAGES: Record<QualityProblem, string> = {
 export async function assessQuality(image: Buffer, thresholds: QualityThresholds = DEFAULT_QUALITY_THRESHOLDS): Promise<QualityReport> {
   // The size as taken, after the EXIF orientation, from the header (no decoding).
   const original = (await sharp(image).metadata()).autoOrient;
-  const { data, info } = await sharp(image).rotate().flatten({ background: '#ffffff' }).greyscale().resize({ width: QUALITY_WORK_WIDTH }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(image)
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .resize({ width: QUALITY_WORK_WIDTH })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   let sum = 0;
   for (const value of data) sum += value;
@@ -113,7 +119,8 @@ function blownOut(grey: Uint8Array, width: number, height: number): number {
       if (grey[y * width + x] < 254) continue;
       const top = y - GLARE_RADIUS;
       const left = x - GLARE_RADIUS;
-      const inside = table[(top + side) * stride + left + side] - table[top * stride + left + side] - table[(top + side) * stride + left] + table[top * stride + left];
+      const inside =
+        table[(top + side) * stride + left + side] - table[top * stride + left + side] - table[(top + side) * stride + left] + table[top * stride + left];
       if (inside === full) count += 1;
     }
   }

@@ -26,10 +26,13 @@ export async function decodePdf417(pixels: Uint8Array, width: number, height: nu
     rgba[i * 4] = rgba[i * 4 + 1] = rgba[i * 4 + 2] = pixels[i];
     rgba[i * 4 + 3] = 255;
   }
-  const results = await readBarcodes(
-    { data: rgba, width, height } as Parameters<typeof readBarcodes>[0],
-    { formats: ['PDF417'], tryHarder: true, tryRotate: true, maxNumberOfSymbols: 1, textMode: 'Plain' },
-  );
+  const results = await readBarcodes({ data: rgba, width, height } as Parameters<typeof readBarcodes>[0], {
+    formats: ['PDF417'],
+    tryHarder: true,
+    tryRotate: true,
+    maxNumberOfSymbols: 1,
+    textMode: 'Plain',
+  });
   const found = results.find((result) => result.isValid);
   return found ? found.text : null;
 }

@@ -112,7 +112,12 @@ describe('the face index', () => {
     expect(local.remove('p0')).toBe(true);
     expect(local.remove('p0')).toBe(false);
     expect(local.size).toBe(53);
-    expect(local.search(again(people[1]), THRESHOLD).map((match) => match.id).sort()).toEqual(['p1', 'p2']);
+    expect(
+      local
+        .search(again(people[1]), THRESHOLD)
+        .map((match) => match.id)
+        .sort(),
+    ).toEqual(['p1', 'p2']);
     expect(local.search(again(people[2]), THRESHOLD).map((match) => match.id)).toEqual(['last']);
   });
 

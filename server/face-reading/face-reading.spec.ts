@@ -34,8 +34,14 @@ describe('face reading', () => {
   });
 
   it('finds no face on a blank page or on a document without a portrait', async () => {
-    const blank = await sharp({ create: { width: 800, height: 500, channels: 3, background: 'white' } }).png().toBuffer();
-    const lines = Array.from({ length: 8 }, (_, index) => `<text x="40" y="${80 + index * 50}" font-size="28" font-family="sans-serif">SURNAME ${'MARTIN&lt;&lt;LOUISE'.repeat(1 + (index % 2))}</text>`);
+    const blank = await sharp({ create: { width: 800, height: 500, channels: 3, background: 'white' } })
+      .png()
+      .toBuffer();
+    const lines = Array.from(
+      { length: 8 },
+      (_, index) =>
+        `<text x="40" y="${80 + index * 50}" font-size="28" font-family="sans-serif">SURNAME ${'MARTIN&lt;&lt;LOUISE'.repeat(1 + (index % 2))}</text>`,
+    );
     const card = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="630"><rect width="1000" height="630" rx="30" fill="#e8e4d8"/><rect x="700" y="60" width="240" height="180" fill="#b8c4d0"/>${lines.join('')}</svg>`,
     );
@@ -69,11 +75,11 @@ describe('face reading', () => {
 
   it('loads models and WebAssembly from node_modules with outbound connections refused', () => {
     const root = process.cwd();
-    const child = spawnSync(
-      process.execPath,
-      ['--require', join(root, 'test/support/refuse-network.cjs'), join(root, 'test/support/face-offline.mjs')],
-      { cwd: root, encoding: 'utf8', timeout: 60_000 },
-    );
+    const child = spawnSync(process.execPath, ['--require', join(root, 'test/support/refuse-network.cjs'), join(root, 'test/support/face-offline.mjs')], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(child.stderr).toContain('network refused in main thread');
     expect(child.status).toBe(0);
     const result = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}');

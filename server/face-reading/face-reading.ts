@@ -52,9 +52,7 @@ export interface FaceDetection {
   faces: DetectedFace[];
 }
 
-export type FaceRead =
-  | { found: true; face: DetectedFace }
-  | { found: false; reason: 'no face' | 'several faces' | 'face too small'; faces: DetectedFace[] };
+export type FaceRead = { found: true; face: DetectedFace } | { found: false; reason: 'no face' | 'several faces' | 'face too small'; faces: DetectedFace[] };
 
 const degrees = (radians: number | undefined) => ((radians ?? 0) * 180) / Math.PI;
 
@@ -117,12 +115,23 @@ export async function readPortrait(image: Buffer, face: DetectedFace): Promise<D
   const left = Math.round(centreX - side / 2);
   const top = Math.round(centreY - side / 2);
   // The part of the square inside the photo, then grey where the square leaves it, so that the face stays centred.
-  const inside = { left: Math.max(0, left), top: Math.max(0, top), width: Math.min(width, left + side) - Math.max(0, left), height: Math.min(height, top + side) - Math.max(0, top) };
+  const inside = {
+    left: Math.max(0, left),
+    top: Math.max(0, top),
+    width: Math.min(width, left + side) - Math.max(0, left),
+    height: Math.min(height, top + side) - Math.max(0, top),
+  };
   if (inside.width <= 0 || inside.height <= 0) return null;
   const grey = { r: 128, g: 128, b: 128 };
   const square = await sharp(upright.data)
     .extract(inside)
-    .extend({ left: inside.left - left, top: inside.top - top, right: left + side - inside.left - inside.width, bottom: top + side - inside.top - inside.height, background: grey })
+    .extend({
+      left: inside.left - left,
+      top: inside.top - top,
+      right: left + side - inside.left - inside.width,
+      bottom: top + side - inside.top - inside.height,
+      background: grey,
+    })
     .png()
     .toBuffer();
   const level = sharp(await sharp(square).rotate(-face.roll, { background: grey }).png().toBuffer());

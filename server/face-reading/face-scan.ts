@@ -85,7 +85,9 @@ function alignTo64(bytes: number): number {
 }
 
 function tooMany(): Error {
-  return new Error(`a face index holds at most ${MAX_FACES.toLocaleString('en')} faces (WebAssembly memory stops at 4 GiB); split the faces over several indexes`);
+  return new Error(
+    `a face index holds at most ${MAX_FACES.toLocaleString('en')} faces (WebAssembly memory stops at 4 GiB); split the faces over several indexes`,
+  );
 }
 
 export class FaceScan {

@@ -5,7 +5,17 @@
  */
 
 /** Finds the faces on a photo, picks the single usable one, compares two embeddings. */
-export { detectFaces, faceSimilarity, FACE_MATCH_THRESHOLD, readFace, readPortrait, singleFace, FACE_WORK_SIZE, MIN_FACE_SIZE, PORTRAIT_CROP_SIZE } from './face-reading.js';
+export {
+  detectFaces,
+  faceSimilarity,
+  FACE_MATCH_THRESHOLD,
+  readFace,
+  readPortrait,
+  singleFace,
+  FACE_WORK_SIZE,
+  MIN_FACE_SIZE,
+  PORTRAIT_CROP_SIZE,
+} from './face-reading.js';
 export type { DetectedFace, FaceBox, FaceDetection, FaceRead } from './face-reading.js';
 
 /** This thread's Human instance and where its models and WebAssembly lie. */

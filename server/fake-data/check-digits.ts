@@ -65,14 +65,7 @@ export function td1Lines(person: MrzPerson): [string, string, string] {
   const optional2 = field('', 11);
   const partial = line1.slice(5, 30) + birth + icaoCheckDigit(birth) + expiry + icaoCheckDigit(expiry) + optional2;
   const line2 =
-    birth +
-    icaoCheckDigit(birth) +
-    person.sex +
-    expiry +
-    icaoCheckDigit(expiry) +
-    field(person.nationality, 3) +
-    optional2 +
-    icaoCheckDigit(partial);
+    birth + icaoCheckDigit(birth) + person.sex + expiry + icaoCheckDigit(expiry) + field(person.nationality, 3) + optional2 + icaoCheckDigit(partial);
   return [line1, line2, names(person, 30)];
 }
 

@@ -26,10 +26,7 @@ describe('ICAO 9303 check digits', () => {
       expiryDate: '2012-04-15',
       optionalData: 'ZE184226B',
     });
-    expect(lines).toEqual([
-      'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<',
-      'L898902C36UTO7408122F1204159ZE184226B<<<<<10',
-    ]);
+    expect(lines).toEqual(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10']);
   });
 
   it('match the specimen identity card of ICAO Doc 9303 part 5 (TD1)', () => {
@@ -121,15 +118,29 @@ describe('the fake applicant generator', () => {
       expect(Math.min(width, height)).toBeGreaterThanOrEqual(DEFAULT_QUALITY_THRESHOLDS.minShortSide);
     }
     expect(submission.images[2].quality).toBeNull();
-    expect(submission.read).toMatchObject({ source: 'mrz', format: 'TD1', documentNumber: card.docNumber, dateOfBirth: card.dateOfBirth, expiryDate: card.expiryDate });
+    expect(submission.read).toMatchObject({
+      source: 'mrz',
+      format: 'TD1',
+      documentNumber: card.docNumber,
+      dateOfBirth: card.dateOfBirth,
+      expiryDate: card.expiryDate,
+    });
     expect(compareWithDocument(card, submission.read!).map((field) => field.verdict)).toEqual(['match', 'match', 'match', 'match', 'match']);
 
-    const passport = (await fakeSubmission(submitted.find((applicant) => applicant.documentType === 'PASSPORT' && !photoTrouble(applicant))!, notRead))!;
+    const passport = (await fakeSubmission(
+      submitted.find((applicant) => applicant.documentType === 'PASSPORT' && !photoTrouble(applicant))!,
+      notRead,
+    ))!;
     expect(passport.images.map((image) => [image.docType, image.side])).toEqual([
       ['PASSPORT', 'front'],
       ['SELFIE', null],
     ]);
-    expect(await fakeSubmission(series.find((applicant) => applicant.kycStatus === 'init')!, notRead)).toBeNull();
+    expect(
+      await fakeSubmission(
+        series.find((applicant) => applicant.kycStatus === 'init')!,
+        notRead,
+      ),
+    ).toBeNull();
 
     // Some on hold photographed their document with a thumb over the zone: that photo goes to the reader.
     const spoilt = submitted.find((applicant) => photoTrouble(applicant) && applicant.documentType === 'ID_CARD')!;

@@ -48,7 +48,15 @@ export async function fakeSubmission(applicant: FakeApplicant, readDocument: Rea
     images.push({ docType: drawn.documentType, side, contentType: 'image/jpeg', width: canvas.width, height: canvas.height, data, quality });
   }
   const selfie = drawn.selfie();
-  images.push({ docType: 'SELFIE', side: null, contentType: 'image/jpeg', width: selfie.width, height: selfie.height, data: await selfie.encode('jpeg', FAKE_PHOTO_QUALITY), quality: null });
+  images.push({
+    docType: 'SELFIE',
+    side: null,
+    contentType: 'image/jpeg',
+    width: selfie.width,
+    height: selfie.height,
+    data: await selfie.encode('jpeg', FAKE_PHOTO_QUALITY),
+    quality: null,
+  });
   if (thumb) return { images, ...(await readDocument(drawn.documentType, images.slice(0, -1), applicant.submittedAt)) };
   return { images, read: printedData(drawn, applicant.submittedAt), reason: '' };
 }
@@ -118,7 +126,8 @@ export function asTyped(applicant: FakeApplicant): { applicant: FakeApplicant; s
 
 /** Two neighbouring characters of the kind swapped, inside a word (never its first), where they differ. */
 function swapAdjacent(value: string, random: Random, kind: RegExp): string {
-  const swappable = (i: number) => i > 0 && kind.test(value[i - 1]) && kind.test(value[i]) && kind.test(value[i + 1] ?? '') && value[i].toLowerCase() !== value[i + 1].toLowerCase();
+  const swappable = (i: number) =>
+    i > 0 && kind.test(value[i - 1]) && kind.test(value[i]) && kind.test(value[i + 1] ?? '') && value[i].toLowerCase() !== value[i + 1].toLowerCase();
   const positions = Array.from(value, (_, i) => i).filter(swappable);
   if (positions.length === 0) return value;
   const i = random.pick(positions);

@@ -33,7 +33,12 @@ export async function insertFakeApplicants(
   options: InsertFakeApplicantsOptions = {},
 ): Promise<string[]> {
   const { submissions } = options;
-  const rows = applicants.map((applicant, i) => ({ ...applicant, id: timeOrderedUuid(), organizationId, documentData: submissions?.[i] ? submissions[i].read : applicant.documentData }));
+  const rows = applicants.map((applicant, i) => ({
+    ...applicant,
+    id: timeOrderedUuid(),
+    organizationId,
+    documentData: submissions?.[i] ? submissions[i].read : applicant.documentData,
+  }));
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await insertRows(manager, Applicant, rows.slice(i, i + ROWS_PER_INSERT));
   }
@@ -64,7 +69,13 @@ export async function insertFakeSubmissions(
     const analysedAt = new Date(submittedAt.getTime() + FAKE_ANALYSIS_MS);
     const applicantId = applicant.id;
     for (const image of submission.images) images.push({ ...image, id: randomUUID(), applicantId, sessionId: null, createdAt: submittedAt });
-    const prechecks = runPrechecks({ expiryDate: applicant.expiryDate, dateOfBirth: applicant.dateOfBirth, approvedElsewhere: [], unreadableImages: [], today: submittedAt });
+    const prechecks = runPrechecks({
+      expiryDate: applicant.expiryDate,
+      dateOfBirth: applicant.dateOfBirth,
+      approvedElsewhere: [],
+      unreadableImages: [],
+      today: submittedAt,
+    });
     for (const check of prechecks) checks.push({ ...check, id: randomUUID(), applicantId, score: null, evidence: null, createdAt: submittedAt });
     for (const check of documentAnalysisChecks(applicant, { read: submission.read, reason: submission.reason, unavailable: false })) {
       checks.push({ ...check, id: randomUUID(), applicantId, createdAt: analysedAt });
@@ -102,7 +113,10 @@ async function setFlaggedChecks(manager: EntityManager, checks: readonly { appli
   const metadata = manager.connection.getMetadata(Applicant);
   const placeholder = (n: number) => (manager.connection.options.type === 'postgres' ? `$${n}` : '?');
   for (const [applicantId, names] of flagged) {
-    await manager.query(`UPDATE "${metadata.tableName}" SET "flaggedChecks" = ${placeholder(1)} WHERE "id" = ${placeholder(2)}`, [encodeFlaggedChecks(names), applicantId]);
+    await manager.query(`UPDATE "${metadata.tableName}" SET "flaggedChecks" = ${placeholder(1)} WHERE "id" = ${placeholder(2)}`, [
+      encodeFlaggedChecks(names),
+      applicantId,
+    ]);
   }
 }
 
@@ -112,7 +126,10 @@ async function setDocumentData(manager: EntityManager, applicantId: string, read
   const column = metadata.findColumnWithPropertyName('documentData')!;
   const postgres = manager.connection.options.type === 'postgres';
   const value = manager.connection.driver.preparePersistentValue(read, column);
-  await manager.query(`UPDATE ${manager.connection.driver.escape(metadata.tableName)} SET "${column.databaseName}" = ${postgres ? '$1' : '?'} WHERE "id" = ${postgres ? '$2' : '?'}`, [value, applicantId]);
+  await manager.query(
+    `UPDATE ${manager.connection.driver.escape(metadata.tableName)} SET "${column.databaseName}" = ${postgres ? '$1' : '?'} WHERE "id" = ${postgres ? '$2' : '?'}`,
+    [value, applicantId],
+  );
 }
 
 /**

@@ -32,11 +32,7 @@ export interface SeedApplicantsResult {
  * batch. Generation continues the organization's series after the applicants it
  * already has, so userIds stay unique across runs.
  */
-export async function seedApplicants(
-  dataSource: DataSource,
-  organizationId: string,
-  options: SeedApplicantsOptions,
-): Promise<SeedApplicantsResult> {
+export async function seedApplicants(dataSource: DataSource, organizationId: string, options: SeedApplicantsOptions): Promise<SeedApplicantsResult> {
   const seed = options.seed ?? organizationId;
   const { draw } = options;
   const batchSize = options.batchSize ?? (draw ? 50 : 2000);

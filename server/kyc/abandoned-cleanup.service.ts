@@ -47,7 +47,9 @@ export class AbandonedCleanupService {
     const { abandonedAfterMs, sessionTtlMs } = this.env.verification;
     const now = this.clock.now().getTime();
     const cutoff = (afterMs: number) => new Date(now - Math.max(afterMs, sessionTtlMs));
-    const own = (await this.dataSource.getRepository(Organization).find({ select: { id: true, retentionPolicy: true }, where: { retentionPolicy: Not(IsNull()) } }))
+    const own = (
+      await this.dataSource.getRepository(Organization).find({ select: { id: true, retentionPolicy: true }, where: { retentionPolicy: Not(IsNull()) } })
+    )
       .filter((organization) => organization.retentionPolicy?.abandonedDays)
       .map((organization) => ({ id: organization.id, before: cutoff(organization.retentionPolicy!.abandonedDays! * DAY_MS) }));
     let removed = 0;

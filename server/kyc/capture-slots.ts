@@ -88,7 +88,7 @@ export class CaptureSlots {
 
   /** Grants waiting uploads, in the order they came, that now fit. */
   private wake(): void {
-    for (let index = 0; index < this.waiters.length; ) {
+    for (let index = 0; index < this.waiters.length;) {
       const waiter = this.waiters[index];
       if (!this.fits(waiter.session, waiter.ip)) {
         index++;

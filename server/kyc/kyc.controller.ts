@@ -67,11 +67,21 @@ export class KycController {
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'update')
   @ApiCreatedResponse({ type: CreatedSessionDto, description: 'A link for this one end user; its secret is shown only here', example: CREATED_SESSION_EXAMPLE })
-  @ApiBody({ type: CreateSessionDto, examples: { 'prefilled, with a redirect': { value: CREATE_SESSION_EXAMPLE }, minimal: { value: { organizationId: CREATE_SESSION_EXAMPLE.organizationId, userId: 'customer-42' } } } })
+  @ApiBody({
+    type: CreateSessionDto,
+    examples: {
+      'prefilled, with a redirect': { value: CREATE_SESSION_EXAMPLE },
+      minimal: { value: { organizationId: CREATE_SESSION_EXAMPLE.organizationId, userId: 'customer-42' } },
+    },
+  })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, or REDIRECT_URL_NOT_ALLOWED for a redirectUrl off the allowed list' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
   @Idempotent()
-  @ApiOperation({ summary: 'Create a verification session', description: "Your server creates a verification link for one end user (your own `userId`), to send them to. The link's secret works for that applicant only, for 24 hours by default, and is shown only in this answer. A new session for the same userId ends older links. Retries are safe with an `Idempotency-Key`." })
+  @ApiOperation({
+    summary: 'Create a verification session',
+    description:
+      "Your server creates a verification link for one end user (your own `userId`), to send them to. The link's secret works for that applicant only, for 24 hours by default, and is shown only in this answer. A new session for the same userId ends older links. Retries are safe with an `Idempotency-Key`.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(KYC_ERRORS, 'REDIRECT_URL_NOT_ALLOWED')
   async createSession(
@@ -81,7 +91,9 @@ export class KycController {
     @Res({ passthrough: true }) res: Response,
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<CreatedSessionDto> {
-    const answer = await this.idempotency.run({ userId: user.id, operation: 'POST /api/kyc/sessions' }, idempotencyKey, body, () => this.sessions.createLink(user, body, req.ip));
+    const answer = await this.idempotency.run({ userId: user.id, operation: 'POST /api/kyc/sessions' }, idempotencyKey, body, () =>
+      this.sessions.createLink(user, body, req.ip),
+    );
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
     return answer.body;
   }
@@ -92,7 +104,10 @@ export class KycController {
   @RequirePermission('applicants', 'update')
   @ApiNoContentResponse({ description: 'Revoked: the link and every widget token of the applicant stop working' })
   @ApiNotFoundResponse({ description: 'SESSION_NOT_FOUND' })
-  @ApiOperation({ summary: 'Revoke a verification session', description: 'Ends a session link: the link and every widget token of the applicant stop working at once.' })
+  @ApiOperation({
+    summary: 'Revoke a verification session',
+    description: 'Ends a session link: the link and every widget token of the applicant stop working at once.',
+  })
   @ApiErrors(KYC_ERRORS, 'SESSION_NOT_FOUND')
   async revokeSession(@CurrentUser() user: User, @Param('id') id: string, @Req() req: Request): Promise<void> {
     await this.sessions.revoke(user, id, req.ip);
@@ -104,7 +119,11 @@ export class KycController {
   @ApiOkResponse({ type: SessionTokenDto })
   @ApiUnauthorizedResponse({ description: 'SESSION_LINK_INVALID: unknown, expired, revoked or replaced' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
-  @ApiOperation({ summary: 'Exchange a session link for a widget token', description: 'The verification page exchanges the secret of a session link (or the resumeSecret of a companyKey start) for a 15-minute widget token, and renews it the same way until the session ends.' })
+  @ApiOperation({
+    summary: 'Exchange a session link for a widget token',
+    description:
+      'The verification page exchanges the secret of a session link (or the resumeSecret of a companyKey start) for a 15-minute widget token, and renews it the same way until the session ends.',
+  })
   @ApiErrors(KYC_ERRORS, 'SESSION_LINK_INVALID', 'RATE_LIMITED')
   exchange(@Body() body: SessionTokenRequestDto, @Req() req: Request): Promise<SessionTokenDto> {
     return this.sessions.exchange(body.session, req.ip);
@@ -118,7 +137,11 @@ export class KycController {
   @ApiForbiddenResponse({ description: 'COMPANY_KEY_LINKS_DISABLED' })
   @ApiUnauthorizedResponse({ description: 'Unknown companyKey' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
-  @ApiOperation({ summary: 'Get a widget token with a companyKey', description: "The specification's public link: the organization's companyKey (as a bearer token) and your userId start a new applicant; an applicant that exists and was begun (in progress or submitted, whatever its outcome) gets one answer, 409 VERIFICATION_IN_PROGRESS, so the public key tells nothing of it: only the browser that started it (its resume secret) or a server-created link follows it." })
+  @ApiOperation({
+    summary: 'Get a widget token with a companyKey',
+    description:
+      "The specification's public link: the organization's companyKey (as a bearer token) and your userId start a new applicant; an applicant that exists and was begun (in progress or submitted, whatever its outcome) gets one answer, 409 VERIFICATION_IN_PROGRESS, so the public key tells nothing of it: only the browser that started it (its resume secret) or a server-created link follows it.",
+  })
   @ApiErrors(KYC_ERRORS, 'COMPANY_KEY_INVALID', 'COMPANY_KEY_LINKS_DISABLED', 'WEBHOOK_NOT_CONFIGURED', 'VERIFICATION_IN_PROGRESS', 'RATE_LIMITED')
   issueForCompanyKey(
     @Headers('authorization') authorization: string | undefined,
@@ -149,7 +172,11 @@ export class KycController {
   @ApiOkResponse({ description: 'Server-sent events `{ status, redirectUrl }`: pending, processing, completed, failed' })
   @ApiUnauthorizedResponse({ description: 'invalid-token: the token is missing, expired or not for this applicant' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED: too many open streams for this token or address' })
-  @ApiOperation({ summary: 'Follow the verification status', description: 'A server-sent event stream of `{ status, redirectUrl }` (pending, processing, completed, failed) for the verification page; the token goes in the query.' })
+  @ApiOperation({
+    summary: 'Follow the verification status',
+    description:
+      'A server-sent event stream of `{ status, redirectUrl }` (pending, processing, completed, failed) for the verification page; the token goes in the query.',
+  })
   @ApiErrors(KYC_ERRORS, 'invalid-token', 'RATE_LIMITED')
   async status(@Query() query: StatusQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const claims = this.tokens.verify(query.token);
@@ -163,7 +190,10 @@ export class KycController {
   @UseGuards(WidgetTokenGuard)
   @Get('kyc/session')
   @ApiOkResponse({ type: WidgetSessionDto, description: "This session's progress, to resume the widget (status only for a status token)" })
-  @ApiOperation({ summary: 'Read the verification in progress', description: "The session's progress, to resume the widget: photos taken, data entered, status (status only for a status token)." })
+  @ApiOperation({
+    summary: 'Read the verification in progress',
+    description: "The session's progress, to resume the widget: photos taken, data entered, status (status only for a status token).",
+  })
   session(@WidgetClaims() claims: WidgetTokenClaims): Promise<WidgetSessionDto> {
     return this.state.view(claims);
   }
@@ -175,8 +205,24 @@ export class KycController {
   @ApiOkResponse({ type: WidgetSessionDto })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED or CAPTURE_BUSY, with Retry-After' })
   @ApiServiceUnavailableResponse({ description: 'PHOTO_CHECK_TIMEOUT, with Retry-After' })
-  @ApiOperation({ summary: 'Upload a document photo or selfie', description: "One photo of the document (front or back) or the selfie. A document photo is measured as it arrives and refused below the organization's quality thresholds; the side with the machine-readable zone is read at once and the answer carries `readFromPhoto` (null when it is not read within KYC_PREFILL_TIMEOUT_MS: the photo is kept all the same). A session or an address may have only a few photos being checked at once (CAPTURE_BUSY beyond)." })
-  @ApiErrors(KYC_ERRORS, 'STATUS_ONLY', 'POSE_NOT_FOR_DOCUMENT', 'IMAGE_NOT_AN_IMAGE', 'IMAGE_DAMAGED', 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'PHOTO_QUALITY', 'RATE_LIMITED', 'CAPTURE_BUSY', 'PHOTO_CHECK_TIMEOUT')
+  @ApiOperation({
+    summary: 'Upload a document photo or selfie',
+    description:
+      "One photo of the document (front or back) or the selfie. A document photo is measured as it arrives and refused below the organization's quality thresholds; the side with the machine-readable zone is read at once and the answer carries `readFromPhoto` (null when it is not read within KYC_PREFILL_TIMEOUT_MS: the photo is kept all the same). A session or an address may have only a few photos being checked at once (CAPTURE_BUSY beyond).",
+  })
+  @ApiErrors(
+    KYC_ERRORS,
+    'STATUS_ONLY',
+    'POSE_NOT_FOR_DOCUMENT',
+    'IMAGE_NOT_AN_IMAGE',
+    'IMAGE_DAMAGED',
+    'IMAGE_TOO_LARGE',
+    'IMAGE_TOO_MANY_PIXELS',
+    'PHOTO_QUALITY',
+    'RATE_LIMITED',
+    'CAPTURE_BUSY',
+    'PHOTO_CHECK_TIMEOUT',
+  )
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_ALREADY_SUBMITTED', 'DOCUMENT_SIDE_INVALID')
   @ApiErrors(DECISION_ERRORS, 'STEP_NOT_REQUESTED')
   upload(@WidgetClaims() claims: WidgetTokenClaims, @Body() body: UploadDocumentDto, @Req() req: Request): Promise<WidgetSessionDto> {
@@ -187,7 +233,11 @@ export class KycController {
   @UseGuards(WidgetTokenGuard)
   @Put('kyc/personal-data')
   @ApiOkResponse({ type: WidgetSessionDto })
-  @ApiOperation({ summary: "Save the end user's data", description: 'The verification page saves the personal data the end user typed (name, date of birth, document number…), shown prefilled from the document where it was read.' })
+  @ApiOperation({
+    summary: "Save the end user's data",
+    description:
+      'The verification page saves the personal data the end user typed (name, date of birth, document number…), shown prefilled from the document where it was read.',
+  })
   @ApiErrors(KYC_ERRORS, 'STATUS_ONLY')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_ALREADY_SUBMITTED')
   @ApiErrors(DECISION_ERRORS, 'STEP_NOT_REQUESTED')
@@ -201,7 +251,10 @@ export class KycController {
   @HttpCode(200)
   @ApiOkResponse({ type: WidgetSessionDto })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMITED, with Retry-After' })
-  @ApiOperation({ summary: 'Submit the verification', description: 'The end user submits: the automatic checks run and the applicant waits for review; the `applicant.submitted` webhook is sent.' })
+  @ApiOperation({
+    summary: 'Submit the verification',
+    description: 'The end user submits: the automatic checks run and the applicant waits for review; the `applicant.submitted` webhook is sent.',
+  })
   @ApiErrors(KYC_ERRORS, 'STATUS_ONLY', 'RATE_LIMITED')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_ALREADY_SUBMITTED', 'VERIFICATION_INCOMPLETE')
   submit(@WidgetClaims() claims: WidgetTokenClaims, @Req() req: Request): Promise<WidgetSessionDto> {

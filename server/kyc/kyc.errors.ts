@@ -5,8 +5,7 @@ import { errorCatalogue } from '../common/errors/app-error.js';
 export const KYC_ERRORS = errorCatalogue('kyc', {
   WEBHOOK_NOT_CONFIGURED: {
     status: HttpStatus.CONFLICT,
-    message:
-      'Please configure your webhook in the dashboard (Settings → Webhooks) before sending applicants to verification',
+    message: 'Please configure your webhook in the dashboard (Settings → Webhooks) before sending applicants to verification',
     description: "GET /kyc/get-new-token: the organization's owner has no webhook URL yet; the body also has `status: 'error'` and `token: null`.",
   },
   // The spec names this widget code in lower case: the verification page renews its token on it.
@@ -79,7 +78,8 @@ export const KYC_ERRORS = errorCatalogue('kyc', {
   PHOTO_CHECK_TIMEOUT: {
     status: HttpStatus.SERVICE_UNAVAILABLE,
     message: 'The photo could not be checked in time. Please try again.',
-    description: 'POST /kyc/documents: the server is too busy to measure the photo within 10 seconds; the photo is not kept. The `Retry-After` header says when to try again.',
+    description:
+      'POST /kyc/documents: the server is too busy to measure the photo within 10 seconds; the photo is not kept. The `Retry-After` header says when to try again.',
   },
   SUMSUB_NOT_CONFIGURED: { status: HttpStatus.NOT_FOUND, message: 'The Sumsub provider is not configured' },
   SUMSUB_DIGEST_INVALID: { status: HttpStatus.UNAUTHORIZED, message: 'Invalid payload digest' },

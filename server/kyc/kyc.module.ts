@@ -30,7 +30,15 @@ import { WidgetTokenService } from './widget-token.service.js';
  * use cases: VerificationChanges).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([VerificationSession, Organization]), IdempotencyModule, AuditModule, OrganizationsModule, WebhooksModule, ApplicantsModule, AnalysisPoolModule],
+  imports: [
+    TypeOrmModule.forFeature([VerificationSession, Organization]),
+    IdempotencyModule,
+    AuditModule,
+    OrganizationsModule,
+    WebhooksModule,
+    ApplicantsModule,
+    AnalysisPoolModule,
+  ],
   controllers: [KycController, SumsubController],
   providers: [
     VerificationSessionsService,

@@ -113,34 +113,46 @@ export class VerificationChanges {
    * analyses are queued in the same transaction.
    */
   async submit(applicantId: string, session: SessionContext): Promise<Applicant> {
-    const submitted = await this.lifecycle.change({ id: applicantId }, { actor: APPLICANT_ACTOR, context: { ...session } }, async (applicant, { manager, now }) => {
-      requireEditable(applicant);
-      // Only what this session gave counts: it cannot submit photos or data it never saw (after a resubmission request: the kept ones too).
-      const { images, dataFromThisSession } = await submissionEvidence(manager, applicant, session.sessionId);
-      requireComplete(applicant, images, dataFromThisSession);
-      const checks = runPrechecks({
-        expiryDate: applicant.expiryDate,
-        dateOfBirth: applicant.dateOfBirth,
-        approvedElsewhere: await approvedWithSameDocument(manager, applicant),
-        unreadableImages: images.filter((image) => !readable(image.data)).map((i) => `${i.docType} ${i.side ?? ''}`.trim()),
-        today: now,
-      });
-      await manager.delete(ApplicantCheck, { applicantId: applicant.id });
-      // The face stored for the duplicate search was the previous submission's selfie; the crops went with the checks.
-      await manager.delete(ApplicantFace, { applicantId: applicant.id });
-      await manager.delete(FaceCrop, { applicantId: applicant.id });
-      await manager.insert(ApplicantCheck, checks.map((check) => ({ ...check, applicantId: applicant.id })));
-      for (const kind of [DOCUMENT_ANALYSIS, FACE_ANALYSIS, SCREENING_ANALYSIS]) await this.analysisJobs.enqueue(manager, applicant.id, kind);
-      return [
-        {
-          changes: { kycStatus: 'pending', submittedAt: now, decidedAt: null, ...(applicant.resubmissionStep ? { resubmissionStep: null, decisionLabelId: null } : {}) },
-          audit: { action: 'applicant.submitted', detail: { documentType: applicant.documentType, images: images.length } },
-          event: 'applicant.submitted',
-        },
-        { changes: { kycStatus: 'prechecked' }, audit: { action: 'applicant.prechecked', detail: { checks } }, event: 'applicant.prechecked' },
-        { changes: { kycStatus: 'queued' } },
-      ];
-    });
+    const submitted = await this.lifecycle.change(
+      { id: applicantId },
+      { actor: APPLICANT_ACTOR, context: { ...session } },
+      async (applicant, { manager, now }) => {
+        requireEditable(applicant);
+        // Only what this session gave counts: it cannot submit photos or data it never saw (after a resubmission request: the kept ones too).
+        const { images, dataFromThisSession } = await submissionEvidence(manager, applicant, session.sessionId);
+        requireComplete(applicant, images, dataFromThisSession);
+        const checks = runPrechecks({
+          expiryDate: applicant.expiryDate,
+          dateOfBirth: applicant.dateOfBirth,
+          approvedElsewhere: await approvedWithSameDocument(manager, applicant),
+          unreadableImages: images.filter((image) => !readable(image.data)).map((i) => `${i.docType} ${i.side ?? ''}`.trim()),
+          today: now,
+        });
+        await manager.delete(ApplicantCheck, { applicantId: applicant.id });
+        // The face stored for the duplicate search was the previous submission's selfie; the crops went with the checks.
+        await manager.delete(ApplicantFace, { applicantId: applicant.id });
+        await manager.delete(FaceCrop, { applicantId: applicant.id });
+        await manager.insert(
+          ApplicantCheck,
+          checks.map((check) => ({ ...check, applicantId: applicant.id })),
+        );
+        for (const kind of [DOCUMENT_ANALYSIS, FACE_ANALYSIS, SCREENING_ANALYSIS]) await this.analysisJobs.enqueue(manager, applicant.id, kind);
+        return [
+          {
+            changes: {
+              kycStatus: 'pending',
+              submittedAt: now,
+              decidedAt: null,
+              ...(applicant.resubmissionStep ? { resubmissionStep: null, decisionLabelId: null } : {}),
+            },
+            audit: { action: 'applicant.submitted', detail: { documentType: applicant.documentType, images: images.length } },
+            event: 'applicant.submitted',
+          },
+          { changes: { kycStatus: 'prechecked' }, audit: { action: 'applicant.prechecked', detail: { checks } }, event: 'applicant.prechecked' },
+          { changes: { kycStatus: 'queued' } },
+        ];
+      },
+    );
     this.analysisJobs.announce();
     return submitted;
   }
@@ -172,7 +184,11 @@ function imagesOfStep(step: string): { docType?: string; side?: string } {
  * request every kept photo and the earlier data count, and the step asked for must have
  * been redone in this session.
  */
-async function submissionEvidence(manager: EntityManager, applicant: Applicant, sessionId: string): Promise<{ images: ApplicantImage[]; dataFromThisSession: boolean }> {
+async function submissionEvidence(
+  manager: EntityManager,
+  applicant: Applicant,
+  sessionId: string,
+): Promise<{ images: ApplicantImage[]; dataFromThisSession: boolean }> {
   const step = applicant.resubmissionStep;
   if (!step) {
     const images = await manager.find(ApplicantImage, { where: { applicantId: applicant.id, sessionId } });
@@ -182,7 +198,9 @@ async function submissionEvidence(manager: EntityManager, applicant: Applicant, 
   const redone =
     step === 'personal-data'
       ? applicant.dataSessionId === sessionId
-      : images.some((image) => image.sessionId === sessionId && Object.entries(imagesOfStep(step)).every(([key, value]) => image[key as 'docType' | 'side'] === value));
+      : images.some(
+          (image) => image.sessionId === sessionId && Object.entries(imagesOfStep(step)).every(([key, value]) => image[key as 'docType' | 'side'] === value),
+        );
   if (!redone) throw verificationIncomplete([step]);
   return { images, dataFromThisSession: step === 'personal-data' ? applicant.dataSessionId === sessionId : true };
 }

@@ -75,7 +75,9 @@ export class VerificationStepsService {
     const prefillDeadline = AbortSignal.timeout(this.env.verification.prefillTimeoutMs);
     const ticket: CaptureTicket = { owner: addressKey(ip), signal: AbortSignal.any([giveUp.signal, prefillDeadline]) };
     const measuring = this.pool.assessQuality(image.data, settings, { owner: ticket.owner, signal: giveUp.signal });
-    const reading = carriesMachineData(body.docType, side) ? this.pool.readDocument('capture', body.docType, [{ side: side!, data: image.data }], this.clock.now(), ticket) : null;
+    const reading = carriesMachineData(body.docType, side)
+      ? this.pool.readDocument('capture', body.docType, [{ side: side!, data: image.data }], this.clock.now(), ticket)
+      : null;
     // The slot is held until the threads are done with this photo, whenever the upload answers.
     void Promise.allSettled([measuring, reading]).then(() => slot.release());
     try {
@@ -133,7 +135,10 @@ async function prefillFrom(reading: Promise<DocumentReadResult>, deadline: Abort
     return null;
   }
   if (!read) return null;
-  const name = `${read.givenNames} ${read.surname}`.trim().toLowerCase().replace(/(^|[\s'-])\p{L}/gu, (letter) => letter.toUpperCase());
+  const name = `${read.givenNames} ${read.surname}`
+    .trim()
+    .toLowerCase()
+    .replace(/(^|[\s'-])\p{L}/gu, (letter) => letter.toUpperCase());
   return {
     name: name || null,
     dateOfBirth: read.dateOfBirth,

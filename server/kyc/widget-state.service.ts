@@ -104,7 +104,8 @@ export class WidgetStateService {
   private async decisionMessages(applicant: Applicant): Promise<Pick<WidgetSessionDto, 'decision' | 'resubmission'>> {
     const label = await this.labels.byId(applicant.organizationId, applicant.decisionLabelId);
     if (!label) return { decision: null, resubmission: null };
-    if (applicant.resubmissionStep && applicant.kycStatus === 'pending') return { decision: null, resubmission: { step: applicant.resubmissionStep, message: label.endUserText } };
+    if (applicant.resubmissionStep && applicant.kycStatus === 'pending')
+      return { decision: null, resubmission: { step: applicant.resubmissionStep, message: label.endUserText } };
     const decided = applicant.kycStatus === 'onHold' || (applicant.kycStatus === 'completed' && applicant.reviewAnswer === 'rejected');
     return { decision: decided ? { message: label.endUserText } : null, resubmission: null };
   }

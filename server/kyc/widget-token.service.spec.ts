@@ -13,7 +13,15 @@ describe('widget tokens', () => {
   });
 
   it('are parsed strictly: anything appended or mixed in is refused (security review, low)', () => {
-    for (const altered of [`${token}.x`, `${token}.`, `${token} `, `${token}=`, token.replace('.', '..'), token.replace('.', '.!'), `${token.slice(0, 12)}\n${token.slice(12)}`]) {
+    for (const altered of [
+      `${token}.x`,
+      `${token}.`,
+      `${token} `,
+      `${token}=`,
+      token.replace('.', '..'),
+      token.replace('.', '.!'),
+      `${token.slice(0, 12)}\n${token.slice(12)}`,
+    ]) {
       expect([altered, tokens.verify(altered)]).toEqual([altered, null]);
     }
   });

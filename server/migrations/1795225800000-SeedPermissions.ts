@@ -19,10 +19,13 @@ export class SeedPermissions1795225800000 implements MigrationInterface {
     const postgres = queryRunner.connection.options.type === 'postgres';
     const placeholders = postgres ? '($1, $2, $3, $4, $5)' : '(?, ?, ?, ?, ?)';
     for (const row of rows) {
-      await queryRunner.query(
-        `INSERT INTO "permissions" ("id", "role", "resource", "actions", "version") VALUES ${placeholders}`,
-        [row.id, row.role, row.resource, row.actions, row.version],
-      );
+      await queryRunner.query(`INSERT INTO "permissions" ("id", "role", "resource", "actions", "version") VALUES ${placeholders}`, [
+        row.id,
+        row.role,
+        row.resource,
+        row.actions,
+        row.version,
+      ]);
     }
   }
 

@@ -11,20 +11,14 @@ export class ApplicantVersion1795473412237 implements MigrationInterface {
         // indexes, the FTS5 triggers and the counter triggers that live on this table.
         'ALTER TABLE "applicants" ADD COLUMN "version" integer NOT NULL DEFAULT (1)',
       ],
-      postgres: [
-        "ALTER TABLE \"applicants\" ADD \"version\" integer NOT NULL DEFAULT '1'",
-      ],
+      postgres: ['ALTER TABLE "applicants" ADD "version" integer NOT NULL DEFAULT \'1\''],
     });
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await runForDialect(queryRunner, {
-      sqlite: [
-        'ALTER TABLE "applicants" DROP COLUMN "version"',
-      ],
-      postgres: [
-        "ALTER TABLE \"applicants\" DROP COLUMN \"version\"",
-      ],
+      sqlite: ['ALTER TABLE "applicants" DROP COLUMN "version"'],
+      postgres: ['ALTER TABLE "applicants" DROP COLUMN "version"'],
     });
   }
 }

@@ -78,10 +78,7 @@ export class IdentityKeys1795477204649 implements MigrationInterface {
       ]);
     }
     await runForDialect(queryRunner, {
-      sqlite: [
-        'CREATE UNIQUE INDEX "IDX_users_usernameKey" ON "users" ("usernameKey") ',
-        'CREATE UNIQUE INDEX "IDX_users_emailKey" ON "users" ("emailKey") ',
-      ],
+      sqlite: ['CREATE UNIQUE INDEX "IDX_users_usernameKey" ON "users" ("usernameKey") ', 'CREATE UNIQUE INDEX "IDX_users_emailKey" ON "users" ("emailKey") '],
       postgres: [
         'CREATE UNIQUE INDEX "IDX_users_usernameKey" ON "users"  ("usernameKey") ',
         'CREATE UNIQUE INDEX "IDX_users_emailKey" ON "users"  ("emailKey") ',

@@ -17,12 +17,12 @@ export class Retention1795552711053 implements MigrationInterface {
         'CREATE INDEX "IDX_b094c4de9740ba283bdd5c3f3a" ON "applicants" ("organizationId", "kycStatus", "decidedAt") ',
       ],
       postgres: [
-        "ALTER TABLE \"organizations\" ADD \"retentionPolicy\" text",
-        "ALTER TABLE \"applicants\" ADD \"legalHoldAt\" TIMESTAMP WITH TIME ZONE",
-        "ALTER TABLE \"applicants\" ADD \"legalHoldReason\" character varying(500)",
-        "ALTER TABLE \"applicants\" ADD \"legalHoldBy\" character varying(64)",
-        "ALTER TABLE \"applicants\" ADD \"imagesRemovedAt\" TIMESTAMP WITH TIME ZONE",
-        "CREATE INDEX \"IDX_b094c4de9740ba283bdd5c3f3a\" ON \"applicants\"  (\"organizationId\", \"kycStatus\", \"decidedAt\") ",
+        'ALTER TABLE "organizations" ADD "retentionPolicy" text',
+        'ALTER TABLE "applicants" ADD "legalHoldAt" TIMESTAMP WITH TIME ZONE',
+        'ALTER TABLE "applicants" ADD "legalHoldReason" character varying(500)',
+        'ALTER TABLE "applicants" ADD "legalHoldBy" character varying(64)',
+        'ALTER TABLE "applicants" ADD "imagesRemovedAt" TIMESTAMP WITH TIME ZONE',
+        'CREATE INDEX "IDX_b094c4de9740ba283bdd5c3f3a" ON "applicants"  ("organizationId", "kycStatus", "decidedAt") ',
       ],
     });
   }
@@ -38,12 +38,12 @@ export class Retention1795552711053 implements MigrationInterface {
         'ALTER TABLE "organizations" DROP COLUMN "retentionPolicy"',
       ],
       postgres: [
-        "DROP INDEX \"IDX_b094c4de9740ba283bdd5c3f3a\"",
-        "ALTER TABLE \"applicants\" DROP COLUMN \"imagesRemovedAt\"",
-        "ALTER TABLE \"applicants\" DROP COLUMN \"legalHoldBy\"",
-        "ALTER TABLE \"applicants\" DROP COLUMN \"legalHoldReason\"",
-        "ALTER TABLE \"applicants\" DROP COLUMN \"legalHoldAt\"",
-        "ALTER TABLE \"organizations\" DROP COLUMN \"retentionPolicy\"",
+        'DROP INDEX "IDX_b094c4de9740ba283bdd5c3f3a"',
+        'ALTER TABLE "applicants" DROP COLUMN "imagesRemovedAt"',
+        'ALTER TABLE "applicants" DROP COLUMN "legalHoldBy"',
+        'ALTER TABLE "applicants" DROP COLUMN "legalHoldReason"',
+        'ALTER TABLE "applicants" DROP COLUMN "legalHoldAt"',
+        'ALTER TABLE "organizations" DROP COLUMN "retentionPolicy"',
       ],
     });
   }

@@ -14,8 +14,8 @@ export class SecondFactorLock1795820896540 implements MigrationInterface {
         'ALTER TABLE "users" ADD COLUMN "secondFactorLockedAt" datetime',
       ],
       postgres: [
-        "ALTER TABLE \"users\" ADD \"secondFactorFailures\" integer NOT NULL DEFAULT '0'",
-        "ALTER TABLE \"users\" ADD \"secondFactorLockedAt\" TIMESTAMP WITH TIME ZONE",
+        'ALTER TABLE "users" ADD "secondFactorFailures" integer NOT NULL DEFAULT \'0\'',
+        'ALTER TABLE "users" ADD "secondFactorLockedAt" TIMESTAMP WITH TIME ZONE',
       ],
     });
   }
@@ -23,10 +23,7 @@ export class SecondFactorLock1795820896540 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await runForDialect(queryRunner, {
       sqlite: ['ALTER TABLE "users" DROP COLUMN "secondFactorLockedAt"', 'ALTER TABLE "users" DROP COLUMN "secondFactorFailures"'],
-      postgres: [
-        "ALTER TABLE \"users\" DROP COLUMN \"secondFactorLockedAt\"",
-        "ALTER TABLE \"users\" DROP COLUMN \"secondFactorFailures\"",
-      ],
+      postgres: ['ALTER TABLE "users" DROP COLUMN "secondFactorLockedAt"', 'ALTER TABLE "users" DROP COLUMN "secondFactorFailures"'],
     });
   }
 }

@@ -47,8 +47,19 @@ export class OrganizationInvitationsController {
   @ApiCreatedResponse({ type: InvitationDto })
   @ApiConflictResponse({ description: 'Already a member, the owner, or an invitation to the same name is pending' })
   @ApiTooManyRequestsResponse({ description: 'Too many invitations from this account this hour' })
-  @ApiOperation({ summary: 'Invite a member', description: 'The owner invites a person by username or e-mail address to join the organization with a role; the invitation is e-mailed.' })
-  @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY', 'MEMBER_ALREADY_ADDED', 'MEMBER_IS_OWNER', 'INVITATION_PENDING', 'INVITATIONS_TOO_MANY')
+  @ApiOperation({
+    summary: 'Invite a member',
+    description: 'The owner invites a person by username or e-mail address to join the organization with a role; the invitation is e-mailed.',
+  })
+  @ApiErrors(
+    ORGANIZATION_ERRORS,
+    'ORGANIZATION_NOT_FOUND',
+    'MEMBERS_OWNER_ONLY',
+    'MEMBER_ALREADY_ADDED',
+    'MEMBER_IS_OWNER',
+    'INVITATION_PENDING',
+    'INVITATIONS_TOO_MANY',
+  )
   invite(@CurrentUser() user: User, @Param('id') id: string, @Body() body: InviteMemberDto): Promise<InvitationDto> {
     return this.invitations.invite(user, id, body.usernameOrEmail);
   }

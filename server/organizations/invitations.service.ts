@@ -15,14 +15,7 @@ import { isUuid, OrganizationAccessService } from './organization-access.service
 import { OrganizationInvitation } from './organization-invitation.entity.js';
 import { OrganizationMember } from './organization-member.entity.js';
 import type { Organization } from './organization.entity.js';
-import {
-  alreadyMember,
-  alreadyOwner,
-  invitationNotFound,
-  invitationPending,
-  ownerOnly,
-  tooManyInvitations,
-} from './organizations.errors.js';
+import { alreadyMember, alreadyOwner, invitationNotFound, invitationPending, ownerOnly, tooManyInvitations } from './organizations.errors.js';
 
 /** How long an invitation can be accepted. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -194,14 +187,11 @@ export class InvitationsService implements OnModuleDestroy {
   /** The caller's unexpired invitation, locked so that a concurrent accept or decline waits and then finds it gone. */
   private async lockOwnInvitation(manager: EntityManager, user: User, invitationId: string): Promise<OrganizationInvitation> {
     if (!isUuid(invitationId)) throw invitationNotFound();
-    const query = manager
-      .getRepository(OrganizationInvitation)
-      .createQueryBuilder('i')
-      .where('i.id = :id AND i.inviteeId = :userId AND i.expiresAt > :now', {
-        id: invitationId.toLowerCase(),
-        userId: user.id,
-        now: this.clock.now(),
-      });
+    const query = manager.getRepository(OrganizationInvitation).createQueryBuilder('i').where('i.id = :id AND i.inviteeId = :userId AND i.expiresAt > :now', {
+      id: invitationId.toLowerCase(),
+      userId: user.id,
+      now: this.clock.now(),
+    });
     if (supportsRowLocks(this.dataSource)) query.setLock('pessimistic_write');
     const invitation = await query.getOne();
     if (!invitation) throw invitationNotFound();

@@ -1,14 +1,6 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Param } from '@nestjs/common';
 import { RecentAuthentication } from '../common/access/recent-authentication.decorator.js';
-import {
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../users/current-user.decorator.js';
 import { RequirePermission } from '../common/access/require-permission.decorator.js';
 import type { User } from '../users/user.entity.js';

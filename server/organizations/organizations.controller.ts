@@ -49,7 +49,10 @@ export class OrganizationsController {
   @ApiKeyAllowed()
   @RequirePermission('organizations', 'read')
   @ApiOkResponse({ type: [OrganizationDto], description: 'Organizations the caller owns or belongs to (all for a super-admin)' })
-  @ApiOperation({ summary: 'List organizations', description: 'The organizations the caller owns or belongs to (all for a super-admin), with their companyKeys.' })
+  @ApiOperation({
+    summary: 'List organizations',
+    description: 'The organizations the caller owns or belongs to (all for a super-admin), with their companyKeys.',
+  })
   list(@CurrentUser() user: User): Promise<OrganizationDto[]> {
     return this.organizations.list(user);
   }
@@ -59,7 +62,10 @@ export class OrganizationsController {
   @RequirePermission('organizations', 'read')
   @ApiOkResponse({ type: OrganizationDetailsDto })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: 'Get an organization', description: 'One organization the caller owns or belongs to: name, companyKey, verification settings, retention policy and two-factor rule.' })
+  @ApiOperation({
+    summary: 'Get an organization',
+    description: 'One organization the caller owns or belongs to: name, companyKey, verification settings, retention policy and two-factor rule.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   get(@CurrentUser() user: User, @Param('id') id: string): Promise<OrganizationDetailsDto> {
     return this.organizations.get(user, id);
@@ -71,7 +77,11 @@ export class OrganizationsController {
   @ApiOkResponse({ type: VerificationSettingsDto, description: 'Saved; the verification page follows them at once' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes them' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: 'Change the verification settings', description: "The verification page's settings: photo quality thresholds, the origins a session's redirectUrl may use, and whether public companyKey links work." })
+  @ApiOperation({
+    summary: 'Change the verification settings',
+    description:
+      "The verification page's settings: photo quality thresholds, the origins a session's redirectUrl may use, and whether public companyKey links work.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   setVerificationSettings(@CurrentUser() user: User, @Param('id') id: string, @Body() body: VerificationSettingsDto): Promise<VerificationSettingsDto> {
     return this.organizations.setVerificationSettings(user, id, body);
@@ -83,7 +93,10 @@ export class OrganizationsController {
   @ApiBadRequestResponse({ description: 'A value outside its range, or not a whole number of days (null keeps the data)' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: 'Change the retention policy', description: 'How many days the organization keeps applicants in each state (null keeps them); the hourly retention job follows it from its next run.' })
+  @ApiOperation({
+    summary: 'Change the retention policy',
+    description: 'How many days the organization keeps applicants in each state (null keeps them); the hourly retention job follows it from its next run.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   setRetentionPolicy(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RetentionPolicyDto): Promise<RetentionPolicyDto> {
     return this.organizations.setRetentionPolicy(user, id, body);
@@ -93,7 +106,10 @@ export class OrganizationsController {
   @ApiOkResponse({ type: TwoFactorRequirementDto, description: 'Saved; members without a second factor can only set one up from their next request' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: 'Require two-factor sign-in of members', description: "The owner requires a second factor of the organization's members; those without one can only set one up from their next request." })
+  @ApiOperation({
+    summary: 'Require two-factor sign-in of members',
+    description: "The owner requires a second factor of the organization's members; those without one can only set one up from their next request.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   setTwoFactorRequirement(@CurrentUser() user: User, @Param('id') id: string, @Body() body: TwoFactorRequirementDto): Promise<TwoFactorRequirementDto> {
     return this.organizations.setTwoFactorRequirement(user, id, body.requireTwoFactor);
@@ -103,7 +119,10 @@ export class OrganizationsController {
   @Delete('projects/:id')
   @RecentAuthentication()
   @HttpCode(HttpStatus.NO_CONTENT)
-  @ApiNoContentResponse({ description: 'Deleted with its applicants, images, checks, members, webhook events and deliveries; its audit trail is kept, pseudonymised, and the other members are e-mailed' })
+  @ApiNoContentResponse({
+    description:
+      'Deleted with its applicants, images, checks, members, webhook events and deliveries; its audit trail is kept, pseudonymised, and the other members are e-mailed',
+  })
   @ApiConflictResponse({ description: 'ORGANIZATION_HAS_LEGAL_HOLDS: an applicant is on legal hold' })
   @ApiBadRequestResponse({ description: "ORGANIZATION_NAME_MISMATCH: confirmName is not the organization's name" })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) deletes it' })
@@ -136,7 +155,10 @@ export class OrganizationsController {
   @ApiTags('organizations')
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
   @ApiOkResponse({ type: OwnerCheckDto, description: 'Whether the signed-in user owns an organization' })
-  @ApiOperation({ summary: 'Do I own an organization?', description: 'Whether the signed-in account owns an organization (an owner cannot delete the account).' })
+  @ApiOperation({
+    summary: 'Do I own an organization?',
+    description: 'Whether the signed-in account owns an organization (an owner cannot delete the account).',
+  })
   async ownerCheck(@CurrentUser() user: User): Promise<OwnerCheckDto> {
     return { response: await this.organizations.ownsAnOrganization(user.id) };
   }

@@ -53,5 +53,4 @@ export const newOwnerNotMember = () => ORGANIZATION_ERRORS.error('NEW_OWNER_NOT_
 export const ownerCannotBeRemoved = () => ORGANIZATION_ERRORS.error('OWNER_NOT_REMOVABLE');
 export const invitationNotFound = () => ORGANIZATION_ERRORS.error('INVITATION_NOT_FOUND');
 export const invitationPending = () => ORGANIZATION_ERRORS.error('INVITATION_PENDING');
-export const tooManyInvitations = (retryAfterSeconds: number) =>
-  ORGANIZATION_ERRORS.error('INVITATIONS_TOO_MANY').retryAfter(retryAfterSeconds);
+export const tooManyInvitations = (retryAfterSeconds: number) => ORGANIZATION_ERRORS.error('INVITATIONS_TOO_MANY').retryAfter(retryAfterSeconds);

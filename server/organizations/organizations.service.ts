@@ -41,9 +41,7 @@ export class OrganizationsService {
   /** The caller becomes the owner of the new organization. */
   async create(user: User, name: string): Promise<OrganizationDto> {
     return this.dataSource.transaction(async (manager) => {
-      const organization = await manager.save(
-        manager.create(Organization, { name, ownerId: user.id, companyKey: newCompanyKey() }),
-      );
+      const organization = await manager.save(manager.create(Organization, { name, ownerId: user.id, companyKey: newCompanyKey() }));
       await this.audit.record(manager, {
         actor: user,
         organizationId: organization.id,
@@ -64,11 +62,7 @@ export class OrganizationsService {
       .addSelect('o.ownerId', 'ownerId')
       .addSelect(
         (sub) =>
-          sub
-            .select('COUNT(*)')
-            .from(OrganizationMember, 'm')
-            .where('m.organizationId = o.id')
-            .andWhere('m.userId = :listUserId', { listUserId: user.id }),
+          sub.select('COUNT(*)').from(OrganizationMember, 'm').where('m.organizationId = o.id').andWhere('m.userId = :listUserId', { listUserId: user.id }),
         'memberships',
       )
       .orderBy('o.name', 'ASC')
@@ -76,8 +70,7 @@ export class OrganizationsService {
     this.access.restrictToMember(query, user, 'o.id');
     const rows = await query.getRawMany<Pick<Organization, 'id' | 'name' | 'companyKey' | 'ownerId'> & { memberships: number | string }>();
     return rows.map((row) => {
-      const role: OrganizationRole =
-        row.ownerId === user.id ? 'owner' : Number(row.memberships) > 0 ? 'member' : 'super-admin';
+      const role: OrganizationRole = row.ownerId === user.id ? 'owner' : Number(row.memberships) > 0 ? 'member' : 'super-admin';
       return toOrganizationDto(row, role);
     });
   }
@@ -107,7 +100,12 @@ export class OrganizationsService {
     const before = organization.retentionPolicy ?? NO_RETENTION_POLICY;
     await this.dataSource.transaction(async (manager) => {
       await manager.update(Organization, { id: organization.id }, { retentionPolicy: saved });
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'organization.retention_changed', detail: { before, after: saved } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'organization.retention_changed',
+        detail: { before, after: saved },
+      });
     });
     return saved;
   }
@@ -162,7 +160,10 @@ export class OrganizationsService {
       .getRepository(User)
       .createQueryBuilder('u')
       .select(['u.id', 'u.username', 'u.email'])
-      .where('u.id = :ownerId OR u.id IN (SELECT "m"."userId" FROM "organization_members" "m" WHERE "m"."organizationId" = :id)', { ownerId: organization.ownerId, id: organization.id })
+      .where('u.id = :ownerId OR u.id IN (SELECT "m"."userId" FROM "organization_members" "m" WHERE "m"."organizationId" = :id)', {
+        ownerId: organization.ownerId,
+        id: organization.id,
+      })
       .andWhere('u.id <> :self', { self: user.id })
       .getMany();
     await this.dataSource.transaction(async (manager) => {

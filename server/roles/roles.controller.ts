@@ -34,7 +34,10 @@ export class RolesController {
   @ApiOkResponse({ type: [RoleDto], description: 'The saved matrix' })
   @ApiConflictResponse({ description: 'An entry was saved by someone else since it was read' })
   @ApiForbiddenResponse({ description: 'Only a super-admin may change permissions' })
-  @ApiOperation({ summary: 'Change the permission matrix', description: 'A super-admin saves the permission matrix; each entry carries the version it was read at, so that concurrent edits are refused.' })
+  @ApiOperation({
+    summary: 'Change the permission matrix',
+    description: 'A super-admin saves the permission matrix; each entry carries the version it was read at, so that concurrent edits are refused.',
+  })
   @ApiErrors(ROLE_ERRORS, 'PERMISSION_ENTRY_UNKNOWN', 'ROLE_VERSION_CONFLICT')
   replace(@Body() body: UpdateRolesDto): Promise<RoleDto[]> {
     return this.roles.replace(body.data);

@@ -10,9 +10,6 @@ import { RolesService } from './roles.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Permission])],
   controllers: [RolesController],
-  providers: [
-    RolesService,
-    { provide: APP_GUARD, useClass: AccessGuard },
-  ],
+  providers: [RolesService, { provide: APP_GUARD, useClass: AccessGuard }],
 })
 export class RolesModule {}

@@ -20,9 +20,7 @@ export class RolesService {
       .sort((a, b) => ROLE_RANKS[b] - ROLE_RANKS[a])
       .map((name) => ({
         name,
-        permissions: rows
-          .filter((row) => row.role === name)
-          .map(({ id, resource, actions, version }) => ({ id, resource, actions, version })),
+        permissions: rows.filter((row) => row.role === name).map(({ id, resource, actions, version }) => ({ id, resource, actions, version })),
       }));
   }
 

@@ -31,7 +31,10 @@ export class ListDirectoryService implements OnApplicationBootstrap, OnModuleDes
   onApplicationBootstrap(): void {
     const { directory, pollMs } = this.env.sanctionsLists;
     if (!directory) return;
-    this.scheduler.addInterval(JOB, setInterval(() => void this.runScheduled(), pollMs));
+    this.scheduler.addInterval(
+      JOB,
+      setInterval(() => void this.runScheduled(), pollMs),
+    );
     this.logger.log(`Watching ${directory} for list files every ${Math.round(pollMs / 60_000)} minute(s)`);
   }
 

@@ -38,9 +38,15 @@ export class SanctionsListsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: UploadListDto })
   @ApiCreatedResponse({ type: ListImportDto })
-  @ApiUnprocessableEntityResponse({ description: 'SANCTIONS_LIST_INVALID: the file was refused (the message names the line or element); the previous version stays in force' })
+  @ApiUnprocessableEntityResponse({
+    description: 'SANCTIONS_LIST_INVALID: the file was refused (the message names the line or element); the previous version stays in force',
+  })
   @ApiForbiddenResponse({ description: 'Only a super-admin may import lists' })
-  @ApiOperation({ summary: 'Import a sanctions list', description: 'A super-admin uploads a sanctions list file (multipart field "file"); it replaces the list\'s previous version, and verified applicants are rescreened against it.' })
+  @ApiOperation({
+    summary: 'Import a sanctions list',
+    description:
+      'A super-admin uploads a sanctions list file (multipart field "file"); it replaces the list\'s previous version, and verified applicants are rescreened against it.',
+  })
   @ApiErrors(SANCTIONS_ERRORS, 'SANCTIONS_LIST_FILE_MISSING', 'SANCTIONS_LIST_INVALID')
   upload(@UploadedFile() file: UploadedListFile | undefined, @CurrentUser() user: User): Promise<ListImportDto> {
     if (!file) throw SANCTIONS_ERRORS.error('SANCTIONS_LIST_FILE_MISSING');

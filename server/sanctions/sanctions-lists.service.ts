@@ -207,7 +207,11 @@ export class SanctionsListsService implements OnApplicationShutdown {
 
   /** The active version of each list (cheap: what a cached screening index is keyed by). */
   async activeImports(): Promise<{ id: string; source: string; version: string | null; createdAt: Date }[]> {
-    const rows = await this.imports.find({ where: { status: 'active' }, select: { id: true, source: true, version: true, createdAt: true }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.imports.find({
+      where: { status: 'active' },
+      select: { id: true, source: true, version: true, createdAt: true },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     return rows.map((row) => ({ id: row.id, source: row.source ?? '', version: row.version, createdAt: row.createdAt }));
   }
 
@@ -220,7 +224,7 @@ export class SanctionsListsService implements OnApplicationShutdown {
 
   /** The same, a page at a time (by row id), so that a large list is never read in one statement. */
   async *activeEntityPages(pageSize: number): AsyncGenerator<ListEntity[]> {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await this.entities
         .createQueryBuilder('e')
         .innerJoin(SanctionsListImport, 'i', 'i.id = e.importId')

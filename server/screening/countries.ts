@@ -15,7 +15,7 @@ const LIST_SPELLINGS: Record<string, string> = {
   'north korea': 'KP',
   'korea north': 'KP',
   'democratic peoples republic of korea': 'KP',
-  'dprk': 'KP',
+  dprk: 'KP',
   'south korea': 'KR',
   'korea south': 'KR',
   'republic of korea': 'KR',

@@ -80,7 +80,11 @@ export function tokenSimilarity(a: string, b: string): number {
  * Extra tokens on the longer side cost a little (a missing middle name is common), and a
  * one-word name against a longer one costs more (a surname alone is weak evidence).
  */
-export function nameSimilarity(query: readonly string[], listed: readonly string[], similarity: (i: number, j: number) => number = (i, j) => tokenSimilarity(query[i], listed[j])): number {
+export function nameSimilarity(
+  query: readonly string[],
+  listed: readonly string[],
+  similarity: (i: number, j: number) => number = (i, j) => tokenSimilarity(query[i], listed[j]),
+): number {
   if (query.length === 0 || listed.length === 0) return 0;
   const pairs: [number, number, number][] = [];
   for (let i = 0; i < query.length; i++) {
@@ -273,10 +277,14 @@ export class ScreeningIndex<E extends ScreenableEntity> {
       if (this.counts[nameId] < Math.min(2, listed.length, blocking)) continue;
       const entityIndex = this.nameEntity[nameId];
       if (kinds && !kinds.has(this.entities[entityIndex].kind)) continue;
-      const nameScore = nameSimilarity(tokens, listed.map((id) => this.words[id]), (i, j) => {
-        // Blocking chose the candidates; words it did not reach are still compared.
-        return similar[i].get(listed[j]) ?? tokenSimilarity(tokens[i], this.words[listed[j]]);
-      });
+      const nameScore = nameSimilarity(
+        tokens,
+        listed.map((id) => this.words[id]),
+        (i, j) => {
+          // Blocking chose the candidates; words it did not reach are still compared.
+          return similar[i].get(listed[j]) ?? tokenSimilarity(tokens[i], this.words[listed[j]]);
+        },
+      );
       // The best possible adjustment cannot lift this name to the threshold.
       if (nameScore + SCORE_WEIGHTS.dateOfBirthExact + SCORE_WEIGHTS.nationalityMatch < threshold) continue;
       const previous = best.get(entityIndex);
@@ -289,7 +297,15 @@ export class ScreeningIndex<E extends ScreenableEntity> {
       const dateOfBirth = compareDatesOfBirth(query.dateOfBirth, entity.datesOfBirth);
       const nationality = compareNationalities(query.nationality, entity.nationalities);
       const score = Math.max(0, Math.min(1, nameScore + DATE_ADJUSTMENT[dateOfBirth] + NATIONALITY_ADJUSTMENT[nationality]));
-      if (score >= threshold) hits.push({ entity, score: Math.round(score * 1000) / 1000, nameScore: Math.round(nameScore * 1000) / 1000, matchedName: this.nameText[nameId], dateOfBirth, nationality });
+      if (score >= threshold)
+        hits.push({
+          entity,
+          score: Math.round(score * 1000) / 1000,
+          nameScore: Math.round(nameScore * 1000) / 1000,
+          matchedName: this.nameText[nameId],
+          dateOfBirth,
+          nationality,
+        });
     }
     hits.sort((a, b) => b.score - a.score || b.nameScore - a.nameScore);
     return hits.slice(0, options.limit ?? 10);

@@ -75,5 +75,11 @@ export function normalizeName(name: string): string[] {
  * differently; the score still comes from comparing the tokens themselves.
  */
 export function skeleton(token: string): string {
-  return token[0] + token.slice(1).replace(/[aeiou]/g, '').replace(/(.)\1+/g, '$1');
+  return (
+    token[0] +
+    token
+      .slice(1)
+      .replace(/[aeiou]/g, '')
+      .replace(/(.)\1+/g, '$1')
+  );
 }

@@ -27,20 +27,29 @@ function rootElement(head: string): string | null {
  * the XML root element, or the CSV's first line.
  */
 export function detectListFormat(content: string): ListFormat {
-  const head = content.replace(/^\uFEFF/, '').slice(0, 4096).trimStart();
+  const head = content
+    .replace(/^\uFEFF/, '')
+    .slice(0, 4096)
+    .trimStart();
   if (head.startsWith('<')) {
     const element = rootElement(head);
     if (element === 'sdnList') return 'ofac-sdn-xml';
     if (element === 'CONSOLIDATED_LIST') return 'un-xml';
     if (element === 'export') return 'eu-xml';
-    throw new ListFormatError(null, `unrecognised XML list: root element <${element ?? '?'}> (expected <sdnList> from OFAC, <CONSOLIDATED_LIST> from the UN or <export> from the EU)`);
+    throw new ListFormatError(
+      null,
+      `unrecognised XML list: root element <${element ?? '?'}> (expected <sdnList> from OFAC, <CONSOLIDATED_LIST> from the UN or <export> from the EU)`,
+    );
   }
   const firstLine = head.split(/\r?\n/, 1)[0];
   if (/^"?Last Updated"?\s*,/i.test(firstLine) || (firstLine.includes('Name 6') && firstLine.includes('Group ID'))) return 'uk-csv';
   if (firstLine.includes('Entity_LogicalId')) return 'eu-csv';
   if (/^\d+,\d+,"/.test(firstLine)) throw new ListFormatError('line 1', "this looks like OFAC's alt.csv (aliases only): import sdn.csv");
   if (/^\d+,"/.test(firstLine)) return 'ofac-sdn-csv';
-  throw new ListFormatError('line 1', 'unrecognised list file: expected OFAC sdn.xml or sdn.csv, the UN consolidated XML, the EU consolidated CSV or XML, or the UK consolidated CSV');
+  throw new ListFormatError(
+    'line 1',
+    'unrecognised list file: expected OFAC sdn.xml or sdn.csv, the UN consolidated XML, the EU consolidated CSV or XML, or the UK consolidated CSV',
+  );
 }
 
 /** Detects the format and parses the whole file; any fault throws a ListFormatError naming where. */

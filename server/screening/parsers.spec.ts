@@ -153,7 +153,9 @@ describe('refusing a bad list file, saying where', () => {
   });
 
   it('EU CSV: a missing column names the header line; a bad id names its row', () => {
-    expect(failure(fixture('eu-consolidated.csv').replace('NameAlias_WholeName', 'WholeName')).message).toBe('line 1: the header has no "NameAlias_WholeName" column');
+    expect(failure(fixture('eu-consolidated.csv').replace('NameAlias_WholeName', 'WholeName')).message).toBe(
+      'line 1: the header has no "NameAlias_WholeName" column',
+    );
     expect(failure(fixture('eu-consolidated.csv').replace(';900201;', ';X900201;')).location).toBe('line 5');
   });
 

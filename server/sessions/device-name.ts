@@ -10,14 +10,13 @@ export function deviceName(userAgent: string | undefined): string {
       [/Chrome\/|CriOS\//, 'Chrome'],
       [/Safari\//, 'Safari'],
     ].find(([pattern]) => (pattern as RegExp).test(ua))?.[1] ?? 'Unknown browser';
-  const os =
-    [
-      [/iPhone|iPad|iPod/, 'iOS'],
-      [/Android/, 'Android'],
-      [/Windows/, 'Windows'],
-      [/Mac OS X|Macintosh/, 'macOS'],
-      [/CrOS/, 'ChromeOS'],
-      [/Linux/, 'Linux'],
-    ].find(([pattern]) => (pattern as RegExp).test(ua))?.[1];
+  const os = [
+    [/iPhone|iPad|iPod/, 'iOS'],
+    [/Android/, 'Android'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/CrOS/, 'ChromeOS'],
+    [/Linux/, 'Linux'],
+  ].find(([pattern]) => (pattern as RegExp).test(ua))?.[1];
   return os ? `${browser as string} on ${os as string}` : (browser as string);
 }

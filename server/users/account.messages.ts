@@ -5,8 +5,7 @@
 export const AUTH_MESSAGES = {
   // Sign-in
   invalidCredentials: 'Provided username and password are not valid',
-  tooManyAttempts: (minutes: number) =>
-    `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  tooManyAttempts: (minutes: number) => `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
 
@@ -37,7 +36,8 @@ export const AUTH_MESSAGES = {
   ssoAccountLinked: 'Your account is already linked to another identity at this sign-in provider. Sign in with that one, or with your password.',
   ssoLinkNotPending: 'Sign in with your provider again: no single sign-on is waiting for your password in this browser.',
   ssoThrottled: 'Too many single sign-on attempts from this address. Try again in a minute.',
-  ssoDomainNotAllowed: 'No account uses this e-mail address, and accounts for its domain are not created through this provider. Ask an administrator to invite you.',
+  ssoDomainNotAllowed:
+    'No account uses this e-mail address, and accounts for its domain are not created through this provider. Ask an administrator to invite you.',
 
   // Registration and profile
   usernameTaken: 'This username is already taken',
@@ -53,8 +53,7 @@ export const AUTH_MESSAGES = {
   // Password and e-mail changes, deletion
   wrongPassword: 'The password you entered is not correct',
   passwordConfirmationMismatch: 'Your passwords confirmation does not match',
-  ownsOrganization:
-    'You cannot delete your account while you own an organization. Delete your organizations or hand them over first.',
+  ownsOrganization: 'You cannot delete your account while you own an organization. Delete your organizations or hand them over first.',
   lastSuperAdmin: 'The last super-admin account cannot be deleted',
   sameEmail: 'This is already your e-mail address',
 

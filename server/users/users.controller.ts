@@ -50,8 +50,20 @@ export class UsersController {
   @ApiBadRequestResponse({ description: 'Invalid username, or the picture is not a JPEG/PNG/WebP of at most 5 MB' })
   @ApiForbiddenResponse({ description: "Demo accounts cannot change their username ('Disabled in demo')" })
   @ApiConflictResponse({ description: 'The username is already taken' })
-  @ApiOperation({ summary: 'Change my profile', description: "Changes the signed-in account's username and picture (multipart; a JPEG, PNG or WebP of at most 5 MB)." })
-  @ApiErrors(USER_ERRORS, 'USERNAME_INVALID', 'USERNAME_TAKEN', 'DEMO_ACCOUNT_LOCKED', 'PICTURE_NOT_AN_IMAGE', 'PICTURE_DAMAGED', 'PICTURE_TOO_LARGE', 'PICTURE_TOO_MANY_PIXELS')
+  @ApiOperation({
+    summary: 'Change my profile',
+    description: "Changes the signed-in account's username and picture (multipart; a JPEG, PNG or WebP of at most 5 MB).",
+  })
+  @ApiErrors(
+    USER_ERRORS,
+    'USERNAME_INVALID',
+    'USERNAME_TAKEN',
+    'DEMO_ACCOUNT_LOCKED',
+    'PICTURE_NOT_AN_IMAGE',
+    'PICTURE_DAMAGED',
+    'PICTURE_TOO_LARGE',
+    'PICTURE_TOO_MANY_PIXELS',
+  )
   update(@CurrentUser() user: User, @Body() dto: UpdateUserDto): Promise<UserDto> {
     return this.users.update(user, dto);
   }

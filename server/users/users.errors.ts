@@ -10,6 +10,10 @@ export const USER_ERRORS = errorCatalogue('users', {
   PICTURE_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: AUTH_MESSAGES.imageNotFound },
   PICTURE_TOO_LARGE: { status: HttpStatus.BAD_REQUEST, message: AUTH_MESSAGES.imageTooLarge },
   PICTURE_NOT_AN_IMAGE: { status: HttpStatus.BAD_REQUEST, message: AUTH_MESSAGES.imageNotAnImage },
-  PICTURE_DAMAGED: { status: HttpStatus.UNPROCESSABLE_ENTITY, message: 'The picture is damaged or incomplete', description: 'The file starts like a JPEG, PNG or WebP image but cannot be decoded to the end.' },
+  PICTURE_DAMAGED: {
+    status: HttpStatus.UNPROCESSABLE_ENTITY,
+    message: 'The picture is damaged or incomplete',
+    description: 'The file starts like a JPEG, PNG or WebP image but cannot be decoded to the end.',
+  },
   PICTURE_TOO_MANY_PIXELS: { status: HttpStatus.BAD_REQUEST, message: AUTH_MESSAGES.imageTooManyPixels },
 });

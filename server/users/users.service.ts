@@ -91,23 +91,14 @@ export class UsersService {
     }
   }
 
-  private async applyImage(
-    manager: EntityManager,
-    userId: string,
-    request: UpdateUserImageDto,
-    upload: UploadedImage | undefined,
-  ): Promise<void> {
+  private async applyImage(manager: EntityManager, userId: string, request: UpdateUserImageDto, upload: UploadedImage | undefined): Promise<void> {
     if (!request.hasImage) {
       await manager.delete(UserImage, { userId });
       await manager.update(User, { id: userId }, { hasImage: false });
       return;
     }
     if (!upload) return; // hasImage true without data: keep the current picture
-    await manager.upsert(
-      UserImage,
-      { userId, contentType: upload.contentType, data: upload.data, updatedAt: new Date() },
-      ['userId'],
-    );
+    await manager.upsert(UserImage, { userId, contentType: upload.contentType, data: upload.data, updatedAt: new Date() }, ['userId']);
     // An explicit time (SQLite's default has whole seconds) changes the picture's URL.
     await manager.update(User, { id: userId }, { hasImage: true, updatedAt: new Date() });
   }

@@ -1,10 +1,4 @@
-import {
-  Injectable,
-  Logger,
-  type BeforeApplicationShutdown,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, LessThan, LessThanOrEqual, Or } from 'typeorm';
@@ -21,15 +15,7 @@ export const DISPATCH_INTERVAL_MS = 3_000;
 /** A claim lasts this long; a replica that dies mid-attempt frees its events when it runs out. */
 export const CLAIM_MS = 60_000;
 /** Waits after the 1st, 2nd … failed attempt; after the last one the event has failed for good. */
-export const RETRY_DELAYS_MS = [
-  5_000,
-  5 * 60_000,
-  30 * 60_000,
-  2 * 3_600_000,
-  5 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-] as const;
+export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 const BATCH_SIZE = 25;
 const MAX_IN_FLIGHT = 200;
@@ -71,9 +57,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
   @Interval('webhook-dispatcher', DISPATCH_INTERVAL_MS)
   tick(): void {
     if (this.stopped || this.inFlight.size >= MAX_IN_FLIGHT) return;
-    this.track(
-      this.runDue().catch((error: unknown) => this.logger.error(`Webhook dispatch failed: ${String(error)}`)),
-    );
+    this.track(this.runDue().catch((error: unknown) => this.logger.error(`Webhook dispatch failed: ${String(error)}`)));
   }
 
   /** Asks for a dispatch run soon (coalesced); used right after an event is committed. */
@@ -105,10 +89,12 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
    * changed the row; everyone else (another replica, a parallel run) gets false.
    */
   async claim(id: string, now: Date = this.clock.now()): Promise<boolean> {
-    const result = await this.dataSource.getRepository(WebhookEvent).update(
-      { id, status: 'pending', nextAttemptAt: LessThanOrEqual(now), lockedUntil: Or(IsNull(), LessThan(now)) },
-      { lockedUntil: new Date(now.getTime() + CLAIM_MS) },
-    );
+    const result = await this.dataSource
+      .getRepository(WebhookEvent)
+      .update(
+        { id, status: 'pending', nextAttemptAt: LessThanOrEqual(now), lockedUntil: Or(IsNull(), LessThan(now)) },
+        { lockedUntil: new Date(now.getTime() + CLAIM_MS) },
+      );
     return result.affected === 1;
   }
 
@@ -160,8 +146,7 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnModuleDestro
     const finishedAt = this.clock.now();
     // Nothing to retry for a demo account: the attempt is final.
     const status: WebhookEventStatus = result.delivered ? 'delivered' : demo || attempt >= MAX_ATTEMPTS ? 'failed' : 'pending';
-    const nextAttemptAt =
-      status === 'pending' ? new Date(finishedAt.getTime() + RETRY_DELAYS_MS[attempt - 1]) : event.nextAttemptAt;
+    const nextAttemptAt = status === 'pending' ? new Date(finishedAt.getTime() + RETRY_DELAYS_MS[attempt - 1]) : event.nextAttemptAt;
     await this.dataSource.transaction(async (manager) => {
       await manager.insert(WebhookDelivery, {
         eventId: event.id,

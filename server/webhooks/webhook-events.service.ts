@@ -61,18 +61,14 @@ export class WebhookEventsService {
 
   /** The caller's event, or 404 — another account's event is indistinguishable from a missing one. */
   private async own(userId: string, eventId: string): Promise<WebhookEvent> {
-    const event = isUUID(eventId)
-      ? await this.dataSource.getRepository(WebhookEvent).findOneBy({ id: eventId, userId })
-      : null;
+    const event = isUUID(eventId) ? await this.dataSource.getRepository(WebhookEvent).findOneBy({ id: eventId, userId }) : null;
     if (!event) throw WEBHOOK_ERRORS.error('WEBHOOK_EVENT_NOT_FOUND');
     return event;
   }
 
   async deliveries(userId: string, eventId: string): Promise<WebhookDeliveryDto[]> {
     await this.own(userId, eventId);
-    const rows = await this.dataSource
-      .getRepository(WebhookDelivery)
-      .find({ where: { eventId }, order: { attempt: 'ASC', createdAt: 'ASC' } });
+    const rows = await this.dataSource.getRepository(WebhookDelivery).find({ where: { eventId }, order: { attempt: 'ASC', createdAt: 'ASC' } });
     return rows.map(toDeliveryDto);
   }
 

@@ -1,6 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { In, IsNull, MoreThan, MoreThanOrEqual, type DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner, type TransactionCommitEvent } from 'typeorm';
+import {
+  In,
+  IsNull,
+  MoreThan,
+  MoreThanOrEqual,
+  type DataSource,
+  type EntityManager,
+  type EntitySubscriberInterface,
+  type QueryRunner,
+  type TransactionCommitEvent,
+} from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { OwnerSettingsReader } from './owner-settings.reader.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
@@ -102,11 +112,7 @@ export class WebhookOutboxService {
    */
   enqueueTest(manager: EntityManager, userId: string): Promise<string> {
     const now = this.clock.now();
-    return this.write(
-      manager,
-      { userId, organizationId: null, applicantUserId: null, body: testEventBody(now), now },
-      false,
-    );
+    return this.write(manager, { userId, organizationId: null, applicantUserId: null, body: testEventBody(now), now }, false);
   }
 
   private async write(

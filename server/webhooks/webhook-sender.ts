@@ -75,13 +75,7 @@ export class WebhookSender {
     }
   }
 
-  private post(
-    target: URL,
-    address: ResolvedAddress,
-    headers: Record<string, string>,
-    body: string,
-    signal: AbortSignal,
-  ): Promise<number> {
+  private post(target: URL, address: ResolvedAddress, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<number> {
     const client = target.protocol === 'https:' ? https : http;
     return new Promise<number>((resolve, reject) => {
       const request = client.request(

@@ -35,7 +35,11 @@ export class WebhookSettingsController {
   @ApiOkResponse({ type: WebhookSettingsDto, description: 'Saved; the first webhook also gets a signing secret', example: WEBHOOK_SETTINGS_EXAMPLE })
   @ApiBody({ type: UpdateWebhookDto, examples: { 'your endpoint': { value: SET_WEBHOOK_EXAMPLE } } })
   @ApiBadRequestResponse({ description: "Not an http(s) URL, or 'Webhook URL must point to a public address'" })
-  @ApiOperation({ summary: 'Set the webhook URL', description: "Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`), shown in the answer only to a signed-in session: with an API key `secret` is null (read it on the dashboard's Developer page)." })
+  @ApiOperation({
+    summary: 'Set the webhook URL',
+    description:
+      "Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`), shown in the answer only to a signed-in session: with an API key `secret` is null (read it on the dashboard's Developer page).",
+  })
   @ApiErrors(WEBHOOK_ERRORS, 'WEBHOOK_URL_INVALID', 'WEBHOOK_URL_PRIVATE', 'WEBHOOK_URL_UNRESOLVABLE')
   async setWebhook(@CurrentUser() user: User, @Body() body: UpdateWebhookDto, @Req() req: Request): Promise<WebhookSettingsDto> {
     return forCaller(req, await this.settings.setWebhook(user.id, body.webhook));
@@ -47,7 +51,10 @@ export class WebhookSettingsController {
   @ApiOkResponse({ type: WebhookSettingsDto, example: WEBHOOK_SETTINGS_EXAMPLE })
   @ApiBody({ type: UpdateRedirectUrlDto, examples: { 'your page': { value: SET_REDIRECT_URL_EXAMPLE } } })
   @ApiBadRequestResponse({ description: "['redirectUrl must be a URL address'] for a value that is not an http(s) URL" })
-  @ApiOperation({ summary: 'Set the redirect URL', description: 'Where the verification page sends the end user when they finish (http or https), unless their session link names another.' })
+  @ApiOperation({
+    summary: 'Set the redirect URL',
+    description: 'Where the verification page sends the end user when they finish (http or https), unless their session link names another.',
+  })
   async setRedirectUrl(@CurrentUser() user: User, @Body() body: UpdateRedirectUrlDto, @Req() req: Request): Promise<WebhookSettingsDto> {
     return forCaller(req, await this.settings.setRedirectUrl(user.id, body.redirectUrl));
   }

@@ -37,7 +37,12 @@ export class WebhookSettingsService {
       await assertWebhookUrlAllowed(webhook, this.env.allowPrivateWebhooks);
     } catch (error) {
       if (error instanceof WebhookTargetError) {
-        const code = error.message === NOT_PUBLIC_MESSAGE ? 'WEBHOOK_URL_PRIVATE' : error.message === INVALID_URL_MESSAGE ? 'WEBHOOK_URL_INVALID' : 'WEBHOOK_URL_UNRESOLVABLE';
+        const code =
+          error.message === NOT_PUBLIC_MESSAGE
+            ? 'WEBHOOK_URL_PRIVATE'
+            : error.message === INVALID_URL_MESSAGE
+              ? 'WEBHOOK_URL_INVALID'
+              : 'WEBHOOK_URL_UNRESOLVABLE';
         throw WEBHOOK_ERRORS.error(code);
       }
       throw error;

@@ -37,7 +37,10 @@ export class WebhooksController {
   @HttpCode(200)
   @RequirePermission('webhooks', 'update')
   @ApiOkResponse({ type: WebhookSettingsDto, description: 'The settings with the new secret; the old one stops verifying' })
-  @ApiOperation({ summary: 'Rotate the signing secret', description: 'Replaces the webhook signing secret; deliveries from then on are signed with the new one only.' })
+  @ApiOperation({
+    summary: 'Rotate the signing secret',
+    description: 'Replaces the webhook signing secret; deliveries from then on are signed with the new one only.',
+  })
   rotateSecret(@CurrentUser() user: User): Promise<WebhookSettingsDto> {
     return this.settings.rotateSecret(user.id);
   }
@@ -46,7 +49,10 @@ export class WebhooksController {
   @ApiKeyAllowed()
   @RequirePermission('webhooks', 'read')
   @ApiOkResponse({ type: WebhookEventPageDto, description: "The caller's events, newest first", example: WEBHOOK_EVENT_PAGE_EXAMPLE })
-  @ApiOperation({ summary: 'List webhook events', description: "The account's webhook events, newest first, with their status (pending, delivered, failed), attempts and the exact body sent." })
+  @ApiOperation({
+    summary: 'List webhook events',
+    description: "The account's webhook events, newest first, with their status (pending, delivered, failed), attempts and the exact body sent.",
+  })
   listEvents(@CurrentUser() user: User, @Query() query: PageQueryDto): Promise<WebhookEventPageDto> {
     return this.events.list(user.id, query.page, query.pageSize);
   }
@@ -56,7 +62,10 @@ export class WebhooksController {
   @RequirePermission('webhooks', 'read')
   @ApiOkResponse({ type: [WebhookDeliveryDto], description: 'Every attempt, first one first', example: DELIVERIES_EXAMPLE })
   @ApiNotFoundResponse({ description: 'No such event among the caller’s' })
-  @ApiOperation({ summary: "List an event's delivery attempts", description: 'Every attempt to deliver one webhook event, first one first: status code, error and duration.' })
+  @ApiOperation({
+    summary: "List an event's delivery attempts",
+    description: 'Every attempt to deliver one webhook event, first one first: status code, error and duration.',
+  })
   @ApiErrors(WEBHOOK_ERRORS, 'WEBHOOK_EVENT_NOT_FOUND')
   listDeliveries(@CurrentUser() user: User, @Param('id') id: string): Promise<WebhookDeliveryDto[]> {
     return this.events.deliveries(user.id, id);
@@ -67,7 +76,10 @@ export class WebhooksController {
   @RequirePermission('webhooks', 'update')
   @ApiOkResponse({ type: WebhookEventDto, description: 'The event after the new attempt' })
   @ApiNotFoundResponse({ description: 'No such event among the caller’s' })
-  @ApiOperation({ summary: 'Redeliver a webhook event', description: 'Makes a new attempt now; a failed event becomes pending again and follows the retry schedule.' })
+  @ApiOperation({
+    summary: 'Redeliver a webhook event',
+    description: 'Makes a new attempt now; a failed event becomes pending again and follows the retry schedule.',
+  })
   @ApiErrors(WEBHOOK_ERRORS, 'WEBHOOK_EVENT_NOT_FOUND')
   redeliver(@CurrentUser() user: User, @Param('id') id: string): Promise<WebhookEventDto> {
     return this.events.redeliver(user.id, id);
@@ -79,7 +91,11 @@ export class WebhooksController {
   @RequirePermission('webhooks', 'update')
   @ApiOkResponse({ type: WebhookEventDto, description: 'The webhook.test event after its first attempt', example: TEST_EVENT_EXAMPLE })
   @ApiBadRequestResponse({ description: 'No webhook URL is configured' })
-  @ApiOperation({ summary: 'Send a test event', description: 'Sends a `webhook.test` event to the webhook URL at once and answers with the outcome of its first attempt. Retries are safe with an `Idempotency-Key`: a retry answers the first event instead of sending another.' })
+  @ApiOperation({
+    summary: 'Send a test event',
+    description:
+      'Sends a `webhook.test` event to the webhook URL at once and answers with the outcome of its first attempt. Retries are safe with an `Idempotency-Key`: a retry answers the first event instead of sending another.',
+  })
   @ApiErrors(WEBHOOK_ERRORS, 'WEBHOOK_NOT_SET')
   @Idempotent()
   async sendTest(
@@ -88,7 +104,9 @@ export class WebhooksController {
     @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<WebhookEventDto> {
     // A retry after a timeout must not send the integrator a second test event.
-    const answer = await this.idempotency.run({ userId: user.id, operation: 'POST /api/webhooks/test' }, idempotencyKey, {}, () => this.events.sendTest(user.id));
+    const answer = await this.idempotency.run({ userId: user.id, operation: 'POST /api/webhooks/test' }, idempotencyKey, {}, () =>
+      this.events.sendTest(user.id),
+    );
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');
     return answer.body;
   }

@@ -21,7 +21,7 @@ export const TEST_EVENT_EXAMPLE = {
   createdAt: '2026-11-25T09:30:00.000Z',
   organizationId: null,
   applicantUserId: null,
-  payload: "{\"type\":\"webhook.test\",\"timestamp\":\"2026-11-25T09:30:00.000Z\",\"data\":{\"message\":\"This is a test event from your KYC platform account.\"}}",
+  payload: '{"type":"webhook.test","timestamp":"2026-11-25T09:30:00.000Z","data":{"message":"This is a test event from your KYC platform account."}}',
 };
 
 export const WEBHOOK_EVENT_PAGE_EXAMPLE = {
@@ -38,7 +38,8 @@ export const WEBHOOK_EVENT_PAGE_EXAMPLE = {
       createdAt: '2026-11-25T09:20:00.000Z',
       organizationId: '5b7e2d0c-1f3a-4c8e-9b6d-2a4f8e1c7d90',
       applicantUserId: 'customer-42',
-      payload: "{\"type\":\"applicant.decided\",\"timestamp\":\"2026-11-25T09:20:00.000Z\",\"data\":{\"organizationId\":\"5b7e2d0c-1f3a-4c8e-9b6d-2a4f8e1c7d90\",\"userId\":\"customer-42\",\"kycStatus\":\"completed\",\"documentType\":\"PASSPORT\",\"reviewAnswer\":\"approved\",\"rejectType\":null,\"rejectReason\":null}}",
+      payload:
+        '{"type":"applicant.decided","timestamp":"2026-11-25T09:20:00.000Z","data":{"organizationId":"5b7e2d0c-1f3a-4c8e-9b6d-2a4f8e1c7d90","userId":"customer-42","kycStatus":"completed","documentType":"PASSPORT","reviewAnswer":"approved","rejectType":null,"rejectReason":null}}',
     },
   ],
   meta: { page: 1, pageLength: 2, totalPages: 1, hasPreviousPage: false, hasNextPage: false },

@@ -21,14 +21,7 @@ import { WebhooksController } from './webhooks.controller.js';
 @Module({
   imports: [TypeOrmModule.forFeature([User, WebhookEvent, WebhookDelivery]), IdempotencyModule],
   controllers: [WebhookSettingsController, WebhooksController],
-  providers: [
-    WebhookSender,
-    WebhookDispatcher,
-    WebhookOutboxService,
-    WebhookSettingsService,
-    WebhookEventsService,
-    OwnerSettingsReader,
-  ],
+  providers: [WebhookSender, WebhookDispatcher, WebhookOutboxService, WebhookSettingsService, WebhookEventsService, OwnerSettingsReader],
   exports: [WebhookOutboxService, OwnerSettingsReader],
 })
 export class WebhooksModule {}

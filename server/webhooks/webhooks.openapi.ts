@@ -1,5 +1,12 @@
 import type { PathItemObject } from '@nestjs/swagger';
-import { applicantEventBody, testEventBody, TEST_EVENT_TYPE, type ApplicantEventExtra, type ApplicantEventType, type ApplicantSnapshot } from './webhook-events.js';
+import {
+  applicantEventBody,
+  testEventBody,
+  TEST_EVENT_TYPE,
+  type ApplicantEventExtra,
+  type ApplicantEventType,
+  type ApplicantSnapshot,
+} from './webhook-events.js';
 import { WEBHOOK_USER_AGENT } from './webhook-dispatcher.js';
 
 type Status = Omit<ApplicantSnapshot, 'userId'>;
@@ -96,7 +103,8 @@ const SIGNATURE_HEADERS = [
 const DELIVERY_RESPONSES = {
   '2XX': { description: 'Acknowledged (within 15 seconds). Any other answer, a redirect, a timeout or a connection error is a failed attempt.' },
   '4XX': {
-    description: 'A failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; after the 8th failed attempt the event is marked failed. Answer 400 to a body whose signature does not verify.',
+    description:
+      'A failed attempt: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; after the 8th failed attempt the event is marked failed. Answer 400 to a body whose signature does not verify.',
   },
 };
 

@@ -244,7 +244,13 @@ const BODIES: Record<string, object | ((params: Record<string, string>) => objec
   'PUT /api/projects/:id/two-factor-requirement': { requireTwoFactor: false },
   'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },
   'POST /api/projects/:id/applicants/:userId/face-blocklist': { reason: 'Forged passport' },
-  'PUT /api/projects/:id/verification-policy': { requiredChecks: ['document-read'], autoApprove: false, autoReject: false, faceMatchThreshold: null, screeningThreshold: 0.9 },
+  'PUT /api/projects/:id/verification-policy': {
+    requiredChecks: ['document-read'],
+    autoApprove: false,
+    autoReject: false,
+    faceMatchThreshold: null,
+    screeningThreshold: 0.9,
+  },
   'POST /api/projects/:id/applicants/:userId/screening-reviews': { hit: 'ofac-sdn:1', verdict: 'false-positive', note: 'Not this person' },
   'POST /api/projects/:id/decision-labels': { kind: 'reject', title: 'Access check', endUserText: 'Access check', code: 'ACCESS_CHECK' },
   'PUT /api/projects/:id/decision-labels/:labelId': { kind: 'reject', title: 'Access check', endUserText: 'Access check', code: 'ACCESS_CHECK_2' },
@@ -272,7 +278,11 @@ describe('the access table', () => {
   beforeAll(async () => {
     t = await startTestApp();
     const owner = await createUser(t, { role: 'kyc', webhookUrl: 'https://hooks.example.test/kyc' });
-    await request(t.server).put('/api/users').set(await sessionHeaders(t, owner)).send({ image: { hasImage: true, data: `data:image/png;base64,${pngImage().toString('base64')}` } }).expect(200);
+    await request(t.server)
+      .put('/api/users')
+      .set(await sessionHeaders(t, owner))
+      .send({ image: { hasImage: true, data: `data:image/png;base64,${pngImage().toString('base64')}` } })
+      .expect(200);
     const outsider = await createUser(t, { role: 'kyc' });
     await createUser(t, { username: 'spare-member' });
     callers.visitor = browser(t);
@@ -290,15 +300,35 @@ describe('the access table', () => {
     const organization = (await callers.owner.post('/api/projects').send({ name: 'Acme Bank' }).expect(201)).body;
     const ds = t.app.get(DataSource);
     const applicant = await ds.getRepository(Applicant).save({ organizationId: organization.id, userId: 'applicant-1', kycStatus: 'queued' });
-    const image = await ds.getRepository(ApplicantImage).save({ applicantId: applicant.id, docType: 'SELFIE', side: null, contentType: 'image/png', width: 2, height: 2, data: pngImage() });
+    const image = await ds
+      .getRepository(ApplicantImage)
+      .save({ applicantId: applicant.id, docType: 'SELFIE', side: null, contentType: 'image/png', width: 2, height: 2, data: pngImage() });
     const crop = { id: '7a1c7d0e-0b4e-4d3f-9a51-3c6f0f1d2e3a', applicantId: applicant.id, faceOfApplicantId: applicant.id, data: jpegImage() };
     await ds.getRepository(FaceCrop).insert(crop);
     // An entry of an applicant removed since (the table's applicant stays off the blocklist).
-    const entry = await ds.getRepository(FaceBlocklistEntry).save({ organizationId: organization.id, applicantId: null, userId: 'gone-1', embedding: Buffer.alloc(16), crop: jpegImage(), reason: 'Access check', createdById: owner.user.id });
-    Object.assign(params, { id: organization.id, userId: 'applicant-1', imageId: image.id, ownerId: owner.user.id, cropId: crop.id, entryId: String(entry.id) });
+    const entry = await ds.getRepository(FaceBlocklistEntry).save({
+      organizationId: organization.id,
+      applicantId: null,
+      userId: 'gone-1',
+      embedding: Buffer.alloc(16),
+      crop: jpegImage(),
+      reason: 'Access check',
+      createdById: owner.user.id,
+    });
+    Object.assign(params, {
+      id: organization.id,
+      userId: 'applicant-1',
+      imageId: image.id,
+      ownerId: owner.user.id,
+      cropId: crop.id,
+      entryId: String(entry.id),
+    });
     // A revocation changes something: the owner and the super-admin each revoke their own invitation.
     for (const caller of ['owner', 'superAdmin'] as const) {
-      const invitation = await callers[caller].post(`/api/projects/${organization.id}/invitations`).send({ usernameOrEmail: `invitee-of-${caller}` }).expect(201);
+      const invitation = await callers[caller]
+        .post(`/api/projects/${organization.id}/invitations`)
+        .send({ usernameOrEmail: `invitee-of-${caller}` })
+        .expect(201);
       params[`invitationId:${caller}`] = invitation.body.id;
     }
   });
@@ -307,7 +337,11 @@ describe('the access table', () => {
   it('lists every route the server has, and nothing it does not have', () => {
     const routes = registeredRoutes(t);
     expect(routes.filter((route) => !(route in ACCESS)).sort()).toEqual([]);
-    expect(Object.keys(ACCESS).filter((route) => !routes.includes(route)).sort()).toEqual([]);
+    expect(
+      Object.keys(ACCESS)
+        .filter((route) => !routes.includes(route))
+        .sort(),
+    ).toEqual([]);
   });
 
   /**
@@ -317,7 +351,9 @@ describe('the access table', () => {
    * a visitor's 401 means a session, plus the API key where the key is let in.
    */
   it('declares in the OpenAPI document, for each operation, the credentials the table lets in', async () => {
-    const document = (await browser(t).get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>> };
+    const document = (await browser(t).get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { security?: Record<string, string[]>[] }>>;
+    };
     const drift: string[] = [];
     let compared = 0;
     for (const [route, access] of Object.entries(ACCESS)) {
@@ -367,7 +403,8 @@ describe('the access table', () => {
         const got = res.status;
         const expected = access[caller];
         const keyRefusal = caller === 'apiKey' && expected === 403;
-        const pass = expected === 'ok' ? ![401, 403, 404].includes(got) && got < 500 : got === expected && (!keyRefusal || res.body?.code === 'API_KEY_NOT_ALLOWED');
+        const pass =
+          expected === 'ok' ? ![401, 403, 404].includes(got) && got < 500 : got === expected && (!keyRefusal || res.body?.code === 'API_KEY_NOT_ALLOWED');
         if (!pass) mismatches.push(`${route} as ${caller}: expected ${expected}, got ${got} ${JSON.stringify(res.body?.message ?? '')}`);
       }
     }

@@ -29,7 +29,10 @@ describe('administrator accounts', () => {
       const mail = await waitForMail(t, 'new.admin@example.com', /password/i);
       const { user, token } = linkIn(mail.text, 'password-reset');
       const agent = browser(t);
-      await agent.post('/api/auth-emails/reset-password/reset').send({ user, token, password: 'chosen-by-admin' }).expect((r) => expect(r.status).toBeLessThan(300));
+      await agent
+        .post('/api/auth-emails/reset-password/reset')
+        .send({ user, token, password: 'chosen-by-admin' })
+        .expect((r) => expect(r.status).toBeLessThan(300));
       await agent.post('/api/auth/login').send({ username: 'new.admin', password: 'chosen-by-admin' }).expect(200);
       const me = await agent.get('/api/users/me').expect(200);
       expect(me.body).toMatchObject({ username: 'new.admin', role: 'admin' });
@@ -38,13 +41,29 @@ describe('administrator accounts', () => {
     it('refuses admins, kyc users and visitors, and a taken username', async () => {
       for (const role of ['admin', 'kyc'] as const) {
         const caller = await createUser(t, { role });
-        await request(t.server).post('/api/users/register-admin').set(await sessionHeaders(t, caller)).send({ username: `x${role}`, email: `${role}@x.test` }).expect(403);
+        await request(t.server)
+          .post('/api/users/register-admin')
+          .set(await sessionHeaders(t, caller))
+          .send({ username: `x${role}`, email: `${role}@x.test` })
+          .expect(403);
       }
-      await request(t.server).post('/api/users/register-admin').set('X-Requested-With', 'XMLHttpRequest').send({ username: 'v', email: 'v@x.test' }).expect(401);
+      await request(t.server)
+        .post('/api/users/register-admin')
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .send({ username: 'v', email: 'v@x.test' })
+        .expect(401);
       const superAdmin = await createUser(t, { role: 'super-admin' });
-      const taken = await request(t.server).post('/api/users/register-admin').set(await sessionHeaders(t, superAdmin)).send({ username: superAdmin.user.username, email: 'other@x.test' }).expect(409);
+      const taken = await request(t.server)
+        .post('/api/users/register-admin')
+        .set(await sessionHeaders(t, superAdmin))
+        .send({ username: superAdmin.user.username, email: 'other@x.test' })
+        .expect(409);
       expect(taken.body.message).toBe('That username or e-mail address is already in use');
-      const invalid = await request(t.server).post('/api/users/register-admin').set(await sessionHeaders(t, superAdmin)).send({ username: 'a b', email: 'nope' }).expect(400);
+      const invalid = await request(t.server)
+        .post('/api/users/register-admin')
+        .set(await sessionHeaders(t, superAdmin))
+        .send({ username: 'a b', email: 'nope' })
+        .expect(400);
       expect(invalid.body.message).toEqual(expect.arrayContaining(['email must be an e-mail address']));
     });
   });
@@ -77,7 +96,10 @@ describe('administrator accounts', () => {
         const agent = browser(t);
         const stale = await agent.post('/api/auth-emails/reset-password/reset').send({ user: first.user, token: first.token, password: 'setup-password' });
         expect(stale.status).toBe(400);
-        await agent.post('/api/auth-emails/reset-password/reset').send({ user: second.user, token: second.token, password: 'setup-password' }).expect((r) => expect(r.status).toBeLessThan(300));
+        await agent
+          .post('/api/auth-emails/reset-password/reset')
+          .send({ user: second.user, token: second.token, password: 'setup-password' })
+          .expect((r) => expect(r.status).toBeLessThan(300));
         await agent.post('/api/auth/login').send({ username: SETUP_USERNAME, password: 'setup-password' }).expect(200);
         expect(await admins.ensureFirstSuperAdmin()).toMatch(/^Sign in at .*\/login as a super-admin/);
       } finally {

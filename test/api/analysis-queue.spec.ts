@@ -47,8 +47,15 @@ function probeIn(context: INestApplicationContext, name?: string): ProbeHandler 
 async function applicants(t: TestApp, count: number): Promise<string[]> {
   const owner = await createUser(t);
   const organization = await createOrganization(t, owner);
-  const seeded = await seedApplicants(t, organization.id, Array.from({ length: count }, () => ({})));
-  const rows = await t.app.get(DataSource).getRepository(Applicant).find({ where: seeded.map((row) => ({ organizationId: organization.id, userId: row.userId })) });
+  const seeded = await seedApplicants(
+    t,
+    organization.id,
+    Array.from({ length: count }, () => ({})),
+  );
+  const rows = await t.app
+    .get(DataSource)
+    .getRepository(Applicant)
+    .find({ where: seeded.map((row) => ({ organizationId: organization.id, userId: row.userId })) });
   return rows.map((applicant) => applicant.id);
 }
 
@@ -65,7 +72,12 @@ async function queueProbes(t: TestApp, count: number): Promise<string[]> {
 }
 
 const statuses = async (t: TestApp) =>
-  (await t.app.get(DataSource).getRepository(AnalysisJob).find({ select: { status: true } })).map((job) => job.status);
+  (
+    await t.app
+      .get(DataSource)
+      .getRepository(AnalysisJob)
+      .find({ select: { status: true } })
+  ).map((job) => job.status);
 
 describe('analysis jobs in the app (embedded: the database is the queue)', () => {
   let t: TestApp;
@@ -116,10 +128,21 @@ describe('analysis jobs in the app (embedded: the database is the queue)', () =>
       const probe = probeIn(t.app);
       const [waiting, interrupted] = await applicants(t, 2);
       const now = clock.now();
-      await t.app.get(DataSource).getRepository(AnalysisJob).insert([
-        { applicantId: waiting, kind: 'probe', status: 'queued', runAfter: now },
-        { applicantId: interrupted, kind: 'probe', status: 'running', attempts: 1, runAfter: now, lockedBy: 'dead-host:1:0', lockedUntil: new Date(now.getTime() + ANALYSIS_LEASE_MS) },
-      ]);
+      await t.app
+        .get(DataSource)
+        .getRepository(AnalysisJob)
+        .insert([
+          { applicantId: waiting, kind: 'probe', status: 'queued', runAfter: now },
+          {
+            applicantId: interrupted,
+            kind: 'probe',
+            status: 'running',
+            attempts: 1,
+            runAfter: now,
+            lockedBy: 'dead-host:1:0',
+            lockedUntil: new Date(now.getTime() + ANALYSIS_LEASE_MS),
+          },
+        ]);
       await waitUntil(() => (probe.runs.includes(waiting) ? true : undefined));
       expect(probe.runs).toEqual([waiting]);
       clock.advance(ANALYSIS_LEASE_MS + 1000);
@@ -132,26 +155,30 @@ describe('analysis jobs in the app (embedded: the database is the queue)', () =>
     }
   });
 
-  it('keeps its lease while a job runs longer than the lease', async () => {
-    t = await startTestApp({ ANALYSIS_THREADS: '1' });
-    const probe = probeIn(t.app);
-    let release!: () => void;
-    probe.run = async (job) => {
-      probe.runs.push(job.applicantId);
-      await new Promise<void>((resolve) => (release = resolve));
-    };
-    const [id] = await queueProbes(t, 1);
-    const jobs = t.app.get(DataSource).getRepository(AnalysisJob);
-    const first = await waitUntil(async () => (await jobs.findOneByOrFail({ applicantId: id })).lockedUntil ?? undefined);
-    const renewed = await waitUntil(async () => {
-      const lockedUntil = (await jobs.findOneByOrFail({ applicantId: id })).lockedUntil;
-      return lockedUntil && lockedUntil > first ? lockedUntil : undefined;
-    }, ANALYSIS_LEASE_MS);
-    expect(renewed.getTime()).toBeGreaterThan(first.getTime());
-    release();
-    await waitUntil(async () => ((await statuses(t))[0] === 'done' ? true : undefined));
-    expect(probe.runs).toEqual([id]);
-  }, ANALYSIS_LEASE_MS * 2);
+  it(
+    'keeps its lease while a job runs longer than the lease',
+    async () => {
+      t = await startTestApp({ ANALYSIS_THREADS: '1' });
+      const probe = probeIn(t.app);
+      let release!: () => void;
+      probe.run = async (job) => {
+        probe.runs.push(job.applicantId);
+        await new Promise<void>((resolve) => (release = resolve));
+      };
+      const [id] = await queueProbes(t, 1);
+      const jobs = t.app.get(DataSource).getRepository(AnalysisJob);
+      const first = await waitUntil(async () => (await jobs.findOneByOrFail({ applicantId: id })).lockedUntil ?? undefined);
+      const renewed = await waitUntil(async () => {
+        const lockedUntil = (await jobs.findOneByOrFail({ applicantId: id })).lockedUntil;
+        return lockedUntil && lockedUntil > first ? lockedUntil : undefined;
+      }, ANALYSIS_LEASE_MS);
+      expect(renewed.getTime()).toBeGreaterThan(first.getTime());
+      release();
+      await waitUntil(async () => ((await statuses(t))[0] === 'done' ? true : undefined));
+      expect(probe.runs).toEqual([id]);
+    },
+    ANALYSIS_LEASE_MS * 2,
+  );
 
   it('queues a job again for a new submission: one row per applicant and kind', async () => {
     t = await startTestApp();
@@ -188,39 +215,50 @@ describe('analysis jobs of a real server process', () => {
     });
   }
 
-  it('resumes a document analysis that a killed process was running, after a restart', async () => {
-    // The account and organization, made on the test's database; then the built server takes over.
-    t = await startTestApp();
-    const owner = await createUser(t);
-    const organization = await createOrganization(t, owner);
-    const { database } = t;
-    await t.stop();
-    let server = await serverOn(database);
-    await waitUntilHealthy(server.url);
+  it(
+    'resumes a document analysis that a killed process was running, after a restart',
+    async () => {
+      // The account and organization, made on the test's database; then the built server takes over.
+      t = await startTestApp();
+      const owner = await createUser(t);
+      const organization = await createOrganization(t, owner);
+      const { database } = t;
+      await t.stop();
+      let server = await serverOn(database);
+      await waitUntilHealthy(server.url);
 
-    const truth = fakeApplicant(1, { seed: 'document-reading', now: new Date('2026-06-01T00:00:00Z') });
-    const document = await renderFakeDocument(truth);
-    await submitVerification(server.url, owner, organization.id, 'killed-1', [{ docType: 'PASSPORT', side: 'front', png: document.pages[0].png }], truth);
-    const details = (url: string) => request(url).get(`/api/projects/${organization.id}/applicants/killed-1`).set(owner.auth).expect(200);
-    await waitUntil(async () => ((await details(server.url)).body.analysis === 'running' ? true : undefined), 30_000, 'the analysis to start');
-    server.child.kill('SIGKILL');
-    await server.exited;
+      const truth = fakeApplicant(1, { seed: 'document-reading', now: new Date('2026-06-01T00:00:00Z') });
+      const document = await renderFakeDocument(truth);
+      await submitVerification(server.url, owner, organization.id, 'killed-1', [{ docType: 'PASSPORT', side: 'front', png: document.pages[0].png }], truth);
+      const details = (url: string) => request(url).get(`/api/projects/${organization.id}/applicants/killed-1`).set(owner.auth).expect(200);
+      await waitUntil(async () => ((await details(server.url)).body.analysis === 'running' ? true : undefined), 30_000, 'the analysis to start');
+      server.child.kill('SIGKILL');
+      await server.exited;
 
-    server = await serverOn(database);
-    await waitUntilHealthy(server.url);
-    expect((await details(server.url)).body.analysis).toBe('running'); // until the dead holder's lease ends
-    await waitUntil(async () => ((await details(server.url)).body.analysis === 'done' ? true : undefined), ANALYSIS_LEASE_MS + 30_000);
-    const checks = (await request(server.url).get(`/api/projects/${organization.id}/applicants/killed-1/checks`).set(owner.auth).expect(200)).body as { name: string; verdict: string }[];
-    expect(checks.filter((check) => check.name === 'document-read')).toEqual([expect.objectContaining({ verdict: 'passed' })]);
-    expect(checks.filter((check) => check.name === 'data-matches-document')).toEqual([expect.objectContaining({ verdict: 'passed' })]);
-    server.child.kill('SIGTERM');
-    await server.exited;
+      server = await serverOn(database);
+      await waitUntilHealthy(server.url);
+      expect((await details(server.url)).body.analysis).toBe('running'); // until the dead holder's lease ends
+      await waitUntil(async () => ((await details(server.url)).body.analysis === 'done' ? true : undefined), ANALYSIS_LEASE_MS + 30_000);
+      const checks = (await request(server.url).get(`/api/projects/${organization.id}/applicants/killed-1/checks`).set(owner.auth).expect(200)).body as {
+        name: string;
+        verdict: string;
+      }[];
+      expect(checks.filter((check) => check.name === 'document-read')).toEqual([expect.objectContaining({ verdict: 'passed' })]);
+      expect(checks.filter((check) => check.name === 'data-matches-document')).toEqual([expect.objectContaining({ verdict: 'passed' })]);
+      server.child.kill('SIGTERM');
+      await server.exited;
 
-    t = await startTestApp({}, { database });
-    const applicant = await t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: organization.id, userId: 'killed-1' });
-    // The same submission's job, claimed a second time.
-    expect(await t.app.get(DataSource).getRepository(AnalysisJob).findOneByOrFail({ applicantId: applicant.id })).toMatchObject({ status: 'done', runs: 1, attempts: 2 });
-  }, ANALYSIS_LEASE_MS + 120_000);
+      t = await startTestApp({}, { database });
+      const applicant = await t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: organization.id, userId: 'killed-1' });
+      // The same submission's job, claimed a second time.
+      expect(await t.app.get(DataSource).getRepository(AnalysisJob).findOneByOrFail({ applicantId: applicant.id })).toMatchObject({
+        status: 'done',
+        runs: 1,
+        attempts: 2,
+      });
+    },
+    ANALYSIS_LEASE_MS + 120_000,
+  );
 });
 
 const WORKER_SCRIPT = 'dist/server/cli/worker.js';
@@ -261,35 +299,58 @@ if (!redisUrl || !sharedDatabase) {
     expect(probes.map((probe) => probe.runs.length).every((count) => count > 0)).toBe(true);
   }, 60_000);
 
-  it('two `npm run worker` processes share the document and face analyses; one killed mid-job, the other finishes it', async () => {
-    t = await startTestApp({ REDIS_URL: redisUrl!, ANALYSIS_WORKERS_ONLY: 'true' });
-    const owner = await createUser(t);
-    const organization = await createOrganization(t, owner);
-    const env = { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: t.database.schema, DATA_DIR: t.database.dataDir, REDIS_URL: redisUrl, ANALYSIS_THREADS: '1' };
-    const [doomed, survivor] = await Promise.all([spawnServer(env, WORKER_SCRIPT), spawnServer(env, WORKER_SCRIPT)]);
-    processes.push(doomed, survivor);
-    await Promise.all([doomed, survivor].map((worker) => waitUntil(() => (worker.output().includes('waiting for jobs') ? true : undefined), 20_000, 'the worker to start')));
+  it(
+    'two `npm run worker` processes share the document and face analyses; one killed mid-job, the other finishes it',
+    async () => {
+      t = await startTestApp({ REDIS_URL: redisUrl!, ANALYSIS_WORKERS_ONLY: 'true' });
+      const owner = await createUser(t);
+      const organization = await createOrganization(t, owner);
+      const env = {
+        DATABASE_URL: process.env.TEST_DATABASE_URL,
+        DATABASE_SCHEMA: t.database.schema,
+        DATA_DIR: t.database.dataDir,
+        REDIS_URL: redisUrl,
+        ANALYSIS_THREADS: '1',
+      };
+      const [doomed, survivor] = await Promise.all([spawnServer(env, WORKER_SCRIPT), spawnServer(env, WORKER_SCRIPT)]);
+      processes.push(doomed, survivor);
+      await Promise.all(
+        [doomed, survivor].map((worker) => waitUntil(() => (worker.output().includes('waiting for jobs') ? true : undefined), 20_000, 'the worker to start')),
+      );
 
-    const now = new Date('2026-06-01T00:00:00Z');
-    for (const index of [1, 3, 4, 5]) {
-      const truth = fakeApplicant(index, { seed: 'document-reading', now });
-      const document = await renderFakeDocument(truth);
-      const pages = document.pages.map((page) => ({ docType: truth.documentType!, side: page.side, png: page.png }));
-      await submitVerification(t.server, owner, organization.id, `shared-${index}`, pages, truth);
-    }
-    const jobs = t.app.get(DataSource).getRepository(AnalysisJob);
-    const killed = await waitUntil(async () => (await jobs.find()).find((job) => job.status === 'running' && job.lockedBy?.includes(`:${doomed.child.pid}:`)), 30_000, 'the first worker to take a job');
-    doomed.child.kill('SIGKILL');
-    await doomed.exited;
+      const now = new Date('2026-06-01T00:00:00Z');
+      for (const index of [1, 3, 4, 5]) {
+        const truth = fakeApplicant(index, { seed: 'document-reading', now });
+        const document = await renderFakeDocument(truth);
+        const pages = document.pages.map((page) => ({ docType: truth.documentType!, side: page.side, png: page.png }));
+        await submitVerification(t.server, owner, organization.id, `shared-${index}`, pages, truth);
+      }
+      const jobs = t.app.get(DataSource).getRepository(AnalysisJob);
+      const killed = await waitUntil(
+        async () => (await jobs.find()).find((job) => job.status === 'running' && job.lockedBy?.includes(`:${doomed.child.pid}:`)),
+        30_000,
+        'the first worker to take a job',
+      );
+      doomed.child.kill('SIGKILL');
+      await doomed.exited;
 
-    await waitUntil(async () => ((await statuses(t)).every((status) => status === 'done') ? true : undefined), ANALYSIS_LEASE_MS + 60_000, 'every analysis to finish');
-    const rows = await jobs.find();
-    // Three jobs per submission: the document, the faces and the sanctions screening.
-    expect(rows.map((row) => row.kind).sort()).toEqual([...Array(4).fill('document'), ...Array(4).fill('face'), ...Array(4).fill('screening')]);
-    // Each job ran to the end once; only the killed one needed a second claim.
-    for (const row of rows) expect(row).toMatchObject({ runs: 1, attempts: row.id === killed.id ? 2 : 1 });
-    const check = { document: 'document-read', face: 'face-match', screening: 'sanctions-screening' }[killed.kind] ?? killed.kind;
-    const checks = await t.app.get(DataSource).getRepository(ApplicantCheck).find({ where: { applicantId: killed.applicantId, name: check } });
-    expect(checks).toHaveLength(1);
-  }, ANALYSIS_LEASE_MS + 120_000);
+      await waitUntil(
+        async () => ((await statuses(t)).every((status) => status === 'done') ? true : undefined),
+        ANALYSIS_LEASE_MS + 60_000,
+        'every analysis to finish',
+      );
+      const rows = await jobs.find();
+      // Three jobs per submission: the document, the faces and the sanctions screening.
+      expect(rows.map((row) => row.kind).sort()).toEqual([...Array(4).fill('document'), ...Array(4).fill('face'), ...Array(4).fill('screening')]);
+      // Each job ran to the end once; only the killed one needed a second claim.
+      for (const row of rows) expect(row).toMatchObject({ runs: 1, attempts: row.id === killed.id ? 2 : 1 });
+      const check = { document: 'document-read', face: 'face-match', screening: 'sanctions-screening' }[killed.kind] ?? killed.kind;
+      const checks = await t.app
+        .get(DataSource)
+        .getRepository(ApplicantCheck)
+        .find({ where: { applicantId: killed.applicantId, name: check } });
+      expect(checks).toHaveLength(1);
+    },
+    ANALYSIS_LEASE_MS + 120_000,
+  );
 });

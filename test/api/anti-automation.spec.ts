@@ -42,7 +42,11 @@ describe('anti-automation keys', () => {
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
     expect(statuses[30]).toBe(429);
     // From yet another address, the right password waits too until the window passes.
-    const blocked = await request(t.server).post('/api/auth/login').set('X-Requested-With', 'XMLHttpRequest').set('X-Forwarded-For', '192.0.2.99').send({ username: account.user.username, password: account.password });
+    const blocked = await request(t.server)
+      .post('/api/auth/login')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .set('X-Forwarded-For', '192.0.2.99')
+      .send({ username: account.user.username, password: account.password });
     expect(blocked.body.code).toBe('LOGIN_THROTTLED');
   });
 });

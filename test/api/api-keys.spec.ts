@@ -44,14 +44,20 @@ describe('API keys', () => {
 
   it('regenerates the key: the new one works and the old one stops working at once', async () => {
     const account = await createUser(t);
-    const res = await request(t.server).post('/api/api-keys/regenerate').set(await sessionHeaders(t, account)).expect(200);
+    const res = await request(t.server)
+      .post('/api/api-keys/regenerate')
+      .set(await sessionHeaders(t, account))
+      .expect(200);
     const fresh: string = res.body.apiKey;
     expect(fresh).toMatch(/^kyc_sk_/);
     expect(fresh).not.toBe(account.apiKey);
 
     await request(t.server).get('/api/users/me').set(account.auth).expect(401);
     await request(t.server).get('/api/users/me').set(bearer(fresh)).expect(200);
-    const shown = await request(t.server).get('/api/api-keys').set(await sessionHeaders(t, account)).expect(200);
+    const shown = await request(t.server)
+      .get('/api/api-keys')
+      .set(await sessionHeaders(t, account))
+      .expect(200);
     expect(shown.body).toEqual({ apiKey: fresh });
   });
 
@@ -73,21 +79,27 @@ describe('API keys', () => {
         ['post', '/api/projects', { name: 'Via a key' }],
       ];
       for (const [method, path, body] of refused) {
-        const res = await request(t.server)[method as 'get'](path).set(superAdmin.auth).send(body ?? {});
+        const server = request(t.server);
+        const res = await server[method as 'get'](path)
+          .set(superAdmin.auth)
+          .send(body ?? {});
         expect([method, path, res.status, res.body.code]).toEqual([method, path, 403, 'API_KEY_NOT_ALLOWED']);
       }
       // Nothing was changed: the password, the e-mail and the account are as they were.
       const me = await request(t.server).get('/api/users/me').set(superAdmin.auth).expect(200);
       expect(me.body.email).toBe(superAdmin.user.email);
-      await request(t.server)
-        .post('/api/auth/login')
-        .send({ username: superAdmin.user.username, password: superAdmin.password })
-        .expect(200);
+      await request(t.server).post('/api/auth/login').send({ username: superAdmin.user.username, password: superAdmin.password }).expect(200);
     });
 
     it('answers the integrator routes as the signed-in account would', async () => {
       const account = await createUser(t);
-      const organization = (await request(t.server).post('/api/projects').set(await sessionHeaders(t, account)).send({ name: 'Integrator Ltd' }).expect(201)).body;
+      const organization = (
+        await request(t.server)
+          .post('/api/projects')
+          .set(await sessionHeaders(t, account))
+          .send({ name: 'Integrator Ltd' })
+          .expect(201)
+      ).body;
       for (const path of [
         '/api/users/me',
         '/api/projects',
@@ -99,7 +111,11 @@ describe('API keys', () => {
       ]) {
         await request(t.server).get(path).set(account.auth).expect(200);
       }
-      const link = await request(t.server).post('/api/kyc/sessions').set(account.auth).send({ organizationId: organization.id, userId: 'customer-1' }).expect(201);
+      const link = await request(t.server)
+        .post('/api/kyc/sessions')
+        .set(account.auth)
+        .send({ organizationId: organization.id, userId: 'customer-1' })
+        .expect(201);
       await request(t.server).delete(`/api/kyc/sessions/${link.body.sessionId}`).set(account.auth).expect(204);
     });
   });
@@ -111,7 +127,10 @@ describe('API keys', () => {
     const [applicant] = await seedApplicants(t, org.id, [{}]);
     const url = `/api/projects/${org.id}/applicants/${applicant.userId}`;
     // Signed in, a super-admin reaches every organization …
-    await request(t.server).get(url).set(await sessionHeaders(t, superAdmin)).expect(200);
+    await request(t.server)
+      .get(url)
+      .set(await sessionHeaders(t, superAdmin))
+      .expect(200);
     // … with its API key, none it is not a member of: not to read, list or erase.
     expect((await request(t.server).get(url).set(superAdmin.auth).expect(404)).body.code).toBe('ORGANIZATION_NOT_FOUND');
     await request(t.server).delete(url).set(superAdmin.auth).send({ reason: 'Data subject request', confirmUserId: applicant.userId }).expect(404);
@@ -153,8 +172,14 @@ describe('API keys', () => {
     const row = await permissions.findOneByOrFail({ role: 'kyc', resource: 'api-keys' });
     await permissions.update(row.id, { actions: [] });
     try {
-      await request(t.server).get('/api/api-keys').set(await sessionHeaders(t, account)).expect(403);
-      await request(t.server).post('/api/api-keys/regenerate').set(await sessionHeaders(t, account)).expect(403);
+      await request(t.server)
+        .get('/api/api-keys')
+        .set(await sessionHeaders(t, account))
+        .expect(403);
+      await request(t.server)
+        .post('/api/api-keys/regenerate')
+        .set(await sessionHeaders(t, account))
+        .expect(403);
     } finally {
       await permissions.update(row.id, { actions: row.actions });
     }

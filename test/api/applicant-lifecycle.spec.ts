@@ -45,10 +45,14 @@ describe('the applicant lifecycle, one door for every change', () => {
   const applicant = (userId: string) => ds().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
   const auditOf = async (userId: string) => {
     const { id } = await applicant(userId);
-    return ds().getRepository(AuditEvent).find({ where: { applicantId: id }, order: { createdAt: 'ASC' } });
+    return ds()
+      .getRepository(AuditEvent)
+      .find({ where: { applicantId: id }, order: { createdAt: 'ASC' } });
   };
   const webhooksOf = (userId: string) =>
-    ds().getRepository(WebhookEvent).find({ where: { organizationId: org.id, applicantUserId: userId }, order: { createdAt: 'ASC' } });
+    ds()
+      .getRepository(WebhookEvent)
+      .find({ where: { organizationId: org.id, applicantUserId: userId }, order: { createdAt: 'ASC' } });
   const listen = (userId: string) => {
     unsubscribe.push(t.app.get(StatusBus).subscribe(org.id, userId, (event) => announced.push(event)));
   };
@@ -58,7 +62,11 @@ describe('the applicant lifecycle, one door for every change', () => {
     await seedApplicants(t, org.id, [{ userId: 'staff-1', kycStatus: 'queued', reviewAnswer: null }]);
     listen('staff-1');
     const at = clock.advance(60_000);
-    await request(t.server).post(`/api/projects/${org.id}/applicants/staff-1/approve`).set(await sessionHeaders(t, owner)).send({}).expect(200);
+    await request(t.server)
+      .post(`/api/projects/${org.id}/applicants/staff-1/approve`)
+      .set(await sessionHeaders(t, owner))
+      .send({})
+      .expect(200);
 
     const row = await applicant('staff-1');
     expect(row).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved', version: 2 });
@@ -75,8 +83,16 @@ describe('the applicant lifecycle, one door for every change', () => {
     ).body.token as string;
     const widget = { Authorization: `Bearer ${token}` };
     listen('widget-1');
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', data: dataUrl(documentPhoto()) }).expect(200);
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'PASSPORT', data: dataUrl(documentPhoto()) })
+      .expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) })
+      .expect(200);
     await request(t.server)
       .put('/api/kyc/personal-data')
       .set(widget)
@@ -136,9 +152,16 @@ describe('the applicant lifecycle, one door for every change', () => {
   it('staff edit and reset: each audited, sent as a webhook and announced', async () => {
     await seedApplicants(t, org.id, [{ userId: 'staff-2', kycStatus: 'queued', reviewAnswer: null }]);
     listen('staff-2');
-    await request(t.server).put(`/api/projects/${org.id}/applicants/staff-2`).set(await sessionHeaders(t, owner)).send({ name: 'Corrected Name' }).expect(200);
+    await request(t.server)
+      .put(`/api/projects/${org.id}/applicants/staff-2`)
+      .set(await sessionHeaders(t, owner))
+      .send({ name: 'Corrected Name' })
+      .expect(200);
     clock.advance(1000); // the outbox orders events by the injected clock
-    await request(t.server).post(`/api/projects/${org.id}/applicants/staff-2/reset`).set(await sessionHeaders(t, owner)).expect(200);
+    await request(t.server)
+      .post(`/api/projects/${org.id}/applicants/staff-2/reset`)
+      .set(await sessionHeaders(t, owner))
+      .expect(200);
     expect((await auditOf('staff-2')).map((e) => e.action)).toEqual(['applicant.updated', 'applicant.reset']);
     expect((await webhooksOf('staff-2')).map((e) => e.type)).toEqual(['applicant.updated', 'applicant.reset']);
     expect(announcedFor('staff-2')).toEqual(['processing', 'pending']);
@@ -151,8 +174,14 @@ describe('the applicant lifecycle, one door for every change', () => {
     const seen = (await request(t.server).get(path).set(owner.auth).expect(200)).body.applicant.version as number;
 
     const [approve, reject] = await Promise.all([
-      request(t.server).post(`${path}/approve`).set(await sessionHeaders(t, owner)).send({ version: seen }),
-      request(t.server).post(`${path}/reject`).set(await sessionHeaders(t, owner)).send({ version: seen, reason: 'Blurred', rejectType: 'final' }),
+      request(t.server)
+        .post(`${path}/approve`)
+        .set(await sessionHeaders(t, owner))
+        .send({ version: seen }),
+      request(t.server)
+        .post(`${path}/reject`)
+        .set(await sessionHeaders(t, owner))
+        .send({ version: seen, reason: 'Blurred', rejectType: 'final' }),
     ]);
 
     const statuses = [approve.status, reject.status].sort();
@@ -174,11 +203,22 @@ describe('the applicant lifecycle, one door for every change', () => {
   it('a change sent with a stale version changes nothing; without a version it applies as before', async () => {
     await seedApplicants(t, org.id, [{ userId: 'stale-1', kycStatus: 'queued', reviewAnswer: null }]);
     const path = `/api/projects/${org.id}/applicants/stale-1`;
-    await request(t.server).post(`${path}/hold`).set(await sessionHeaders(t, owner)).send({ reason: 'Proof of address' }).expect(200);
-    const res = await request(t.server).post(`${path}/approve`).set(await sessionHeaders(t, owner)).send({ version: 1 }).expect(409);
+    await request(t.server)
+      .post(`${path}/hold`)
+      .set(await sessionHeaders(t, owner))
+      .send({ reason: 'Proof of address' })
+      .expect(200);
+    const res = await request(t.server)
+      .post(`${path}/approve`)
+      .set(await sessionHeaders(t, owner))
+      .send({ version: 1 })
+      .expect(409);
     expect(res.body.code).toBe('APPLICANT_CHANGED');
     expect((await applicant('stale-1')).kycStatus).toBe('onHold');
-    await request(t.server).post(`${path}/approve`).set(await sessionHeaders(t, owner)).expect(200);
+    await request(t.server)
+      .post(`${path}/approve`)
+      .set(await sessionHeaders(t, owner))
+      .expect(200);
     expect(await applicant('stale-1')).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved', version: 3 });
   });
 });

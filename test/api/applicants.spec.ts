@@ -133,7 +133,22 @@ describe('applicants', () => {
     });
 
     it.each([
-      ['userId prefix', 'APPLICANT-1', ['applicant-10', 'applicant-11', 'applicant-12', 'applicant-13', 'applicant-14', 'applicant-15', 'applicant-16', 'applicant-17', 'applicant-18', 'applicant-19']],
+      [
+        'userId prefix',
+        'APPLICANT-1',
+        [
+          'applicant-10',
+          'applicant-11',
+          'applicant-12',
+          'applicant-13',
+          'applicant-14',
+          'applicant-15',
+          'applicant-16',
+          'applicant-17',
+          'applicant-18',
+          'applicant-19',
+        ],
+      ],
       ['name, anywhere and in any case', 'da SILVA', ['applicant-01', 'applicant-07', 'applicant-13', 'applicant-19']],
       ['document number prefix', 'px05', ['applicant-06']],
       ['a term matching nobody', 'zz-nobody', []],
@@ -205,7 +220,11 @@ describe('applicants', () => {
 
     it("shows a super-admin every organization's applicants (signed in: a super-admin's API key reaches only its own organizations)", async () => {
       const superAdmin = await createUser(t, { role: 'super-admin' });
-      const res = await request(t.server).get('/api/applicants').query({ search: 'applicant-', pageSize: 250 }).set(await sessionHeaders(t, superAdmin)).expect(200);
+      const res = await request(t.server)
+        .get('/api/applicants')
+        .query({ search: 'applicant-', pageSize: 250 })
+        .set(await sessionHeaders(t, superAdmin))
+        .expect(200);
       expect(res.body.items.filter((item: { organizationId: string }) => item.organizationId === listed.id)).toHaveLength(23);
       const byKey = await request(t.server).get('/api/applicants').query({ search: 'applicant-', pageSize: 250 }).set(superAdmin.auth).expect(200);
       expect(byKey.body.items.filter((item: { organizationId: string }) => item.organizationId === listed.id)).toHaveLength(0);
@@ -223,8 +242,7 @@ describe('applicants', () => {
       [applicant, other] = await seedApplicants(t, org.id, [{ userId: 'detail-1' }, { userId: 'detail-2' }], { images: true });
     });
 
-    const details = (user: TestUser, userId = applicant.userId) =>
-      request(t.server).get(`/api/projects/${org.id}/applicants/${userId}`).set(user.auth);
+    const details = (user: TestUser, userId = applicant.userId) => request(t.server).get(`/api/projects/${org.id}/applicants/${userId}`).set(user.auth);
 
     it('answers the applicant and the identity with image URLs on the authorized route', async () => {
       const res = await details(owner).expect(200);
@@ -410,14 +428,22 @@ describe('applicants', () => {
       ['a field the form does not have', { reviewAnswer: 'approved' }, 'property reviewAnswer should not exist'],
     ])('refuses %s with 400 and records nothing', async (_case, body, message) => {
       const row = await freshApplicant();
-      const res = await request(t.server).put(path(row.userId)).set(await sessionHeaders(t, owner)).send(body).expect(400);
+      const res = await request(t.server)
+        .put(path(row.userId))
+        .set(await sessionHeaders(t, owner))
+        .send(body)
+        .expect(400);
       expect(res.body.message).toContain(message);
       expect((await activity(row.userId)).filter((event) => event.action === 'applicant.updated')).toEqual([]);
     });
 
     it('records nothing for an edit that changes nothing', async () => {
       const row = await freshApplicant();
-      await request(t.server).put(path(row.userId)).set(await sessionHeaders(t, owner)).send({ name: row.name }).expect(200);
+      await request(t.server)
+        .put(path(row.userId))
+        .set(await sessionHeaders(t, owner))
+        .send({ name: row.name })
+        .expect(200);
       expect(await activity(row.userId)).toEqual([]);
     });
 
@@ -426,7 +452,10 @@ describe('applicants', () => {
       const before = await request(t.server).get(path(row.userId)).set(owner.auth).expect(200);
       const imageUrl: string = before.body.identity.images[0].url;
 
-      const res = await request(t.server).post(path(row.userId, '/reset')).set(await sessionHeaders(t, member)).expect(200);
+      const res = await request(t.server)
+        .post(path(row.userId, '/reset'))
+        .set(await sessionHeaders(t, member))
+        .expect(200);
       expect(res.body.applicant).toMatchObject({
         kycStatus: 'init',
         documentType: null,
@@ -441,12 +470,18 @@ describe('applicants', () => {
       await request(t.server).get(imageUrl).set(owner.auth).expect(404);
       const events = await activity(row.userId);
       expect(events.map((event) => event.action)).toContain('applicant.reset');
-      expect(events.find((event) => event.action === 'applicant.reset')?.detail).toEqual({ previousStatus: 'completed', imagesRemoved: sidesOf(row.documentType)!.length + 1 });
+      expect(events.find((event) => event.action === 'applicant.reset')?.detail).toEqual({
+        previousStatus: 'completed',
+        imagesRemoved: sidesOf(row.documentType)!.length + 1,
+      });
     });
 
     it('approves: completed with reviewAnswer approved and decidedAt, recorded', async () => {
       const row = await freshApplicant({ kycStatus: 'pending', reviewAnswer: null, decidedAt: null });
-      const res = await request(t.server).post(path(row.userId, '/approve')).set(await sessionHeaders(t, member)).expect(200);
+      const res = await request(t.server)
+        .post(path(row.userId, '/approve'))
+        .set(await sessionHeaders(t, member))
+        .expect(200);
       expect(res.body.applicant).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved', rejectType: null, rejectReason: null });
       expect(Date.now() - Date.parse(res.body.applicant.decidedAt)).toBeLessThan(60_000);
       const [event] = await activity(row.userId);
@@ -481,16 +516,28 @@ describe('applicants', () => {
       ['without a reject type', { reason: 'Blurred' }, 'rejectType must be one of: final, resubmission'],
     ])('refuses a rejection %s with 400 and records nothing', async (_case, body, message) => {
       const row = await freshApplicant();
-      const res = await request(t.server).post(path(row.userId, '/reject')).set(await sessionHeaders(t, owner)).send(body).expect(400);
+      const res = await request(t.server)
+        .post(path(row.userId, '/reject'))
+        .set(await sessionHeaders(t, owner))
+        .send(body)
+        .expect(400);
       expect(res.body.message).toContain(message);
       expect(await activity(row.userId)).toEqual([]);
     });
 
     it('puts on hold, with or without a reason, clearing an earlier review answer', async () => {
       const row = await freshApplicant({ kycStatus: 'completed', reviewAnswer: 'approved' });
-      const res = await request(t.server).post(path(row.userId, '/hold')).set(await sessionHeaders(t, owner)).send({ reason: 'Proof of address needed' }).expect(200);
+      const res = await request(t.server)
+        .post(path(row.userId, '/hold'))
+        .set(await sessionHeaders(t, owner))
+        .send({ reason: 'Proof of address needed' })
+        .expect(200);
       expect(res.body.applicant).toMatchObject({ kycStatus: 'onHold', reviewAnswer: null, decidedAt: expect.any(String) });
-      await request(t.server).post(path(row.userId, '/hold')).set(await sessionHeaders(t, owner)).send({}).expect(200);
+      await request(t.server)
+        .post(path(row.userId, '/hold'))
+        .set(await sessionHeaders(t, owner))
+        .send({})
+        .expect(200);
       const events = await activity(row.userId);
       expect(events.map((event) => [event.action, event.detail])).toEqual([
         ['applicant.held', { previousStatus: 'onHold', reason: null }],
@@ -502,9 +549,19 @@ describe('applicants', () => {
       const row = await freshApplicant();
       await setPermissions(t, 'kyc', 'applicants', ['read']);
       try {
-        await request(t.server).put(path(row.userId)).set(await sessionHeaders(t, owner)).send({ name: 'X' }).expect(403);
-        await request(t.server).post(path(row.userId, '/approve')).set(await sessionHeaders(t, owner)).expect(403);
-        await request(t.server).post(path(row.userId, '/reset')).set(await sessionHeaders(t, owner)).expect(403);
+        await request(t.server)
+          .put(path(row.userId))
+          .set(await sessionHeaders(t, owner))
+          .send({ name: 'X' })
+          .expect(403);
+        await request(t.server)
+          .post(path(row.userId, '/approve'))
+          .set(await sessionHeaders(t, owner))
+          .expect(403);
+        await request(t.server)
+          .post(path(row.userId, '/reset'))
+          .set(await sessionHeaders(t, owner))
+          .expect(403);
         await request(t.server).get(path(row.userId)).set(owner.auth).expect(200);
         await setPermissions(t, 'kyc', 'applicants', ['update']);
         await request(t.server).get(path(row.userId)).set(owner.auth).expect(403);
@@ -523,8 +580,7 @@ describe('applicants', () => {
     beforeAll(async () => {
       org = await createOrganization(t, owner);
       [row] = await seedApplicants(t, org.id, [{ userId: 'tenant-1', kycStatus: 'pending', reviewAnswer: null }], { images: true });
-      imageId = (await request(t.server).get(`/api/projects/${org.id}/applicants/${row.userId}`).set(owner.auth).expect(200)).body
-        .identity.images[0].id;
+      imageId = (await request(t.server).get(`/api/projects/${org.id}/applicants/${row.userId}`).set(owner.auth).expect(200)).body.identity.images[0].id;
     });
 
     /** Every applicant route; :org, :userId and :imageId are filled in per call. */
@@ -581,7 +637,11 @@ describe('applicants', () => {
       await addMember(t, owner, org.id, helper);
       await list(org.id, helper).expect(200);
       await request(t.server).get(`/api/projects/${org.id}/applicants/${row.userId}`).set(helper.auth).expect(200);
-      await request(t.server).post(`/api/projects/${org.id}/applicants/${row.userId}/hold`).set(await sessionHeaders(t, helper)).send({}).expect(200);
+      await request(t.server)
+        .post(`/api/projects/${org.id}/applicants/${row.userId}/hold`)
+        .set(await sessionHeaders(t, helper))
+        .send({})
+        .expect(200);
     });
 
     it('lets a signed-in super-admin into any organization, not its API key', async () => {

@@ -23,7 +23,11 @@ describe('the audit trail', () => {
   let org: TestOrganization;
 
   const trail = async (query: Record<string, string | number> = {}) =>
-    request(t.server).get('/api/audit').query(query).set(await sessionHeaders(t, superAdmin)).expect(200);
+    request(t.server)
+      .get('/api/audit')
+      .query(query)
+      .set(await sessionHeaders(t, superAdmin))
+      .expect(200);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -40,21 +44,39 @@ describe('the audit trail', () => {
     ]);
     const applicant = (userId: string, suffix = '') => `/api/projects/${org.id}/applicants/${userId}${suffix}`;
     await request(t.server).get(applicant('audit-approve')).set(reviewer.auth).expect(200);
-    await request(t.server).post(applicant('audit-approve', '/approve')).set(await sessionHeaders(t, reviewer)).expect(200);
+    await request(t.server)
+      .post(applicant('audit-approve', '/approve'))
+      .set(await sessionHeaders(t, reviewer))
+      .expect(200);
     await request(t.server)
       .post(applicant('audit-reject', '/reject'))
       .set(await sessionHeaders(t, reviewer))
       .send({ reason: 'Document expired', rejectType: 'final' })
       .expect(200);
-    await request(t.server).post(applicant('audit-hold', '/hold')).set(await sessionHeaders(t, owner)).send({ reason: 'Call back' }).expect(200);
-    await request(t.server).put(applicant('audit-edit')).set(await sessionHeaders(t, owner)).send({ name: 'New Name' }).expect(200);
-    await request(t.server).post(applicant('audit-edit', '/reset')).set(await sessionHeaders(t, owner)).expect(200);
+    await request(t.server)
+      .post(applicant('audit-hold', '/hold'))
+      .set(await sessionHeaders(t, owner))
+      .send({ reason: 'Call back' })
+      .expect(200);
+    await request(t.server)
+      .put(applicant('audit-edit'))
+      .set(await sessionHeaders(t, owner))
+      .send({ name: 'New Name' })
+      .expect(200);
+    await request(t.server)
+      .post(applicant('audit-edit', '/reset'))
+      .set(await sessionHeaders(t, owner))
+      .expect(200);
   });
   afterAll(() => t.close());
 
   it('answers 403 to every role but super-admin, and 401 to a visitor', async () => {
     const admin = await createUser(t, { role: 'admin' });
-    for (const user of [owner, admin]) await request(t.server).get('/api/audit').set(await sessionHeaders(t, user)).expect(403);
+    for (const user of [owner, admin])
+      await request(t.server)
+        .get('/api/audit')
+        .set(await sessionHeaders(t, user))
+        .expect(403);
     await request(t.server).get('/api/audit').expect(401);
   });
 
@@ -90,7 +112,11 @@ describe('the audit trail', () => {
       ],
     });
     expect(byAction['member.invited'].detail).toEqual({ invitationId: expect.any(String), invitee: reviewer.user.username });
-    expect(byAction['member.added'].detail).toEqual({ userId: reviewer.user.id, username: reviewer.user.username, invitationId: byAction['member.invited'].detail?.invitationId });
+    expect(byAction['member.added'].detail).toEqual({
+      userId: reviewer.user.id,
+      username: reviewer.user.username,
+      invitationId: byAction['member.invited'].detail?.invitationId,
+    });
     expect(byAction['organization.created'].applicantId).toBeNull();
     expect(byAction['applicant.approved'].applicantId).toBe(byAction['applicant.viewed'].applicantId);
   });
@@ -108,21 +134,35 @@ describe('the audit trail', () => {
   it('pages the trail with the list meta', async () => {
     const res = await trail({ organizationId: org.id, pageSize: 3, page: 2 });
     expect(res.body.meta).toEqual({ page: 2, pageLength: 3, totalPages: 3, hasPreviousPage: true, hasNextPage: true });
-    await request(t.server).get('/api/audit').query({ pageSize: 251 }).set(await sessionHeaders(t, superAdmin)).expect(400);
-    await request(t.server).get('/api/audit').query({ organizationId: 'x' }).set(await sessionHeaders(t, superAdmin)).expect(400);
+    await request(t.server)
+      .get('/api/audit')
+      .query({ pageSize: 251 })
+      .set(await sessionHeaders(t, superAdmin))
+      .expect(400);
+    await request(t.server)
+      .get('/api/audit')
+      .query({ organizationId: 'x' })
+      .set(await sessionHeaders(t, superAdmin))
+      .expect(400);
   });
 
   it("records a member's removal", async () => {
     const leaving = await createUser(t);
     await addMember(t, owner, org.id, leaving);
-    await request(t.server).delete(`/api/projects/${org.id}/members/${leaving.user.id}`).set(await sessionHeaders(t, owner)).expect(204);
+    await request(t.server)
+      .delete(`/api/projects/${org.id}/members/${leaving.user.id}`)
+      .set(await sessionHeaders(t, owner))
+      .expect(204);
     const res = await trail({ organizationId: org.id, action: 'member.removed' });
     expect(res.body.items[0]).toMatchObject({ actorName: owner.user.username, detail: { userId: leaving.user.id } });
   });
 
   it('records nothing for a change refused as not found', async () => {
     const before = (await trail({ organizationId: org.id })).body.meta;
-    await request(t.server).post(`/api/projects/${org.id}/applicants/ghost/approve`).set(await sessionHeaders(t, owner)).expect(404);
+    await request(t.server)
+      .post(`/api/projects/${org.id}/applicants/ghost/approve`)
+      .set(await sessionHeaders(t, owner))
+      .expect(404);
     const after = (await trail({ organizationId: org.id })).body.meta;
     expect(after).toEqual(before);
   });

@@ -107,8 +107,7 @@ describe('e-mailed links, with no SMTP server (the outbox is the delivery)', () 
     it('refuses a used token', async () => {
       const account = await createUser(t);
       const link = await resetLinkFor(account.user.email);
-      const reset = (password: string) =>
-        browser(t).post('/api/auth-emails/reset-password/reset').send({ user: link.user, token: link.token, password });
+      const reset = (password: string) => browser(t).post('/api/auth-emails/reset-password/reset').send({ user: link.user, token: link.token, password });
       await reset('first-one').expect(200);
       const again = await reset('second-one').expect(400);
       expect(again.body.message).toBe(INVALID_LINK);
@@ -136,17 +135,13 @@ describe('e-mailed links, with no SMTP server (the outbox is the delivery)', () 
       expect((await reset('not-a-uuid', link.token)).body.message).toBe(INVALID_LINK);
       expect((await reset(account.user.id, 'made-up-token')).body.message).toBe(INVALID_LINK);
       // The real link still works afterwards.
-      await browser(t)
-        .post('/api/auth-emails/reset-password/reset')
-        .send({ user: link.user, token: link.token, password: 'whatever-1' })
-        .expect(200);
+      await browser(t).post('/api/auth-emails/reset-password/reset').send({ user: link.user, token: link.token, password: 'whatever-1' }).expect(200);
     });
 
     it("wants a new password of 4 to 32 characters that meets the operator's policy, and a refused one does not spend the link", async () => {
       const account = await createUser(t);
       const link = await resetLinkFor(account.user.email);
-      const reset = (password: string) =>
-        browser(t).post('/api/auth-emails/reset-password/reset').send({ user: link.user, token: link.token, password });
+      const reset = (password: string) => browser(t).post('/api/auth-emails/reset-password/reset').send({ user: link.user, token: link.token, password });
       expect((await reset('abc').expect(400)).body.message).toContain('Password must be 4 to 32 characters long');
       await reset('x'.repeat(33)).expect(400);
       expect((await reset('q7#zk').expect(400)).body).toMatchObject({ code: 'PASSWORD_TOO_SHORT', message: 'Password must be at least 8 characters long' });
@@ -233,10 +228,7 @@ describe('e-mailed links, with no SMTP server (the outbox is the delivery)', () 
       // No password yet: sign-in fails like any wrong password.
       await browser(t).post('/api/auth/login').send({ username: admin.username, password: 'anything' }).expect(401);
       remember('admin-pass-1');
-      await browser(t)
-        .post('/api/auth-emails/reset-password/reset')
-        .send({ user: link.user, token: link.token, password: 'admin-pass-1' })
-        .expect(200);
+      await browser(t).post('/api/auth-emails/reset-password/reset').send({ user: link.user, token: link.token, password: 'admin-pass-1' }).expect(200);
       const me = await signedIn(t, { user: admin, password: 'admin-pass-1' });
       expect((await me.get('/api/users/me').expect(200)).body).toMatchObject({ role: 'admin', isConfirmed: true });
     });
@@ -247,9 +239,7 @@ describe('e-mailed links, with no SMTP server (the outbox is the delivery)', () 
     const outbox = await t.app.get(DataSource).getRepository(OutboxMail).find();
     expect(outbox.length).toBeGreaterThan(0);
     expect(outbox.every((m) => m.status === 'stored')).toBe(true);
-    const storedLines = logged
-      .filter((line) => line.includes('was stored in the outbox'))
-      .map((line) => (JSON.parse(line) as { message: string }).message);
+    const storedLines = logged.filter((line) => line.includes('was stored in the outbox')).map((line) => (JSON.parse(line) as { message: string }).message);
     expect(storedLines).toHaveLength(outbox.length);
     // The subject and the outbox id; the recipient is personal data and stays in the outbox row.
     expect(storedLines[0]).toMatch(/^An e-mail "[^"]+" was stored in the outbox \(mail_outbox id [\w-]+\)/);
@@ -294,10 +284,7 @@ describe('e-mailed links through a real SMTP server', () => {
 
     const link = linkIn(mail.text, 'password-reset');
     expect(link.user).toBe(account.user.id);
-    await browser(t)
-      .post('/api/auth-emails/reset-password/reset')
-      .send({ user: link.user, token: link.token, password: 'via-smtp-42' })
-      .expect(200);
+    await browser(t).post('/api/auth-emails/reset-password/reset').send({ user: link.user, token: link.token, password: 'via-smtp-42' }).expect(200);
     await browser(t).post('/api/auth/login').send({ username: account.user.username, password: 'via-smtp-42' }).expect(200);
     await browser(t).post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(401);
 

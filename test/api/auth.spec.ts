@@ -88,38 +88,44 @@ describe('accounts: registration, sign-in and credentials', () => {
 
     it('answers 400 for a missing field, a bad e-mail, a username with an @ or a password outside 4–32 characters', async () => {
       const agent = browser(t);
-      await agent.post('/api/auth/register').send({ username: `x${unique()}`, password: 'abcd' }).expect(400);
-      const badEmail = await agent.post('/api/auth/register').send({ ...newcomer(), email: 'nope' }).expect(400);
+      await agent
+        .post('/api/auth/register')
+        .send({ username: `x${unique()}`, password: 'abcd' })
+        .expect(400);
+      const badEmail = await agent
+        .post('/api/auth/register')
+        .send({ ...newcomer(), email: 'nope' })
+        .expect(400);
       expect(badEmail.body.message).toContain('E-mail address is not valid');
-      await agent.post('/api/auth/register').send({ ...newcomer(), username: 'a@b.c' }).expect(400);
-      const short = await agent.post('/api/auth/register').send({ ...newcomer(), password: 'abc' }).expect(400);
+      await agent
+        .post('/api/auth/register')
+        .send({ ...newcomer(), username: 'a@b.c' })
+        .expect(400);
+      const short = await agent
+        .post('/api/auth/register')
+        .send({ ...newcomer(), password: 'abc' })
+        .expect(400);
       expect(short.body.message).toContain('Password must be 4 to 32 characters long');
-      await agent.post('/api/auth/register').send({ ...newcomer(), password: 'x'.repeat(33) }).expect(400);
+      await agent
+        .post('/api/auth/register')
+        .send({ ...newcomer(), password: 'x'.repeat(33) })
+        .expect(400);
     });
   });
 
   describe('sign-in', () => {
     it('accepts the username or the e-mail address and answers the user DTO without secrets', async () => {
       const account = await createUser(t);
-      const byName = await browser(t)
-        .post('/api/auth/login')
-        .send({ username: account.user.username, password: account.password })
-        .expect(200);
+      const byName = await browser(t).post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(200);
       expect(Object.keys(byName.body).sort()).toEqual(USER_DTO_KEYS);
       expect(JSON.stringify(byName.body)).not.toMatch(/argon2|kyc_sk_|passwordHash|apiKey/);
-      const byEmail = await browser(t)
-        .post('/api/auth/login')
-        .send({ username: account.user.email.toUpperCase(), password: account.password })
-        .expect(200);
+      const byEmail = await browser(t).post('/api/auth/login').send({ username: account.user.email.toUpperCase(), password: account.password }).expect(200);
       expect(byEmail.body.id).toBe(account.user.id);
     });
 
     it('answers an unknown user and a wrong password with the same 401', async () => {
       const account = await createUser(t);
-      const wrong = await browser(t)
-        .post('/api/auth/login')
-        .send({ username: account.user.username, password: 'not-the-password' })
-        .expect(401);
+      const wrong = await browser(t).post('/api/auth/login').send({ username: account.user.username, password: 'not-the-password' }).expect(401);
       const unknown = await browser(t)
         .post('/api/auth/login')
         .send({ username: `ghost${unique()}`, password: 'not-the-password' })
@@ -164,7 +170,10 @@ describe('accounts: registration, sign-in and credentials', () => {
       const account = await createUser(t);
       const agent = browser(t);
       for (let i = 0; i < 5; i++) {
-        await agent.post('/api/auth/login').send({ username: account.user.username, password: `wrong-${i}` }).expect(401);
+        await agent
+          .post('/api/auth/login')
+          .send({ username: account.user.username, password: `wrong-${i}` })
+          .expect(401);
       }
       const blocked = await agent.post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(429);
       expect(blocked.body.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
@@ -325,9 +334,7 @@ describe('accounts: registration, sign-in and credentials', () => {
       const agent = await signedIn(t, account);
       const otherBrowser = await signedIn(t, account);
       const organizations = t.app.get(DataSource).getRepository(Organization);
-      const organization = await organizations.save(
-        organizations.create({ name: 'Acme', ownerId: account.user.id, companyKey: `pk_test_${unique()}` }),
-      );
+      const organization = await organizations.save(organizations.create({ name: 'Acme', ownerId: account.user.id, companyKey: `pk_test_${unique()}` }));
 
       await agent.get('/api/organizations/owner-check').expect(200, { response: true });
       const refused = await agent.delete('/api/auth/delete').send({ password: account.password }).expect(409);
@@ -390,7 +397,10 @@ describe('accounts: registration, sign-in and credentials', () => {
 
   it('never sends a mail for a failed registration', async () => {
     const existing = await createUser(t);
-    await browser(t).post('/api/auth/register').send({ ...newcomer(), username: existing.user.username }).expect(409);
+    await browser(t)
+      .post('/api/auth/register')
+      .send({ ...newcomer(), username: existing.user.username })
+      .expect(409);
     expect(await mailsTo(t, existing.user.email)).toHaveLength(0);
   });
 });

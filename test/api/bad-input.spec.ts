@@ -44,9 +44,16 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
     });
 
     it('as the redirect URL, an allowed redirect origin and a session link’s redirect', async () => {
-      expectRefused(await request(t.server).put('/api/users/redirect-url').set(session).send({ redirectUrl: ZONE_ID_URL }), 400, /redirectUrl must be a URL address/);
       expectRefused(
-        await request(t.server).put(`/api/projects/${organizationId}/verification-settings`).set(session).send({ allowCompanyKeyLinks: true, redirectAllowList: [ZONE_ID_URL] }),
+        await request(t.server).put('/api/users/redirect-url').set(session).send({ redirectUrl: ZONE_ID_URL }),
+        400,
+        /redirectUrl must be a URL address/,
+      );
+      expectRefused(
+        await request(t.server)
+          .put(`/api/projects/${organizationId}/verification-settings`)
+          .set(session)
+          .send({ allowCompanyKeyLinks: true, redirectAllowList: [ZONE_ID_URL] }),
         400,
         /each redirect origin must be an http\(s\) URL/,
       );
@@ -59,7 +66,11 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
   });
 
   it('takes null for an optional field as its absence (a null redirectUrl reached new URL(null), a null kycStatus a NOT NULL column)', async () => {
-    await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId, userId: 'bad-6', redirectUrl: null, name: null, expiresInMinutes: null }).expect(201);
+    await request(t.server)
+      .post('/api/kyc/sessions')
+      .set(owner.auth)
+      .send({ organizationId, userId: 'bad-6', redirectUrl: null, name: null, expiresInMinutes: null })
+      .expect(201);
     const applicant = `/api/projects/${organizationId}/applicants/bad-1`;
     const edited = await request(t.server).put(applicant).set(session).send({ kycStatus: null, version: null, name: 'Some Body' }).expect(200);
     expect(edited.body.applicant.kycStatus).toBe('pending');
@@ -68,24 +79,60 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
 
   describe('NUL and control characters', () => {
     it('refuses NUL in a search, a path, a body field and a body key, on either database', async () => {
-      expectRefused(await request(t.server).get(`/api/projects/${organizationId}/applicants?search=%00`).set(owner.auth), 400, /query string must not contain the NUL character/);
+      expectRefused(
+        await request(t.server).get(`/api/projects/${organizationId}/applicants?search=%00`).set(owner.auth),
+        400,
+        /query string must not contain the NUL character/,
+      );
       expectRefused(await request(t.server).get(`/api/applicants?search=a%00b`).set(owner.auth), 400, /NUL character/);
-      expectRefused(await request(t.server).get(`/api/projects/${organizationId}/applicants/bad%00`).set(owner.auth), 400, /path must not contain the NUL character/);
-      expectRefused(await request(t.server).post('/api/projects').set(session).send({ name: 'a\u0000b' }), 400, /request body must not contain the NUL character/);
+      expectRefused(
+        await request(t.server).get(`/api/projects/${organizationId}/applicants/bad%00`).set(owner.auth),
+        400,
+        /path must not contain the NUL character/,
+      );
+      expectRefused(
+        await request(t.server).post('/api/projects').set(session).send({ name: 'a\u0000b' }),
+        400,
+        /request body must not contain the NUL character/,
+      );
       expectRefused(await request(t.server).post('/api/auth/login').send({ username: '\u0000', password: 'x' }), 400, /NUL character/);
-      expectRefused(await request(t.server).post('/api/projects').set(session).send({ ['na\u0000me']: 'x' }), 400, /NUL character/);
+      expectRefused(
+        await request(t.server)
+          .post('/api/projects')
+          .set(session)
+          .send({ ['na\u0000me']: 'x' }),
+        400,
+        /NUL character/,
+      );
     });
 
     it('takes other control characters as ordinary text', async () => {
-      await request(t.server).get(`/api/projects/${organizationId}/applicants?search=${encodeURIComponent('a\u0001\u001f\u007fb')}`).set(owner.auth).expect(200);
-      await request(t.server).get(`/api/projects/${organizationId}/applicants/${encodeURIComponent('\u0001\r\n')}`).set(owner.auth).expect(404);
+      await request(t.server)
+        .get(`/api/projects/${organizationId}/applicants?search=${encodeURIComponent('a\u0001\u001f\u007fb')}`)
+        .set(owner.auth)
+        .expect(200);
+      await request(t.server)
+        .get(`/api/projects/${organizationId}/applicants/${encodeURIComponent('\u0001\r\n')}`)
+        .set(owner.auth)
+        .expect(404);
     });
 
     it('refuses unpaired surrogates (JSON "\\ud800"), which the e-mail validator threw on', async () => {
       const superAdmin = await sessionHeaders(t, await createUser(t, { role: 'super-admin' }));
-      const res = await request(t.server).post('/api/users/register-admin').set(superAdmin).set('Content-Type', 'application/json').send('{"username":"jane.admin","email":"\\udfff\\ud800"}');
+      const res = await request(t.server)
+        .post('/api/users/register-admin')
+        .set(superAdmin)
+        .set('Content-Type', 'application/json')
+        .send('{"username":"jane.admin","email":"\\udfff\\ud800"}');
       expectRefused(res, 400, /well-formed Unicode/);
-      expectRefused(await request(t.server).post('/api/auth/register').set('Content-Type', 'application/json').send('{"username":"x\\ud800","email":"a@b.test","password":"abcd"}'), 400, /well-formed Unicode/);
+      expectRefused(
+        await request(t.server)
+          .post('/api/auth/register')
+          .set('Content-Type', 'application/json')
+          .send('{"username":"x\\ud800","email":"a@b.test","password":"abcd"}'),
+        400,
+        /well-formed Unicode/,
+      );
     });
 
     it('refuses the keys __proto__, constructor and prototype in a query string, spelled out or percent-encoded', async () => {
@@ -106,8 +153,21 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
 
   describe('overlong strings, wrong types and odd JSON', () => {
     it('refuses them with the validation messages', async () => {
-      expectRefused(await request(t.server).get(`/api/projects/${organizationId}/applicants?search=${'x'.repeat(10_000)}`).set(owner.auth), 400, /search must be shorter/);
-      expectRefused(await request(t.server).post('/api/projects').set(session).send({ name: 'x'.repeat(1_000_000) }), 400, /name must be shorter/);
+      expectRefused(
+        await request(t.server)
+          .get(`/api/projects/${organizationId}/applicants?search=${'x'.repeat(10_000)}`)
+          .set(owner.auth),
+        400,
+        /search must be shorter/,
+      );
+      expectRefused(
+        await request(t.server)
+          .post('/api/projects')
+          .set(session)
+          .send({ name: 'x'.repeat(1_000_000) }),
+        400,
+        /name must be shorter/,
+      );
       for (const name of [123, ['a'], {}, null, true]) {
         expectRefused(await request(t.server).post('/api/projects').set(session).send({ name }), 400, /name must be a string/);
       }
@@ -116,7 +176,10 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
         expect([body, res.status]).toEqual([body, 400]);
         expect(res.text).not.toMatch(LEAK);
       }
-      await request(t.server).get(`/api/projects/${organizationId}/applicants/${'x'.repeat(5000)}`).set(owner.auth).expect(404);
+      await request(t.server)
+        .get(`/api/projects/${organizationId}/applicants/${'x'.repeat(5000)}`)
+        .set(owner.auth)
+        .expect(404);
     });
   });
 
@@ -130,7 +193,12 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
   describe('huge and odd numbers', () => {
     it('refuses a page past any real list instead of asking the database for it', async () => {
       for (const page of ['99999999999999999999', '1e300', '9007199254740993', '36028797018963969']) {
-        for (const path of [`/api/projects/${organizationId}/applicants`, '/api/applicants', '/api/webhooks/events', `/api/projects/${organizationId}/applicants/bad-1/activity`]) {
+        for (const path of [
+          `/api/projects/${organizationId}/applicants`,
+          '/api/applicants',
+          '/api/webhooks/events',
+          `/api/projects/${organizationId}/applicants/bad-1/activity`,
+        ]) {
           expectRefused(await request(t.server).get(`${path}?page=${page}`).set(owner.auth), 400, /page must not be greater than/);
         }
       }
@@ -160,7 +228,12 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
     const link = (await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId, userId: 'bad-5' }).expect(201)).body;
     const secret = new URL(link.url).searchParams.get('session');
     const token = (await request(t.server).post('/api/kyc/session-token').send({ session: secret }).expect(200)).body.token;
-    for (const data of ['data:image/png;base64,', 'data:image/png;base64,%%%%', `data:image/png;base64,${pngImage().subarray(0, 20).toString('base64')}`, 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=']) {
+    for (const data of [
+      'data:image/png;base64,',
+      'data:image/png;base64,%%%%',
+      `data:image/png;base64,${pngImage().subarray(0, 20).toString('base64')}`,
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    ]) {
       const res = await request(t.server).post('/api/kyc/documents').set('Authorization', `Bearer ${token}`).send({ docType: 'SELFIE', data });
       expect([data.slice(0, 30), res.status]).toEqual([data.slice(0, 30), 400]);
       expect(res.text).not.toMatch(LEAK);
@@ -170,8 +243,16 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
   it('refuses a body nested thousands of levels deep with 400, not a 500 from the stack (security review, low)', async () => {
     const deepArray = `{"name":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const deepObject = `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`;
-    for (const [url, body] of [['/api/projects', deepArray], ['/api/projects', deepObject], ['/api/auth/login', deepObject]]) {
-      const res = await request(t.server).post(url).set(await sessionHeaders(t, owner)).set('Content-Type', 'application/json').send(body);
+    for (const [url, body] of [
+      ['/api/projects', deepArray],
+      ['/api/projects', deepObject],
+      ['/api/auth/login', deepObject],
+    ]) {
+      const res = await request(t.server)
+        .post(url)
+        .set(await sessionHeaders(t, owner))
+        .set('Content-Type', 'application/json')
+        .send(body);
       expect([url, res.status, res.body.code]).toEqual([url, 400, 'VALIDATION_FAILED']);
       expect(res.body.message[0]).toContain('nested too deeply');
     }
@@ -183,7 +264,11 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
     const token = (await request(t.server).post('/api/kyc/session-token').send({ session: secret }).expect(200)).body.token;
     const photo = documentPhoto();
     const damaged: [string, Buffer][] = [];
-    for (const [format, good] of [['jpeg', await sharp(photo).jpeg().toBuffer()], ['png', await sharp(photo).png().toBuffer()], ['webp', await sharp(photo).webp().toBuffer()]] as const) {
+    for (const [format, good] of [
+      ['jpeg', await sharp(photo).jpeg().toBuffer()],
+      ['png', await sharp(photo).png().toBuffer()],
+      ['webp', await sharp(photo).webp().toBuffer()],
+    ] as const) {
       damaged.push([`${format} cut at 30 %`, good.subarray(0, Math.floor(good.length * 0.3))]);
       damaged.push([`${format} cut at 95 %`, good.subarray(0, Math.floor(good.length * 0.95))]);
       const scrambled = Buffer.from(good);
@@ -193,7 +278,10 @@ describe('bad input answers 4xx with a clear message, never 500', () => {
     const statuses = [];
     for (const [name, data] of damaged) {
       for (const docType of ['PASSPORT', 'SELFIE']) {
-        const res = await request(t.server).post('/api/kyc/documents').set('Authorization', `Bearer ${token}`).send({ docType, data: `data:image/png;base64,${data.toString('base64')}` });
+        const res = await request(t.server)
+          .post('/api/kyc/documents')
+          .set('Authorization', `Bearer ${token}`)
+          .send({ docType, data: `data:image/png;base64,${data.toString('base64')}` });
         statuses.push([name, docType, res.status, res.body.code]);
       }
     }

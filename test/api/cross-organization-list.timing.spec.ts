@@ -95,7 +95,7 @@ describe('the applicants list across organizations (finding 7)', () => {
     const one = await request(t.server).get('/api/applicants').query({ organizationId: first.id, pageSize: 10 }).set(owner.auth).expect(200);
     expect(one.body.meta.totalPages).toBe(PER_ORGANIZATION / 10);
     let found: request.Response | undefined;
-    for (const until = performance.now() + 15_000; performance.now() < until; ) {
+    for (const until = performance.now() + 15_000; performance.now() < until;) {
       const res = await request(t.server).get(`/api/projects/${first.id}/applicants`).query({ search: 'load-0000042' }).set(owner.auth);
       if (res.status === 200) {
         found = res;

@@ -51,7 +51,9 @@ describe('documents encrypted at rest', () => {
   };
   /** The stored bytes of a column, as the database has them (no transformer). */
   const rawColumn = async (table: string, column: string, id: string | number): Promise<Buffer> => {
-    const rows: Record<string, Buffer>[] = await dataSource().query(`SELECT "${column}" AS "value" FROM "${table}" WHERE "id" = ${usesPostgres ? '$1' : '?'}`, [id]);
+    const rows: Record<string, Buffer>[] = await dataSource().query(`SELECT "${column}" AS "value" FROM "${table}" WHERE "id" = ${usesPostgres ? '$1' : '?'}`, [
+      id,
+    ]);
     return rows[0].value;
   };
 
@@ -105,8 +107,13 @@ describe('documents encrypted at rest', () => {
     if (usesPostgres) {
       // The table bytes as PostgreSQL stores them, searched in SQL.
       for (const [name, needle] of Object.entries(needles)) {
-        const [images]: { n: string }[] = await dataSource().query('SELECT count(*) AS n FROM applicant_images WHERE position($1::bytea in data) > 0', [needle]);
-        const [faces]: { n: string }[] = await dataSource().query('SELECT count(*) AS n FROM applicant_faces WHERE position($1::bytea in embedding) > 0 OR position($1::bytea in crop) > 0', [needle]);
+        const [images]: { n: string }[] = await dataSource().query('SELECT count(*) AS n FROM applicant_images WHERE position($1::bytea in data) > 0', [
+          needle,
+        ]);
+        const [faces]: { n: string }[] = await dataSource().query(
+          'SELECT count(*) AS n FROM applicant_faces WHERE position($1::bytea in embedding) > 0 OR position($1::bytea in crop) > 0',
+          [needle],
+        );
         expect({ name, images: Number(images.n), faces: Number(faces.n) }).toEqual({ name, images: 0, faces: 0 });
       }
     } else {
@@ -150,7 +157,12 @@ describe('documents encrypted at rest', () => {
 
   /** The built server started on this test's database: exits with the message of a refused key. */
   const startRefused = async (env: Record<string, string>): Promise<string> => {
-    const server = await spawnServer({ DATA_DIR: t.database.dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: t.database.schema ?? '', ...env });
+    const server = await spawnServer({
+      DATA_DIR: t.database.dataDir,
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      DATABASE_SCHEMA: t.database.schema ?? '',
+      ...env,
+    });
     expect(await server.exited).toBe(1);
     return server.output();
   };
@@ -163,7 +175,9 @@ describe('documents encrypted at rest', () => {
     expect(output).toContain(`this key's id is ${keyEncryptionKey(Buffer.from(wrong, 'base64')).id}`);
     expect(output).not.toContain('KYC platform is ready');
     expect(() => loadEnvironment({ DATA_DIR: t.database.dataDir, DATA_ENCRYPTION_KEY: 'too-short' })).toThrow(
-      new ConfigurationError('DATA_ENCRYPTION_KEY must be 32 random bytes written as 64 hex digits or 44 base64 characters (make one with: openssl rand -base64 32)'),
+      new ConfigurationError(
+        'DATA_ENCRYPTION_KEY must be 32 random bytes written as 64 hex digits or 44 base64 characters (make one with: openssl rand -base64 32)',
+      ),
     );
     t = await startTestApp({}, { database: t.database });
     expect((await readImage().expect(200)).body).toEqual(image);
@@ -181,7 +195,13 @@ describe('documents encrypted at rest', () => {
     // The command runs beside the serving app (no downtime); the app keeps serving the photo.
     const before = await rawColumn('applicant_images', 'data', imageId);
     const rotation = await spawnServer(
-      { DATA_DIR: t.database.dataDir, DATABASE_URL: process.env.DATABASE_URL ?? '', DATABASE_SCHEMA: t.database.schema ?? '', DATA_ENCRYPTION_KEY: newKey, DATA_ENCRYPTION_KEY_PREVIOUS: oldKey },
+      {
+        DATA_DIR: t.database.dataDir,
+        DATABASE_URL: process.env.DATABASE_URL ?? '',
+        DATABASE_SCHEMA: t.database.schema ?? '',
+        DATA_ENCRYPTION_KEY: newKey,
+        DATA_ENCRYPTION_KEY_PREVIOUS: oldKey,
+      },
       'dist/server/cli/keys-rotate.js',
     );
     expect((await readImage().expect(200)).body).toEqual(image);
@@ -219,7 +239,10 @@ describe('documents encrypted at rest', () => {
       // While the walk is on applicant_faces, a replica still on the old key rewrites the photo it walked past.
       if (progress.table !== 'applicant_faces' || written) return;
       written = true;
-      await dataSource().query(`UPDATE "applicant_images" SET "data" = ${usesPostgres ? '$1' : '?'} WHERE "id" = ${usesPostgres ? '$2' : '?'}`, [encryptValue(oldKek, image), imageId]);
+      await dataSource().query(`UPDATE "applicant_images" SET "data" = ${usesPostgres ? '$1' : '?'} WHERE "id" = ${usesPostgres ? '$2' : '?'}`, [
+        encryptValue(oldKek, image),
+        imageId,
+      ]);
     });
     expect(written).toBe(true);
     expect(result.passes).toBeGreaterThan(1);

@@ -34,7 +34,9 @@ describe('demo accounts', () => {
       users: await ds.getRepository(User).countBy({ id: userId }),
       organizations: organizations.length,
       applicants: applicants.length,
-      images: applicantIds.length ? await ds.getRepository(ApplicantImage).createQueryBuilder('i').where('i.applicantId IN (:...applicantIds)', { applicantIds }).getCount() : 0,
+      images: applicantIds.length
+        ? await ds.getRepository(ApplicantImage).createQueryBuilder('i').where('i.applicantId IN (:...applicantIds)', { applicantIds }).getCount()
+        : 0,
       audit: ids.length ? await ds.getRepository(AuditEvent).createQueryBuilder('e').where('e.organizationId IN (:...ids)', { ids }).getCount() : 0,
       webhookEvents: await ds.getRepository(WebhookEvent).countBy({ userId }),
       sessions: await ds.getRepository(Session).countBy({ userId }),
@@ -61,14 +63,22 @@ describe('demo accounts', () => {
     expect(rows.applicants).toBeGreaterThanOrEqual(55);
     expect(rows.images).toBeGreaterThan(100);
     // Completed after the drawing: the submitted applicants have the data read from their document (but a spoilt photo, on hold).
-    const seeded = await t.app.get(DataSource).getRepository(Applicant).find({ where: projects.map((project) => ({ organizationId: project.id })) });
+    const seeded = await t.app
+      .get(DataSource)
+      .getRepository(Applicant)
+      .find({ where: projects.map((project) => ({ organizationId: project.id })) });
     const submittedApplicants = seeded.filter((applicant) => applicant.submittedAt);
     expect(submittedApplicants.filter((applicant) => applicant.documentData !== null).length).toBeGreaterThan(40);
     expect(submittedApplicants.filter((applicant) => applicant.documentData === null).every((applicant) => applicant.kycStatus === 'onHold')).toBe(true);
     expect(rows.audit).toBeGreaterThan(20);
     expect(rows.webhookEvents).toBeGreaterThan(5);
     const statuses = new Set(
-      (await t.app.get(DataSource).getRepository(Applicant).find({ where: {}, select: { kycStatus: true } })).map((a) => a.kycStatus),
+      (
+        await t.app
+          .get(DataSource)
+          .getRepository(Applicant)
+          .find({ where: {}, select: { kycStatus: true } })
+      ).map((a) => a.kycStatus),
     );
     expect([...statuses].sort()).toEqual(['completed', 'init', 'onHold', 'pending', 'prechecked', 'queued']);
 
@@ -87,11 +97,23 @@ describe('demo accounts', () => {
     const submitted = applicants.filter((applicant) => applicant.submittedAt);
     expect(submitted.length).toBeGreaterThan(40);
     expect(submitted.filter((applicant) => applicant.documentData === null).every((applicant) => applicant.kycStatus === 'onHold')).toBe(true);
-    expect(await ds.getRepository(AnalysisJob).countBy(submitted.map((applicant) => ({ applicantId: applicant.id, status: 'done' as const })))).toBe(submitted.length);
+    expect(await ds.getRepository(AnalysisJob).countBy(submitted.map((applicant) => ({ applicantId: applicant.id, status: 'done' as const })))).toBe(
+      submitted.length,
+    );
 
-    type Check = { name: string; verdict: string; detail: string; evidence: { fields?: { field: string; declared: string; extracted: string; verdict: string }[] } | null };
+    type Check = {
+      name: string;
+      verdict: string;
+      detail: string;
+      evidence: { fields?: { field: string; declared: string; extracted: string; verdict: string }[] } | null;
+    };
     const checksOf = async (applicant: Applicant) =>
-      Object.fromEntries(((await agent.get(`/api/projects/${applicant.organizationId}/applicants/${applicant.userId}/checks`).expect(200)).body as Check[]).map((c) => [c.name, c]));
+      Object.fromEntries(
+        ((await agent.get(`/api/projects/${applicant.organizationId}/applicants/${applicant.userId}/checks`).expect(200)).body as Check[]).map((c) => [
+          c.name,
+          c,
+        ]),
+      );
 
     // A card: its photos are JPEGs with their measures, and the real reader reads what is stored as read.
     const card = submitted.find((applicant) => applicant.documentType === 'ID_CARD' && applicant.reviewAnswer === 'approved')!;
@@ -107,13 +129,28 @@ describe('demo accounts', () => {
     const photo = await agent.get(details.identity.images[1].url).buffer(true).expect(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
     const photos = await ds.getRepository(ApplicantImage).findBy({ applicantId: card.id, docType: 'ID_CARD' });
-    const read = await t.app.get(AnalysisPool).readDocument('background', 'ID_CARD', photos.map((image) => ({ side: image.side, data: image.data })), card.submittedAt!);
+    const read = await t.app.get(AnalysisPool).readDocument(
+      'background',
+      'ID_CARD',
+      photos.map((image) => ({ side: image.side, data: image.data })),
+      card.submittedAt!,
+    );
     expect(read.read).toEqual(card.documentData);
     const checks = await checksOf(card);
-    expect(Object.keys(checks).sort()).toEqual(['adult', 'data-matches-document', 'document-not-expired', 'document-number-unique', 'document-read', 'images-readable']);
+    expect(Object.keys(checks).sort()).toEqual([
+      'adult',
+      'data-matches-document',
+      'document-not-expired',
+      'document-number-unique',
+      'document-read',
+      'images-readable',
+    ]);
     expect(checks['document-read']).toMatchObject({ verdict: 'passed', detail: 'TD1 machine-readable zone read; every check digit passed' });
     expect(checks['data-matches-document']).toMatchObject({ verdict: 'passed', detail: '5 of 5 fields match the document' });
-    const activity = (await agent.get(`/api/projects/${card.organizationId}/applicants/${card.userId}/activity`).expect(200)).body.items as { action: string; detail: unknown }[];
+    const activity = (await agent.get(`/api/projects/${card.organizationId}/applicants/${card.userId}/activity`).expect(200)).body.items as {
+      action: string;
+      detail: unknown;
+    }[];
     expect(activity.find((event) => event.action === 'applicant.analysed')?.detail).toEqual({
       checks: [
         { name: 'document-read', verdict: 'passed' },
@@ -141,7 +178,10 @@ describe('demo accounts', () => {
       const checks = await checksOf(applicant);
       expect(checks['document-read']).toMatchObject({ verdict: 'needs-review', detail: expect.stringMatching(/^Unreadable \(.+\)$/) });
       expect(checks['data-matches-document']).toMatchObject({ verdict: 'needs-review', detail: 'Nothing was read from the document to compare with' });
-      const activity = (await agent.get(`/api/projects/${applicant.organizationId}/applicants/${applicant.userId}/activity`).expect(200)).body.items as { action: string; detail: { reason?: string } }[];
+      const activity = (await agent.get(`/api/projects/${applicant.organizationId}/applicants/${applicant.userId}/activity`).expect(200)).body.items as {
+        action: string;
+        detail: { reason?: string };
+      }[];
       expect(activity.find((event) => event.action === 'applicant.held')?.detail.reason).toMatch(/^Waiting for a clearer photo of the /);
     }
     const approved = submitted.filter((applicant) => applicant.reviewAnswer === 'approved');
@@ -167,7 +207,12 @@ describe('demo accounts', () => {
     const organizationIds = (await t.app.get(DataSource).getRepository(Organization).findBy({ ownerId: id })).map((o) => o.id);
     await agent.post('/api/auth/logout').expect((r) => expect(r.status).toBeLessThan(300));
     expect(await rowsOwnedBy(id)).toEqual({ users: 0, organizations: 0, applicants: 0, images: 0, audit: 0, webhookEvents: 0, sessions: 0 });
-    const leftover = await t.app.get(DataSource).getRepository(AuditEvent).createQueryBuilder('e').where('e.organizationId IN (:...organizationIds)', { organizationIds }).getCount();
+    const leftover = await t.app
+      .get(DataSource)
+      .getRepository(AuditEvent)
+      .createQueryBuilder('e')
+      .where('e.organizationId IN (:...organizationIds)', { organizationIds })
+      .getCount();
     expect(leftover).toBe(0);
     await browser(t).post('/api/auth/login').send({ username: email, password: DEMO_PASSWORD }).expect(401);
   });

@@ -64,10 +64,20 @@ describe('document analysis after submission', () => {
     const document = await renderFakeDocument(truth);
     const userId = await verify('passport-1', [{ docType: 'PASSPORT', side: 'front', png: document.pages[0].png }], { ...truth, dateOfBirth: '1970-01-01' });
     const checks = await analysed(userId);
-    expect(checks['document-read']).toMatchObject({ verdict: 'passed', evidence: { source: 'mrz', format: 'TD3', documentNumber: truth.docNumber, dateOfBirth: truth.dateOfBirth } });
+    expect(checks['document-read']).toMatchObject({
+      verdict: 'passed',
+      evidence: { source: 'mrz', format: 'TD3', documentNumber: truth.docNumber, dateOfBirth: truth.dateOfBirth },
+    });
     expect(checks['data-matches-document']).toMatchObject({ verdict: 'failed', detail: 'Differs from the document: dateOfBirth' });
-    const fields = (checks['data-matches-document'].evidence as { fields: { field: string; verdict: string; declared: string | null; extracted: string | null }[] }).fields;
-    expect(fields.find((field) => field.field === 'dateOfBirth')).toEqual({ field: 'dateOfBirth', declared: '1970-01-01', extracted: truth.dateOfBirth, verdict: 'mismatch' });
+    const fields = (
+      checks['data-matches-document'].evidence as { fields: { field: string; verdict: string; declared: string | null; extracted: string | null }[] }
+    ).fields;
+    expect(fields.find((field) => field.field === 'dateOfBirth')).toEqual({
+      field: 'dateOfBirth',
+      declared: '1970-01-01',
+      extracted: truth.dateOfBirth,
+      verdict: 'mismatch',
+    });
     expect(fields.filter((field) => field.verdict === 'match').map((field) => field.field)).toEqual(['name', 'docNumber', 'expiryDate', 'sex']);
     // The typed data stays as typed; what was read is kept beside it.
     const applicant = await t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
@@ -89,7 +99,11 @@ describe('document analysis after submission', () => {
     const document = await renderFakeDocument(truth);
     const pages = document.pages.map((page) => ({ docType: 'DRIVERS', side: page.side, png: page.png }));
     const checks = await analysed(await verify('licence-1', pages, truth));
-    expect(checks['document-read']).toMatchObject({ verdict: 'passed', detail: 'AAMVA barcode read', evidence: { source: 'barcode', format: 'AAMVA', documentNumber: truth.docNumber } });
+    expect(checks['document-read']).toMatchObject({
+      verdict: 'passed',
+      detail: 'AAMVA barcode read',
+      evidence: { source: 'barcode', format: 'AAMVA', documentNumber: truth.docNumber },
+    });
     expect(checks['data-matches-document'].verdict).toBe('passed');
   }, 60_000);
 
@@ -106,7 +120,11 @@ describe('document analysis after submission', () => {
     const truth = person(PASSPORT);
     const document = await renderFakeDocument(truth);
     const widget = await widgetSession(t.server, owner, org.id, 'prefill-1');
-    const front = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: png(document.pages[0].png) }).expect(200);
+    const front = await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'PASSPORT', side: 'front', data: png(document.pages[0].png) })
+      .expect(200);
     expect(front.body.readFromPhoto).toEqual({
       name: expect.any(String),
       dateOfBirth: truth.dateOfBirth,
@@ -115,10 +133,21 @@ describe('document analysis after submission', () => {
       expiryDate: truth.expiryDate,
     });
     // The name as the zone spells it (no diacritics), in reading order: every typed word is there.
-    const words = (value: string) => value.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().split(/[^A-Z]+/).filter(Boolean).sort();
+    const words = (value: string) =>
+      value
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .toUpperCase()
+        .split(/[^A-Z]+/)
+        .filter(Boolean)
+        .sort();
     expect(words(front.body.readFromPhoto.name)).toEqual(words(truth.name!));
     // A selfie carries nothing to read.
-    const selfie = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: png(pngImage(30, 40)) }).expect(200);
+    const selfie = await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'SELFIE', data: png(pngImage(30, 40)) })
+      .expect(200);
     expect(selfie.body.readFromPhoto).toBeNull();
   }, 60_000);
 
@@ -130,11 +159,18 @@ describe('document analysis after submission', () => {
       staff = await sessionHeaders(t, owner);
     });
     const settings = (photoQuality?: object) =>
-      request(t.server).put(`/api/projects/${org.id}/verification-settings`).set(staff).send({ allowCompanyKeyLinks: true, redirectAllowList: [], ...(photoQuality ? { photoQuality } : {}) });
+      request(t.server)
+        .put(`/api/projects/${org.id}/verification-settings`)
+        .set(staff)
+        .send({ allowCompanyKeyLinks: true, redirectAllowList: [], ...(photoQuality ? { photoQuality } : {}) });
 
     it('refuses a blurry document photo with what to fix, and keeps nothing', async () => {
       const widget = await widgetFor('blurry-1');
-      const res = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: png(await blurred(documentPhoto())) }).expect(422);
+      const res = await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget)
+        .send({ docType: 'PASSPORT', side: 'front', data: png(await blurred(documentPhoto())) })
+        .expect(422);
       expect(res.body).toMatchObject({ code: 'PHOTO_QUALITY', message: 'The photo is blurry — hold still and retake' });
       const session = await request(t.server).get('/api/kyc/session').set(widget).expect(200);
       expect(session.body.images).toEqual([]);
@@ -142,20 +178,38 @@ describe('document analysis after submission', () => {
 
     it('keeps the measures of an accepted photo for the reviewer', async () => {
       const widget = await widgetFor('measured-1');
-      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: png(documentPhoto()) }).expect(200);
+      await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget)
+        .send({ docType: 'PASSPORT', side: 'front', data: png(documentPhoto()) })
+        .expect(200);
       const details = await request(t.server).get(`/api/projects/${org.id}/applicants/measured-1`).set(owner.auth).expect(200);
-      expect(details.body.identity.images[0].quality).toEqual({ width: 800, height: 520, sharpness: expect.any(Number), glare: 0, brightness: expect.any(Number) });
+      expect(details.body.identity.images[0].quality).toEqual({
+        width: 800,
+        height: 520,
+        sharpness: expect.any(Number),
+        glare: 0,
+        brightness: expect.any(Number),
+      });
     });
 
     it('follows the thresholds the organization sets, and only measures when it does not enforce them', async () => {
       const stored = await settings({ enforce: false, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 }).expect(200);
       expect(stored.body.photoQuality).toMatchObject({ enforce: false });
       const widget = await widgetFor('lenient-1');
-      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: png(await blurred(documentPhoto())) }).expect(200);
+      await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget)
+        .send({ docType: 'PASSPORT', side: 'front', data: png(await blurred(documentPhoto())) })
+        .expect(200);
       // Omitting photoQuality keeps it; a stricter size refuses a photo the defaults accept.
       expect((await settings().expect(200)).body.photoQuality).toMatchObject({ enforce: false });
       await settings({ enforce: true, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 1000 }).expect(200);
-      const small = await request(t.server).post('/api/kyc/documents').set(await widgetFor('strict-1')).send({ docType: 'PASSPORT', side: 'front', data: png(documentPhoto()) }).expect(422);
+      const small = await request(t.server)
+        .post('/api/kyc/documents')
+        .set(await widgetFor('strict-1'))
+        .send({ docType: 'PASSPORT', side: 'front', data: png(documentPhoto()) })
+        .expect(422);
       expect(small.body.message).toBe('The photo is too small — move closer or use a better camera');
       await settings({ enforce: true, minSharpness: 120, maxGlare: 0.04, minBrightness: 60, minShortSide: 500 }).expect(200);
       await settings({ enforce: true, minSharpness: -1, maxGlare: 2, minBrightness: 60, minShortSide: 500 }).expect(400);

@@ -76,9 +76,24 @@ describe('error codes', () => {
   it.each([
     ['an unknown route', (server: TestApp['server']) => request(server).get('/api/no-such-route'), 404, 'NOT_FOUND'],
     ['a visitor on a protected route', (server: TestApp['server']) => request(server).get('/api/projects'), 401, 'SIGN_IN_REQUIRED'],
-    ['malformed JSON', (server: TestApp['server']) => request(server).post('/api/auth/login').set('Content-Type', 'application/json').send('{'), 400, 'MALFORMED_JSON'],
-    ['a body that fails validation', (server: TestApp['server']) => request(server).post('/api/auth/register').set('X-Requested-With', 'XMLHttpRequest').send({}), 400, 'VALIDATION_FAILED'],
-    ['a cookie write without the CSRF header', (server: TestApp['server']) => request(server).post('/api/auth/logout').set('Cookie', 'kyc.sid=s%3Aany'), 403, 'CSRF_HEADER_MISSING'],
+    [
+      'malformed JSON',
+      (server: TestApp['server']) => request(server).post('/api/auth/login').set('Content-Type', 'application/json').send('{'),
+      400,
+      'MALFORMED_JSON',
+    ],
+    [
+      'a body that fails validation',
+      (server: TestApp['server']) => request(server).post('/api/auth/register').set('X-Requested-With', 'XMLHttpRequest').send({}),
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a cookie write without the CSRF header',
+      (server: TestApp['server']) => request(server).post('/api/auth/logout').set('Cookie', 'kyc.sid=s%3Aany'),
+      403,
+      'CSRF_HEADER_MISSING',
+    ],
   ])('answers %s as { statusCode, message, error, code }', async (_case, call, status, code) => {
     const res = await call(t.server).expect(status);
     expect(Object.keys(res.body).sort()).toEqual(['code', 'error', 'message', 'statusCode']);

@@ -65,9 +65,22 @@ describe('face analysis after submission', () => {
     const widget = await widgetSession(t.server, owner, org.id, userId);
     const session = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
     const { facing, turned } = await selfie(session.selfieChallenge.turn);
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl('image/png', document.pages[0].png) }).expect(200);
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', pose: 'facing', data: jpeg(facing) }).expect(200);
-    if (turned) await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', pose: 'turned', data: jpeg(turned) }).expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'PASSPORT', side: 'front', data: dataUrl('image/png', document.pages[0].png) })
+      .expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'SELFIE', pose: 'facing', data: jpeg(facing) })
+      .expect(200);
+    if (turned)
+      await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget)
+        .send({ docType: 'SELFIE', pose: 'turned', data: jpeg(turned) })
+        .expect(200);
     const { name, dateOfBirth, docNumber, expiryDate, country, sex } = { ...person, ...typed };
     await request(t.server).put('/api/kyc/personal-data').set(widget).send({ name, dateOfBirth, docNumber, expiryDate, country, sex }).expect(200);
     await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
@@ -96,7 +109,10 @@ describe('face analysis after submission', () => {
     const widget = await widgetSession(t.server, owner, org.id, 'pose-1');
     const session = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
     expect(['left', 'right']).toContain(session.selfieChallenge.turn);
-    const refused = await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', pose: 'turned', data: jpeg(await galleryFace(0)) });
+    const refused = await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'PASSPORT', side: 'front', pose: 'turned', data: jpeg(await galleryFace(0)) });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('POSE_NOT_FOR_DOCUMENT');
   });
@@ -132,7 +148,11 @@ describe('face analysis after submission', () => {
 
   it('fails the duplicate-face check of a face staff put on the blocklist, and audits the listing', async () => {
     const staff = await sessionHeaders(t, owner);
-    const listed = await request(t.server).post(`/api/projects/${org.id}/applicants/face-1/face-blocklist`).set(staff).send({ reason: 'Stolen passport' }).expect(201);
+    const listed = await request(t.server)
+      .post(`/api/projects/${org.id}/applicants/face-1/face-blocklist`)
+      .set(staff)
+      .send({ reason: 'Stolen passport' })
+      .expect(201);
     expect(listed.body).toMatchObject({ userId: 'face-1', reason: 'Stolen passport' });
     await request(t.server).post(`/api/projects/${org.id}/applicants/face-1/face-blocklist`).set(staff).send({ reason: 'again' }).expect(409);
     const details = (await request(t.server).get(`/api/projects/${org.id}/applicants/face-1`).set(staff).expect(200)).body;
@@ -151,7 +171,9 @@ describe('face analysis after submission', () => {
   }, 180_000);
 
   it('says so when the selfie shows no face, or several', async () => {
-    const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 200, g: 190, b: 180 } } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 200, g: 190, b: 180 } } })
+      .jpeg()
+      .toBuffer();
     await submit('no-face-1', { portrait: others[1].crop, selfie: async () => ({ facing: blank, turned: blank }) });
     const noFace = await faceChecks('no-face-1');
     expect(noFace['face-match']).toMatchObject({ verdict: 'failed', detail: 'No face found on the selfie' });

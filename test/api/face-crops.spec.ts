@@ -91,9 +91,21 @@ describe('face crops at rest', () => {
     const widget = await widgetSession(t.server, owner, org.id, userId);
     const session = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
     const photos = await poseChallengePhotos(session.selfieChallenge.turn);
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl('image/png', document.pages[0].png) }).expect(200);
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', pose: 'facing', data: jpeg(facing ?? photos.facing) }).expect(200);
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', pose: 'turned', data: jpeg(photos.turned) }).expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'PASSPORT', side: 'front', data: dataUrl('image/png', document.pages[0].png) })
+      .expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'SELFIE', pose: 'facing', data: jpeg(facing ?? photos.facing) })
+      .expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'SELFIE', pose: 'turned', data: jpeg(photos.turned) })
+      .expect(200);
     const { name, dateOfBirth, docNumber, expiryDate, country, sex } = person;
     await request(t.server).put('/api/kyc/personal-data').set(widget).send({ name, dateOfBirth, docNumber, expiryDate, country, sex }).expect(200);
     await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
@@ -102,23 +114,33 @@ describe('face crops at rest', () => {
     await waitUntil(async () => ((await jobs.findOneBy({ applicantId: applicant.id, kind: 'face' }))?.status === 'done' ? true : undefined), 90_000);
   }
 
-  (usesPostgres ? it.skip : it)('leaves no image and no data URL in the SQLite file or its write-ahead log after a full verification', async () => {
-    await verify('scan-1', await galleryFace(1));
-    const checks = (await request(t.server).get(`/api/projects/${org.id}/applicants/scan-1/checks`).set(owner.auth).expect(200)).body as { name: string; verdict: string }[];
-    expect(checks.find((check) => check.name === 'face-match')).toMatchObject({ verdict: 'passed' });
-    // No checkpoint first: what is still only in the log is searched there.
-    const files = ['kyc.sqlite', 'kyc.sqlite-wal'].map((name) => join(t.database.dataDir, name));
-    expect(existsSync(files[0])).toBe(true);
-    const found = files.filter((file) => existsSync(file)).flatMap((file) => imageSignatures(readFileSync(file)).map((hit) => `${file.split('/').pop()}: ${hit}`));
-    expect(found).toEqual([]);
-  }, 180_000);
+  (usesPostgres ? it.skip : it)(
+    'leaves no image and no data URL in the SQLite file or its write-ahead log after a full verification',
+    async () => {
+      await verify('scan-1', await galleryFace(1));
+      const checks = (await request(t.server).get(`/api/projects/${org.id}/applicants/scan-1/checks`).set(owner.auth).expect(200)).body as {
+        name: string;
+        verdict: string;
+      }[];
+      expect(checks.find((check) => check.name === 'face-match')).toMatchObject({ verdict: 'passed' });
+      // No checkpoint first: what is still only in the log is searched there.
+      const files = ['kyc.sqlite', 'kyc.sqlite-wal'].map((name) => join(t.database.dataDir, name));
+      expect(existsSync(files[0])).toBe(true);
+      const found = files
+        .filter((file) => existsSync(file))
+        .flatMap((file) => imageSignatures(readFileSync(file)).map((hit) => `${file.split('/').pop()}: ${hit}`));
+      expect(found).toEqual([]);
+    },
+    180_000,
+  );
 
   const checksOf = async (userId: string): Promise<Record<string, Check>> => {
     const checks = (await request(t.server).get(`/api/projects/${org.id}/applicants/${userId}/checks`).set(owner.auth).expect(200)).body as Check[];
     expect(JSON.stringify(checks)).not.toMatch(/data:image|base64/);
     return Object.fromEntries(checks.map((check) => [check.name, check]));
   };
-  const cropOf = (userId: string, cropId: string, as: TestUser = owner) => request(t.server).get(`/api/projects/${org.id}/applicants/${userId}/face-crops/${cropId}`).set(as.auth);
+  const cropOf = (userId: string, cropId: string, as: TestUser = owner) =>
+    request(t.server).get(`/api/projects/${org.id}/applicants/${userId}/face-crops/${cropId}`).set(as.auth);
   const cropIdsOf = (checks: Record<string, Check>) => {
     const faceMatch = checks['face-match'].evidence as { portrait: { cropId: string }; selfie: { cropId: string } };
     const duplicates = checks['duplicate-face'].evidence as { matches: { userId: string; cropId: string }[] };
@@ -153,26 +175,54 @@ describe('face crops at rest', () => {
     // Erasure of kept-1: its crops, and the copy of its face in kept-2's evidence, are gone.
     const first = cropIdsOf(await checksOf('kept-1'));
     const staff = await sessionHeaders(t, owner);
-    await request(t.server).delete(`/api/projects/${org.id}/applicants/kept-1`).set(staff).send({ reason: 'Data subject request', confirmUserId: 'kept-1' }).expect(200);
-    expect(await dataSource().getRepository(FaceCrop).countBy([{ id: first.portrait }, { id: first.selfie }, { id: copy.cropId }])).toBe(0);
+    await request(t.server)
+      .delete(`/api/projects/${org.id}/applicants/kept-1`)
+      .set(staff)
+      .send({ reason: 'Data subject request', confirmUserId: 'kept-1' })
+      .expect(200);
+    expect(
+      await dataSource()
+        .getRepository(FaceCrop)
+        .countBy([{ id: first.portrait }, { id: first.selfie }, { id: copy.cropId }]),
+    ).toBe(0);
     await cropOf('kept-2', copy.cropId).expect(404);
     expect(cropIdsOf(await checksOf('kept-2')).matches.map((match) => match.userId)).not.toContain('kept-1');
 
     // Retention of kept-2's photos: its crops answer 404, its checks hold no image.
     const clock = driveClock(t);
     try {
-      await request(t.server).post(`/api/projects/${org.id}/applicants/kept-2/approve`).set(await sessionHeaders(t, owner)).send({}).expect(200);
-      await request(t.server).put(`/api/projects/${org.id}/retention-policy`).set(await sessionHeaders(t, owner)).send({ imagesDays: 30, identityDays: null, abandonedDays: null }).expect(200);
+      await request(t.server)
+        .post(`/api/projects/${org.id}/applicants/kept-2/approve`)
+        .set(await sessionHeaders(t, owner))
+        .send({})
+        .expect(200);
+      await request(t.server)
+        .put(`/api/projects/${org.id}/retention-policy`)
+        .set(await sessionHeaders(t, owner))
+        .send({ imagesDays: 30, identityDays: null, abandonedDays: null })
+        .expect(200);
       clock.advance(31 * DAY_MS);
-      const run = await request(t.server).post(`/api/projects/${org.id}/retention-policy/apply`).set(await sessionHeaders(t, owner)).send({}).expect(200);
+      const run = await request(t.server)
+        .post(`/api/projects/${org.id}/retention-policy/apply`)
+        .set(await sessionHeaders(t, owner))
+        .send({})
+        .expect(200);
       expect(run.body.imagesRemoved).toBeGreaterThanOrEqual(1);
       for (const cropId of [second.portrait, second.selfie]) await cropOf('kept-2', cropId).expect(404);
       await checksOf('kept-2');
       const applicant = await dataSource().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId: 'kept-2' });
-      expect(await dataSource().getRepository(FaceCrop).countBy([{ applicantId: applicant.id }, { faceOfApplicantId: applicant.id }])).toBe(0);
+      expect(
+        await dataSource()
+          .getRepository(FaceCrop)
+          .countBy([{ applicantId: applicant.id }, { faceOfApplicantId: applicant.id }]),
+      ).toBe(0);
     } finally {
       clock.restore();
-      await request(t.server).put(`/api/projects/${org.id}/retention-policy`).set(await sessionHeaders(t, owner)).send({ imagesDays: null, identityDays: null, abandonedDays: null }).expect(200);
+      await request(t.server)
+        .put(`/api/projects/${org.id}/retention-policy`)
+        .set(await sessionHeaders(t, owner))
+        .send({ imagesDays: null, identityDays: null, abandonedDays: null })
+        .expect(200);
     }
   }, 300_000);
 
@@ -182,7 +232,15 @@ describe('face crops at rest', () => {
     const other = await repository.save({ organizationId: org.id, userId: 'legacy-2', kycStatus: 'queued' });
     const bytes = { selfie: jpegImage(5, 5), portrait: jpegImage(6, 6), other: jpegImage(7, 7), listed: jpegImage(8, 8) };
     const url = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
-    const outcome = (jpeg: Buffer) => ({ found: true, box: { x: 1, y: 2, width: 3, height: 4 }, size: 4, yaw: 1, antispoof: 0.9, liveness: 0.9, crop: url(jpeg) });
+    const outcome = (jpeg: Buffer) => ({
+      found: true,
+      box: { x: 1, y: 2, width: 3, height: 4 },
+      size: 4,
+      yaw: 1,
+      antispoof: 0.9,
+      liveness: 0.9,
+      crop: url(jpeg),
+    });
 
     // The database as the previous version left it: the migration not applied, crops inline.
     const runner = dataSource().createQueryRunner();
@@ -194,7 +252,14 @@ describe('face crops at rest', () => {
     await dataSource().query(`DELETE FROM "migrations" WHERE "name" = 'FaceCrops1795820971160'`);
     const checks = dataSource().getRepository(ApplicantCheck);
     await checks.insert([
-      { applicantId: legacy.id, name: 'face-match', verdict: 'passed', score: 0.8, detail: 'match', evidence: { threshold: 0.45, similarity: 0.8, portrait: outcome(bytes.portrait), selfie: outcome(bytes.selfie) } },
+      {
+        applicantId: legacy.id,
+        name: 'face-match',
+        verdict: 'passed',
+        score: 0.8,
+        detail: 'match',
+        evidence: { threshold: 0.45, similarity: 0.8, portrait: outcome(bytes.portrait), selfie: outcome(bytes.selfie) },
+      },
       {
         applicantId: legacy.id,
         name: 'duplicate-face',
@@ -227,7 +292,10 @@ describe('face crops at rest', () => {
     const [kept, gone] = duplicates.matches;
     expect(kept).toMatchObject({ userId: 'legacy-2', cropId: expect.stringMatching(UUID) });
     expect((await cropOf('legacy-1', kept.cropId!).expect(200)).body).toEqual(bytes.other);
-    expect(await dataSource().getRepository(FaceCrop).findOneByOrFail({ id: kept.cropId! })).toMatchObject({ applicantId: legacy.id, faceOfApplicantId: other.id });
+    expect(await dataSource().getRepository(FaceCrop).findOneByOrFail({ id: kept.cropId! })).toMatchObject({
+      applicantId: legacy.id,
+      faceOfApplicantId: other.id,
+    });
     expect(gone).toMatchObject({ userId: 'removed-since', cropId: null });
     expect(duplicates.blocklist).toEqual([{ entryId: 99, userId: 'listed-1', reason: 'Forged', similarity: 0.85 }]);
     const raw: { data: Buffer }[] = await dataSource().query(`SELECT "data" FROM "face_crops" WHERE "applicantId" = ${usesPostgres ? '$1' : '?'}`, [legacy.id]);

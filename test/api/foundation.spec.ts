@@ -21,11 +21,7 @@ describe('the server shell', () => {
   });
 
   it('answers malformed JSON with a 400 that says so', async () => {
-    const res = await request(t.server)
-      .post('/api/health')
-      .set('Content-Type', 'application/json')
-      .send('{"name": ')
-      .expect(400);
+    const res = await request(t.server).post('/api/health').set('Content-Type', 'application/json').send('{"name": ').expect(400);
     expect(res.body).toEqual({ statusCode: 400, message: 'The request body is not valid JSON', error: 'Bad Request', code: 'MALFORMED_JSON' });
   });
 

@@ -74,11 +74,17 @@ const SKIPPED = new Set([
 /** Routes for super-admins (or admins): a super-admin's session reaches their input too. */
 const ADMIN_ROUTES = new Set(['GET /api/roles', 'PUT /api/roles', 'POST /api/users/register-admin', 'GET /api/audit']);
 /** The verification page's routes: a widget token gets past their guard. */
-const WIDGET_ROUTES = new Set(['GET /api/kyc/session', 'POST /api/kyc/documents', 'PUT /api/kyc/personal-data', 'POST /api/kyc/submit', 'GET /api/kyc/sumsub/access-token']);
+const WIDGET_ROUTES = new Set([
+  'GET /api/kyc/session',
+  'POST /api/kyc/documents',
+  'PUT /api/kyc/personal-data',
+  'POST /api/kyc/submit',
+  'GET /api/kyc/sumsub/access-token',
+]);
 
-const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, method, path, operation })),
-).filter(({ key }) => !SKIPPED.has(key));
+const operations = Object.entries(document.paths)
+  .flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, method, path, operation })))
+  .filter(({ key }) => !SKIPPED.has(key));
 
 // ---- Generated bad input --------------------------------------------------------------
 
@@ -168,7 +174,25 @@ const NASTY_URLS = [
 ];
 
 /** For integer query parameters: numbers JavaScript reads one way and a database another. */
-const NASTY_NUMBER_TEXT = ['99999999999999999999', '1e300', '1e309', '9007199254740993', '36028797018963969', '-1', '0', '-0', '1.5', 'NaN', 'Infinity', '0x10', ' 1', '+1', '1e2', '00001', ''];
+const NASTY_NUMBER_TEXT = [
+  '99999999999999999999',
+  '1e300',
+  '1e309',
+  '9007199254740993',
+  '36028797018963969',
+  '-1',
+  '0',
+  '-0',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '0x10',
+  ' 1',
+  '+1',
+  '1e2',
+  '00001',
+  '',
+];
 
 /** Strings for the URL: never longer than a few KB (Node refuses huge URLs itself, with 431/414). */
 const badShortString: fc.Arbitrary<string> = fc.oneof(
@@ -266,7 +290,12 @@ function fieldsOf(fields: Record<string, { plausible: fc.Arbitrary<unknown>; bad
   const free = fc
     .record(
       Object.fromEntries(
-        names.map((name) => [name, name.startsWith('path:') ? fc.oneof(fields[name].plausible, fields[name].bad) : fc.oneof(fc.constant(ABSENT), fields[name].plausible, fields[name].bad, fields[name].bad)]),
+        names.map((name) => [
+          name,
+          name.startsWith('path:')
+            ? fc.oneof(fields[name].plausible, fields[name].bad)
+            : fc.oneof(fc.constant(ABSENT), fields[name].plausible, fields[name].bad, fields[name].bad),
+        ]),
       ),
     )
     .map(drop);
@@ -284,15 +313,15 @@ function objectOf(schema: Schema): fc.Arbitrary<Record<string, unknown>> {
     .map(([body, extra]) => (extra ? { ...body, [extra[0]]: extra[1] } : body));
 }
 
-type Body =
-  | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
-  | { kind: 'raw'; contentType: string; text: string };
+type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; contentType: string; text: string };
 
 const rawBody: fc.Arbitrary<Body> = fc.record({
   kind: fc.constant('raw' as const),
   contentType: fc.constantFrom('application/json', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'application/xml'),
-  text: fc.oneof(fc.constantFrom('{', '{"a":', '[', '"\u0000"', 'null', '1e999', '{"__proto__":{"isAdmin":true}}', 'a=1&a=2&b[c]=d'), fc.string({ unit: 'binary', maxLength: 40 })),
+  text: fc.oneof(
+    fc.constantFrom('{', '{"a":', '[', '"\u0000"', 'null', '1e999', '{"__proto__":{"isAdmin":true}}', 'a=1&a=2&b[c]=d'),
+    fc.string({ unit: 'binary', maxLength: 40 }),
+  ),
 });
 
 /** A path segment: the real id, or bad text (percent-encoded, or now and then raw). */
@@ -319,13 +348,19 @@ function inputFor(key: string, path: string, operation: Operation): fc.Arbitrary
     if (parameter.in === 'path') {
       const real = realPathValue(path, parameter.name);
       fields[`path:${parameter.name}`] = {
-        plausible: real === undefined ? fc.string({ minLength: 1, maxLength: 8 }).map(encodeURIComponent) : fc.constant(null).map(() => encodeURIComponent(realPathValue(path, parameter.name)!)),
+        plausible:
+          real === undefined
+            ? fc.string({ minLength: 1, maxLength: 8 }).map(encodeURIComponent)
+            : fc.constant(null).map(() => encodeURIComponent(realPathValue(path, parameter.name)!)),
         bad: badPathSegment,
       };
     } else if (parameter.in === 'query') {
       const numeric = parameter.schema?.type === 'integer' || parameter.schema?.type === 'number';
       fields[`query:${parameter.name}`] = {
-        plausible: fc.oneof(fc.constant(ABSENT), fc.constant(null).map(() => realQueryValue(key, parameter.name) ?? ABSENT)),
+        plausible: fc.oneof(
+          fc.constant(ABSENT),
+          fc.constant(null).map(() => realQueryValue(key, parameter.name) ?? ABSENT),
+        ),
         bad: numeric ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...NASTY_NUMBER_TEXT) }, { weight: 1, arbitrary: badQueryValue }) : badQueryValue,
       };
     }
@@ -335,12 +370,18 @@ function inputFor(key: string, path: string, operation: Operation): fc.Arbitrary
     fields[`body:${name}`] = { plausible: plausible(property, name), bad: bad(property, name) };
   }
   const wholeBody: fc.Arbitrary<Body | undefined> = schema
-    ? fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: junk.map((value) => ({ kind: 'json' as const, value })) }, { weight: 1, arbitrary: rawBody })
+    ? fc.oneof(
+        { weight: 8, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: junk.map((value) => ({ kind: 'json' as const, value })) },
+        { weight: 1, arbitrary: rawBody },
+      )
     : fc.oneof({ weight: 4, arbitrary: fc.constant({ kind: 'none' as const }) }, { weight: 1, arbitrary: rawBody });
   return fc.record({
     fields: fieldsOf(fields),
     wholeBody,
-    extraQuery: fc.option(fc.constantFrom('&a[b]=c', '&%=%', '&page=1&page=2', '&&=&', `&${'q'.repeat(3000)}=1`, '&__proto__[x]=1', '&constructor=x'), { freq: 8 }),
+    extraQuery: fc.option(fc.constantFrom('&a[b]=c', '&%=%', '&page=1&page=2', '&&=&', `&${'q'.repeat(3000)}=1`, '&__proto__[x]=1', '&constructor=x'), {
+      freq: 8,
+    }),
   });
 }
 
@@ -438,7 +479,8 @@ describe('every operation of openapi.json, with bad input (property-based)', () 
     const image = await ds
       .getRepository(ApplicantImage)
       .save({ applicantId: applicant.id, docType: 'SELFIE', side: null, contentType: 'image/png', width: 2, height: 2, data: pngImage() });
-    const link = (await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: organization.id, userId: 'fuzz-2' }).expect(201)).body;
+    const link = (await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: organization.id, userId: 'fuzz-2' }).expect(201))
+      .body;
     const event = (await request(t.server).post('/api/webhooks/test').set(session).expect(200)).body;
     Object.assign(ids, {
       organizationId: organization.id,
@@ -467,7 +509,9 @@ describe('every operation of openapi.json, with bad input (property-based)', () 
     callers.superAdmin = () => sessionHeaders(t, superAdmin);
     // A fresh widget token each time: other operations revoke links and reset applicants.
     callers.widget = async () => {
-      const fresh = (await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: organization.id, userId: 'fuzz-widget' }).expect(201)).body;
+      const fresh = (
+        await request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: organization.id, userId: 'fuzz-widget' }).expect(201)
+      ).body;
       const secret = new URL(fresh.url).searchParams.get('session');
       const token = (await request(t.server).post('/api/kyc/session-token').send({ session: secret }).expect(200)).body.token as string;
       return { ...session, Authorization: `Bearer ${token}` };
@@ -492,7 +536,9 @@ describe('every operation of openapi.json, with bad input (property-based)', () 
     const withParams = path.replace(/\{(\w+)\}/g, (_, name: string) => String(fields[`path:${name}`] ?? ''));
     const query = Object.entries(fields)
       .filter(([field]) => field.startsWith('query:'))
-      .flatMap(([field, value]) => [value as string | string[]].flat().map((v) => `${encodeURIComponent(field.slice(6))}=${encodeURIComponent(wellFormed(String(v)))}`))
+      .flatMap(([field, value]) =>
+        [value as string | string[]].flat().map((v) => `${encodeURIComponent(field.slice(6))}=${encodeURIComponent(wellFormed(String(v)))}`),
+      )
       .join('&');
     return `${withParams}?${query}${extraQuery ?? ''}`;
   }
@@ -500,7 +546,11 @@ describe('every operation of openapi.json, with bad input (property-based)', () 
   function bodyOf(operation: Operation, { fields, wholeBody }: Input): Body {
     if (wholeBody) return wholeBody;
     if (!operation.requestBody) return { kind: 'none' };
-    const value = Object.fromEntries(Object.entries(fields).filter(([field]) => field.startsWith('body:')).map(([field, v]) => [field.slice(5), v]));
+    const value = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([field]) => field.startsWith('body:'))
+        .map(([field, v]) => [field.slice(5), v]),
+    );
     return { kind: 'json', value };
   }
 
@@ -524,7 +574,9 @@ describe('every operation of openapi.json, with bad input (property-based)', () 
           { numRuns: hasInput ? RUNS : Math.min(RUNS, 3), seed: SEED, endOnFailure: true },
         );
         if (details.failed) {
-          failures.push(`${key} as ${caller} (seed ${details.seed}): ${String(details.errorInstance)}\n  input: ${JSON.stringify(summarized(details.counterexample))}`);
+          failures.push(
+            `${key} as ${caller} (seed ${details.seed}): ${String(details.errorInstance)}\n  input: ${JSON.stringify(summarized(details.counterexample))}`,
+          );
         }
       }
     } finally {
@@ -549,6 +601,11 @@ describe('every operation of openapi.json, with bad input (property-based)', () 
     expect(operations.length + SKIPPED.size).toBe(all);
     const requests = Object.values(statuses).reduce((n, tally) => n + Object.values(tally).reduce((a, b) => a + b, 0), 0);
     console.info(`fuzzed ${operations.length} operations with ${requests} requests in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    if (process.env.FUZZ_STATS) console.info(Object.entries(statuses).map(([who, tally]) => `${who}: ${JSON.stringify(tally)}`).join('\n'));
+    if (process.env.FUZZ_STATS)
+      console.info(
+        Object.entries(statuses)
+          .map(([who, tally]) => `${who}: ${JSON.stringify(tally)}`)
+          .join('\n'),
+      );
   });
 });

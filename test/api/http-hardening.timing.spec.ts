@@ -44,7 +44,12 @@ describe('HTTP hardening', () => {
       const forged = await request(t.server).get('/api/get-new-token').set('Cookie', cookie).query({ userId: 'csrf-victim', organizationId }).expect(403);
       expect(forged.body.code).toBe('CSRF_HEADER_MISSING');
       expect(await t.app.get(DataSource).getRepository(Applicant).existsBy({ organizationId, userId: 'csrf-victim' })).toBe(false);
-      await request(t.server).get('/api/get-new-token').set('Cookie', cookie).set('X-Requested-With', 'XMLHttpRequest').query({ userId: 'csrf-victim', organizationId }).expect(200);
+      await request(t.server)
+        .get('/api/get-new-token')
+        .set('Cookie', cookie)
+        .set('X-Requested-With', 'XMLHttpRequest')
+        .query({ userId: 'csrf-victim', organizationId })
+        .expect(200);
     });
 
     it('refuses a cookie write with a bogus Authorization header and no X-Requested-With', async () => {

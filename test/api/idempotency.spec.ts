@@ -71,7 +71,12 @@ describe('idempotent session links', () => {
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await sessions('idem-2b')).toBe(0);
     // Key order in the body does not matter: the same body is the same request.
-    const reordered = await request(t.server).post('/api/kyc/sessions').set(owner.auth).set('Idempotency-Key', 'order-1002').send({ userId: 'idem-2', organizationId: org.id }).expect(201);
+    const reordered = await request(t.server)
+      .post('/api/kyc/sessions')
+      .set(owner.auth)
+      .set('Idempotency-Key', 'order-1002')
+      .send({ userId: 'idem-2', organizationId: org.id })
+      .expect(201);
     expect(reordered.headers['idempotent-replayed']).toBe('true');
   });
 
@@ -102,7 +107,12 @@ describe('idempotent session links', () => {
     const other = await createUser(t);
     const otherOrg = await createOrganization(t, other);
     const mine = await create('shared-key', { userId: 'idem-6' }).expect(201);
-    const theirs = await request(t.server).post('/api/kyc/sessions').set(other.auth).set('Idempotency-Key', 'shared-key').send({ organizationId: otherOrg.id, userId: 'idem-6' }).expect(201);
+    const theirs = await request(t.server)
+      .post('/api/kyc/sessions')
+      .set(other.auth)
+      .set('Idempotency-Key', 'shared-key')
+      .send({ organizationId: otherOrg.id, userId: 'idem-6' })
+      .expect(201);
     expect(theirs.body.sessionId).not.toBe(mine.body.sessionId);
 
     clock.advance(DAY_MS + 1000);

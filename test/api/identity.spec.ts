@@ -19,15 +19,18 @@ describe('one identity per person', () => {
   });
   afterAll(() => t.close());
 
-  const register = (username: string, email: string) =>
-    browser(t).post('/api/auth/register').send({ username, email, password: TEST_PASSWORD });
+  const register = (username: string, email: string) => browser(t).post('/api/auth/register').send({ username, email, password: TEST_PASSWORD });
 
   it("refuses 'ALICE' once 'alice' exists, on registration and on rename", async () => {
     await register('alice', 'alice@example.test').expect(201);
     const res = await register('ALICE', 'alice-2@example.test').expect(409);
     expect(res.body.code).toBe('USERNAME_TAKEN');
     const other = await createUser(t);
-    const rename = await request(t.server).put('/api/users').set(await sessionHeaders(t, other)).send({ username: 'Alice' }).expect(409);
+    const rename = await request(t.server)
+      .put('/api/users')
+      .set(await sessionHeaders(t, other))
+      .send({ username: 'Alice' })
+      .expect(409);
     expect(rename.body.code).toBe('USERNAME_TAKEN');
   });
 
@@ -151,11 +154,14 @@ describe('migration IdentityKeys', () => {
       // Ids only: neither names nor addresses reach the log.
       expect(error.message).not.toMatch(/alice@|finance@|ALICE/);
       const columns = usesPostgres
-        ? (await current.query(`SELECT column_name AS name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'users'`, [db.schema]))
+        ? await current.query(`SELECT column_name AS name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'users'`, [db.schema])
         : await current.query(`PRAGMA table_info("users")`);
       expect(columns.map((c: { name: string }) => c.name)).not.toContain('usernameKey');
 
-      await current.query(usesPostgres ? 'UPDATE "users" SET "username" = $1 WHERE "id" = $2' : 'UPDATE "users" SET "username" = ? WHERE "id" = ?', ['alice2', upper]);
+      await current.query(usesPostgres ? 'UPDATE "users" SET "username" = $1 WHERE "id" = $2' : 'UPDATE "users" SET "username" = ? WHERE "id" = ?', [
+        'alice2',
+        upper,
+      ]);
       await current.query(usesPostgres ? 'DELETE FROM "users" WHERE "id" = $1' : 'DELETE FROM "users" WHERE "id" = ?', [ligature]);
       await current.runMigrations();
       const keys = await current.query('SELECT "id", "usernameKey", "emailKey" FROM "users" ORDER BY "usernameKey"');

@@ -24,7 +24,11 @@ describe('the verification flow (/kyc)', () => {
   beforeAll(async () => {
     t = await startTestApp({ DECISION_UNDO_WINDOW_SECONDS: '0' });
     integrator = await createUser(t, { webhookUrl: 'https://hooks.example.test/kyc', redirectUrl: 'https://shop.example.test/done' });
-    const res = await request(t.server).post('/api/projects').set(await sessionHeaders(t, integrator)).send({ name: 'Acme Bank' }).expect(201);
+    const res = await request(t.server)
+      .post('/api/projects')
+      .set(await sessionHeaders(t, integrator))
+      .send({ name: 'Acme Bank' })
+      .expect(201);
     organization = { id: res.body.id, companyKey: res.body.companyKey };
   });
   afterAll(() => t.close());
@@ -32,14 +36,21 @@ describe('the verification flow (/kyc)', () => {
   const newToken = (userId: string, companyKey = organization.companyKey) =>
     request(t.server).get('/api/kyc/get-new-token').query({ userId }).set('Authorization', `Bearer ${companyKey}`);
   const widget = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const applicant = (userId: string) =>
-    t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: organization.id, userId });
+  const applicant = (userId: string) => t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: organization.id, userId });
 
   async function completeWidget(token: string) {
     for (const side of ['front', 'back']) {
-      await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'ID_CARD', side, data: dataUrl(documentPhoto()) }).expect(200);
+      await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget(token))
+        .send({ docType: 'ID_CARD', side, data: dataUrl(documentPhoto()) })
+        .expect(200);
     }
-    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget(token))
+      .send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) })
+      .expect(200);
     await request(t.server)
       .put('/api/kyc/personal-data')
       .set(widget(token))
@@ -47,9 +58,13 @@ describe('the verification flow (/kyc)', () => {
       .expect(200);
   }
 
-  it("tells the integrator to configure a webhook first (WEBHOOK_NOT_CONFIGURED)", async () => {
+  it('tells the integrator to configure a webhook first (WEBHOOK_NOT_CONFIGURED)', async () => {
     const noWebhook = await createUser(t);
-    const org = await request(t.server).post('/api/projects').set(await sessionHeaders(t, noWebhook)).send({ name: 'No Hooks Ltd' }).expect(201);
+    const org = await request(t.server)
+      .post('/api/projects')
+      .set(await sessionHeaders(t, noWebhook))
+      .send({ name: 'No Hooks Ltd' })
+      .expect(201);
     const res = await newToken('someone', org.body.companyKey).expect(409);
     expect(res.body).toMatchObject({ code: 'WEBHOOK_NOT_CONFIGURED', token: null });
     expect(res.body.message).toContain('Please configure your webhook');
@@ -72,12 +87,23 @@ describe('the verification flow (/kyc)', () => {
 
   it('refuses photos that are not images, and photos too large', async () => {
     const { token } = (await newToken('customer-2')).body;
-    const fake = await request(t.server).post('/api/kyc/documents').set(widget(token))
-      .send({ docType: 'PASSPORT', side: 'front', data: dataUrl(Buffer.from('this is not a png at all')) }).expect(400);
+    const fake = await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget(token))
+      .send({ docType: 'PASSPORT', side: 'front', data: dataUrl(Buffer.from('this is not a png at all')) })
+      .expect(400);
     expect(fake.body.message).toBe('The file is not a JPEG, PNG or WebP image');
     const huge = Buffer.concat([pngImage(2, 2), Buffer.alloc(5 * 1024 * 1024 + 10)]);
-    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(huge) }).expect(400);
-    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'PASSPORT', side: 'back', data: dataUrl(pngImage()) }).expect(400);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget(token))
+      .send({ docType: 'PASSPORT', side: 'front', data: dataUrl(huge) })
+      .expect(400);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget(token))
+      .send({ docType: 'PASSPORT', side: 'back', data: dataUrl(pngImage()) })
+      .expect(400);
   });
 
   it('refuses to submit an incomplete verification, naming what is missing', async () => {
@@ -97,8 +123,10 @@ describe('the verification flow (/kyc)', () => {
     expect(stored.submittedAt).not.toBeNull();
 
     const ds = t.app.get(DataSource);
-    const checks = (await request(t.server).get(`/api/projects/${organization.id}/applicants/customer-4/checks`).set(integrator.auth).expect(200))
-      .body as { name: string; passed: boolean }[];
+    const checks = (await request(t.server).get(`/api/projects/${organization.id}/applicants/customer-4/checks`).set(integrator.auth).expect(200)).body as {
+      name: string;
+      passed: boolean;
+    }[];
     expect(Object.fromEntries(checks.map((c) => [c.name, c.passed]))).toEqual({
       'document-not-expired': true,
       adult: true,
@@ -116,11 +144,16 @@ describe('the verification flow (/kyc)', () => {
 
   it("flags a document number already approved for another of the organization's applicants", async () => {
     const ds = t.app.get(DataSource);
-    await ds.getRepository(Applicant).save({ organizationId: organization.id, userId: 'earlier', kycStatus: 'completed', reviewAnswer: 'approved', docNumber: 'DUP-1' });
+    await ds
+      .getRepository(Applicant)
+      .save({ organizationId: organization.id, userId: 'earlier', kycStatus: 'completed', reviewAnswer: 'approved', docNumber: 'DUP-1' });
     const { token } = (await newToken('customer-5')).body;
     await completeWidget(token);
-    await request(t.server).put('/api/kyc/personal-data').set(widget(token))
-      .send({ name: 'B', dateOfBirth: '2015-01-01', docNumber: 'DUP-1', expiryDate: '2020-01-01', country: 'Chile' }).expect(200);
+    await request(t.server)
+      .put('/api/kyc/personal-data')
+      .set(widget(token))
+      .send({ name: 'B', dateOfBirth: '2015-01-01', docNumber: 'DUP-1', expiryDate: '2020-01-01', country: 'Chile' })
+      .expect(200);
     await request(t.server).post('/api/kyc/submit').set(widget(token)).expect(200);
     const checks = await ds.getRepository(ApplicantCheck).findBy({ applicantId: (await applicant('customer-5')).id });
     expect(Object.fromEntries(checks.map((c) => [c.name, c.verdict === 'passed']))).toMatchObject({
@@ -132,7 +165,11 @@ describe('the verification flow (/kyc)', () => {
 
   it("answers an expired token with 'invalid-token', and the browser's resume secret renews it with the progress kept", async () => {
     const { token, resumeSecret } = (await newToken('customer-6').expect(200)).body;
-    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'PASSPORT', side: 'front', data: dataUrl(documentPhoto()) }).expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget(token))
+      .send({ docType: 'PASSPORT', side: 'front', data: dataUrl(documentPhoto()) })
+      .expect(200);
     const clock = t.app.get(Clock);
     const realNow = clock.now.bind(clock);
     clock.now = () => new Date(Date.now() + WIDGET_TOKEN_TTL_MS + 1000);
@@ -142,7 +179,9 @@ describe('the verification flow (/kyc)', () => {
       // A companyKey link alone cannot take over the verification under way …
       expect((await newToken('customer-6').expect(409)).body.code).toBe('VERIFICATION_IN_PROGRESS');
       // … the browser that started it renews its token with its resume secret.
-      const renewed = (await request(t.server).post('/api/kyc/session-token').set('X-Requested-With', 'XMLHttpRequest').send({ session: resumeSecret }).expect(200)).body.token;
+      const renewed = (
+        await request(t.server).post('/api/kyc/session-token').set('X-Requested-With', 'XMLHttpRequest').send({ session: resumeSecret }).expect(200)
+      ).body.token;
       const session = await request(t.server).get('/api/kyc/session').set(widget(renewed)).expect(200);
       expect(session.body).toMatchObject({ documentType: 'PASSPORT', images: [{ docType: 'PASSPORT', side: 'front' }] });
     } finally {
@@ -154,26 +193,35 @@ describe('the verification flow (/kyc)', () => {
     const { token } = (await newToken('customer-7')).body;
     const forged = token.slice(0, -3) + (token.endsWith('AAA') ? 'BBB' : 'AAA');
     expect((await request(t.server).get('/api/kyc/session').set(widget(forged)).expect(401)).body.code).toBe('invalid-token');
-    const res = await request(t.server)
-      .get('/api/kyc/status')
-      .query({ userId: 'customer-1', companyKey: organization.companyKey, token })
-      .expect(401);
+    const res = await request(t.server).get('/api/kyc/status').query({ userId: 'customer-1', companyKey: organization.companyKey, token }).expect(401);
     expect(res.body).toMatchObject({ code: 'invalid-token' });
     expect(JSON.stringify(res.body)).not.toMatch(/pending|processing|completed/);
     await request(t.server).get('/api/kyc/status').query({ userId: 'customer-7', companyKey: 'pk_wrong', token }).expect(401);
   });
 
   it('lets a signed-in member get a widget token for an applicant (GET /get-new-token)', async () => {
-    const res = await request(t.server).get('/api/get-new-token').set(await sessionHeaders(t, integrator)).query({ userId: 'walk-in', organizationId: organization.id }).expect(200);
+    const res = await request(t.server)
+      .get('/api/get-new-token')
+      .set(await sessionHeaders(t, integrator))
+      .query({ userId: 'walk-in', organizationId: organization.id })
+      .expect(200);
     expect(res.body.token.token).toMatch(/^kyc_wt_/);
     const stranger = await createUser(t);
-    await request(t.server).get('/api/get-new-token').set(await sessionHeaders(t, stranger)).query({ userId: 'walk-in', organizationId: organization.id }).expect(404);
+    await request(t.server)
+      .get('/api/get-new-token')
+      .set(await sessionHeaders(t, stranger))
+      .query({ userId: 'walk-in', organizationId: organization.id })
+      .expect(404);
   });
 
   it('does not need the CSRF header for widget calls (they carry a bearer token)', async () => {
     const { token } = (await newToken('customer-8')).body;
-    await request(t.server).post('/api/kyc/documents').set(widget(token)).set('Origin', 'https://shop.example.test')
-      .send({ docType: 'SELFIE', data: dataUrl(pngImage()) }).expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget(token))
+      .set('Origin', 'https://shop.example.test')
+      .send({ docType: 'SELFIE', data: dataUrl(pngImage()) })
+      .expect(200);
   });
 
   describe('the live status stream (GET /kyc/status)', () => {
@@ -198,7 +246,10 @@ describe('the verification flow (/kyc)', () => {
       await request(t.server).post('/api/kyc/submit').set(widget(token)).expect(200);
       expect(await stream.next()).toEqual({ status: 'processing', redirectUrl: 'https://shop.example.test/done' });
       // A reviewer's decision reaches the page too.
-      await request(t.server).post(`/api/projects/${organization.id}/applicants/live-1/approve`).set(await sessionHeaders(t, integrator)).expect(200);
+      await request(t.server)
+        .post(`/api/projects/${organization.id}/applicants/live-1/approve`)
+        .set(await sessionHeaders(t, integrator))
+        .expect(200);
       expect(await stream.next()).toEqual({ status: 'completed', redirectUrl: 'https://shop.example.test/done' });
 
       const streams = t.app.get(StatusStreamService);

@@ -120,8 +120,16 @@ describe('log lines', () => {
     const { token } = (await browser(t).post('/api/kyc/session-token').send({ session: secret }).expect(200)).body;
     const widget = { Authorization: `Bearer ${token}` };
     const photo = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', data: photo(documentPhoto()) }).expect(200);
-    await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', data: photo(pngImage(30, 40)) }).expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'PASSPORT', data: photo(documentPhoto()) })
+      .expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget)
+      .send({ docType: 'SELFIE', data: photo(pngImage(30, 40)) })
+      .expect(200);
     await request(t.server).put('/api/kyc/personal-data').set(widget).send(APPLICANT).expect(200);
     await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
     const applicant = `/api/projects/${organization.id}/applicants/privacy-customer-1`;

@@ -29,7 +29,11 @@ describe('staff single sign-on with OpenID Connect', () => {
   const refusals = async (code: string) =>
     (await ds().getRepository(AuditEvent).findBy({ action: 'account.sso_refused' })).filter((e) => (e.detail as { code?: string } | null)?.code === code);
   const actionsOf = async (userId: string) =>
-    (await ds().getRepository(AuditEvent).find({ where: { actorId: userId }, order: { createdAt: 'ASC' } })).map((e) => e.action);
+    (
+      await ds()
+        .getRepository(AuditEvent)
+        .find({ where: { actorId: userId }, order: { createdAt: 'ASC' } })
+    ).map((e) => e.action);
 
   /** Opens the app's start route, signs in at the provider as `accountId`, and lands on the app's callback. */
   async function ssoSignIn(accountId: string, tamper: (callback: URL) => URL = (u) => u, options: { abort?: boolean } = {}) {
@@ -107,7 +111,9 @@ describe('staff single sign-on with OpenID Connect', () => {
     expect(await ds().getRepository(OidcLink).countBy({ userId: outside.user.id })).toBe(0);
 
     const existing = await createUser(t, { email: 'carol@acme.test', role: 'admin' });
-    await ds().getRepository(UserTwoFactor).save({ userId: existing.user.id, secretEncrypted: 'x', confirmedAt: new Date(), lastTimeStep: null, recoveryCodeHashes: '[]' });
+    await ds()
+      .getRepository(UserTwoFactor)
+      .save({ userId: existing.user.id, secretEncrypted: 'x', confirmedAt: new Date(), lastTimeStep: null, recoveryCodeHashes: '[]' });
     idp.accounts.set('carol-sub', { email: 'CAROL@ACME.test', email_verified: true });
     // A confirmed account with a password: linked only once that password is given.
     const { agent, location } = await ssoSignIn('carol-sub');
@@ -120,7 +126,9 @@ describe('staff single sign-on with OpenID Connect', () => {
     await agent.post('/api/auth/oidc/link').send({ password: existing.password }).expect(200);
     expect(await me(agent)).toMatchObject({ id: existing.user.id, role: 'admin' });
     expect(await ds().getRepository(OidcLink).findOneBy({ providerId: 'acme', subject: 'carol-sub' })).toMatchObject({ userId: existing.user.id });
-    const events = await ds().getRepository(AuditEvent).find({ where: { actorId: existing.user.id }, order: { createdAt: 'ASC' } });
+    const events = await ds()
+      .getRepository(AuditEvent)
+      .find({ where: { actorId: existing.user.id }, order: { createdAt: 'ASC' } });
     expect(events.map((e) => [e.action, e.detail])).toEqual([
       ['account.sso_linked', { provider: 'acme', confirmedBy: 'password' }],
       ['account.sso_signed_in', { provider: 'acme', twoFactorSkipped: true }],
@@ -136,7 +144,9 @@ describe('staff single sign-on with OpenID Connect', () => {
     const attackerKey = (await attacker.get('/api/api-keys').expect(200)).body.apiKey as string;
     const squatted = await ds().getRepository(User).findOneByOrFail({ emailKey: 'ceo@acme.test' });
     await ds().getRepository(User).update({ id: squatted.id }, { webhookUrl: 'https://attacker.example/hook' });
-    await ds().getRepository(UserTwoFactor).save({ userId: squatted.id, secretEncrypted: 'x', confirmedAt: new Date(), lastTimeStep: null, recoveryCodeHashes: '[]' });
+    await ds()
+      .getRepository(UserTwoFactor)
+      .save({ userId: squatted.id, secretEncrypted: 'x', confirmedAt: new Date(), lastTimeStep: null, recoveryCodeHashes: '[]' });
 
     // The real CEO's first sign-in through the provider.
     idp.accounts.set('ceo-sub', { email: 'ceo@acme.test', email_verified: true });

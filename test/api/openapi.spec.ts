@@ -54,8 +54,14 @@ describe('the API contract', () => {
       const config = await sdkConfig;
       await createClient({ ...config, output: { ...(config.output as object), path: out }, logs: { level: 'silent' } });
       const committedDir = 'client/src/api/generated';
-      const expected = filesUnder(out).map((f) => relative(out, f)).sort();
-      expect(filesUnder(committedDir).map((f) => relative(committedDir, f)).sort()).toEqual(expected);
+      const expected = filesUnder(out)
+        .map((f) => relative(out, f))
+        .sort();
+      expect(
+        filesUnder(committedDir)
+          .map((f) => relative(committedDir, f))
+          .sort(),
+      ).toEqual(expected);
       for (const file of expected) {
         expect(`${file}:\n${readFileSync(join(committedDir, file), 'utf8')}`).toBe(`${file}:\n${readFileSync(join(out, file), 'utf8')}`);
       }
@@ -77,9 +83,17 @@ describe('the API contract', () => {
     // session cookie, and a write with that cookie must pass the CSRF check (docs/api.md).
     const integrator = createClient(createConfig({ baseUrl: await t.app.getUrl(), auth: (scheme) => (scheme.scheme === 'bearer' ? owner.apiKey : undefined) }));
 
-    const link = await sdk.kycCreateSession({ client: integrator, body: { organizationId: organization.id, userId: 'sdk-customer-1' }, headers: { 'Idempotency-Key': 'sdk-1' } });
+    const link = await sdk.kycCreateSession({
+      client: integrator,
+      body: { organizationId: organization.id, userId: 'sdk-customer-1' },
+      headers: { 'Idempotency-Key': 'sdk-1' },
+    });
     expect(link.data.url).toMatch(/\/kyc\?session=/);
-    const again = await sdk.kycCreateSession({ client: integrator, body: { organizationId: organization.id, userId: 'sdk-customer-1' }, headers: { 'Idempotency-Key': 'sdk-1' } });
+    const again = await sdk.kycCreateSession({
+      client: integrator,
+      body: { organizationId: organization.id, userId: 'sdk-customer-1' },
+      headers: { 'Idempotency-Key': 'sdk-1' },
+    });
     expect(again.data.sessionId).toBe(link.data.sessionId);
     const list = await sdk.applicantsList({ client: integrator, path: { id: organization.id } });
     expect(list.data.items.map((item) => item.userId)).toEqual(['sdk-customer-1']);

@@ -20,14 +20,29 @@ describe('GET /api/projects/:id/activity (the Activity screen)', () => {
     await addMember(t, owner, organizationId, member);
     startedAt = new Date().toISOString();
     userIds = (await seedApplicants(t, organizationId, [{ kycStatus: 'pending' }, { kycStatus: 'pending' }])).map((row) => row.userId);
-    await request(t.server).post(`/api/projects/${organizationId}/applicants/${userIds[0]}/approve`).set(await sessionHeaders(t, member)).send({}).expect(200);
-    await request(t.server).post(`/api/projects/${organizationId}/applicants/${userIds[1]}/hold`).set(await sessionHeaders(t, owner)).send({}).expect(200);
-    await request(t.server).get(`/api/projects/${organizationId}/applicants/${userIds[1]}`).set(await sessionHeaders(t, owner)).expect(200);
+    await request(t.server)
+      .post(`/api/projects/${organizationId}/applicants/${userIds[0]}/approve`)
+      .set(await sessionHeaders(t, member))
+      .send({})
+      .expect(200);
+    await request(t.server)
+      .post(`/api/projects/${organizationId}/applicants/${userIds[1]}/hold`)
+      .set(await sessionHeaders(t, owner))
+      .send({})
+      .expect(200);
+    await request(t.server)
+      .get(`/api/projects/${organizationId}/applicants/${userIds[1]}`)
+      .set(await sessionHeaders(t, owner))
+      .expect(200);
   });
   afterAll(() => t.close());
 
   const activity = async (query: Record<string, string | number> = {}, status = 200, who: TestUser = owner) =>
-    request(t.server).get(`/api/projects/${organizationId}/activity`).query(query).set(await sessionHeaders(t, who)).expect(status);
+    request(t.server)
+      .get(`/api/projects/${organizationId}/activity`)
+      .query(query)
+      .set(await sessionHeaders(t, who))
+      .expect(status);
 
   it("lists the organization's whole trail newest first, naming each entry's applicant", async () => {
     const { body } = await activity();

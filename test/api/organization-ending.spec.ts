@@ -78,7 +78,11 @@ describe('organizations can end: deletion and ownership transfer', () => {
       );
       const before = await rowsNaming(dataSource, [organizationId, applicantId]);
       // What the deletion has to remove is really there.
-      expect(before).toMatchObject({ 'applicants.organizationId': 1, 'applicant_images.applicantId': expect.any(Number), 'webhook_events.organizationId': expect.any(Number) });
+      expect(before).toMatchObject({
+        'applicants.organizationId': 1,
+        'applicant_images.applicantId': expect.any(Number),
+        'webhook_events.organizationId': expect.any(Number),
+      });
       const trailBefore = before['audit_events.organizationId'];
 
       await request(t.server).delete(`/api/projects/${organizationId}`).set(headers).send({ confirmName: name }).expect(204);
@@ -111,7 +115,11 @@ describe('organizations can end: deletion and ownership transfer', () => {
         sex: 'M',
       });
       const headers = await sessionHeaders(t, owner);
-      await request(t.server).put(`/api/projects/${organizationId}/applicants/usr_held/legal-hold`).set(headers).send({ reason: 'Police request 2026-114' }).expect(200);
+      await request(t.server)
+        .put(`/api/projects/${organizationId}/applicants/usr_held/legal-hold`)
+        .set(headers)
+        .send({ reason: 'Police request 2026-114' })
+        .expect(200);
       const refused = await request(t.server).delete(`/api/projects/${organizationId}`).set(headers).send({ confirmName: name }).expect(409);
       expect(refused.body.code).toBe('ORGANIZATION_HAS_LEGAL_HOLDS');
       await request(t.server).get(`/api/projects/${organizationId}/applicants/usr_held`).set(owner.auth).expect(200);
@@ -155,10 +163,18 @@ describe('organizations can end: deletion and ownership transfer', () => {
 
     it('refuses a member with 403 MEMBERS_OWNER_ONLY and a stranger with 404', async () => {
       const { member, organizationId, name } = await ownerWithMember();
-      const res = await request(t.server).delete(`/api/projects/${organizationId}`).set(await sessionHeaders(t, member)).send({ confirmName: name }).expect(403);
+      const res = await request(t.server)
+        .delete(`/api/projects/${organizationId}`)
+        .set(await sessionHeaders(t, member))
+        .send({ confirmName: name })
+        .expect(403);
       expect(res.body.code).toBe('MEMBERS_OWNER_ONLY');
       const stranger = await createUser(t);
-      await request(t.server).delete(`/api/projects/${organizationId}`).set(await sessionHeaders(t, stranger)).send({ confirmName: name }).expect(404);
+      await request(t.server)
+        .delete(`/api/projects/${organizationId}`)
+        .set(await sessionHeaders(t, stranger))
+        .send({ confirmName: name })
+        .expect(404);
     });
   });
 
@@ -173,7 +189,10 @@ describe('organizations can end: deletion and ownership transfer', () => {
       expect(res.body).toMatchObject({ ownerUsername: member.user.username, isOwner: false, role: 'member' });
       const asNewOwner = await request(t.server).get(`/api/projects/${organizationId}`).set(member.auth).expect(200);
       expect(asNewOwner.body).toMatchObject({ isOwner: true, role: 'owner' });
-      const members = await request(t.server).get(`/api/projects/${organizationId}/members`).set(await sessionHeaders(t, member)).expect(200);
+      const members = await request(t.server)
+        .get(`/api/projects/${organizationId}/members`)
+        .set(await sessionHeaders(t, member))
+        .expect(200);
       expect(members.body.map((row: { username: string; role: string }) => [row.username, row.role])).toEqual([
         [member.user.username, 'owner'],
         [owner.user.username, 'member'],
@@ -184,14 +203,25 @@ describe('organizations can end: deletion and ownership transfer', () => {
       );
       expect(trail.map((row) => JSON.parse(row.detail))).toEqual([{ from: owner.user.id, to: member.user.id }]);
       // The previous owner may now delete their account: they own nothing.
-      expect((await request(t.server).get('/api/organizations/owner-check').set(await sessionHeaders(t, owner)).expect(200)).body).toEqual({ response: false });
+      expect(
+        (
+          await request(t.server)
+            .get('/api/organizations/owner-check')
+            .set(await sessionHeaders(t, owner))
+            .expect(200)
+        ).body,
+      ).toEqual({ response: false });
     });
 
     it('refuses someone who is not a member (400 NEW_OWNER_NOT_MEMBER), a member asking (403) and a bad id (400)', async () => {
       const { owner, member, organizationId } = await ownerWithMember();
       const outsider = await createUser(t);
       const ownerHeaders = await sessionHeaders(t, owner);
-      const refused = await request(t.server).post(`/api/projects/${organizationId}/transfer-ownership`).set(ownerHeaders).send({ userId: outsider.user.id }).expect(400);
+      const refused = await request(t.server)
+        .post(`/api/projects/${organizationId}/transfer-ownership`)
+        .set(ownerHeaders)
+        .send({ userId: outsider.user.id })
+        .expect(400);
       expect(refused.body.code).toBe('NEW_OWNER_NOT_MEMBER');
       await request(t.server).post(`/api/projects/${organizationId}/transfer-ownership`).set(ownerHeaders).send({ userId: 'not-a-uuid' }).expect(400);
       const forbidden = await request(t.server)
@@ -200,7 +230,11 @@ describe('organizations can end: deletion and ownership transfer', () => {
         .send({ userId: member.user.id })
         .expect(403);
       expect(forbidden.body.code).toBe('MEMBERS_OWNER_ONLY');
-      await request(t.server).get(`/api/projects/${organizationId}`).set(owner.auth).expect(200).expect((res) => expect(res.body.isOwner).toBe(true));
+      await request(t.server)
+        .get(`/api/projects/${organizationId}`)
+        .set(owner.auth)
+        .expect(200)
+        .expect((res) => expect(res.body.isOwner).toBe(true));
     });
   });
 });

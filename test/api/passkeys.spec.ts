@@ -21,17 +21,28 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
 
   const ds = () => t.app.get(DataSource);
   const actionsOf = async (userId: string) =>
-    (await ds().getRepository(AuditEvent).find({ where: { actorId: userId }, order: { createdAt: 'ASC' } })).map((e) => e.action);
+    (
+      await ds()
+        .getRepository(AuditEvent)
+        .find({ where: { actorId: userId }, order: { createdAt: 'ASC' } })
+    ).map((e) => e.action);
 
   /** Registers a new software passkey for the signed-in agent. */
   async function enrol(agent: TestAgent, name = 'Work laptop'): Promise<SoftwareAuthenticator> {
     const authenticator = new SoftwareAuthenticator(rpId);
     const { body } = await agent.post('/api/auth/passkeys/options').expect(200);
-    await agent.post('/api/auth/passkeys').send({ name, credential: authenticator.register(body.options, { origin }) }).expect(201);
+    await agent
+      .post('/api/auth/passkeys')
+      .send({ name, credential: authenticator.register(body.options, { origin }) })
+      .expect(201);
     return authenticator;
   }
 
-  async function passwordless(agent: TestAgent, authenticator: SoftwareAuthenticator, client: { origin?: string; userVerified?: boolean; counter?: number } = {}) {
+  async function passwordless(
+    agent: TestAgent,
+    authenticator: SoftwareAuthenticator,
+    client: { origin?: string; userVerified?: boolean; counter?: number } = {},
+  ) {
     const { body } = await agent.post('/api/auth/login/passkey/options').expect(200);
     return agent.post('/api/auth/login/passkey').send({ credential: authenticator.assert(body.options, { origin, ...client }) });
   }
@@ -47,7 +58,10 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
       authenticatorSelection: { residentKey: 'required' },
     });
     const authenticator = new SoftwareAuthenticator(rpId);
-    const created = await agent.post('/api/auth/passkeys').send({ name: '  Work laptop ', credential: authenticator.register(body.options, { origin }) }).expect(201);
+    const created = await agent
+      .post('/api/auth/passkeys')
+      .send({ name: '  Work laptop ', credential: authenticator.register(body.options, { origin }) })
+      .expect(201);
     expect(created.body).toMatchObject({ name: 'Work laptop', lastUsedAt: null });
 
     const list = await agent.get('/api/auth/passkeys').expect(200);
@@ -58,7 +72,10 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
     // The same authenticator cannot be registered twice; new options exclude it.
     const again = await agent.post('/api/auth/passkeys/options').expect(200);
     expect(again.body.options.excludeCredentials).toEqual([expect.objectContaining({ id: authenticator.id })]);
-    const duplicate = await agent.post('/api/auth/passkeys').send({ name: 'Again', credential: authenticator.register(again.body.options, { origin }) }).expect(409);
+    const duplicate = await agent
+      .post('/api/auth/passkeys')
+      .send({ name: 'Again', credential: authenticator.register(again.body.options, { origin }) })
+      .expect(409);
     expect(duplicate.body.code).toBe('PASSKEY_ALREADY_REGISTERED');
   });
 
@@ -66,21 +83,33 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
     const agent = await signedIn(t, await createUser(t));
     const authenticator = new SoftwareAuthenticator(rpId);
     const first = await agent.post('/api/auth/passkeys/options').expect(200);
-    const phished = await agent.post('/api/auth/passkeys').send({ name: 'Phished', credential: authenticator.register(first.body.options, { origin: 'https://evil.example' }) }).expect(400);
+    const phished = await agent
+      .post('/api/auth/passkeys')
+      .send({ name: 'Phished', credential: authenticator.register(first.body.options, { origin: 'https://evil.example' }) })
+      .expect(400);
     expect(phished.body.code).toBe('PASSKEY_REGISTRATION_FAILED');
     // The challenge was spent by that attempt: it cannot be tried again.
-    const replay = await agent.post('/api/auth/passkeys').send({ name: 'Replay', credential: authenticator.register(first.body.options, { origin }) }).expect(400);
+    const replay = await agent
+      .post('/api/auth/passkeys')
+      .send({ name: 'Replay', credential: authenticator.register(first.body.options, { origin }) })
+      .expect(400);
     expect(replay.body.code).toBe('PASSKEY_CHALLENGE_INVALID');
 
     const second = await agent.post('/api/auth/passkeys/options').expect(200);
-    const unnamed = await agent.post('/api/auth/passkeys').send({ name: ' ', credential: authenticator.register(second.body.options, { origin }) }).expect(400);
+    const unnamed = await agent
+      .post('/api/auth/passkeys')
+      .send({ name: ' ', credential: authenticator.register(second.body.options, { origin }) })
+      .expect(400);
     expect(unnamed.body.message).toContain('Give the passkey a name (at most 64 characters)');
-    const malformed = await agent.post('/api/auth/passkeys').send({ name: 'X', credential: { id: 'x' } }).expect(400);
+    const malformed = await agent
+      .post('/api/auth/passkeys')
+      .send({ name: 'X', credential: { id: 'x' } })
+      .expect(400);
     expect(malformed.body.code).toBe('VALIDATION_FAILED');
     expect(await ds().getRepository(UserPasskey).countBy({ credentialId: authenticator.id })).toBe(0);
   });
 
-  it("signs in passwordless with a discoverable passkey under a new session, and refuses the same answer replayed", async () => {
+  it('signs in passwordless with a discoverable passkey under a new session, and refuses the same answer replayed', async () => {
     const account = await createUser(t);
     const authenticator = await enrol(await signedIn(t, account));
 
@@ -116,7 +145,9 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
     const stored = (await ds().getRepository(UserPasskey).findOneByOrFail({ credentialId: authenticator.id })).counter;
     const cloned = await passwordless(browser(t), authenticator, { counter: stored });
     expect(cloned.status).toBe(401);
-    const failures = await ds().getRepository(AuditEvent).find({ where: { actorId: account.user.id, action: 'account.passkey_failed' } });
+    const failures = await ds()
+      .getRepository(AuditEvent)
+      .find({ where: { actorId: account.user.id, action: 'account.passkey_failed' } });
     expect(failures.map((e) => e.detail)).toEqual(expect.arrayContaining([expect.objectContaining({ purpose: 'sign-in', reason: 'counter' })]));
     expect(await actionsOf(account.user.id)).toContain('account.passkey_failed');
   });
@@ -133,11 +164,17 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
 
     const options = await agent.post('/api/auth/login/two-factor/passkey/options').expect(200);
     expect(options.body.options.allowCredentials).toEqual([expect.objectContaining({ id: authenticator.id })]);
-    const wrong = await agent.post('/api/auth/login/two-factor/passkey').send({ credential: stranger.assert(options.body.options, { origin }) }).expect(401);
+    const wrong = await agent
+      .post('/api/auth/login/two-factor/passkey')
+      .send({ credential: stranger.assert(options.body.options, { origin }) })
+      .expect(401);
     expect(wrong.body.code).toBe('PASSKEY_NOT_ACCEPTED');
 
     const again = await agent.post('/api/auth/login/two-factor/passkey/options').expect(200);
-    await agent.post('/api/auth/login/two-factor/passkey').send({ credential: authenticator.assert(again.body.options, { origin, userVerified: false }) }).expect(200);
+    await agent
+      .post('/api/auth/login/two-factor/passkey')
+      .send({ credential: authenticator.assert(again.body.options, { origin, userVerified: false }) })
+      .expect(200);
     expect((await agent.get('/api/users/me').expect(200)).body.id).toBe(account.user.id);
 
     // Without a pending password step there is nothing to answer.
@@ -154,7 +191,10 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
       await agent.post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(401);
       for (let i = 0; i < 4; i += 1) {
         const { body } = await agent.post('/api/auth/login/two-factor/passkey/options').expect(200);
-        statuses.push((await agent.post('/api/auth/login/two-factor/passkey').send({ credential: authenticator.assert(body.options, { origin: 'https://evil.example' }) })).status);
+        statuses.push(
+          (await agent.post('/api/auth/login/two-factor/passkey').send({ credential: authenticator.assert(body.options, { origin: 'https://evil.example' }) }))
+            .status,
+        );
       }
     }
     expect(statuses).toEqual([...Array(10).fill(401), 403, 403]);
@@ -162,7 +202,10 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
     const agent = browser(t);
     await agent.post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(401);
     const { body } = await agent.post('/api/auth/login/two-factor/passkey/options').expect(200);
-    const locked = await agent.post('/api/auth/login/two-factor/passkey').send({ credential: authenticator.assert(body.options, { origin }) }).expect(403);
+    const locked = await agent
+      .post('/api/auth/login/two-factor/passkey')
+      .send({ credential: authenticator.assert(body.options, { origin }) })
+      .expect(403);
     expect(locked.body.code).toBe('SECOND_FACTOR_LOCKED');
     expect((await passwordless(browser(t), authenticator)).body.code).toBe('SECOND_FACTOR_LOCKED');
   });

@@ -11,7 +11,9 @@ import { createUser } from '../support/users.js';
 describe('password policy', () => {
   let t: TestApp;
   const register = (username: string, password: string) =>
-    browser(t).post('/api/auth/register').send({ username, email: `${username}@example.test`, password });
+    browser(t)
+      .post('/api/auth/register')
+      .send({ username, email: `${username}@example.test`, password });
 
   afterEach(() => t.close());
 
@@ -28,7 +30,12 @@ describe('password policy', () => {
     it.each([
       ['a short one', 'Zq7#wx', 'PASSWORD_TOO_SHORT', 'Password must be at least 8 characters long'],
       ['a common one', 'iloveyou', 'PASSWORD_TOO_COMMON', 'This password is one of the most common ones and easy to guess. Choose another.'],
-      ['a common one in other letter case', 'PassWord123', 'PASSWORD_TOO_COMMON', 'This password is one of the most common ones and easy to guess. Choose another.'],
+      [
+        'a common one in other letter case',
+        'PassWord123',
+        'PASSWORD_TOO_COMMON',
+        'This password is one of the most common ones and easy to guess. Choose another.',
+      ],
       ['the username', 'policy-user-1', 'PASSWORD_IS_IDENTITY', 'Your password must not be your username or e-mail address'],
       ['the e-mail address', 'POLICY-USER-1@example.test', 'PASSWORD_IS_IDENTITY', 'Your password must not be your username or e-mail address'],
     ])('refuses %s at registration with a clear 400, creating nothing', async (_name, password, code, message) => {
@@ -40,7 +47,8 @@ describe('password policy', () => {
     it('applies to a changed password, after which the old one still works', async () => {
       const account = await createUser(t);
       const agent = await signedIn(t, account);
-      const change = (newPassword: string) => agent.post('/api/auth/change-password').send({ oldPassword: account.password, newPassword, newPasswordConfirm: newPassword });
+      const change = (newPassword: string) =>
+        agent.post('/api/auth/change-password').send({ oldPassword: account.password, newPassword, newPasswordConfirm: newPassword });
       expect((await change('qwerty123').expect(400)).body.code).toBe('PASSWORD_TOO_COMMON');
       expect((await change(account.user.username).expect(400)).body.code).toBe('PASSWORD_IS_IDENTITY');
       await signedIn(t, account);

@@ -21,7 +21,11 @@ describe('organizations (projects)', () => {
 
   describe('POST /api/projects', () => {
     it('creates an organization owned by the caller, with a publishable pk_ companyKey', async () => {
-      const res = await request(t.server).post('/api/projects').set(await sessionHeaders(t, owner)).send({ name: '  Acme Bank  ' }).expect(201);
+      const res = await request(t.server)
+        .post('/api/projects')
+        .set(await sessionHeaders(t, owner))
+        .send({ name: '  Acme Bank  ' })
+        .expect(201);
       expect(res.body).toEqual({ id: expect.any(String), name: 'Acme Bank', companyKey: expect.stringMatching(/^pk_[\w-]{32}$/), role: 'owner' });
       const details = await request(t.server).get(`/api/projects/${res.body.id}`).set(owner.auth).expect(200);
       expect(details.body).toMatchObject({ name: 'Acme Bank', ownerUsername: owner.user.username, isOwner: true, role: 'owner' });
@@ -40,12 +44,20 @@ describe('organizations (projects)', () => {
       ['a name of 101 characters', { name: 'x'.repeat(101) }],
       ['a name that is not text', { name: 42 }],
     ])('refuses %s with 400', async (_case, body) => {
-      const res = await request(t.server).post('/api/projects').set(await sessionHeaders(t, owner)).send(body).expect(400);
+      const res = await request(t.server)
+        .post('/api/projects')
+        .set(await sessionHeaders(t, owner))
+        .send(body)
+        .expect(400);
       expect(JSON.stringify(res.body.message)).toMatch(/name/);
     });
 
     it('accepts a name of exactly 100 characters', async () => {
-      await request(t.server).post('/api/projects').set(await sessionHeaders(t, owner)).send({ name: 'x'.repeat(100) }).expect(201);
+      await request(t.server)
+        .post('/api/projects')
+        .set(await sessionHeaders(t, owner))
+        .send({ name: 'x'.repeat(100) })
+        .expect(201);
     });
 
     it('answers 401 to a visitor and 403 to a role without organizations.create', async () => {
@@ -53,7 +65,11 @@ describe('organizations (projects)', () => {
       const admin = await createUser(t, { role: 'admin' });
       await setPermissions(t, 'admin', 'organizations', ['read']);
       try {
-        await request(t.server).post('/api/projects').set(await sessionHeaders(t, admin)).send({ name: 'Nope' }).expect(403);
+        await request(t.server)
+          .post('/api/projects')
+          .set(await sessionHeaders(t, admin))
+          .send({ name: 'Nope' })
+          .expect(403);
       } finally {
         await setPermissions(t, 'admin', 'organizations', ['create', 'read', 'update']);
       }
@@ -88,7 +104,10 @@ describe('organizations (projects)', () => {
       const own = await createOrganization(t, superAdmin);
       const byKey = await request(t.server).get('/api/projects').set(superAdmin.auth).expect(200);
       expect(byKey.body.map((o: { id: string }) => o.id)).toEqual([own.id]);
-      const res = await request(t.server).get('/api/projects').set(await sessionHeaders(t, superAdmin)).expect(200);
+      const res = await request(t.server)
+        .get('/api/projects')
+        .set(await sessionHeaders(t, superAdmin))
+        .expect(200);
       const byId = new Map(res.body.map((o: { id: string; role: string }) => [o.id, o.role]));
       expect(byId.get(theirs.id)).toBe('super-admin');
       expect(byId.get(own.id)).toBe('owner');
@@ -126,14 +145,20 @@ describe('organizations (projects)', () => {
       ['an id that does not exist', async () => randomUUID()],
       ['a malformed id', async () => 'not-an-id'],
     ])('answers 404 Organization not found for %s (no existence oracle)', async (_case, id) => {
-      const res = await request(t.server).get(`/api/projects/${await id()}`).set(stranger.auth).expect(404);
+      const res = await request(t.server)
+        .get(`/api/projects/${await id()}`)
+        .set(stranger.auth)
+        .expect(404);
       expect(res.body).toEqual(NOT_FOUND);
     });
 
     it('shows a super-admin any organization', async () => {
       const superAdmin = await createUser(t, { role: 'super-admin' });
       const org = await createOrganization(t, owner);
-      const res = await request(t.server).get(`/api/projects/${org.id}`).set(await sessionHeaders(t, superAdmin)).expect(200);
+      const res = await request(t.server)
+        .get(`/api/projects/${org.id}`)
+        .set(await sessionHeaders(t, superAdmin))
+        .expect(200);
       expect(res.body).toMatchObject({ role: 'super-admin', isOwner: false, ownerUsername: owner.user.username });
       await request(t.server).get(`/api/projects/${org.id}`).set(superAdmin.auth).expect(404);
     });
@@ -146,7 +171,10 @@ describe('organizations (projects)', () => {
       const bob = await createUser(t);
       await addMember(t, owner, org.id, alice);
       await addMember(t, owner, org.id, bob);
-      const list = await request(t.server).get(`/api/projects/${org.id}/members`).set(await sessionHeaders(t, alice)).expect(200);
+      const list = await request(t.server)
+        .get(`/api/projects/${org.id}/members`)
+        .set(await sessionHeaders(t, alice))
+        .expect(200);
       expect(list.body[1]).toEqual({
         userId: alice.user.id,
         username: alice.user.username,
@@ -166,9 +194,15 @@ describe('organizations (projects)', () => {
       const target = await createUser(t);
       await addMember(t, owner, org.id, member);
       await addMember(t, owner, org.id, target);
-      const res = await request(t.server).delete(`/api/projects/${org.id}/members/${target.user.id}`).set(await sessionHeaders(t, member)).expect(403);
+      const res = await request(t.server)
+        .delete(`/api/projects/${org.id}/members/${target.user.id}`)
+        .set(await sessionHeaders(t, member))
+        .expect(403);
       expect(res.body.message).toBe('Only the owner of the organization can manage its members');
-      const hidden = await request(t.server).get(`/api/projects/${org.id}/members`).set(await sessionHeaders(t, stranger)).expect(404);
+      const hidden = await request(t.server)
+        .get(`/api/projects/${org.id}/members`)
+        .set(await sessionHeaders(t, stranger))
+        .expect(404);
       expect(hidden.body).toEqual(NOT_FOUND);
     });
 
@@ -177,7 +211,10 @@ describe('organizations (projects)', () => {
       const org = await createOrganization(t, owner);
       const dave = await createUser(t);
       await addMember(t, superAdmin, org.id, dave);
-      await request(t.server).delete(`/api/projects/${org.id}/members/${dave.user.id}`).set(await sessionHeaders(t, superAdmin)).expect(204);
+      await request(t.server)
+        .delete(`/api/projects/${org.id}/members/${dave.user.id}`)
+        .set(await sessionHeaders(t, superAdmin))
+        .expect(204);
     });
 
     it('removes a member, who then gets 404 for the organization', async () => {
@@ -185,19 +222,34 @@ describe('organizations (projects)', () => {
       const erin = await createUser(t);
       await addMember(t, owner, org.id, erin);
       await request(t.server).get(`/api/projects/${org.id}`).set(erin.auth).expect(200);
-      await request(t.server).delete(`/api/projects/${org.id}/members/${erin.user.id}`).set(await sessionHeaders(t, owner)).expect(204);
+      await request(t.server)
+        .delete(`/api/projects/${org.id}/members/${erin.user.id}`)
+        .set(await sessionHeaders(t, owner))
+        .expect(204);
       await request(t.server).get(`/api/projects/${org.id}`).set(erin.auth).expect(404);
-      const missing = await request(t.server).delete(`/api/projects/${org.id}/members/${erin.user.id}`).set(await sessionHeaders(t, owner)).expect(404);
+      const missing = await request(t.server)
+        .delete(`/api/projects/${org.id}/members/${erin.user.id}`)
+        .set(await sessionHeaders(t, owner))
+        .expect(404);
       expect(missing.body.message).toBe('Member not found');
-      await request(t.server).delete(`/api/projects/${org.id}/members/not-a-uuid`).set(await sessionHeaders(t, owner)).expect(404);
+      await request(t.server)
+        .delete(`/api/projects/${org.id}/members/not-a-uuid`)
+        .set(await sessionHeaders(t, owner))
+        .expect(404);
     });
 
     it('lets a member leave, but never removes the owner', async () => {
       const org = await createOrganization(t, owner);
       const frank = await createUser(t);
       await addMember(t, owner, org.id, frank);
-      await request(t.server).delete(`/api/projects/${org.id}/members/${frank.user.id}`).set(await sessionHeaders(t, frank)).expect(204);
-      const res = await request(t.server).delete(`/api/projects/${org.id}/members/${owner.user.id}`).set(await sessionHeaders(t, owner)).expect(409);
+      await request(t.server)
+        .delete(`/api/projects/${org.id}/members/${frank.user.id}`)
+        .set(await sessionHeaders(t, frank))
+        .expect(204);
+      const res = await request(t.server)
+        .delete(`/api/projects/${org.id}/members/${owner.user.id}`)
+        .set(await sessionHeaders(t, owner))
+        .expect(409);
       expect(res.body.message).toBe('The owner of an organization cannot be removed from it');
     });
   });
@@ -254,9 +306,17 @@ describe('organizations (projects)', () => {
       const member = await createUser(t);
       await addMember(t, owner, org.id, member);
       const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
-      const rows = await seedApplicants(t, org.id, [2, 4, 1].map((hours) => ({ kycStatus: 'pending' as const, reviewAnswer: null, decidedAt: null, submittedAt: hoursAgo(hours) })));
+      const rows = await seedApplicants(
+        t,
+        org.id,
+        [2, 4, 1].map((hours) => ({ kycStatus: 'pending' as const, reviewAnswer: null, decidedAt: null, submittedAt: hoursAgo(hours) })),
+      );
       const decide = async (reviewer: TestUser, userId: string, action: string, body: object = {}) =>
-        request(t.server).post(`/api/projects/${org.id}/applicants/${userId}/${action}`).set(await sessionHeaders(t, reviewer)).send(body).expect(200);
+        request(t.server)
+          .post(`/api/projects/${org.id}/applicants/${userId}/${action}`)
+          .set(await sessionHeaders(t, reviewer))
+          .send(body)
+          .expect(200);
       await decide(owner, rows[0].userId, 'approve');
       await decide(owner, rows[1].userId, 'reject', { reason: 'Blurred', rejectType: 'resubmission' });
       await decide(member, rows[2].userId, 'hold');

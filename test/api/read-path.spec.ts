@@ -53,11 +53,7 @@ describe('the read path', () => {
     });
 
     it('cannot sign in: a clear 400, not a crash', async () => {
-      const res = await request(t.server)
-        .post('/api/auth/login')
-        .set(owner.auth)
-        .send({ username: owner.user.username, password: owner.password })
-        .expect(400);
+      const res = await request(t.server).post('/api/auth/login').set(owner.auth).send({ username: owner.user.username, password: owner.password }).expect(400);
       expect(res.body.code).toBe('API_KEY_CANNOT_SIGN_IN');
       expect(res.headers['set-cookie']).toBeUndefined();
     });
@@ -79,7 +75,9 @@ describe('the read path', () => {
       const onRequest = (req: IncomingMessage, res: ServerResponse) => {
         // Before Express's listener (which changes their prototypes): what the server made.
         kinds.push(`${req instanceof AppRequest} ${res instanceof AppResponse}`);
-        res.on('finish', () => added.push([...Object.keys(req).filter((key) => !declaredRequest.has(key)), ...Object.keys(res).filter((key) => !declaredResponse.has(key))]));
+        res.on('finish', () =>
+          added.push([...Object.keys(req).filter((key) => !declaredRequest.has(key)), ...Object.keys(res).filter((key) => !declaredResponse.has(key))]),
+        );
       };
       const server = t.app.getHttpServer();
       server.prependListener('request', onRequest);
@@ -142,7 +140,10 @@ describe('the read path', () => {
       const unknown = await request(t.server).get(`/api/projects/${crypto.randomUUID()}/applicants`).set(stranger.auth).expect(404);
       expect(res.body).toEqual(unknown.body);
       const superAdmin = await createUser(t, { role: 'super-admin' });
-      await request(t.server).get(`/api/projects/${org.id}/applicants`).set(await sessionHeaders(t, superAdmin)).expect(200);
+      await request(t.server)
+        .get(`/api/projects/${org.id}/applicants`)
+        .set(await sessionHeaders(t, superAdmin))
+        .expect(200);
       await request(t.server).get(`/api/projects/${org.id}/applicants`).set(superAdmin.auth).expect(404);
     });
   });
@@ -173,7 +174,10 @@ describe('the read path', () => {
   describe('views of identity data are recorded in batches', () => {
     it('a view is in the trail as soon as anyone reads the trail', async () => {
       await request(t.server).get(details('read-2')).set(owner.auth).expect(200);
-      const trail = await request(t.server).get(`${details('read-2')}/activity`).set(owner.auth).expect(200);
+      const trail = await request(t.server)
+        .get(`${details('read-2')}/activity`)
+        .set(owner.auth)
+        .expect(200);
       expect(trail.body.items.map((item: { action: string }) => item.action)).toContain('applicant.viewed');
     });
 

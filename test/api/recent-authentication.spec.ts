@@ -22,7 +22,11 @@ describe('recent authentication for destructive and credential-changing routes',
 
   /** A signed-in session of `account`, as cookie headers. */
   async function session(account: TestUser): Promise<Record<string, string>> {
-    const res = await request(t.server).post('/api/auth/login').set('X-Requested-With', 'XMLHttpRequest').send({ username: account.user.username, password: account.password }).expect(200);
+    const res = await request(t.server)
+      .post('/api/auth/login')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .send({ username: account.user.username, password: account.password })
+      .expect(200);
     return { Cookie: sessionCookie(res)!, 'X-Requested-With': 'XMLHttpRequest' };
   }
 
@@ -37,7 +41,11 @@ describe('recent authentication for destructive and credential-changing routes',
       { method: 'post', url: '/api/auth/two-factor/totp', body: {} },
       { method: 'post', url: '/api/auth/passkeys/options', body: {} },
       { method: 'delete', url: `/api/projects/${org.id}/members/${member.user.id}`, body: {} },
-      { method: 'delete', url: `/api/projects/${org.id}/applicants/${applicant.userId}`, body: { reason: 'Data subject request', confirmUserId: applicant.userId } },
+      {
+        method: 'delete',
+        url: `/api/projects/${org.id}/applicants/${applicant.userId}`,
+        body: { reason: 'Data subject request', confirmUserId: applicant.userId },
+      },
       { method: 'delete', url: `/api/projects/${org.id}`, body: { confirmName: org.name } },
     ] as const;
     const headers = await session(owner);
@@ -65,13 +73,19 @@ describe('recent authentication for destructive and credential-changing routes',
     const account = await createUser(t);
     const agent = await signedIn(t, account);
     const setup = await agent.post('/api/auth/two-factor/totp').expect(201);
-    await agent.post('/api/auth/two-factor/totp/confirm').send({ code: await generate({ secret: setup.body.secret }) }).expect(200);
+    await agent
+      .post('/api/auth/two-factor/totp/confirm')
+      .send({ code: await generate({ secret: setup.body.secret }) })
+      .expect(200);
     const clock = driveClock(t);
     try {
       clock.advance(SIX_MINUTES);
       await agent.post('/api/api-keys/regenerate').expect(403);
       expect((await agent.post('/api/auth/reauthenticate').send({ code: '000000' }).expect(401)).body.code).toBe('INVALID_TWO_FACTOR_CODE');
-      await agent.post('/api/auth/reauthenticate').send({ code: await generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + 30 }) }).expect(204);
+      await agent
+        .post('/api/auth/reauthenticate')
+        .send({ code: await generate({ secret: setup.body.secret, epoch: Math.floor(Date.now() / 1000) + 30 }) })
+        .expect(204);
       await agent.post('/api/api-keys/regenerate').expect(200);
     } finally {
       clock.restore();
@@ -85,7 +99,11 @@ describe('recent authentication for destructive and credential-changing routes',
     const clock = driveClock(t);
     try {
       clock.advance(SIX_MINUTES);
-      await request(t.server).delete(`/api/projects/${org.id}/applicants/${applicant.userId}`).set(owner.auth).send({ reason: 'Data subject request', confirmUserId: applicant.userId }).expect(200);
+      await request(t.server)
+        .delete(`/api/projects/${org.id}/applicants/${applicant.userId}`)
+        .set(owner.auth)
+        .send({ reason: 'Data subject request', confirmUserId: applicant.userId })
+        .expect(200);
     } finally {
       clock.restore();
     }
@@ -100,11 +118,17 @@ describe('recent authentication for destructive and credential-changing routes',
     await agent.post('/api/api-keys/regenerate').expect(200);
     await waitForMail(t, account.user.email, /Your API key was replaced/);
     const setup = await agent.post('/api/auth/two-factor/totp').expect(201);
-    await agent.post('/api/auth/two-factor/totp/confirm').send({ code: await generate({ secret: setup.body.secret }) }).expect(200);
+    await agent
+      .post('/api/auth/two-factor/totp/confirm')
+      .send({ code: await generate({ secret: setup.body.secret }) })
+      .expect(200);
     await waitForMail(t, account.user.email, /An authenticator app now guards your account/);
     await agent.delete('/api/auth/two-factor/totp').send({ password: account.password }).expect(204);
     await waitForMail(t, account.user.email, /The authenticator app was removed/);
-    await agent.post('/api/auth/change-password').send({ oldPassword: account.password, newPassword: 'A-new-passphrase-9', newPasswordConfirm: 'A-new-passphrase-9' }).expect(204);
+    await agent
+      .post('/api/auth/change-password')
+      .send({ oldPassword: account.password, newPassword: 'A-new-passphrase-9', newPasswordConfirm: 'A-new-passphrase-9' })
+      .expect(204);
     const changed = await waitForMail(t, account.user.email, /Your password was changed/);
     expect(changed.text).toContain('If this was not you');
   });

@@ -57,11 +57,20 @@ describe('a sanctions list import with many verified applicants', () => {
     const verified = fakeApplicants(APPLICANTS * 2, { seed: 'rescreening-load', now })
       .filter((applicant) => applicant.submittedAt && applicant.name)
       .slice(0, APPLICANTS)
-      .map((applicant) => ({ ...applicant, kycStatus: 'completed' as const, reviewAnswer: 'approved' as const, decidedAt: new Date(now.getTime() - 24 * 3600 * 1000) }));
+      .map((applicant) => ({
+        ...applicant,
+        kycStatus: 'completed' as const,
+        reviewAnswer: 'approved' as const,
+        decidedAt: new Date(now.getTime() - 24 * 3600 * 1000),
+      }));
     expect(verified).toHaveLength(APPLICANTS);
     await t.app.get(DataSource).transaction((manager) => insertFakeApplicants(manager, org.id, verified));
 
-    await request(t.server).post('/api/sanctions-lists/imports').set(await sessionHeaders(t, superAdmin)).attach('file', OFAC, 'sdn.csv').expect(201);
+    await request(t.server)
+      .post('/api/sanctions-lists/imports')
+      .set(await sessionHeaders(t, superAdmin))
+      .attach('file', OFAC, 'sdn.csv')
+      .expect(201);
     const admin = await sessionHeaders(t, superAdmin);
     // Every request timed: the progress polls and health, asked again and again while the backlog drains.
     const latencies: number[] = [];
@@ -71,7 +80,10 @@ describe('a sanctions list import with many verified applicants', () => {
       latencies.push(performance.now() - started);
       return result;
     };
-    const progress = () => timed(async () => ((await request(t.server).get('/api/sanctions-lists/rescreens').set(admin).expect(200)).body as { total: number; screened: number }[])[0]);
+    const progress = () =>
+      timed(
+        async () => ((await request(t.server).get('/api/sanctions-lists/rescreens').set(admin).expect(200)).body as { total: number; screened: number }[])[0],
+      );
     await waitUntil(async () => ((await progress())?.screened ?? 0) > 0 || undefined, 20_000, 'the rescreening to start');
     for (let i = 0; i < 20; i += 1) {
       await timed(() => request(t.server).get('/api/health').expect(200));
@@ -98,7 +110,8 @@ describe('a sanctions list import with many verified applicants', () => {
     t = await startTestApp({ ANALYSIS_THREADS: '1' }, { database: t.database });
     const after = await sessionHeaders(t, superAdmin);
     await waitUntil(
-      async () => ((await request(t.server).get('/api/sanctions-lists/rescreens').set(after).expect(200)).body[0].screened > (left.done ?? 0) ? true : undefined),
+      async () =>
+        (await request(t.server).get('/api/sanctions-lists/rescreens').set(after).expect(200)).body[0].screened > (left.done ?? 0) ? true : undefined,
       20_000,
       'the rescreening to resume',
     );

@@ -39,10 +39,23 @@ describe('retention policy and legal hold', () => {
   const staff = () => sessionHeaders(t, owner);
 
   async function decided(organization: TestOrganization, userId: string, docNumber: string): Promise<Applicant> {
-    await submitVerification(t.server, owner, organization.id, userId, [{ docType: 'PASSPORT', png: documentPhoto() }], identity(`Person ${userId}`, docNumber));
-    await request(t.server).post(`/api/projects/${organization.id}/applicants/${userId}/approve`).set(await staff()).send({}).expect(200);
+    await submitVerification(
+      t.server,
+      owner,
+      organization.id,
+      userId,
+      [{ docType: 'PASSPORT', png: documentPhoto() }],
+      identity(`Person ${userId}`, docNumber),
+    );
+    await request(t.server)
+      .post(`/api/projects/${organization.id}/applicants/${userId}/approve`)
+      .set(await staff())
+      .send({})
+      .expect(200);
     const row = (await applicant(organization.id, userId))!;
-    await dataSource().getRepository(ApplicantFace).insert({ applicantId: row.id, organizationId: organization.id, embedding: randomBytes(1024), crop: randomBytes(64) });
+    await dataSource()
+      .getRepository(ApplicantFace)
+      .insert({ applicantId: row.id, organizationId: organization.id, embedding: randomBytes(1024), crop: randomBytes(64) });
     return row;
   }
 
@@ -65,7 +78,10 @@ describe('retention policy and legal hold', () => {
     expect(details.body.retentionPolicy).toEqual({ imagesDays: null, identityDays: null, abandonedDays: null });
 
     const memberHeaders = await sessionHeaders(t, member);
-    const refused = await request(t.server).put(`${base()}/retention-policy`).set(memberHeaders).send({ imagesDays: 30, identityDays: null, abandonedDays: null });
+    const refused = await request(t.server)
+      .put(`${base()}/retention-policy`)
+      .set(memberHeaders)
+      .send({ imagesDays: 30, identityDays: null, abandonedDays: null });
     expect([refused.status, refused.body.code]).toEqual([403, 'MEMBERS_OWNER_ONLY']);
 
     for (const [body, message] of [
@@ -75,15 +91,25 @@ describe('retention policy and legal hold', () => {
       [{ imagesDays: null, identityDays: null, abandonedDays: 0 }, 'abandonedDays must be at least 1 days'],
       [{ imagesDays: '30', identityDays: null, abandonedDays: null }, 'imagesDays must be a whole number of days, or null'],
     ] as const) {
-      const res = await request(t.server).put(`${base()}/retention-policy`).set(await staff()).send(body).expect(400);
+      const res = await request(t.server)
+        .put(`${base()}/retention-policy`)
+        .set(await staff())
+        .send(body)
+        .expect(400);
       expect(JSON.stringify(res.body)).toContain(message);
     }
     expect((await request(t.server).get(base()).set(owner.auth)).body.retentionPolicy.imagesDays).toBeNull();
 
-    const saved = await request(t.server).put(`${base()}/retention-policy`).set(await staff()).send({ imagesDays: 30, identityDays: 365, abandonedDays: 2 }).expect(200);
+    const saved = await request(t.server)
+      .put(`${base()}/retention-policy`)
+      .set(await staff())
+      .send({ imagesDays: 30, identityDays: 365, abandonedDays: 2 })
+      .expect(200);
     expect(saved.body).toEqual({ imagesDays: 30, identityDays: 365, abandonedDays: 2 });
     expect((await request(t.server).get(base()).set(memberHeaders).expect(200)).body.retentionPolicy).toEqual(saved.body);
-    const [entry] = await dataSource().getRepository(AuditEvent).find({ where: { organizationId: org.id, action: 'organization.retention_changed' } });
+    const [entry] = await dataSource()
+      .getRepository(AuditEvent)
+      .find({ where: { organizationId: org.id, action: 'organization.retention_changed' } });
     expect(entry.detail).toEqual({ before: { imagesDays: null, identityDays: null, abandonedDays: null }, after: saved.body });
   });
 
@@ -94,10 +120,22 @@ describe('retention policy and legal hold', () => {
     const reviewerHeaders = await sessionHeaders(t, member);
     const refused = await request(t.server).put(`${base()}/applicants/ret-held-1/legal-hold`).set(reviewerHeaders).send({ reason: 'Court order 12' });
     expect([refused.status, refused.body.code]).toEqual([403, 'APPLICANT_ERASURE_FORBIDDEN']);
-    await request(t.server).put(`${base()}/applicants/ret-held-1/legal-hold`).set(await staff()).send({ reason: 'x' }).expect(400);
-    const hold = await request(t.server).put(`${base()}/applicants/ret-held-1/legal-hold`).set(await staff()).send({ reason: 'Court order 12' }).expect(200);
+    await request(t.server)
+      .put(`${base()}/applicants/ret-held-1/legal-hold`)
+      .set(await staff())
+      .send({ reason: 'x' })
+      .expect(400);
+    const hold = await request(t.server)
+      .put(`${base()}/applicants/ret-held-1/legal-hold`)
+      .set(await staff())
+      .send({ reason: 'Court order 12' })
+      .expect(200);
     expect(hold.body).toEqual({ since: expect.any(String), placedBy: owner.user.username, reason: 'Court order 12' });
-    const again = await request(t.server).put(`${base()}/applicants/ret-held-1/legal-hold`).set(await staff()).send({ reason: 'Court order 12' }).expect(409);
+    const again = await request(t.server)
+      .put(`${base()}/applicants/ret-held-1/legal-hold`)
+      .set(await staff())
+      .send({ reason: 'Court order 12' })
+      .expect(409);
     expect(again.body.code).toBe('LEGAL_HOLD_ALREADY_PLACED');
 
     // 29 days after the decision: nothing is due yet.
@@ -121,27 +159,53 @@ describe('retention policy and legal hold', () => {
     expect(heldDetails.body.legalHold).toEqual(hold.body);
     expect(heldDetails.body.imagesRemovedAt).toBeNull();
 
-    const [entry] = await dataSource().getRepository(AuditEvent).find({ where: { organizationId: org.id, action: 'retention.images_removed' } });
+    const [entry] = await dataSource()
+      .getRepository(AuditEvent)
+      .find({ where: { organizationId: org.id, action: 'retention.images_removed' } });
     expect(entry).toMatchObject({ actorName: 'retention', applicantId: null });
-    expect(entry.detail).toEqual({ count: 1, applicantIds: [expiring.id], decidedBefore: expect.any(String), images: expect.any(Number), faces: 1, faceCrops: 0 });
+    expect(entry.detail).toEqual({
+      count: 1,
+      applicantIds: [expiring.id],
+      decidedBefore: expect.any(String),
+      images: expect.any(Number),
+      faces: 1,
+      faceCrops: 0,
+    });
     expect(JSON.stringify(entry.detail)).not.toMatch(/ret-photos-1|RP0000001|Person/);
 
     // A second run finds nothing more to do; "apply now" is the owner's, with the same answer.
     expect(await t.app.get(Retention).applyAll()).toEqual({ imagesRemoved: 0, identitiesErased: 0 });
     const memberApply = await request(t.server).post(`${base()}/retention-policy/apply`).set(reviewerHeaders);
     expect([memberApply.status, memberApply.body.code]).toEqual([403, 'MEMBERS_OWNER_ONLY']);
-    const applied = await request(t.server).post(`${base()}/retention-policy/apply`).set(await staff()).expect(200);
+    const applied = await request(t.server)
+      .post(`${base()}/retention-policy/apply`)
+      .set(await staff())
+      .expect(200);
     expect(applied.body).toEqual({ imagesRemoved: 0, identitiesErased: 0 });
   }, 180_000);
 
   it('refuses to erase an applicant on legal hold until the hold is lifted', async () => {
-    const refused = await request(t.server).delete(`${base()}/applicants/ret-held-1`).set(owner.auth).send({ reason: 'Asked by the person', confirmUserId: 'ret-held-1' }).expect(409);
+    const refused = await request(t.server)
+      .delete(`${base()}/applicants/ret-held-1`)
+      .set(owner.auth)
+      .send({ reason: 'Asked by the person', confirmUserId: 'ret-held-1' })
+      .expect(409);
     expect(refused.body.code).toBe('APPLICANT_ON_LEGAL_HOLD');
     await request(t.server).get(`${base()}/applicants/ret-held-1`).set(owner.auth).expect(200);
-    await request(t.server).delete(`${base()}/applicants/ret-held-1/legal-hold`).set(await staff()).send({ reason: 'Case closed' }).expect(204);
-    const notHeld = await request(t.server).delete(`${base()}/applicants/ret-held-1/legal-hold`).set(await staff()).send({ reason: 'Case closed' }).expect(409);
+    await request(t.server)
+      .delete(`${base()}/applicants/ret-held-1/legal-hold`)
+      .set(await staff())
+      .send({ reason: 'Case closed' })
+      .expect(204);
+    const notHeld = await request(t.server)
+      .delete(`${base()}/applicants/ret-held-1/legal-hold`)
+      .set(await staff())
+      .send({ reason: 'Case closed' })
+      .expect(409);
     expect(notHeld.body.code).toBe('LEGAL_HOLD_NOT_PLACED');
-    const trail = await dataSource().getRepository(AuditEvent).find({ where: { organizationId: org.id, action: 'applicant.legal_hold_lifted' } });
+    const trail = await dataSource()
+      .getRepository(AuditEvent)
+      .find({ where: { organizationId: org.id, action: 'applicant.legal_hold_lifted' } });
     expect(trail.map((event) => event.detail)).toEqual([{ reason: 'Case closed' }]);
     // Lifted: the next run removes its photos too.
     expect(await t.app.get(Retention).applyAll()).toEqual({ imagesRemoved: 1, identitiesErased: 0 });
@@ -156,12 +220,25 @@ describe('retention policy and legal hold', () => {
     expect(await applicant(org.id, 'ret-held-1')).toBeNull();
     expect((await applicant(org.id, 'ret-kept-1'))?.id).toBe(kept.id);
     const tombstones = await request(t.server).get(`${base()}/applicants/ret-photos-1/erasures`).set(owner.auth).expect(200);
-    expect(tombstones.body).toEqual([{ applicantId: expect.any(String), erasedAt: expect.any(String), erasedBy: 'retention', reason: 'Retention policy: identity data kept 365 days after the decision' }]);
-    const [entry] = await dataSource().getRepository(AuditEvent).find({ where: { organizationId: org.id, action: 'retention.identity_erased' } });
+    expect(tombstones.body).toEqual([
+      {
+        applicantId: expect.any(String),
+        erasedAt: expect.any(String),
+        erasedBy: 'retention',
+        reason: 'Retention policy: identity data kept 365 days after the decision',
+      },
+    ]);
+    const [entry] = await dataSource()
+      .getRepository(AuditEvent)
+      .find({ where: { organizationId: org.id, action: 'retention.identity_erased' } });
     expect(entry.detail).toMatchObject({ count: 2 });
     expect(JSON.stringify(entry.detail)).not.toMatch(/ret-photos-1|RP0000001|Person/);
     // The other organization has no policy: its applicant is untouched a year on.
-    expect(await dataSource().getRepository(ApplicantImage).countBy({ applicantId: (await applicant(other.id, 'ret-other-1'))!.id })).toBeGreaterThan(0);
+    expect(
+      await dataSource()
+        .getRepository(ApplicantImage)
+        .countBy({ applicantId: (await applicant(other.id, 'ret-other-1'))!.id }),
+    ).toBeGreaterThan(0);
   }, 180_000);
 
   it("removes abandoned verifications after the organization's abandonedDays, the server's default elsewhere, never one on hold", async () => {
@@ -173,9 +250,16 @@ describe('retention policy and legal hold', () => {
     const young = await started(org, 'ret-abandoned-young');
     const held = await started(org, 'ret-abandoned-held');
     const elsewhere = await started(other, 'ret-abandoned-2');
-    await request(t.server).put(`${base()}/applicants/ret-abandoned-held/legal-hold`).set(await staff()).send({ reason: 'Investigation' }).expect(200);
+    await request(t.server)
+      .put(`${base()}/applicants/ret-abandoned-held/legal-hold`)
+      .set(await staff())
+      .send({ reason: 'Investigation' })
+      .expect(200);
     // createdAt is the database's time: move the rows back instead of the clock.
-    const age = (row: Applicant, days: number) => dataSource().getRepository(Applicant).update({ id: row.id }, { createdAt: new Date(clock.now().getTime() - days * DAY_MS) });
+    const age = (row: Applicant, days: number) =>
+      dataSource()
+        .getRepository(Applicant)
+        .update({ id: row.id }, { createdAt: new Date(clock.now().getTime() - days * DAY_MS) });
     await age(due, 2.5);
     await age(held, 2.5);
     // 36 hours: past the server's default of 24 hours, inside this organization's 2 days.
@@ -190,11 +274,22 @@ describe('retention policy and legal hold', () => {
 
   it('a reset leaves no earlier identity value in the audit trail', async () => {
     await submitVerification(t.server, owner, org.id, 'ret-reset-1', [{ docType: 'PASSPORT', png: documentPhoto() }], identity('Hortensia Vale', 'HV1234567'));
-    await request(t.server).put(`${base()}/applicants/ret-reset-1`).set(await staff()).send({ name: 'Hortensia Valé', kycStatus: 'prechecked' }).expect(200);
+    await request(t.server)
+      .put(`${base()}/applicants/ret-reset-1`)
+      .set(await staff())
+      .send({ name: 'Hortensia Valé', kycStatus: 'prechecked' })
+      .expect(200);
     const row = (await applicant(org.id, 'ret-reset-1'))!;
-    const edits = () => dataSource().getRepository(AuditEvent).find({ where: { applicantId: row.id, action: 'applicant.updated' } });
+    const edits = () =>
+      dataSource()
+        .getRepository(AuditEvent)
+        .find({ where: { applicantId: row.id, action: 'applicant.updated' } });
     expect(JSON.stringify((await edits()).map((e) => e.detail))).toContain('Hortensia Vale');
-    await request(t.server).post(`${base()}/applicants/ret-reset-1/reset`).set(await staff()).send({}).expect(200);
+    await request(t.server)
+      .post(`${base()}/applicants/ret-reset-1/reset`)
+      .set(await staff())
+      .send({})
+      .expect(200);
     const after = JSON.stringify((await edits()).map((e) => e.detail));
     expect(after).not.toMatch(/Hortensia/);
     // The status change stays readable; the name's values are redacted.

@@ -18,10 +18,24 @@ describe('sanctions lists, imported offline', () => {
   const directory = mkdtempSync(join(tmpdir(), 'kyc-lists-'));
 
   const upload = async (name: string, status: number, content: Buffer = fixture(name)) =>
-    request(t.server).post('/api/sanctions-lists/imports').set(await sessionHeaders(t, superAdmin)).attach('file', content, name).expect(status);
-  const imports = async () => (await request(t.server).get('/api/sanctions-lists/imports').query({ pageSize: 50 }).set(await sessionHeaders(t, superAdmin)).expect(200)).body;
+    request(t.server)
+      .post('/api/sanctions-lists/imports')
+      .set(await sessionHeaders(t, superAdmin))
+      .attach('file', content, name)
+      .expect(status);
+  const imports = async () =>
+    (
+      await request(t.server)
+        .get('/api/sanctions-lists/imports')
+        .query({ pageSize: 50 })
+        .set(await sessionHeaders(t, superAdmin))
+        .expect(200)
+    ).body;
   const storedNames = async (source: string) =>
-    (await t.app.get(SanctionsListsService).activeEntities()).filter((e) => e.source === source).map((e) => e.name).sort();
+    (await t.app.get(SanctionsListsService).activeEntities())
+      .filter((e) => e.source === source)
+      .map((e) => e.name)
+      .sort();
 
   beforeAll(async () => {
     t = await startTestApp({ SANCTIONS_LISTS_DIR: directory });
@@ -39,7 +53,17 @@ describe('sanctions lists, imported offline', () => {
     ['uk-consolidated.csv', 'uk-consolidated', 'uk-csv', 3, 2],
   ])('a super-admin uploads %s: recognised, stored, counted', async (name, source, format, entityCount, personCount) => {
     const res = await upload(name, 201);
-    expect(res.body).toMatchObject({ source, format, fileName: name, entityCount, personCount, status: 'active', trigger: 'upload', importedBy: superAdmin.user.username, error: null });
+    expect(res.body).toMatchObject({
+      source,
+      format,
+      fileName: name,
+      entityCount,
+      personCount,
+      status: 'active',
+      trigger: 'upload',
+      importedBy: superAdmin.user.username,
+      error: null,
+    });
     expect(await storedNames(source)).toHaveLength(entityCount);
   });
 
@@ -73,31 +97,66 @@ describe('sanctions lists, imported offline', () => {
     const namesBefore = await storedNames('uk-consolidated');
     const broken = Buffer.from(fixture('uk-consolidated.csv').toString('utf8').replace(',Individual,Primary name,,Syria', ',Person,Primary name,,Syria'));
     const res = await upload('ConList.csv', 422, broken);
-    expect(res.body).toMatchObject({ code: 'SANCTIONS_LIST_INVALID', message: 'ConList.csv: line 5: unknown Group Type "Person" (expected Individual, Entity or Ship)' });
+    expect(res.body).toMatchObject({
+      code: 'SANCTIONS_LIST_INVALID',
+      message: 'ConList.csv: line 5: unknown Group Type "Person" (expected Individual, Entity or Ship)',
+    });
     expect(await storedNames('uk-consolidated')).toEqual(namesBefore);
-    expect((await imports()).items[0]).toMatchObject({ status: 'failed', fileName: 'ConList.csv', source: null, entityCount: 0, error: 'line 5: unknown Group Type "Person" (expected Individual, Entity or Ship)' });
+    expect((await imports()).items[0]).toMatchObject({
+      status: 'failed',
+      fileName: 'ConList.csv',
+      source: null,
+      entityCount: 0,
+      error: 'line 5: unknown Group Type "Person" (expected Individual, Entity or Ship)',
+    });
 
-    const xml = await upload('consolidated.xml', 422, Buffer.from('<CONSOLIDATED_LIST><INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>'));
-    expect(xml.body.message).toBe('consolidated.xml: CONSOLIDATED_LIST/INDIVIDUALS/INDIVIDUAL[1]/FIRST_NAME: required element or attribute "FIRST_NAME" is missing or empty');
+    const xml = await upload(
+      'consolidated.xml',
+      422,
+      Buffer.from('<CONSOLIDATED_LIST><INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>'),
+    );
+    expect(xml.body.message).toBe(
+      'consolidated.xml: CONSOLIDATED_LIST/INDIVIDUALS/INDIVIDUAL[1]/FIRST_NAME: required element or attribute "FIRST_NAME" is missing or empty',
+    );
     expect(await storedNames('un-consolidated')).toHaveLength(4);
   });
 
   it('asks for the file when none is attached', async () => {
-    const res = await request(t.server).post('/api/sanctions-lists/imports').set(await sessionHeaders(t, superAdmin)).field('note', 'no file').expect(400);
+    const res = await request(t.server)
+      .post('/api/sanctions-lists/imports')
+      .set(await sessionHeaders(t, superAdmin))
+      .field('note', 'no file')
+      .expect(400);
     expect(res.body.code).toBe('SANCTIONS_LIST_FILE_MISSING');
   });
 
   it('audits every import and every refusal', async () => {
-    const trail = (await request(t.server).get('/api/audit').query({ pageSize: 100 }).set(await sessionHeaders(t, superAdmin)).expect(200)).body.items as { action: string; actorName: string; detail: Record<string, unknown> }[];
+    const trail = (
+      await request(t.server)
+        .get('/api/audit')
+        .query({ pageSize: 100 })
+        .set(await sessionHeaders(t, superAdmin))
+        .expect(200)
+    ).body.items as { action: string; actorName: string; detail: Record<string, unknown> }[];
     expect(trail.filter((e) => e.action === 'sanctions_list.imported').length).toBeGreaterThanOrEqual(5);
-    expect(trail.find((e) => e.action === 'sanctions_list.import_failed')).toMatchObject({ actorName: superAdmin.user.username, detail: { fileName: 'consolidated.xml' } });
+    expect(trail.find((e) => e.action === 'sanctions_list.import_failed')).toMatchObject({
+      actorName: superAdmin.user.username,
+      detail: { fileName: 'consolidated.xml' },
+    });
   });
 
   it('admins and kyc users may neither upload nor see imports', async () => {
     for (const role of ['admin', 'kyc'] as const) {
       const user = await createUser(t, { role });
-      await request(t.server).get('/api/sanctions-lists/imports').set(await sessionHeaders(t, user)).expect(403);
-      await request(t.server).post('/api/sanctions-lists/imports').set(await sessionHeaders(t, user)).attach('file', fixture('ofac-sdn.xml'), 'sdn.xml').expect(403);
+      await request(t.server)
+        .get('/api/sanctions-lists/imports')
+        .set(await sessionHeaders(t, user))
+        .expect(403);
+      await request(t.server)
+        .post('/api/sanctions-lists/imports')
+        .set(await sessionHeaders(t, user))
+        .attach('file', fixture('ofac-sdn.xml'), 'sdn.xml')
+        .expect(403);
     }
   });
 
@@ -119,7 +178,11 @@ describe('sanctions lists, imported offline', () => {
 
   it('parses and stores a large list off the event loop: timers keep firing while it imports', async () => {
     // A generated OFAC sdn.csv of 40,000 listed persons (about 4 MB).
-    const lines = Array.from({ length: 40_000 }, (_, i) => `${100_000 + i},"SURNAME${i}, Given Middle${i % 97}","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 0${1 + (i % 9)} Feb 19${50 + (i % 50)}; nationality Brazil; a.k.a. 'ALIAS${i}'."\r\n`);
+    const lines = Array.from(
+      { length: 40_000 },
+      (_, i) =>
+        `${100_000 + i},"SURNAME${i}, Given Middle${i % 97}","individual","SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 0${1 + (i % 9)} Feb 19${50 + (i % 50)}; nationality Brazil; a.k.a. 'ALIAS${i}'."\r\n`,
+    );
     const content = Buffer.from(`${lines.join('')}\x1a`);
     let longestGap = 0;
     let last = performance.now();
@@ -129,7 +192,9 @@ describe('sanctions lists, imported offline', () => {
       last = now;
     }, 5);
     try {
-      const row = await t.app.get(SanctionsListsService).importFile({ content, fileName: 'sdn-large.csv', actor: { id: null, username: 'test' }, trigger: 'upload' });
+      const row = await t.app
+        .get(SanctionsListsService)
+        .importFile({ content, fileName: 'sdn-large.csv', actor: { id: null, username: 'test' }, trigger: 'upload' });
       expect(row).toMatchObject({ source: 'ofac-sdn', entityCount: 40_000, personCount: 40_000, status: 'active' });
     } finally {
       clearInterval(ticker);

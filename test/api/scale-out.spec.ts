@@ -84,7 +84,8 @@ class Client {
     await integrator.call(a.url, 'POST', '/api/auth/register', { email: 'pia@example.com', username: 'pia', password: 'replica-pass-4' });
     const organization = (await integrator.call(a.url, 'POST', '/api/projects', { name: 'Rights Bank' })).body;
     const oldKey = (await integrator.call(a.url, 'GET', '/api/api-keys')).body.apiKey as string;
-    const listWith = (key: string) => new Client().call(b.url, 'GET', `/api/projects/${organization.id}/applicants`, undefined, { Authorization: `Bearer ${key}` });
+    const listWith = (key: string) =>
+      new Client().call(b.url, 'GET', `/api/projects/${organization.id}/applicants`, undefined, { Authorization: `Bearer ${key}` });
     expect((await listWith(oldKey)).status).toBe(200);
 
     const root = new Client();
@@ -93,7 +94,9 @@ class Client {
     const kycApplicants = (matrix: Matrix, actions: (current: string[]) => string[]) =>
       matrix.map((role) => ({
         ...role,
-        permissions: role.permissions.map((entry) => (role.name === 'kyc' && entry.resource === 'applicants' ? { ...entry, actions: actions(entry.actions) } : entry)),
+        permissions: role.permissions.map((entry) =>
+          role.name === 'kyc' && entry.resource === 'applicants' ? { ...entry, actions: actions(entry.actions) } : entry,
+        ),
       }));
     const matrix = (await root.call(a.url, 'GET', '/api/roles')).body as Matrix;
     const saved = await root.call(a.url, 'PUT', '/api/roles', { data: kycApplicants(matrix, (actions) => actions.filter((action) => action !== 'read')) });
@@ -116,7 +119,9 @@ class Client {
       await integrator.call(a.url, 'PUT', '/api/users/webhook', { webhook: receiver.url });
       await integrator.call(a.url, 'PUT', '/api/users/redirect-url', { redirectUrl: 'https://shop.example.test/done' });
       const organization = (await integrator.call(a.url, 'POST', '/api/projects', { name: 'Replica Bank' })).body;
-      const token = (await integrator.call(a.url, 'GET', '/api/kyc/get-new-token?userId=end-user-1', undefined, { Authorization: `Bearer ${organization.companyKey}` })).body.token;
+      const token = (
+        await integrator.call(a.url, 'GET', '/api/kyc/get-new-token?userId=end-user-1', undefined, { Authorization: `Bearer ${organization.companyKey}` })
+      ).body.token;
       const query = new URLSearchParams({ userId: 'end-user-1', companyKey: organization.companyKey, token });
       const stream = await openSse(`${b.url}/api/kyc/status?${query}`);
       try {
@@ -125,7 +130,13 @@ class Client {
         const photo = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
         await integrator.call(a.url, 'POST', '/api/kyc/documents', { docType: 'PASSPORT', side: 'front', data: photo(documentPhoto()) }, widget);
         await integrator.call(a.url, 'POST', '/api/kyc/documents', { docType: 'SELFIE', data: photo(pngImage(40, 25)) }, widget);
-        await integrator.call(a.url, 'PUT', '/api/kyc/personal-data', { name: 'Rui Costa', dateOfBirth: '1985-02-03', docNumber: 'P1234567', expiryDate: '2032-01-01', country: 'Portugal' }, widget);
+        await integrator.call(
+          a.url,
+          'PUT',
+          '/api/kyc/personal-data',
+          { name: 'Rui Costa', dateOfBirth: '1985-02-03', docNumber: 'P1234567', expiryDate: '2032-01-01', country: 'Portugal' },
+          widget,
+        );
         expect((await integrator.call(a.url, 'POST', '/api/kyc/submit', undefined, widget)).status).toBe(200);
         expect(await stream.next()).toEqual({ status: 'processing', redirectUrl: 'https://shop.example.test/done' });
         expect((await integrator.call(a.url, 'POST', `/api/projects/${organization.id}/applicants/end-user-1/approve`)).status).toBe(200);

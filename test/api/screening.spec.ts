@@ -55,7 +55,11 @@ describe('sanctions screening', () => {
     t = await startTestApp({ ANALYSIS_THREADS: '1', ALLOW_PRIVATE_WEBHOOKS: 'true', SCREENING_MONITORING_YEARS: '3' });
     receiver = await startWebhookReceiver();
     owner = await createUser(t);
-    await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, owner)).send({ webhook: receiver.url }).expect(200);
+    await request(t.server)
+      .put('/api/users/webhook')
+      .set(await sessionHeaders(t, owner))
+      .send({ webhook: receiver.url })
+      .expect(200);
     superAdmin = await createUser(t, { role: 'super-admin' });
     org = await createOrganization(t, owner);
   }, 60_000);
@@ -66,7 +70,11 @@ describe('sanctions screening', () => {
 
   const data = () => t.app.get(DataSource);
   const importList = async (content: Buffer, name: string) =>
-    request(t.server).post('/api/sanctions-lists/imports').set(await sessionHeaders(t, superAdmin)).attach('file', content, name).expect(201);
+    request(t.server)
+      .post('/api/sanctions-lists/imports')
+      .set(await sessionHeaders(t, superAdmin))
+      .attach('file', content, name)
+      .expect(201);
 
   /** Submits a generated passport with the identity typed as given; resolves when the screening job is done. */
   async function submit(userId: string, typed: Pick<FakeApplicant, 'name' | 'dateOfBirth' | 'country'>): Promise<Applicant> {
@@ -80,10 +88,14 @@ describe('sanctions screening', () => {
 
   async function jobsDone(applicantId: string, kinds: string[]): Promise<void> {
     const jobs = data().getRepository(AnalysisJob);
-    await waitUntil(async () => {
-      const rows = await jobs.findBy({ applicantId, kind: In(kinds) });
-      return rows.length === kinds.length && rows.every((row) => row.status === 'done') ? true : undefined;
-    }, 60_000, `the ${kinds.join(', ')} jobs of ${applicantId}`);
+    await waitUntil(
+      async () => {
+        const rows = await jobs.findBy({ applicantId, kind: In(kinds) });
+        return rows.length === kinds.length && rows.every((row) => row.status === 'done') ? true : undefined;
+      },
+      60_000,
+      `the ${kinds.join(', ')} jobs of ${applicantId}`,
+    );
   }
 
   async function screeningCheck(userId: string): Promise<Check> {
@@ -102,7 +114,13 @@ describe('sanctions screening', () => {
   }
 
   const review = async (userId: string, body: Record<string, unknown>, status = 200) =>
-    (await request(t.server).post(`/api/projects/${org.id}/applicants/${userId}/screening-reviews`).set(await sessionHeaders(t, owner)).send(body).expect(status)).body;
+    (
+      await request(t.server)
+        .post(`/api/projects/${org.id}/applicants/${userId}/screening-reviews`)
+        .set(await sessionHeaders(t, owner))
+        .send(body)
+        .expect(status)
+    ).body;
 
   it('says plainly that an applicant was not screened while no list is imported', async () => {
     await submit('before-lists', { name: 'Viktor Kovalenko', dateOfBirth: '1961-03-14', country: 'Russia' });
@@ -140,27 +158,53 @@ describe('sanctions screening', () => {
     await submit('other-birthday', { name: 'Viktor Kovalenko', dateOfBirth: '1990-01-01', country: 'Ukraine' });
     expect((await screeningCheck('other-birthday')).verdict).toBe('passed');
     // … and is a hit for an organization that screens more widely.
-    const policy = (await request(t.server).get(`/api/projects/${org.id}/verification-policy`).set(await sessionHeaders(t, owner)).expect(200)).body;
-    await request(t.server).put(`/api/projects/${org.id}/verification-policy`).set(await sessionHeaders(t, owner)).send({ ...policy, customized: undefined, updatedBy: undefined, updatedAt: undefined, screeningThreshold: 0.75 }).expect(200);
+    const policy = (
+      await request(t.server)
+        .get(`/api/projects/${org.id}/verification-policy`)
+        .set(await sessionHeaders(t, owner))
+        .expect(200)
+    ).body;
+    await request(t.server)
+      .put(`/api/projects/${org.id}/verification-policy`)
+      .set(await sessionHeaders(t, owner))
+      .send({ ...policy, customized: undefined, updatedBy: undefined, updatedAt: undefined, screeningThreshold: 0.75 })
+      .expect(200);
     await submit('other-birthday-wide', { name: 'Viktor Kovalenko', dateOfBirth: '1990-01-01', country: 'Ukraine' });
     const check = await screeningCheck('other-birthday-wide');
     expect(check.verdict).toBe('needs-review');
     expect(check.evidence).toMatchObject({ threshold: 0.75, hits: [{ key: 'ofac-sdn:9101', matchedFields: ['name'] }] });
-    await request(t.server).put(`/api/projects/${org.id}/verification-policy`).set(await sessionHeaders(t, owner)).send({ ...policy, customized: undefined, updatedBy: undefined, updatedAt: undefined }).expect(200);
+    await request(t.server)
+      .put(`/api/projects/${org.id}/verification-policy`)
+      .set(await sessionHeaders(t, owner))
+      .send({ ...policy, customized: undefined, updatedBy: undefined, updatedAt: undefined })
+      .expect(200);
   }, 120_000);
 
   it('lets staff mark a hit a false positive with a note (audited); the check then passes', async () => {
     const reviewed = await review('variant', { hit: 'ofac-sdn:9101', verdict: 'false-positive', note: 'Different person: born in Kyiv, passport checked' });
     expect(reviewed).toMatchObject({ name: 'sanctions-screening', verdict: 'passed', passed: true });
     expect(reviewed.detail).toMatch(/\(1 hit reviewed as a false positive\)$/);
-    expect(reviewed.evidence.hits[0].review).toMatchObject({ verdict: 'false-positive', note: 'Different person: born in Kyiv, passport checked', reviewedBy: owner.user.username });
-    const trail = (await request(t.server).get(`/api/projects/${org.id}/applicants/variant/activity`).set(await sessionHeaders(t, owner)).expect(200)).body.items as { action: string; actorName: string; detail: Record<string, unknown> }[];
+    expect(reviewed.evidence.hits[0].review).toMatchObject({
+      verdict: 'false-positive',
+      note: 'Different person: born in Kyiv, passport checked',
+      reviewedBy: owner.user.username,
+    });
+    const trail = (
+      await request(t.server)
+        .get(`/api/projects/${org.id}/applicants/variant/activity`)
+        .set(await sessionHeaders(t, owner))
+        .expect(200)
+    ).body.items as { action: string; actorName: string; detail: Record<string, unknown> }[];
     expect(trail.find((entry) => entry.action === 'applicant.screening_hit_reviewed')).toMatchObject({
       actorName: owner.user.username,
       detail: { hit: 'ofac-sdn:9101', verdict: 'false-positive', note: 'Different person: born in Kyiv, passport checked', checkVerdict: 'passed' },
     });
     // The reviewer then approves the applicant.
-    await request(t.server).post(`/api/projects/${org.id}/applicants/variant/approve`).set(await sessionHeaders(t, owner)).send({}).expect(200);
+    await request(t.server)
+      .post(`/api/projects/${org.id}/applicants/variant/approve`)
+      .set(await sessionHeaders(t, owner))
+      .send({})
+      .expect(200);
   });
 
   it('refuses a review of a hit the check does not have, an empty note, and another organization', async () => {
@@ -185,7 +229,8 @@ describe('sanctions screening', () => {
     await submit('oliveira', { name: 'Marta Helena Oliveira', dateOfBirth: '1980-02-02', country: 'Brazil' });
     expect((await screeningCheck('oliveira')).verdict).toBe('passed');
     const staff = await sessionHeaders(t, owner);
-    for (const userId of ['oliveira', 'clean']) await request(t.server).post(`/api/projects/${org.id}/applicants/${userId}/approve`).set(staff).send({}).expect(200);
+    for (const userId of ['oliveira', 'clean'])
+      await request(t.server).post(`/api/projects/${org.id}/applicants/${userId}/approve`).set(staff).send({}).expect(200);
     // Verified four years ago: outside SCREENING_MONITORING_YEARS (3), not rescreened.
     const longAgo = await submit('long-ago', { name: 'Marta Oliveira', dateOfBirth: '1980-02-02', country: 'Brazil' });
     await request(t.server).post(`/api/projects/${org.id}/applicants/long-ago/approve`).set(staff).send({}).expect(200);
@@ -194,11 +239,19 @@ describe('sanctions screening', () => {
 
     const imported = (await importList(OFAC_LATER, 'sdn-later.csv')).body as { id: string };
     const admin = await sessionHeaders(t, superAdmin);
-    const run = await waitUntil(async () => {
-      const runs = (await request(t.server).get('/api/sanctions-lists/rescreens').set(admin).expect(200)).body as { importId: string; finished: boolean; total: number }[];
-      const found = runs.find((candidate) => candidate.importId === imported.id);
-      return found?.finished && found.total > 0 ? found : undefined;
-    }, 60_000, 'the rescreening to finish');
+    const run = await waitUntil(
+      async () => {
+        const runs = (await request(t.server).get('/api/sanctions-lists/rescreens').set(admin).expect(200)).body as {
+          importId: string;
+          finished: boolean;
+          total: number;
+        }[];
+        const found = runs.find((candidate) => candidate.importId === imported.id);
+        return found?.finished && found.total > 0 ? found : undefined;
+      },
+      60_000,
+      'the rescreening to finish',
+    );
     // variant, clean and oliveira were verified within three years.
     expect(run).toMatchObject({ source: 'ofac-sdn', total: 3, screened: 3, failed: 0, hits: 1, finished: true });
 
@@ -207,7 +260,11 @@ describe('sanctions screening', () => {
     const check = await screeningCheck('oliveira');
     expect(check).toMatchObject({ verdict: 'needs-review', evidence: { hits: [{ key: 'ofac-sdn:9501', name: 'Marta Helena OLIVEIRA' }] } });
     const parsed = () => receiver.received.slice(before).map((hook) => JSON.parse(hook.body) as { type: string; data: Record<string, unknown> });
-    const events = await waitUntil(() => (parsed().some((event) => event.type === 'applicant.screening_hit') ? parsed() : undefined), 10_000, 'applicant.screening_hit');
+    const events = await waitUntil(
+      () => (parsed().some((event) => event.type === 'applicant.screening_hit') ? parsed() : undefined),
+      10_000,
+      'applicant.screening_hit',
+    );
     expect(events.find((event) => event.type === 'applicant.screening_hit')).toMatchObject({
       data: { userId: 'oliveira', kycStatus: 'onHold', screening: { hits: [{ list: 'ofac-sdn', externalId: '9501', name: 'Marta Helena OLIVEIRA' }] } },
     });
@@ -215,9 +272,15 @@ describe('sanctions screening', () => {
 
     // The false positive on unchanged data stays dismissed; the clean applicant stays clean.
     for (const userId of ['variant', 'clean']) {
-      expect(await data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId })).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved' });
+      expect(await data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId })).toMatchObject({
+        kycStatus: 'completed',
+        reviewAnswer: 'approved',
+      });
     }
-    expect(await screeningCheck('variant')).toMatchObject({ verdict: 'passed', evidence: { hits: [{ key: 'ofac-sdn:9101', review: { verdict: 'false-positive' } }] } });
+    expect(await screeningCheck('variant')).toMatchObject({
+      verdict: 'passed',
+      evidence: { hits: [{ key: 'ofac-sdn:9101', review: { verdict: 'false-positive' } }] },
+    });
     expect(await data().getRepository(AnalysisJob).findOneBy({ applicantId: longAgo.id, kind: 'rescreening' })).toBeNull();
     expect(await data().getRepository(Applicant).findOneByOrFail({ id: longAgo.id })).toMatchObject({ kycStatus: 'completed' });
   }, 180_000);
@@ -225,7 +288,10 @@ describe('sanctions screening', () => {
   it('shows rescreenings to super-admins only', async () => {
     for (const role of ['admin', 'kyc'] as const) {
       const user = await createUser(t, { role });
-      await request(t.server).get('/api/sanctions-lists/rescreens').set(await sessionHeaders(t, user)).expect(403);
+      await request(t.server)
+        .get('/api/sanctions-lists/rescreens')
+        .set(await sessionHeaders(t, user))
+        .expect(403);
     }
   });
 });

@@ -32,9 +32,18 @@ describe('the server process', () => {
 
   it('`npm run create-admin` creates a super-admin and prints a one-time setup link, and refuses a duplicate', async () => {
     const run = promisify(execFile);
-    const env = { ...process.env, NODE_OPTIONS: '', DATABASE_URL: '', DATABASE_SCHEMA: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'kyc-cli-')), LOG_LEVEL: 'error' };
+    const env = {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATABASE_URL: '',
+      DATABASE_SCHEMA: '',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'kyc-cli-')),
+      LOG_LEVEL: 'error',
+    };
     const created = await run(process.execPath, ['dist/server/cli/create-admin.js', '--email', 'Boss@Example.com'], { env });
-    expect(created.stdout).toMatch(/^Created the super-admin boss@example.com\. Open this one-time link .*:\nhttp:\/\/\S+\/password-reset\?user=\S+&token=\S+\n$/s);
+    expect(created.stdout).toMatch(
+      /^Created the super-admin boss@example.com\. Open this one-time link .*:\nhttp:\/\/\S+\/password-reset\?user=\S+&token=\S+\n$/s,
+    );
     await expect(run(process.execPath, ['dist/server/cli/create-admin.js', '--email', 'boss@example.com'], { env })).rejects.toMatchObject({
       code: 1,
       stderr: 'Could not create the administrator: That username or e-mail address is already in use\n',

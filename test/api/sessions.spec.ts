@@ -6,8 +6,7 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe('sessions staff can see and end', () => {
   let t: TestApp;
@@ -72,7 +71,10 @@ describe('sessions staff can see and end', () => {
     await laptop.get('/api/users/me').expect(200);
     expect((await laptop.get('/api/auth/sessions').expect(200)).body).toHaveLength(1);
 
-    const audit = await t.app.get(DataSource).getRepository(AuditEvent).find({ where: { actorId: account.user.id, action: 'account.sessions_revoked' }, order: { createdAt: 'ASC' } });
+    const audit = await t.app
+      .get(DataSource)
+      .getRepository(AuditEvent)
+      .find({ where: { actorId: account.user.id, action: 'account.sessions_revoked' }, order: { createdAt: 'ASC' } });
     expect(audit.map((e) => e.detail)).toEqual([{ count: 1 }, { count: 1 }]);
   });
 });

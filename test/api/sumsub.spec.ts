@@ -25,7 +25,9 @@ function sumsubStandIn(): Promise<{ server: Server; url: string; requests: { pat
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
       const ts = String(req.headers['x-app-access-ts'] ?? '');
-      const expected = createHmac('sha256', SECRET_KEY).update(ts + req.method + req.url + raw).digest('hex');
+      const expected = createHmac('sha256', SECRET_KEY)
+        .update(ts + req.method + req.url + raw)
+        .digest('hex');
       const fresh = Math.abs(Date.now() / 1000 - Number(ts)) < 60;
       const signatureValid = req.headers['x-app-token'] === APP_TOKEN && req.headers['x-app-access-sig'] === expected && fresh;
       requests.push({ path: req.url ?? '', signatureValid, body: raw ? JSON.parse(raw) : null });
@@ -61,7 +63,11 @@ describe('the Sumsub provider', () => {
       SUMSUB_BASE_URL: standIn.url,
     });
     const owner = await createUser(t, { webhookUrl: 'https://hooks.example.test/kyc' });
-    const res = await request(t.server).post('/api/projects').set(await sessionHeaders(t, owner)).send({ name: 'Sumsub Co' }).expect(201);
+    const res = await request(t.server)
+      .post('/api/projects')
+      .set(await sessionHeaders(t, owner))
+      .send({ name: 'Sumsub Co' })
+      .expect(201);
     organization = { id: res.body.id, companyKey: res.body.companyKey };
   });
   afterAll(async () => {

@@ -17,7 +17,10 @@ describe('required two-factor sign-in (platform policy and organization setting)
     superAdmin = await signedIn(t, await createUser(t, { role: 'super-admin' }));
     // The rule binds the super-admin too: with an app set up, this session keeps working.
     const setup = await superAdmin.post('/api/auth/two-factor/totp').expect(201);
-    await superAdmin.post('/api/auth/two-factor/totp/confirm').send({ code: await generate({ secret: setup.body.secret }) }).expect(200);
+    await superAdmin
+      .post('/api/auth/two-factor/totp/confirm')
+      .send({ code: await generate({ secret: setup.body.secret }) })
+      .expect(200);
   });
   afterEach(async () => {
     await superAdmin.put('/api/admin/two-factor-policy').send({ requiredFor: 'off' }).expect(200);
@@ -36,7 +39,9 @@ describe('required two-factor sign-in (platform policy and organization setting)
   it('a super-admin requires it of everyone: after the password only enrolment answers, until a passkey is set up', async () => {
     const saved = await superAdmin.put('/api/admin/two-factor-policy').send({ requiredFor: 'everyone' }).expect(200);
     expect(saved.body).toMatchObject({ requiredFor: 'everyone', updatedAt: expect.any(String) });
-    const entry = await ds().getRepository(AuditEvent).findOneOrFail({ where: { action: 'settings.two_factor_policy_changed' }, order: { createdAt: 'DESC' } });
+    const entry = await ds()
+      .getRepository(AuditEvent)
+      .findOneOrFail({ where: { action: 'settings.two_factor_policy_changed' }, order: { createdAt: 'DESC' } });
     expect(entry.detail).toEqual({ from: 'off', to: 'everyone' });
 
     const account = await createUser(t);
@@ -52,7 +57,10 @@ describe('required two-factor sign-in (platform policy and organization setting)
     const authenticator = new SoftwareAuthenticator(rpId);
     const { body } = await agent.post('/api/auth/passkeys/options').expect(200);
     const origin = new URL(t.app.get<AppConfig>(appConfig.KEY).publicUrl).origin;
-    await agent.post('/api/auth/passkeys').send({ name: 'Laptop', credential: authenticator.register(body.options, { origin }) }).expect(201);
+    await agent
+      .post('/api/auth/passkeys')
+      .send({ name: 'Laptop', credential: authenticator.register(body.options, { origin }) })
+      .expect(201);
     await agent.get('/api/projects').expect(200);
     expect((await agent.get('/api/auth/two-factor').expect(200)).body).toMatchObject({ required: true, enrolmentRequired: false });
   });
@@ -62,7 +70,10 @@ describe('required two-factor sign-in (platform policy and organization setting)
     const agent = await signedIn(t, await createUser(t));
     await enrolmentRefused(agent);
     const setup = await agent.post('/api/auth/two-factor/totp').expect(201);
-    await agent.post('/api/auth/two-factor/totp/confirm').send({ code: await generate({ secret: setup.body.secret }) }).expect(200);
+    await agent
+      .post('/api/auth/two-factor/totp/confirm')
+      .send({ code: await generate({ secret: setup.body.secret }) })
+      .expect(200);
     await agent.get('/api/projects').expect(200);
   });
 
@@ -91,7 +102,9 @@ describe('required two-factor sign-in (platform policy and organization setting)
     expect(refused.body.code).toBe('MEMBERS_OWNER_ONLY');
     await ownerAgent.put(`/api/projects/${organization.id}/two-factor-requirement`).send({ requireTwoFactor: 'yes' }).expect(400);
     await ownerAgent.put(`/api/projects/${organization.id}/two-factor-requirement`).send({ requireTwoFactor: true }).expect(200);
-    const entry = await ds().getRepository(AuditEvent).findOneOrFail({ where: { organizationId: organization.id, action: 'organization.settings_changed' } });
+    const entry = await ds()
+      .getRepository(AuditEvent)
+      .findOneOrFail({ where: { organizationId: organization.id, action: 'organization.settings_changed' } });
     expect(entry.detail).toEqual({ requireTwoFactor: true });
 
     await enrolmentRefused(memberAgent);

@@ -19,12 +19,17 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
 
   const ds = () => t.app.get(DataSource);
   const auditOf = (userId: string) =>
-    ds().getRepository(AuditEvent).find({ where: { actorId: userId }, order: { createdAt: 'ASC' } });
+    ds()
+      .getRepository(AuditEvent)
+      .find({ where: { actorId: userId }, order: { createdAt: 'ASC' } });
 
   /** Enrols the account's app with the current step's code; answers the secret and the recovery codes. */
   async function enrol(agent: TestAgent): Promise<{ secret: string; recoveryCodes: string[] }> {
     const setup = await agent.post('/api/auth/two-factor/totp').expect(201);
-    const confirmed = await agent.post('/api/auth/two-factor/totp/confirm').send({ code: await codeAt(setup.body.secret) }).expect(200);
+    const confirmed = await agent
+      .post('/api/auth/two-factor/totp/confirm')
+      .send({ code: await codeAt(setup.body.secret) })
+      .expect(200);
     return { secret: setup.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
   }
 
@@ -39,7 +44,13 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
   it('enrols with a QR code and a confirming code, stores the secret encrypted, and shows ten recovery codes once', async () => {
     const account = await createUser(t);
     const agent = await signedIn(t, account);
-    expect((await agent.get('/api/auth/two-factor').expect(200)).body).toEqual({ totpEnabled: false, recoveryCodesLeft: 0, passkeys: 0, required: false, enrolmentRequired: false });
+    expect((await agent.get('/api/auth/two-factor').expect(200)).body).toEqual({
+      totpEnabled: false,
+      recoveryCodesLeft: 0,
+      passkeys: 0,
+      required: false,
+      enrolmentRequired: false,
+    });
 
     const setup = await agent.post('/api/auth/two-factor/totp').expect(201);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{16,}$/);
@@ -51,14 +62,23 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     // Not confirmed yet: sign-in still needs the password only.
     await signedIn(t, account);
     await agent.post('/api/auth/two-factor/totp/confirm').send({ code: '000000' }).expect(401);
-    const confirmed = await agent.post('/api/auth/two-factor/totp/confirm').send({ code: await codeAt(setup.body.secret) }).expect(200);
+    const confirmed = await agent
+      .post('/api/auth/two-factor/totp/confirm')
+      .send({ code: await codeAt(setup.body.secret) })
+      .expect(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
 
     const row = await ds().getRepository(UserTwoFactor).findOneByOrFail({ userId: account.user.id });
     expect(row.secretEncrypted).not.toContain(setup.body.secret);
     for (const code of confirmed.body.recoveryCodes as string[]) expect(row.recoveryCodeHashes).not.toContain(code.replace('-', ''));
-    expect((await agent.get('/api/auth/two-factor').expect(200)).body).toEqual({ totpEnabled: true, recoveryCodesLeft: 10, passkeys: 0, required: false, enrolmentRequired: false });
+    expect((await agent.get('/api/auth/two-factor').expect(200)).body).toEqual({
+      totpEnabled: true,
+      recoveryCodesLeft: 10,
+      passkeys: 0,
+      required: false,
+      enrolmentRequired: false,
+    });
     await agent.post('/api/auth/two-factor/totp').expect(409);
     expect((await auditOf(account.user.id)).map((e) => e.action)).toContain('account.totp_enabled');
   });
@@ -76,7 +96,10 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     await agent.get('/api/users/me').expect(401);
 
     // The enrolment used this step's code: it is spent.
-    const replay = await agent.post('/api/auth/login/two-factor').send({ code: await codeAt(secret) }).expect(401);
+    const replay = await agent
+      .post('/api/auth/login/two-factor')
+      .send({ code: await codeAt(secret) })
+      .expect(401);
     expect(replay.body).toMatchObject({ code: 'INVALID_TWO_FACTOR_CODE', message: 'The code is not valid or was already used' });
 
     // One code string for both sign-ins: computed again later, it could belong to the next
@@ -119,7 +142,10 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     const { secret } = await enrol(await signedIn(t, account));
     const agent = await passwordStep(account);
     for (let i = 0; i < 5; i += 1) expect((await wrongCode(agent).expect(401)).body.code).toBe('INVALID_TWO_FACTOR_CODE');
-    const dead = await agent.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(401);
+    const dead = await agent
+      .post('/api/auth/login/two-factor')
+      .send({ code: await codeAt(secret, 1) })
+      .expect(401);
     expect(dead.body.code).toBe('TWO_FACTOR_NOT_PENDING');
     await agent.get('/api/users/me').expect(401);
     // The account holder hears of it: someone knows the password.
@@ -143,7 +169,10 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     const pending = await browser(t).post('/api/auth/login').send({ username: account.user.username, password: account.password }).expect(401);
     expect(pending.body).toMatchObject({ code: 'TWO_FACTOR_REQUIRED', locked: true });
     const agent = await passwordStep(account);
-    const locked = await agent.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(403);
+    const locked = await agent
+      .post('/api/auth/login/two-factor')
+      .send({ code: await codeAt(secret, 1) })
+      .expect(403);
     expect(locked.body).toMatchObject({ code: 'SECOND_FACTOR_LOCKED', message: expect.stringContaining('recovery code') });
 
     // The holder is e-mailed an unlock link; a recovery code opens it too and clears the count.
@@ -151,7 +180,10 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     expect(linkIn(mail.text, 'unlock-second-factor')).toBeTruthy();
     await agent.post('/api/auth/login/two-factor').send({ code: recoveryCodes[0] }).expect(200);
     const again = await passwordStep(account);
-    await again.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(200);
+    await again
+      .post('/api/auth/login/two-factor')
+      .send({ code: await codeAt(secret, 1) })
+      .expect(200);
   });
 
   it('unlocks through the e-mailed link, once', async () => {
@@ -164,12 +196,18 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     const mail = await waitForMail(t, account.user.email, /second factor is locked/);
     const { user, token } = linkIn(mail.text, 'unlock-second-factor');
     const body = { user, token };
-    await browser(t).post('/api/auth-emails/unlock-second-factor').send({ ...body, token: 'forged' }).expect(400);
+    await browser(t)
+      .post('/api/auth-emails/unlock-second-factor')
+      .send({ ...body, token: 'forged' })
+      .expect(400);
     const unlocked = await browser(t).post('/api/auth-emails/unlock-second-factor').send(body).expect(200);
     expect(unlocked.body.message).toBe('Your authenticator app and passkeys work again. Sign in.');
     expect((await browser(t).post('/api/auth-emails/unlock-second-factor').send(body).expect(400)).body.code).toBe('LINK_INVALID');
     const agent = await passwordStep(account);
-    await agent.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(200);
+    await agent
+      .post('/api/auth/login/two-factor')
+      .send({ code: await codeAt(secret, 1) })
+      .expect(200);
   });
 
   it('counts a burst of parallel wrong codes before checking them: steps begun together share their 5 attempts', async () => {
@@ -186,7 +224,10 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     const { secret } = await enrol(await signedIn(t, account));
     const first = await passwordStep(account);
     for (let i = 0; i < 4; i += 1) await wrongCode(first).expect(401);
-    await first.post('/api/auth/login/two-factor').send({ code: await codeAt(secret, 1) }).expect(200);
+    await first
+      .post('/api/auth/login/two-factor')
+      .send({ code: await codeAt(secret, 1) })
+      .expect(200);
     const second = await passwordStep(account);
     for (let i = 0; i < 5; i += 1) await wrongCode(second).expect(401);
     const third = await passwordStep(account);
@@ -200,7 +241,10 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     const { secret } = await enrol(agent);
     await agent.delete('/api/auth/two-factor/totp').send({ password: 'wrong-password' }).expect(400);
     await agent.delete('/api/auth/two-factor/totp').send({ code: '000000' }).expect(401);
-    await agent.delete('/api/auth/two-factor/totp').send({ code: await codeAt(secret, 1) }).expect(204);
+    await agent
+      .delete('/api/auth/two-factor/totp')
+      .send({ code: await codeAt(secret, 1) })
+      .expect(204);
     expect((await agent.get('/api/auth/two-factor').expect(200)).body.totpEnabled).toBe(false);
     await signedIn(t, account);
 

@@ -72,7 +72,10 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
     it("locks a demo account's username ('Disabled in demo') but lets it send its current one", async () => {
       const demo = await createUser(t, { isDemo: true });
       const agent = await signedIn(t, demo);
-      const res = await agent.put('/api/users').send({ username: `demo_${demo.user.id.slice(0, 6)}` }).expect(403);
+      const res = await agent
+        .put('/api/users')
+        .send({ username: `demo_${demo.user.id.slice(0, 6)}` })
+        .expect(403);
       expect(res.body.message).toBe('Disabled in demo');
       await agent
         .put('/api/users')
@@ -85,43 +88,78 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
       const viewer = await createUser(t);
       const agent = await signedIn(t, account);
       const png = pngImage(3, 3);
-      const res = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', png) } }).expect(200);
+      const res = await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: dataUrl('image/png', png) } })
+        .expect(200);
       expect(res.body.image).toEqual({ url: expect.stringMatching(new RegExp(`^/api/users/${account.user.id}/image\\?v=\\w+$`)), hasImage: true });
 
-      const picture = await request(t.server).get(res.body.image.url).set(await sessionHeaders(t, viewer)).buffer(true).expect(200);
+      const picture = await request(t.server)
+        .get(res.body.image.url)
+        .set(await sessionHeaders(t, viewer))
+        .buffer(true)
+        .expect(200);
       expect(picture.headers['content-type']).toBe('image/png');
       expect(Buffer.compare(picture.body as Buffer, png)).toBe(0);
-      await request(t.server).get(res.body.image.url).set(await sessionHeaders(t, viewer)).set('If-None-Match', picture.headers.etag).expect(304);
+      await request(t.server)
+        .get(res.body.image.url)
+        .set(await sessionHeaders(t, viewer))
+        .set('If-None-Match', picture.headers.etag)
+        .expect(304);
       await request(t.server).get(res.body.image.url).expect(401);
 
       // A replaced picture gets a new address, so no browser cache shows the old one.
       // The address carries the update's millisecond: the replacement is saved on a later one.
       const firstSaved = Date.now();
       await waitUntil(() => (Date.now() > firstSaved ? true : undefined));
-      const replaced = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', pngImage(4, 4)) } }).expect(200);
+      const replaced = await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: dataUrl('image/png', pngImage(4, 4)) } })
+        .expect(200);
       expect(replaced.body.image.url).not.toBe(res.body.image.url);
 
-      const removed = await agent.put('/api/users').send({ image: { hasImage: false } }).expect(200);
+      const removed = await agent
+        .put('/api/users')
+        .send({ image: { hasImage: false } })
+        .expect(200);
       expect(removed.body.image).toEqual({ url: '/api/images/default', hasImage: false });
-      await request(t.server).get(res.body.image.url).set(await sessionHeaders(t, viewer)).expect(404);
+      await request(t.server)
+        .get(res.body.image.url)
+        .set(await sessionHeaders(t, viewer))
+        .expect(404);
       expect(await t.app.get(DataSource).getRepository(UserImage).existsBy({ userId: account.user.id })).toBe(false);
     });
 
     it('identifies JPEG and WebP by their bytes, whatever type the data URL declares', async () => {
       const account = await createUser(t);
       const agent = await signedIn(t, account);
-      await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', await sharp(pngImage(3, 2)).jpeg().toBuffer()) } }).expect(200);
-      const jpeg = await request(t.server).get(`/api/users/${account.user.id}/image`).set(await sessionHeaders(t, account)).expect(200);
+      await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: dataUrl('image/png', await sharp(pngImage(3, 2)).jpeg().toBuffer()) } })
+        .expect(200);
+      const jpeg = await request(t.server)
+        .get(`/api/users/${account.user.id}/image`)
+        .set(await sessionHeaders(t, account))
+        .expect(200);
       expect(jpeg.headers['content-type']).toBe('image/jpeg');
-      await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('application/octet-stream', await sharp(pngImage(4, 5)).webp({ lossless: true }).toBuffer()) } }).expect(200);
-      const webp = await request(t.server).get(`/api/users/${account.user.id}/image`).set(await sessionHeaders(t, account)).expect(200);
+      await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: dataUrl('application/octet-stream', await sharp(pngImage(4, 5)).webp({ lossless: true }).toBuffer()) } })
+        .expect(200);
+      const webp = await request(t.server)
+        .get(`/api/users/${account.user.id}/image`)
+        .set(await sessionHeaders(t, account))
+        .expect(200);
       expect(webp.headers['content-type']).toBe('image/webp');
     });
 
     it('refuses a damaged picture with 422 PICTURE_DAMAGED (security review, low)', async () => {
       const agent = await signedIn(t, await createUser(t));
       const jpeg = await sharp(documentPhoto()).jpeg().toBuffer();
-      const res = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length * 0.9))) } }).expect(422);
+      const res = await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: dataUrl('image/jpeg', jpeg.subarray(0, Math.floor(jpeg.length * 0.9))) } })
+        .expect(422);
       expect(res.body.code).toBe('PICTURE_DAMAGED');
     });
 
@@ -129,11 +167,20 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
       const account = await createUser(t);
       const agent = await signedIn(t, account);
       const html = Buffer.from('<html><script>alert(1)</script></html>');
-      const res = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', html) } }).expect(400);
+      const res = await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: dataUrl('image/png', html) } })
+        .expect(400);
       expect(res.body.message).toBe(NOT_AN_IMAGE);
       const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
-      await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/gif', gif) } }).expect(400);
-      await agent.put('/api/users').send({ image: { hasImage: true, data: 'https://example.com/me.png' } }).expect(400);
+      await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: dataUrl('image/gif', gif) } })
+        .expect(400);
+      await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: 'https://example.com/me.png' } })
+        .expect(400);
       expect((await agent.get('/api/users/me').expect(200)).body.image.hasImage).toBe(false);
     });
 
@@ -141,10 +188,16 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
       const account = await createUser(t);
       const agent = await signedIn(t, account);
       const big = Buffer.concat([pngImage(), Buffer.alloc(5 * 1024 * 1024 + 1 - pngImage().length)]);
-      const res = await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', big) } }).expect(400);
+      const res = await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: dataUrl('image/png', big) } })
+        .expect(400);
       expect(res.body.message).toBe(TOO_LARGE);
       const exactly = Buffer.concat([pngImage(), Buffer.alloc(5 * 1024 * 1024 - pngImage().length)]);
-      await agent.put('/api/users').send({ image: { hasImage: true, data: dataUrl('image/png', exactly) } }).expect(200);
+      await agent
+        .put('/api/users')
+        .send({ image: { hasImage: true, data: dataUrl('image/png', exactly) } })
+        .expect(200);
     });
 
     it('refuses a picture of more than 50 megapixels (a decompression bomb)', async () => {
@@ -170,6 +223,9 @@ describe('the signed-in user: GET /users/me, PUT /users and pictures', () => {
 
   it('answers 400 for a picture id that is not a UUID', async () => {
     const account = await createUser(t);
-    await request(t.server).get('/api/users/not-a-uuid/image').set(await sessionHeaders(t, account)).expect(400);
+    await request(t.server)
+      .get('/api/users/not-a-uuid/image')
+      .set(await sessionHeaders(t, account))
+      .expect(400);
   });
 });

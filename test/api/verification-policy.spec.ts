@@ -29,7 +29,16 @@ interface WebhookBody {
 const now = new Date('2026-06-01T00:00:00Z');
 /** The passport of the fixed 'document-reading' series that the reader is known to read. */
 const READABLE_PASSPORT = fakeApplicant(1, { seed: 'document-reading', now });
-const DEFAULT_REQUIRED = ['document-read', 'data-matches-document', 'face-match', 'liveness', 'duplicate-face', 'sanctions-screening', 'adult', 'document-not-expired'];
+const DEFAULT_REQUIRED = [
+  'document-read',
+  'data-matches-document',
+  'face-match',
+  'liveness',
+  'duplicate-face',
+  'sanctions-screening',
+  'adult',
+  'document-not-expired',
+];
 /** An automatic policy that leaves the faces out (the submissions here carry a blank selfie). */
 const AUTOMATIC = {
   requiredChecks: ['document-read', 'data-matches-document', 'sanctions-screening', 'adult', 'document-not-expired'],
@@ -55,11 +64,19 @@ describe('verification policy', () => {
     t = await startTestApp({ ANALYSIS_THREADS: '1', ALLOW_PRIVATE_WEBHOOKS: 'true' });
     receiver = await startWebhookReceiver();
     owner = await createUser(t);
-    await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, owner)).send({ webhook: receiver.url }).expect(200);
+    await request(t.server)
+      .put('/api/users/webhook')
+      .set(await sessionHeaders(t, owner))
+      .send({ webhook: receiver.url })
+      .expect(200);
     superAdmin = await createUser(t, { role: 'super-admin' });
     org = await createOrganization(t, owner);
     const list = readFileSync(new URL('../fixtures/sanctions/ofac-sdn.csv', import.meta.url));
-    await request(t.server).post('/api/sanctions-lists/imports').set(await sessionHeaders(t, superAdmin)).attach('file', list, 'sdn.csv').expect(201);
+    await request(t.server)
+      .post('/api/sanctions-lists/imports')
+      .set(await sessionHeaders(t, superAdmin))
+      .attach('file', list, 'sdn.csv')
+      .expect(201);
   }, 60_000);
   afterAll(async () => {
     await receiver.close();
@@ -68,7 +85,14 @@ describe('verification policy', () => {
 
   const data = () => t.app.get(DataSource);
   const policyUrl = () => `/api/projects/${org.id}/verification-policy`;
-  const setPolicy = async (body: object, status = 200) => (await request(t.server).put(policyUrl()).set(await sessionHeaders(t, owner)).send(body).expect(status)).body;
+  const setPolicy = async (body: object, status = 200) =>
+    (
+      await request(t.server)
+        .put(policyUrl())
+        .set(await sessionHeaders(t, owner))
+        .send(body)
+        .expect(status)
+    ).body;
 
   /**
    * Submits the readable passport printed for `person`, typed as printed unless `typed`
@@ -82,7 +106,13 @@ describe('verification policy', () => {
     if (faces) {
       const policy = (await request(t.server).get(policyUrl()).set(owner.auth).expect(200)).body as typeof AUTOMATIC & { customized: boolean };
       org = await createOrganization(t, owner);
-      await setPolicy({ requiredChecks: policy.requiredChecks, autoApprove: policy.autoApprove, autoReject: policy.autoReject, faceMatchThreshold: policy.faceMatchThreshold, screeningThreshold: policy.screeningThreshold });
+      await setPolicy({
+        requiredChecks: policy.requiredChecks,
+        autoApprove: policy.autoApprove,
+        autoReject: policy.autoReject,
+        faceMatchThreshold: policy.faceMatchThreshold,
+        screeningThreshold: policy.screeningThreshold,
+      });
     }
     const document = await renderFakeDocument(person, faces ? { face: await galleryFace(1) } : {});
     const { name, dateOfBirth, docNumber, expiryDate, country, sex } = { ...person, ...typed };
@@ -90,25 +120,49 @@ describe('verification policy', () => {
       const widget = await widgetSession(t.server, owner, org.id, userId);
       const session = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
       const { facing, turned } = await poseChallengePhotos(session.selfieChallenge.turn);
-      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'PASSPORT', side: 'front', data: dataUrl('image/png', document.pages[0].png) }).expect(200);
-      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', pose: 'facing', data: dataUrl('image/jpeg', facing) }).expect(200);
-      await request(t.server).post('/api/kyc/documents').set(widget).send({ docType: 'SELFIE', pose: 'turned', data: dataUrl('image/jpeg', turned) }).expect(200);
+      await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget)
+        .send({ docType: 'PASSPORT', side: 'front', data: dataUrl('image/png', document.pages[0].png) })
+        .expect(200);
+      await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget)
+        .send({ docType: 'SELFIE', pose: 'facing', data: dataUrl('image/jpeg', facing) })
+        .expect(200);
+      await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget)
+        .send({ docType: 'SELFIE', pose: 'turned', data: dataUrl('image/jpeg', turned) })
+        .expect(200);
       await request(t.server).put('/api/kyc/personal-data').set(widget).send({ name, dateOfBirth, docNumber, expiryDate, country, sex }).expect(200);
       await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
     } else {
       await submitVerification(t.server, owner, org.id, userId, [{ docType: 'PASSPORT', side: 'front', png: document.pages[0].png }], { ...person, ...typed });
     }
     const applicant = await data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
-    await waitUntil(async () => {
-      const rows = await data().getRepository(AnalysisJob).findBy({ applicantId: applicant.id, kind: In(['document', 'face', 'screening']) });
-      return rows.length === 3 && rows.every((row) => row.status === 'done') ? true : undefined;
-    }, 60_000, `the analyses of ${userId}`);
+    await waitUntil(
+      async () => {
+        const rows = await data()
+          .getRepository(AnalysisJob)
+          .findBy({ applicantId: applicant.id, kind: In(['document', 'face', 'screening']) });
+        return rows.length === 3 && rows.every((row) => row.status === 'done') ? true : undefined;
+      },
+      60_000,
+      `the analyses of ${userId}`,
+    );
     return applicant.id;
   }
 
   const applicant = (userId: string) => data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
   const activity = async (userId: string) =>
-    (await request(t.server).get(`/api/projects/${org.id}/applicants/${userId}/activity`).query({ pageSize: 100 }).set(await sessionHeaders(t, owner)).expect(200)).body.items as AuditItem[];
+    (
+      await request(t.server)
+        .get(`/api/projects/${org.id}/applicants/${userId}/activity`)
+        .query({ pageSize: 100 })
+        .set(await sessionHeaders(t, owner))
+        .expect(200)
+    ).body.items as AuditItem[];
   const webhook = (userId: string, type: string) =>
     waitUntil(
       () => receiver.received.map((hook) => JSON.parse(hook.body) as WebhookBody).find((body) => body.type === type && body.data.userId === userId),
@@ -117,7 +171,11 @@ describe('verification policy', () => {
     );
   /** Waits for the policy's word on a submission (its decisions run just after the last job is marked done). */
   const policyEntry = (userId: string, action: string) =>
-    waitUntil(async () => (await activity(userId)).find((entry) => entry.action === action && entry.actorName === 'policy'), 10_000, `${action} by the policy for ${userId}`);
+    waitUntil(
+      async () => (await activity(userId)).find((entry) => entry.action === action && entry.actorName === 'policy'),
+      10_000,
+      `${action} by the policy for ${userId}`,
+    );
 
   it('starts from the default: every check required, nothing decided without a person', async () => {
     const policy = (await request(t.server).get(policyUrl()).set(owner.auth).expect(200)).body;
@@ -142,9 +200,16 @@ describe('verification policy', () => {
     const member = await createUser(t);
     await addMember(t, owner, org.id, member);
     // Members read it …
-    await request(t.server).get(policyUrl()).set(await sessionHeaders(t, member)).expect(200);
+    await request(t.server)
+      .get(policyUrl())
+      .set(await sessionHeaders(t, member))
+      .expect(200);
     // … and may not change it.
-    const refused = await request(t.server).put(policyUrl()).set(await sessionHeaders(t, member)).send(AUTOMATIC).expect(403);
+    const refused = await request(t.server)
+      .put(policyUrl())
+      .set(await sessionHeaders(t, member))
+      .send(AUTOMATIC)
+      .expect(403);
     expect(refused.body.code).toBe('MEMBERS_OWNER_ONLY');
     await setPolicy({ ...AUTOMATIC, requiredChecks: ['document-read', 'fingerprint'] }, 400);
     await setPolicy({ ...AUTOMATIC, faceMatchThreshold: 1.5 }, 400);
@@ -152,7 +217,13 @@ describe('verification policy', () => {
 
     const saved = await setPolicy(AUTOMATIC);
     expect(saved).toMatchObject({ ...AUTOMATIC, customized: true, updatedBy: owner.user.username });
-    const trail = (await request(t.server).get('/api/audit').query({ pageSize: 100 }).set(await sessionHeaders(t, superAdmin)).expect(200)).body.items as AuditItem[];
+    const trail = (
+      await request(t.server)
+        .get('/api/audit')
+        .query({ pageSize: 100 })
+        .set(await sessionHeaders(t, superAdmin))
+        .expect(200)
+    ).body.items as AuditItem[];
     expect(trail.find((entry) => entry.action === 'organization.policy_changed')).toMatchObject({
       actorName: owner.user.username,
       detail: {
@@ -169,7 +240,11 @@ describe('verification policy', () => {
     expect(approved.detail).toMatchObject({ automatic: true, rule: 'auto-approve:all-required-checks-passed' });
     expect(await applicant('clean-1')).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved' });
     const decided = await webhook('clean-1', 'applicant.decided');
-    expect(decided.data).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved', decision: { automatic: true, rule: 'auto-approve:all-required-checks-passed' } });
+    expect(decided.data).toMatchObject({
+      kycStatus: 'completed',
+      reviewAnswer: 'approved',
+      decision: { automatic: true, rule: 'auto-approve:all-required-checks-passed' },
+    });
   }, 90_000);
 
   it('rejects an expired document and an applicant under age with a named reason', async () => {
@@ -177,8 +252,16 @@ describe('verification policy', () => {
     await submit('expired-1', READABLE_PASSPORT, { expiryDate: '2020-01-31' });
     const rejected = await policyEntry('expired-1', 'applicant.rejected');
     expect(rejected.detail).toMatchObject({ automatic: true, rule: 'auto-reject:document-expired', rejectType: 'final' });
-    expect(await applicant('expired-1')).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'rejected', rejectType: 'final', rejectReason: 'The document has expired (expiry date 2020-01-31)' });
-    expect((await webhook('expired-1', 'applicant.decided')).data).toMatchObject({ reviewAnswer: 'rejected', decision: { automatic: true, rule: 'auto-reject:document-expired' } });
+    expect(await applicant('expired-1')).toMatchObject({
+      kycStatus: 'completed',
+      reviewAnswer: 'rejected',
+      rejectType: 'final',
+      rejectReason: 'The document has expired (expiry date 2020-01-31)',
+    });
+    expect((await webhook('expired-1', 'applicant.decided')).data).toMatchObject({
+      reviewAnswer: 'rejected',
+      decision: { automatic: true, rule: 'auto-reject:document-expired' },
+    });
 
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 16);

@@ -38,13 +38,25 @@ describe('verification sessions', () => {
   const widget = (token: string) => ({ Authorization: `Bearer ${token}` });
   const companyKeyToken = (userId: string, ip = '203.0.113.10') =>
     request(t.server).get('/api/kyc/get-new-token').query({ userId }).set('Authorization', `Bearer ${org.companyKey}`).set('X-Forwarded-For', ip);
-  const createSession = (body: object) => request(t.server).post('/api/kyc/sessions').set(owner.auth).send({ organizationId: org.id, ...body });
+  const createSession = (body: object) =>
+    request(t.server)
+      .post('/api/kyc/sessions')
+      .set(owner.auth)
+      .send({ organizationId: org.id, ...body });
   const exchange = (secret: string) => request(t.server).post('/api/kyc/session-token').set(XHR).send({ session: secret });
   const secretOf = (url: string) => new URL(url).searchParams.get('session')!;
 
   async function completeAndSubmit(token: string) {
-    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'PASSPORT', data: dataUrl(documentPhoto()) }).expect(200);
-    await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget(token))
+      .send({ docType: 'PASSPORT', data: dataUrl(documentPhoto()) })
+      .expect(200);
+    await request(t.server)
+      .post('/api/kyc/documents')
+      .set(widget(token))
+      .send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) })
+      .expect(200);
     await request(t.server).put('/api/kyc/personal-data').set(widget(token)).send(PERSONAL).expect(200);
     await request(t.server).post('/api/kyc/submit').set(widget(token)).expect(200);
   }
@@ -67,7 +79,10 @@ describe('verification sessions', () => {
     });
 
     it('works with the API key, the integrator-server way in', async () => {
-      const keyed = await request(t.server).get('/api/api-keys').set(await sessionHeaders(t, owner)).expect(200);
+      const keyed = await request(t.server)
+        .get('/api/api-keys')
+        .set(await sessionHeaders(t, owner))
+        .expect(200);
       const res = await request(t.server)
         .post('/api/kyc/sessions')
         .set('Authorization', `Bearer ${keyed.body.apiKey}`)
@@ -99,7 +114,9 @@ describe('verification sessions', () => {
       await request(t.server).delete(`/api/kyc/sessions/${res.body.sessionId}`).set(owner.auth).expect(204);
       expect((await request(t.server).get('/api/kyc/session').set(widget(token)).expect(401)).body.code).toBe('invalid-token');
       expect((await exchange(secretOf(res.body.url)).expect(401)).body.code).toBe('SESSION_LINK_INVALID');
-      const trail = await ds().getRepository(AuditEvent).findBy({ applicantId: (await applicant('link-3')).id, action: 'verification.session_revoked' });
+      const trail = await ds()
+        .getRepository(AuditEvent)
+        .findBy({ applicantId: (await applicant('link-3')).id, action: 'verification.session_revoked' });
       expect(trail).toHaveLength(1);
     });
 
@@ -115,7 +132,10 @@ describe('verification sessions', () => {
     it('a staff reset ends every token of the applicant', async () => {
       const res = await createSession({ userId: 'link-5' }).expect(201);
       const { token } = (await exchange(secretOf(res.body.url)).expect(200)).body;
-      await request(t.server).post(`/api/projects/${org.id}/applicants/link-5/reset`).set(await sessionHeaders(t, owner)).expect(200);
+      await request(t.server)
+        .post(`/api/projects/${org.id}/applicants/link-5/reset`)
+        .set(await sessionHeaders(t, owner))
+        .expect(200);
       expect((await request(t.server).get('/api/kyc/session').set(widget(token)).expect(401)).body.code).toBe('invalid-token');
       await exchange(secretOf(res.body.url)).expect(401);
     });
@@ -205,7 +225,11 @@ describe('verification sessions', () => {
     it('a new session link hides what an earlier session wrote', async () => {
       const started = (await companyKeyToken('victim-3').expect(200)).body;
       await request(t.server).put('/api/kyc/personal-data').set(widget(started.token)).send(PERSONAL).expect(200);
-      await request(t.server).post('/api/kyc/documents').set(widget(started.token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+      await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget(started.token))
+        .send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) })
+        .expect(200);
       const link = await createSession({ userId: 'victim-3' }).expect(201);
       const { token } = (await exchange(secretOf(link.body.url)).expect(200)).body;
       const view = await request(t.server).get('/api/kyc/session').set(widget(token)).expect(200);
@@ -223,9 +247,12 @@ describe('verification sessions', () => {
       try {
         const started = (await companyKeyToken('resubmit-victim', '192.0.2.90').expect(200)).body;
         await completeAndSubmit(started.token);
-        const resubmission = (await request(t.server).get(`/api/projects/${org.id}/decision-labels`).set(await sessionHeaders(t, owner)).expect(200)).body.find(
-          (label: { code: string }) => label.code === 'SELFIE_UNCLEAR',
-        );
+        const resubmission = (
+          await request(t.server)
+            .get(`/api/projects/${org.id}/decision-labels`)
+            .set(await sessionHeaders(t, owner))
+            .expect(200)
+        ).body.find((label: { code: string }) => label.code === 'SELFIE_UNCLEAR');
         await request(t.server)
           .post(`/api/projects/${org.id}/applicants/resubmit-victim/request-resubmission`)
           .set(await sessionHeaders(t, owner))
@@ -244,7 +271,11 @@ describe('verification sessions', () => {
         expect(resumed.scope).toBe('edit');
         const view = await request(t.server).get('/api/kyc/session').set(widget(resumed.token)).expect(200);
         expect(view.body.resubmission).toMatchObject({ step: 'selfie' });
-        await request(t.server).post('/api/kyc/documents').set(widget(resumed.token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+        await request(t.server)
+          .post('/api/kyc/documents')
+          .set(widget(resumed.token))
+          .send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) })
+          .expect(200);
         await request(t.server).post('/api/kyc/submit').set(widget(resumed.token)).expect(200);
       } finally {
         clock.restore();
@@ -287,13 +318,21 @@ describe('verification sessions', () => {
 
     it('can be turned off by the organization', async () => {
       const settings = `/api/projects/${org.id}/verification-settings`;
-      await request(t.server).put(settings).set(await sessionHeaders(t, owner)).send({ allowCompanyKeyLinks: false, redirectAllowList: [] }).expect(200);
+      await request(t.server)
+        .put(settings)
+        .set(await sessionHeaders(t, owner))
+        .send({ allowCompanyKeyLinks: false, redirectAllowList: [] })
+        .expect(200);
       try {
         expect((await companyKeyToken('closed-1').expect(403)).body.code).toBe('COMPANY_KEY_LINKS_DISABLED');
         const details = await request(t.server).get(`/api/projects/${org.id}`).set(owner.auth).expect(200);
         expect(details.body.verificationSettings).toMatchObject({ allowCompanyKeyLinks: false, redirectAllowList: [] });
       } finally {
-        await request(t.server).put(settings).set(await sessionHeaders(t, owner)).send({ allowCompanyKeyLinks: true, redirectAllowList: [] }).expect(200);
+        await request(t.server)
+          .put(settings)
+          .set(await sessionHeaders(t, owner))
+          .send({ allowCompanyKeyLinks: true, redirectAllowList: [] })
+          .expect(200);
       }
     });
 
@@ -325,9 +364,17 @@ describe('verification sessions', () => {
     it('at most 5 photos per side in one session', async () => {
       const { token } = (await companyKeyToken('photos-1', '192.0.2.60').expect(200)).body;
       for (let i = 0; i < 5; i += 1) {
-        await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(200);
+        await request(t.server)
+          .post('/api/kyc/documents')
+          .set(widget(token))
+          .send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) })
+          .expect(200);
       }
-      const sixth = await request(t.server).post('/api/kyc/documents').set(widget(token)).send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) }).expect(429);
+      const sixth = await request(t.server)
+        .post('/api/kyc/documents')
+        .set(widget(token))
+        .send({ docType: 'SELFIE', data: dataUrl(pngImage(30, 40)) })
+        .expect(429);
       expect(sixth.headers['retry-after']).toBeDefined();
       // What was saved is kept.
       const view = await request(t.server).get('/api/kyc/session').set(widget(token)).expect(200);

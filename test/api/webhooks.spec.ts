@@ -31,17 +31,13 @@ const APPLICANT: ApplicantSnapshot = {
 
 async function createOrganization(t: TestApp, owner: User): Promise<Organization> {
   const organizations = repository(t, Organization);
-  return organizations.save(
-    organizations.create({ name: 'Acme', ownerId: owner.id, companyKey: `pk_${randomBytes(12).toString('hex')}` }),
-  );
+  return organizations.save(organizations.create({ name: 'Acme', ownerId: owner.id, companyKey: `pk_${randomBytes(12).toString('hex')}` }));
 }
 
 /** Writes an applicant event the way a service does: inside its own transaction. */
 async function enqueueApplicantEvent(t: TestApp, organizationId: string, applicant: ApplicantSnapshot = APPLICANT): Promise<string | null> {
   const outbox = t.app.get(WebhookOutboxService, { strict: false });
-  return t.app
-    .get(DataSource)
-    .transaction((manager) => outbox.enqueue(manager, { organizationId, type: 'applicant.decided', applicant }));
+  return t.app.get(DataSource).transaction((manager) => outbox.enqueue(manager, { organizationId, type: 'applicant.decided', applicant }));
 }
 
 async function eventRow(t: TestApp, id: string): Promise<WebhookEvent> {
@@ -72,7 +68,11 @@ describe('webhook settings (private targets not allowed)', () => {
     'http://[fe80::1]/hook',
     'http://[::ffff:127.0.0.1]/hook',
   ])('refuses the non-public webhook target %s', async (webhook) => {
-    const res = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook }).expect(400);
+    const res = await request(t.server)
+      .put('/api/users/webhook')
+      .set(await sessionHeaders(t, account))
+      .send({ webhook })
+      .expect(400);
     expect(res.body.message).toBe('Webhook URL must point to a public address');
   });
 
@@ -91,28 +91,47 @@ describe('webhook settings (private targets not allowed)', () => {
       .send({ webhook: 'https://93.184.215.14/kyc/v2' })
       .expect(200);
     expect(changed.body.secret).toBe(saved.body.secret);
-    const settings = await request(t.server).get('/api/webhooks/settings').set(await sessionHeaders(t, owner)).expect(200);
+    const settings = await request(t.server)
+      .get('/api/webhooks/settings')
+      .set(await sessionHeaders(t, owner))
+      .expect(200);
     expect(settings.body).toEqual({ webhook: 'https://93.184.215.14/kyc/v2', redirectUrl: null, secret: saved.body.secret });
     const me = await request(t.server).get('/api/users/me').set(owner.auth).expect(200);
     expect(me.body.webhook).toBe('https://93.184.215.14/kyc/v2');
   });
 
   it.each(['not a url', 'ftp://93.184.215.14/x', 'javascript:alert(1)', ''])('refuses the webhook value %p', async (webhook) => {
-    const res = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook }).expect(400);
+    const res = await request(t.server)
+      .put('/api/users/webhook')
+      .set(await sessionHeaders(t, account))
+      .send({ webhook })
+      .expect(400);
     expect(res.body.message).toContain('webhook must be a URL address');
   });
 
   it('refuses a webhook URL longer than 2048 characters', async () => {
     const webhook = `https://93.184.215.14/${'a'.repeat(2048)}`;
-    const res = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook }).expect(400);
+    const res = await request(t.server)
+      .put('/api/users/webhook')
+      .set(await sessionHeaders(t, account))
+      .send({ webhook })
+      .expect(400);
     expect(res.body.message).toContain('webhook must be shorter than or equal to 2048 characters');
   });
 
   it('answers a bad redirect URL with a message list whose first item says redirectUrl must be a URL address', async () => {
-    const res = await request(t.server).put('/api/users/redirect-url').set(await sessionHeaders(t, account)).send({ redirectUrl: 'not a url' }).expect(400);
+    const res = await request(t.server)
+      .put('/api/users/redirect-url')
+      .set(await sessionHeaders(t, account))
+      .send({ redirectUrl: 'not a url' })
+      .expect(400);
     expect(Array.isArray(res.body.message)).toBe(true);
     expect(res.body.message[0]).toBe('redirectUrl must be a URL address');
-    const missing = await request(t.server).put('/api/users/redirect-url').set(await sessionHeaders(t, account)).send({}).expect(400);
+    const missing = await request(t.server)
+      .put('/api/users/redirect-url')
+      .set(await sessionHeaders(t, account))
+      .send({})
+      .expect(400);
     expect(missing.body.message[0]).toMatch(/redirectUrl must be a URL address/);
   });
 
@@ -135,17 +154,31 @@ describe('webhook settings (private targets not allowed)', () => {
     const redirect = await request(t.server).put('/api/users/redirect-url').set(owner.auth).send({ redirectUrl: 'https://example.test/done' }).expect(200);
     expect(redirect.body.secret).toBeNull();
     // The secret exists all the same, for the signed-in owner.
-    const settings = await request(t.server).get('/api/webhooks/settings').set(await sessionHeaders(t, owner)).expect(200);
+    const settings = await request(t.server)
+      .get('/api/webhooks/settings')
+      .set(await sessionHeaders(t, owner))
+      .expect(200);
     expect(settings.body.secret).toMatch(/^whsec_/);
-    const bySession = await request(t.server).put('/api/users/redirect-url').set(await sessionHeaders(t, owner)).send({ redirectUrl: 'https://example.test/done' }).expect(200);
+    const bySession = await request(t.server)
+      .put('/api/users/redirect-url')
+      .set(await sessionHeaders(t, owner))
+      .send({ redirectUrl: 'https://example.test/done' })
+      .expect(200);
     expect(bySession.body.secret).toBe(settings.body.secret);
     await request(t.server).get('/api/webhooks/settings').set(owner.auth).expect(403);
   });
 
   it('rotates the signing secret', async () => {
     const owner = await createUser(t);
-    const first = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, owner)).send({ webhook: 'https://93.184.215.14/k' }).expect(200);
-    const rotated = await request(t.server).post('/api/webhooks/secret/rotate').set(await sessionHeaders(t, owner)).expect(200);
+    const first = await request(t.server)
+      .put('/api/users/webhook')
+      .set(await sessionHeaders(t, owner))
+      .send({ webhook: 'https://93.184.215.14/k' })
+      .expect(200);
+    const rotated = await request(t.server)
+      .post('/api/webhooks/secret/rotate')
+      .set(await sessionHeaders(t, owner))
+      .expect(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(first.body.secret);
   });
@@ -154,10 +187,17 @@ describe('webhook settings (private targets not allowed)', () => {
     const receiver = await startWebhookReceiver();
     try {
       const owner = await createUser(t);
-      await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, owner)).send({ webhook: 'https://93.184.215.14/k' }).expect(200);
+      await request(t.server)
+        .put('/api/users/webhook')
+        .set(await sessionHeaders(t, owner))
+        .send({ webhook: 'https://93.184.215.14/k' })
+        .expect(200);
       // As if the name now resolved to a private address (DNS rebinding).
       await repository(t, User).update(owner.user.id, { webhookUrl: receiver.url });
-      const res = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, owner)).expect(200);
+      const res = await request(t.server)
+        .post('/api/webhooks/test')
+        .set(await sessionHeaders(t, owner))
+        .expect(200);
       expect(res.body).toMatchObject({ status: 'pending', attempts: 1, lastResponseCode: null, lastError: 'Webhook URL must point to a public address' });
       expect(receiver.received).toHaveLength(0);
     } finally {
@@ -170,7 +210,10 @@ describe('webhook settings (private targets not allowed)', () => {
     await request(t.server).get('/api/webhooks/events').expect(401);
     await request(t.server).put('/api/users/webhook').set('X-Requested-With', 'XMLHttpRequest').send({ webhook: 'https://93.184.215.14/' }).expect(401);
     const admin = await createUser(t, { role: 'admin' });
-    await request(t.server).get('/api/webhooks/settings').set(await sessionHeaders(t, admin)).expect(200);
+    await request(t.server)
+      .get('/api/webhooks/settings')
+      .set(await sessionHeaders(t, admin))
+      .expect(200);
   });
 });
 
@@ -189,18 +232,29 @@ describe('signed webhooks out', () => {
   /** An organization owner whose webhook points at the test receiver. */
   async function owner(): Promise<{ account: TestUser; secret: string; organization: Organization }> {
     const account = await createUser(t);
-    const res = await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook: receiver.url }).expect(200);
+    const res = await request(t.server)
+      .put('/api/users/webhook')
+      .set(await sessionHeaders(t, account))
+      .send({ webhook: receiver.url })
+      .expect(200);
     return { account, secret: res.body.secret as string, organization: await createOrganization(t, account.user) };
   }
 
   it('accepts a private target when ALLOW_PRIVATE_WEBHOOKS=true', async () => {
     const account = await createUser(t);
-    await request(t.server).put('/api/users/webhook').set(await sessionHeaders(t, account)).send({ webhook: 'http://127.0.0.1:9/hook' }).expect(200);
+    await request(t.server)
+      .put('/api/users/webhook')
+      .set(await sessionHeaders(t, account))
+      .send({ webhook: 'http://127.0.0.1:9/hook' })
+      .expect(200);
   });
 
   it('sends a test event that the standardwebhooks library verifies', async () => {
     const { account, secret } = await owner();
-    const res = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, account)).expect(200);
+    const res = await request(t.server)
+      .post('/api/webhooks/test')
+      .set(await sessionHeaders(t, account))
+      .expect(200);
     expect(res.body).toMatchObject({ type: 'webhook.test', status: 'delivered', attempts: 1, lastResponseCode: 200, nextAttemptAt: null });
 
     const [hook] = await receiver.waitFor(1);
@@ -214,7 +268,10 @@ describe('signed webhooks out', () => {
 
   it('answers POST /webhooks/test with 400 when no webhook is configured', async () => {
     const account = await createUser(t);
-    const res = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, account)).expect(400);
+    const res = await request(t.server)
+      .post('/api/webhooks/test')
+      .set(await sessionHeaders(t, account))
+      .expect(400);
     expect(res.body.message).toBe('Configure a webhook URL first');
   });
 
@@ -342,7 +399,10 @@ describe('signed webhooks out', () => {
   it('counts a redirect as a failure and does not follow it', async () => {
     const { account } = await owner();
     receiver.answer(302);
-    const res = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, account)).expect(200);
+    const res = await request(t.server)
+      .post('/api/webhooks/test')
+      .set(await sessionHeaders(t, account))
+      .expect(200);
     expect(res.body).toMatchObject({ status: 'pending', attempts: 1, lastResponseCode: 302 });
     expect(res.body.lastError).toMatch(/redirects are not followed/);
     expect(receiver.received).toHaveLength(1);
@@ -370,7 +430,10 @@ describe('signed webhooks out', () => {
       await dispatcher.runDue();
       expect(receiver.received).toHaveLength(8);
 
-      const res = await request(t.server).post(`/api/webhooks/events/${id}/redeliver`).set(await sessionHeaders(t, account)).expect(200);
+      const res = await request(t.server)
+        .post(`/api/webhooks/events/${id}/redeliver`)
+        .set(await sessionHeaders(t, account))
+        .expect(200);
       expect(res.body).toMatchObject({ id, status: 'delivered', attempts: 9, lastResponseCode: 200 });
       expect(receiver.received).toHaveLength(9);
     } finally {
@@ -421,8 +484,15 @@ describe('signed webhooks out', () => {
   it('lists only the caller’s events, newest first and paged; another account’s event is a 404', async () => {
     const first = await owner();
     const other = await owner();
-    for (let i = 0; i < 3; i++) await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, first.account)).expect(200);
-    const otherEvent = await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, other.account)).expect(200);
+    for (let i = 0; i < 3; i++)
+      await request(t.server)
+        .post('/api/webhooks/test')
+        .set(await sessionHeaders(t, first.account))
+        .expect(200);
+    const otherEvent = await request(t.server)
+      .post('/api/webhooks/test')
+      .set(await sessionHeaders(t, other.account))
+      .expect(200);
 
     const page1 = await request(t.server).get('/api/webhooks/events?page=1&pageSize=2').set(first.account.auth).expect(200);
     expect(page1.body.meta).toEqual({ page: 1, pageLength: 2, totalPages: 2, hasPreviousPage: false, hasNextPage: true });
@@ -436,7 +506,10 @@ describe('signed webhooks out', () => {
     expect([...times].sort().reverse()).toEqual(times);
 
     await request(t.server).get(`/api/webhooks/events/${otherEvent.body.id}/deliveries`).set(first.account.auth).expect(404);
-    const res = await request(t.server).post(`/api/webhooks/events/${otherEvent.body.id}/redeliver`).set(await sessionHeaders(t, first.account)).expect(404);
+    const res = await request(t.server)
+      .post(`/api/webhooks/events/${otherEvent.body.id}/redeliver`)
+      .set(await sessionHeaders(t, first.account))
+      .expect(404);
     expect(res.body.message).toBe('Webhook event not found');
     await request(t.server).get('/api/webhooks/events/not-an-id/deliveries').set(first.account.auth).expect(404);
     await request(t.server).get('/api/webhooks/events?pageSize=1000').set(first.account.auth).expect(400);
@@ -444,8 +517,14 @@ describe('signed webhooks out', () => {
 
   it('signs with the new secret after a rotation', async () => {
     const { account, secret } = await owner();
-    const rotated = await request(t.server).post('/api/webhooks/secret/rotate').set(await sessionHeaders(t, account)).expect(200);
-    await request(t.server).post('/api/webhooks/test').set(await sessionHeaders(t, account)).expect(200);
+    const rotated = await request(t.server)
+      .post('/api/webhooks/secret/rotate')
+      .set(await sessionHeaders(t, account))
+      .expect(200);
+    await request(t.server)
+      .post('/api/webhooks/test')
+      .set(await sessionHeaders(t, account))
+      .expect(200);
     const [hook] = await receiver.waitFor(1);
     expect(() => new Webhook(rotated.body.secret).verify(hook.body, hook.headers as Record<string, string>)).not.toThrow();
     expect(() => new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>)).toThrow();
@@ -466,22 +545,40 @@ describe('signed webhooks out', () => {
       };
     };
 
-    await request(t.server).put(base).set(await sessionHeaders(t, account)).send({ kycStatus: 'queued', name: 'Jane Q. Roe' }).expect(200);
+    await request(t.server)
+      .put(base)
+      .set(await sessionHeaders(t, account))
+      .send({ kycStatus: 'queued', name: 'Jane Q. Roe' })
+      .expect(200);
     expect(await next(1)).toMatchObject({ type: 'applicant.updated', data: { userId: 'customer-7', kycStatus: 'queued', organizationId: organization.id } });
 
-    await request(t.server).post(`${base}/hold`).set(await sessionHeaders(t, account)).send({ reason: 'Proof of address missing' }).expect(200);
+    await request(t.server)
+      .post(`${base}/hold`)
+      .set(await sessionHeaders(t, account))
+      .send({ reason: 'Proof of address missing' })
+      .expect(200);
     expect(await next(2)).toMatchObject({ type: 'applicant.on_hold', data: { kycStatus: 'onHold' } });
 
-    await request(t.server).post(`${base}/reject`).set(await sessionHeaders(t, account)).send({ reason: 'Blurred photo', rejectType: 'resubmission' }).expect(200);
+    await request(t.server)
+      .post(`${base}/reject`)
+      .set(await sessionHeaders(t, account))
+      .send({ reason: 'Blurred photo', rejectType: 'resubmission' })
+      .expect(200);
     expect(await next(3)).toMatchObject({
       type: 'applicant.decided',
       data: { kycStatus: 'completed', reviewAnswer: 'rejected', rejectType: 'resubmission', rejectReason: 'Blurred photo' },
     });
 
-    await request(t.server).post(`${base}/approve`).set(await sessionHeaders(t, account)).expect(200);
+    await request(t.server)
+      .post(`${base}/approve`)
+      .set(await sessionHeaders(t, account))
+      .expect(200);
     expect(await next(4)).toMatchObject({ type: 'applicant.decided', data: { kycStatus: 'completed', reviewAnswer: 'approved', rejectReason: null } });
 
-    await request(t.server).post(`${base}/reset`).set(await sessionHeaders(t, account)).expect(200);
+    await request(t.server)
+      .post(`${base}/reset`)
+      .set(await sessionHeaders(t, account))
+      .expect(200);
     const reset = await next(5);
     expect(reset).toMatchObject({ type: 'applicant.reset', data: { kycStatus: 'init', reviewAnswer: null, documentType: null } });
 

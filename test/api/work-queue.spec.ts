@@ -31,8 +31,16 @@ describe('work queue', () => {
     delete: (path: string) => request(t.server).delete(`/api/projects/${org.id}${path}`).set(headers[user]),
   });
   const userIds = async (query: Record<string, string>, user: 'owner' | 'reviewer' = 'owner') =>
-    (await api(user).get('/applicants', { pageSize: '100', orderBy: 'userId', orderDirection: 'asc', ...query }).expect(200)).body.items.map((item: { userId: string }) => item.userId);
-  const audits = (action: string) => t.app.get(DataSource).getRepository(AuditEvent).find({ where: { organizationId: org.id, action }, order: { createdAt: 'ASC' } });
+    (
+      await api(user)
+        .get('/applicants', { pageSize: '100', orderBy: 'userId', orderDirection: 'asc', ...query })
+        .expect(200)
+    ).body.items.map((item: { userId: string }) => item.userId);
+  const audits = (action: string) =>
+    t.app
+      .get(DataSource)
+      .getRepository(AuditEvent)
+      .find({ where: { organizationId: org.id, action }, order: { createdAt: 'ASC' } });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -169,7 +177,13 @@ describe('work queue', () => {
       expect(a.body.item.assignee.id).toBe(owner.user.id);
       expect(b.body.item.assignee.id).toBe(reviewer.user.id);
       // Many at once: every queued one is taken once, then none is left.
-      const rest = await Promise.all(Array.from({ length: 6 }, (_, i) => api(i % 2 ? 'owner' : 'reviewer').post('/applicants/next-unassigned', {}, query).expect(200)));
+      const rest = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          api(i % 2 ? 'owner' : 'reviewer')
+            .post('/applicants/next-unassigned', {}, query)
+            .expect(200),
+        ),
+      );
       const more = rest.map((res) => res.body.item?.userId).filter(Boolean);
       expect(more.sort()).toEqual(['q-04', 'q-05', 'q-06']);
       expect(rest.filter((res) => res.body.item === null)).toHaveLength(3);
@@ -177,7 +191,9 @@ describe('work queue', () => {
     });
 
     it('next follows the filter and order after a given applicant', async () => {
-      const next = await api('owner').get('/applicants/next', { status: 'completed,pending', orderBy: 'userId', orderDirection: 'asc', after: 'q-08' }).expect(200);
+      const next = await api('owner')
+        .get('/applicants/next', { status: 'completed,pending', orderBy: 'userId', orderDirection: 'asc', after: 'q-08' })
+        .expect(200);
       expect(next.body.item.userId).toBe('q-09');
       const first = await api('owner').get('/applicants/next', { reviewAnswer: 'approved', orderDirection: 'desc' }).expect(200);
       expect(first.body.item.userId).toBe('q-08');
@@ -220,7 +236,11 @@ describe('work queue', () => {
   describe('notes', () => {
     it('filters applicants with notes, and with my notes; counts follow a note added or deleted', async () => {
       const count = async (query: Record<string, string>, user: 'owner' | 'reviewer' = 'owner') =>
-        (await api(user).get('/applicants', { pageSize: '1', ...query }).expect(200)).body.meta.totalPages;
+        (
+          await api(user)
+            .get('/applicants', { pageSize: '1', ...query })
+            .expect(200)
+        ).body.meta.totalPages;
       expect(await count({ notes: 'any' })).toBe(0);
       const note = (await api('reviewer').post('/applicants/q-03/notes', { text: 'Called the applicant' }).expect(201)).body;
       await api('owner').post('/applicants/q-07/notes', { text: 'Address looks odd' }).expect(201);
@@ -238,7 +258,9 @@ describe('work queue', () => {
     it('keeps each person their own views; sharing is for the owner; everyone sees shared ones', async () => {
       const mine = await api('reviewer').post('/applicant-views', { name: 'My flagged', query: '?flagged=any&assignee=me' }).expect(201);
       expect(mine.body).toMatchObject({ name: 'My flagged', query: 'flagged=any&assignee=me', shared: false, mine: true, deletable: true });
-      expect((await api('reviewer').post('/applicant-views', { name: 'For all', query: 'status=queued', shared: true }).expect(403)).body.code).toBe('VIEW_SHARE_MANAGERS_ONLY');
+      expect((await api('reviewer').post('/applicant-views', { name: 'For all', query: 'status=queued', shared: true }).expect(403)).body.code).toBe(
+        'VIEW_SHARE_MANAGERS_ONLY',
+      );
       const shared = await api('owner').post('/applicant-views', { name: 'Queued', query: 'status=queued', shared: true }).expect(201);
       const seen = (await api('reviewer').get('/applicant-views').expect(200)).body;
       expect(seen.map((view: { name: string; deletable: boolean }) => [view.name, view.deletable])).toEqual([
@@ -258,10 +280,18 @@ describe('work queue', () => {
     it('stores each person their columns, keeping keys not sent', async () => {
       const me = () => request(t.server).get('/api/users/me/preferences').set(headers.reviewer);
       expect((await me().expect(200)).body).toEqual({});
-      await request(t.server).put('/api/users/me/preferences').set(headers.reviewer).send({ applicantListColumns: ['userId', 'name'] }).expect(200);
+      await request(t.server)
+        .put('/api/users/me/preferences')
+        .set(headers.reviewer)
+        .send({ applicantListColumns: ['userId', 'name'] })
+        .expect(200);
       expect((await me().expect(200)).body).toEqual({ applicantListColumns: ['userId', 'name'] });
       expect((await request(t.server).get('/api/users/me/preferences').set(headers.owner).expect(200)).body).toEqual({});
-      await request(t.server).put('/api/users/me/preferences').set(headers.reviewer).send({ applicantListColumns: ['user id'] }).expect(400);
+      await request(t.server)
+        .put('/api/users/me/preferences')
+        .set(headers.reviewer)
+        .send({ applicantListColumns: ['user id'] })
+        .expect(400);
       await request(t.server).put('/api/users/me/preferences').set(headers.reviewer).send({ applicantListColumns: null }).expect(200);
       expect((await me().expect(200)).body).toEqual({});
     });
@@ -290,9 +320,18 @@ describe('work queue', () => {
     });
 
     it('exports more rows than one batch, in order', async () => {
-      await seedApplicants(t, org.id, Array.from({ length: 1100 }, (_, i) => ({ userId: `bulk-${String(i).padStart(4, '0')}`, kycStatus: 'pending' })), { seed: 'bulk' });
+      await seedApplicants(
+        t,
+        org.id,
+        Array.from({ length: 1100 }, (_, i) => ({ userId: `bulk-${String(i).padStart(4, '0')}`, kycStatus: 'pending' })),
+        { seed: 'bulk' },
+      );
       const res = await api('owner').get('/applicants/export.csv', { search: 'bulk-', orderBy: 'userId', orderDirection: 'desc' }).expect(200);
-      const ids = (res.text as string).trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[0]);
+      const ids = (res.text as string)
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]);
       expect(res.headers['x-total-count']).toBe('1100');
       expect(ids).toHaveLength(1100);
       expect(ids[0]).toBe('bulk-1099');

@@ -224,10 +224,7 @@ describe('accounts', () => {
     await page.getByText('You still own an organization').waitFor();
     await page.getByLabel('Password', { exact: true }).fill(who.password);
     await page.getByRole('button', { name: 'Delete account' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'You cannot delete your account while you own an organization' })
-      .waitFor();
+    await page.getByRole('alert').filter({ hasText: 'You cannot delete your account while you own an organization' }).waitFor();
     expect(await loginAnswer(who)).toBe(200);
     expect(errors).toEqual([]);
   });
@@ -298,7 +295,10 @@ describe('account screens at 1280 and 375 px', () => {
     if (viewport === MOBILE) {
       // The sidebar folds into a menu above the page.
       expect(await page.getByRole('navigation', { name: 'Settings' }).isVisible()).toBe(false);
-      await page.getByRole('button', { name: /Settings/ }).first().click();
+      await page
+        .getByRole('button', { name: /Settings/ })
+        .first()
+        .click();
       await page.getByRole('navigation', { name: 'Settings' }).waitFor();
       await animationsFinished(page);
       await saveScreenshot(page, `settings-menu-${width}`);

@@ -60,13 +60,18 @@ beforeAll(async () => {
   cookie = { name: 'kyc.sid', value: match[1] };
   headers = { Cookie: `kyc.sid=${match[1]}`, 'X-Requested-With': 'XMLHttpRequest', Origin: suite.app.url, 'Content-Type': 'application/json' };
   organizationId = (await apiJson<{ id: string }>('/api/projects', { method: 'POST', body: JSON.stringify({ name: ORGANIZATION_NAME }) })).id;
-  retentionOrganizationId = (await apiJson<{ id: string }>('/api/projects', { method: 'POST', body: JSON.stringify({ name: RETENTION_ORGANIZATION_NAME }) })).id;
+  retentionOrganizationId = (await apiJson<{ id: string }>('/api/projects', { method: 'POST', body: JSON.stringify({ name: RETENTION_ORGANIZATION_NAME }) }))
+    .id;
   // The seed spreads applicants over the last 180 days: most were decided weeks ago.
   const seed = (name: string, count: number, series: string) =>
-    promisify(execFile)(process.execPath, [join(repoRoot, 'dist/server/cli/seed.js'), '--organization', name, '--applicants', String(count), '--seed', series, '--images'], {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: suite.app.dataDir },
-    });
+    promisify(execFile)(
+      process.execPath,
+      [join(repoRoot, 'dist/server/cli/seed.js'), '--organization', name, '--applicants', String(count), '--seed', series, '--images'],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, NODE_OPTIONS: '', DATA_DIR: suite.app.dataDir },
+      },
+    );
   await seed(ORGANIZATION_NAME, 6, 'erasure');
   await seed(RETENTION_ORGANIZATION_NAME, 12, 'retention');
 }, 180_000);

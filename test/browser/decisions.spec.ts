@@ -1,17 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
 import { documentScrollWidth, newContext, resizeViewport, saveElementScreenshot, saveScreenshot, waitForPageCondition } from './support/browser.js';
-import {
-  DESKTOP,
-  eventTypes,
-  heading,
-  Integrator,
-  MOBILE,
-  integratorSuite,
-  submitThroughApi,
-  takeSelfies,
-  watchKycPage,
-} from './support/kyc.js';
+import { DESKTOP, eventTypes, heading, Integrator, MOBILE, integratorSuite, submitThroughApi, takeSelfies, watchKycPage } from './support/kyc.js';
 import type { ReceivedWebhook } from '../support/webhook-receiver.js';
 
 // A reviewer's structured decisions in Chromium against the built server: a rejection with
@@ -75,7 +65,7 @@ afterAll(async () => {
 });
 
 describe('structured decisions', () => {
-  it("rejects with a label: the integrator gets its code, the end user reads its text", async () => {
+  it('rejects with a label: the integrator gets its code, the end user reads its text', async () => {
     const link = await submitted('labelled-1');
     const page = await openApplicant(office, 'labelled-1');
     await bothSizes(page, 'bar');
@@ -94,7 +84,11 @@ describe('structured decisions', () => {
     // The note is on the page, for the team.
     await page.getByRole('region', { name: 'Internal notes' }).getByText('Expired in March; checked with the issuer.').waitFor();
 
-    const decided = await setup.receiver.until((received) => deliveredFor(received, 'labelled-1', 'applicant.decided'), 'the labelled rejection', (UNDO_SECONDS + 15) * 1000);
+    const decided = await setup.receiver.until(
+      (received) => deliveredFor(received, 'labelled-1', 'applicant.decided'),
+      'the labelled rejection',
+      (UNDO_SECONDS + 15) * 1000,
+    );
     expect(decided.data.label).toEqual({ code: 'DOCUMENT_EXPIRED', title: 'Document expired' });
     expect(JSON.stringify(deliveries(setup.receiver.received))).not.toContain('checked with the issuer');
 
@@ -104,7 +98,9 @@ describe('structured decisions', () => {
     const endUserProblems = watchKycPage(endUser, setup.app.url);
     await endUser.goto(link);
     await heading(endUser, "We couldn't verify your identity");
-    expect(await endUser.getByTestId('kyc-decision-message').innerText()).toBe('Your document has expired. Please verify again with a document that is still valid.');
+    expect(await endUser.getByTestId('kyc-decision-message').innerText()).toBe(
+      'Your document has expired. Please verify again with a document that is still valid.',
+    );
     await saveScreenshot(endUser, 'decisions-end-user-rejected-375', true);
     expect(endUserProblems).toEqual([]);
   }, 90_000);
@@ -121,11 +117,20 @@ describe('structured decisions', () => {
     await dialog.getByRole('button', { name: 'Request resubmission' }).click();
     await toast(page, 'Resubmission requested');
 
-    const requested = await setup.receiver.until((received) => deliveredFor(received, 'resubmit-1', 'applicant.resubmission_requested'), 'the resubmission webhook', (UNDO_SECONDS + 15) * 1000);
+    const requested = await setup.receiver.until(
+      (received) => deliveredFor(received, 'resubmit-1', 'applicant.resubmission_requested'),
+      'the resubmission webhook',
+      (UNDO_SECONDS + 15) * 1000,
+    );
     expect(requested.data).toMatchObject({ resubmission: { step: 'selfie' }, label: { code: 'SELFIE_UNCLEAR' } });
 
     // The integrator's server makes a new link (the old ones stopped working).
-    const { url } = await setup.integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId: setup.organizationId, userId: 'resubmit-1' }, { bearer: setup.apiKey });
+    const { url } = await setup.integrator.call<{ url: string }>(
+      'POST',
+      '/api/kyc/sessions',
+      { organizationId: setup.organizationId, userId: 'resubmit-1' },
+      { bearer: setup.apiKey },
+    );
     const endUserContext = await newContext(setup.browser, { viewport: MOBILE });
     contexts.push(endUserContext);
     const endUser = await endUserContext.newPage();
@@ -146,7 +151,10 @@ describe('structured decisions', () => {
     await endUser.getByRole('button', { name: 'Submit verification' }).click();
     await heading(endUser, "We're checking your documents…");
     await setup.receiver.until(
-      (received) => (deliveries(received).filter((delivery) => delivery.type === 'applicant.submitted' && delivery.data.userId === 'resubmit-1').length === 2 ? true : undefined),
+      (received) =>
+        deliveries(received).filter((delivery) => delivery.type === 'applicant.submitted' && delivery.data.userId === 'resubmit-1').length === 2
+          ? true
+          : undefined,
       'the second submission',
       15_000,
     );

@@ -38,8 +38,7 @@ interface Footprint {
 function footprint(userId: string, organizationIds: string[]): Footprint {
   const db = new Database(join(suite.app.dataDir, 'kyc.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const count = (sql: string, ...params: string[]) =>
-      (db.prepare<string[], { n: number }>(sql).get(...params) as { n: number }).n;
+    const count = (sql: string, ...params: string[]) => (db.prepare<string[], { n: number }>(sql).get(...params) as { n: number }).n;
     const inOrganizations = organizationIds.map(() => '?').join(', ') || "''";
     return {
       users: count('SELECT COUNT(*) AS n FROM users WHERE id = ?', userId),
@@ -74,7 +73,10 @@ async function firstApplicant(
   for (const organizationId of organizationIds) {
     const list = await getJson<{ items: { userId: string }[] }>(page, `/api/projects/${organizationId}/applicants?pageSize=100`);
     for (const { userId } of list.items) {
-      const checks = await getJson<{ name: string; verdict: string }[]>(page, `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}/checks`);
+      const checks = await getJson<{ name: string; verdict: string }[]>(
+        page,
+        `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}/checks`,
+      );
       if (wanted(checks)) return { organizationId, userId };
     }
   }
@@ -129,7 +131,11 @@ describe('demo account', () => {
 
     // The server draws the demo documents on a background thread once it listens; an account
     // created before would get them a few seconds later. Here: the usual case, already drawn.
-    await suite.app.whenOutput((printed) => (/Drew the demo documents of \d+ applicants/.test(printed) ? true : undefined), 'the demo documents to be drawn', 120_000);
+    await suite.app.whenOutput(
+      (printed) => (/Drew the demo documents of \d+ applicants/.test(printed) ? true : undefined),
+      'the demo documents to be drawn',
+      120_000,
+    );
 
     // One click from the landing page, one on the demo page.
     await page.getByRole('link', { name: 'Explore demo account' }).first().click();
@@ -202,11 +208,16 @@ describe('demo account', () => {
     await saveScreenshot(page, 'demo-applicant-mismatch-1280', true);
 
     // An applicant on hold whose document photo the reader could not read (a thumb over the zone).
-    const unread = await firstApplicant(page, organizationIds, (checks) => checks.some((check) => check.name === 'document-read' && check.verdict === 'needs-review'));
+    const unread = await firstApplicant(page, organizationIds, (checks) =>
+      checks.some((check) => check.name === 'document-read' && check.verdict === 'needs-review'),
+    );
     await page.goto(`${suite.app.url}/dashboard/${unread.organizationId}/applicants/${encodeURIComponent(unread.userId)}`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Applicant details' }).waitFor();
     await waitForDocumentImage(page);
-    await page.getByText(/^Unreadable \(/).first().waitFor();
+    await page
+      .getByText(/^Unreadable \(/)
+      .first()
+      .waitFor();
     await saveScreenshot(page, 'demo-applicant-unreadable-1280', true);
 
     // The seeded dashboard on a phone, in a second window of the same session.
@@ -229,9 +240,7 @@ describe('demo account', () => {
     await dialog.getByText('Logging out deletes it together with all of its data').waitFor();
     await saveScreenshot(page, 'demo-logout-dialog-1280');
     // The server deletes the demo account before it answers the logout.
-    const loggedOut = page.waitForResponse(
-      (response) => new URL(response.url()).pathname === '/api/auth/logout' && response.request().method() === 'POST',
-    );
+    const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/logout' && response.request().method() === 'POST');
     await dialog.getByRole('button', { name: 'Logout' }).click();
     expect((await loggedOut).status()).toBe(204);
     await waitForPath(page, '/');

@@ -167,7 +167,10 @@ describe('developer screens', () => {
     expect(deliveries[1].headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(deliveries[1].body).toBe(first.body);
     expect(verifySignature(secret, deliveries[1])).toMatchObject({ type: 'webhook.test' });
-    await row.getByTestId('event-attempts').filter({ hasText: /^\s*2\s*$/ }).waitFor();
+    await row
+      .getByTestId('event-attempts')
+      .filter({ hasText: /^\s*2\s*$/ })
+      .waitFor();
 
     await row.getByRole('button', { name: 'Show attempts of webhook.test' }).click();
     const attempts = page.getByTestId('delivery-attempt');

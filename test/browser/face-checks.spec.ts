@@ -34,7 +34,13 @@ beforeAll(async () => {
 });
 
 /** Goes through the verification page on a phone: the passport printed with `portrait`, the selfie's two poses, the details. */
-async function verify(userId: string, person: FakeApplicant, portrait: Buffer, facing: (turn: 'left' | 'right') => Promise<Buffer>, turned: (turn: 'left' | 'right') => Promise<Buffer>) {
+async function verify(
+  userId: string,
+  person: FakeApplicant,
+  portrait: Buffer,
+  facing: (turn: 'left' | 'right') => Promise<Buffer>,
+  turned: (turn: 'left' | 'right') => Promise<Buffer>,
+) {
   const document = await renderFakeDocument(person, { face: portrait });
   const { url } = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
   const context = await newContext(browser, { viewport: MOBILE });
@@ -75,7 +81,13 @@ async function reviewerView(userId: string) {
 describe('face checks', () => {
   it("matches the selfie to the passport's portrait, and flags the same face on another applicant's passport as a duplicate", async () => {
     const theMan = (turn: 'left' | 'right') => poseChallengePhotos(turn);
-    await verify('face-first', passportHolders[0], await galleryFace(1), async (turn) => (await theMan(turn)).facing, async (turn) => (await theMan(turn)).turned);
+    await verify(
+      'face-first',
+      passportHolders[0],
+      await galleryFace(1),
+      async (turn) => (await theMan(turn)).facing,
+      async (turn) => (await theMan(turn)).turned,
+    );
 
     const first = await reviewerView('face-first');
     const face = first.office.getByRole('region', { name: 'Face' });
@@ -87,12 +99,21 @@ describe('face checks', () => {
 
     // Someone else's passport, the first applicant's face (another photo of him).
     const [stranger] = await extractSourceFaces(SOURCE_PHOTOS.slice(0, 1));
-    await verify('face-second', passportHolders[1], stranger.crop, async () => galleryFace(8), async (turn) => (await theMan(turn)).turned);
+    await verify(
+      'face-second',
+      passportHolders[1],
+      stranger.crop,
+      async () => galleryFace(8),
+      async (turn) => (await theMan(turn)).turned,
+    );
     const second = await reviewerView('face-second');
     const duplicates = second.office.getByRole('region', { name: 'Face' });
     const link = duplicates.getByRole('link', { name: /face-first/ });
     await link.waitFor({ timeout: 60_000 });
-    await duplicates.getByText(/different name or date of birth/i).first().waitFor();
+    await duplicates
+      .getByText(/different name or date of birth/i)
+      .first()
+      .waitFor();
     await saveScreenshot(second.office, 'applicant-face-duplicate-1280', true);
     await second.office.setViewportSize(MOBILE);
     await saveScreenshot(second.office, 'applicant-face-duplicate-375', true);

@@ -199,7 +199,9 @@ describe('verification flow', () => {
 
     await receiver.until(() => (eventTypes(received).includes('applicant.decided') ? true : undefined), 'the applicant.decided webhook', 20_000);
     expectSigned(received, secret);
-    const decided = received.map((delivery) => JSON.parse(delivery.body) as { type: string; data: unknown }).find((event) => event.type === 'applicant.decided');
+    const decided = received
+      .map((delivery) => JSON.parse(delivery.body) as { type: string; data: unknown })
+      .find((event) => event.type === 'applicant.decided');
     expect(JSON.stringify(decided)).toContain('customer-42');
     expect(pageErrors).toEqual([]);
     expect(watchingErrors).toEqual([]);

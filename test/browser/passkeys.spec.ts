@@ -113,7 +113,10 @@ describe('passkeys', () => {
     await addVirtualAuthenticator(page);
     const who = newCredentials('strict');
     await registerInContext(context, suite.app.url, who);
-    const created = await context.request.post(`${suite.app.url}/api/projects`, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, data: { name: 'Strict Bank' } });
+    const created = await context.request.post(`${suite.app.url}/api/projects`, {
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      data: { name: 'Strict Bank' },
+    });
     expect(created.status()).toBe(201);
     const organization = (await created.json()) as { id: string };
 

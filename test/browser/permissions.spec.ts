@@ -1,14 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 
-import {
-  expectToast,
-  linkFromOutbox,
-  logInThroughForm,
-  newCredentials,
-  registerInContext,
-  waitForPath,
-  openTrackedPage,
-} from './support/accounts.js';
+import { expectToast, linkFromOutbox, logInThroughForm, newCredentials, registerInContext, waitForPath, openTrackedPage } from './support/accounts.js';
 import { documentScrollWidth, saveScreenshot } from './support/browser.js';
 import { browserSuite } from './support/suite.js';
 
@@ -35,9 +27,7 @@ async function openAsSuperAdmin(viewport = DESKTOP) {
 
 /** A fetch made by the page itself, with its session cookie: what the app's next call would get. */
 function statusOf(page: Page, path: string): Promise<number> {
-  return page.evaluate<number>(
-    `fetch(${JSON.stringify(path)}, { headers: { 'X-Requested-With': 'XMLHttpRequest' } }).then((r) => r.status)`,
-  );
+  return page.evaluate<number>(`fetch(${JSON.stringify(path)}, { headers: { 'X-Requested-With': 'XMLHttpRequest' } }).then((r) => r.status)`);
 }
 
 async function openPermissionManager(page: Page): Promise<void> {

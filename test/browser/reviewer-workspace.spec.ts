@@ -42,7 +42,10 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
 /** The details page of `userId` is showing, its decision bar ready. */
 async function onApplicant(page: Page, userId: string): Promise<void> {
   await page.waitForURL(new RegExp(`/applicants/${userId}\\?`));
-  await page.getByRole('button', { name: /^Approve/ }).and(page.locator(':enabled')).waitFor();
+  await page
+    .getByRole('button', { name: /^Approve/ })
+    .and(page.locator(':enabled'))
+    .waitFor();
 }
 
 async function assignToMe(page: Page): Promise<void> {
@@ -100,7 +103,12 @@ test('a reviewer works the flagged, unassigned queue with the keyboard; the end 
   await resubmit.waitFor({ state: 'detached' });
 
   const status = async (userId: string) =>
-    (await setup.integrator.call<{ applicant: { kycStatus: string; reviewAnswer: string | null } }>('GET', `/api/projects/${setup.organizationId}/applicants/${userId}`)).applicant;
+    (
+      await setup.integrator.call<{ applicant: { kycStatus: string; reviewAnswer: string | null } }>(
+        'GET',
+        `/api/projects/${setup.organizationId}/applicants/${userId}`,
+      )
+    ).applicant;
   expect(await status('work-a')).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved' });
   expect(await status('work-b')).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'rejected' });
   expect(await status('work-c')).toMatchObject({ kycStatus: 'pending' });
@@ -120,8 +128,15 @@ test('a reviewer works the flagged, unassigned queue with the keyboard; the end 
   );
   await endUser.goto(links['work-b']);
   await heading(endUser, "We couldn't verify your identity", 15_000);
-  expect(await endUser.getByTestId('kyc-decision-message').innerText()).toBe('Your document has expired. Please verify again with a document that is still valid.');
-  const { url } = await setup.integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId: setup.organizationId, userId: 'work-c' }, { bearer: setup.apiKey });
+  expect(await endUser.getByTestId('kyc-decision-message').innerText()).toBe(
+    'Your document has expired. Please verify again with a document that is still valid.',
+  );
+  const { url } = await setup.integrator.call<{ url: string }>(
+    'POST',
+    '/api/kyc/sessions',
+    { organizationId: setup.organizationId, userId: 'work-c' },
+    { bearer: setup.apiKey },
+  );
   await endUser.goto(url);
   await heading(endUser, 'Take a selfie');
   expect(await endUser.getByRole('alert').innerText()).toContain('Please redo one step: your selfie');

@@ -21,7 +21,8 @@ const now = new Date('2026-06-01T00:00:00Z');
 const passportHolder = fakeApplicant(1, { seed: 'document-reading', now });
 /** Another passport holder of that series: a document number of its own. */
 let cleanHolder = fakeApplicant(2, { seed: 'document-reading', now });
-for (let index = 3; cleanHolder.documentType !== 'PASSPORT' || !cleanHolder.docNumber; index += 1) cleanHolder = fakeApplicant(index, { seed: 'document-reading', now });
+for (let index = 3; cleanHolder.documentType !== 'PASSPORT' || !cleanHolder.docNumber; index += 1)
+  cleanHolder = fakeApplicant(index, { seed: 'document-reading', now });
 
 let app: RunningApp;
 let browser: Browser;
@@ -30,12 +31,15 @@ let integrator: Integrator;
 let organizationId: string;
 let apiKey: string;
 
-const setup = integratorSuite({ email: 'screening@acme.example', username: 'acme-screening' }, {
-  ADMIN_EMAIL: SUPER_ADMIN.email,
-  ADMIN_PASSWORD: SUPER_ADMIN.password,
-  // The webhook is followed as it happens: no undo window holds it back.
-  DECISION_UNDO_WINDOW_SECONDS: '0',
-});
+const setup = integratorSuite(
+  { email: 'screening@acme.example', username: 'acme-screening' },
+  {
+    ADMIN_EMAIL: SUPER_ADMIN.email,
+    ADMIN_PASSWORD: SUPER_ADMIN.password,
+    // The webhook is followed as it happens: no undo window holds it back.
+    DECISION_UNDO_WINDOW_SECONDS: '0',
+  },
+);
 
 beforeAll(async () => {
   ({ app, browser, receiver, integrator, organizationId, apiKey } = setup);
@@ -79,7 +83,9 @@ async function verify(userId: string, typed: { name?: string; dateOfBirth?: stri
 /** The `applicant.decided` event sent for `userId`, once it arrives. */
 function decisionFor(userId: string, timeoutMs: number): Promise<{ type: string; data: Record<string, unknown> }> {
   const find = (received: ReceivedWebhook[]) =>
-    received.map((hook) => JSON.parse(hook.body) as { type: string; data: Record<string, unknown> }).find((body) => body.type === 'applicant.decided' && body.data.userId === userId);
+    received
+      .map((hook) => JSON.parse(hook.body) as { type: string; data: Record<string, unknown> })
+      .find((body) => body.type === 'applicant.decided' && body.data.userId === userId);
   return receiver.until(find, `applicant.decided for ${userId}`, timeoutMs);
 }
 
@@ -159,7 +165,11 @@ describe('sanctions screening and the verification policy', () => {
     // customer has a passport of their own and their selfies are its face.
     await verify('clean-customer', { country: 'Brazil' }, true, cleanHolder);
     const decided = await decisionFor('clean-customer', 90_000);
-    expect(decided.data).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved', decision: { automatic: true, rule: 'auto-approve:all-required-checks-passed' } });
+    expect(decided.data).toMatchObject({
+      kycStatus: 'completed',
+      reviewAnswer: 'approved',
+      decision: { automatic: true, rule: 'auto-approve:all-required-checks-passed' },
+    });
 
     await office.goto(`${app.url}/dashboard/${organizationId}/applicants/clean-customer`);
     await office.getByRole('region', { name: 'Decision' }).getByRole('button', { name: 'Approve' }).and(office.locator('[disabled]')).waitFor();

@@ -1,5 +1,3 @@
-
-
 import { animationsFinished, documentScrollWidth, openPage, saveScreenshot, scrollY, waitUntilScrolledIntoView, type OpenedPage } from './support/browser.js';
 import { browserSuite } from './support/suite.js';
 
@@ -25,12 +23,8 @@ describe('public shell', () => {
     const hero = page.getByRole('heading', { level: 1 });
     await hero.waitFor();
     expect(await hero.textContent()).toContain('KYC management');
-    expect(await page.getByRole('link', { name: "Get started, it's free" }).getAttribute('href')).toBe(
-      '/register',
-    );
-    expect(await page.getByRole('link', { name: 'Explore demo account' }).first().getAttribute('href')).toBe(
-      '/register/demo',
-    );
+    expect(await page.getByRole('link', { name: "Get started, it's free" }).getAttribute('href')).toBe('/register');
+    expect(await page.getByRole('link', { name: 'Explore demo account' }).first().getAttribute('href')).toBe('/register/demo');
     for (const feature of ['Instant verification', 'Global compliance', 'Fraud prevention']) {
       expect(await page.getByRole('heading', { name: feature }).isVisible()).toBe(true);
     }

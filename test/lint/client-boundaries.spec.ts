@@ -25,17 +25,26 @@ describe('npm run lint keeps the client one-way', () => {
   });
 
   it('fails when a feature imports another feature', async () => {
-    const messages = await lint(FEATURE_FILE, withImport(FEATURE_FILE, "import { applicantKeys } from '../../applicants/api/query-keys';\nexport const k = applicantKeys;"));
+    const messages = await lint(
+      FEATURE_FILE,
+      withImport(FEATURE_FILE, "import { applicantKeys } from '../../applicants/api/query-keys';\nexport const k = applicantKeys;"),
+    );
     expect(messages).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Features never import each other/)]);
   });
 
   it('fails when a feature imports the app', async () => {
-    const messages = await lint(FEATURE_FILE, withImport(FEATURE_FILE, "import { AppProviders } from '../../../app/providers';\nexport const p = AppProviders;"));
+    const messages = await lint(
+      FEATURE_FILE,
+      withImport(FEATURE_FILE, "import { AppProviders } from '../../../app/providers';\nexport const p = AppProviders;"),
+    );
     expect(messages).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Features never import the app/)]);
   });
 
   it('fails when shared code (components, lib) imports a feature or the app', async () => {
-    const fromComponent = await lint(COMPONENT_FILE, withImport(COMPONENT_FILE, "import { applicantKeys } from '../features/applicants/api/query-keys';\nexport const k = applicantKeys;"));
+    const fromComponent = await lint(
+      COMPONENT_FILE,
+      withImport(COMPONENT_FILE, "import { applicantKeys } from '../features/applicants/api/query-keys';\nexport const k = applicantKeys;"),
+    );
     expect(fromComponent).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*client\/src\/components is shared code/)]);
     const fromLib = await lint(LIB_FILE, withImport(LIB_FILE, "import { router } from '../app/router';\nexport const r = router;"));
     expect(fromLib).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*client\/src\/lib is shared code/)]);

@@ -23,7 +23,10 @@ describe('npm run lint keeps the server one-way', () => {
 
   it('fails when a lower layer imports a higher one', async () => {
     const file = 'server/common/clock.ts';
-    const rules = await lint(file, withImport(file, "import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.js';\nexport type L = ApplicantLifecycle;"));
+    const rules = await lint(
+      file,
+      withImport(file, "import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.js';\nexport type L = ApplicantLifecycle;"),
+    );
     expect(rules).toContain('import-x/no-restricted-paths');
   });
 
@@ -42,7 +45,10 @@ describe('npm run lint keeps the server one-way', () => {
   it('fails on a cycle that only a type import closes (import-x/no-cycle skips those)', async () => {
     // The lifecycle imports the check entity; the entity taking a type back from it is a cycle.
     const file = 'server/applicants/applicant-check.entity.ts';
-    const rules = await lint(file, withImport(file, "import type { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.js';\nexport type L = ApplicantLifecycle;"));
+    const rules = await lint(
+      file,
+      withImport(file, "import type { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.js';\nexport type L = ApplicantLifecycle;"),
+    );
     expect(rules).toEqual(['local/no-cycle']);
   });
 
@@ -59,7 +65,9 @@ describe('npm run lint keeps the server one-way', () => {
 
   it('fails when a provider is not in the file named for it, whatever the suffix', async () => {
     // ApplicantLifecycle (no suffix) and UsersService (the .service part) moved to files named otherwise.
-    expect(await lint('server/applicants/lifecycle/applicant-lifecycle.service.ts', readFileSync('server/applicants/lifecycle/applicant-lifecycle.ts', 'utf8'))).toContain('local/provider-file-name');
+    expect(
+      await lint('server/applicants/lifecycle/applicant-lifecycle.service.ts', readFileSync('server/applicants/lifecycle/applicant-lifecycle.ts', 'utf8')),
+    ).toContain('local/provider-file-name');
     expect(await lint('server/users/users-service.ts', readFileSync('server/users/users.service.ts', 'utf8'))).toContain('local/provider-file-name');
     expect(await lint('server/common/clock.ts', readFileSync('server/common/clock.ts', 'utf8'))).not.toContain('local/provider-file-name');
   });

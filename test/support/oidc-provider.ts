@@ -36,7 +36,9 @@ export async function startOidcProvider(callbackUrl: string, id = 'acme'): Promi
   const clientSecret = `secret-of-${id}-0123456789abcdef0123456789`;
   const accounts = new Map<string, ProviderAccount>();
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [callbackUrl], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      { client_id: clientId, client_secret: clientSecret, redirect_uris: [callbackUrl], grant_types: ['authorization_code'], response_types: ['code'] },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },

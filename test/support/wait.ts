@@ -6,13 +6,7 @@ import type { EventEmitter } from 'node:events';
  * Rejects when the probe throws, or once `timeoutMs` have passed with a message naming `what`
  * (a deadline that fails the test, not a pause).
  */
-export function when<T>(
-  emitter: EventEmitter,
-  events: string[],
-  probe: () => T | undefined,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
+export function when<T>(emitter: EventEmitter, events: string[], probe: () => T | undefined, what: string, timeoutMs = 10_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const deadline = AbortSignal.timeout(timeoutMs);
     const settle = (finish: () => void) => {
@@ -42,11 +36,7 @@ export function when<T>(
  * nothing announces (a row written by another process, a count in a service); where an
  * event exists, `when` waits on it instead.
  */
-export async function waitUntil<T>(
-  probe: () => T | undefined | Promise<T | undefined>,
-  timeoutMs = 5000,
-  what = 'the condition',
-): Promise<T> {
+export async function waitUntil<T>(probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000, what = 'the condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

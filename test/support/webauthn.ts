@@ -60,7 +60,13 @@ export class SoftwareAuthenticator {
       this.credentialId,
       Buffer.from(isoCBOR.encode(cose)),
     ]);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', authData],
+      ]) as never,
+    );
     const clientDataJSON = JSON.stringify({ type: 'webauthn.create', challenge, origin: client.origin, crossOrigin: false });
     return {
       id: this.id,

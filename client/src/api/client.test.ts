@@ -32,9 +32,7 @@ describe('request error to message (spec §8)', () => {
   });
 
   it('uses the first item when the server message is a list', () => {
-    expect(
-      messageFromErrorResponse({ message: ['email must be an email', 'username is too short'] }, 'Bad Request'),
-    ).toBe('email must be an email');
+    expect(messageFromErrorResponse({ message: ['email must be an email', 'username is too short'] }, 'Bad Request')).toBe('email must be an email');
   });
 
   it('falls back to the HTTP status text without a usable message', () => {
@@ -53,7 +51,7 @@ describe('request error to message (spec §8)', () => {
     expect(getErrorMessage('boom')).toBe(FALLBACK_ERROR_MESSAGE);
   });
 
-  it("reads the machine code from the body, and hasErrorCode decides on it (and the status)", () => {
+  it('reads the machine code from the body, and hasErrorCode decides on it (and the status)', () => {
     const changed = new ApiError(409, 'Someone else changed this applicant', {
       statusCode: 409,
       message: 'Someone else changed this applicant',
@@ -105,7 +103,9 @@ describe('the configured SDK client', () => {
   });
 
   it('leaves empty query values out (spec §5)', async () => {
-    const api = mockApi({ applicantsList: { body: { items: [], meta: { page: 1, pageLength: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false } } } });
+    const api = mockApi({
+      applicantsList: { body: { items: [], meta: { page: 1, pageLength: 0, totalPages: 0, hasPreviousPage: false, hasNextPage: false } } },
+    });
     await applicantsList({ path: { id: 'o1' }, query: { page: 1, pageSize: 25, search: '', orderBy: undefined } });
     const [call] = api.callsTo('applicantsList');
     expect(new URL(call.url).search).toBe('?page=1&pageSize=25');
@@ -175,9 +175,7 @@ describe('endpoints read from the SDK', () => {
     expect(urlOf(applicantsImage, { path: { id: 'o1', userId: 'u/1', imageId: 'i1' } })).toBe(
       `${window.location.origin}/api/projects/o1/applicants/u%2F1/images/i1`,
     );
-    expect(urlOf(applicantsList, { path: { id: 'o1' }, query: { search: '', page: 2 } })).toBe(
-      `${window.location.origin}/api/projects/o1/applicants?page=2`,
-    );
+    expect(urlOf(applicantsList, { path: { id: 'o1' }, query: { search: '', page: 2 } })).toBe(`${window.location.origin}/api/projects/o1/applicants?page=2`);
   });
 
   it('writes templates for documentation with the names given', () => {

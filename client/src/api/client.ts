@@ -38,7 +38,6 @@ export function statusText(status: number): string | undefined {
 /** The server's machine codes (`code` of every error body), generated from its error catalogues. */
 export type { ErrorCode };
 
-
 /** Every error body of the server: `message` is for people, `code` is for code. */
 export interface ErrorBody {
   statusCode: number;

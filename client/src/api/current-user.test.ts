@@ -14,7 +14,9 @@ describe('the current user (usersMe)', () => {
 
   it.each([401, 403])('treats %i as signed out, not as an error', async (status) => {
     // The server sends 401 SIGN_IN_REQUIRED; a 403 (spec §8) would come from something in front of it, without a code.
-    mockApi({ usersMe: status === 401 ? apiError(401, 'SIGN_IN_REQUIRED') : { status, body: { statusCode: status, message: 'Forbidden', error: 'Forbidden' } } });
+    mockApi({
+      usersMe: status === 401 ? apiError(401, 'SIGN_IN_REQUIRED') : { status, body: { statusCode: status, message: 'Forbidden', error: 'Forbidden' } },
+    });
     await expect(getCurrentUser()).resolves.toBeNull();
   });
 

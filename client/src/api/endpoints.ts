@@ -10,10 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type SdkOperation = (options: never) => unknown;
 
 /** An operation's options without the per-call ones the helpers supply themselves. */
-export type OperationOptions<Operation extends SdkOperation> = Omit<
-  NonNullable<Parameters<Operation>[0]>,
-  'client' | 'throwOnError' | 'signal'
->;
+export type OperationOptions<Operation extends SdkOperation> = Omit<NonNullable<Parameters<Operation>[0]>, 'client' | 'throwOnError' | 'signal'>;
 
 export interface Endpoint {
   method: HttpMethod;
@@ -75,9 +72,7 @@ export function urlOf<Operation extends SdkOperation>(
  * e.g. `pathTemplate(applicantsList, { id: '{organizationId}' })`.
  */
 export function pathTemplate(operation: SdkOperation, parameters: Readonly<Record<string, string>> = {}): string {
-  return endpointOf(operation).url.replace(/\{([^{}]+)\}/g, (placeholder, name: string) =>
-    Object.hasOwn(parameters, name) ? parameters[name] : placeholder,
-  );
+  return endpointOf(operation).url.replace(/\{([^{}]+)\}/g, (placeholder, name: string) => (Object.hasOwn(parameters, name) ? parameters[name] : placeholder));
 }
 
 /** Swagger UI of this installation (served by the server beside the API, not an SDK operation). */

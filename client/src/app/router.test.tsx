@@ -15,7 +15,11 @@ const findPage = () => screen.findByRole('heading', { level: 1 });
 
 /** users/me's refusals: 401 as the server sends it; a 403 (spec §8) only from something in front of it, without a code. */
 const refusal = (status: number) =>
-  status === 401 ? apiError(401, 'SIGN_IN_REQUIRED') : status === 403 ? { status, body: { statusCode: 403, message: 'Forbidden', error: 'Forbidden' } } : apiError(status, 'INTERNAL_ERROR');
+  status === 401
+    ? apiError(401, 'SIGN_IN_REQUIRED')
+    : status === 403
+      ? { status, body: { statusCode: 403, message: 'Forbidden', error: 'Forbidden' } }
+      : apiError(status, 'INTERNAL_ERROR');
 
 /** Renders the real route table at `path` with the current user (usersMe) answering as given. */
 function renderApp(path: string, me: { status: number; body?: CurrentUser } | 'pending', api: ApiHandlers = {}) {
@@ -99,14 +103,11 @@ describe('access rules', () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
-  it.each(['/dashboard/user/me/create', '/dashboard/user/me/manage-permission'])(
-    'shows Unauthorized! on super-admin-only %s to an admin',
-    async (path) => {
-      renderApp(path, signedIn('admin'));
-      expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeInTheDocument();
-      expect(screen.getByText("You currently don't have permission to see this page.")).toBeInTheDocument();
-    },
-  );
+  it.each(['/dashboard/user/me/create', '/dashboard/user/me/manage-permission'])('shows Unauthorized! on super-admin-only %s to an admin', async (path) => {
+    renderApp(path, signedIn('admin'));
+    expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeInTheDocument();
+    expect(screen.getByText("You currently don't have permission to see this page.")).toBeInTheDocument();
+  });
 
   it('opens super-admin-only pages for a super-admin', async () => {
     renderApp('/dashboard/user/me/manage-permission', signedIn('super-admin'));
@@ -136,14 +137,8 @@ describe('public pages', () => {
 
   it("offers a guest 'Get started, it's free' and the demo", async () => {
     renderApp('/', signedOut);
-    expect(await screen.findByRole('link', { name: "Get started, it's free" })).toHaveAttribute(
-      'href',
-      '/register',
-    );
-    expect(screen.getAllByRole('link', { name: 'Explore demo account' })[0]).toHaveAttribute(
-      'href',
-      '/register/demo',
-    );
+    expect(await screen.findByRole('link', { name: "Get started, it's free" })).toHaveAttribute('href', '/register');
+    expect(screen.getAllByRole('link', { name: 'Explore demo account' })[0]).toHaveAttribute('href', '/register/demo');
     expect(screen.getByRole('heading', { name: 'Instant verification' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Global compliance' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Fraud prevention' })).toBeInTheDocument();

@@ -133,18 +133,14 @@ export const routes: RouteObject[] = [
               {
                 path: 'select',
                 lazy: async () => {
-                  const { SelectOrganizationPage } = await import(
-                    '../features/organizations/pages/select-organization-page'
-                  );
+                  const { SelectOrganizationPage } = await import('../features/organizations/pages/select-organization-page');
                   return { Component: SelectOrganizationPage };
                 },
               },
               {
                 path: 'create',
                 lazy: async () => {
-                  const { CreateOrganizationPage } = await import(
-                    '../features/organizations/pages/create-organization-page'
-                  );
+                  const { CreateOrganizationPage } = await import('../features/organizations/pages/create-organization-page');
                   return { Component: CreateOrganizationPage };
                 },
               },
@@ -268,9 +264,7 @@ export const routes: RouteObject[] = [
                       {
                         path: 'redirect-url/change-redirect-url',
                         lazy: async () => {
-                          const { ChangeRedirectUrlPage } = await import(
-                            '../features/developer/pages/change-redirect-url-page'
-                          );
+                          const { ChangeRedirectUrlPage } = await import('../features/developer/pages/change-redirect-url-page');
                           return { Component: ChangeRedirectUrlPage };
                         },
                       },
@@ -281,18 +275,14 @@ export const routes: RouteObject[] = [
               {
                 path: ':organizationId',
                 lazy: async () => {
-                  const { OrganizationLayout } = await import(
-                    '../features/organizations/components/organization-layout'
-                  );
+                  const { OrganizationLayout } = await import('../features/organizations/components/organization-layout');
                   return { Component: OrganizationLayout };
                 },
                 children: [
                   {
                     index: true,
                     lazy: async () => {
-                      const { OrganizationHomePage } = await import(
-                        '../features/organizations/pages/organization-home-page'
-                      );
+                      const { OrganizationHomePage } = await import('../features/organizations/pages/organization-home-page');
                       return { Component: OrganizationHomePage };
                     },
                   },
@@ -351,27 +341,21 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         lazy: async () => {
-                          const { ApplicantsListPage } = await import(
-                            '../features/applicants/pages/applicants-list-page'
-                          );
+                          const { ApplicantsListPage } = await import('../features/applicants/pages/applicants-list-page');
                           return { Component: ApplicantsListPage };
                         },
                       },
                       {
                         path: ':userId',
                         lazy: async () => {
-                          const { ApplicantDetailsPage } = await import(
-                            '../features/applicants/pages/applicant-details-page'
-                          );
+                          const { ApplicantDetailsPage } = await import('../features/applicants/pages/applicant-details-page');
                           return { Component: ApplicantDetailsPage };
                         },
                       },
                       {
                         path: ':userId/edit',
                         lazy: async () => {
-                          const { EditApplicantPage } = await import(
-                            '../features/applicants/pages/edit-applicant-page'
-                          );
+                          const { EditApplicantPage } = await import('../features/applicants/pages/edit-applicant-page');
                           return { Component: EditApplicantPage };
                         },
                       },

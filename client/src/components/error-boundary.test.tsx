@@ -19,9 +19,7 @@ describe('<ErrorBoundary>', () => {
         </ErrorBoundary>
       </>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'The product encountered an error loading this element.',
-    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The product encountered an error loading this element.');
     expect(screen.getByText('Rest of the page')).toBeInTheDocument();
   });
 

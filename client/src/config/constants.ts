@@ -21,19 +21,7 @@ export const ORGANIZATION_PREVIEW_COUNT = 3;
 
 // Eleven green-to-pink chart shades (ColorBrewer PiYG, green end first): readable
 // on white at either end, pale in the middle.
-export const CHART_COLORS = [
-  '#276419',
-  '#4d9221',
-  '#7fbc41',
-  '#b8e186',
-  '#e6f5d0',
-  '#f7f7f7',
-  '#fde0ef',
-  '#f1b6da',
-  '#de77ae',
-  '#c51b7d',
-  '#8e0152',
-] as const;
+export const CHART_COLORS = ['#276419', '#4d9221', '#7fbc41', '#b8e186', '#e6f5d0', '#f7f7f7', '#fde0ef', '#f1b6da', '#de77ae', '#c51b7d', '#8e0152'] as const;
 
 export const TABLE_AUTO_COLUMN_WIDTH = 99999;
 export const TABLE_MIN_COLUMN_WIDTH = 50;

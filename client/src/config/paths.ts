@@ -25,10 +25,8 @@ export const paths = {
     applicants: (organizationId: string | number) => `/dashboard/${organizationId}/applicants`,
     activity: (organizationId: string | number) => `/dashboard/${organizationId}/activity`,
     organizationSettings: (organizationId: string | number) => `/dashboard/${organizationId}/settings`,
-    applicant: (organizationId: string | number, userId: string) =>
-      `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`,
-    editApplicant: (organizationId: string | number, userId: string) =>
-      `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}/edit`,
+    applicant: (organizationId: string | number, userId: string) => `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}`,
+    editApplicant: (organizationId: string | number, userId: string) => `/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}/edit`,
   },
   account: {
     root: '/dashboard/user/me',

@@ -6,10 +6,7 @@ import { hasErrors, type FieldErrors } from './validation';
  * The small form state every account screen needs: text values, a validate function
  * returning spec §5 messages, errors shown from the first submit on and then kept live.
  */
-export function useForm<Field extends string>(
-  initial: Record<Field, string>,
-  validate: (values: Record<Field, string>) => FieldErrors<Field>,
-) {
+export function useForm<Field extends string>(initial: Record<Field, string>, validate: (values: Record<Field, string>) => FieldErrors<Field>) {
   const [initialValues] = useState(initial);
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);

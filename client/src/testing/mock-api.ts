@@ -75,9 +75,7 @@ function buildRoutes(): Route[] {
     if (typeof value !== 'function') continue;
     const { method, url } = endpointOf(value as SdkOperation);
     const parts = url.split(/(\{[^{}]+\})/);
-    const source = parts
-      .map((part) => (/^\{[^{}]+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^/]+)` : escape(part)))
-      .join('');
+    const source = parts.map((part) => (/^\{[^{}]+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^/]+)` : escape(part))).join('');
     routes.push({
       operation: name as OperationId,
       method,
@@ -98,9 +96,7 @@ export function matchOperation(method: string, url: string): { operation: Operat
     if (route.method !== method) continue;
     const match = route.pattern.exec(pathname);
     if (!match) continue;
-    const path = Object.fromEntries(
-      Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeURIComponent(value)]),
-    );
+    const path = Object.fromEntries(Object.entries(match.groups ?? {}).map(([key, value]) => [key, decodeURIComponent(value)]));
     return { operation: route.operation, path };
   }
   return undefined;

@@ -35,10 +35,19 @@ export class AnalysisOutcomes {
    * analysis stored.
    */
   recordFaceAnalysis(applicantId: string, results: readonly AnalysisCheck[], crops: readonly NewFaceCrop[] = []): Promise<Applicant | null> {
-    return this.record(applicantId, () => results, {}, async (manager, submitted) => {
-      await manager.delete(FaceCrop, { applicantId });
-      if (submitted && crops.length > 0) await manager.insert(FaceCrop, crops.map((crop) => ({ ...crop })));
-    });
+    return this.record(
+      applicantId,
+      () => results,
+      {},
+      async (manager, submitted) => {
+        await manager.delete(FaceCrop, { applicantId });
+        if (submitted && crops.length > 0)
+          await manager.insert(
+            FaceCrop,
+            crops.map((crop) => ({ ...crop })),
+          );
+      },
+    );
   }
 
   private record(
@@ -47,17 +56,25 @@ export class AnalysisOutcomes {
     changes: ApplicantChanges,
     alongside?: (manager: EntityManager, submitted: boolean) => Promise<void>,
   ): Promise<Applicant | null> {
-    return this.lifecycle.change({ id: applicantId }, { actor: ANALYSIS_ACTOR, announce: false }, async (applicant, { manager }) => {
-      await alongside?.(manager, Boolean(applicant.submittedAt));
-      // Reset while the analysis ran: its submission is gone, and so are its results.
-      if (!applicant.submittedAt) {
-        await manager.delete(ApplicantFace, { applicantId: applicant.id });
-        return [];
-      }
-      const results = checksFor(applicant);
-      await manager.delete(ApplicantCheck, { applicantId: applicant.id, name: In(results.map((result) => result.name)) });
-      await manager.save(ApplicantCheck, results.map((result) => manager.create(ApplicantCheck, { ...result, applicantId: applicant.id })));
-      return [{ changes, audit: { action: 'applicant.analysed', detail: { checks: results.map(({ name, verdict }) => ({ name, verdict })) } } }];
-    }, true);
+    return this.lifecycle.change(
+      { id: applicantId },
+      { actor: ANALYSIS_ACTOR, announce: false },
+      async (applicant, { manager }) => {
+        await alongside?.(manager, Boolean(applicant.submittedAt));
+        // Reset while the analysis ran: its submission is gone, and so are its results.
+        if (!applicant.submittedAt) {
+          await manager.delete(ApplicantFace, { applicantId: applicant.id });
+          return [];
+        }
+        const results = checksFor(applicant);
+        await manager.delete(ApplicantCheck, { applicantId: applicant.id, name: In(results.map((result) => result.name)) });
+        await manager.save(
+          ApplicantCheck,
+          results.map((result) => manager.create(ApplicantCheck, { ...result, applicantId: applicant.id })),
+        );
+        return [{ changes, audit: { action: 'applicant.analysed', detail: { checks: results.map(({ name, verdict }) => ({ name, verdict })) } } }];
+      },
+      true,
+    );
   }
 }

@@ -28,7 +28,13 @@ export function documentAnalysisChecks(declared: DeclaredIdentity, outcome: Docu
   const { read } = outcome;
   if (!read) {
     return [
-      { name: 'document-read', verdict: outcome.unavailable ? 'unavailable' : 'needs-review', score: null, detail: outcome.reason.slice(0, 500), evidence: null },
+      {
+        name: 'document-read',
+        verdict: outcome.unavailable ? 'unavailable' : 'needs-review',
+        score: null,
+        detail: outcome.reason.slice(0, 500),
+        evidence: null,
+      },
       { name: 'data-matches-document', verdict: 'needs-review', score: null, detail: 'Nothing was read from the document to compare with', evidence: null },
     ];
   }

@@ -66,7 +66,12 @@ export class DecisionChanges {
    * release). With `proposal`, a four-eyes proposal is confirmed: it is removed and its
    * proposer recorded. Refused while another proposal awaits a second review.
    */
-  async decideAsReviewer(ref: ApplicantRef, decision: Decision, review: ReviewerDecision, options: ChangeOptions): Promise<{ applicant: Applicant; decisionId: string }> {
+  async decideAsReviewer(
+    ref: ApplicantRef,
+    decision: Decision,
+    review: ReviewerDecision,
+    options: ChangeOptions,
+  ): Promise<{ applicant: Applicant; decisionId: string }> {
     let decisionId = '';
     const delayed = review.undoWindowMs > 0;
     const applicant = await this.lifecycle.change(ref, delayed ? { ...options, announce: false } : options, async (applicant, { manager, now }) => {
@@ -78,7 +83,11 @@ export class DecisionChanges {
       } else if (await manager.existsBy(PendingDecision, { applicantId: applicant.id })) {
         throw decisionPending();
       }
-      const step = reviewerDecisionStep(applicant, decision, now, { label: review.label, proposedBy: review.proposal?.proposedByName ?? null, noted: review.note !== null });
+      const step = reviewerDecisionStep(applicant, decision, now, {
+        label: review.label,
+        proposedBy: review.proposal?.proposedByName ?? null,
+        noted: review.note !== null,
+      });
       decisionId = await recordDecision(manager, applicant, options.actor, now, delayed, {
         kind: decision.kind,
         labelId: step.changes.decisionLabelId ?? null,
@@ -162,7 +171,12 @@ export class DecisionChanges {
         previous: { ...decisionSnapshot(applicant), attempt: applicant.attempt, sessionGeneration: applicant.sessionGeneration },
       });
       if (request.note) await insertNote(manager, applicant.id, options.actor, request.note, 'resubmission', now);
-      return [{ ...resubmissionRequestStep(applicant, request.step, request.label, now, request.note !== null), eventNotBefore: new Date(now.getTime() + request.undoWindowMs) }];
+      return [
+        {
+          ...resubmissionRequestStep(applicant, request.step, request.label, now, request.note !== null),
+          eventNotBefore: new Date(now.getTime() + request.undoWindowMs),
+        },
+      ];
     });
     return { applicant, decisionId };
   }
@@ -194,14 +208,25 @@ async function recordDecision(
 }
 
 async function insertNote(manager: EntityManager, applicantId: string, author: AuditActor, text: string, decision: string, now: Date): Promise<void> {
-  await manager.insert(ApplicantNote, { applicantId, authorId: author.id, authorName: author.username.slice(0, 64), text, decision, createdAt: now, editedAt: null });
+  await manager.insert(ApplicantNote, {
+    applicantId,
+    authorId: author.id,
+    authorName: author.username.slice(0, 64),
+    text,
+    decision,
+    createdAt: now,
+    editedAt: null,
+  });
 }
 
 /**
  * After a resubmission request the verification page takes only the step asked for:
  * the photo of that document side or the selfie, or the personal data.
  */
-export function requireRequestedStep(applicant: Pick<Applicant, 'resubmissionStep' | 'documentType'>, upload: { docType: string; side: string | null } | 'personal-data'): void {
+export function requireRequestedStep(
+  applicant: Pick<Applicant, 'resubmissionStep' | 'documentType'>,
+  upload: { docType: string; side: string | null } | 'personal-data',
+): void {
   const step = applicant.resubmissionStep;
   if (!step) return;
   const allowed =

@@ -49,8 +49,15 @@ export class DecisionLabels {
     const saved = await this.dataSource.transaction(async (manager) => {
       await requireFreeCode(manager, organization.id, body.code);
       const now = this.clock.now();
-      const label = await manager.save(manager.create(DecisionLabel, { organizationId: organization.id, ...values(body), archived: body.archived ?? false, createdAt: now, updatedAt: now }));
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'organization.label_created', detail: { label: toLabelDto(label) } });
+      const label = await manager.save(
+        manager.create(DecisionLabel, { organizationId: organization.id, ...values(body), archived: body.archived ?? false, createdAt: now, updatedAt: now }),
+      );
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'organization.label_created',
+        detail: { label: toLabelDto(label) },
+      });
       return label;
     });
     return toLabelDto(saved);
@@ -64,7 +71,12 @@ export class DecisionLabels {
       const before = toLabelDto(label);
       Object.assign(label, values(body), { archived: body.archived ?? label.archived, updatedAt: this.clock.now() });
       await manager.save(label);
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'organization.label_updated', detail: { before, after: toLabelDto(label) } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'organization.label_updated',
+        detail: { before, after: toLabelDto(label) },
+      });
       return label;
     });
     return toLabelDto(saved);
@@ -81,7 +93,12 @@ export class DecisionLabels {
         (await manager.existsBy(PendingDecision, { labelId: label.id }));
       if (inUse) await manager.update(DecisionLabel, { id: label.id }, { archived: true, updatedAt: this.clock.now() });
       else await manager.delete(DecisionLabel, { id: label.id });
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'organization.label_deleted', detail: { label: toLabelDto(label), archivedInstead: inUse } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'organization.label_deleted',
+        detail: { label: toLabelDto(label), archivedInstead: inUse },
+      });
       return { archived: inUse };
     });
   }
@@ -121,7 +138,10 @@ export class DecisionLabels {
 }
 
 function seedDefaults(manager: EntityManager, organizationId: string, now: Date) {
-  return manager.insert(DecisionLabel, DEFAULT_LABELS.map((label) => ({ organizationId, ...label, archived: false, createdAt: now, updatedAt: now })));
+  return manager.insert(
+    DecisionLabel,
+    DEFAULT_LABELS.map((label) => ({ organizationId, ...label, archived: false, createdAt: now, updatedAt: now })),
+  );
 }
 
 function values(body: DecisionLabelInputDto) {

@@ -28,10 +28,24 @@ function applicant(fields: Partial<Applicant> = {}): Applicant {
 
 describe('reviewer decisions', () => {
   it('a labelled rejection keeps the label, sends its code and title, and records only that a note came', () => {
-    const step = reviewerDecisionStep(applicant(), { kind: 'reject', reason: 'Document expired', rejectType: 'final' }, decidedAt, { label, proposedBy: 'alice', noted: true });
-    expect(step.changes).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'rejected', rejectReason: 'Document expired', decisionLabelId: 'label-1', resubmissionStep: null, decidedAt });
+    const step = reviewerDecisionStep(applicant(), { kind: 'reject', reason: 'Document expired', rejectType: 'final' }, decidedAt, {
+      label,
+      proposedBy: 'alice',
+      noted: true,
+    });
+    expect(step.changes).toMatchObject({
+      kycStatus: 'completed',
+      reviewAnswer: 'rejected',
+      rejectReason: 'Document expired',
+      decisionLabelId: 'label-1',
+      resubmissionStep: null,
+      decidedAt,
+    });
     expect(step.eventExtra).toEqual({ label: { code: 'DOCUMENT_EXPIRED', title: 'Document expired' } });
-    expect(step.audit).toEqual({ action: 'applicant.rejected', detail: { previousStatus: 'queued', reason: 'Document expired', rejectType: 'final', label: 'DOCUMENT_EXPIRED', proposedBy: 'alice', noted: true } });
+    expect(step.audit).toEqual({
+      action: 'applicant.rejected',
+      detail: { previousStatus: 'queued', reason: 'Document expired', rejectType: 'final', label: 'DOCUMENT_EXPIRED', proposedBy: 'alice', noted: true },
+    });
   });
 
   it('an approval carries no label, even when one was sent', () => {
@@ -62,12 +76,22 @@ describe('reviewer decisions', () => {
       resubmissionStep: null,
     });
     expect(step.event).toBeUndefined();
-    expect(step.audit).toEqual({ action: 'applicant.decision_undone', detail: { decision: 'approve', decidedBy: 'bob', webhooksCancelled: 1, restoredStatus: 'onHold' } });
+    expect(step.audit).toEqual({
+      action: 'applicant.decision_undone',
+      detail: { decision: 'approve', decidedBy: 'bob', webhooksCancelled: 1, restoredStatus: 'onHold' },
+    });
   });
 
   it('a resubmission request reopens one step, raises the attempt and revokes older links', () => {
     const step = resubmissionRequestStep(applicant({ kycStatus: 'completed', reviewAnswer: 'rejected' }), 'selfie', label, decidedAt, false);
-    expect(step.changes).toMatchObject({ kycStatus: 'pending', reviewAnswer: null, resubmissionStep: 'selfie', attempt: 2, sessionGeneration: 4, decisionLabelId: 'label-1' });
+    expect(step.changes).toMatchObject({
+      kycStatus: 'pending',
+      reviewAnswer: null,
+      resubmissionStep: 'selfie',
+      attempt: 2,
+      sessionGeneration: 4,
+      decisionLabelId: 'label-1',
+    });
     expect(step.event).toBe('applicant.resubmission_requested');
     expect(step.eventExtra).toEqual({ resubmission: { step: 'selfie' }, label: { code: 'DOCUMENT_EXPIRED', title: 'Document expired' } });
   });

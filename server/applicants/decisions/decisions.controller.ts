@@ -44,7 +44,10 @@ export class ReviewSettingsController {
   @Get('decision-labels')
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: [DecisionLabelDto], description: 'Every label, archived ones included (the defaults are seeded on first read)' })
-  @ApiOperation({ summary: 'List decision labels', description: 'Every decision label of the organization, archived ones included; the defaults are created on the first read.' })
+  @ApiOperation({
+    summary: 'List decision labels',
+    description: 'Every decision label of the organization, archived ones included; the defaults are created on the first read.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   listLabels(@CurrentUser() user: User, @Param('id') id: string): Promise<DecisionLabelDto[]> {
     return this.labels.list(user, id);
@@ -56,7 +59,11 @@ export class ReviewSettingsController {
   @ApiBadRequestResponse({ description: 'A field is missing, too long, or the code is not like DOCUMENT_EXPIRED' })
   @ApiForbiddenResponse({ description: 'MANAGERS_ONLY' })
   @ApiConflictResponse({ description: 'LABEL_CODE_TAKEN' })
-  @ApiOperation({ summary: 'Create a decision label', description: 'A new reject, hold or resubmission label for the organization: a machine code (sent in webhooks as `data.label`), a title, and the text the end user sees.' })
+  @ApiOperation({
+    summary: 'Create a decision label',
+    description:
+      'A new reject, hold or resubmission label for the organization: a machine code (sent in webhooks as `data.label`), a title, and the text the end user sees.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(DECISION_ERRORS, 'MANAGERS_ONLY', 'LABEL_CODE_TAKEN')
   createLabel(@CurrentUser() user: User, @Param('id') id: string, @Body() body: DecisionLabelInputDto): Promise<DecisionLabelDto> {
@@ -71,7 +78,12 @@ export class ReviewSettingsController {
   @ApiOperation({ summary: 'Change a decision label', description: "Changes a label's code, title or end-user text, or archives it." })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(DECISION_ERRORS, 'MANAGERS_ONLY', 'LABEL_NOT_FOUND', 'LABEL_CODE_TAKEN')
-  updateLabel(@CurrentUser() user: User, @Param('id') id: string, @Param('labelId') labelId: string, @Body() body: DecisionLabelInputDto): Promise<DecisionLabelDto> {
+  updateLabel(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('labelId') labelId: string,
+    @Body() body: DecisionLabelInputDto,
+  ): Promise<DecisionLabelDto> {
     return this.labels.update(user, id, labelId, body);
   }
 
@@ -99,7 +111,10 @@ export class ReviewSettingsController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ReviewSettingsDetailsDto })
   @ApiForbiddenResponse({ description: 'MANAGERS_ONLY' })
-  @ApiOperation({ summary: 'Change the review settings', description: 'The owner or an administrator sets the undo window and the four-eyes rule of the organization.' })
+  @ApiOperation({
+    summary: 'Change the review settings',
+    description: 'The owner or an administrator sets the undo window and the four-eyes rule of the organization.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(DECISION_ERRORS, 'MANAGERS_ONLY')
   saveSettings(@CurrentUser() user: User, @Param('id') id: string, @Body() body: ReviewSettingsDto): Promise<ReviewSettingsDetailsDto> {
@@ -117,7 +132,11 @@ export class ApplicantDecisionsController {
   @Get('review')
   @RequirePermission('applicants', 'read')
   @ApiOkResponse({ type: ApplicantReviewStateDto })
-  @ApiOperation({ summary: 'Read the review state of an applicant', description: 'What the decision dock shows: the pending four-eyes proposal, the decisions that can still be undone within the undo window, and the resubmission in progress.' })
+  @ApiOperation({
+    summary: 'Read the review state of an applicant',
+    description:
+      'What the decision dock shows: the pending four-eyes proposal, the decisions that can still be undone within the undo window, and the resubmission in progress.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   review(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantReviewStateDto> {
@@ -130,24 +149,42 @@ export class ApplicantDecisionsController {
   @ApiOkResponse({ type: DecisionResultDto, description: 'The applicant is back to what the decision replaced; its webhook was never sent' })
   @ApiForbiddenResponse({ description: 'UNDO_NOT_ALLOWED' })
   @ApiConflictResponse({ description: 'UNDO_WINDOW_OVER, DECISION_ALREADY_UNDONE or DECISION_SUPERSEDED' })
-  @ApiOperation({ summary: 'Undo a decision', description: "Within the organization's undo window, puts the applicant back to what the decision replaced. The decision's webhook is held back during the window, so an undone decision is never announced." })
+  @ApiOperation({
+    summary: 'Undo a decision',
+    description:
+      "Within the organization's undo window, puts the applicant back to what the decision replaced. The decision's webhook is held back during the window, so an undone decision is never announced.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   @ApiErrors(DECISION_ERRORS, 'DECISION_NOT_FOUND', 'UNDO_NOT_ALLOWED', 'UNDO_WINDOW_OVER', 'DECISION_ALREADY_UNDONE', 'DECISION_SUPERSEDED')
-  undo(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Param('decisionId') decisionId: string): Promise<DecisionResultDto> {
+  undo(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Param('decisionId') decisionId: string,
+  ): Promise<DecisionResultDto> {
     return this.decisions.undo(user, id, userId, decisionId);
   }
 
   @Post('pending-decision/:proposalId/confirm')
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
-  @ApiOkResponse({ type: DecisionResultDto, description: 'The proposed decision is made, as the confirmer\'s, the proposer recorded' })
+  @ApiOkResponse({ type: DecisionResultDto, description: "The proposed decision is made, as the confirmer's, the proposer recorded" })
   @ApiForbiddenResponse({ description: 'SAME_REVIEWER: the proposer cannot confirm their own proposal' })
-  @ApiOperation({ summary: 'Confirm a proposed decision', description: "Four-eyes: a second reviewer confirms the decision another reviewer proposed. It is made as the confirmer's, with the proposer recorded, and its webhook is sent." })
+  @ApiOperation({
+    summary: 'Confirm a proposed decision',
+    description:
+      "Four-eyes: a second reviewer confirms the decision another reviewer proposed. It is made as the confirmer's, with the proposer recorded, and its webhook is sent.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   @ApiErrors(DECISION_ERRORS, 'PROPOSAL_NOT_FOUND', 'SAME_REVIEWER')
-  confirm(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Param('proposalId') proposalId: string): Promise<DecisionResultDto> {
+  confirm(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Param('proposalId') proposalId: string,
+  ): Promise<DecisionResultDto> {
     return this.decisions.confirm(user, id, userId, proposalId);
   }
 
@@ -155,11 +192,19 @@ export class ApplicantDecisionsController {
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: DecisionResultDto, description: 'The proposal is dropped; the applicant stays as it was' })
-  @ApiOperation({ summary: 'Decline a proposed decision', description: 'Four-eyes: a second reviewer drops the proposed decision; the applicant stays as it was and nothing is sent.' })
+  @ApiOperation({
+    summary: 'Decline a proposed decision',
+    description: 'Four-eyes: a second reviewer drops the proposed decision; the applicant stays as it was and nothing is sent.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   @ApiErrors(DECISION_ERRORS, 'PROPOSAL_NOT_FOUND')
-  decline(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Param('proposalId') proposalId: string): Promise<DecisionResultDto> {
+  decline(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Param('proposalId') proposalId: string,
+  ): Promise<DecisionResultDto> {
     return this.decisions.decline(user, id, userId, proposalId);
   }
 
@@ -169,11 +214,20 @@ export class ApplicantDecisionsController {
   @ApiOkResponse({ type: DecisionResultDto, description: 'kycStatus pending for the one step; older links revoked; applicant.resubmission_requested sent' })
   @ApiBadRequestResponse({ description: 'Unknown step, a label of another kind, or a back side the document does not have' })
   @ApiConflictResponse({ description: 'NOT_SUBMITTED' })
-  @ApiOperation({ summary: 'Ask the end user to redo one step', description: 'Sends the applicant back to the verification page for one step only (document front, back, selfie or personal data), with a resubmission label saying why. Older links are revoked; the `applicant.resubmission_requested` webhook is sent.' })
+  @ApiOperation({
+    summary: 'Ask the end user to redo one step',
+    description:
+      'Sends the applicant back to the verification page for one step only (document front, back, selfie or personal data), with a resubmission label saying why. Older links are revoked; the `applicant.resubmission_requested` webhook is sent.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
   @ApiErrors(DECISION_ERRORS, 'NOT_SUBMITTED', 'STEP_NOT_APPLICABLE', 'LABEL_NOT_FOUND', 'LABEL_ARCHIVED', 'LABEL_KIND_MISMATCH')
-  requestResubmission(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: ResubmissionRequestDto): Promise<DecisionResultDto> {
+  requestResubmission(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: ResubmissionRequestDto,
+  ): Promise<DecisionResultDto> {
     return this.decisions.requestResubmission(user, id, userId, body);
   }
 
@@ -182,10 +236,18 @@ export class ApplicantDecisionsController {
   @Header('Cache-Control', PRIVATE_NO_STORE)
   @ApiProduces('image/png', 'image/jpeg', 'image/webp')
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'A photo replaced by a resubmission' })
-  @ApiOperation({ summary: 'Download a replaced photo', description: 'The bytes of a document photo or selfie that a resubmission replaced, kept so that the reviewer can compare the old and the new one.' })
+  @ApiOperation({
+    summary: 'Download a replaced photo',
+    description: 'The bytes of a document photo or selfie that a resubmission replaced, kept so that the reviewer can compare the old and the new one.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'IMAGE_NOT_FOUND')
-  async earlierImage(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Param('imageId') imageId: string): Promise<StreamableFile> {
+  async earlierImage(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Param('imageId') imageId: string,
+  ): Promise<StreamableFile> {
     const image = await this.decisions.earlierImage(user, id, userId, imageId);
     return new StreamableFile(image.data, { type: image.contentType, length: image.data.length, disposition: 'inline' });
   }
@@ -199,7 +261,10 @@ export class ReviewerPreferencesController {
 
   @Get()
   @ApiOkResponse({ type: ReviewerPreferencesDto })
-  @ApiOperation({ summary: 'Read my reviewer preferences', description: "The signed-in reviewer's work-queue choices: the columns shown and the list's default order." })
+  @ApiOperation({
+    summary: 'Read my reviewer preferences',
+    description: "The signed-in reviewer's work-queue choices: the columns shown and the list's default order.",
+  })
   get(@CurrentUser() user: User): Promise<ReviewerPreferencesDto> {
     return this.decisions.preferences(user);
   }

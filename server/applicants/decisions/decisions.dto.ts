@@ -23,7 +23,12 @@ export class DecisionLabelInputDto {
   @MaxLength(100)
   title: string;
 
-  @ApiProperty({ minLength: 1, maxLength: 500, example: 'Your document has expired. Please use a document that is still valid.', description: 'Shown to the end user on the verification page' })
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 500,
+    example: 'Your document has expired. Please use a document that is still valid.',
+    description: 'Shown to the end user on the verification page',
+  })
   @Transform(trim)
   @IsString()
   @IsNotEmpty({ message: 'endUserText must not be empty' })
@@ -94,7 +99,7 @@ export class PendingDecisionDto {
   @ApiProperty({ enum: ['approve', 'reject', 'hold', 'resubmission'] }) kind: string;
   @ApiProperty({ type: LabelRefDto, nullable: true }) label: LabelRefDto | null;
   @ApiProperty({ nullable: true, type: String }) reason: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'The proposer\'s internal note' }) note: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "The proposer's internal note" }) note: string | null;
   @ApiProperty() proposedBy: string;
   @ApiProperty({ description: 'Whether the caller proposed it (then only someone else may confirm it)' }) proposedByMe: boolean;
   @ApiProperty() proposedAt: string;
@@ -124,8 +129,10 @@ export class ApplicantReviewStateDto {
   @ApiProperty() approveWithoutConfirmation: boolean;
   @ApiProperty() undoWindowSeconds: number;
   @ApiProperty({ type: PendingDecisionDto, nullable: true }) pendingDecision: PendingDecisionDto | null;
-  @ApiProperty({ type: UndoableDecisionDto, nullable: true, description: 'The last decision, while it can still be undone' }) undoableDecision: UndoableDecisionDto | null;
-  @ApiProperty({ type: DecisionLabelDto, nullable: true, description: 'The label of the current rejection, hold or resubmission request' }) currentLabel: DecisionLabelDto | null;
+  @ApiProperty({ type: UndoableDecisionDto, nullable: true, description: 'The last decision, while it can still be undone' })
+  undoableDecision: UndoableDecisionDto | null;
+  @ApiProperty({ type: DecisionLabelDto, nullable: true, description: 'The label of the current rejection, hold or resubmission request' })
+  currentLabel: DecisionLabelDto | null;
   @ApiProperty({ nullable: true, type: String, enum: [...RESUBMISSION_STEPS, null] }) resubmissionStep: string | null;
   @ApiProperty() attempt: number;
   @ApiProperty({ type: [EarlierImageDto], description: 'Photos replaced by a resubmission, oldest attempt first' }) earlierImages: EarlierImageDto[];

@@ -77,8 +77,20 @@ export class Decisions {
     const organizationIdOf = access.organization.id;
     await this.dataSource.transaction(async (manager) => {
       const before = (await manager.findOneBy(ReviewSettings, { organizationId: organizationIdOf }))?.fourEyes ?? 'off';
-      await manager.save(manager.create(ReviewSettings, { organizationId: organizationIdOf, fourEyes: body.fourEyes, updatedByName: user.username.slice(0, 64), updatedAt: this.clock.now() }));
-      await this.audit.record(manager, { actor: user, organizationId: organizationIdOf, action: 'organization.review_settings_changed', detail: { fourEyes: { from: before, to: body.fourEyes } } });
+      await manager.save(
+        manager.create(ReviewSettings, {
+          organizationId: organizationIdOf,
+          fourEyes: body.fourEyes,
+          updatedByName: user.username.slice(0, 64),
+          updatedAt: this.clock.now(),
+        }),
+      );
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organizationIdOf,
+        action: 'organization.review_settings_changed',
+        detail: { fourEyes: { from: before, to: body.fourEyes } },
+      });
     });
     return { fourEyes: body.fourEyes, undoWindowSeconds: this.windowMs / 1000 };
   }
@@ -108,7 +120,12 @@ export class Decisions {
       const applicant = await this.changes.proposeDecision(ref, { decision, label, note }, { actor: user, expectedVersion: input.version });
       return { applicant: toApplicantSummary(applicant), decision: null, pendingDecision: await this.pendingOf(applicant, user) };
     }
-    const { applicant, decisionId } = await this.changes.decideAsReviewer(ref, decision, { label, note, undoWindowMs: this.windowMs }, { actor: user, expectedVersion: input.version });
+    const { applicant, decisionId } = await this.changes.decideAsReviewer(
+      ref,
+      decision,
+      { label, note, undoWindowMs: this.windowMs },
+      { actor: user, expectedVersion: input.version },
+    );
     const record = await this.dataSource.getRepository(ApplicantDecision).findOneByOrFail({ id: decisionId });
     return { applicant: toApplicantSummary(applicant), decision: this.undoableOf(record, user, access), pendingDecision: null };
   }
@@ -118,7 +135,9 @@ export class Decisions {
     const access = await this.access.requireMember(user, organizationId);
     const ref = { organizationId: access.organization.id, userId };
     const applicant = await this.query.findApplicant(ref.organizationId, userId);
-    const pending = isUuid(proposalId) ? await this.dataSource.getRepository(PendingDecision).findOneBy({ id: proposalId.toLowerCase(), applicantId: applicant.id }) : null;
+    const pending = isUuid(proposalId)
+      ? await this.dataSource.getRepository(PendingDecision).findOneBy({ id: proposalId.toLowerCase(), applicantId: applicant.id })
+      : null;
     if (!pending) throw proposalNotFound();
     if (pending.proposedById === user.id) throw DECISION_ERRORS.error('SAME_REVIEWER');
     const label = pending.labelId ? await this.labelRefOf(ref.organizationId, pending.labelId) : null;
@@ -145,14 +164,21 @@ export class Decisions {
   async undo(user: User, organizationId: string, userId: string, decisionId: string): Promise<DecisionResultDto> {
     const access = await this.access.requireMember(user, organizationId);
     const applicantRow = await this.query.findApplicant(access.organization.id, userId);
-    const record = isUuid(decisionId) ? await this.dataSource.getRepository(ApplicantDecision).findOneBy({ id: decisionId.toLowerCase(), applicantId: applicantRow.id }) : null;
+    const record = isUuid(decisionId)
+      ? await this.dataSource.getRepository(ApplicantDecision).findOneBy({ id: decisionId.toLowerCase(), applicantId: applicantRow.id })
+      : null;
     if (!record) throw decisionNotFound();
     if (!mayUndo(record, user, access)) throw DECISION_ERRORS.error('UNDO_NOT_ALLOWED');
     const applicant = await this.changes.undoDecision({ organizationId: access.organization.id, userId }, record.id, this.windowMs, { actor: user });
     return { applicant: toApplicantSummary(applicant), decision: null, pendingDecision: null };
   }
 
-  async requestResubmission(user: User, organizationId: string, userId: string, body: { step: ResubmissionStep; labelId: string; note?: string | null; version?: number }): Promise<DecisionResultDto> {
+  async requestResubmission(
+    user: User,
+    organizationId: string,
+    userId: string,
+    body: { step: ResubmissionStep; labelId: string; note?: string | null; version?: number },
+  ): Promise<DecisionResultDto> {
     const access = await this.access.requireMember(user, organizationId);
     const label = await this.labels.forDecision(access.organization.id, body.labelId, 'resubmission');
     const { applicant, decisionId } = await this.changes.requestResubmission(
@@ -203,7 +229,9 @@ export class Decisions {
   async earlierImage(user: User, organizationId: string, userId: string, imageId: string): Promise<{ contentType: string; data: Buffer }> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const applicant = await this.query.findApplicant(organization.id, userId);
-    const image = isUuid(imageId) ? await this.dataSource.getRepository(SupersededImage).findOneBy({ id: imageId.toLowerCase(), applicantId: applicant.id }) : null;
+    const image = isUuid(imageId)
+      ? await this.dataSource.getRepository(SupersededImage).findOneBy({ id: imageId.toLowerCase(), applicantId: applicant.id })
+      : null;
     if (!image) throw imageNotFound();
     return { contentType: image.contentType, data: image.data };
   }

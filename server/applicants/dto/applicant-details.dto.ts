@@ -33,7 +33,9 @@ export class ApplicantSummaryDto {
   @ApiProperty({ type: String, format: 'date-time' })
   createdAt: Date;
 
-  @ApiProperty({ description: 'Raised by every change; send it back with a change to refuse it (409 APPLICANT_CHANGED) if someone changed the applicant since' })
+  @ApiProperty({
+    description: 'Raised by every change; send it back with a change to refuse it (409 APPLICANT_CHANGED) if someone changed the applicant since',
+  })
   version: number;
 }
 
@@ -108,7 +110,11 @@ export class ApplicantDetailsDto {
   @ApiProperty({ type: IdentityDto, description: 'The data as the applicant typed it (or staff edited it)' })
   identity: IdentityDto;
 
-  @ApiProperty({ type: DocumentDataDto, nullable: true, description: 'What the analysis read from the document; null until it has run, or when nothing could be read' })
+  @ApiProperty({
+    type: DocumentDataDto,
+    nullable: true,
+    description: 'What the analysis read from the document; null until it has run, or when nothing could be read',
+  })
   document: DocumentDataDto | null;
 
   @ApiProperty({
@@ -134,7 +140,12 @@ export class ApplicantDetailsDto {
   @ApiProperty({ type: LegalHoldDto, nullable: true, description: 'Set while the applicant is on legal hold (exempt from retention and erasure)' })
   legalHold: LegalHoldDto | null;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: "When the organization's retention policy removed the photos, selfies and face data (identity data kept)" })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: "When the organization's retention policy removed the photos, selfies and face data (identity data kept)",
+  })
   imagesRemovedAt: Date | null;
 }
 

@@ -19,7 +19,17 @@ const CANDIDATES: Record<string, (string | string[])[]> = {
   search: ['ann', '  ann  ', 'an', 'ab', '😀😀😀', '😀😀', '', '   ', 'x'.repeat(100), 'x'.repeat(101), '%%%', ['ann', 'bob']],
   orderBy: ['userId', ' createdAt ', 'submittedAt', 'name', '', 'USERID'],
   orderDirection: ['asc', 'DESC', ' Desc ', '', 'up'],
-  status: ['pending', 'pending,completed', ' pending , onHold ', ['pending', 'completed'], 'pending,,', ',', 'nope', 'pending,nope', 'init,pending,prechecked,queued,completed,onHold,pending'],
+  status: [
+    'pending',
+    'pending,completed',
+    ' pending , onHold ',
+    ['pending', 'completed'],
+    'pending,,',
+    ',',
+    'nope',
+    'pending,nope',
+    'init,pending,prechecked,queued,completed,onHold,pending',
+  ],
   reviewAnswer: ['GREEN', 'RED', 'none', 'green', ''],
   flagged: ['any', 'face-match', 'Face', 'x'.repeat(48), 'x'.repeat(49), ''],
   assignee: ['me', 'unassigned', '6f1c2a0e-7a40-4c1e-9f53-2b4f6c0d9a11', 'someone', ''],
@@ -112,7 +122,11 @@ describe('AppValidationPipe on a list query', () => {
     await expect(pipe.transform(value, query(ApplicantQueueQueryDto))).rejects.toMatchObject({
       response: {
         code: 'VALIDATION_FAILED',
-        message: expect.arrayContaining(['property colour should not exist', 'page must not be less than 1', 'search must be at least 3 characters long']) as unknown,
+        message: expect.arrayContaining([
+          'property colour should not exist',
+          'page must not be less than 1',
+          'search must be at least 3 characters long',
+        ]) as unknown,
       },
     });
   });

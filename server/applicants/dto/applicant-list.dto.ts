@@ -78,7 +78,11 @@ export class ApplicantQueueQueryDto extends ApplicantListQueryDto {
   @IsIn(REVIEW_ANSWER_FILTERS, { message: `reviewAnswer must be one of: ${REVIEW_ANSWER_FILTERS.join(', ')}` })
   reviewAnswer?: ReviewAnswerFilter;
 
-  @ApiPropertyOptional({ maxLength: FLAGGED_MAX_LENGTH, example: 'any', description: 'any: at least one check failed or needs review; or the name of one check' })
+  @ApiPropertyOptional({
+    maxLength: FLAGGED_MAX_LENGTH,
+    example: 'any',
+    description: 'any: at least one check failed or needs review; or the name of one check',
+  })
   @IsOptional()
   @Transform(trimmedOrAbsent)
   @IsString()

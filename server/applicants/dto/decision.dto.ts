@@ -26,7 +26,12 @@ export class VersionedChangeDto {
 
 /** An optional internal note with a decision: never sent to the integrator or shown to the end user. */
 export class DecisionNoteDto extends VersionedChangeDto {
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTE_MAX_LENGTH, description: 'Internal note, kept as a note on the applicant; never sent to the integrator or the end user' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: NOTE_MAX_LENGTH,
+    description: 'Internal note, kept as a note on the applicant; never sent to the integrator or the end user',
+  })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
@@ -36,14 +41,23 @@ export class DecisionNoteDto extends VersionedChangeDto {
 
 /** A rejection or hold may name a decision label and carry an internal note. */
 class LabelledDecisionDto extends DecisionNoteDto {
-  @ApiPropertyOptional({ format: 'uuid', description: "A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page" })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      'A decision label of the organization (GET .../decision-labels): its code and title go to the webhook, its end-user text to the verification page',
+  })
   @IsOptional()
   @IsUUID('all', { message: 'labelId must be a label id' })
   labelId?: string;
 }
 
 export class RejectApplicantDto extends LabelledDecisionDto {
-  @ApiPropertyOptional({ minLength: 1, maxLength: 1000, example: 'The document photo is blurred', description: 'Required without labelId; with one, defaults to the label\'s title' })
+  @ApiPropertyOptional({
+    minLength: 1,
+    maxLength: 1000,
+    example: 'The document photo is blurred',
+    description: "Required without labelId; with one, defaults to the label's title",
+  })
   @ValidateIf((body: RejectApplicantDto) => body.labelId === undefined || body.reason !== undefined)
   @Transform(trim)
   @IsString()
@@ -51,7 +65,10 @@ export class RejectApplicantDto extends LabelledDecisionDto {
   @MaxLength(1000)
   reason?: string;
 
-  @ApiPropertyOptional({ enum: REJECT_TYPES, description: 'resubmission: the end user may try again; final: they may not. Required without labelId; with one, defaults to final' })
+  @ApiPropertyOptional({
+    enum: REJECT_TYPES,
+    description: 'resubmission: the end user may try again; final: they may not. Required without labelId; with one, defaults to final',
+  })
   @ValidateIf((body: RejectApplicantDto) => body.labelId === undefined || body.rejectType !== undefined)
   @IsIn(REJECT_TYPES, { message: `rejectType must be one of: ${REJECT_TYPES.join(', ')}` })
   rejectType?: RejectType;

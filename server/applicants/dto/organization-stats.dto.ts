@@ -50,9 +50,11 @@ export class OrganizationStatsDto {
   @ApiProperty({ type: AnalysisBacklogDto, description: 'Submissions whose automatic analysis has not finished' })
   analysis: AnalysisBacklogDto;
 
-  @ApiProperty({ type: [ReviewerStatsDto], description: 'Staff decisions of the last 30 days per reviewer, most decisions first (automatic decisions are not counted)' })
+  @ApiProperty({
+    type: [ReviewerStatsDto],
+    description: 'Staff decisions of the last 30 days per reviewer, most decisions first (automatic decisions are not counted)',
+  })
   reviewers: ReviewerStatsDto[];
 }
 
-export const EMPTY_STATUS_COUNTS = (): Record<KycStatus, number> =>
-  Object.fromEntries(KYC_STATUSES.map((status) => [status, 0])) as Record<KycStatus, number>;
+export const EMPTY_STATUS_COUNTS = (): Record<KycStatus, number> => Object.fromEntries(KYC_STATUSES.map((status) => [status, 0])) as Record<KycStatus, number>;

@@ -1,14 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param } from '@nestjs/common';
 import { RecentAuthentication } from '../../common/access/recent-authentication.decorator.js';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAllowed } from '../../common/access/api-key-allowed.decorator.js';
 import { RequirePermission } from '../../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
@@ -32,11 +24,19 @@ export class ApplicantErasureController {
   @HttpCode(HttpStatus.OK)
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'delete')
-  @ApiOkResponse({ type: ApplicantTombstoneDto, description: 'Identity data, photos, face data, checks, notes, webhook payload copies and the personal values of audit entries removed; the tombstone', example: TOMBSTONE_EXAMPLE })
+  @ApiOkResponse({
+    type: ApplicantTombstoneDto,
+    description: 'Identity data, photos, face data, checks, notes, webhook payload copies and the personal values of audit entries removed; the tombstone',
+    example: TOMBSTONE_EXAMPLE,
+  })
   @ApiBody({ type: EraseApplicantDto, examples: { 'data subject request': { value: ERASE_APPLICANT_EXAMPLE } } })
   @ApiBadRequestResponse({ description: 'No reason (3 to 500 characters), or confirmUserId is not the userId (ERASURE_NOT_CONFIRMED)' })
   @ApiForbiddenResponse({ description: 'APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator' })
-  @ApiOperation({ summary: 'Erase an applicant', description: 'GDPR Art. 17: identity data, photos, selfie, face data, checks, notes, the webhook events kept for the applicant and the personal values of its audit entries are removed for good. Answers the tombstone. No webhook is sent.' })
+  @ApiOperation({
+    summary: 'Erase an applicant',
+    description:
+      'GDPR Art. 17: identity data, photos, selfie, face data, checks, notes, the webhook events kept for the applicant and the personal values of its audit entries are removed for good. Answers the tombstone. No webhook is sent.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'ERASURE_NOT_CONFIRMED', 'APPLICANT_ERASURE_FORBIDDEN', 'APPLICANT_ON_LEGAL_HOLD')
   erase(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: EraseApplicantDto): Promise<ApplicantTombstoneDto> {
@@ -46,8 +46,15 @@ export class ApplicantErasureController {
   @Get(':userId/erasures')
   @ApiKeyAllowed()
   @RequirePermission('applicants', 'read')
-  @ApiOkResponse({ type: [ApplicantTombstoneDto], description: 'The tombstones of applicants erased under this userId, newest first (none: an empty list)', example: [TOMBSTONE_EXAMPLE] })
-  @ApiOperation({ summary: "List an applicant's erasures", description: 'The tombstones (applicantId, erasedAt, erasedBy, reason) of applicants erased under this userId, newest first.' })
+  @ApiOkResponse({
+    type: [ApplicantTombstoneDto],
+    description: 'The tombstones of applicants erased under this userId, newest first (none: an empty list)',
+    example: [TOMBSTONE_EXAMPLE],
+  })
+  @ApiOperation({
+    summary: "List an applicant's erasures",
+    description: 'The tombstones (applicantId, erasedAt, erasedBy, reason) of applicants erased under this userId, newest first.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   tombstones(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string): Promise<ApplicantTombstoneDto[]> {
     return this.erasures.tombstones(user, id, userId);

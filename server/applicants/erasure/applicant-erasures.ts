@@ -94,14 +94,23 @@ export class ApplicantErasures {
     const tombstone = await this.dataSource.transaction(async (manager) => {
       // Locked first (PostgreSQL): a change in flight (an analysis result, a decision) commits
       // its audit entry before the entries are marked erased, instead of after.
-      const query = manager.getRepository(Applicant).createQueryBuilder('a').where('a.organizationId = :organizationId AND a.userId = :userId', { organizationId: organization.id, userId });
+      const query = manager
+        .getRepository(Applicant)
+        .createQueryBuilder('a')
+        .where('a.organizationId = :organizationId AND a.userId = :userId', { organizationId: organization.id, userId });
       if (supportsRowLocks(this.dataSource)) query.setLock('pessimistic_write');
       const applicant = await query.getOne();
       if (!applicant) throw applicantNotFound();
       if (confirmUserId !== applicant.userId) throw APPLICANT_ERRORS.error('ERASURE_NOT_CONFIRMED');
       if (applicant.legalHoldAt) throw APPLICANT_ERRORS.error('APPLICANT_ON_LEGAL_HOLD');
       const [erasure] = await this.eraseRows(manager, organization.id, [applicant], user, reason);
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, applicantId: null, action: 'applicant.erased', detail: { applicantId: applicant.id } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        applicantId: null,
+        action: 'applicant.erased',
+        detail: { applicantId: applicant.id },
+      });
       return erasure;
     });
     // SQLite: the erased rows' pages were zeroed (secure_delete); their copies in the WAL go
@@ -121,7 +130,13 @@ export class ApplicantErasures {
    * Erases applicants of one organization inside the caller's transaction (the caller
    * checked access and legal holds, and audits); answers their tombstones.
    */
-  async eraseRows(manager: EntityManager, organizationId: string, applicants: readonly Applicant[], actor: AuditActor, reason: string): Promise<ApplicantErasure[]> {
+  async eraseRows(
+    manager: EntityManager,
+    organizationId: string,
+    applicants: readonly Applicant[],
+    actor: AuditActor,
+    reason: string,
+  ): Promise<ApplicantErasure[]> {
     if (applicants.length === 0) return [];
     const ids = applicants.map((applicant) => applicant.id);
     const userIds = applicants.map((applicant) => applicant.userId);
@@ -152,14 +167,23 @@ export class ApplicantErasures {
   async tombstones(user: User, organizationId: string, userId: string): Promise<ApplicantTombstoneDto[]> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const erasures = await this.dataSource.getRepository(ApplicantErasure).find({
-      where: { organizationId: organization.id, userIdHash: In([erasureUserIdHash(this.userIdKey, organization.id, userId), legacyUserIdHash(organization.id, userId)]) },
+      where: {
+        organizationId: organization.id,
+        userIdHash: In([erasureUserIdHash(this.userIdKey, organization.id, userId), legacyUserIdHash(organization.id, userId)]),
+      },
       order: { erasedAt: 'DESC' },
     });
     return erasures.map(toTombstone);
   }
 
   /** Other rows of the organization that name the applicants: other applicants' checks, organization-wide audit entries. */
-  private async scrubMentions(manager: EntityManager, organizationId: string, applicantIds: readonly string[], userIds: ReadonlySet<string>, values: readonly string[]): Promise<void> {
+  private async scrubMentions(
+    manager: EntityManager,
+    organizationId: string,
+    applicantIds: readonly string[],
+    userIds: ReadonlySet<string>,
+    values: readonly string[],
+  ): Promise<void> {
     if (values.length === 0) return;
     const like = (column: string) => values.map((_, i) => `${column} LIKE :v${i}`).join(' OR ');
     const params = Object.fromEntries(values.map((v, i) => [`v${i}`, `%${v}%`]));
@@ -174,7 +198,11 @@ export class ApplicantErasures {
     for (const check of checks) {
       const evidence = scrub(check.evidence, userIds, values);
       const detail = scrub(check.detail, userIds, values);
-      await manager.update(ApplicantCheck, { id: check.id }, { ...(evidence === undefined ? {} : { evidence: evidence as never }), ...(detail === undefined ? {} : { detail: detail as string }) });
+      await manager.update(
+        ApplicantCheck,
+        { id: check.id },
+        { ...(evidence === undefined ? {} : { evidence: evidence as never }), ...(detail === undefined ? {} : { detail: detail as string }) },
+      );
     }
     const events = await manager
       .getRepository(AuditEvent)

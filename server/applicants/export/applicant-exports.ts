@@ -68,7 +68,12 @@ export class ApplicantExports {
         if (batch.length < EXPORT_BATCH) break;
         after = batch[batch.length - 1].userId;
       }
-      await audit.record(manager, { actor: user, organizationId: organization.id, action: 'applicant.list_exported', detail: { filters: describeFilters(query), rows } });
+      await audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'applicant.list_exported',
+        detail: { filters: describeFilters(query), rows },
+      });
     }
     return { expectedRows, stream: Readable.from(lines()) };
   }

@@ -55,7 +55,10 @@ export class ApplicantFaces {
    * applicant's identity; each match names a copy of that applicant's face, returned in
    * `crops` to be stored with this applicant's checks (the evidence never holds the bytes).
    */
-  async describeMatches(applicant: Pick<Applicant, 'id' | 'organizationId' | 'name' | 'dateOfBirth'>, hits: Hit[]): Promise<{ matches: DuplicateMatch[]; crops: NewFaceCrop[] }> {
+  async describeMatches(
+    applicant: Pick<Applicant, 'id' | 'organizationId' | 'name' | 'dateOfBirth'>,
+    hits: Hit[],
+  ): Promise<{ matches: DuplicateMatch[]; crops: NewFaceCrop[] }> {
     if (hits.length === 0) return { matches: [], crops: [] };
     const rows = await this.dataSource
       .getRepository(ApplicantFace)
@@ -123,7 +126,9 @@ export class ApplicantFaces {
   async blocklistCrop(user: User, organizationId: string, entryId: string): Promise<FaceCropBytes> {
     const { organization } = await this.access.requireMember(user, organizationId);
     if (!/^[1-9][0-9]{0,14}$/.test(entryId)) throw cropNotFound();
-    const entry = await this.dataSource.getRepository(FaceBlocklistEntry).findOne({ where: { id: Number(entryId), organizationId: organization.id }, select: { id: true, crop: true } });
+    const entry = await this.dataSource
+      .getRepository(FaceBlocklistEntry)
+      .findOne({ where: { id: Number(entryId), organizationId: organization.id }, select: { id: true, crop: true } });
     if (!entry) throw cropNotFound();
     return { contentType: 'image/jpeg', data: entry.crop };
   }
@@ -151,7 +156,13 @@ export class ApplicantFaces {
         createdById: user.id,
       });
       await manager.save(entry);
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, applicantId: applicant.id, action: 'applicant.face_blocklisted', detail: { reason, entryId: entry.id } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        applicantId: applicant.id,
+        action: 'applicant.face_blocklisted',
+        detail: { reason, entryId: entry.id },
+      });
       return toFaceBlocklistEntryDto(entry);
     });
   }

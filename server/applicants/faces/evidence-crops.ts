@@ -36,12 +36,22 @@ function movedOutcome(outcome: unknown, applicantId: string, crops: NewFaceCrop[
  * userId); a blocklist match's crop is dropped (the entry keeps its own, served by
  * entryId). Exported for the unit test.
  */
-export function withCropsMoved(check: Pick<ApplicantCheck, 'applicantId' | 'name' | 'evidence'>, others: ReadonlyMap<string, string>): { evidence: Json | null; crops: NewFaceCrop[] } {
+export function withCropsMoved(
+  check: Pick<ApplicantCheck, 'applicantId' | 'name' | 'evidence'>,
+  others: ReadonlyMap<string, string>,
+): { evidence: Json | null; crops: NewFaceCrop[] } {
   const crops: NewFaceCrop[] = [];
   const evidence = check.evidence;
   if (!isObject(evidence)) return { evidence: evidence ?? null, crops };
   if (check.name === 'face-match') {
-    return { evidence: { ...evidence, portrait: movedOutcome(evidence.portrait, check.applicantId, crops), selfie: movedOutcome(evidence.selfie, check.applicantId, crops) }, crops };
+    return {
+      evidence: {
+        ...evidence,
+        portrait: movedOutcome(evidence.portrait, check.applicantId, crops),
+        selfie: movedOutcome(evidence.selfie, check.applicantId, crops),
+      },
+      crops,
+    };
   }
   if (check.name === 'duplicate-face') {
     const matches = Array.isArray(evidence.matches)
@@ -77,7 +87,10 @@ async function moveOne(manager: EntityManager, checkId: string): Promise<boolean
   if (!check) return true;
   const applicant = await manager.findOne(Applicant, { where: { id: check.applicantId }, select: { id: true, organizationId: true } });
   if (!applicant) return true;
-  const userIds = isObject(check.evidence) && Array.isArray(check.evidence.matches) ? check.evidence.matches.flatMap((match: unknown) => (isObject(match) && typeof match.userId === 'string' ? [match.userId] : [])) : [];
+  const userIds =
+    isObject(check.evidence) && Array.isArray(check.evidence.matches)
+      ? check.evidence.matches.flatMap((match: unknown) => (isObject(match) && typeof match.userId === 'string' ? [match.userId] : []))
+      : [];
   const others = new Map<string, string>();
   for (const userId of new Set(userIds)) {
     const other = await manager.findOne(Applicant, { where: { organizationId: applicant.organizationId, userId }, select: { id: true } });

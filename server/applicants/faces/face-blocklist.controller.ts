@@ -18,7 +18,11 @@ export class FaceBlocklistController {
   @Post()
   @RequirePermission('applicants', 'update')
   @ApiCreatedResponse({ type: FaceBlocklistEntryDto, description: "The applicant's selfie face is on the organization's blocklist (audited)" })
-  @ApiOperation({ summary: "Blocklist an applicant's face", description: "Puts the applicant's selfie face on the organization's blocklist: later applicants with the same face are rejected automatically (auto-reject:blocklisted-face)." })
+  @ApiOperation({
+    summary: "Blocklist an applicant's face",
+    description:
+      "Puts the applicant's selfie face on the organization's blocklist: later applicants with the same face are rejected automatically (auto-reject:blocklisted-face).",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'FACE_NOT_ANALYSED', 'FACE_ALREADY_BLOCKLISTED')
   block(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: BlockFaceDto): Promise<FaceBlocklistEntryDto> {

@@ -44,7 +44,14 @@ describe('liveness check', () => {
 });
 
 describe('duplicate-face check', () => {
-  const match = (userId: string, different: boolean) => ({ userId, name: 'A B', dateOfBirth: '1990-01-01', similarity: 0.8, differentIdentity: different, cropId: null });
+  const match = (userId: string, different: boolean) => ({
+    userId,
+    name: 'A B',
+    dateOfBirth: '1990-01-01',
+    similarity: 0.8,
+    differentIdentity: different,
+    cropId: null,
+  });
 
   it('passes no match, asks a person about the same identity under another userId, fails another identity or the blocklist', () => {
     expect(duplicateFaceCheck(face(0), [], [], 12, 0.7)).toMatchObject({ verdict: 'passed', detail: expect.stringContaining('12 searched') });

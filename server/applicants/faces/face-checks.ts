@@ -5,7 +5,15 @@ import type { CheckVerdict } from '../applicant-check.entity.js';
  * parts): the face's crop is a face_crops row, named by `cropId` (null: not kept).
  */
 export type FaceOutcome =
-  | { found: true; box: { x: number; y: number; width: number; height: number }; size: number; yaw: number; antispoof: number | null; liveness: number | null; cropId: string | null }
+  | {
+      found: true;
+      box: { x: number; y: number; width: number; height: number };
+      size: number;
+      yaw: number;
+      antispoof: number | null;
+      liveness: number | null;
+      cropId: string | null;
+    }
   | { found: false; reason: 'no face' | 'several faces' | 'face too small'; faces: number };
 
 /** The face analysis of one submission, as the checks need it. */
@@ -100,7 +108,13 @@ export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
   // Yaw grows as the head turns to the person's right (seen on an unmirrored photo).
   const turn = selfie?.found && turned?.found ? turned.yaw - selfie.yaw : null;
   const turnedTo = turn === null ? null : turn < 0 ? 'left' : 'right';
-  const challenge = { requestedTurn, turnDegrees: turn === null ? null : Math.round(turn), turnedTo, sameFace: poseSimilarity === null ? null : rounded(poseSimilarity), framesIdentical };
+  const challenge = {
+    requestedTurn,
+    turnDegrees: turn === null ? null : Math.round(turn),
+    turnedTo,
+    sameFace: poseSimilarity === null ? null : rounded(poseSimilarity),
+    framesIdentical,
+  };
   const note = 'Anti-spoofing and liveness scores are signals, not a certification.';
   const result = (verdict: CheckVerdict, detail: string): FaceCheckResult => ({
     name: 'liveness',
@@ -114,11 +128,13 @@ export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
   if (framesIdentical) return result('failed', 'Pose challenge failed: the two selfies are the same picture');
   if (!turned.found) return result('failed', `Pose challenge failed: ${missing(turned, 'turned').toLowerCase()}`);
   if (poseSimilarity! < threshold) return result('failed', 'Pose challenge failed: the turned selfie shows another face');
-  if (Math.abs(turn!) < MIN_HEAD_TURN) return result('failed', `Pose challenge failed: the head did not turn (${Math.abs(Math.round(turn!))}°, at least ${MIN_HEAD_TURN}° needed)`);
+  if (Math.abs(turn!) < MIN_HEAD_TURN)
+    return result('failed', `Pose challenge failed: the head did not turn (${Math.abs(Math.round(turn!))}°, at least ${MIN_HEAD_TURN}° needed)`);
   if (turnedTo !== requestedTurn) return result('needs-review', `The head turned ${turnedTo} (${Math.abs(Math.round(turn!))}°), not ${requestedTurn} as asked`);
   const low = (['antispoof', 'liveness'] as const).filter((name) => signals[name] !== null && signals[name]! < LOW_SIGNAL);
   const passed = `Pose challenge passed: the head turned ${turnedTo} (${Math.abs(Math.round(turn!))}°), same face`;
-  if (low.length > 0) return result('needs-review', `${passed}; low ${low.map((name) => (name === 'antispoof' ? 'anti-spoofing' : 'liveness')).join(' and ')} score`);
+  if (low.length > 0)
+    return result('needs-review', `${passed}; low ${low.map((name) => (name === 'antispoof' ? 'anti-spoofing' : 'liveness')).join(' and ')} score`);
   return result('passed', passed);
 }
 
@@ -127,7 +143,13 @@ export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
  * blocklisted faces. A blocklisted face or one face under another name or date of birth
  * fails; the same person under another userId asks a person to look.
  */
-export function duplicateFaceCheck(selfie: FaceOutcome | null, matches: DuplicateMatch[], blocklist: BlocklistMatch[], searched: number, threshold: number): FaceCheckResult {
+export function duplicateFaceCheck(
+  selfie: FaceOutcome | null,
+  matches: DuplicateMatch[],
+  blocklist: BlocklistMatch[],
+  searched: number,
+  threshold: number,
+): FaceCheckResult {
   const best = Math.max(0, ...matches.map((match) => match.similarity), ...blocklist.map((match) => match.similarity));
   const result = (verdict: CheckVerdict, detail: string): FaceCheckResult => ({
     name: 'duplicate-face',
@@ -137,7 +159,8 @@ export function duplicateFaceCheck(selfie: FaceOutcome | null, matches: Duplicat
     evidence: selfie?.found ? { threshold, searched, matches, blocklist } : null,
   });
   if (!selfie?.found) return result('needs-review', 'No face on the selfie to search for');
-  if (blocklist.length > 0) return result('failed', `The face matches a blocklisted face (${blocklist.map((match) => `${match.userId}: ${match.reason}`).join('; ')})`.slice(0, 500));
+  if (blocklist.length > 0)
+    return result('failed', `The face matches a blocklisted face (${blocklist.map((match) => `${match.userId}: ${match.reason}`).join('; ')})`.slice(0, 500));
   const others = matches.filter((match) => match.differentIdentity);
   const applicants = (count: number) => `${count} other applicant${count === 1 ? '' : 's'}`;
   if (others.length > 0) return result('failed', `The same face as ${applicants(matches.length)}, ${others.length} with a different name or date of birth`);

@@ -18,7 +18,10 @@ const bytes = (crop: FaceCropBytes) => new StreamableFile(crop.data, { type: cro
  */
 @ApiTags('applicants')
 @Controller('projects/:id')
-@ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member), Applicant not found, or no such crop (gone with a new analysis, reset, retention or erasure)' })
+@ApiNotFoundResponse({
+  description:
+    'Organization not found (also when the caller is not a member), Applicant not found, or no such crop (gone with a new analysis, reset, retention or erasure)',
+})
 export class FaceCropsController {
   constructor(private readonly faces: ApplicantFaces) {}
 
@@ -47,7 +50,8 @@ export class FaceCropsController {
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' }, description: 'The blocklisted face, JPEG, for members only' })
   @ApiOperation({
     summary: 'Download the face of a blocklist entry',
-    description: "The face of one of the organization's blocklist entries, as a `duplicate-face` check's blocklist match names it (`entryId`). `Cache-Control: private, no-store`.",
+    description:
+      "The face of one of the organization's blocklist entries, as a `duplicate-face` check's blocklist match names it (`entryId`). `Cache-Control: private, no-store`.",
   })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'IMAGE_NOT_FOUND')

@@ -106,7 +106,14 @@ export class ApplicantLifecycle {
             detail: { ...step.audit.detail, ...options.context },
           });
         }
-        if (step.event) await this.outbox.enqueue(manager, { organizationId: current.organizationId, type: step.event, applicant: current, extra: step.eventExtra, notBefore: step.eventNotBefore });
+        if (step.event)
+          await this.outbox.enqueue(manager, {
+            organizationId: current.organizationId,
+            type: step.event,
+            applicant: current,
+            extra: step.eventExtra,
+            notBefore: step.eventNotBefore,
+          });
       }
       // The list's flagged-checks column follows whatever checks the plan wrote.
       await refreshFlaggedChecks(manager, applicant);

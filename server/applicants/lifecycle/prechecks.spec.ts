@@ -2,8 +2,7 @@ import { ageOn, parseIsoDate, runPrechecks, type PrecheckInput } from './prechec
 
 const today = new Date('2026-11-21T10:00:00Z');
 const base: PrecheckInput = { expiryDate: '2030-01-01', dateOfBirth: '1990-05-17', approvedElsewhere: [], unreadableImages: [], today };
-const result = (overrides: Partial<PrecheckInput>) =>
-  Object.fromEntries(runPrechecks({ ...base, ...overrides }).map((r) => [r.name, r.verdict === 'passed']));
+const result = (overrides: Partial<PrecheckInput>) => Object.fromEntries(runPrechecks({ ...base, ...overrides }).map((r) => [r.name, r.verdict === 'passed']));
 
 describe('prechecks', () => {
   it('pass for an adult with a valid, unexpired, unique document and readable images', () => {

@@ -29,8 +29,7 @@ export function parseIsoDate(value: string | null): Date | null {
 export function ageOn(dateOfBirth: Date, today: Date): number {
   let age = today.getUTCFullYear() - dateOfBirth.getUTCFullYear();
   const beforeBirthday =
-    today.getUTCMonth() < dateOfBirth.getUTCMonth() ||
-    (today.getUTCMonth() === dateOfBirth.getUTCMonth() && today.getUTCDate() < dateOfBirth.getUTCDate());
+    today.getUTCMonth() < dateOfBirth.getUTCMonth() || (today.getUTCMonth() === dateOfBirth.getUTCMonth() && today.getUTCDate() < dateOfBirth.getUTCDate());
   if (beforeBirthday) age -= 1;
   return age;
 }
@@ -54,9 +53,7 @@ export function runPrechecks(input: PrecheckInput): PrecheckResult[] {
       name: 'document-number-unique',
       verdict: verdict(input.approvedElsewhere.length === 0),
       detail:
-        input.approvedElsewhere.length === 0
-          ? 'Not verified for another applicant'
-          : `Already verified for ${input.approvedElsewhere.slice(0, 3).join(', ')}`,
+        input.approvedElsewhere.length === 0 ? 'Not verified for another applicant' : `Already verified for ${input.approvedElsewhere.slice(0, 3).join(', ')}`,
     },
     {
       name: 'images-readable',

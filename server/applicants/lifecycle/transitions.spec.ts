@@ -59,7 +59,16 @@ describe('the lifecycle transitions', () => {
 
   it('a reset clears identity, review and documents, starts a new session generation and attempt 1', () => {
     const step = resetStep(applicant(), 3);
-    expect(step.changes).toMatchObject({ name: null, country: null, kycStatus: 'init', reviewAnswer: null, documentType: null, sessionGeneration: 4, attempt: 1, decisionLabelId: null });
+    expect(step.changes).toMatchObject({
+      name: null,
+      country: null,
+      kycStatus: 'init',
+      reviewAnswer: null,
+      documentType: null,
+      sessionGeneration: 4,
+      attempt: 1,
+      decisionLabelId: null,
+    });
     expect(step.audit).toEqual({ action: 'applicant.reset', detail: { previousStatus: 'completed', imagesRemoved: 3 } });
     expect(step.event).toBe('applicant.reset');
   });
@@ -86,10 +95,18 @@ describe('the lifecycle transitions', () => {
     });
   });
 
-  it("redacts the identity values an edit recorded, keeps the status fields, and leaves an entry without any alone", () => {
-    const detail = { changes: [{ field: 'name', from: 'Ana', to: 'Ann' }, { field: 'kycStatus', from: 'completed', to: 'queued' }] };
+  it('redacts the identity values an edit recorded, keeps the status fields, and leaves an entry without any alone', () => {
+    const detail = {
+      changes: [
+        { field: 'name', from: 'Ana', to: 'Ann' },
+        { field: 'kycStatus', from: 'completed', to: 'queued' },
+      ],
+    };
     expect(withoutIdentityValues(detail)).toEqual({
-      changes: [{ field: 'name', from: REDACTED_VALUE, to: REDACTED_VALUE }, { field: 'kycStatus', from: 'completed', to: 'queued' }],
+      changes: [
+        { field: 'name', from: REDACTED_VALUE, to: REDACTED_VALUE },
+        { field: 'kycStatus', from: 'completed', to: 'queued' },
+      ],
     });
     expect(withoutIdentityValues({ changes: [{ field: 'kycStatus', from: 'queued', to: 'pending' }] })).toBeUndefined();
     expect(withoutIdentityValues(withoutIdentityValues(detail))).toBeUndefined();

@@ -6,9 +6,7 @@ import { APPLICANT_ERRORS } from '../applicants.errors.js';
 import type { KycStatus, RejectType, ReviewAnswer } from '../applicant.enums.js';
 
 /** What a change may set on an applicant (never its identity within the organization). */
-export type ApplicantChanges = Partial<
-  Omit<Applicant, 'id' | 'organizationId' | 'organization' | 'userId' | 'createdAt' | 'updatedAt' | 'version'>
->;
+export type ApplicantChanges = Partial<Omit<Applicant, 'id' | 'organizationId' | 'organization' | 'userId' | 'createdAt' | 'updatedAt' | 'version'>>;
 
 /** One write of a change, with what the audit trail and the webhook say about it. */
 export interface LifecycleStep {
@@ -21,10 +19,7 @@ export interface LifecycleStep {
   eventNotBefore?: Date;
 }
 
-export type Decision =
-  | { kind: 'approve' }
-  | { kind: 'reject'; reason: string; rejectType: RejectType }
-  | { kind: 'hold'; reason?: string };
+export type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string; rejectType: RejectType } | { kind: 'hold'; reason?: string };
 
 /** A provider's review (Sumsub): its status values are exactly the kycStatus enum. */
 export interface ProviderReview {

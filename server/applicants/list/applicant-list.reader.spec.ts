@@ -75,8 +75,7 @@ describe('ApplicantListReader', () => {
     ftsQueries = [];
   });
 
-  const newReader = () =>
-    new ApplicantListReader(executor, { checkpointStride: 7, checkpointMinRows: 100, offsetReach: 20, rebuildCooldownMs: 0 });
+  const newReader = () => new ApplicantListReader(executor, { checkpointStride: 7, checkpointMinRows: 100, offsetReach: 20, rebuildCooldownMs: 0 });
 
   /** What the reader must answer, by the plain query. */
   async function expected(request: ApplicantListRequest) {
@@ -114,7 +113,8 @@ describe('ApplicantListReader', () => {
     if (filters.submittedFrom) where += ` AND "submittedAt" >= ${add(stamp(filters.submittedFrom))}`;
     if (filters.submittedTo) where += ` AND "submittedAt" < ${add(stamp(filters.submittedTo))}`;
     if (filters.documentType) where += ` AND "documentType" = ${add(filters.documentType)}`;
-    if (filters.tagId) where += ` AND EXISTS (SELECT 1 FROM "applicant_tags" "t" WHERE "t"."applicantId" = "applicants"."id" AND "t"."tagId" = ${add(filters.tagId)})`;
+    if (filters.tagId)
+      where += ` AND EXISTS (SELECT 1 FROM "applicant_tags" "t" WHERE "t"."applicantId" = "applicants"."id" AND "t"."tagId" = ${add(filters.tagId)})`;
     if (filters.noted) {
       const author = filters.noted === 'any' ? '' : ` AND "n"."authorId" = ${add(filters.noted.authorId)}`;
       where += ` AND EXISTS (SELECT 1 FROM "applicant_notes" "n" WHERE "n"."applicantId" = "applicants"."id"${author})`;
@@ -226,7 +226,11 @@ describe('ApplicantListReader', () => {
         return executor.query<T>(sql, params);
       },
     };
-    const reader = new ApplicantListReader(executor, { checkpointStride: 7, checkpointMinRows: 100, offsetReach: 20, rebuildCooldownMs: 0 }, backgroundExecutor);
+    const reader = new ApplicantListReader(
+      executor,
+      { checkpointStride: 7, checkpointMinRows: 100, offsetReach: 20, rebuildCooldownMs: 0 },
+      backgroundExecutor,
+    );
     const request: ApplicantListRequest = { organizationId, page: 20, pageSize: 25, orderBy: 'createdAt', direction: 'asc' };
     // A deep page before its checkpoints: OFFSET on the background; the walk starts there too.
     expect(await reader.list(request)).toEqual(await expected(request));
@@ -283,24 +287,33 @@ describe('ApplicantListReader', () => {
     beforeAll(async () => {
       reviewerA = randomUUID();
       reviewerB = randomUUID();
-      for (const [id, name] of [[reviewerA, 'reviewer-a'], [reviewerB, 'reviewer-b']]) {
-        await dataSource.query(`INSERT INTO "users" ("id", "username", "email", "usernameKey", "emailKey") VALUES (${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)})`, [
-          id,
-          name,
-          `${name}@example.test`,
-          name,
-          `${name}@example.test`,
-        ]);
+      for (const [id, name] of [
+        [reviewerA, 'reviewer-a'],
+        [reviewerB, 'reviewer-b'],
+      ]) {
+        await dataSource.query(
+          `INSERT INTO "users" ("id", "username", "email", "usernameKey", "emailKey") VALUES (${$(1)}, ${$(2)}, ${$(3)}, ${$(4)}, ${$(5)})`,
+          [id, name, `${name}@example.test`, name, `${name}@example.test`],
+        );
       }
       tagId = randomUUID();
-      await dataSource.query(`INSERT INTO "applicant_tag_definitions" ("id", "organizationId", "name", "color") VALUES (${$(1)}, ${$(2)}, 'VIP', 'blue')`, [tagId, organizationId]);
-      const rows: { id: string; userId: string }[] = await dataSource.query(`SELECT "id", "userId" FROM "applicants" WHERE "organizationId" = ${$(1)} ORDER BY "userId"`, [organizationId]);
+      await dataSource.query(`INSERT INTO "applicant_tag_definitions" ("id", "organizationId", "name", "color") VALUES (${$(1)}, ${$(2)}, 'VIP', 'blue')`, [
+        tagId,
+        organizationId,
+      ]);
+      const rows: { id: string; userId: string }[] = await dataSource.query(
+        `SELECT "id", "userId" FROM "applicants" WHERE "organizationId" = ${$(1)} ORDER BY "userId"`,
+        [organizationId],
+      );
       for (const [i, row] of rows.entries()) {
         const assignee = i % 3 === 0 ? reviewerA : i % 5 === 0 ? reviewerB : null;
         const flags = i % 4 === 0 ? ',document-read,' : i % 7 === 0 ? ',document-read,face-match,' : null;
         await dataSource.query(`UPDATE "applicants" SET "assigneeId" = ${$(1)}, "flaggedChecks" = ${$(2)} WHERE "id" = ${$(3)}`, [assignee, flags, row.id]);
         if (i % 6 === 1) await dataSource.query(`INSERT INTO "applicant_tags" ("applicantId", "tagId") VALUES (${$(1)}, ${$(2)})`, [row.id, tagId]);
-        for (const [author, every] of [[reviewerA, 5], [reviewerB, 8]] as const) {
+        for (const [author, every] of [
+          [reviewerA, 5],
+          [reviewerB, 8],
+        ] as const) {
           if (i % every === 2) {
             await dataSource.query(
               `INSERT INTO "applicant_notes" ("id", "applicantId", "authorId", "authorName", "text", "createdAt") VALUES (${$(1)}, ${$(2)}, ${$(3)}, 'reviewer', 'A note', ${$(4)})`,
@@ -313,7 +326,13 @@ describe('ApplicantListReader', () => {
 
     it('answers every filter exactly, alone and combined, every sort and direction, by OFFSET and then from checkpoints', async () => {
       // Room for the checkpoints of every filtered list and sort (17 × 6).
-      const reader = new ApplicantListReader(executor, { checkpointStride: 7, checkpointMinRows: 100, offsetReach: 20, rebuildCooldownMs: 0, maxCheckpointLists: 120 });
+      const reader = new ApplicantListReader(executor, {
+        checkpointStride: 7,
+        checkpointMinRows: 100,
+        offsetReach: 20,
+        rebuildCooldownMs: 0,
+        maxCheckpointLists: 120,
+      });
       for (const round of ['offset', 'checkpoints'] as const) {
         for (const [name, filters, search] of filterCases()) {
           for (const orderBy of APPLICANT_ORDER_BY) {
@@ -332,7 +351,9 @@ describe('ApplicantListReader', () => {
         }
       }
       // Deep pages of the large filtered lists were read by seeking from their checkpoints.
-      const seeks = statements.filter((sql) => /^SELECT "userId", "kycStatus".* WHERE "organizationId" = \S+ AND "kycStatus" = \S+ AND (\(".*", "userId"\) >= |"userId" >= )/.test(sql));
+      const seeks = statements.filter((sql) =>
+        /^SELECT "userId", "kycStatus".* WHERE "organizationId" = \S+ AND "kycStatus" = \S+ AND (\(".*", "userId"\) >= |"userId" >= )/.test(sql),
+      );
       expect(seeks.length).toBeGreaterThan(0);
     }, 120_000); // 17 filters × 6 sorts × 2 directions × 2 rounds, each page read twice
 
@@ -343,8 +364,15 @@ describe('ApplicantListReader', () => {
       statements = [];
       expect(await reader.list(request)).toEqual(before);
       expect(statements.filter((sql) => sql.startsWith('SELECT COUNT(*)'))).toEqual([]);
-      const [{ userId }] = await dataSource.query(`SELECT "userId" FROM "applicants" WHERE "organizationId" = ${$(1)} AND "assigneeId" IS NULL ORDER BY "userId" LIMIT 1`, [organizationId]);
-      await dataSource.query(`UPDATE "applicants" SET "assigneeId" = ${$(1)} WHERE "organizationId" = ${$(2)} AND "userId" = ${$(3)}`, [reviewerB, organizationId, userId]);
+      const [{ userId }] = await dataSource.query(
+        `SELECT "userId" FROM "applicants" WHERE "organizationId" = ${$(1)} AND "assigneeId" IS NULL ORDER BY "userId" LIMIT 1`,
+        [organizationId],
+      );
+      await dataSource.query(`UPDATE "applicants" SET "assigneeId" = ${$(1)} WHERE "organizationId" = ${$(2)} AND "userId" = ${$(3)}`, [
+        reviewerB,
+        organizationId,
+        userId,
+      ]);
       const after = await reader.list(request);
       expect(after.total).toBe(before.total + 1);
       expect(after).toEqual(await expected(request));

@@ -138,13 +138,7 @@ export class ApplicantListReader {
   }
 
   /** [start, end) by LIMIT/OFFSET from the nearer end (ascending rows). */
-  private async offsetRange(
-    organizationId: string,
-    orderBy: ApplicantOrderBy,
-    total: number,
-    start: number,
-    end: number,
-  ): Promise<ApplicantListRow[]> {
+  private async offsetRange(organizationId: string, orderBy: ApplicantOrderBy, total: number, start: number, end: number): Promise<ApplicantListRow[]> {
     const backwards = total - end < start;
     const direction = backwards ? 'DESC' : 'ASC';
     const skip = backwards ? total - end : start;

@@ -51,7 +51,8 @@ export function filterConditions(dialect: SqlExecutor['dialect'], filters: Appli
   if (filters.reviewAnswer === 'none') conditions.push(`"reviewAnswer" IS NULL`);
   else if (filters.reviewAnswer) conditions.push(`"reviewAnswer" = ${params.add(filters.reviewAnswer)}`);
   if (filters.flagged === 'any') conditions.push(`"flaggedChecks" IS NOT NULL`);
-  else if (filters.flagged) conditions.push(`"flaggedChecks" IS NOT NULL AND "flaggedChecks" LIKE ${params.add(`%,${escapeLike(filters.flagged)},%`)} ESCAPE '\\'`);
+  else if (filters.flagged)
+    conditions.push(`"flaggedChecks" IS NOT NULL AND "flaggedChecks" LIKE ${params.add(`%,${escapeLike(filters.flagged)},%`)} ESCAPE '\\'`);
   if (filters.assigneeId === null) conditions.push(`"assigneeId" IS NULL`);
   else if (filters.assigneeId) conditions.push(`"assigneeId" = ${params.add(filters.assigneeId)}`);
   if (filters.submittedFrom) conditions.push(`"submittedAt" >= ${params.add(timestamp(dialect, filters.submittedFrom))}`);

@@ -29,5 +29,10 @@ export async function refreshFlaggedChecks(manager: EntityManager, applicant: Pi
     .getRawMany<{ name: string }>();
   const encoded = encodeFlaggedChecks(flagged.map((row) => row.name));
   if (encoded === applicant.flaggedChecks) return;
-  await manager.createQueryBuilder().update(Applicant).set({ flaggedChecks: encoded, updatedAt: () => '"updatedAt"' }).where('id = :id', { id: applicant.id }).execute();
+  await manager
+    .createQueryBuilder()
+    .update(Applicant)
+    .set({ flaggedChecks: encoded, updatedAt: () => '"updatedAt"' })
+    .where('id = :id', { id: applicant.id })
+    .execute();
 }

@@ -33,7 +33,11 @@ export async function toListItems(db: SqlExecutor, rows: readonly ApplicantListR
   const tagIds = [...new Set(rows.flatMap((row) => decodeTagIds(row.tagIds)))];
   const [users, tags] = await Promise.all([
     byIds<{ id: string; username: string }>(db, (ids) => `SELECT "id", "username" FROM "users" WHERE "id" IN (${ids})`, assigneeIds),
-    byIds<{ id: string; name: string; color: TagColor }>(db, (ids) => `SELECT "id", "name", "color" FROM "applicant_tag_definitions" WHERE "id" IN (${ids})`, tagIds),
+    byIds<{ id: string; name: string; color: TagColor }>(
+      db,
+      (ids) => `SELECT "id", "name", "color" FROM "applicant_tag_definitions" WHERE "id" IN (${ids})`,
+      tagIds,
+    ),
   ]);
   const names = new Map(users.map((user) => [user.id, user.username]));
   const tagsById = new Map<string, TagDto>(tags.map((tag) => [tag.id, { id: tag.id, name: tag.name, color: tag.color }]));

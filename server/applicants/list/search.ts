@@ -103,7 +103,10 @@ export class ApplicantSearch {
     if (this.postgres) {
       // The name through two rare trigrams (a short GIN scan), then the whole term
       // in a form no index takes (|| ''), checked on those rows only.
-      const rare = this.trigrams.rarest(search.trigrams.filter((trigram) => WORD_WINDOW.test(trigram.text)), 2);
+      const rare = this.trigrams.rarest(
+        search.trigrams.filter((trigram) => WORD_WINDOW.test(trigram.text)),
+        2,
+      );
       const name = rare.length
         ? `(${rare.map((trigram) => `"name" ILIKE ${params.add(`%${escapeLike(trigram)}%`)} ESCAPE '\\'`).join(' AND ')}` +
           ` AND ("name" || '') ILIKE ${params.add(search.contains)} ESCAPE '\\')`

@@ -47,4 +47,3 @@ export function prefixed(alias: string, columns: string): string {
     .map((column) => `"${alias}".${column}`)
     .join(', ');
 }
-

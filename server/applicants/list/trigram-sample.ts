@@ -53,10 +53,10 @@ export class TrigramSample {
         [],
       );
       const percent = Math.min(100, (100 * SAMPLE_ROWS * 2) / Math.max(1, rows));
-      const sampled = await this.db.query<{ name: string }>(
-        `SELECT "name" FROM "applicants" TABLESAMPLE SYSTEM ($1) WHERE "name" IS NOT NULL LIMIT $2`,
-        [percent, SAMPLE_ROWS],
-      );
+      const sampled = await this.db.query<{ name: string }>(`SELECT "name" FROM "applicants" TABLESAMPLE SYSTEM ($1) WHERE "name" IS NOT NULL LIMIT $2`, [
+        percent,
+        SAMPLE_ROWS,
+      ]);
       names.push(...sampled.map((row) => row.name));
     } else {
       // Runs of consecutive rows from random places: no full scan.
@@ -64,10 +64,10 @@ export class TrigramSample {
       const runs = 20;
       for (let i = 0; i < runs && last; i += 1) {
         const from = Math.floor(Math.random() * last);
-        const sampled = await this.db.query<{ name: string }>(
-          `SELECT "name" FROM "applicants" WHERE "rowid" >= ? AND "name" IS NOT NULL LIMIT ?`,
-          [from, Math.ceil(SAMPLE_ROWS / runs)],
-        );
+        const sampled = await this.db.query<{ name: string }>(`SELECT "name" FROM "applicants" WHERE "rowid" >= ? AND "name" IS NOT NULL LIMIT ?`, [
+          from,
+          Math.ceil(SAMPLE_ROWS / runs),
+        ]);
         names.push(...sampled.map((row) => row.name));
       }
     }

@@ -18,7 +18,12 @@ export const NOTE_EDIT_WINDOW_MS = 15 * 60_000;
  * grows, so cached counts and checkpoints of the "with notes" filter are read again.
  */
 async function touchListVersion(manager: EntityManager, applicantId: string): Promise<void> {
-  await manager.createQueryBuilder().update(Applicant).set({ updatedAt: () => '"updatedAt"' }).where('id = :id', { id: applicantId }).execute();
+  await manager
+    .createQueryBuilder()
+    .update(Applicant)
+    .set({ updatedAt: () => '"updatedAt"' })
+    .where('id = :id', { id: applicantId })
+    .execute();
 }
 
 /**
@@ -48,9 +53,23 @@ export class ApplicantNotes {
     const applicant = await this.query.findApplicant(organization.id, userId);
     const note = await this.dataSource.transaction(async (manager) => {
       const saved = await manager.save(
-        manager.create(ApplicantNote, { applicantId: applicant.id, authorId: user.id, authorName: user.username.slice(0, 64), text, decision: null, createdAt: this.clock.now(), editedAt: null }),
+        manager.create(ApplicantNote, {
+          applicantId: applicant.id,
+          authorId: user.id,
+          authorName: user.username.slice(0, 64),
+          text,
+          decision: null,
+          createdAt: this.clock.now(),
+          editedAt: null,
+        }),
       );
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, applicantId: applicant.id, action: 'applicant.note_added', detail: { noteId: saved.id, length: text.length } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        applicantId: applicant.id,
+        action: 'applicant.note_added',
+        detail: { noteId: saved.id, length: text.length },
+      });
       await touchListVersion(manager, applicant.id);
       return saved;
     });
@@ -62,7 +81,13 @@ export class ApplicantNotes {
     const edited = await this.dataSource.transaction(async (manager) => {
       Object.assign(note, { text, editedAt: this.clock.now() });
       await manager.save(note);
-      await this.audit.record(manager, { actor: user, organizationId: orgId, applicantId: note.applicantId, action: 'applicant.note_edited', detail: { noteId: note.id, length: text.length } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: orgId,
+        applicantId: note.applicantId,
+        action: 'applicant.note_edited',
+        detail: { noteId: note.id, length: text.length },
+      });
       return note;
     });
     return this.toDto(edited, user);
@@ -73,7 +98,13 @@ export class ApplicantNotes {
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(ApplicantNote, { id: note.id });
       await touchListVersion(manager, note.applicantId);
-      await this.audit.record(manager, { actor: user, organizationId: orgId, applicantId: note.applicantId, action: 'applicant.note_deleted', detail: { noteId: note.id } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: orgId,
+        applicantId: note.applicantId,
+        action: 'applicant.note_deleted',
+        detail: { noteId: note.id },
+      });
     });
   }
 

@@ -1,13 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
@@ -54,7 +46,13 @@ export class ApplicantNotesController {
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   @ApiErrors(DECISION_ERRORS, 'NOTE_NOT_FOUND', 'NOTE_LOCKED')
-  edit(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Param('noteId') noteId: string, @Body() body: NoteInputDto): Promise<ApplicantNoteDto> {
+  edit(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Param('noteId') noteId: string,
+    @Body() body: NoteInputDto,
+  ): Promise<ApplicantNoteDto> {
     return this.notes.edit(user, id, userId, noteId, body.text);
   }
 

@@ -31,7 +31,9 @@ export class AutomaticDecisions {
 
   /** Called when an analysis job of the applicant finished; decides when it was the last one. Resolves with the decision, if any. */
   async afterAnalysis(applicantId: string): Promise<PolicyDecision | null> {
-    const jobs = await this.dataSource.getRepository(AnalysisJob).find({ where: { applicantId, kind: In([...SUBMISSION_ANALYSES]) }, select: { kind: true, status: true } });
+    const jobs = await this.dataSource
+      .getRepository(AnalysisJob)
+      .find({ where: { applicantId, kind: In([...SUBMISSION_ANALYSES]) }, select: { kind: true, status: true } });
     const finished = SUBMISSION_ANALYSES.every((kind) => jobs.some((job) => job.kind === kind && (job.status === 'done' || job.status === 'failed')));
     if (!finished) return null;
     return this.decide(applicantId);
@@ -39,7 +41,9 @@ export class AutomaticDecisions {
 
   /** Applies the policy to a queued applicant whose checks are in. */
   async decide(applicantId: string): Promise<PolicyDecision | null> {
-    const applicant = await this.dataSource.getRepository(Applicant).findOne({ where: { id: applicantId }, select: { id: true, organizationId: true, kycStatus: true } });
+    const applicant = await this.dataSource
+      .getRepository(Applicant)
+      .findOne({ where: { id: applicantId }, select: { id: true, organizationId: true, kycStatus: true } });
     if (applicant?.kycStatus !== 'queued') return null;
     const policy = await this.policies.forOrganization(applicant.organizationId);
     // The default policy (no automatic decision) keeps today's behaviour: queued, nothing recorded.
@@ -58,18 +62,24 @@ export class AutomaticDecisions {
    * applicant is still queued (a person, or the policy, decided first).
    */
   private apply(applicantId: string, decision: PolicyDecision): Promise<Applicant | null> {
-    return this.lifecycle.change({ id: applicantId }, { actor: POLICY_ACTOR }, async (applicant, { manager, now }) => {
-      if (applicant.kycStatus !== 'queued' || !applicant.submittedAt) return [];
-      const policy = { automatic: true as const, rule: decision.rule, reason: decision.reason };
-      if (decision.outcome === 'queue') {
-        if (await alreadyQueuedBy(manager, applicant.id, decision.rule)) return [];
-        return [{ changes: {}, audit: { action: 'applicant.policy_queued', detail: { rule: decision.rule, reason: decision.reason } } }];
-      }
-      const step = decision.outcome === 'approve'
-        ? decisionStep(applicant, { kind: 'approve' }, now)
-        : decisionStep(applicant, { kind: 'reject', reason: decision.reason.slice(0, 1000), rejectType: 'final' }, now);
-      return [{ ...step, audit: { action: step.audit!.action, detail: { ...step.audit!.detail, ...policy } }, eventExtra: { decision: policy } }];
-    }, true);
+    return this.lifecycle.change(
+      { id: applicantId },
+      { actor: POLICY_ACTOR },
+      async (applicant, { manager, now }) => {
+        if (applicant.kycStatus !== 'queued' || !applicant.submittedAt) return [];
+        const policy = { automatic: true as const, rule: decision.rule, reason: decision.reason };
+        if (decision.outcome === 'queue') {
+          if (await alreadyQueuedBy(manager, applicant.id, decision.rule)) return [];
+          return [{ changes: {}, audit: { action: 'applicant.policy_queued', detail: { rule: decision.rule, reason: decision.reason } } }];
+        }
+        const step =
+          decision.outcome === 'approve'
+            ? decisionStep(applicant, { kind: 'approve' }, now)
+            : decisionStep(applicant, { kind: 'reject', reason: decision.reason.slice(0, 1000), rejectType: 'final' }, now);
+        return [{ ...step, audit: { action: step.audit!.action, detail: { ...step.audit!.detail, ...policy } }, eventExtra: { decision: policy } }];
+      },
+      true,
+    );
   }
 }
 

@@ -1,6 +1,13 @@
 import { decide, DEFAULT_POLICY, type CheckResult, type VerificationPolicySettings } from './policy.js';
 
-const passed = (name: string, extra: Partial<CheckResult> = {}): CheckResult => ({ name, verdict: 'passed', score: null, detail: '', evidence: null, ...extra });
+const passed = (name: string, extra: Partial<CheckResult> = {}): CheckResult => ({
+  name,
+  verdict: 'passed',
+  score: null,
+  detail: '',
+  evidence: null,
+  ...extra,
+});
 const ALL_PASSED: CheckResult[] = [
   passed('document-read'),
   passed('data-matches-document'),
@@ -41,8 +48,15 @@ describe('the verification policy decides', () => {
       rule: 'auto-reject:document-expired',
       reason: 'The document has expired (expiry date 2020-01-31)',
     });
-    expect(decide(AUTOMATIC, replace({ ...passed('adult'), verdict: 'failed', detail: 'Age 16' }))).toMatchObject({ outcome: 'reject', rule: 'auto-reject:under-age' });
-    const blocklisted = { ...passed('duplicate-face'), verdict: 'failed' as const, evidence: { blocklist: [{ userId: 'u', reason: 'Forged', similarity: 0.9 }], matches: [] } };
+    expect(decide(AUTOMATIC, replace({ ...passed('adult'), verdict: 'failed', detail: 'Age 16' }))).toMatchObject({
+      outcome: 'reject',
+      rule: 'auto-reject:under-age',
+    });
+    const blocklisted = {
+      ...passed('duplicate-face'),
+      verdict: 'failed' as const,
+      evidence: { blocklist: [{ userId: 'u', reason: 'Forged', similarity: 0.9 }], matches: [] },
+    };
     expect(decide(AUTOMATIC, replace(blocklisted))).toMatchObject({ outcome: 'reject', rule: 'auto-reject:blocklisted-face' });
   });
 
@@ -52,14 +66,21 @@ describe('the verification policy decides', () => {
       outcome: 'queue',
       rule: 'queue:required-check-not-passed',
     });
-    expect(decide({ ...AUTOMATIC, autoReject: false }, replace({ ...passed('adult'), verdict: 'failed', detail: 'Age 16' }))).toMatchObject({ outcome: 'queue' });
+    expect(decide({ ...AUTOMATIC, autoReject: false }, replace({ ...passed('adult'), verdict: 'failed', detail: 'Age 16' }))).toMatchObject({
+      outcome: 'queue',
+    });
     // A face under another identity (not the blocklist) fails duplicate-face too, without being a hard failure.
     const duplicate = { ...passed('duplicate-face'), verdict: 'failed' as const, evidence: { blocklist: [], matches: [{ userId: 'other' }] } };
     expect(decide(AUTOMATIC, replace(duplicate))).toMatchObject({ outcome: 'queue', rule: 'queue:required-check-not-passed' });
   });
 
   it('queues a missing or unfinished required check, and flags a sanctions hit even when screening is not required', () => {
-    expect(decide(AUTOMATIC, ALL_PASSED.filter((check) => check.name !== 'liveness'))).toMatchObject({ outcome: 'queue', reason: 'Required checks not passed: liveness missing' });
+    expect(
+      decide(
+        AUTOMATIC,
+        ALL_PASSED.filter((check) => check.name !== 'liveness'),
+      ),
+    ).toMatchObject({ outcome: 'queue', reason: 'Required checks not passed: liveness missing' });
     const notRequired = { ...AUTOMATIC, requiredChecks: AUTOMATIC.requiredChecks.filter((name) => name !== 'sanctions-screening') };
     const hit = { ...passed('sanctions-screening'), verdict: 'needs-review' as const, evidence: { hits: [{ key: 'ofac-sdn:1' }] } };
     expect(decide(notRequired, replace(hit))).toMatchObject({ outcome: 'queue', rule: 'queue:check-failed' });
@@ -82,11 +103,14 @@ describe('the verification policy decides', () => {
       }
     }
     it('a check the policy does not know (e.g. a future one) failing blocks it too', () => {
-      expect(decide(NOTHING_REQUIRED, [...ALL_PASSED, { ...passed('document-tampering'), verdict: 'failed' }])).toMatchObject({ outcome: 'queue', rule: 'queue:check-failed' });
+      expect(decide(NOTHING_REQUIRED, [...ALL_PASSED, { ...passed('document-tampering'), verdict: 'failed' }])).toMatchObject({
+        outcome: 'queue',
+        rule: 'queue:check-failed',
+      });
     });
     it('the black-box case: expired by the MRZ (typed date later), face match failed, both not required', () => {
-      const checks = replace({ ...passed('data-matches-document'), verdict: 'failed', detail: 'Expiry date: typed 2029-06-30, document 2026-06-30' }).map((c) =>
-        c.name === 'face-match' ? { ...c, verdict: 'failed' as const } : c,
+      const checks = replace({ ...passed('data-matches-document'), verdict: 'failed', detail: 'Expiry date: typed 2029-06-30, document 2026-06-30' }).map(
+        (c) => (c.name === 'face-match' ? { ...c, verdict: 'failed' as const } : c),
       );
       const policy = { ...AUTOMATIC, requiredChecks: AUTOMATIC.requiredChecks.filter((name) => name !== 'data-matches-document' && name !== 'face-match') };
       expect(decide(policy, checks)).toMatchObject({ outcome: 'queue', rule: 'queue:check-failed' });

@@ -103,15 +103,23 @@ export function decide(policy: VerificationPolicySettings, checks: readonly Chec
   const failed = checks.filter((check) => check.verdict === 'failed' || check.verdict === 'needs-review').map((check) => `${check.name} ${check.verdict}`);
   if (failed.length > 0) return { outcome: 'queue', rule: 'queue:check-failed', reason: `Checks failed or needing review: ${failed.join(', ')}` };
   if (!policy.autoApprove) return { outcome: 'queue', rule: 'queue:approval-by-a-person', reason: 'The policy leaves approval to a person' };
-  return { outcome: 'approve', rule: 'auto-approve:all-required-checks-passed', reason: `Every required check passed and no check failed: ${required.join(', ')}` };
+  return {
+    outcome: 'approve',
+    rule: 'auto-approve:all-required-checks-passed',
+    reason: `Every required check passed and no check failed: ${required.join(', ')}`,
+  };
 }
 
 function hardFailure(required: readonly PolicyCheck[], byName: Map<string, CheckResult>): PolicyDecision | null {
-  const failed = (name: PolicyCheck) => (required.includes(name) ? byName.get(name)?.verdict === 'failed' ? byName.get(name)! : null : null);
+  const failed = (name: PolicyCheck) => (required.includes(name) ? (byName.get(name)?.verdict === 'failed' ? byName.get(name)! : null) : null);
   // The prechecks fail without a valid date too; only a date that says so is a hard failure.
   const expired = failed('document-not-expired');
   if (expired && /^Expires /.test(expired.detail)) {
-    return { outcome: 'reject', rule: 'auto-reject:document-expired', reason: `The document has expired (${expired.detail.replace(/^Expires /, 'expiry date ')})` };
+    return {
+      outcome: 'reject',
+      rule: 'auto-reject:document-expired',
+      reason: `The document has expired (${expired.detail.replace(/^Expires /, 'expiry date ')})`,
+    };
   }
   const adult = failed('adult');
   if (adult && /^Age \d+/.test(adult.detail)) {

@@ -39,7 +39,12 @@ export class VerificationPolicies {
       const repository = manager.getRepository(VerificationPolicy);
       const existing = await repository.findOneBy({ organizationId: organization.id });
       const before = existing ? settingsOf(existing.settings) : { ...DEFAULT_POLICY };
-      const row = repository.create({ organizationId: organization.id, settings: after, updatedByName: user.username.slice(0, 64), updatedAt: this.clock.now() });
+      const row = repository.create({
+        organizationId: organization.id,
+        settings: after,
+        updatedByName: user.username.slice(0, 64),
+        updatedAt: this.clock.now(),
+      });
       await repository.save(row);
       await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'organization.policy_changed', detail: { before, after } });
       return row;

@@ -20,7 +20,11 @@ export class VerificationPolicyController {
   @RequirePermission('organizations', 'read')
   @ApiOkResponse({ type: VerificationPolicyDetailsDto, description: 'The policy in force (the default until the owner saves one)' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: 'Read the verification policy', description: "The organization's verification policy in force: which checks are required, when to approve or reject automatically, and the thresholds (the default until the owner saves one)." })
+  @ApiOperation({
+    summary: 'Read the verification policy',
+    description:
+      "The organization's verification policy in force: which checks are required, when to approve or reject automatically, and the thresholds (the default until the owner saves one).",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   get(@CurrentUser() user: User, @Param('id') id: string): Promise<VerificationPolicyDetailsDto> {
     return this.policies.get(user, id);
@@ -32,7 +36,10 @@ export class VerificationPolicyController {
   @ApiOkResponse({ type: VerificationPolicyDetailsDto, description: 'Saved; submissions analysed from now on follow it' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: 'Change the verification policy', description: 'The owner sets the verification policy; submissions analysed from then on follow it.' })
+  @ApiOperation({
+    summary: 'Change the verification policy',
+    description: 'The owner sets the verification policy; submissions analysed from then on follow it.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   set(@CurrentUser() user: User, @Param('id') id: string, @Body() body: VerificationPolicyDto): Promise<VerificationPolicyDetailsDto> {
     return this.policies.set(user, id, body);

@@ -43,7 +43,10 @@ export class LegalHoldController {
   @RequirePermission('applicants', 'update')
   @ApiNoContentResponse({ description: 'Lifted: the retention policy applies again from its next run' })
   @ApiConflictResponse({ description: 'LEGAL_HOLD_NOT_PLACED' })
-  @ApiOperation({ summary: 'Lift a legal hold', description: "Ends the applicant's legal hold, with a reason: the retention policy applies again from its next run." })
+  @ApiOperation({
+    summary: 'Lift a legal hold',
+    description: "Ends the applicant's legal hold, with a reason: the retention policy applies again from its next run.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_ERASURE_FORBIDDEN', 'LEGAL_HOLD_NOT_PLACED')
   lift(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: LegalHoldRequestDto): Promise<void> {

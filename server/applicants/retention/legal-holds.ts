@@ -22,11 +22,19 @@ export class LegalHolds {
     const { organization } = await this.erasures.requireEraser(user, organizationId);
     const hold = { legalHoldAt: this.clock.now(), legalHoldBy: user.username.slice(0, 64), legalHoldReason: reason };
     await this.dataSource.transaction(async (manager) => {
-      const applicant = await manager.getRepository(Applicant).findOne({ where: { organizationId: organization.id, userId }, select: { id: true, legalHoldAt: true } });
+      const applicant = await manager
+        .getRepository(Applicant)
+        .findOne({ where: { organizationId: organization.id, userId }, select: { id: true, legalHoldAt: true } });
       if (!applicant) throw applicantNotFound();
       const placed = await manager.update(Applicant, { id: applicant.id, legalHoldAt: IsNull() }, hold);
       if (!placed.affected) throw APPLICANT_ERRORS.error('LEGAL_HOLD_ALREADY_PLACED');
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, applicantId: applicant.id, action: 'applicant.legal_hold_placed', detail: { reason } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        applicantId: applicant.id,
+        action: 'applicant.legal_hold_placed',
+        detail: { reason },
+      });
     });
     return toLegalHold(hold)!;
   }
@@ -36,9 +44,19 @@ export class LegalHolds {
     await this.dataSource.transaction(async (manager) => {
       const applicant = await manager.getRepository(Applicant).findOne({ where: { organizationId: organization.id, userId }, select: { id: true } });
       if (!applicant) throw applicantNotFound();
-      const lifted = await manager.update(Applicant, { id: applicant.id, legalHoldAt: Not(IsNull()) }, { legalHoldAt: null, legalHoldBy: null, legalHoldReason: null });
+      const lifted = await manager.update(
+        Applicant,
+        { id: applicant.id, legalHoldAt: Not(IsNull()) },
+        { legalHoldAt: null, legalHoldBy: null, legalHoldReason: null },
+      );
       if (!lifted.affected) throw APPLICANT_ERRORS.error('LEGAL_HOLD_NOT_PLACED');
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, applicantId: applicant.id, action: 'applicant.legal_hold_lifted', detail: { reason } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        applicantId: applicant.id,
+        action: 'applicant.legal_hold_lifted',
+        detail: { reason },
+      });
     });
   }
 }

@@ -19,7 +19,11 @@ export class RetentionController {
   @ApiOkResponse({ type: RetentionRunDto, description: 'Applied: what was removed (audited like the hourly run)' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) applies it' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: 'Apply the retention policy now', description: "Runs the organization's retention policy at once instead of at the next hourly run, and answers what was removed (audited like the hourly run)." })
+  @ApiOperation({
+    summary: 'Apply the retention policy now',
+    description:
+      "Runs the organization's retention policy at once instead of at the next hourly run, and answers what was removed (audited like the hourly run).",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   apply(@CurrentUser() user: User, @Param('id') id: string): Promise<RetentionRunDto> {
     return this.retention.applyNow(user, id);

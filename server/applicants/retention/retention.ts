@@ -22,7 +22,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Applicants handled per transaction (and per audit entry). */
 const BATCH = 200;
 
-
 /**
  * Applies each organization's retention policy once an hour, on one replica (a job
  * lock): decided applicants' photos, selfies and face data (stored face, face crops) removed after `imagesDays`
@@ -50,7 +49,9 @@ export class Retention {
   }
 
   async applyAll(): Promise<RetentionRun> {
-    const organizations = await this.dataSource.getRepository(Organization).find({ select: { id: true, retentionPolicy: true }, where: { retentionPolicy: Not(IsNull()) } });
+    const organizations = await this.dataSource
+      .getRepository(Organization)
+      .find({ select: { id: true, retentionPolicy: true }, where: { retentionPolicy: Not(IsNull()) } });
     const run: RetentionRun = { imagesRemoved: 0, identitiesErased: 0 };
     for (const organization of organizations) {
       const done = await this.applyPolicy(organization);

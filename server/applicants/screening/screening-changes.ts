@@ -7,7 +7,16 @@ import type { Applicant } from '../applicant.entity.js';
 import { screeningHitNotFound } from '../applicants.errors.js';
 import { ApplicantLifecycle, type ApplicantRef, type ChangeOptions } from '../lifecycle/applicant-lifecycle.js';
 import { decisionStep } from '../lifecycle/transitions.js';
-import { newHits, outcomeOf, screeningCheck, SCREENING_CHECK, type HitVerdict, type ScreeningHitRecord, type ScreeningOutcome, type StoredHitReview } from './screening-check.js';
+import {
+  newHits,
+  outcomeOf,
+  screeningCheck,
+  SCREENING_CHECK,
+  type HitVerdict,
+  type ScreeningHitRecord,
+  type ScreeningOutcome,
+  type StoredHitReview,
+} from './screening-check.js';
 import { ScreeningHitReview } from './screening-hit-review.entity.js';
 
 /** Ongoing sanctions monitoring, as the audit trail names it. */
@@ -27,12 +36,17 @@ export class ScreeningChanges {
    * reviews that hold for the data screened. Replaces an earlier run's check.
    */
   recordScreening(applicantId: string, outcome: ScreeningOutcome): Promise<Applicant | null> {
-    return this.lifecycle.change({ id: applicantId }, { actor: ANALYSIS_ACTOR, announce: false }, async (applicant, { manager }) => {
-      if (!applicant.submittedAt) return [];
-      const check = screeningCheck(outcome, await hitReviews(manager, applicant.id));
-      await replaceCheck(manager, applicant.id, check);
-      return [{ changes: {}, audit: { action: 'applicant.analysed', detail: { checks: [{ name: check.name, verdict: check.verdict }] } } }];
-    }, true);
+    return this.lifecycle.change(
+      { id: applicantId },
+      { actor: ANALYSIS_ACTOR, announce: false },
+      async (applicant, { manager }) => {
+        if (!applicant.submittedAt) return [];
+        const check = screeningCheck(outcome, await hitReviews(manager, applicant.id));
+        await replaceCheck(manager, applicant.id, check);
+        return [{ changes: {}, audit: { action: 'applicant.analysed', detail: { checks: [{ name: check.name, verdict: check.verdict }] } } }];
+      },
+      true,
+    );
   }
 
   /**
@@ -57,7 +71,12 @@ export class ScreeningChanges {
       // On hold first, so that the screening_hit event shows the applicant on hold.
       return [
         decisionStep(applicant, { kind: 'hold', reason }, now),
-        { changes: {}, audit: { action: 'applicant.screening_hit', detail: { hits, lists: outcome.lists } }, event: 'applicant.screening_hit', eventExtra: { screening: { hits } } },
+        {
+          changes: {},
+          audit: { action: 'applicant.screening_hit', detail: { hits, lists: outcome.lists } },
+          event: 'applicant.screening_hit',
+          eventExtra: { screening: { hits } },
+        },
       ];
     });
     return raised;
@@ -86,13 +105,24 @@ export class ScreeningChanges {
         createdAt: now,
       });
       const result = screeningCheck(outcome, await hitReviews(manager, applicant.id));
-      updated = await manager.save(ApplicantCheck, Object.assign(check, { verdict: result.verdict, score: result.score, detail: result.detail, evidence: result.evidence }));
+      updated = await manager.save(
+        ApplicantCheck,
+        Object.assign(check, { verdict: result.verdict, score: result.score, detail: result.detail, evidence: result.evidence }),
+      );
       return [
         {
           changes: {},
           audit: {
             action: 'applicant.screening_hit_reviewed',
-            detail: { hit: hit.key, list: hit.list, entity: hit.name, score: hit.score, verdict: review.verdict, note: review.note, checkVerdict: result.verdict },
+            detail: {
+              hit: hit.key,
+              list: hit.list,
+              entity: hit.name,
+              score: hit.score,
+              verdict: review.verdict,
+              note: review.note,
+              checkVerdict: result.verdict,
+            },
           },
         },
       ];

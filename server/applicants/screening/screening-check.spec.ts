@@ -15,15 +15,29 @@ const hit = {
   matchedFields: ['name' as const, 'dateOfBirth' as const, 'nationality' as const],
 };
 const outcome: ScreeningOutcome = { status: 'screened', threshold: 0.9, lists: [{ source: 'ofac-sdn', version: '2026-11-01' }], fingerprint, hits: [hit] };
-const review = (verdict: StoredHitReview['verdict'], at: string, print = fingerprint): StoredHitReview => ({ hitKey: hit.key, fingerprint: print, verdict, note: 'n', reviewedBy: 'staff', reviewedAt: at });
+const review = (verdict: StoredHitReview['verdict'], at: string, print = fingerprint): StoredHitReview => ({
+  hitKey: hit.key,
+  fingerprint: print,
+  verdict,
+  note: 'n',
+  reviewedBy: 'staff',
+  reviewedAt: at,
+});
 
 describe('the sanctions-screening check', () => {
   it('is unavailable, never clear, without an imported list', () => {
-    expect(screeningCheck({ ...outcome, status: 'no-lists', lists: [], hits: [] }, [])).toMatchObject({ verdict: 'unavailable', detail: 'No sanctions list is imported: the applicant was not screened' });
+    expect(screeningCheck({ ...outcome, status: 'no-lists', lists: [], hits: [] }, [])).toMatchObject({
+      verdict: 'unavailable',
+      detail: 'No sanctions list is imported: the applicant was not screened',
+    });
   });
 
   it('passes without hits, naming the lists and threshold', () => {
-    expect(screeningCheck({ ...outcome, hits: [] }, [])).toMatchObject({ verdict: 'passed', detail: 'No match on OFAC SDN (2026-11-01) at threshold 0.90', score: null });
+    expect(screeningCheck({ ...outcome, hits: [] }, [])).toMatchObject({
+      verdict: 'passed',
+      detail: 'No match on OFAC SDN (2026-11-01) at threshold 0.90',
+      score: null,
+    });
   });
 
   it('asks a person about an unreviewed hit, fails a confirmed one, passes one dismissed for the same data', () => {
@@ -31,7 +45,9 @@ describe('the sanctions-screening check', () => {
     expect(screeningCheck(outcome, [review('true-match', '2026-01-01T00:00:00.000Z')])).toMatchObject({ verdict: 'failed' });
     expect(screeningCheck(outcome, [review('false-positive', '2026-01-01T00:00:00.000Z')])).toMatchObject({ verdict: 'passed' });
     // The latest review counts.
-    expect(screeningCheck(outcome, [review('false-positive', '2026-01-01T00:00:00.000Z'), review('true-match', '2026-02-01T00:00:00.000Z')])).toMatchObject({ verdict: 'failed' });
+    expect(screeningCheck(outcome, [review('false-positive', '2026-01-01T00:00:00.000Z'), review('true-match', '2026-02-01T00:00:00.000Z')])).toMatchObject({
+      verdict: 'failed',
+    });
   });
 
   it('raises a dismissed hit again when the screened data changed', () => {

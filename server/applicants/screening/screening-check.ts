@@ -71,7 +71,9 @@ export interface ScreenedData {
  */
 export function screeningFingerprint(data: ScreenedData): string {
   const name = (data.name ?? '').normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
-  return createHash('sha256').update(JSON.stringify([name, data.dateOfBirth ?? '', data.nationality ?? ''])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([name, data.dateOfBirth ?? '', data.nationality ?? '']))
+    .digest('hex');
 }
 
 /** The fields of a hit that agreed with the applicant's. */
@@ -105,7 +107,12 @@ export function screeningCheck(outcome: ScreeningOutcome, reviews: readonly Stor
     return { ...base, verdict: 'unavailable', detail: 'No sanctions list is imported: the applicant was not screened', evidence: { ...outcome, hits: [] } };
   }
   if (outcome.status === 'error') {
-    return { ...base, verdict: 'unavailable', detail: `The sanctions screening could not run: ${outcome.error ?? 'unknown error'}`.slice(0, 500), evidence: { ...outcome, hits: [] } };
+    return {
+      ...base,
+      verdict: 'unavailable',
+      detail: `The sanctions screening could not run: ${outcome.error ?? 'unknown error'}`.slice(0, 500),
+      evidence: { ...outcome, hits: [] },
+    };
   }
   if (outcome.status === 'no-name') {
     return { ...base, verdict: 'needs-review', detail: 'No name was given to screen against the sanctions lists', evidence: { ...outcome, hits: [] } };

@@ -13,7 +13,10 @@ export class ScreeningMonitorController {
   @ExactRole('super-admin')
   @ApiOkResponse({ type: [RescreenDto], description: 'The latest rescreenings of verified applicants after list imports, newest first, with their progress' })
   @ApiForbiddenResponse({ description: 'Only a super-admin may see them' })
-  @ApiOperation({ summary: 'List sanctions rescreenings', description: 'The latest rescreenings of verified applicants after sanctions list imports, newest first, with the hits each found.' })
+  @ApiOperation({
+    summary: 'List sanctions rescreenings',
+    description: 'The latest rescreenings of verified applicants after sanctions list imports, newest first, with the hits each found.',
+  })
   list(): Promise<RescreenDto[]> {
     return this.monitor.progress();
   }

@@ -43,7 +43,9 @@ export class ScreeningMonitor implements OnModuleInit, OnApplicationBootstrap, O
   ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = this.lists.onImported(() => void this.sweep().catch((error: unknown) => this.logger.error(`Starting a rescreening failed: ${String(error)}`)));
+    this.unsubscribe = this.lists.onImported(
+      () => void this.sweep().catch((error: unknown) => this.logger.error(`Starting a rescreening failed: ${String(error)}`)),
+    );
   }
 
   onApplicationBootstrap(): void {
@@ -65,7 +67,9 @@ export class ScreeningMonitor implements OnModuleInit, OnApplicationBootstrap, O
   private async sweepOnce(): Promise<number> {
     const active = await this.lists.activeImports();
     if (active.length === 0) return 0;
-    const started = await this.dataSource.getRepository(SanctionsRescreen).find({ where: { importId: In(active.map((row) => row.id)) }, select: { importId: true } });
+    const started = await this.dataSource
+      .getRepository(SanctionsRescreen)
+      .find({ where: { importId: In(active.map((row) => row.id)) }, select: { importId: true } });
     let count = 0;
     for (const row of active.filter((candidate) => !started.some((run) => run.importId === candidate.id))) {
       if (await this.start(row)) count += 1;
@@ -80,13 +84,15 @@ export class ScreeningMonitor implements OnModuleInit, OnApplicationBootstrap, O
     const repository = this.dataSource.getRepository(SanctionsRescreen);
     let run: SanctionsRescreen;
     try {
-      run = await repository.save(repository.create({ importId: list.id, source: list.source, version: list.version, verifiedSince, total: 0, hits: 0, startedAt: now }));
+      run = await repository.save(
+        repository.create({ importId: list.id, source: list.source, version: list.version, verifiedSince, total: 0, hits: 0, startedAt: now }),
+      );
     } catch {
       return false; // another replica started it (unique importId)
     }
     const applicants = this.dataSource.getRepository(Applicant);
     let total = 0;
-    for (let lastId = ''; ; ) {
+    for (let lastId = ''; ;) {
       const batch = await applicants.find({
         where: { reviewAnswer: 'approved', kycStatus: 'completed', decidedAt: MoreThanOrEqual(verifiedSince), ...(lastId ? { id: MoreThan(lastId) } : {}) },
         select: { id: true },
@@ -96,7 +102,11 @@ export class ScreeningMonitor implements OnModuleInit, OnApplicationBootstrap, O
       if (batch.length === 0) break;
       total += batch.length;
       await this.dataSource.transaction(async (manager) => {
-        await this.jobs.enqueueMany(manager, batch.map((applicant) => applicant.id), RESCREENING);
+        await this.jobs.enqueueMany(
+          manager,
+          batch.map((applicant) => applicant.id),
+          RESCREENING,
+        );
         await manager.update(SanctionsRescreen, { id: run.id }, { total });
       });
       // Runners may start on this batch while the next one is queued.
@@ -122,7 +132,12 @@ export class ScreeningMonitor implements OnModuleInit, OnApplicationBootstrap, O
     if (count <= 0) return;
     const latest = await this.dataSource.getRepository(SanctionsRescreen).findOne({ where: {}, order: { startedAt: 'DESC' }, select: { id: true } });
     if (!latest) return;
-    await this.dataSource.createQueryBuilder().update(SanctionsRescreen).set({ hits: () => `"hits" + ${Math.floor(count)}` }).where('id = :id', { id: latest.id }).execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .update(SanctionsRescreen)
+      .set({ hits: () => `"hits" + ${Math.floor(count)}` })
+      .where('id = :id', { id: latest.id })
+      .execute();
   }
 
   /** The latest rescreenings, newest first, with their progress. */

@@ -21,7 +21,10 @@ export class ScreeningReviewsController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ApplicantCheckDto, description: 'The `sanctions-screening` check with the review applied (audited)' })
   @ApiNotFoundResponse({ description: 'APPLICANT_NOT_FOUND, or SCREENING_HIT_NOT_FOUND: the check has no such hit' })
-  @ApiOperation({ summary: 'Review a sanctions hit', description: 'A reviewer marks one hit of the `sanctions-screening` check as a true or a false match, with a note (audited).' })
+  @ApiOperation({
+    summary: 'Review a sanctions hit',
+    description: 'A reviewer marks one hit of the `sanctions-screening` check as a true or a false match, with a note (audited).',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'SCREENING_HIT_NOT_FOUND')
   review(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: ReviewScreeningHitDto): Promise<ApplicantCheckDto> {

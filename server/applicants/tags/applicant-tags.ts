@@ -46,7 +46,12 @@ export class ApplicantTags {
       if ((await manager.count(Tag, { where: { organizationId: organization.id } })) >= MAX_TAGS_PER_ORGANIZATION) throw tagLimitReached();
       await this.requireFreeName(manager, organization.id, body.name);
       const tag = await manager.save(Tag, manager.create(Tag, { organizationId: organization.id, name: body.name, color: body.color }));
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'tag.created', detail: { tagId: tag.id, name: tag.name, color: tag.color } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'tag.created',
+        detail: { tagId: tag.id, name: tag.name, color: tag.color },
+      });
       return toTagDto(tag);
     });
   }
@@ -59,7 +64,12 @@ export class ApplicantTags {
       const before = { name: tag.name, color: tag.color };
       Object.assign(tag, { name: body.name ?? tag.name, color: body.color ?? tag.color });
       await manager.save(Tag, tag);
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'tag.updated', detail: { tagId: tag.id, from: before, to: { name: tag.name, color: tag.color } } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'tag.updated',
+        detail: { tagId: tag.id, from: before, to: { name: tag.name, color: tag.color } },
+      });
       return toTagDto(tag);
     });
   }
@@ -73,7 +83,12 @@ export class ApplicantTags {
       await manager.delete(ApplicantTag, { tagId: tag.id });
       for (const { applicantId } of tagged) await this.writeTagIds(manager, applicantId);
       await manager.delete(Tag, { id: tag.id });
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'tag.deleted', detail: { tagId: tag.id, name: tag.name, applicants: tagged.length } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'tag.deleted',
+        detail: { tagId: tag.id, name: tag.name, applicants: tagged.length },
+      });
     });
   }
 
@@ -88,7 +103,10 @@ export class ApplicantTags {
   private async changeApplicantTags(user: User, organizationId: string, userId: string, tagId: string, add: boolean): Promise<ApplicantTagsDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     return this.dataSource.transaction(async (manager) => {
-      const query = manager.getRepository(Applicant).createQueryBuilder('a').where('a.organizationId = :org AND a.userId = :userId', { org: organization.id, userId });
+      const query = manager
+        .getRepository(Applicant)
+        .createQueryBuilder('a')
+        .where('a.organizationId = :org AND a.userId = :userId', { org: organization.id, userId });
       if (supportsRowLocks(this.dataSource)) query.setLock('pessimistic_write');
       const applicant = await query.getOne();
       if (!applicant) throw applicantNotFound();

@@ -42,7 +42,10 @@ export class TagsController {
   @ApiBadRequestResponse({ description: 'Name empty or too long, colour not in the palette, or TAG_LIMIT_REACHED' })
   @ApiForbiddenResponse({ description: 'TAGS_MANAGERS_ONLY' })
   @ApiConflictResponse({ description: 'TAG_NAME_TAKEN' })
-  @ApiOperation({ summary: 'Create a tag', description: "A new tag for the organization's applicants: a name and a colour from the palette (at most 100 tags)." })
+  @ApiOperation({
+    summary: 'Create a tag',
+    description: "A new tag for the organization's applicants: a name and a colour from the palette (at most 100 tags).",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(TAG_ERRORS, 'TAGS_MANAGERS_ONLY', 'TAG_NAME_TAKEN', 'TAG_LIMIT_REACHED')
   create(@CurrentUser() user: User, @Param('id') id: string, @Body() body: CreateTagDto): Promise<TagDto> {
@@ -85,7 +88,11 @@ export class ApplicantTagsController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ApplicantTagsDto, description: 'The applicant now has the tag (recorded as applicant.tagged when it did not)' })
   @ApiBadRequestResponse({ description: 'TAG_LIMIT_REACHED' })
-  @ApiOperation({ summary: 'Tag an applicant', description: "Puts one of the organization's tags on the applicant (recorded as applicant.tagged when it did not have it yet). An applicant carries at most 20 tags." })
+  @ApiOperation({
+    summary: 'Tag an applicant',
+    description:
+      "Puts one of the organization's tags on the applicant (recorded as applicant.tagged when it did not have it yet). An applicant carries at most 20 tags.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   @ApiErrors(TAG_ERRORS, 'TAG_NOT_FOUND', 'TAG_LIMIT_REACHED')

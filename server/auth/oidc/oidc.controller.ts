@@ -32,7 +32,10 @@ export class OidcController {
   @Get('providers')
   @Public()
   @ApiOkResponse({ type: [OidcProviderDto], description: 'The single sign-on providers the operator configured (OIDC_PROVIDERS); empty when none' })
-  @ApiOperation({ summary: 'List single sign-on providers', description: 'The single sign-on providers the operator configured (OIDC_PROVIDERS), for the sign-in page; empty when none.' })
+  @ApiOperation({
+    summary: 'List single sign-on providers',
+    description: 'The single sign-on providers the operator configured (OIDC_PROVIDERS), for the sign-in page; empty when none.',
+  })
   providers(): OidcProviderDto[] {
     return this.oidc.providers();
   }
@@ -41,7 +44,11 @@ export class OidcController {
   @Public()
   @ApiParam({ name: 'provider', description: 'A provider id from GET /api/auth/oidc/providers' })
   @ApiFoundResponse({ description: "Redirect to the provider's sign-in (state, nonce and PKCE verifier kept in the session), or to /login?sso_error=<code>" })
-  @ApiOperation({ summary: 'Single sign-on: start', description: "Redirects the browser to the provider's sign-in, keeping state, nonce and PKCE verifier in the session; an unknown provider redirects to /login?sso_error=OIDC_UNKNOWN_PROVIDER." })
+  @ApiOperation({
+    summary: 'Single sign-on: start',
+    description:
+      "Redirects the browser to the provider's sign-in, keeping state, nonce and PKCE verifier in the session; an unknown provider redirects to /login?sso_error=OIDC_UNKNOWN_PROVIDER.",
+  })
   async start(@Param('provider') providerId: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     try {
       const session = sessionOf(req);
@@ -57,7 +64,10 @@ export class OidcController {
   @Get(':provider/callback')
   @Public()
   @ApiParam({ name: 'provider', description: 'The provider the sign-in started with' })
-  @ApiFoundResponse({ description: 'Signed in under a new session id and sent to /dashboard; sent to /login?sso_link=<provider> when a confirmed account must give its password before the link; or sent to /login?sso_error=<code>' })
+  @ApiFoundResponse({
+    description:
+      'Signed in under a new session id and sent to /dashboard; sent to /login?sso_link=<provider> when a confirmed account must give its password before the link; or sent to /login?sso_error=<code>',
+  })
   @ApiOperation({
     summary: "Single sign-on: the provider's answer",
     description:

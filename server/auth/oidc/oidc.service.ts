@@ -26,7 +26,8 @@ import { UserPasskey } from '../passkeys/user-passkey.entity.js';
 import { addressKey } from '../../common/rate-limit/address-key.js';
 
 /** Refusals that are audited (a throttled request is not). */
-type RefusalCode = 'OIDC_UNKNOWN_PROVIDER' | 'OIDC_STATE_MISMATCH' | 'OIDC_PROVIDER_ERROR' | 'OIDC_EMAIL_NOT_VERIFIED' | 'OIDC_DOMAIN_NOT_ALLOWED' | 'OIDC_ACCOUNT_LINKED';
+type RefusalCode =
+  'OIDC_UNKNOWN_PROVIDER' | 'OIDC_STATE_MISMATCH' | 'OIDC_PROVIDER_ERROR' | 'OIDC_EMAIL_NOT_VERIFIED' | 'OIDC_DOMAIN_NOT_ALLOWED' | 'OIDC_ACCOUNT_LINKED';
 
 /** What a provider's answer leads to: an account to sign in, or a link waiting for the account's password. */
 export type SsoOutcome = { user: User; link?: undefined } | { link: PendingSsoLink; user?: undefined };
@@ -163,9 +164,7 @@ export class OidcService {
       });
       const idToken = tokens.claims()!;
       // Providers that follow the spec strictly put scope claims in userinfo only.
-      const userinfo = config.serverMetadata().userinfo_endpoint
-        ? await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub)
-        : undefined;
+      const userinfo = config.serverMetadata().userinfo_endpoint ? await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub) : undefined;
       const email = idToken.email ?? userinfo?.email;
       const emailVerified = idToken.email_verified ?? userinfo?.email_verified;
       return {
@@ -186,7 +185,9 @@ export class OidcService {
    * itself with its password before the provider is linked to it.
    */
   private async account(provider: OidcProviderSettings, identity: Identity, ip: string | undefined): Promise<SsoOutcome> {
-    const linked = await this.dataSource.getRepository(OidcLink).findOne({ where: { providerId: provider.id, subject: identity.subject }, relations: { user: true } });
+    const linked = await this.dataSource
+      .getRepository(OidcLink)
+      .findOne({ where: { providerId: provider.id, subject: identity.subject }, relations: { user: true } });
     if (linked?.user) return { user: await this.signedIn(provider, linked.user) };
 
     const email = identity.email;
@@ -246,16 +247,20 @@ export class OidcService {
   private async claimUnconfirmed(provider: OidcProviderSettings, user: User, subject: string): Promise<User> {
     const key = issueApiKey(this.env.appSecret);
     await this.dataSource.transaction(async (manager) => {
-      await manager.update(User, { id: user.id }, {
-        passwordHash: null,
-        apiKeyHash: key.apiKeyHash,
-        apiKeyEncrypted: key.apiKeyEncrypted,
-        webhookUrl: null,
-        webhookSecret: null,
-        redirectUrl: null,
-        isConfirmed: true,
-        sessionsValidAfter: new Date(),
-      });
+      await manager.update(
+        User,
+        { id: user.id },
+        {
+          passwordHash: null,
+          apiKeyHash: key.apiKeyHash,
+          apiKeyEncrypted: key.apiKeyEncrypted,
+          webhookUrl: null,
+          webhookSecret: null,
+          redirectUrl: null,
+          isConfirmed: true,
+          sessionsValidAfter: new Date(),
+        },
+      );
       await manager.delete(UserTwoFactor, { userId: user.id });
       await manager.delete(UserPasskey, { userId: user.id });
       await this.record(manager, user, 'account.sso_claimed_unconfirmed', { provider: provider.id });
@@ -303,7 +308,11 @@ export class OidcService {
 
   /** A username from the e-mail's local part, made valid and unique (a short random tail when taken). */
   private async freeUsername(manager: EntityManager, email: string): Promise<string> {
-    const base = email.slice(0, email.lastIndexOf('@')).replace(/[^A-Za-z0-9._-]/g, '').slice(0, 27).padEnd(3, '_');
+    const base = email
+      .slice(0, email.lastIndexOf('@'))
+      .replace(/[^A-Za-z0-9._-]/g, '')
+      .slice(0, 27)
+      .padEnd(3, '_');
     for (let candidate = base; ; candidate = `${base}-${randomBytes(2).toString('hex')}`) {
       if (USERNAME_PATTERN.test(candidate) && !(await manager.existsBy(User, { usernameKey: identityKey(candidate) }))) return candidate;
     }
@@ -313,7 +322,12 @@ export class OidcService {
   private async refuse(providerId: string, code: RefusalCode, detail: Record<string, unknown>): Promise<AppError> {
     const actor: AuditActor = { id: null, username: `sso:${providerId}` };
     await this.dataSource.transaction((manager) =>
-      this.audit.record(manager, { actor, organizationId: null, action: 'account.sso_refused', detail: { provider: providerId.slice(0, 64), code, ...detail } }),
+      this.audit.record(manager, {
+        actor,
+        organizationId: null,
+        action: 'account.sso_refused',
+        detail: { provider: providerId.slice(0, 64), code, ...detail },
+      }),
     );
     return AUTH_ERRORS.error(code);
   }

@@ -1,5 +1,13 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { Request } from 'express';
 import { Public } from '../../common/access/public.decorator.js';
@@ -28,9 +36,15 @@ export class PasskeySignInController {
 
   @Post('passkey/options')
   @HttpCode(HttpStatus.OK)
-  @ApiOkResponse({ type: PasskeyOptionsDto, description: 'Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)' })
+  @ApiOkResponse({
+    type: PasskeyOptionsDto,
+    description: 'Request options for navigator.credentials.get() (no account named: the authenticator offers its passkeys)',
+  })
   @ApiTooManyRequestsResponse({ description: 'More than 60 requests from this address in a minute' })
-  @ApiOperation({ summary: 'Passkey sign-in options', description: 'Request options for navigator.credentials.get() that name no account: the authenticator offers the passkeys it holds for this site.' })
+  @ApiOperation({
+    summary: 'Passkey sign-in options',
+    description: 'Request options for navigator.credentials.get() that name no account: the authenticator offers the passkeys it holds for this site.',
+  })
   @ApiErrors(AUTH_ERRORS, 'LOGIN_THROTTLED')
   async passwordlessOptions(@Req() req: Request): Promise<PasskeyOptionsDto> {
     return { options: { ...(await this.passkeys.authenticationOptions({ ip: req.ip }, 'sign-in', null)) } };
@@ -42,7 +56,10 @@ export class PasskeySignInController {
   @ApiBadRequestResponse({ description: 'PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options' })
   @ApiUnauthorizedResponse({ description: AUTH_MESSAGES.passkeyNotAccepted })
   @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for this account from this address' })
-  @ApiOperation({ summary: 'Sign in with a passkey', description: 'Signs in with a passkey alone: the assertion from navigator.credentials.get() for the options of POST /api/auth/login/passkey/options.' })
+  @ApiOperation({
+    summary: 'Sign in with a passkey',
+    description: 'Signs in with a passkey alone: the assertion from navigator.credentials.get() for the options of POST /api/auth/login/passkey/options.',
+  })
   @ApiErrors(AUTH_ERRORS, 'PASSKEY_CHALLENGE_INVALID', 'PASSKEY_NOT_ACCEPTED', 'LOGIN_THROTTLED', 'SECOND_FACTOR_LOCKED')
   @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
   async passwordless(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {
@@ -55,7 +72,10 @@ export class PasskeySignInController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: PasskeyOptionsDto, description: "Request options listing the pending account's passkeys" })
   @ApiUnauthorizedResponse({ description: 'TWO_FACTOR_NOT_PENDING: no password step pending' })
-  @ApiOperation({ summary: 'Passkey options for the second step', description: 'Request options listing the passkeys of the account whose password step is pending.' })
+  @ApiOperation({
+    summary: 'Passkey options for the second step',
+    description: 'Request options listing the passkeys of the account whose password step is pending.',
+  })
   @ApiErrors(AUTH_ERRORS, 'TWO_FACTOR_NOT_PENDING')
   async secondFactorOptions(@Req() req: Request): Promise<PasskeyOptionsDto> {
     const pending = pendingSecondFactor(req);
@@ -69,7 +89,11 @@ export class PasskeySignInController {
   @ApiBadRequestResponse({ description: 'PASSKEY_CHALLENGE_INVALID: the challenge expired or was used; ask for new options' })
   @ApiUnauthorizedResponse({ description: `TWO_FACTOR_NOT_PENDING, or '${AUTH_MESSAGES.passkeyNotAccepted}'` })
   @ApiForbiddenResponse({ description: 'SECOND_FACTOR_LOCKED: too many wrong second factors in a row' })
-  @ApiOperation({ summary: 'Sign in: a passkey as second step', description: 'The second step of signing in with a passkey, after the password. Counted per account with the authenticator codes (5 failures end the pending step, 10 in a row lock the second factor).' })
+  @ApiOperation({
+    summary: 'Sign in: a passkey as second step',
+    description:
+      'The second step of signing in with a passkey, after the password. Counted per account with the authenticator codes (5 failures end the pending step, 10 in a row lock the second factor).',
+  })
   @ApiErrors(AUTH_ERRORS, 'TWO_FACTOR_NOT_PENDING', 'PASSKEY_CHALLENGE_INVALID', 'PASSKEY_NOT_ACCEPTED', 'SECOND_FACTOR_LOCKED')
   @ApiErrors(ACCESS_ERRORS, 'API_KEY_CANNOT_SIGN_IN')
   async secondFactor(@Req() req: Request, @Body() dto: PasskeyAssertionDto): Promise<UserDto> {

@@ -48,7 +48,10 @@ export class PasskeysController {
   @ApiOkResponse({ type: PasskeyOptionsDto, description: 'Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes' })
   @ApiForbiddenResponse({ description: "Demo accounts cannot ('Disabled in demo')" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  @ApiOperation({ summary: 'Start adding a passkey', description: 'Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes.' })
+  @ApiOperation({
+    summary: 'Start adding a passkey',
+    description: 'Creation options for navigator.credentials.create(); the challenge is good once, for 5 minutes.',
+  })
   async options(@CurrentUser() user: User): Promise<PasskeyOptionsDto> {
     return { options: { ...(await this.passkeys.registrationOptions(user)) } };
   }
@@ -60,7 +63,10 @@ export class PasskeysController {
   @ApiConflictResponse({ description: AUTH_MESSAGES.passkeyAlreadyRegistered })
   @ApiForbiddenResponse({ description: "Demo accounts cannot ('Disabled in demo')" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  @ApiOperation({ summary: 'Add a passkey', description: 'Registers the new passkey from navigator.credentials.create(); it then signs in alone or as the second step after the password.' })
+  @ApiOperation({
+    summary: 'Add a passkey',
+    description: 'Registers the new passkey from navigator.credentials.create(); it then signs in alone or as the second step after the password.',
+  })
   @ApiErrors(AUTH_ERRORS, 'PASSKEY_REGISTRATION_FAILED', 'PASSKEY_CHALLENGE_INVALID', 'PASSKEY_ALREADY_REGISTERED')
   register(@CurrentUser() user: User, @Body() dto: RegisterPasskeyDto): Promise<PasskeyDto> {
     return this.passkeys.register(user, dto.name, dto.credential as unknown as RegistrationResponseJSON);

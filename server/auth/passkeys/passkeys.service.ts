@@ -171,7 +171,12 @@ export class PasskeysService {
    * challenge is spent whatever the outcome, the counter required to grow (a clone reuses
    * an old one) and moved forward conditionally so one assertion cannot be used twice.
    */
-  async authenticate(caller: Caller, purpose: 'second-factor' | 'sign-in', pending: PendingSecondFactor | null, response: AuthenticationResponseJSON): Promise<User> {
+  async authenticate(
+    caller: Caller,
+    purpose: 'second-factor' | 'sign-in',
+    pending: PendingSecondFactor | null,
+    response: AuthenticationResponseJSON,
+  ): Promise<User> {
     const passkey = await this.passkeys.findOneBy({ credentialId: response.id });
     const user = passkey ? await this.users.findOneBy({ id: passkey.userId }) : null;
     const expectedUser = purpose === 'second-factor' ? (pending?.userId ?? null) : null;
@@ -242,7 +247,9 @@ export class PasskeysService {
       await manager.delete(UserPasskey, { id: passkey.id });
       await this.record(manager, user, 'account.passkey_removed', { passkeyId: passkey.id, name: passkey.name, proof: proof.code ? 'code' : 'password' });
     });
-    this.emails.notifySecurityEvent(user, 'A passkey was removed from your account', [`The passkey "${passkey.name}" no longer signs in to your KYC platform account.`]);
+    this.emails.notifySecurityEvent(user, 'A passkey was removed from your account', [
+      `The passkey "${passkey.name}" no longer signs in to your KYC platform account.`,
+    ]);
   }
 
   private async issueChallenge(challenge: string, purpose: ChallengePurpose, userId: string | null): Promise<void> {

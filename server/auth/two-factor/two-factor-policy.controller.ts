@@ -16,7 +16,10 @@ export class TwoFactorPolicyController {
   @Get()
   @ApiOkResponse({ type: TwoFactorPolicyDto })
   @ApiForbiddenResponse({ description: 'Only a super-admin' })
-  @ApiOperation({ summary: "Read the platform's two-factor rule", description: 'Whether the platform requires two-factor sign-in of every account, or of administrators only.' })
+  @ApiOperation({
+    summary: "Read the platform's two-factor rule",
+    description: 'Whether the platform requires two-factor sign-in of every account, or of administrators only.',
+  })
   get(): Promise<TwoFactorPolicyDto> {
     return this.requirement.policy();
   }
@@ -24,7 +27,10 @@ export class TwoFactorPolicyController {
   @Put()
   @ApiOkResponse({ type: TwoFactorPolicyDto, description: 'Saved and audited; it applies from the next request of every account' })
   @ApiForbiddenResponse({ description: 'Only a super-admin' })
-  @ApiOperation({ summary: "Change the platform's two-factor rule", description: 'A super-admin sets which accounts must use two-factor sign-in; it applies from the next request of every account (audited).' })
+  @ApiOperation({
+    summary: "Change the platform's two-factor rule",
+    description: 'A super-admin sets which accounts must use two-factor sign-in; it applies from the next request of every account (audited).',
+  })
   set(@CurrentUser() user: User, @Body() body: TwoFactorPolicyInputDto): Promise<TwoFactorPolicyDto> {
     return this.requirement.setPolicy(user, body.requiredFor);
   }

@@ -41,7 +41,10 @@ export class TwoFactorController {
   @Get()
   @ApiOkResponse({ type: TwoFactorOverviewDto })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  @ApiOperation({ summary: 'Read my two-factor status', description: 'Which second factors the signed-in account has, how many recovery codes are left, and whether a rule requires one.' })
+  @ApiOperation({
+    summary: 'Read my two-factor status',
+    description: 'Which second factors the signed-in account has, how many recovery codes are left, and whether a rule requires one.',
+  })
   async status(@CurrentUser() user: User): Promise<TwoFactorOverviewDto> {
     const [status, methods, required] = await Promise.all([this.twoFactor.status(user), this.twoFactor.methods(user.id), this.requirement.applies(user)]);
     return { ...status, passkeys: await this.passkeys.countBy({ userId: user.id }), required, enrolmentRequired: required && methods.length === 0 };
@@ -54,7 +57,10 @@ export class TwoFactorController {
   @ApiConflictResponse({ description: AUTH_MESSAGES.totpAlreadyEnabled })
   @ApiForbiddenResponse({ description: "Demo accounts cannot ('Disabled in demo')" })
   @ApiUnauthorizedResponse({ description: 'Not signed in' })
-  @ApiOperation({ summary: 'Start setting up an authenticator app', description: 'A new secret and its QR code for an authenticator app; nothing changes until POST /api/auth/two-factor/totp/confirm.' })
+  @ApiOperation({
+    summary: 'Start setting up an authenticator app',
+    description: 'A new secret and its QR code for an authenticator app; nothing changes until POST /api/auth/two-factor/totp/confirm.',
+  })
   @ApiErrors(AUTH_ERRORS, 'TOTP_ALREADY_ENABLED')
   startSetup(@CurrentUser() user: User): Promise<TotpSetupDto> {
     return this.twoFactor.startSetup(user);
@@ -67,7 +73,10 @@ export class TwoFactorController {
   @ApiBadRequestResponse({ description: AUTH_MESSAGES.totpNotStarted })
   @ApiUnauthorizedResponse({ description: `Not signed in, or '${AUTH_MESSAGES.invalidTwoFactorCode}'` })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong codes' })
-  @ApiOperation({ summary: 'Confirm the authenticator app', description: 'Confirms the setup with a first code; the app then guards sign-in and the recovery codes are shown this once.' })
+  @ApiOperation({
+    summary: 'Confirm the authenticator app',
+    description: 'Confirms the setup with a first code; the app then guards sign-in and the recovery codes are shown this once.',
+  })
   @ApiErrors(AUTH_ERRORS, 'TOTP_NOT_STARTED', 'TOTP_ALREADY_ENABLED', 'INVALID_TWO_FACTOR_CODE', 'LOGIN_THROTTLED')
   confirm(@CurrentUser() user: User, @Body() dto: TwoFactorCodeDto, @Req() req: Request): Promise<RecoveryCodesDto> {
     return this.twoFactor.confirmSetup({ ip: req.ip }, user, dto.code);
@@ -79,7 +88,10 @@ export class TwoFactorController {
   @ApiBadRequestResponse({ description: 'Wrong password, or no app set up' })
   @ApiUnauthorizedResponse({ description: `Not signed in, or '${AUTH_MESSAGES.invalidTwoFactorCode}'` })
   @ApiTooManyRequestsResponse({ description: 'Too many wrong codes or passwords' })
-  @ApiOperation({ summary: 'Remove the authenticator app', description: 'Removes the authenticator app and the recovery codes after proving the account again (a code or the password).' })
+  @ApiOperation({
+    summary: 'Remove the authenticator app',
+    description: 'Removes the authenticator app and the recovery codes after proving the account again (a code or the password).',
+  })
   @ApiErrors(AUTH_ERRORS, 'TOTP_NOT_ENABLED', 'WRONG_PASSWORD', 'INVALID_TWO_FACTOR_CODE', 'LOGIN_THROTTLED')
   remove(@CurrentUser() user: User, @Body() dto: AccountProofDto, @Req() req: Request): Promise<void> {
     return this.twoFactor.remove({ ip: req.ip }, user, dto);

@@ -106,7 +106,9 @@ export class TwoFactorService {
       );
       await this.record(manager, user, 'account.totp_enabled', {});
     });
-    this.emails.notifySecurityEvent(user, 'An authenticator app now guards your account', ['An authenticator app was set up for signing in to your KYC platform account, with new recovery codes.']);
+    this.emails.notifySecurityEvent(user, 'An authenticator app now guards your account', [
+      'An authenticator app was set up for signing in to your KYC platform account, with new recovery codes.',
+    ]);
     return { recoveryCodes };
   }
 
@@ -132,7 +134,9 @@ export class TwoFactorService {
     await this.dataSource.transaction((manager) => this.record(manager, user, 'account.second_factor_used', { method }));
     if (method === 'recovery_code') {
       const left = (await this.status(user)).recoveryCodesLeft;
-      this.emails.notifySecurityEvent(user, 'A recovery code was used', [`A recovery code signed in to your KYC platform account; ${left} ${left === 1 ? 'is' : 'are'} left.`]);
+      this.emails.notifySecurityEvent(user, 'A recovery code was used', [
+        `A recovery code signed in to your KYC platform account; ${left} ${left === 1 ? 'is' : 'are'} left.`,
+      ]);
     }
   }
 
@@ -145,7 +149,9 @@ export class TwoFactorService {
       await manager.delete(UserTwoFactor, { userId: user.id });
       await this.record(manager, user, 'account.totp_removed', { proof: proof.code ? 'code' : 'password' });
     });
-    this.emails.notifySecurityEvent(user, 'The authenticator app was removed from your account', ['The authenticator app and its recovery codes no longer guard signing in to your KYC platform account.']);
+    this.emails.notifySecurityEvent(user, 'The authenticator app was removed from your account', [
+      'The authenticator app and its recovery codes no longer guard signing in to your KYC platform account.',
+    ]);
   }
 
   /**
@@ -219,7 +225,12 @@ export class TwoFactorService {
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   }
 
-  private record(manager: EntityManager, user: User, action: 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed', detail: Record<string, unknown>) {
+  private record(
+    manager: EntityManager,
+    user: User,
+    action: 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed',
+    detail: Record<string, unknown>,
+  ) {
     return this.audit.record(manager, { actor: user, organizationId: null, action, detail });
   }
 }

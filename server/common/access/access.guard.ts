@@ -70,9 +70,7 @@ export class AccessGuard implements CanActivate {
 
     const roleRequirement = access.role;
     if (roleRequirement) {
-      const allowed = roleRequirement.exact
-        ? user.role === roleRequirement.role
-        : roleRank(user.role) >= roleRank(roleRequirement.role);
+      const allowed = roleRequirement.exact ? user.role === roleRequirement.role : roleRank(user.role) >= roleRank(roleRequirement.role);
       if (!allowed) throw ACCESS_ERRORS.error('PERMISSION_DENIED');
     }
 
@@ -84,7 +82,11 @@ export class AccessGuard implements CanActivate {
       throw ACCESS_ERRORS.error('PERMISSION_DENIED');
     }
 
-    if (access.recentAuthentication && request.authMethod === 'session' && this.clock.now().getTime() - lastAuthenticatedAt(request.session) > RECENT_AUTHENTICATION_MS) {
+    if (
+      access.recentAuthentication &&
+      request.authMethod === 'session' &&
+      this.clock.now().getTime() - lastAuthenticatedAt(request.session) > RECENT_AUTHENTICATION_MS
+    ) {
       throw ACCESS_ERRORS.error('REAUTHENTICATION_REQUIRED');
     }
     return true;

@@ -1,15 +1,6 @@
 import type { RoleName } from '../../config/role-name.js';
 
-export const PERMISSION_RESOURCES = [
-  'organizations',
-  'members',
-  'applicants',
-  'audit',
-  'api-keys',
-  'webhooks',
-  'roles',
-  'users',
-] as const;
+export const PERMISSION_RESOURCES = ['organizations', 'members', 'applicants', 'audit', 'api-keys', 'webhooks', 'roles', 'users'] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 
 export const PERMISSION_ACTIONS = ['create', 'read', 'update', 'delete'] as const;

@@ -48,10 +48,7 @@ export interface ErrorCatalogue<Code extends string> {
 }
 
 /** A module's errors in one place: each stable machine code with its HTTP status and message. */
-export function errorCatalogue<Code extends string>(
-  module: string,
-  entries: Record<Code, ErrorDefinition>,
-): ErrorCatalogue<Code> {
+export function errorCatalogue<Code extends string>(module: string, entries: Record<Code, ErrorDefinition>): ErrorCatalogue<Code> {
   return {
     module,
     entries,
@@ -72,7 +69,11 @@ export const GENERIC_ERRORS = errorCatalogue('generic', {
     description: 'A field is missing or invalid; `message` lists every problem.',
   },
   UNAUTHENTICATED: { status: HttpStatus.UNAUTHORIZED, message: 'You need to sign in to do this', description: 'No valid session or API key.' },
-  FORBIDDEN: { status: HttpStatus.FORBIDDEN, message: "You currently don't have permission to do this", description: 'Signed in, but the role or the permission matrix does not allow it.' },
+  FORBIDDEN: {
+    status: HttpStatus.FORBIDDEN,
+    message: "You currently don't have permission to do this",
+    description: 'Signed in, but the role or the permission matrix does not allow it.',
+  },
   NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: 'Not Found', description: 'No such route or resource.' },
   CONFLICT: { status: HttpStatus.CONFLICT, message: 'Conflict' },
   PAYLOAD_TOO_LARGE: { status: HttpStatus.PAYLOAD_TOO_LARGE, message: 'Payload Too Large', description: 'The body is larger than the route accepts.' },

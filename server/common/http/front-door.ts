@@ -11,7 +11,10 @@ import { securityHeaders } from './security-headers.js';
  * API key or session account). Express matches each layer against the path, and Nest's
  * route-scoped middleware runs path-to-regexp per request: one plain layer costs neither.
  */
-export function frontDoor(env: Pick<AppConfig, 'publicUrl' | 'sumsub'>, caller: { use(req: Request, res: Response, next: NextFunction): void }): RequestHandler {
+export function frontDoor(
+  env: Pick<AppConfig, 'publicUrl' | 'sumsub'>,
+  caller: { use(req: Request, res: Response, next: NextFunction): void },
+): RequestHandler {
   const setSecurityHeaders = securityHeaders(env);
   const readInput = inputReader();
   return (req, res, next) => {

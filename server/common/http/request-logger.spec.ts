@@ -20,10 +20,25 @@ describe('request log', () => {
       expect(written).toEqual([]);
       flushRequestLog();
       expect(written).toHaveLength(1);
-      const lines = written[0].trimEnd().split('\n').map((line) => JSON.parse(line));
+      const lines = written[0]
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(lines).toEqual([
-        { level: 'log', pid: process.pid, timestamp: expect.any(Number), message: { method: 'GET', path: '/api/projects/p1/applicants', status: 200, durationMs: expect.any(Number) }, context: 'HTTP' },
-        { level: 'log', pid: process.pid, timestamp: expect.any(Number), message: { method: 'POST', path: '/api/auth/"quoted"\\path', status: 401, durationMs: expect.any(Number) }, context: 'HTTP' },
+        {
+          level: 'log',
+          pid: process.pid,
+          timestamp: expect.any(Number),
+          message: { method: 'GET', path: '/api/projects/p1/applicants', status: 200, durationMs: expect.any(Number) },
+          context: 'HTTP',
+        },
+        {
+          level: 'log',
+          pid: process.pid,
+          timestamp: expect.any(Number),
+          message: { method: 'POST', path: '/api/auth/"quoted"\\path', status: 401, durationMs: expect.any(Number) },
+          context: 'HTTP',
+        },
       ]);
       expect(lines[0].message.durationMs).toBeGreaterThanOrEqual(2.5);
       expect(written[0]).not.toContain('secret-token');

@@ -20,7 +20,7 @@ export class StaffTokenQueryDto extends UserIdQueryDto {
 }
 
 export class StatusQueryDto extends UserIdQueryDto {
-  @ApiPropertyOptional({ description: 'The companyKey of a companyKey link; when given it must be the organization\'s' })
+  @ApiPropertyOptional({ description: "The companyKey of a companyKey link; when given it must be the organization's" })
   @IsOptional()
   @IsString()
   @MaxLength(128)
@@ -185,7 +185,10 @@ export class WidgetImageDto {
 }
 
 export class SelfieChallengeDto {
-  @ApiProperty({ enum: ['left', 'right'], description: "The side the end user turns their head to (their own left or right) for the selfie's `turned` capture; chosen at random per session" })
+  @ApiProperty({
+    enum: ['left', 'right'],
+    description: "The side the end user turns their head to (their own left or right) for the selfie's `turned` capture; chosen at random per session",
+  })
   turn: 'left' | 'right';
 }
 
@@ -241,13 +244,18 @@ export class WidgetSessionDto {
   @ApiProperty({ type: WidgetDecisionMessageDto, nullable: true, description: 'On a rejection or hold made with a decision label: its end-user text' })
   decision: WidgetDecisionMessageDto | null;
 
-  @ApiProperty({ type: WidgetResubmissionDto, nullable: true, description: 'Set while staff ask to redo one step: only that step is taken; the others are kept' })
+  @ApiProperty({
+    type: WidgetResubmissionDto,
+    nullable: true,
+    description: 'Set while staff ask to redo one step: only that step is taken; the others are kept',
+  })
   resubmission: WidgetResubmissionDto | null;
 
   @ApiPropertyOptional({
     type: WidgetDocumentReadDto,
     nullable: true,
-    description: 'Only in the answer to a photo upload: what the photo’s machine-readable zone or barcode says (null when it carries none or could not be read)',
+    description:
+      'Only in the answer to a photo upload: what the photo’s machine-readable zone or barcode says (null when it carries none or could not be read)',
   })
   readFromPhoto?: WidgetDocumentReadDto | null;
 }

@@ -16,13 +16,7 @@ import type { User } from '../../users/user.entity.js';
 import { OwnerSettingsReader } from '../../webhooks/owner-settings.reader.js';
 import { AbuseLimitsService } from '../abuse-limits.service.js';
 import type { CreateSessionDto, CreatedSessionDto, KycTokenResponseDto, SessionTokenDto, StaffTokenResponseDto } from '../dto/kyc.dto.js';
-import {
-  KYC_ERRORS,
-  sessionLinkInvalid,
-  TOKEN_ISSUED_MESSAGE,
-  unknownCompanyKey,
-  webhookNotConfigured,
-} from '../kyc.errors.js';
+import { KYC_ERRORS, sessionLinkInvalid, TOKEN_ISSUED_MESSAGE, unknownCompanyKey, webhookNotConfigured } from '../kyc.errors.js';
 import { VerificationSession, type SessionKind } from '../verification-session.entity.js';
 import { WidgetTokenService } from '../widget-token.service.js';
 
@@ -219,7 +213,14 @@ export class VerificationSessionsService {
 
   private editToken(applicant: Applicant, session: VerificationSession): SessionTokenDto {
     const { token, expiresAt } = this.tokens.issue(
-      { applicantId: applicant.id, organizationId: applicant.organizationId, userId: applicant.userId, sid: session.id, gen: session.generation, scope: 'edit' },
+      {
+        applicantId: applicant.id,
+        organizationId: applicant.organizationId,
+        userId: applicant.userId,
+        sid: session.id,
+        gen: session.generation,
+        scope: 'edit',
+      },
       session.expiresAt,
     );
     return { token, expiresAt, scope: 'edit' };

@@ -18,13 +18,17 @@ describe('Sumsub webhooks', () => {
 
   it('map reviewStatus onto kycStatus and reviewAnswer onto the review answer', () => {
     expect(mapSumsubReview({ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'GREEN' } })).toEqual({
-      kycStatus: 'completed', reviewAnswer: 'approved', rejectType: null, rejectReason: null,
+      kycStatus: 'completed',
+      reviewAnswer: 'approved',
+      rejectType: null,
+      rejectReason: null,
     });
     expect(
       mapSumsubReview({ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'RETRY', moderationComment: 'Blurry photo' } }),
     ).toEqual({ kycStatus: 'completed', reviewAnswer: 'rejected', rejectType: 'resubmission', rejectReason: 'Blurry photo' });
-    expect(mapSumsubReview({ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['FORGERY'] } }))
-      .toMatchObject({ rejectType: 'final', rejectReason: 'FORGERY' });
+    expect(
+      mapSumsubReview({ reviewStatus: 'completed', reviewResult: { reviewAnswer: 'RED', reviewRejectType: 'FINAL', rejectLabels: ['FORGERY'] } }),
+    ).toMatchObject({ rejectType: 'final', rejectReason: 'FORGERY' });
     expect(mapSumsubReview({ reviewStatus: 'onHold' })).toMatchObject({ kycStatus: 'onHold', reviewAnswer: null });
     expect(mapSumsubReview({ reviewStatus: 'somethingElse' })).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { KYC_ERRORS } from '../kyc.errors.js';
 import { createHmac } from 'node:crypto';
-import { appConfig, type AppConfig, } from '../../config/config.module.js';
+import { appConfig, type AppConfig } from '../../config/config.module.js';
 import type { SumsubSettings } from '../../config/environment.js';
 
 /**
@@ -9,7 +9,9 @@ import type { SumsubSettings } from '../../config/environment.js';
  * timestamp (seconds) + upper-case method + path with query + body.
  */
 export function sumsubSignature(secretKey: string, ts: string, method: string, pathWithQuery: string, body: string): string {
-  return createHmac('sha256', secretKey).update(ts + method.toUpperCase() + pathWithQuery + body).digest('hex');
+  return createHmac('sha256', secretKey)
+    .update(ts + method.toUpperCase() + pathWithQuery + body)
+    .digest('hex');
 }
 
 /** The Sumsub applicant id we use: one Sumsub applicant per (organization, userId). */

@@ -33,7 +33,10 @@ export class SumsubController {
   @UseGuards(WidgetTokenGuard)
   @Get('access-token')
   @ApiOkResponse({ type: SumsubAccessTokenDto })
-  @ApiOperation({ summary: 'Get a Sumsub access token', description: "With the Sumsub provider configured, the verification page gets an access token for Sumsub's WebSDK instead of the built-in widget." })
+  @ApiOperation({
+    summary: 'Get a Sumsub access token',
+    description: "With the Sumsub provider configured, the verification page gets an access token for Sumsub's WebSDK instead of the built-in widget.",
+  })
   @ApiErrors(KYC_ERRORS, 'SUMSUB_NOT_CONFIGURED', 'PROVIDER_REFUSED', 'PROVIDER_UNREACHABLE')
   async accessToken(@WidgetClaims() claims: WidgetTokenClaims): Promise<SumsubAccessTokenDto> {
     if (!this.sumsub.enabled) throw sumsubNotConfigured();

@@ -72,7 +72,10 @@ export class PhotoQualityDto {
   @IsBoolean()
   enforce: boolean;
 
-  @ApiProperty({ example: DEFAULT_QUALITY_THRESHOLDS.minSharpness, description: 'Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide' })
+  @ApiProperty({
+    example: DEFAULT_QUALITY_THRESHOLDS.minSharpness,
+    description: 'Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide',
+  })
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(100_000)
@@ -139,7 +142,10 @@ export class RetentionPolicyDto {
   @retentionDays('identityDays', 'Days identity data is kept after a final decision, then the applicant is erased leaving a tombstone; null keeps it')
   identityDays: number | null;
 
-  @retentionDays('abandonedDays', "Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS)")
+  @retentionDays(
+    'abandonedDays',
+    "Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS)",
+  )
   abandonedDays: number | null;
 }
 

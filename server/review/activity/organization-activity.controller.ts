@@ -19,7 +19,11 @@ export class OrganizationActivityController {
   @ApiBadRequestResponse({ description: 'A filter is malformed (actorId not a uuid, action unknown, from/to not ISO 8601 dates)' })
   @ApiForbiddenResponse({ description: 'MEMBERS_OWNER_ONLY: only the owner (or a super-admin) sees the whole trail' })
   @ApiNotFoundResponse({ description: 'Organization not found (also when the caller is not a member)' })
-  @ApiOperation({ summary: "Read the organization's activity", description: "The organization's audit trail, newest first, filtered by who, what and when: what the Activity screen shows. Only the owner (or a super-admin) sees the whole trail." })
+  @ApiOperation({
+    summary: "Read the organization's activity",
+    description:
+      "The organization's audit trail, newest first, filtered by who, what and when: what the Activity screen shows. Only the owner (or a super-admin) sees the whole trail.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND', 'MEMBERS_OWNER_ONLY')
   list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: OrganizationActivityQueryDto): Promise<OrganizationActivityPageDto> {
     return this.activity.list(user, id, query);

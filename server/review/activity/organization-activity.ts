@@ -27,7 +27,14 @@ export class OrganizationActivity {
       .getRepository(AuditEvent)
       .createQueryBuilder('e')
       .leftJoin(Applicant, 'a', 'a.id = e.applicantId')
-      .select(['e.id AS "id"', 'e.action AS "action"', 'e.actorId AS "actorId"', 'e.actorName AS "actorName"', 'e.detail AS "detail"', 'e.createdAt AS "createdAt"'])
+      .select([
+        'e.id AS "id"',
+        'e.action AS "action"',
+        'e.actorId AS "actorId"',
+        'e.actorName AS "actorName"',
+        'e.detail AS "detail"',
+        'e.createdAt AS "createdAt"',
+      ])
       .addSelect('a.userId', 'userId')
       .where('e.organizationId = :organizationId', { organizationId: organization.id });
     if (query.actorId) builder.andWhere('e.actorId = :actorId', { actorId: query.actorId.toLowerCase() });
@@ -40,7 +47,15 @@ export class OrganizationActivity {
       .addOrderBy('e.id', 'DESC')
       .offset(pageOffset(page, pageSize))
       .limit(pageSize + 1)
-      .getRawMany<{ id: string; action: string; actorId: string | null; actorName: string; detail: unknown; createdAt: Date | string; userId: string | null }>();
+      .getRawMany<{
+        id: string;
+        action: string;
+        actorId: string | null;
+        actorName: string;
+        detail: unknown;
+        createdAt: Date | string;
+        userId: string | null;
+      }>();
     return {
       items: rows.slice(0, pageSize).map((row) => ({
         id: row.id,

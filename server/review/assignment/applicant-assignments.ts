@@ -85,7 +85,10 @@ export class ApplicantAssignments {
             .createQueryBuilder()
             .update(Applicant)
             .set({ assigneeId: user.id, assignedAt: now, updatedAt: () => '"updatedAt"' })
-            .where('organizationId = :organizationId AND userId = :userId AND assigneeId IS NULL', { organizationId: organization.id, userId: candidate.userId })
+            .where('organizationId = :organizationId AND userId = :userId AND assigneeId IS NULL', {
+              organizationId: organization.id,
+              userId: candidate.userId,
+            })
             .execute();
           if (!result.affected) return null;
           const applicant = await manager.findOneByOrFail(Applicant, { organizationId: organization.id, userId: candidate.userId });
@@ -104,14 +107,18 @@ export class ApplicantAssignments {
 
   /** The owner or a member of the organization, else 400 ASSIGNEE_NOT_MEMBER. */
   private async requireAssignable(organization: Organization, userId: string): Promise<User> {
-    const member = organization.ownerId === userId || (await this.dataSource.manager.exists(OrganizationMember, { where: { organizationId: organization.id, userId } }));
+    const member =
+      organization.ownerId === userId || (await this.dataSource.manager.exists(OrganizationMember, { where: { organizationId: organization.id, userId } }));
     const user = member ? await this.dataSource.manager.findOne(User, { select: { id: true, username: true }, where: { id: userId } }) : null;
     if (!user) throw assigneeNotMember();
     return user;
   }
 
   private async lock(manager: EntityManager, organizationId: string, userId: string): Promise<Applicant> {
-    const query = manager.getRepository(Applicant).createQueryBuilder('a').where('a.organizationId = :organizationId AND a.userId = :userId', { organizationId, userId });
+    const query = manager
+      .getRepository(Applicant)
+      .createQueryBuilder('a')
+      .where('a.organizationId = :organizationId AND a.userId = :userId', { organizationId, userId });
     if (supportsRowLocks(this.dataSource)) query.setLock('pessimistic_write');
     const applicant = await query.getOne();
     if (!applicant) throw applicantNotFound();
@@ -120,7 +127,12 @@ export class ApplicantAssignments {
 
   /** assigneeId and assignedAt only: updatedAt is kept as it was (assignment is not a change of the applicant). */
   private async setAssignee(manager: EntityManager, applicantId: string, assigneeId: string | null, at: Date | null): Promise<void> {
-    await manager.createQueryBuilder().update(Applicant).set({ assigneeId, assignedAt: at, updatedAt: () => '"updatedAt"' }).where('id = :id', { id: applicantId }).execute();
+    await manager
+      .createQueryBuilder()
+      .update(Applicant)
+      .set({ assigneeId, assignedAt: at, updatedAt: () => '"updatedAt"' })
+      .where('id = :id', { id: applicantId })
+      .execute();
   }
 
   private recordAssignment(manager: EntityManager, actor: User, applicant: Pick<Applicant, 'id' | 'organizationId' | 'assigneeId'>, to: string): Promise<void> {

@@ -21,9 +21,15 @@ export class AssignmentController {
   @Post('next-unassigned')
   @HttpCode(HttpStatus.OK)
   @RequirePermission('applicants', 'update')
-  @ApiOkResponse({ type: NextApplicantDto, description: 'The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left' })
+  @ApiOkResponse({
+    type: NextApplicantDto,
+    description: 'The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left',
+  })
   @ApiBadRequestResponse({ description: 'A filter value is not valid' })
-  @ApiOperation({ summary: 'Take the next unassigned applicant', description: 'Assigns the caller the first unassigned applicant of the list, in the same filters and order as the list.' })
+  @ApiOperation({
+    summary: 'Take the next unassigned applicant',
+    description: 'Assigns the caller the first unassigned applicant of the list, in the same filters and order as the list.',
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   nextUnassigned(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<NextApplicantDto> {
     return this.assignments.nextUnassigned(user, id, query);
@@ -34,11 +40,20 @@ export class AssignmentController {
   @RequirePermission('applicants', 'update')
   @ApiOkResponse({ type: ApplicantAssignmentDto, description: 'Assigned (applicant.assigned, with from/to); version and updatedAt unchanged' })
   @ApiBadRequestResponse({ description: 'ASSIGNEE_NOT_MEMBER: userId is not a member of the organization' })
-  @ApiOperation({ summary: 'Assign an applicant', description: "Gives the applicant to one reviewer of the organization (recorded as applicant.assigned, with from and to); the applicant's version does not change." })
+  @ApiOperation({
+    summary: 'Assign an applicant',
+    description:
+      "Gives the applicant to one reviewer of the organization (recorded as applicant.assigned, with from and to); the applicant's version does not change.",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
   @ApiErrors(ASSIGNMENT_ERRORS, 'ASSIGNEE_NOT_MEMBER')
-  assign(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: AssignApplicantDto): Promise<ApplicantAssignmentDto> {
+  assign(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @Param('userId') userId: string,
+    @Body() body: AssignApplicantDto,
+  ): Promise<ApplicantAssignmentDto> {
     return this.assignments.assign(user, id, userId, body.userId);
   }
 

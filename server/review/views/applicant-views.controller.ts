@@ -1,13 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequirePermission } from '../../common/access/require-permission.decorator.js';
 import { CurrentUser } from '../../users/current-user.decorator.js';
 import type { User } from '../../users/user.entity.js';
@@ -38,7 +30,11 @@ export class ApplicantViewsController {
   @ApiOkResponse({ type: ApplicantViewDto })
   @ApiBadRequestResponse({ description: 'Name empty or too long, query too long, or VIEW_LIMIT_REACHED' })
   @ApiForbiddenResponse({ description: 'VIEW_SHARE_MANAGERS_ONLY: sharing is for the owner and admins' })
-  @ApiOperation({ summary: 'Save a view', description: "Saves the work queue's filters and order under a name, for the caller or shared with the organization (sharing is for the owner and admins; at most 50 views per person)." })
+  @ApiOperation({
+    summary: 'Save a view',
+    description:
+      "Saves the work queue's filters and order under a name, for the caller or shared with the organization (sharing is for the owner and admins; at most 50 views per person).",
+  })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(VIEW_ERRORS, 'VIEW_LIMIT_REACHED', 'VIEW_SHARE_MANAGERS_ONLY')
   create(@CurrentUser() user: User, @Param('id') id: string, @Body() body: CreateApplicantViewDto): Promise<ApplicantViewDto> {

@@ -36,9 +36,18 @@ export class ApplicantViews {
     const shared = body.shared === true;
     if (shared && !this.manages(user, canManage)) throw viewShareManagersOnly();
     return this.dataSource.transaction(async (manager) => {
-      if ((await manager.count(ApplicantView, { where: { organizationId: organization.id, ownerId: user.id } })) >= MAX_VIEWS_PER_USER) throw viewLimitReached();
-      const view = await manager.save(ApplicantView, manager.create(ApplicantView, { organizationId: organization.id, ownerId: user.id, name: body.name, query: body.query, shared }));
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'applicant_view.saved', detail: { viewId: view.id, name: view.name, shared } });
+      if ((await manager.count(ApplicantView, { where: { organizationId: organization.id, ownerId: user.id } })) >= MAX_VIEWS_PER_USER)
+        throw viewLimitReached();
+      const view = await manager.save(
+        ApplicantView,
+        manager.create(ApplicantView, { organizationId: organization.id, ownerId: user.id, name: body.name, query: body.query, shared }),
+      );
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'applicant_view.saved',
+        detail: { viewId: view.id, name: view.name, shared },
+      });
       return this.toDto(view, user, canManage);
     });
   }
@@ -50,7 +59,12 @@ export class ApplicantViews {
       if (!view || (view.ownerId !== user.id && !view.shared)) throw viewNotFound();
       if (!this.toDto(view, user, canManage).deletable) throw viewShareManagersOnly();
       await manager.delete(ApplicantView, { id: view.id });
-      await this.audit.record(manager, { actor: user, organizationId: organization.id, action: 'applicant_view.deleted', detail: { viewId: view.id, name: view.name, shared: view.shared } });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        action: 'applicant_view.deleted',
+        detail: { viewId: view.id, name: view.name, shared: view.shared },
+      });
     });
   }
 

@@ -50,6 +50,10 @@ export class ListImportPageDto {
 
 /** The multipart body of an upload (for the OpenAPI document and the client). */
 export class UploadListDto {
-  @ApiProperty({ type: 'string', format: 'binary', description: 'An official list file: OFAC sdn.xml or sdn.csv, UN consolidated XML, EU consolidated CSV or XML, UK consolidated CSV' })
+  @ApiProperty({
+    type: 'string',
+    format: 'binary',
+    description: 'An official list file: OFAC sdn.xml or sdn.csv, UN consolidated XML, EU consolidated CSV or XML, UK consolidated CSV',
+  })
   file: unknown;
 }

@@ -28,7 +28,10 @@ export function readCsv(content: string, delimiter: string, firstLine = 1): CsvR
     }));
   } catch (error) {
     const lines = (error as { lines?: number }).lines;
-    throw new ListFormatError(lines ? `line ${firstLine - 1 + lines}` : null, `malformed CSV: ${(error as Error).message.replace(/^Invalid Record Length: |^[A-Za-z ]+: /, '')}`);
+    throw new ListFormatError(
+      lines ? `line ${firstLine - 1 + lines}` : null,
+      `malformed CSV: ${(error as Error).message.replace(/^Invalid Record Length: |^[A-Za-z ]+: /, '')}`,
+    );
   }
 }
 

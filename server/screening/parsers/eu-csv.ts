@@ -47,7 +47,16 @@ export function parseEuCsv(content: string): ParsedList {
     let draft = drafts.get(id);
     if (!draft) {
       draft = {
-        entity: { source: 'eu-consolidated', externalId: id, kind: euKind(get('Entity_SubjectType_ClassificationCode')), name: '', aliases: [], datesOfBirth: [], nationalities: [], programmes: [] },
+        entity: {
+          source: 'eu-consolidated',
+          externalId: id,
+          kind: euKind(get('Entity_SubjectType_ClassificationCode')),
+          name: '',
+          aliases: [],
+          datesOfBirth: [],
+          nationalities: [],
+          programmes: [],
+        },
         names: [],
         dates: [],
         countries: [],
@@ -57,14 +66,24 @@ export function parseEuCsv(content: string): ParsedList {
     }
     draft.names.push(get('NameAlias_WholeName') || joinName(get('NameAlias_FirstName'), get('NameAlias_MiddleName'), get('NameAlias_LastName')));
     const month = get('BirthDate_Month');
-    draft.dates.push(parseListDate(get('BirthDate_BirthDate')) ?? parseListDate(month && get('BirthDate_Year') ? `${get('BirthDate_Year')}-${month.padStart(2, '0')}-00` : get('BirthDate_Year')));
+    draft.dates.push(
+      parseListDate(get('BirthDate_BirthDate')) ??
+        parseListDate(month && get('BirthDate_Year') ? `${get('BirthDate_Year')}-${month.padStart(2, '0')}-00` : get('BirthDate_Year')),
+    );
     draft.countries.push(get('Citizenship_CountryIso2Code') || get('Citizenship_CountryDescription'));
     draft.programmes.push(get('Entity_Regulation_Programme'));
   }
   const entities = [...drafts.values()].map(({ entity, names, dates, countries, programmes }) => {
     const all = distinct(names);
     if (all.length === 0) throw new ListFormatError(null, `entity ${entity.externalId} has no name in any row`);
-    return { ...entity, name: all[0], aliases: all.slice(1), datesOfBirth: distinct(dates), nationalities: countryCodes(countries), programmes: distinct(programmes) };
+    return {
+      ...entity,
+      name: all[0],
+      aliases: all.slice(1),
+      datesOfBirth: distinct(dates),
+      nationalities: countryCodes(countries),
+      programmes: distinct(programmes),
+    };
   });
   const version = generated >= 0 ? (rows[1]?.fields[generated] ?? null) || null : null;
   return { format: 'eu-csv', source: 'eu-consolidated', version, entities };

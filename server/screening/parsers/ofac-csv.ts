@@ -66,7 +66,11 @@ export function parseOfacCsv(content: string): ParsedList {
       datesOfBirth: parseListDates(notes.dates),
       nationalities: countryCodes(notes.countries),
       // Programmes are written "SDGT] [IRGC" inside one field.
-      programmes: distinct(value(program).replace(/[[\]]/g, ' ').split(/\s{2,}|;/)),
+      programmes: distinct(
+        value(program)
+          .replace(/[[\]]/g, ' ')
+          .split(/\s{2,}|;/),
+      ),
     };
   });
   return { format: 'ofac-sdn-csv', source: 'ofac-sdn', version: null, entities };

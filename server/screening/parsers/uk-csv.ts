@@ -5,7 +5,21 @@ import type { ListEntity, ListEntityKind, ParsedList } from '../types.js';
 import { columnIndex, readCsv } from './csv.js';
 import { distinct, joinName } from './xml.js';
 
-const COLUMNS = ['Name 6', 'Name 1', 'Name 2', 'Name 3', 'Name 4', 'Name 5', 'Name Non-Latin Script', 'DOB', 'Nationality', 'Group Type', 'Alias Type', 'Regime', 'Group ID'] as const;
+const COLUMNS = [
+  'Name 6',
+  'Name 1',
+  'Name 2',
+  'Name 3',
+  'Name 4',
+  'Name 5',
+  'Name Non-Latin Script',
+  'DOB',
+  'Nationality',
+  'Group Type',
+  'Alias Type',
+  'Regime',
+  'Group ID',
+] as const;
 
 function kindOf(groupType: string, line: number): ListEntityKind {
   switch (groupType.toLowerCase()) {
@@ -34,7 +48,10 @@ export function parseUkCsv(content: string): ParsedList {
   const rows = lastUpdated ? readCsv(content.slice(firstBreak + 1).replace(/^\n/, ''), ',', 2) : readCsv(content, ',');
   if (rows.length === 0) throw new ListFormatError('line 1', 'the file is empty');
   const col = columnIndex(rows[0], COLUMNS);
-  const groups = new Map<string, { entity: ListEntity; primary: string[]; others: string[]; scripts: string[]; dates: (string | null)[]; countries: string[]; regimes: string[] }>();
+  const groups = new Map<
+    string,
+    { entity: ListEntity; primary: string[]; others: string[]; scripts: string[]; dates: (string | null)[]; countries: string[]; regimes: string[] }
+  >();
   for (const { line, fields } of rows.slice(1)) {
     const get = (name: (typeof COLUMNS)[number]) => fields[col[name]] ?? '';
     const id = get('Group ID');
@@ -44,7 +61,16 @@ export function parseUkCsv(content: string): ParsedList {
     let group = groups.get(id);
     if (!group) {
       group = {
-        entity: { source: 'uk-consolidated', externalId: id, kind: kindOf(get('Group Type'), line), name: '', aliases: [], datesOfBirth: [], nationalities: [], programmes: [] },
+        entity: {
+          source: 'uk-consolidated',
+          externalId: id,
+          kind: kindOf(get('Group Type'), line),
+          name: '',
+          aliases: [],
+          datesOfBirth: [],
+          nationalities: [],
+          programmes: [],
+        },
         primary: [],
         others: [],
         scripts: [],
@@ -62,7 +88,14 @@ export function parseUkCsv(content: string): ParsedList {
   }
   const entities = [...groups.values()].map(({ entity, primary, others, scripts, dates, countries, regimes }) => {
     const names = distinct([...primary, ...others, ...scripts]);
-    return { ...entity, name: names[0], aliases: names.slice(1), datesOfBirth: distinct(dates), nationalities: countryCodes(countries), programmes: distinct(regimes) };
+    return {
+      ...entity,
+      name: names[0],
+      aliases: names.slice(1),
+      datesOfBirth: distinct(dates),
+      nationalities: countryCodes(countries),
+      programmes: distinct(regimes),
+    };
   });
-  return { format: 'uk-csv', source: 'uk-consolidated', version: lastUpdated ? parseListDate(lastUpdated[1]) ?? lastUpdated[1] : null, entities };
+  return { format: 'uk-csv', source: 'uk-consolidated', version: lastUpdated ? (parseListDate(lastUpdated[1]) ?? lastUpdated[1]) : null, entities };
 }

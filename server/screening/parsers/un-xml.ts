@@ -48,7 +48,9 @@ export function parseUnXml(content: string): ParsedList {
       externalId: id,
       kind: 'entity',
       name,
-      aliases: distinct([...children(node, 'ENTITY_ALIAS').map((alias) => text(alias, 'ALIAS_NAME')), text(node, 'NAME_ORIGINAL_SCRIPT')]).filter((alias) => alias !== name),
+      aliases: distinct([...children(node, 'ENTITY_ALIAS').map((alias) => text(alias, 'ALIAS_NAME')), text(node, 'NAME_ORIGINAL_SCRIPT')]).filter(
+        (alias) => alias !== name,
+      ),
       datesOfBirth: [],
       nationalities: countryCodes(children(node, 'ENTITY_ADDRESS').map((address) => text(address, 'COUNTRY'))),
       programmes: distinct([text(node, 'UN_LIST_TYPE')]),

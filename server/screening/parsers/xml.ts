@@ -58,7 +58,7 @@ export function texts(node: XmlNode | undefined, name: string): string[] {
 export function root(document: XmlNode, name: string): XmlNode {
   const node = document[name];
   if (typeof node !== 'object' || node === null || Array.isArray(node)) {
-    if (node === '' ) return {};
+    if (node === '') return {};
     throw new ListFormatError(name, `the root element <${name}> is missing`);
   }
   return node as XmlNode;

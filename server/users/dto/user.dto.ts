@@ -3,7 +3,7 @@ import { ROLE_NAMES, type RoleName } from '../../config/role-name.js';
 import { PERMISSION_ACTIONS, PERMISSION_RESOURCES, type PermissionAction, type PermissionResource } from '../../common/access/permissions.js';
 
 export class UserImageDto {
-  @ApiProperty({ description: 'Where to load the picture: the user\'s own, or the default avatar', example: '/api/images/default' })
+  @ApiProperty({ description: "Where to load the picture: the user's own, or the default avatar", example: '/api/images/default' })
   url: string;
 
   @ApiProperty({ description: 'Whether the user uploaded a picture' })
@@ -51,6 +51,9 @@ export class GrantDto {
 
 /** The signed-in account with what its role may do: the dashboard shows or hides actions by it (the server checks each request again). */
 export class CurrentUserDto extends UserDto {
-  @ApiProperty({ type: [GrantDto], description: "Every resource of the permission matrix with the actions the caller's role holds on it now (none: an empty list)" })
+  @ApiProperty({
+    type: [GrantDto],
+    description: "Every resource of the permission matrix with the actions the caller's role holds on it now (none: an empty list)",
+  })
   permissions: GrantDto[];
 }

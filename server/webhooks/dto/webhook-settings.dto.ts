@@ -14,7 +14,8 @@ export class WebhookSettingsDto {
   @ApiProperty({
     type: String,
     nullable: true,
-    description: 'Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved. Shown only to a signed-in session: null in an answer to an API key.',
+    description:
+      'Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved. Shown only to a signed-in session: null in an answer to an API key.',
     example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   })
   secret: string | null;

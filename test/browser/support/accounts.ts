@@ -54,19 +54,13 @@ export function linkFromOutbox(
   { notIn = [] as string[], timeoutMs = 10_000 } = {},
 ): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s/]+(${linkPath.replace('/', '\\/')}(?:\\?\\S+)?)`);
-  return app.whenOutput(
-    () => newestLink(app.dataDir, to, pattern, notIn),
-    `an e-mail to ${to} with a ${linkPath} link`,
-    timeoutMs,
-  );
+  return app.whenOutput(() => newestLink(app.dataDir, to, pattern, notIn), `an e-mail to ${to} with a ${linkPath} link`, timeoutMs);
 }
 
 function newestLink(dataDir: string, to: string, pattern: RegExp, notIn: string[]): string | undefined {
   const db = new Database(join(dataDir, 'kyc.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const rows = db
-      .prepare<[string], OutboxRow>('SELECT "to", subject, text FROM mail_outbox WHERE "to" = ? ORDER BY "createdAt" DESC')
-      .all(to.toLowerCase());
+    const rows = db.prepare<[string], OutboxRow>('SELECT "to", subject, text FROM mail_outbox WHERE "to" = ? ORDER BY "createdAt" DESC').all(to.toLowerCase());
     for (const row of rows) {
       const link = pattern.exec(row.text)?.[1];
       if (link && !notIn.includes(link)) return link;

@@ -52,10 +52,7 @@ function isExpectedSignedOutProbe(text: string, url: string): boolean {
   return /status of 40[13]\b/.test(text) && new URL(url, 'http://x').pathname === '/api/users/me';
 }
 
-export async function openPage(
-  browser: Browser,
-  viewport: { width: number; height: number } = { width: 1280, height: 900 },
-): Promise<OpenedPage> {
+export async function openPage(browser: Browser, viewport: { width: number; height: number } = { width: 1280, height: 900 }): Promise<OpenedPage> {
   const context = await newContext(browser, { viewport });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
@@ -168,12 +165,7 @@ export async function resizeViewport(page: Page, size: { width: number; height: 
 }
 
 /** Waits until the element's top edge sits in the upper `fraction` of the viewport. */
-export async function waitUntilScrolledIntoView(
-  page: Page,
-  id: string,
-  fraction = 1 / 3,
-  timeoutMs = 5000,
-): Promise<void> {
+export async function waitUntilScrolledIntoView(page: Page, id: string, fraction = 1 / 3, timeoutMs = 5000): Promise<void> {
   const inView = `(() => {
     const element = document.getElementById(${JSON.stringify(id)});
     if (!element) return false;

@@ -18,8 +18,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 // ---------------------------------------------------------------- test images
 
-const inside = (x: number, y: number, left: number, top: number, right: number, bottom: number) =>
-  x >= left && x < right && y >= top && y < bottom;
+const inside = (x: number, y: number, left: number, top: number, right: number, bottom: number) => x >= left && x < right && y >= top && y < bottom;
 
 /** A pretend ID card side: a tinted card on a dark desk, a portrait box and lines of "text". */
 export function idCardImage(side: 'front' | 'back'): Buffer {
@@ -48,7 +47,7 @@ export function selfieImage(turned = false): Buffer {
     const dx = (x - 360) / 190;
     const dy = (y - 430) / 250;
     if (dx * dx + dy * dy < 1) {
-      if (((x - 290 - eyes) ** 2 + (y - 390) ** 2 < 300) || ((x - 430 - eyes) ** 2 + (y - 390) ** 2 < 300)) return [40, 40, 40];
+      if ((x - 290 - eyes) ** 2 + (y - 390) ** 2 < 300 || (x - 430 - eyes) ** 2 + (y - 390) ** 2 < 300) return [40, 40, 40];
       return [214, 170, 140];
     }
     if (y > 760) return [71, 85, 105];
@@ -63,8 +62,7 @@ export async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-export const closeServer = (server: Server | undefined) =>
-  new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+export const closeServer = (server: Server | undefined) => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
 
 /** The integrator's own site, where the customer lands after the verification. */
 export function integratorSite(): Server {
@@ -195,7 +193,12 @@ export async function submitThroughApi(setup: IntegratorSetup, userId: string): 
   await endUser.call('POST', '/api/kyc/documents', { docType: 'ID_CARD', side: 'back', data: dataUrl(idCardImage('back')) }, widget);
   await endUser.call('POST', '/api/kyc/documents', { docType: 'SELFIE', pose: 'facing', data: dataUrl(selfieImage()) }, widget);
   await endUser.call('POST', '/api/kyc/documents', { docType: 'SELFIE', pose: 'turned', data: dataUrl(selfieImage(true)) }, widget);
-  await endUser.call('PUT', '/api/kyc/personal-data', { name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F', docNumber: 'X1234567', expiryDate: '2031-01-01', country: 'Brazil' }, widget);
+  await endUser.call(
+    'PUT',
+    '/api/kyc/personal-data',
+    { name: 'Ana Souza', dateOfBirth: '1990-05-17', sex: 'F', docNumber: 'X1234567', expiryDate: '2031-01-01', country: 'Brazil' },
+    widget,
+  );
   await endUser.call('POST', '/api/kyc/submit', undefined, widget);
   const done = ['document-read', 'face-match', 'sanctions-screening'];
   const deadline = Date.now() + 60_000;
@@ -224,7 +227,10 @@ export async function heading(page: Page, name: string, timeout = 10_000): Promi
     await page.getByRole('heading', { name }).waitFor({ timeout });
   } catch (error) {
     // Say what the page shows instead, so a failure explains itself.
-    const shown = await page.locator('body').innerText().catch(() => '(unreadable)');
+    const shown = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '(unreadable)');
     throw new Error(`No heading '${name}' on ${page.url()}; the page shows:\n${shown}`, { cause: error });
   }
 }
@@ -295,9 +301,7 @@ export function eventTypes(received: ReceivedWebhook[]): string[] {
 export function expectSigned(received: ReceivedWebhook[], secret: string): void {
   const webhook = new Webhook(secret);
   for (const delivery of received) {
-    const headers = Object.fromEntries(
-      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(delivery.headers[name])]),
-    );
+    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [name, String(delivery.headers[name])]));
     expect(() => webhook.verify(delivery.body, headers)).not.toThrow();
   }
 }

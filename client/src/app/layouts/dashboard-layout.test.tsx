@@ -84,10 +84,7 @@ describe('<SettingsLayout> sidebar', { timeout: 20_000 }, () => {
     renderDashboard(buildUser({ role: 'kyc' }));
     const nav = screen.getByRole('navigation', { name: 'Settings' });
     expect(within(nav).getByRole('link', { name: 'My account' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Privacy & Security' })).toHaveAttribute(
-      'href',
-      '/dashboard/user/me/security',
-    );
+    expect(within(nav).getByRole('link', { name: 'Privacy & Security' })).toHaveAttribute('href', '/dashboard/user/me/security');
     for (const [name, href] of [
       ['Documentation', '/dashboard/user/me/developer'],
       ['API Key', '/dashboard/user/me/developer/keys'],

@@ -14,10 +14,7 @@ export function PublicFooter() {
         <div className="public-footer-grid">
           <div className="public-footer-about">
             <Brand />
-            <p>
-              {APP_TAGLINE}. Verify customers, stay compliant and stop fraud from one
-              self-hosted back-office.
-            </p>
+            <p>{APP_TAGLINE}. Verify customers, stay compliant and stop fraud from one self-hosted back-office.</p>
           </div>
           <nav className="public-footer-column" aria-labelledby="footer-platform">
             <h2 id="footer-platform">Platform</h2>

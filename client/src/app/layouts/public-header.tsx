@@ -64,13 +64,7 @@ export function PublicHeader() {
           </button>
         </div>
 
-        <div
-          id={MOBILE_MENU_ID}
-          className="public-mobile-menu"
-          data-open={menuOpen}
-          aria-hidden={!menuOpen}
-          inert={!menuOpen}
-        >
+        <div id={MOBILE_MENU_ID} className="public-mobile-menu" data-open={menuOpen} aria-hidden={!menuOpen} inert={!menuOpen}>
           <nav className="container public-mobile-menu-nav" aria-label="Mobile">
             <Link to={paths.features} className="public-mobile-menu-link" onClick={closeMenu}>
               Features

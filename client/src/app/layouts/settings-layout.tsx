@@ -44,12 +44,7 @@ const ACCOUNT: NavGroup = {
       label: 'Privacy & Security',
       to: paths.account.security,
       icon: ICON.shield,
-      alsoActiveOn: [
-        paths.account.changeEmail,
-        paths.account.changePassword,
-        paths.account.confirmEmail,
-        paths.account.delete,
-      ],
+      alsoActiveOn: [paths.account.changeEmail, paths.account.changePassword, paths.account.confirmEmail, paths.account.delete],
     },
   ],
 };

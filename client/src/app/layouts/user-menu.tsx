@@ -109,14 +109,7 @@ export function UserMenu() {
       </button>
 
       {open && (
-        <div
-          ref={menuRef}
-          id={menuId}
-          className="user-menu-panel"
-          role="menu"
-          aria-label="Account"
-          onKeyDown={onMenuKeyDown}
-        >
+        <div ref={menuRef} id={menuId} className="user-menu-panel" role="menu" aria-label="Account" onKeyDown={onMenuKeyDown}>
           <div className="user-menu-identity" role="none">
             <Avatar src={user.image.url} name={user.username} />
             <div className="user-menu-identity-text">
@@ -135,14 +128,7 @@ export function UserMenu() {
             <Icon path={ICONS.settings} />
             Settings
           </Link>
-          <a
-            href={REPORT_ISSUE_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="user-menu-item"
-            role="menuitem"
-            onClick={() => close(false)}
-          >
+          <a href={REPORT_ISSUE_URL} target="_blank" rel="noopener noreferrer" className="user-menu-item" role="menuitem" onClick={() => close(false)}>
             <Icon path={ICONS.issue} />
             Report issue
             <span className="visually-hidden">(opens in a new tab)</span>

@@ -63,8 +63,6 @@ describe('<RouteErrorScreen> as the errorElement', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderFailingRoute(new UnauthorizedAccessError());
-    expect(
-      await screen.findByText("You currently don't have permission to see this page."),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("You currently don't have permission to see this page.")).toBeInTheDocument();
   });
 });

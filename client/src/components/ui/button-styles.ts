@@ -10,11 +10,6 @@ export interface ButtonStyleProps {
 }
 
 /** Shared by Button and ButtonLink so a link can look exactly like a button. */
-export function buttonClassName(
-  { variant = 'primary', size = 'regular', block = false }: ButtonStyleProps,
-  extra?: string,
-): string {
-  return ['btn', `btn-${variant}`, `btn-${size}`, block ? 'btn-block' : '', extra ?? '']
-    .filter(Boolean)
-    .join(' ');
+export function buttonClassName({ variant = 'primary', size = 'regular', block = false }: ButtonStyleProps, extra?: string): string {
+  return ['btn', `btn-${variant}`, `btn-${size}`, block ? 'btn-block' : '', extra ?? ''].filter(Boolean).join(' ');
 }

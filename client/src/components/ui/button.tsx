@@ -7,17 +7,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Bu
   isLoading?: boolean;
 }
 
-export function Button({
-  variant,
-  size,
-  block,
-  isLoading = false,
-  disabled,
-  className,
-  type = 'button',
-  children,
-  ...rest
-}: ButtonProps) {
+export function Button({ variant, size, block, isLoading = false, disabled, className, type = 'button', children, ...rest }: ButtonProps) {
   return (
     <button
       type={type}

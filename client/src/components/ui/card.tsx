@@ -18,11 +18,7 @@ export interface CardProps {
 export function Card({ title, description, children, footer, variant = 'default', className, id }: CardProps) {
   const titleId = id ? `${id}-title` : undefined;
   return (
-    <section
-      id={id}
-      className={['card', `card-${variant}`, className].filter(Boolean).join(' ')}
-      aria-labelledby={title ? titleId : undefined}
-    >
+    <section id={id} className={['card', `card-${variant}`, className].filter(Boolean).join(' ')} aria-labelledby={title ? titleId : undefined}>
       {(title || description) && (
         <div className="card-header">
           {title && (

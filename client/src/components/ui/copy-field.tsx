@@ -33,22 +33,8 @@ export function CopyField({ label, value, copyLabel, copiedMessage }: CopyFieldP
         {label}
       </label>
       <div className="copy-field-row">
-        <input
-          id={id}
-          className="copy-field-value"
-          value={value}
-          readOnly
-          spellCheck={false}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton
-          text={value}
-          label="Copy"
-          accessibleName={copyLabel}
-          successMessage={copiedMessage}
-          icon={fieldIcon}
-          className="copy-field-button"
-        />
+        <input id={id} className="copy-field-value" value={value} readOnly spellCheck={false} onFocus={(event) => event.currentTarget.select()} />
+        <CopyButton text={value} label="Copy" accessibleName={copyLabel} successMessage={copiedMessage} icon={fieldIcon} className="copy-field-button" />
       </div>
     </div>
   );

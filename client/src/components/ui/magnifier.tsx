@@ -21,13 +21,7 @@ interface Lens {
   height: number;
 }
 
-export function Magnifier({
-  src,
-  alt,
-  zoom = MAGNIFIER_DEFAULT_ZOOM,
-  size = MAGNIFIER_DEFAULT_SIZE,
-  className,
-}: MagnifierProps) {
+export function Magnifier({ src, alt, zoom = MAGNIFIER_DEFAULT_ZOOM, size = MAGNIFIER_DEFAULT_SIZE, className }: MagnifierProps) {
   const [lens, setLens] = useState<Lens | null>(null);
 
   const onMouseMove = (event: MouseEvent<HTMLImageElement>) => {
@@ -42,13 +36,7 @@ export function Magnifier({
 
   return (
     <div className={['magnifier', className].filter(Boolean).join(' ')}>
-      <img
-        src={src}
-        alt={alt}
-        className="magnifier-image"
-        onMouseMove={onMouseMove}
-        onMouseLeave={() => setLens(null)}
-      />
+      <img src={src} alt={alt} className="magnifier-image" onMouseMove={onMouseMove} onMouseLeave={() => setLens(null)} />
       {lens && (
         <div
           className="magnifier-lens"

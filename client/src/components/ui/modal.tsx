@@ -13,8 +13,7 @@ export interface ModalProps {
   size?: 'small' | 'regular' | 'large';
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ open, onClose, title, children, footer, size = 'regular' }: ModalProps) {
   const titleId = useId();
@@ -72,14 +71,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'regular'
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div
-        ref={dialogRef}
-        className={`modal modal-${size}`}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+      <div ref={dialogRef} className={`modal modal-${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="modal-header">
           <h2 id={titleId} className="modal-title">
             {title}

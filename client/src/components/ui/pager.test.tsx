@@ -68,18 +68,12 @@ describe('<Pager>', () => {
   it("has an 'Items per page' selector that includes the current value", async () => {
     const user = userEvent.setup();
     const onPageSizeChange = vi.fn();
-    render(
-      <Pager
-        page={1}
-        totalPages={2}
-        pageSize={30}
-        onPageChange={() => {}}
-        onPageSizeChange={onPageSizeChange}
-      />,
-    );
+    render(<Pager page={1} totalPages={2} pageSize={30} onPageChange={() => {}} onPageSizeChange={onPageSizeChange} />);
     const select = screen.getByLabelText('Items per page');
     expect(select).toHaveValue('30');
-    const options = within(select).getAllByRole('option').map((option) => option.textContent);
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['10', '25', '30', '50', '100', '250']);
     await user.selectOptions(select, '100');
     expect(onPageSizeChange).toHaveBeenCalledWith(100);

@@ -41,12 +41,7 @@ export function Pager({
       {onPageSizeChange && (
         <div className="pager-size">
           <label htmlFor={selectId}>Items per page</label>
-          <select
-            id={selectId}
-            value={pageSize}
-            disabled={disabled}
-            onChange={(event) => onPageSizeChange(Number(event.target.value))}
-          >
+          <select id={selectId} value={pageSize} disabled={disabled} onChange={(event) => onPageSizeChange(Number(event.target.value))}>
             {getPageSizeOptions(pageSize).map((size) => (
               <option key={size} value={size}>
                 {size}
@@ -78,13 +73,7 @@ export function Pager({
             {number}
           </button>
         ))}
-        <button
-          type="button"
-          className="pager-button"
-          onClick={() => onPageChange(page + 1)}
-          disabled={disabled || !hasNextPage}
-          aria-label="Next page"
-        >
+        <button type="button" className="pager-button" onClick={() => onPageChange(page + 1)} disabled={disabled || !hasNextPage} aria-label="Next page">
           <Chevron direction="right" />
         </button>
       </div>

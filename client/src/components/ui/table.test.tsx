@@ -22,9 +22,7 @@ describe('<Table>', () => {
   });
 
   it('accepts another empty text', () => {
-    render(
-      <Table columns={columns} rows={[]} getRowKey={(row) => row.userId} emptyText="No results found" />,
-    );
+    render(<Table columns={columns} rows={[]} getRowKey={(row) => row.userId} emptyText="No results found" />);
     expect(screen.getByText('No results found')).toBeInTheDocument();
     expect(screen.queryByText('Nothing to display')).not.toBeInTheDocument();
   });
@@ -51,15 +49,7 @@ describe('<Table>', () => {
   it('sorts only columns that opt in, cycling desc → asc → none', async () => {
     const user = userEvent.setup();
     const onSortChange = vi.fn();
-    render(
-      <Table
-        columns={columns}
-        rows={[]}
-        getRowKey={(row) => row.userId}
-        sort={null}
-        onSortChange={onSortChange}
-      />,
-    );
+    render(<Table columns={columns} rows={[]} getRowKey={(row) => row.userId} sort={null} onSortChange={onSortChange} />);
     expect(screen.queryByRole('button', { name: /Status/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /User ID/ }));
     expect(onSortChange).toHaveBeenCalledWith({ columnId: 'userId', direction: 'desc' });

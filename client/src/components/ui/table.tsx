@@ -1,10 +1,6 @@
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 
-import {
-  TABLE_AUTO_COLUMN_WIDTH,
-  TABLE_CENTERED_MAX_WIDTH,
-  TABLE_MIN_COLUMN_WIDTH,
-} from '../../config/constants';
+import { TABLE_AUTO_COLUMN_WIDTH, TABLE_CENTERED_MAX_WIDTH, TABLE_MIN_COLUMN_WIDTH } from '../../config/constants';
 
 import './table.css';
 
@@ -104,16 +100,10 @@ export function Table<Row>({
                   scope="col"
                   style={style}
                   className={centered ? 'table-centered' : undefined}
-                  aria-sort={
-                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-                  }
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
                 >
                   {canSort ? (
-                    <button
-                      type="button"
-                      className="table-sort-button"
-                      onClick={() => onSortChange?.(nextSort(sort, column.id))}
-                    >
+                    <button type="button" className="table-sort-button" onClick={() => onSortChange?.(nextSort(sort, column.id))}>
                       {column.header}
                       <SortIcon direction={direction} />
                     </button>
@@ -142,10 +132,7 @@ export function Table<Row>({
                 tabIndex={onRowClick ? 0 : undefined}
               >
                 {columns.map((column) => (
-                  <td
-                    key={column.id}
-                    className={columnLayout(column).centered ? 'table-centered' : undefined}
-                  >
+                  <td key={column.id} className={columnLayout(column).centered ? 'table-centered' : undefined}>
                     {column.cell(row, rowIndex)}
                   </td>
                 ))}

@@ -24,13 +24,7 @@ export function TextField({ label, error, hint, labelAside, className, ...input 
         </label>
         {labelAside}
       </div>
-      <input
-        id={id}
-        className="text-field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      <input id={id} className="text-field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {error ? (
         <p id={`${id}-error`} className="text-field-error">
           {error}

@@ -27,12 +27,7 @@ function ToastMessage({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: 
         )}
       </svg>
       <p className="toast-message">{toast.message}</p>
-      <button
-        type="button"
-        className="toast-close"
-        onClick={() => onDismiss(toast.id)}
-        aria-label="Dismiss notification"
-      >
+      <button type="button" className="toast-close" onClick={() => onDismiss(toast.id)} aria-label="Dismiss notification">
         <svg viewBox="0 0 20 20" aria-hidden="true">
           <path d="M5 5l10 10M15 5 5 15" />
         </svg>

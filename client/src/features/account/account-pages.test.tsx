@@ -17,10 +17,7 @@ describe('<AccountPage>', () => {
     expect(within(details).getByText('alice@example.com')).toBeInTheDocument();
     expect(within(details).getByText('Admin')).toBeInTheDocument();
     expect(within(details).getByText('Unconfirmed')).toBeInTheDocument();
-    expect(within(details).getByRole('link', { name: 'Send confirmation e-mail' })).toHaveAttribute(
-      'href',
-      '/dashboard/user/me/confirm-email',
-    );
+    expect(within(details).getByRole('link', { name: 'Send confirmation e-mail' })).toHaveAttribute('href', '/dashboard/user/me/confirm-email');
     expect(screen.getAllByRole('link', { name: /Edit profile/ })[0]).toHaveAttribute('href', '/dashboard/user/me/update');
   });
 });
@@ -29,19 +26,10 @@ describe('<SecurityPage>', () => {
   it('links to the e-mail, password and confirmation forms and has a Danger Zone', () => {
     renderRoute(<SecurityPage />, { path: '/dashboard/user/me/security', me: buildUser({ isConfirmed: false }) });
     expect(screen.getByRole('link', { name: 'Change e-mail' })).toHaveAttribute('href', '/dashboard/user/me/change-email');
-    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute(
-      'href',
-      '/dashboard/user/me/change-password',
-    );
-    expect(screen.getByRole('link', { name: 'Send confirmation e-mail' })).toHaveAttribute(
-      'href',
-      '/dashboard/user/me/confirm-email',
-    );
+    expect(screen.getByRole('link', { name: 'Change password' })).toHaveAttribute('href', '/dashboard/user/me/change-password');
+    expect(screen.getByRole('link', { name: 'Send confirmation e-mail' })).toHaveAttribute('href', '/dashboard/user/me/confirm-email');
     const danger = screen.getByRole('region', { name: 'Danger Zone' });
-    expect(within(danger).getByRole('link', { name: 'Delete account' })).toHaveAttribute(
-      'href',
-      '/dashboard/user/me/delete',
-    );
+    expect(within(danger).getByRole('link', { name: 'Delete account' })).toHaveAttribute('href', '/dashboard/user/me/delete');
   });
 
   it('offers no e-mail change to a demo user', () => {

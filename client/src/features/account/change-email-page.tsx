@@ -68,13 +68,7 @@ export function ChangeEmailPage() {
               hint={locked ? DISABLED_IN_DEMO : undefined}
               {...form.field('email')}
             />
-            <TextField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              disabled={locked}
-              {...form.field('password')}
-            />
+            <TextField label="Current password" type="password" autoComplete="current-password" disabled={locked} {...form.field('password')} />
             <FormActions cancelTo={paths.account.security}>
               <Button type="submit" disabled={locked} isLoading={change.isPending}>
                 Change e-mail

@@ -26,12 +26,8 @@ export function ChangePasswordPage() {
   const policy = usePasswordPolicy();
   const form = useForm({ oldPassword: '', newPassword: '', newPasswordConfirm: '' }, (values) => ({
     oldPassword: checkField(values.oldPassword),
-    newPassword: checkField(values.newPassword, (value) =>
-      hasPasswordLength(value, policy.minLength, policy.maxLength),
-    ),
-    newPasswordConfirm:
-      checkField(values.newPasswordConfirm) ??
-      (values.newPasswordConfirm !== values.newPassword ? PASSWORDS_DO_NOT_MATCH : undefined),
+    newPassword: checkField(values.newPassword, (value) => hasPasswordLength(value, policy.minLength, policy.maxLength)),
+    newPasswordConfirm: checkField(values.newPasswordConfirm) ?? (values.newPasswordConfirm !== values.newPassword ? PASSWORDS_DO_NOT_MATCH : undefined),
   }));
 
   const onSubmit = form.handleSubmit((values) => {
@@ -55,25 +51,9 @@ export function ChangePasswordPage() {
         <Card id="change-password">
           <form className="account-form" onSubmit={onSubmit} noValidate>
             {change.isError && <Alert variant="danger">{getErrorMessage(change.error)}</Alert>}
-            <TextField
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              {...form.field('oldPassword')}
-            />
-            <TextField
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint={policy.hint}
-              {...form.field('newPassword')}
-            />
-            <TextField
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              {...form.field('newPasswordConfirm')}
-            />
+            <TextField label="Current password" type="password" autoComplete="current-password" {...form.field('oldPassword')} />
+            <TextField label="New password" type="password" autoComplete="new-password" hint={policy.hint} {...form.field('newPassword')} />
+            <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('newPasswordConfirm')} />
             <FormActions cancelTo={paths.account.security}>
               <Button type="submit" isLoading={change.isPending}>
                 Change password

@@ -62,20 +62,9 @@ export function DeleteAccountPage() {
         <Card variant="danger" title="Confirm with your password" id="delete-account">
           <form className="account-form" onSubmit={onSubmit} noValidate>
             {remove.isError && <Alert variant="danger">{getErrorMessage(remove.error)}</Alert>}
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              autoFocus
-              {...form.field('password')}
-            />
+            <TextField label="Password" type="password" autoComplete="current-password" autoFocus {...form.field('password')} />
             <FormActions cancelTo={paths.account.security}>
-              <Button
-                type="submit"
-                variant="danger"
-                disabled={form.values.password.length < PASSWORD_MIN_LENGTH}
-                isLoading={remove.isPending}
-              >
+              <Button type="submit" variant="danger" disabled={form.values.password.length < PASSWORD_MIN_LENGTH} isLoading={remove.isPending}>
                 Delete account
               </Button>
             </FormActions>

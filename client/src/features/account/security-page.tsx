@@ -28,8 +28,8 @@ export function SecurityPage() {
       <div className="account-stack">
         {twoFactor.data?.enrolmentRequired && (
           <Alert variant="warning" title="Set up two-factor sign-in to continue">
-            Your organization or this platform requires a second step at sign-in. Add a passkey or an authenticator app below; the rest
-            of the dashboard opens as soon as one is set up.
+            Your organization or this platform requires a second step at sign-in. Add a passkey or an authenticator app below; the rest of the dashboard opens
+            as soon as one is set up.
           </Alert>
         )}
         <Card title="Sign-in" id="sign-in">
@@ -60,9 +60,7 @@ export function SecurityPage() {
             <div className="account-row-text">
               <p className="account-row-title">E-mail confirmation</p>
               <p className="account-row-value">
-                {user.isConfirmed
-                  ? 'Your e-mail address is confirmed.'
-                  : 'Confirm your address so that we can reach you about your account.'}
+                {user.isConfirmed ? 'Your e-mail address is confirmed.' : 'Confirm your address so that we can reach you about your account.'}
               </p>
             </div>
             <ButtonLink to={paths.account.confirmEmail} variant={user.isConfirmed ? 'outline' : 'primary'}>

@@ -44,9 +44,7 @@ export function SendConfirmationPage() {
           {user.isConfirmed ? (
             <p className="account-muted">Your e-mail address is already confirmed. There is nothing more to do.</p>
           ) : (
-            <p className="account-muted">
-              We will send a link to this address. Open it within 24 hours to confirm the address.
-            </p>
+            <p className="account-muted">We will send a link to this address. Open it within 24 hours to confirm the address.</p>
           )}
         </Card>
         {send.isSuccess && (

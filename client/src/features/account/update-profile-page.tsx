@@ -49,8 +49,7 @@ function UpdateProfileForm({ user }: { user: CurrentUser }) {
 
   const usernameChanged = !user.isDemo && form.values.username.trim() !== user.username;
   const hasChanges = usernameChanged || picture.kind !== 'none';
-  const previewSrc =
-    picture.kind === 'upload' ? picture.dataUrl : picture.kind === 'remove' ? undefined : user.image.url;
+  const previewSrc = picture.kind === 'upload' ? picture.dataUrl : picture.kind === 'remove' ? undefined : user.image.url;
   const showsOwnPicture = picture.kind === 'upload' || (picture.kind === 'none' && user.image.hasImage);
 
   const onFileChange = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -72,8 +71,7 @@ function UpdateProfileForm({ user }: { user: CurrentUser }) {
     const body: UpdateUserDto = {};
     if (usernameChanged) body.username = values.username.trim();
     if (picture.kind !== 'none') {
-      const image: UpdateUserImageDto =
-        picture.kind === 'upload' ? { hasImage: true, data: picture.dataUrl } : { hasImage: false };
+      const image: UpdateUserImageDto = picture.kind === 'upload' ? { hasImage: true, data: picture.dataUrl } : { hasImage: false };
       body.image = image;
     }
     update.mutate(body, {
@@ -86,11 +84,7 @@ function UpdateProfileForm({ user }: { user: CurrentUser }) {
 
   return (
     <div className="account-page">
-      <PageHeader
-        title="Edit profile"
-        description="How you appear to your team in the dashboard."
-        back={{ to: paths.account.root, label: 'My account' }}
-      />
+      <PageHeader title="Edit profile" description="How you appear to your team in the dashboard." back={{ to: paths.account.root, label: 'My account' }} />
       <form className="account-stack" onSubmit={onSubmit} noValidate>
         {update.isError && <Alert variant="danger">{getErrorMessage(update.error)}</Alert>}
 

@@ -51,21 +51,13 @@ export function CreateUserPage() {
       <div className="create-user">
         {created && (
           <Alert variant="success" title={`${created.username} was created`}>
-            We have e-mailed <strong>{created.email}</strong> a link to choose a password. Until they open it, the
-            account cannot sign in.
+            We have e-mailed <strong>{created.email}</strong> a link to choose a password. Until they open it, the account cannot sign in.
           </Alert>
         )}
         <Card id="create-admin" title="New admin">
           <form className="create-user-form" onSubmit={onSubmit} noValidate>
             {registerAdmin.isError && <Alert variant="danger">{getErrorMessage(registerAdmin.error)}</Alert>}
-            <TextField
-              label="Username"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              hint={USERNAME_HINT}
-              {...form.field('username')}
-            />
+            <TextField label="Username" autoComplete="off" autoCapitalize="none" spellCheck={false} hint={USERNAME_HINT} {...form.field('username')} />
             <TextField label="E-mail" type="email" autoComplete="off" {...form.field('email')} />
             <div className="create-user-actions">
               <Button type="submit" isLoading={registerAdmin.isPending}>

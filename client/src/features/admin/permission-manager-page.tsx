@@ -11,14 +11,7 @@ import { ROLE_LABELS } from '../../lib/roles';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useRoles } from './api/roles';
 import { useUpdateRoles } from './api/update-roles';
-import {
-  countChanges,
-  findPermission,
-  isAllowed,
-  matrixResources,
-  PERMISSION_ACTIONS,
-  togglePermission,
-} from './permission-matrix';
+import { countChanges, findPermission, isAllowed, matrixResources, PERMISSION_ACTIONS, togglePermission } from './permission-matrix';
 
 import './permission-manager-page.css';
 
@@ -41,12 +34,7 @@ export function PermissionManagerPage() {
   // Edits live here until Save; the 60-second refresh only shows through while nothing is edited.
   const [draft, setDraft] = useState<RoleDto[] | null>(null);
 
-  const header = (
-    <PageHeader
-      title="Permission Manager"
-      description="Choose what each role may do. Saved changes apply to every user's next request."
-    />
-  );
+  const header = <PageHeader title="Permission Manager" description="Choose what each role may do. Saved changes apply to every user's next request." />;
 
   if (roles.isPending) {
     return (
@@ -130,9 +118,7 @@ export function PermissionManagerPage() {
                             aria-label={`${ROLE_LABELS[role.name]}: ${action} ${resource}`}
                             checked={isAllowed(role, resource, action)}
                             disabled={missing || save.isPending}
-                            onChange={() =>
-                              setDraft(togglePermission(matrix, role.name, resource, action))
-                            }
+                            onChange={() => setDraft(togglePermission(matrix, role.name, resource, action))}
                           />
                         </td>
                       );
@@ -158,9 +144,7 @@ export function PermissionManagerPage() {
               <Alert variant="danger">{getErrorMessage(save.error)}</Alert>
             ))}
           <p className="permission-savebar-text" aria-live="polite">
-            {changes === 0
-              ? 'No unsaved changes'
-              : `${changes} unsaved ${changes === 1 ? 'change' : 'changes'}`}
+            {changes === 0 ? 'No unsaved changes' : `${changes} unsaved ${changes === 1 ? 'change' : 'changes'}`}
           </p>
           <div className="permission-savebar-actions">
             <Button

@@ -22,21 +22,14 @@ export function isAllowed(role: RoleDto, resource: PermissionResource, action: P
 }
 
 /** A new matrix with one box flipped; everything else (ids, versions) is kept for the save. */
-export function togglePermission(
-  roles: readonly RoleDto[],
-  roleName: RoleDto['name'],
-  resource: PermissionResource,
-  action: PermissionAction,
-): RoleDto[] {
+export function togglePermission(roles: readonly RoleDto[], roleName: RoleDto['name'], resource: PermissionResource, action: PermissionAction): RoleDto[] {
   return roles.map((role) => {
     if (role.name !== roleName) return role;
     return {
       ...role,
       permissions: role.permissions.map((permission) => {
         if (permission.resource !== resource) return permission;
-        const actions = permission.actions.includes(action)
-          ? permission.actions.filter((existing) => existing !== action)
-          : [...permission.actions, action];
+        const actions = permission.actions.includes(action) ? permission.actions.filter((existing) => existing !== action) : [...permission.actions, action];
         return { ...permission, actions: PERMISSION_ACTIONS.filter((known) => actions.includes(known)) };
       }),
     };

@@ -38,7 +38,19 @@ describe('<SanctionsListsPage>', { timeout: 20_000 }, () => {
       api: {
         sanctionsListsList: {
           body: importPage([
-            listImport({ id: 'i2', source: undefined, format: undefined, version: null, fileName: 'ConList.csv', status: 'failed', entityCount: 0, personCount: 0, error: 'line 5: unknown Group Type "Person"', trigger: 'directory', importedBy: 'list directory' }),
+            listImport({
+              id: 'i2',
+              source: undefined,
+              format: undefined,
+              version: null,
+              fileName: 'ConList.csv',
+              status: 'failed',
+              entityCount: 0,
+              personCount: 0,
+              error: 'line 5: unknown Group Type "Person"',
+              trigger: 'directory',
+              importedBy: 'list directory',
+            }),
             listImport(),
           ]),
         },

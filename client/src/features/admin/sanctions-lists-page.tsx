@@ -26,7 +26,7 @@ const TRIGGER_NAMES: Record<string, string> = { upload: 'Upload', cli: 'Command 
 
 const COLUMNS: TableColumn<ListImportDto>[] = [
   { id: 'createdAt', header: 'Imported', cell: (row) => new Date(row.createdAt).toLocaleString(), width: 180 },
-  { id: 'source', header: 'List', cell: (row) => (row.source ? SOURCE_NAMES[row.source] ?? row.source : '—'), width: 170 },
+  { id: 'source', header: 'List', cell: (row) => (row.source ? (SOURCE_NAMES[row.source] ?? row.source) : '—'), width: 170 },
   { id: 'version', header: 'Version', cell: (row) => row.version ?? '—', width: 190 },
   {
     id: 'file',
@@ -60,7 +60,11 @@ const RESCREEN_COLUMNS: TableColumn<RescreenDto>[] = [
     header: 'Progress',
     cell: (row) => (
       <div className="sanctions-lists-progress">
-        <progress max={Math.max(row.total, 1)} value={row.total === 0 ? 1 : row.screened + row.failed} aria-label={`Rescreening after ${SOURCE_NAMES[row.source] ?? row.source}`} />
+        <progress
+          max={Math.max(row.total, 1)}
+          value={row.total === 0 ? 1 : row.screened + row.failed}
+          aria-label={`Rescreening after ${SOURCE_NAMES[row.source] ?? row.source}`}
+        />
         <span>
           {row.screened} of {row.total} screened{row.failed > 0 ? `, ${row.failed} could not be` : ''}
         </span>
@@ -69,7 +73,12 @@ const RESCREEN_COLUMNS: TableColumn<RescreenDto>[] = [
     width: 260,
   },
   { id: 'hits', header: 'New hits', cell: (row) => (row.hits > 0 ? <Badge variant="danger">{`${row.hits} on hold`}</Badge> : '0'), width: 120 },
-  { id: 'status', header: 'Status', cell: (row) => <Badge variant={row.finished ? 'success' : 'info'}>{row.finished ? 'finished' : 'running'}</Badge>, width: 110 },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <Badge variant={row.finished ? 'success' : 'info'}>{row.finished ? 'finished' : 'running'}</Badge>,
+    width: 110,
+  },
 ];
 
 /** Verified applicants screened again after each import, with progress while it runs. */
@@ -78,8 +87,8 @@ function Rescreens() {
   return (
     <Card id="rescreens" title="Ongoing monitoring">
       <p className="sanctions-lists-note">
-        When a list changes, every applicant approved within the monitoring period (the server's SCREENING_MONITORING_YEARS, 5 years unless set) is screened again in the background. A new hit
-        puts the applicant on hold and sends the <code>applicant.screening_hit</code> webhook.
+        When a list changes, every applicant approved within the monitoring period (the server's SCREENING_MONITORING_YEARS, 5 years unless set) is screened
+        again in the background. A new hit puts the applicant on hold and sends the <code>applicant.screening_hit</code> webhook.
       </p>
       {rescreens.isError ? (
         <Alert variant="danger">{getErrorMessage(rescreens.error)}</Alert>

@@ -128,7 +128,14 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
   });
 
   it("offers 'Sign in with <name>' for each configured provider, as a link to the server's start route", async () => {
-    renderLogin({ oidcProviders: { body: [{ id: 'acme', name: 'Acme Okta' }, { id: 'corp', name: 'Corp Entra' }] } });
+    renderLogin({
+      oidcProviders: {
+        body: [
+          { id: 'acme', name: 'Acme Okta' },
+          { id: 'corp', name: 'Corp Entra' },
+        ],
+      },
+    });
     expect(await screen.findByRole('link', { name: 'Sign in with Acme Okta' })).toHaveAttribute('href', urlOf(oidcStart, { path: { provider: 'acme' } }));
     expect(screen.getByRole('link', { name: 'Sign in with Corp Entra' })).toHaveAttribute('href', urlOf(oidcStart, { path: { provider: 'corp' } }));
     expect(urlOf(oidcStart, { path: { provider: 'acme' } })).toMatch(/\/auth\/oidc\/acme\/start$/);
@@ -159,7 +166,8 @@ describe('<LoginPage>', { timeout: 20_000 }, () => {
       me: null,
       api: {
         oidcProviders: { body: [{ id: 'acme', name: 'Acme Okta' }] },
-        oidcLink: ({ body }) => (body?.password === 'right' ? { body: buildUser() } : apiError(400, 'WRONG_PASSWORD', 'The password you entered is not correct')),
+        oidcLink: ({ body }) =>
+          body?.password === 'right' ? { body: buildUser() } : apiError(400, 'WRONG_PASSWORD', 'The password you entered is not correct'),
       },
     });
     expect(await screen.findByRole('heading', { name: 'Link Acme Okta to your account' })).toBeInTheDocument();

@@ -44,22 +44,14 @@ function SecondFactorStep({ methods, onRestart }: { methods: SecondFactorMethod[
   return (
     <CenteredCard
       title="Two-factor sign-in"
-      subtitle={
-        totp
-          ? 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'
-          : 'Confirm with your passkey to finish signing in.'
-      }
+      subtitle={totp ? 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.' : 'Confirm with your passkey to finish signing in.'}
       footer={
         <button type="button" className="auth-form-link-button" onClick={onRestart}>
           Back to the password
         </button>
       }
     >
-      {failure && (
-        <Alert variant="danger">
-          {expired ? 'The sign-in took too long. Enter your password again.' : passkeyErrorMessage(failure)}
-        </Alert>
-      )}
+      {failure && <Alert variant="danger">{expired ? 'The sign-in took too long. Enter your password again.' : passkeyErrorMessage(failure)}</Alert>}
       {methods.includes('passkey') && (
         <div className="auth-form-actions">
           <Button type="button" size="large" block variant={totp ? 'outline' : 'primary'} isLoading={passkey.isPending} onClick={() => passkey.mutate()}>
@@ -69,15 +61,7 @@ function SecondFactorStep({ methods, onRestart }: { methods: SecondFactorMethod[
       )}
       {totp && (
         <form className="auth-form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
-            {...form.field('code')}
-          />
+          <TextField label="Code" inputMode="numeric" autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} autoFocus {...form.field('code')} />
           <div className="auth-form-actions">
             <Button type="submit" size="large" block isLoading={verify.isPending}>
               Verify
@@ -118,14 +102,7 @@ export function LoginPage() {
     >
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         {login.isError ? <Alert variant="danger">{loginErrorMessage(login.error)}</Alert> : <SingleSignOnError />}
-        <TextField
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          autoFocus
-          {...form.field('username')}
-        />
+        <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus {...form.field('username')} />
         <TextField
           label="Password"
           type="password"

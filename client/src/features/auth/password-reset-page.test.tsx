@@ -50,7 +50,7 @@ describe('<PasswordResetPage>', { timeout: 20_000 }, () => {
       expect(callsTo('authEmailsResetPassword')).toHaveLength(0);
     });
 
-    it("sets the password, toasts and goes to /login", async () => {
+    it('sets the password, toasts and goes to /login', async () => {
       const { user, router, callsTo } = renderRoute(<PasswordResetPage />, {
         path,
         me: null,

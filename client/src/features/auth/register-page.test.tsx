@@ -60,9 +60,7 @@ describe('<RegisterPage>', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
-    expect(
-      await screen.findByText('Your registration was successful. Welcome to the product!'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Your registration was successful. Welcome to the product!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(callsTo('authRegister')[0].body).toEqual({
       email: 'new@example.com',

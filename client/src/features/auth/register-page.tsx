@@ -24,9 +24,7 @@ export function RegisterPage() {
   const form = useForm({ email: '', username: '', password: '' }, (values) => ({
     email: checkField(values.email, isEmail),
     username: checkField(values.username, isUsername),
-    password: checkField(values.password, (value) =>
-      hasPasswordLength(value, policy.minLength, policy.maxLength),
-    ),
+    password: checkField(values.password, (value) => hasPasswordLength(value, policy.minLength, policy.maxLength)),
   }));
 
   const onSubmit = form.handleSubmit((values) => {
@@ -45,28 +43,9 @@ export function RegisterPage() {
     >
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         {register.isError && <Alert variant="danger">{getErrorMessage(register.error)}</Alert>}
-        <TextField
-          label="E-mail"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...form.field('email')}
-        />
-        <TextField
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint={USERNAME_HINT}
-          {...form.field('username')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={policy.hint}
-          {...form.field('password')}
-        />
+        <TextField label="E-mail" type="email" autoComplete="email" autoFocus {...form.field('email')} />
+        <TextField label="Username" autoComplete="username" autoCapitalize="none" spellCheck={false} hint={USERNAME_HINT} {...form.field('username')} />
+        <TextField label="Password" type="password" autoComplete="new-password" hint={policy.hint} {...form.field('password')} />
         <div className="auth-form-actions">
           <Button type="submit" size="large" block isLoading={register.isPending}>
             Create account

@@ -8,15 +8,7 @@ import { kycStatus } from '../../api/sdk';
 import { apiError } from '../../testing/mock-api';
 import { browserNavigation } from './lib/redirect';
 import { resumeSecrets } from './lib/resume-secrets';
-import {
-  authorizationOf,
-  buildSession,
-  fakeKycServer,
-  FakeEventSource,
-  rateLimited,
-  SESSION_SECRET,
-  TOO_MANY_ATTEMPTS,
-} from './testing/fake-kyc-server';
+import { authorizationOf, buildSession, fakeKycServer, FakeEventSource, rateLimited, SESSION_SECRET, TOO_MANY_ATTEMPTS } from './testing/fake-kyc-server';
 import { pageText, renderKyc, uploadPhoto } from './testing/render-kyc';
 
 // jsdom has no canvas: the chosen file becomes this "downscaled JPEG".

@@ -32,8 +32,7 @@ describe('/kyc', () => {
   });
 
   it("shows the server's message in an alert when the organization has no webhook (WEBHOOK_NOT_CONFIGURED)", async () => {
-    const message =
-      'Please configure your webhook in the dashboard (Settings → Webhooks) before sending applicants to verification';
+    const message = 'Please configure your webhook in the dashboard (Settings → Webhooks) before sending applicants to verification';
     fakeKycServer({
       tokenAnswer: apiError(409, 'WEBHOOK_NOT_CONFIGURED', message, { status: 'error', token: null }),
     });
@@ -51,16 +50,14 @@ describe('/kyc', () => {
     expect(screen.queryByRole('heading', { name: 'Verification is not available yet' })).not.toBeInTheDocument();
   });
 
-  it("sends the companyKey as the bearer token and names the organization", async () => {
+  it('sends the companyKey as the bearer token and names the organization', async () => {
     const server = fakeKycServer();
     renderKyc();
     expect(await screen.findByRole('heading', { name: 'Verify your identity for Acme Bank' })).toBeInTheDocument();
     expect(authorizationOf(server.callsTo('kycIssueForCompanyKey')[0])).toBe('Bearer pk_acme');
     expect(server.callsTo('kycIssueForCompanyKey')[0].query).toEqual({ userId: 'customer-1' });
     expect(authorizationOf(server.callsTo('kycSession')[0])).toBe('Bearer token-1');
-    expect(FakeEventSource.latest().url).toBe(
-      urlOf(kycStatus, { query: { userId: 'customer-1', companyKey: 'pk_acme', token: 'token-1' } }),
-    );
+    expect(FakeEventSource.latest().url).toBe(urlOf(kycStatus, { query: { userId: 'customer-1', companyKey: 'pk_acme', token: 'token-1' } }));
   });
 
   it('resumes at the first step the session says is not done', async () => {
@@ -115,10 +112,7 @@ describe('/kyc', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByRole('heading', { name: 'Review and submit' })).toBeInTheDocument();
-    expect(server.callsTo('kycPersonalData').map(authorizationOf)).toEqual([
-      'Bearer token-2',
-      'Bearer token-3',
-    ]);
+    expect(server.callsTo('kycPersonalData').map(authorizationOf)).toEqual(['Bearer token-2', 'Bearer token-3']);
     expect(screen.getByText('Ana Souza')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Front photo' })).toHaveAttribute('src', `data:image/jpeg;base64,${btoa('front.png')}`);
     expect(screen.getByRole('img', { name: 'Back photo' })).toBeInTheDocument();

@@ -35,8 +35,8 @@ export function KycPage() {
       ) : (
         <KycMessage tone="warning" title="This verification link is incomplete">
           <p>
-            The link you followed is missing some information, so we can't tell who you are verifying for.
-            Please go back to the website or app that sent you here and open the verification link again.
+            The link you followed is missing some information, so we can't tell who you are verifying for. Please go back to the website or app that sent you
+            here and open the verification link again.
           </p>
         </KycMessage>
       )}

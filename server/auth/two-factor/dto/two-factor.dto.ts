@@ -23,7 +23,10 @@ export class TwoFactorOverviewDto extends TwoFactorStatusDto {
 }
 
 export class TwoFactorPolicyInputDto {
-  @ApiProperty({ enum: TWO_FACTOR_SCOPES, description: 'Whose sign-in needs a second factor: nobody platform-wide, administrators (admin, super-admin), or every account' })
+  @ApiProperty({
+    enum: TWO_FACTOR_SCOPES,
+    description: 'Whose sign-in needs a second factor: nobody platform-wide, administrators (admin, super-admin), or every account',
+  })
   @IsIn(TWO_FACTOR_SCOPES)
   requiredFor: TwoFactorScope;
 }

@@ -22,10 +22,7 @@ export async function addPasskey(name: string) {
 function useInvalidateSecondFactors() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: accountKeys.passkeys() }),
-      queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.passkeys() }), queryClient.invalidateQueries({ queryKey: accountKeys.twoFactor() })]);
 }
 
 export function useAddPasskey() {

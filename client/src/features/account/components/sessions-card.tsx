@@ -45,8 +45,8 @@ export function SessionsCard() {
                 {session.device} {session.current && <Badge variant="success">This device</Badge>}
               </p>
               <p className="account-row-value">
-                {session.ip ?? 'Unknown address'} · signed in <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>{' '}
-                · last seen <time dateTime={session.lastSeenAt}>{formatRelativeTime(session.lastSeenAt)}</time>
+                {session.ip ?? 'Unknown address'} · signed in <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time> · last seen{' '}
+                <time dateTime={session.lastSeenAt}>{formatRelativeTime(session.lastSeenAt)}</time>
               </p>
             </div>
             {!session.current && (

@@ -49,9 +49,7 @@ function SetupForm({ setup, onDone }: { setup: TotpSetupDto; onDone: (codes: str
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
     <div className="account-form">
-      <Alert variant="warning">
-        Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
-      </Alert>
+      <Alert variant="warning">Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.</Alert>
       <ul className="two-factor-codes" aria-label="Recovery codes">
         {codes.map((code) => (
           <li key={code}>
@@ -112,8 +110,7 @@ export function TwoFactorCard({ isDemo }: { isDemo: boolean }) {
       <div className="account-row">
         <div className="account-row-text">
           <p className="account-row-title">
-            Authenticator app{' '}
-            <Badge variant={enabled ? 'success' : 'neutral'}>{enabled ? 'On' : 'Off'}</Badge>
+            Authenticator app <Badge variant={enabled ? 'success' : 'neutral'}>{enabled ? 'On' : 'Off'}</Badge>
           </p>
           <p className="account-row-value">
             {enabled

@@ -12,12 +12,7 @@ export function isApplicantChanged(error: unknown): boolean {
 }
 
 /** After APPLICANT_CHANGED, loads the applicant (and its activity) again so the reviewer sees the latest state. */
-export async function reloadIfApplicantChanged(
-  queryClient: QueryClient,
-  error: unknown,
-  organizationId: string,
-  userId: string,
-): Promise<void> {
+export async function reloadIfApplicantChanged(queryClient: QueryClient, error: unknown, organizationId: string, userId: string): Promise<void> {
   if (!isApplicantChanged(error)) return;
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: applicantKeys.detail(organizationId, userId) }),

@@ -8,8 +8,7 @@ import { applicantKeys } from './query-keys';
 export function useApplicantNotes(organizationId: string, userId: string) {
   return useQuery({
     queryKey: decisionKeys.notes(organizationId, userId),
-    queryFn: async ({ signal }): Promise<ApplicantNoteDto[]> =>
-      (await applicantNotesList({ path: { id: organizationId, userId }, signal })).data,
+    queryFn: async ({ signal }): Promise<ApplicantNoteDto[]> => (await applicantNotesList({ path: { id: organizationId, userId }, signal })).data,
   });
 }
 

@@ -26,8 +26,7 @@ const applicantTombstoneKey = (organizationId: string, userId: string) => ['appl
 export function useApplicantTombstones(organizationId: string, userId: string, enabled: boolean) {
   return useQuery({
     queryKey: applicantTombstoneKey(organizationId, userId),
-    queryFn: async (): Promise<ApplicantTombstoneDto[]> =>
-      (await applicantErasureTombstones({ path: { id: organizationId, userId } })).data,
+    queryFn: async (): Promise<ApplicantTombstoneDto[]> => (await applicantErasureTombstones({ path: { id: organizationId, userId } })).data,
     enabled,
   });
 }

@@ -8,11 +8,7 @@ import { applicantKeys } from './query-keys';
 export type FaceBlocklistAction = { kind: 'block'; reason: string } | { kind: 'unblock' };
 
 /** Puts the applicant's selfie face on the organization's blocklist (the entry), or takes it off (null). */
-export async function changeFaceBlocklist(
-  organizationId: string,
-  userId: string,
-  action: FaceBlocklistAction,
-): Promise<FaceBlocklistEntryDto | null> {
+export async function changeFaceBlocklist(organizationId: string, userId: string, action: FaceBlocklistAction): Promise<FaceBlocklistEntryDto | null> {
   const path = { id: organizationId, userId };
   if (action.kind === 'block') return (await faceBlocklistBlock({ path, body: { reason: action.reason } })).data;
   await faceBlocklistUnblock({ path });

@@ -7,12 +7,7 @@ import { applicantKeys } from './query-keys';
 
 export const ACTIVITY_PAGE_SIZE = 10;
 
-export async function getApplicantActivity(
-  organizationId: string,
-  userId: string,
-  page: number,
-  signal?: AbortSignal,
-): Promise<AuditEventPageDto> {
+export async function getApplicantActivity(organizationId: string, userId: string, page: number, signal?: AbortSignal): Promise<AuditEventPageDto> {
   const { data } = await applicantsActivity({
     path: { id: organizationId, userId },
     query: { page, pageSize: ACTIVITY_PAGE_SIZE },

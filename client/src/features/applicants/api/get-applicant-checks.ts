@@ -7,11 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { applicantKeys } from './query-keys';
 
 /** The automatic prechecks run on submission; none when the server has none to show (404). */
-export async function getApplicantChecks(
-  organizationId: string,
-  userId: string,
-  signal?: AbortSignal,
-): Promise<ApplicantCheckDto[]> {
+export async function getApplicantChecks(organizationId: string, userId: string, signal?: AbortSignal): Promise<ApplicantCheckDto[]> {
   try {
     const { data } = await applicantChecksList({ path: { id: organizationId, userId }, signal });
     return data;

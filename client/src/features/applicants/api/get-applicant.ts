@@ -5,11 +5,7 @@ import { applicantsDetails } from '../../../api/sdk';
 import { useAuth } from '../../../lib/auth';
 import { applicantKeys } from './query-keys';
 
-export async function getApplicant(
-  organizationId: string,
-  userId: string,
-  signal?: AbortSignal,
-): Promise<ApplicantDetailsDto> {
+export async function getApplicant(organizationId: string, userId: string, signal?: AbortSignal): Promise<ApplicantDetailsDto> {
   const { data } = await applicantsDetails({ path: { id: organizationId, userId }, signal });
   return data;
 }

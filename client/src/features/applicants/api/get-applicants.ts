@@ -9,11 +9,7 @@ import { applicantKeys } from './query-keys';
 /** A page together with the query that produced it, so row numbers follow the rows shown. */
 export type ApplicantPage = ApplicantPageDto & { query: ApplicantListQuery };
 
-export async function getApplicants(
-  organizationId: string,
-  query: ApplicantListQuery,
-  signal?: AbortSignal,
-): Promise<ApplicantPage> {
+export async function getApplicants(organizationId: string, query: ApplicantListQuery, signal?: AbortSignal): Promise<ApplicantPage> {
   const { data } = await applicantsList({ path: { id: organizationId }, query, signal });
   return { ...data, query };
 }

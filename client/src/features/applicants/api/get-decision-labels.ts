@@ -8,8 +8,7 @@ import { decisionKeys } from './decision-keys';
 export function useDecisionLabels(organizationId: string) {
   return useQuery({
     queryKey: decisionKeys.labels(organizationId),
-    queryFn: async ({ signal }): Promise<DecisionLabelDto[]> =>
-      (await reviewSettingsListLabels({ path: { id: organizationId }, signal })).data,
+    queryFn: async ({ signal }): Promise<DecisionLabelDto[]> => (await reviewSettingsListLabels({ path: { id: organizationId }, signal })).data,
     staleTime: 60_000,
   });
 }

@@ -8,7 +8,6 @@ import { decisionKeys } from './decision-keys';
 export function useReviewState(organizationId: string, userId: string) {
   return useQuery({
     queryKey: decisionKeys.review(organizationId, userId),
-    queryFn: async ({ signal }): Promise<ApplicantReviewStateDto> =>
-      (await applicantDecisionsReview({ path: { id: organizationId, userId }, signal })).data,
+    queryFn: async ({ signal }): Promise<ApplicantReviewStateDto> => (await applicantDecisionsReview({ path: { id: organizationId, userId }, signal })).data,
   });
 }

@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type {
-  ApplicantChangeDto,
-  ApplicantDetailsDto,
-  HoldApplicantDto,
-  RejectApplicantDto,
-} from '../../../api/generated/types.gen';
+import type { ApplicantChangeDto, ApplicantDetailsDto, HoldApplicantDto, RejectApplicantDto } from '../../../api/generated/types.gen';
 import { applicantsApprove, applicantsHold, applicantsReject, applicantsReset } from '../../../api/sdk';
 import { reloadIfApplicantChanged } from './applicant-changed';
 import { applicantKeys } from './query-keys';
@@ -21,11 +16,7 @@ export type ReviewAction = { version: number } & (
   | { kind: 'hold'; body: Omit<HoldApplicantDto, 'version'> }
 );
 
-export async function reviewApplicant(
-  organizationId: string,
-  userId: string,
-  action: ReviewAction,
-): Promise<ApplicantChangeDto> {
+export async function reviewApplicant(organizationId: string, userId: string, action: ReviewAction): Promise<ApplicantChangeDto> {
   const path = { id: organizationId, userId };
   const { version } = action;
   switch (action.kind) {
@@ -56,13 +47,8 @@ export function useReviewApplicant(organizationId: string, userId: string) {
       if (action.kind === 'reset') {
         return Promise.all([lists, queryClient.invalidateQueries({ queryKey: detailKey })]);
       }
-      queryClient.setQueryData<ApplicantDetailsDto>(detailKey, (current) =>
-        current ? { ...current, applicant: change.applicant } : current,
-      );
-      return Promise.all([
-        lists,
-        queryClient.invalidateQueries({ queryKey: applicantKeys.activities(organizationId, userId) }),
-      ]);
+      queryClient.setQueryData<ApplicantDetailsDto>(detailKey, (current) => (current ? { ...current, applicant: change.applicant } : current));
+      return Promise.all([lists, queryClient.invalidateQueries({ queryKey: applicantKeys.activities(organizationId, userId) })]);
     },
     onError: (error) => {
       void reloadIfApplicantChanged(queryClient, error, organizationId, userId);

@@ -7,8 +7,7 @@ import { decisionKeys } from './decision-keys';
 export function useSaveApproveWithoutConfirmation(organizationId: string, userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (approveWithoutConfirmation: boolean) =>
-      (await reviewerPreferencesSave({ body: { approveWithoutConfirmation } })).data,
+    mutationFn: async (approveWithoutConfirmation: boolean) => (await reviewerPreferencesSave({ body: { approveWithoutConfirmation } })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: decisionKeys.review(organizationId, userId) }),
   });
 }

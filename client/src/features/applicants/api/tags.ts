@@ -18,10 +18,7 @@ export function useTags(organizationId: string) {
 export function useTagEditor(organizationId: string) {
   const queryClient = useQueryClient();
   const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: tagKeys.list(organizationId) }),
-      queryClient.invalidateQueries({ queryKey: applicantKeys.all }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: tagKeys.list(organizationId) }), queryClient.invalidateQueries({ queryKey: applicantKeys.all })]);
   const path = { id: organizationId };
   return {
     create: useMutation({ mutationFn: (body: CreateTagDto) => tagsCreate({ path, body }), onSuccess: refresh }),

@@ -6,11 +6,7 @@ import { reloadIfApplicantChanged } from './applicant-changed';
 import { applicantKeys } from './query-keys';
 
 /** The changed fields, with the applicant's `version` the form was showing (a stale one answers 409). */
-export async function updateApplicant(
-  organizationId: string,
-  userId: string,
-  body: UpdateApplicantDto,
-): Promise<ApplicantDetailsDto> {
+export async function updateApplicant(organizationId: string, userId: string, body: UpdateApplicantDto): Promise<ApplicantDetailsDto> {
   const { data } = await applicantsUpdate({ path: { id: organizationId, userId }, body });
   return data;
 }

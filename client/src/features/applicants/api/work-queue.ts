@@ -37,9 +37,7 @@ export function useAssignment(organizationId: string, userId: string) {
   return useMutation({
     mutationFn: async (change: { assign: true; assigneeId?: string } | { assign: false }): Promise<ApplicantAssignmentDto> => {
       const path = { id: organizationId, userId };
-      const { data } = change.assign
-        ? await assignmentAssign({ path, body: { userId: change.assigneeId } })
-        : await assignmentUnassign({ path });
+      const { data } = change.assign ? await assignmentAssign({ path, body: { userId: change.assigneeId } }) : await assignmentUnassign({ path });
       return data;
     },
     onSuccess: () =>

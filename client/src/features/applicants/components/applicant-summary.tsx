@@ -38,13 +38,7 @@ export function ApplicantSummary({ applicant }: { applicant: Summary }) {
         </tr>
         <tr>
           <th scope="row">Document Type</th>
-          <td>
-            {isProvided(applicant.documentType) ? (
-              documentTypeLabel(applicant.documentType)
-            ) : (
-              <span className="kv-not-provided">{NOT_PROVIDED}</span>
-            )}
-          </td>
+          <td>{isProvided(applicant.documentType) ? documentTypeLabel(applicant.documentType) : <span className="kv-not-provided">{NOT_PROVIDED}</span>}</td>
         </tr>
         {decided && (
           <tr>

@@ -63,7 +63,10 @@ export const COLUMN_DEFINITIONS: Record<ListColumn, Omit<TableColumn<ApplicantLi
         none
       ),
   },
-  assignee: { header: 'Assignee', cell: (a) => (a.assignee ? <span className="applicants-assignee">{a.assignee.name}</span> : <span className="applicants-none">Unassigned</span>) },
+  assignee: {
+    header: 'Assignee',
+    cell: (a) => (a.assignee ? <span className="applicants-assignee">{a.assignee.name}</span> : <span className="applicants-none">Unassigned</span>),
+  },
   tags: { header: 'Tags', cell: (a) => (a.tags.length ? <TagChips tags={a.tags} /> : none) },
   submittedAt: { header: 'Submitted', width: 120, sortable: true, cell: (a) => <When value={a.submittedAt} /> },
   updatedAt: { header: 'Updated', width: 120, sortable: true, cell: (a) => <When value={a.updatedAt} /> },

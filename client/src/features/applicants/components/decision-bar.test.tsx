@@ -92,7 +92,14 @@ describe('DecisionBar', () => {
 
   it('offers Undo with the seconds left, and undoes', async () => {
     const until = new Date(Date.now() + 20_500).toISOString();
-    const undoable = { id: 'decision-1', kind: 'approve' as const, decidedBy: 'reviewer', decidedAt: new Date().toISOString(), undoableUntil: until, canUndo: true };
+    const undoable = {
+      id: 'decision-1',
+      kind: 'approve' as const,
+      decidedBy: 'reviewer',
+      decidedAt: new Date().toISOString(),
+      undoableUntil: until,
+      canUndo: true,
+    };
     const api = serve({ applicantDecisionsUndo: { body: RESULT } }, buildReviewState({ undoableDecision: undoable }));
     renderBar();
     const banner = await screen.findByRole('status');

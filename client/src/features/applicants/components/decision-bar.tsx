@@ -150,7 +150,12 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
   return (
     <section className="decision-bar" aria-label="Decision">
       {review?.undoableDecision?.canUndo && (
-        <UndoBanner decision={review.undoableDecision} busy={busy} onUndo={(decisionId) => run({ kind: 'undo', decisionId })} onExpired={() => void state.refetch()} />
+        <UndoBanner
+          decision={review.undoableDecision}
+          busy={busy}
+          onUndo={(decisionId) => run({ kind: 'undo', decisionId })}
+          onExpired={() => void state.refetch()}
+        />
       )}
       {pending && (
         <PendingDecision
@@ -162,7 +167,10 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
       )}
       {state.isError && (
         <Alert variant="danger">
-          Could not load the review state. <Button variant="outline" onClick={() => void state.refetch()}>Retry</Button>
+          Could not load the review state.{' '}
+          <Button variant="outline" onClick={() => void state.refetch()}>
+            Retry
+          </Button>
         </Alert>
       )}
       <div className="decision-buttons">
@@ -305,7 +313,10 @@ function LabelChoice({
         onChange={(event) => onChange(event.target.value)}
       />
       <p id={hintId} className={error ? 'text-field-error' : 'text-field-hint'}>
-        {error ?? (chosen ? `The end user reads: “${chosen.endUserText}” Your webhook gets the code ${chosen.code}.` : 'Its code goes to your webhook; its text to the end user.')}
+        {error ??
+          (chosen
+            ? `The end user reads: “${chosen.endUserText}” Your webhook gets the code ${chosen.code}.`
+            : 'Its code goes to your webhook; its text to the end user.')}
       </p>
     </div>
   );
@@ -350,7 +361,17 @@ function UndoBanner({
 }
 
 /** Four-eyes: who proposed what, and Confirm / Decline for the other members. */
-function PendingDecision({ pending, busy, onConfirm, onDecline }: { pending: PendingDecisionDto; busy: boolean; onConfirm: () => void; onDecline: () => void }) {
+function PendingDecision({
+  pending,
+  busy,
+  onConfirm,
+  onDecline,
+}: {
+  pending: PendingDecisionDto;
+  busy: boolean;
+  onConfirm: () => void;
+  onDecline: () => void;
+}) {
   return (
     <div className="decision-pending" role="region" aria-label="Awaiting second review">
       <p className="decision-pending-title">

@@ -12,7 +12,7 @@ describe('orderImages', () => {
     expect(ordered.map((item) => item.id)).toEqual(['ID_CARD-front', 'ID_CARD-back', 'SELFIE-null']);
   });
 
-  it('puts the pose challenge\'s turned selfie after the one facing the camera', () => {
+  it("puts the pose challenge's turned selfie after the one facing the camera", () => {
     const ordered = orderImages([image('SELFIE', 'turned'), image('PASSPORT', 'front'), image('SELFIE', null)]);
     expect(ordered.map((item) => item.id)).toEqual(['PASSPORT-front', 'SELFIE-null', 'SELFIE-turned']);
   });

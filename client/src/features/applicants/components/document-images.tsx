@@ -1,12 +1,7 @@
 import { useState } from 'react';
 
 import { Magnifier } from '../../../components/ui/magnifier';
-import {
-  MAGNIFIER_DEFAULT_SIZE,
-  MAGNIFIER_DEFAULT_ZOOM,
-  MAGNIFIER_DOCUMENT_SIZE,
-  MAGNIFIER_DOCUMENT_ZOOM,
-} from '../../../config/constants';
+import { MAGNIFIER_DEFAULT_SIZE, MAGNIFIER_DEFAULT_ZOOM, MAGNIFIER_DOCUMENT_SIZE, MAGNIFIER_DOCUMENT_ZOOM } from '../../../config/constants';
 import type { ApplicantImageDto, PhotoMeasuresDto } from '../../../api/generated/types.gen';
 import { imageCaption } from '../lib/applicant-labels';
 import { ImageViewer } from './image-viewer';
@@ -21,10 +16,7 @@ const SIDE_ORDER: Readonly<Record<string, number>> = { front: 0, back: 1, turned
 export function orderImages(images: readonly Image[]): Image[] {
   const rank = (image: Image) => (image.docType === 'SELFIE' ? 1 : 0);
   return [...images].sort(
-    (a, b) =>
-      rank(a) - rank(b) ||
-      a.docType.localeCompare(b.docType) ||
-      (SIDE_ORDER[a.side ?? ''] ?? 2) - (SIDE_ORDER[b.side ?? ''] ?? 2),
+    (a, b) => rank(a) - rank(b) || a.docType.localeCompare(b.docType) || (SIDE_ORDER[a.side ?? ''] ?? 2) - (SIDE_ORDER[b.side ?? ''] ?? 2),
   );
 }
 

@@ -17,7 +17,14 @@ function renderSection() {
 
 describe('EarlierAttempts', () => {
   it("shows each earlier attempt's replaced photos, captioned", async () => {
-    const image = { id: 'old-selfie', attempt: 1, docType: 'SELFIE', side: null, uploadedAt: '2026-11-20T09:00:00.000Z', supersededAt: '2026-11-20T10:00:00.000Z' };
+    const image = {
+      id: 'old-selfie',
+      attempt: 1,
+      docType: 'SELFIE',
+      side: null,
+      uploadedAt: '2026-11-20T09:00:00.000Z',
+      supersededAt: '2026-11-20T10:00:00.000Z',
+    };
     mockApi({ usersMe: { body: buildUser() }, applicantDecisionsReview: { body: buildReviewState({ attempt: 2, earlierImages: [image] }) } });
     renderSection();
     expect(await screen.findByRole('heading', { name: 'Earlier attempts' })).toBeInTheDocument();

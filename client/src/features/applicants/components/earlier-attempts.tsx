@@ -14,7 +14,12 @@ export function EarlierAttempts({ organizationId, applicant }: { organizationId:
   if (images.length === 0) return null;
   const attempts = [...new Set(images.map((image) => image.attempt))];
   return (
-    <Panel title="Earlier attempts" id="earlier-attempts" description="Photos replaced after a resubmission request, kept for the record." className="earlier-attempts">
+    <Panel
+      title="Earlier attempts"
+      id="earlier-attempts"
+      description="Photos replaced after a resubmission request, kept for the record."
+      className="earlier-attempts"
+    >
       {attempts.map((attempt) => (
         <div key={attempt} className="earlier-attempts-group">
           <h3 className="earlier-attempts-attempt">Attempt {attempt}</h3>

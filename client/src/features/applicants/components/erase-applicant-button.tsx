@@ -45,12 +45,7 @@ export function EraseApplicantButton({ organizationId, userId }: { organizationI
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button
-              variant="danger"
-              disabled={!ready}
-              isLoading={erase.isPending}
-              onClick={() => erase.mutate(reason.trim())}
-            >
+            <Button variant="danger" disabled={!ready} isLoading={erase.isPending} onClick={() => erase.mutate(reason.trim())}>
               Erase for good
             </Button>
           </>
@@ -58,9 +53,8 @@ export function EraseApplicantButton({ organizationId, userId }: { organizationI
       >
         {erase.isError && <Alert variant="danger">{getErrorMessage(erase.error)}</Alert>}
         <p>
-          This permanently removes everything about <strong>{userId}</strong>: identity data, document images, selfie,
-          face data, checks, notes, webhook copies and the personal values in the activity trail. Only a record of who
-          erased it, when and why remains. This cannot be undone.
+          This permanently removes everything about <strong>{userId}</strong>: identity data, document images, selfie, face data, checks, notes, webhook copies
+          and the personal values in the activity trail. Only a record of who erased it, when and why remains. This cannot be undone.
         </p>
         <ReasonField
           label="Reason"

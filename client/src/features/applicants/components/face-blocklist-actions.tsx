@@ -72,8 +72,8 @@ export function MarkFaceFraudulentButton({ organizationId, userId }: { organizat
         <form id="face-blocklist-form" className="decision-form" onSubmit={submit} noValidate>
           {blocklist.isError && <Alert variant="danger">{getErrorMessage(blocklist.error)}</Alert>}
           <p>
-            The selfie face of <strong>{userId}</strong> goes on the organization’s blocklist: every later selfie that
-            matches it fails the duplicate-face check.
+            The selfie face of <strong>{userId}</strong> goes on the organization’s blocklist: every later selfie that matches it fails the duplicate-face
+            check.
           </p>
           <ReasonField
             label="Reason"
@@ -124,8 +124,8 @@ export function FaceBlocklistStatus({
       <div className="face-blocklisted-text">
         <p className="face-blocklisted-title">On the blocklist: {entry.reason}</p>
         <p className="face-blocklisted-since">
-          Since <time dateTime={entry.createdAt}>{dateTimeFormat.format(new Date(entry.createdAt))}</time>; later selfies
-          that match this face fail the duplicate-face check.
+          Since <time dateTime={entry.createdAt}>{dateTimeFormat.format(new Date(entry.createdAt))}</time>; later selfies that match this face fail the
+          duplicate-face check.
         </p>
       </div>
       {canUpdate && (
@@ -157,8 +157,7 @@ export function FaceBlocklistStatus({
       >
         {blocklist.isError && <Alert variant="danger">{getErrorMessage(blocklist.error)}</Alert>}
         <p>
-          Later selfies will no longer be checked against the face of <strong>{userId}</strong>. Checks already
-          recorded stay as they are.
+          Later selfies will no longer be checked against the face of <strong>{userId}</strong>. Checks already recorded stay as they are.
         </p>
       </Modal>
     </div>

@@ -101,10 +101,7 @@ function SimilarityMeter({ label, similarity, threshold }: { label: string; simi
         {threshold !== null && <span className="face-similarity-threshold"> · threshold {formatScore(threshold)}</span>}
       </p>
       {similarity !== null && (
-        <div
-          className={`face-meter ${threshold !== null && similarity >= threshold ? 'face-meter-above' : 'face-meter-below'}`}
-          aria-hidden="true"
-        >
+        <div className={`face-meter ${threshold !== null && similarity >= threshold ? 'face-meter-above' : 'face-meter-below'}`} aria-hidden="true">
           <span className="face-meter-fill" style={{ width: position(similarity) }} />
           {threshold !== null && <span className="face-meter-threshold" style={{ left: position(threshold) }} />}
         </div>

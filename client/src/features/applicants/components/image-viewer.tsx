@@ -45,7 +45,13 @@ export function ImageViewer({ src, alt, open, onClose }: { src: string; alt: str
     >
       <div className="image-viewer-stage" tabIndex={0} role="region" aria-label={`${alt}, rotated ${degrees}°, ${Math.round(zoom * 100)} %`}>
         {/* Through React's style prop (CSSOM), which the strict CSP allows. */}
-        <img src={src} alt={alt} className="image-viewer-image" style={{ width: `${zoom * 100}%`, transform: `rotate(${degrees}deg)` }} data-rotation={degrees} />
+        <img
+          src={src}
+          alt={alt}
+          className="image-viewer-image"
+          style={{ width: `${zoom * 100}%`, transform: `rotate(${degrees}deg)` }}
+          data-rotation={degrees}
+        />
       </div>
     </Modal>
   );

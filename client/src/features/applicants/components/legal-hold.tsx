@@ -81,8 +81,7 @@ export function LegalHoldNotice({ hold }: { hold: LegalHoldDto }) {
   return (
     <Alert variant="warning" title="On legal hold">
       <p>
-        Since {new Date(hold.since).toLocaleString()} by {hold.placedBy}: {hold.reason}. Retention and erasure skip this applicant until the
-        hold is lifted.
+        Since {new Date(hold.since).toLocaleString()} by {hold.placedBy}: {hold.reason}. Retention and erasure skip this applicant until the hold is lifted.
       </p>
     </Alert>
   );

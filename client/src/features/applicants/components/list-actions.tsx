@@ -35,7 +35,17 @@ export function ColumnChooser({ columns, onChange }: { columns: readonly ListCol
 }
 
 /** Saved views: open one, save the current list (optionally shared), delete. */
-export function ViewsMenu({ organizationId, currentQuery, canShare, onOpen }: { organizationId: string; currentQuery: string; canShare: boolean; onOpen: (query: string) => void }) {
+export function ViewsMenu({
+  organizationId,
+  currentQuery,
+  canShare,
+  onOpen,
+}: {
+  organizationId: string;
+  currentQuery: string;
+  canShare: boolean;
+  onOpen: (query: string) => void;
+}) {
   const views = useApplicantViews(organizationId);
   const toast = useToast();
   const nameId = useId();
@@ -121,9 +131,7 @@ export function ExportButton({ organizationId, query }: { organizationId: string
   const percent = progress?.expected ? Math.min(100, Math.round((progress.rows / progress.expected) * 100)) : null;
   return (
     <button type="button" className="btn btn-outline btn-regular" onClick={() => void run()} disabled={progress !== null} aria-live="polite">
-      {progress === null
-        ? 'Export CSV'
-        : `Exporting… ${progress.rows.toLocaleString('en')} rows${percent !== null ? ` (${percent}%)` : ''}`}
+      {progress === null ? 'Export CSV' : `Exporting… ${progress.rows.toLocaleString('en')} rows${percent !== null ? ` (${percent}%)` : ''}`}
     </button>
   );
 }

@@ -74,7 +74,10 @@ export function NotesPanel({ organizationId, applicant }: { organizationId: stri
       </form>
       {notes.isError && (
         <Alert variant="danger">
-          Could not load the notes. <Button variant="outline" onClick={() => void notes.refetch()}>Retry</Button>
+          Could not load the notes.{' '}
+          <Button variant="outline" onClick={() => void notes.refetch()}>
+            Retry
+          </Button>
         </Alert>
       )}
       {notes.data && notes.data.length === 0 && <p className="notes-panel-empty">No notes yet.</p>}
@@ -110,7 +113,12 @@ export function NotesPanel({ organizationId, applicant }: { organizationId: stri
                   >
                     Edit
                   </Button>
-                  <Button variant="outline" onClick={() => remove.mutate(note.id)} disabled={remove.isPending} aria-label={`Delete note of ${when(note.createdAt)}`}>
+                  <Button
+                    variant="outline"
+                    onClick={() => remove.mutate(note.id)}
+                    disabled={remove.isPending}
+                    aria-label={`Delete note of ${when(note.createdAt)}`}
+                  >
                     Delete
                   </Button>
                 </div>
@@ -124,7 +132,19 @@ export function NotesPanel({ organizationId, applicant }: { organizationId: stri
 }
 
 /** One's own note, changed in place (Save or Cancel). */
-function NoteEditor({ initial, busy, error, onSave, onCancel }: { initial: string; busy: boolean; error?: string; onSave: (text: string) => void; onCancel: () => void }) {
+function NoteEditor({
+  initial,
+  busy,
+  error,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  busy: boolean;
+  error?: string;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const [text, setText] = useState(initial);
   const [missing, setMissing] = useState(false);

@@ -11,7 +11,19 @@ import './queue-filters.css';
 const FLAGGED_OPTIONS = [{ value: 'any', label: 'Any flagged check' }, ...Object.entries(FLAG_LABELS).map(([value, label]) => ({ value, label }))];
 const DOCUMENT_TYPES = ['PASSPORT', 'ID_CARD', 'DRIVERS', 'RESIDENCE_PERMIT'];
 
-function Select({ label, value, onChange, options, empty }: { label: string; value: string | undefined; onChange: (value: string | undefined) => void; options: { value: string; label: string }[]; empty: string }) {
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+  empty,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  options: { value: string; label: string }[];
+  empty: string;
+}) {
   const id = useId();
   return (
     <div className="queue-filter">
@@ -52,9 +64,7 @@ export function QueueFilters({ filters, tags, members = [], onChange }: QueueFil
   const active = activeFilterCount(filters);
   return (
     <details className="queue-filters" open>
-      <summary>
-        Filters{active > 0 && <span className="queue-filters-count"> ({active} active)</span>}
-      </summary>
+      <summary>Filters{active > 0 && <span className="queue-filters-count"> ({active} active)</span>}</summary>
       <div className="queue-filters-grid" role="group" aria-label="Filter applicants">
         <Select
           label="Status"
@@ -111,7 +121,13 @@ export function QueueFilters({ filters, tags, members = [], onChange }: QueueFil
           onChange={(value) => set('notes', value as ApplicantListFilters['notes'])}
         />
         {tags.length > 0 && (
-          <Select label="Tag" value={filters.tag} empty="Any tag" options={tags.map((tag) => ({ value: tag.id, label: tag.name }))} onChange={(value) => set('tag', value)} />
+          <Select
+            label="Tag"
+            value={filters.tag}
+            empty="Any tag"
+            options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+            onChange={(value) => set('tag', value)}
+          />
         )}
         <DateInput label="Submitted from" value={filters.submittedFrom} onChange={(value) => set('submittedFrom', value)} />
         <DateInput label="Submitted to" value={filters.submittedTo} onChange={(value) => set('submittedTo', value)} />

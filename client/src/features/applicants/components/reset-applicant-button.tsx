@@ -11,15 +11,7 @@ import { useReviewApplicant } from '../api/review-applicant';
  * 'Reset applicant' with a confirmation; afterwards the details load again. It carries the
  * applicant's `version` shown, so a reset never wipes a change the reviewer has not seen.
  */
-export function ResetApplicantButton({
-  organizationId,
-  userId,
-  version,
-}: {
-  organizationId: string;
-  userId: string;
-  version: number;
-}) {
+export function ResetApplicantButton({ organizationId, userId, version }: { organizationId: string; userId: string; version: number }) {
   const toast = useToast();
   const review = useReviewApplicant(organizationId, userId);
   const [open, setOpen] = useState(false);
@@ -63,8 +55,8 @@ export function ResetApplicantButton({
       >
         {review.isError && <Alert variant="danger">{getErrorMessage(review.error)}</Alert>}
         <p>
-          This removes the identity data, the document images and any decision of <strong>{userId}</strong>, and
-          sets the status back to Initial. The applicant will have to go through verification again.
+          This removes the identity data, the document images and any decision of <strong>{userId}</strong>, and sets the status back to Initial. The applicant
+          will have to go through verification again.
         </p>
       </Modal>
     </>

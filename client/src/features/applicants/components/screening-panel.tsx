@@ -16,7 +16,19 @@ import './screening-panel.css';
 const VERDICT_TEXT: Readonly<Record<HitVerdict, string>> = { 'true-match': 'True match', 'false-positive': 'False positive' };
 
 /** Marking a hit: the verdict chosen, then a note saying why. */
-function ReviewForm({ hit, verdict, onDone, organizationId, userId }: { hit: ScreeningHit; verdict: HitVerdict; onDone: () => void; organizationId: string; userId: string }) {
+function ReviewForm({
+  hit,
+  verdict,
+  onDone,
+  organizationId,
+  userId,
+}: {
+  hit: ScreeningHit;
+  verdict: HitVerdict;
+  onDone: () => void;
+  organizationId: string;
+  userId: string;
+}) {
   const id = useId();
   const toast = useToast();
   const review = useReviewScreeningHit(organizationId, userId);
@@ -58,7 +70,8 @@ function ReviewForm({ hit, verdict, onDone, organizationId, userId }: { hit: Scr
           }}
         />
         <p id={`${id}-hint`} className={error ? 'text-field-error' : 'text-field-hint'}>
-          {error ?? (verdict === 'false-positive' ? 'Not raised again for this entity while the applicant’s data stays the same.' : 'The screening check then fails.')}
+          {error ??
+            (verdict === 'false-positive' ? 'Not raised again for this entity while the applicant’s data stays the same.' : 'The screening check then fails.')}
         </p>
       </div>
       <div className="screening-review-actions">
@@ -134,7 +147,17 @@ function HitItem({ hit, canUpdate, organizationId, userId }: { hit: ScreeningHit
  * The sanctions screening of the last submission: each hit with its list, programmes,
  * score and the fields that matched, and the reviewer's verdict on it (with a note).
  */
-export function ScreeningPanel({ check, canUpdate, organizationId, userId }: { check: ApplicantCheckDto | undefined; canUpdate: boolean; organizationId: string; userId: string }) {
+export function ScreeningPanel({
+  check,
+  canUpdate,
+  organizationId,
+  userId,
+}: {
+  check: ApplicantCheckDto | undefined;
+  canUpdate: boolean;
+  organizationId: string;
+  userId: string;
+}) {
   if (!check) return null;
   const hits = screeningHits(check);
   return (

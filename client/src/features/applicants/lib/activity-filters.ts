@@ -19,7 +19,14 @@ export function activityFilters(params: URLSearchParams): ActivityFilters {
   const page = Number(params.get('page'));
   const read = (name: string) => params.get(name)?.trim() ?? '';
   const day = (name: string) => (DAY.test(read(name)) ? read(name) : '');
-  return { actorId: read('actorId'), action: read('action'), userId: read('userId'), from: day('from'), to: day('to'), page: Number.isInteger(page) && page > 1 ? page : 1 };
+  return {
+    actorId: read('actorId'),
+    action: read('action'),
+    userId: read('userId'),
+    from: day('from'),
+    to: day('to'),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
 }
 
 export function activityFiltersToParams(filters: ActivityFilters): URLSearchParams {

@@ -23,15 +23,9 @@ describe('activity of the verification page and its sessions', () => {
     expect(activityNote({ action: 'applicant.data_entered', detail: { fields: ['name', 'dateOfBirth', 'docNumber'] } })).toBe(
       'Name, Date of Birth, Doc Number',
     );
-    expect(activityNote({ action: 'verification.session_created', detail: { kind: 'link' } })).toBe(
-      "A link created by the integrator's server",
-    );
-    expect(activityNote({ action: 'verification.session_created', detail: { kind: 'resume' } })).toBe(
-      'Started from a public companyKey link',
-    );
-    expect(activityNote({ action: 'applicants.abandoned_removed', detail: { count: 3, applicantIds: ['a', 'b', 'c'] } })).toBe(
-      '3 never submitted',
-    );
+    expect(activityNote({ action: 'verification.session_created', detail: { kind: 'link' } })).toBe("A link created by the integrator's server");
+    expect(activityNote({ action: 'verification.session_created', detail: { kind: 'resume' } })).toBe('Started from a public companyKey link');
+    expect(activityNote({ action: 'applicants.abandoned_removed', detail: { count: 3, applicantIds: ['a', 'b', 'c'] } })).toBe('3 never submitted');
     expect(
       activityNote({
         action: 'organization.settings_changed',

@@ -120,7 +120,12 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
     return `${verdict}: ${text(detail.entity) ?? text(detail.hit) ?? 'hit'}${text(detail.note) ? ` — “${text(detail.note)}”` : ''}`;
   }
   if (event.action === 'applicant.screening_hit' && Array.isArray(detail.hits)) {
-    return detail.hits.map((hit: unknown) => (hit && typeof hit === 'object' ? text((hit as Record<string, unknown>).name) : null)).filter(Boolean).join(', ') || null;
+    return (
+      detail.hits
+        .map((hit: unknown) => (hit && typeof hit === 'object' ? text((hit as Record<string, unknown>).name) : null))
+        .filter(Boolean)
+        .join(', ') || null
+    );
   }
   if (['applicant.held', 'applicant.face_blocklisted', 'applicant.legal_hold_placed', 'applicant.legal_hold_lifted'].includes(event.action)) return reason;
   if (event.action === 'applicant.resubmission_requested') {
@@ -143,7 +148,10 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
     }
     case 'applicant.data_entered':
       return Array.isArray(detail.fields) && detail.fields.length > 0
-        ? detail.fields.filter((field): field is string => typeof field === 'string').map(fieldLabel).join(', ')
+        ? detail.fields
+            .filter((field): field is string => typeof field === 'string')
+            .map(fieldLabel)
+            .join(', ')
         : null;
     case 'verification.session_created':
       return SESSION_KINDS[text(detail.kind) ?? ''] ?? null;

@@ -82,7 +82,8 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
 const bool = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
 const turn = (value: unknown): Turn | null => (value === 'left' || value === 'right' ? value : null);
 /** A crop's id (a UUID): the picture is fetched from this server's crop route, never from a URL the evidence holds. */
-const cropId = (value: unknown): string | null => (typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : null);
+const cropId = (value: unknown): string | null =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value : null;
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
 function faceOutcome(value: unknown): FaceOutcome | null {

@@ -11,9 +11,7 @@ describe('applicants list state in the address', () => {
   });
 
   it('round-trips page, size, search and sort', () => {
-    const state = parseListState(
-      new URLSearchParams('page=3&pageSize=50&search=ana&orderBy=kycStatus&orderDirection=asc'),
-    );
+    const state = parseListState(new URLSearchParams('page=3&pageSize=50&search=ana&orderBy=kycStatus&orderDirection=asc'));
     expect(state).toEqual({
       page: 3,
       pageSize: 50,
@@ -42,7 +40,8 @@ describe('applicants list state in the address', () => {
   });
 
   it('round-trips the work-queue filters and columns, and sends the filters to the API', () => {
-    const address = 'status=pending,queued&reviewAnswer=none&flagged=any&assignee=unassigned&submittedFrom=2026-01-01&submittedTo=2026-01-31&documentType=PASSPORT&tag=0b3f5c1e-1111-4222-8333-444455556666&notes=mine&columns=userId,name,assignee';
+    const address =
+      'status=pending,queued&reviewAnswer=none&flagged=any&assignee=unassigned&submittedFrom=2026-01-01&submittedTo=2026-01-31&documentType=PASSPORT&tag=0b3f5c1e-1111-4222-8333-444455556666&notes=mine&columns=userId,name,assignee';
     const state = parseListState(new URLSearchParams(address));
     expect(state.filters).toEqual({
       status: ['pending', 'queued'],

@@ -128,9 +128,7 @@ describe('applicant details', () => {
     expect(within(summary).getByText('Completed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
     expect(await screen.findByText('Applicant approved')).toBeInTheDocument();
-    expect(api.callsTo('applicantsApprove').map((call) => [call.path, call.body])).toEqual([
-      [{ id: ORGANIZATION_ID, userId: 'user-0001' }, { version: 7 }],
-    ]);
+    expect(api.callsTo('applicantsApprove').map((call) => [call.path, call.body])).toEqual([[{ id: ORGANIZATION_ID, userId: 'user-0001' }, { version: 7 }]]);
     expect(api.callsTo('applicantsDetails')).toHaveLength(1);
   });
 
@@ -281,8 +279,20 @@ describe('applicant details', () => {
         body: {
           items: [
             { id: 'e4', action: 'verification.session_revoked', actorName: 'alice', createdAt: at, detail: { sessionId, ip: '198.51.100.7' } },
-            { id: 'e3', action: 'applicant.data_entered', actorName: 'applicant', createdAt: at, detail: { fields: ['name', 'dateOfBirth'], sessionId, ip: '203.0.113.10' } },
-            { id: 'e2', action: 'applicant.photo_uploaded', actorName: 'applicant', createdAt: at, detail: { docType: 'PASSPORT', side: 'front', sessionId, ip: '::ffff:203.0.113.10' } },
+            {
+              id: 'e3',
+              action: 'applicant.data_entered',
+              actorName: 'applicant',
+              createdAt: at,
+              detail: { fields: ['name', 'dateOfBirth'], sessionId, ip: '203.0.113.10' },
+            },
+            {
+              id: 'e2',
+              action: 'applicant.photo_uploaded',
+              actorName: 'applicant',
+              createdAt: at,
+              detail: { docType: 'PASSPORT', side: 'front', sessionId, ip: '::ffff:203.0.113.10' },
+            },
             { id: 'e1', action: 'verification.session_created', actorName: 'acme-server', createdAt: at, detail: { sessionId, kind: 'link', ip: '192.0.2.1' } },
           ],
           meta: { page: 1, pageLength: 4, totalPages: 1, hasPreviousPage: false, hasNextPage: false },
@@ -398,7 +408,9 @@ describe('applicant details', () => {
   it('says when the retention policy removed the photos, keeping the identity data', async () => {
     serve(buildApplicantDetails({ imagesRemovedAt: '2026-11-20T10:00:00.000Z', identity: { images: [] } }));
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
-    expect(await screen.findByText(/The document photos, selfie and face data were removed on .* under the organization’s retention policy/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/The document photos, selfie and face data were removed on .* under the organization’s retention policy/),
+    ).toBeInTheDocument();
     expect(within(identityRow('Name')).getByText('Maria Silva')).toBeInTheDocument();
     // A member (not owner or administrator) is offered neither erasure nor a hold.
     expect(screen.queryByRole('button', { name: 'Legal hold' })).not.toBeInTheDocument();

@@ -222,8 +222,8 @@ export function ApplicantDetailsPage() {
         <Panel title="Documents" description="Hover an image to magnify it.">
           {data.imagesRemovedAt && data.identity.images.length === 0 ? (
             <p className="applicant-images-removed">
-              The document photos, selfie and face data were removed on {new Date(data.imagesRemovedAt).toLocaleDateString()} under the
-              organization’s retention policy. The identity data is kept.
+              The document photos, selfie and face data were removed on {new Date(data.imagesRemovedAt).toLocaleDateString()} under the organization’s retention
+              policy. The identity data is kept.
             </p>
           ) : (
             <DocumentImages images={data.identity.images} />

@@ -54,7 +54,8 @@ const LIVENESS = check({
   name: 'liveness',
   verdict: 'needs-review',
   score: 0.31,
-  detail: 'Pose challenge passed: the head turned left (23°), same face; low liveness score. Anti-spoofing and liveness scores are signals, not a certification.',
+  detail:
+    'Pose challenge passed: the head turned left (23°), same face; low liveness score. Anti-spoofing and liveness scores are signals, not a certification.',
   evidence: {
     signals: { antispoof: 0.92, liveness: 0.31 },
     challenge: { requestedTurn: 'left', turnDegrees: -23, turnedTo: 'left', sameFace: 0.81, framesIdentical: false },
@@ -129,7 +130,12 @@ describe('the face panel', () => {
             verdict: 'passed',
             detail: 'The selfie matches the document portrait',
             // An older evidence's data URL is not shown: only crops served by the crop route are.
-            evidence: { threshold: 0.45, similarity: 0.7, portrait: { ...face(PORTRAIT_ID), cropId: 'data:image/jpeg;base64,cG9ydHJhaXQ=' }, selfie: face(SELFIE_ID) },
+            evidence: {
+              threshold: 0.45,
+              similarity: 0.7,
+              portrait: { ...face(PORTRAIT_ID), cropId: 'data:image/jpeg;base64,cG9ydHJhaXQ=' },
+              selfie: face(SELFIE_ID),
+            },
           }),
         ],
       },
@@ -194,10 +200,7 @@ describe('the face panel', () => {
     expect(other).toHaveTextContent('Joana Costa');
     expect(other).toHaveTextContent('1985-02-03');
     expect(other).toHaveTextContent('88 %');
-    expect(within(other).getByRole('link', { name: 'Open user-0002' })).toHaveAttribute(
-      'href',
-      paths.dashboard.applicant(ORGANIZATION_ID, 'user-0002'),
-    );
+    expect(within(other).getByRole('link', { name: 'Open user-0002' })).toHaveAttribute('href', paths.dashboard.applicant(ORGANIZATION_ID, 'user-0002'));
     expect(within(twin).queryByText('Different identity')).not.toBeInTheDocument();
     expect(within(twin).getByText('Same name and date of birth')).toBeInTheDocument();
     expect(within(twin).getByRole('link', { name: 'Open user-0003' })).toBeInTheDocument();

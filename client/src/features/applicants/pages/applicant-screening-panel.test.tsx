@@ -54,7 +54,13 @@ function serve(check: ApplicantCheckDto, role: 'kyc' | 'admin' = 'kyc') {
         verdict: 'passed',
         passed: true,
         detail: 'No match on OFAC SDN at threshold 0.90 (1 hit reviewed as a false positive)',
-        evidence: { status: 'screened', threshold: 0.9, lists: [], fingerprint: 'f', hits: [{ ...HIT, review: { verdict: body!.verdict, note: body!.note, reviewedBy: 'alice', reviewedAt: '2026-11-02T09:00:00.000Z' } }] },
+        evidence: {
+          status: 'screened',
+          threshold: 0.9,
+          lists: [],
+          fingerprint: 'f',
+          hits: [{ ...HIT, review: { verdict: body!.verdict, note: body!.note, reviewedBy: 'alice', reviewedAt: '2026-11-02T09:00:00.000Z' } }],
+        },
       });
       return { body: stored };
     },
@@ -116,7 +122,13 @@ describe('the sanctions screening panel', () => {
   }, 15_000);
 
   it('says plainly when the applicant was not screened', async () => {
-    serve(screening({ verdict: 'unavailable', detail: 'No sanctions list is imported: the applicant was not screened', evidence: { status: 'no-lists', hits: [] } }));
+    serve(
+      screening({
+        verdict: 'unavailable',
+        detail: 'No sanctions list is imported: the applicant was not screened',
+        evidence: { status: 'no-lists', hits: [] },
+      }),
+    );
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     const panel = await screeningPanel();
     expect(within(panel).getByText('No sanctions list is imported: the applicant was not screened')).toBeInTheDocument();

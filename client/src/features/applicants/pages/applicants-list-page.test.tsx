@@ -17,9 +17,7 @@ function serveApplicants(total = 60) {
   const api = mockApi({
     usersMe: { body: buildUser() },
     applicantsList: ({ path, query }) =>
-      path.id === ORGANIZATION_ID
-        ? { body: buildApplicantPage(Number(query.page), Number(query.pageSize), 'search' in query ? 3 : total) }
-        : undefined,
+      path.id === ORGANIZATION_ID ? { body: buildApplicantPage(Number(query.page), Number(query.pageSize), 'search' in query ? 3 : total) } : undefined,
   });
   const queries = () => api.callsTo('applicantsList').map((call) => call.query);
   return { ...api, queries, last: () => queries().at(-1)! };

@@ -59,8 +59,7 @@ export function ApplicantsListPage() {
   const onSortChange = (sort: TableSort | null) => update({ sort, page: 1 });
   // The details page gets the list's address, for "approve & next" in the same filter.
   const listQuery = searchParams.toString();
-  const openApplicant = (userId: string) =>
-    void navigate(`${paths.dashboard.applicant(organizationId, userId)}${listQuery ? `?${listQuery}` : ''}`);
+  const openApplicant = (userId: string) => void navigate(`${paths.dashboard.applicant(organizationId, userId)}${listQuery ? `?${listQuery}` : ''}`);
   const onOpen = (applicant: ApplicantListItemDto) => openApplicant(applicant.userId);
   const onColumns = (chosen: ListColumn[]) => {
     if (state.columns) update({ columns: chosen });

@@ -14,8 +14,7 @@ function serve(onPut: ApiHandler<'applicantsUpdate'>) {
   const details = buildApplicantDetails({ identity: { dateOfBirth: '21/04/1990' }, applicant: { version: 6 } });
   return mockApi({
     usersMe: { body: buildUser() },
-    applicantsDetails: ({ path }) =>
-      path.id === ORGANIZATION_ID && path.userId === 'user-0001' ? { body: details } : undefined,
+    applicantsDetails: ({ path }) => (path.id === ORGANIZATION_ID && path.userId === 'user-0001' ? { body: details } : undefined),
     applicantsUpdate: onPut,
   });
 }
@@ -33,10 +32,7 @@ describe('edit applicant', () => {
     expect(screen.getByRole('group', { name: 'Personal Information' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Document Information' })).toBeInTheDocument();
     expect(screen.getByText('e.g. 1.75m')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Back to applicant details/ })).toHaveAttribute(
-      'href',
-      `/dashboard/${ORGANIZATION_ID}/applicants/user-0001`,
-    );
+    expect(screen.getByRole('link', { name: /Back to applicant details/ })).toHaveAttribute('href', `/dashboard/${ORGANIZATION_ID}/applicants/user-0001`);
   });
 
   it('sends the changed values as text, then shows the details with a toast', async () => {
@@ -83,8 +79,7 @@ describe('edit applicant', () => {
     const api = mockApi({
       usersMe: { body: buildUser() },
       applicantsDetails: () => ({ body: current }),
-      applicantsUpdate: ({ body }) =>
-        body?.version === current.applicant.version ? { body: current } : apiError(409, 'APPLICANT_CHANGED', changed),
+      applicantsUpdate: ({ body }) => (body?.version === current.applicant.version ? { body: current } : apiError(409, 'APPLICANT_CHANGED', changed)),
     });
     const { router } = renderPage(<EditApplicantPage />, ROUTE, PAGE_PATH);
     const name = await screen.findByLabelText('Full Name');

@@ -33,15 +33,7 @@ const APPROVE = 'approve';
 
 const KYC_STATUS_OPTIONS = KYC_STATUSES.map((status) => ({ value: status, label: KYC_STATUS_LABELS[status] }));
 
-function EditApplicantForm({
-  organizationId,
-  userId,
-  details,
-}: {
-  organizationId: string;
-  userId: string;
-  details: ApplicantDetailsDto;
-}) {
+function EditApplicantForm({ organizationId, userId, details }: { organizationId: string; userId: string; details: ApplicantDetailsDto }) {
   const navigate = useNavigate();
   const toast = useToast();
   const update = useUpdateApplicant(organizationId, userId);
@@ -73,8 +65,7 @@ function EditApplicantForm({
   const bind = (field: EditField) => ({
     name: field,
     value: values[field],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
   });
 
   // "Completed" (approved or rejected) and "On Hold" are decisions: setting them here makes
@@ -115,11 +106,7 @@ function EditApplicantForm({
     try {
       if (Object.keys(edits).length > 0) version = (await update.mutateAsync({ ...edits, version })).applicant.version;
       await decide.mutateAsync(
-        holding
-          ? { kind: 'hold', version, labelId: answer }
-          : answer === APPROVE
-            ? { kind: 'approve', version }
-            : { kind: 'reject', version, labelId: answer },
+        holding ? { kind: 'hold', version, labelId: answer } : answer === APPROVE ? { kind: 'approve', version } : { kind: 'reject', version, labelId: answer },
       );
       finish();
     } catch {
@@ -153,62 +140,52 @@ function EditApplicantForm({
         <p>Your changes to this applicant are not saved yet.</p>
       </Modal>
       <div className="edit-applicant-layout">
-      <div className="edit-applicant-columns">
-        <fieldset className="edit-applicant-section">
-          <legend className="edit-applicant-legend">Personal Information</legend>
-          <TextField label="Full Name" autoComplete="off" {...bind('name')} />
-          <TextField label="Date of Birth" type="date" {...bind('dateOfBirth')} />
-          <SelectField label="Sex" placeholder="Select sex" options={SEX_OPTIONS} {...bind('sex')} />
-          <TextField label="Place of Birth" autoComplete="off" {...bind('placeOfBirth')} />
-          <TextField label="Height" hint="e.g. 1.75m" autoComplete="off" {...bind('height')} />
-          <SelectField
-            label="Marital Status"
-            placeholder="Select marital status"
-            options={MARITAL_STATUS_OPTIONS}
-            {...bind('maritalStatus')}
-          />
-          <TextField label="Father's Name" autoComplete="off" {...bind('fatherName')} />
-          <TextField label="Mother's Name" autoComplete="off" {...bind('motherName')} />
-        </fieldset>
-        <fieldset className="edit-applicant-section">
-          <legend className="edit-applicant-legend">Document Information</legend>
-          <TextField label="Document Number" autoComplete="off" {...bind('docNumber')} />
-          <TextField label="Issuance Date" type="date" {...bind('issuanceDate')} />
-          <TextField label="Expiry Date" type="date" {...bind('expiryDate')} />
-          <TextField label="Country" autoComplete="off" {...bind('country')} />
-          <TextField label="Issued In" autoComplete="off" {...bind('issuedIn')} />
-          <TextField label="Address" autoComplete="off" {...bind('address')} />
-          <SelectField
-            label="KYC Status"
-            placeholder="Select KYC status"
-            options={KYC_STATUS_OPTIONS}
-            {...bind('kycStatus')}
-          />
-          {deciding && (
-            <div>
-              <SelectField
-                label={holding ? 'Hold reason' : 'Review answer'}
-                placeholder={holding ? 'Choose a hold label' : 'Choose approve or reject'}
-                options={answerOptions}
-                value={answer}
-                required
-                aria-invalid={answerError ? true : undefined}
-                onChange={(event) => {
-                  setAnswer(event.target.value);
-                  setAnswerError(undefined);
-                }}
-              />
-              <p className={answerError ? 'text-field-error' : 'text-field-hint'} role={answerError ? 'alert' : undefined}>
-                {answerError ?? 'Sent as a decision: your webhook hears it and the end user sees it, with the undo window.'}
-              </p>
-            </div>
-          )}
-        </fieldset>
-      </div>
-      <aside className="edit-applicant-images" aria-label="Document images">
-        <h2 className="edit-applicant-legend">Documents</h2>
-        <DocumentImages images={shown.identity.images} />
-      </aside>
+        <div className="edit-applicant-columns">
+          <fieldset className="edit-applicant-section">
+            <legend className="edit-applicant-legend">Personal Information</legend>
+            <TextField label="Full Name" autoComplete="off" {...bind('name')} />
+            <TextField label="Date of Birth" type="date" {...bind('dateOfBirth')} />
+            <SelectField label="Sex" placeholder="Select sex" options={SEX_OPTIONS} {...bind('sex')} />
+            <TextField label="Place of Birth" autoComplete="off" {...bind('placeOfBirth')} />
+            <TextField label="Height" hint="e.g. 1.75m" autoComplete="off" {...bind('height')} />
+            <SelectField label="Marital Status" placeholder="Select marital status" options={MARITAL_STATUS_OPTIONS} {...bind('maritalStatus')} />
+            <TextField label="Father's Name" autoComplete="off" {...bind('fatherName')} />
+            <TextField label="Mother's Name" autoComplete="off" {...bind('motherName')} />
+          </fieldset>
+          <fieldset className="edit-applicant-section">
+            <legend className="edit-applicant-legend">Document Information</legend>
+            <TextField label="Document Number" autoComplete="off" {...bind('docNumber')} />
+            <TextField label="Issuance Date" type="date" {...bind('issuanceDate')} />
+            <TextField label="Expiry Date" type="date" {...bind('expiryDate')} />
+            <TextField label="Country" autoComplete="off" {...bind('country')} />
+            <TextField label="Issued In" autoComplete="off" {...bind('issuedIn')} />
+            <TextField label="Address" autoComplete="off" {...bind('address')} />
+            <SelectField label="KYC Status" placeholder="Select KYC status" options={KYC_STATUS_OPTIONS} {...bind('kycStatus')} />
+            {deciding && (
+              <div>
+                <SelectField
+                  label={holding ? 'Hold reason' : 'Review answer'}
+                  placeholder={holding ? 'Choose a hold label' : 'Choose approve or reject'}
+                  options={answerOptions}
+                  value={answer}
+                  required
+                  aria-invalid={answerError ? true : undefined}
+                  onChange={(event) => {
+                    setAnswer(event.target.value);
+                    setAnswerError(undefined);
+                  }}
+                />
+                <p className={answerError ? 'text-field-error' : 'text-field-hint'} role={answerError ? 'alert' : undefined}>
+                  {answerError ?? 'Sent as a decision: your webhook hears it and the end user sees it, with the undo window.'}
+                </p>
+              </div>
+            )}
+          </fieldset>
+        </div>
+        <aside className="edit-applicant-images" aria-label="Document images">
+          <h2 className="edit-applicant-legend">Documents</h2>
+          <DocumentImages images={shown.identity.images} />
+        </aside>
       </div>
       <div className="edit-applicant-actions">
         <Button type="submit" isLoading={update.isPending || decide.isPending}>

@@ -14,7 +14,15 @@ const MEMBERS: MemberDto[] = [
   { userId: 'aaaaaaaa-0000-4000-8000-000000000002', username: 'bob', email: 'bob@example.com', role: 'member', addedAt: '2026-11-02T00:00:00Z' },
 ];
 const ITEMS: OrganizationActivityItemDto[] = [
-  { id: 'e2', action: 'applicant.rejected', actorId: MEMBERS[1].userId, actorName: 'bob', userId: 'usr_7', detail: { reason: 'Blurred', rejectType: 'final' }, createdAt: '2026-11-20T10:00:00Z' },
+  {
+    id: 'e2',
+    action: 'applicant.rejected',
+    actorId: MEMBERS[1].userId,
+    actorName: 'bob',
+    userId: 'usr_7',
+    detail: { reason: 'Blurred', rejectType: 'final' },
+    createdAt: '2026-11-20T10:00:00Z',
+  },
   { id: 'e1', action: 'member.added', actorId: MEMBERS[1].userId, actorName: 'bob', userId: null, detail: null, createdAt: '2026-11-19T10:00:00Z' },
 ];
 
@@ -25,7 +33,14 @@ describe('/dashboard/:organizationId/activity', () => {
     const { router } = renderPage(<OrganizationActivityPage />, ROUTE, `/dashboard/${ORGANIZATION_ID}/activity`);
     const table = await screen.findByRole('table', { name: 'Activity entries' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['bob', 'Rejected', 'usr_7', 'Blurred (final)'],
       ['bob', 'Joined as a member', '—', ''],
     ]);
@@ -66,7 +81,10 @@ describe('/dashboard/:organizationId/activity', () => {
   });
 
   it('tells a member the screen is the owner’s', async () => {
-    mockApi({ membersList: { body: MEMBERS }, organizationActivityList: apiError(403, 'MEMBERS_OWNER_ONLY', 'Only the owner of the organization can manage its members') });
+    mockApi({
+      membersList: { body: MEMBERS },
+      organizationActivityList: apiError(403, 'MEMBERS_OWNER_ONLY', 'Only the owner of the organization can manage its members'),
+    });
     renderPage(<OrganizationActivityPage />, ROUTE, `/dashboard/${ORGANIZATION_ID}/activity`);
     expect(await screen.findByText('Only the owner of this organization (or a super-admin) sees its activity.')).toBeInTheDocument();
   });

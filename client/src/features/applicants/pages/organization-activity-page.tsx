@@ -47,7 +47,15 @@ function columns(organizationId: string): TableColumn<OrganizationActivityItemDt
 }
 
 /** The filter form: edits a draft, applied to the address (and so to the query) on submit. */
-function ActivityFilterForm({ organizationId, filters, onApply }: { organizationId: string; filters: ActivityFilters; onApply: (next: ActivityFilters) => void }) {
+function ActivityFilterForm({
+  organizationId,
+  filters,
+  onApply,
+}: {
+  organizationId: string;
+  filters: ActivityFilters;
+  onApply: (next: ActivityFilters) => void;
+}) {
   const [draft, setDraft] = useState(filters);
   const { data: members } = useMembers(organizationId);
   const set = (field: keyof ActivityFilters) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [field]: event.target.value }));
@@ -69,7 +77,13 @@ function ActivityFilterForm({ organizationId, filters, onApply }: { organization
         onChange={set('actorId')}
         options={(members ?? []).map((member) => ({ value: member.userId, label: member.username }))}
       />
-      <SelectField label="Action" placeholder="Any action" value={draft.action} onChange={set('action')} options={ACTIVITY_ACTIONS.map(({ action, label }) => ({ value: action, label }))} />
+      <SelectField
+        label="Action"
+        placeholder="Any action"
+        value={draft.action}
+        onChange={set('action')}
+        options={ACTIVITY_ACTIONS.map(({ action, label }) => ({ value: action, label }))}
+      />
       <TextField label="Applicant (User ID)" value={draft.userId} onChange={set('userId')} maxLength={128} />
       <TextField label="From" type="date" value={draft.from} onChange={set('from')} />
       <TextField label="To (inclusive)" type="date" value={draft.to} onChange={set('to')} />
@@ -121,11 +135,19 @@ export function OrganizationActivityPage() {
               isFetching={isPlaceholderData}
             />
             <nav className="org-activity-pager" aria-label="Activity pages">
-              <Button variant="outline" disabled={filters.page <= 1} onClick={() => setSearchParams(activityFiltersToParams({ ...filters, page: filters.page - 1 }))}>
+              <Button
+                variant="outline"
+                disabled={filters.page <= 1}
+                onClick={() => setSearchParams(activityFiltersToParams({ ...filters, page: filters.page - 1 }))}
+              >
                 Newer
               </Button>
               <span>Page {filters.page}</span>
-              <Button variant="outline" disabled={!data.hasNextPage} onClick={() => setSearchParams(activityFiltersToParams({ ...filters, page: filters.page + 1 }))}>
+              <Button
+                variant="outline"
+                disabled={!data.hasNextPage}
+                onClick={() => setSearchParams(activityFiltersToParams({ ...filters, page: filters.page + 1 }))}
+              >
                 Older
               </Button>
             </nav>

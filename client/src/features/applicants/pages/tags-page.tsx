@@ -49,7 +49,10 @@ function TagRow({ tag, organizationId, editable }: { tag: TagDto; organizationId
           className="tags-row-form"
           onSubmit={(event) => {
             event.preventDefault();
-            editor.update.mutate({ tagId: tag.id, name: name.trim(), color }, { onError: (error) => toast.error(errorMessage(error, 'The tag could not be saved')) });
+            editor.update.mutate(
+              { tagId: tag.id, name: name.trim(), color },
+              { onError: (error) => toast.error(errorMessage(error, 'The tag could not be saved')) },
+            );
           }}
         >
           <span className="tags-field">
@@ -102,7 +105,10 @@ export function TagsPage() {
               event.preventDefault();
               editor.create.mutate(
                 { name: name.trim(), color },
-                { onSuccess: () => (setName(''), toast.success('Tag created')), onError: (error) => toast.error(errorMessage(error, 'The tag could not be created')) },
+                {
+                  onSuccess: () => (setName(''), toast.success('Tag created')),
+                  onError: (error) => toast.error(errorMessage(error, 'The tag could not be created')),
+                },
               );
             }}
           >

@@ -1,11 +1,5 @@
 import { urlOf } from '../../../api/endpoints';
-import type {
-  ApplicantDetailsDto,
-  ApplicantListItemDto,
-  ApplicantPageDto,
-  ApplicantSummaryDto,
-  IdentityDto,
-} from '../../../api/generated/types.gen';
+import type { ApplicantDetailsDto, ApplicantListItemDto, ApplicantPageDto, ApplicantSummaryDto, IdentityDto } from '../../../api/generated/types.gen';
 import { applicantsImage } from '../../../api/sdk';
 
 export const ORGANIZATION_ID = '11111111-2222-4333-8444-555555555555';

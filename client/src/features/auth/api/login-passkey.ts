@@ -3,12 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import type { PasskeyCredentialDto, PasskeyOptionsDto, UserDto } from '../../../api/generated/types.gen';
 import { userKeys } from '../../../api/query-keys';
-import {
-  passkeySignInPasswordless,
-  passkeySignInPasswordlessOptions,
-  passkeySignInSecondFactor,
-  passkeySignInSecondFactorOptions,
-} from '../../../api/sdk';
+import { passkeySignInPasswordless, passkeySignInPasswordlessOptions, passkeySignInSecondFactor, passkeySignInSecondFactorOptions } from '../../../api/sdk';
 
 /** Lets the browser answer the server's options with a passkey. */
 async function assertion(options: PasskeyOptionsDto): Promise<PasskeyCredentialDto> {

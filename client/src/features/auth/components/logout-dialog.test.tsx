@@ -33,7 +33,7 @@ describe('<LogoutDialog>', { timeout: 20_000 }, () => {
     expect(callsTo('authLogout')).toHaveLength(0);
   });
 
-  it("logs out: goes to /, toasts, drops every cached query and reloads the current user", async () => {
+  it('logs out: goes to /, toasts, drops every cached query and reloads the current user', async () => {
     let signedIn = true;
     const { user, router, queryClient, callsTo } = renderRoute(<LogoutDialog open onClose={() => {}} />, {
       path: '/dashboard/user/me',

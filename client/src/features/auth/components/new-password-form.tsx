@@ -25,15 +25,9 @@ export function NewPasswordForm({ user, token }: { user: string; token: string }
   const endSession = useEndSession();
   const policy = usePasswordPolicy();
   const form = useForm({ password: '', passwordConfirm: '' }, (values) => ({
-    password: checkField(values.password, (value) =>
-      hasPasswordLength(value, policy.minLength, policy.maxLength),
-    ),
+    password: checkField(values.password, (value) => hasPasswordLength(value, policy.minLength, policy.maxLength)),
     passwordConfirm:
-      values.passwordConfirm === ''
-        ? checkField(values.passwordConfirm)
-        : values.passwordConfirm !== values.password
-          ? PASSWORDS_DO_NOT_MATCH
-          : undefined,
+      values.passwordConfirm === '' ? checkField(values.passwordConfirm) : values.passwordConfirm !== values.password ? PASSWORDS_DO_NOT_MATCH : undefined,
   }));
 
   const onSubmit = form.handleSubmit((values) => {
@@ -51,26 +45,11 @@ export function NewPasswordForm({ user, token }: { user: string; token: string }
   });
 
   return (
-    <CenteredCard
-      title="Choose a new password"
-      subtitle="Pick a password you do not use anywhere else."
-    >
+    <CenteredCard title="Choose a new password" subtitle="Pick a password you do not use anywhere else.">
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         {reset.isError && <Alert variant="danger">{getErrorMessage(reset.error)}</Alert>}
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          hint={policy.hint}
-          {...form.field('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          {...form.field('passwordConfirm')}
-        />
+        <TextField label="New password" type="password" autoComplete="new-password" autoFocus hint={policy.hint} {...form.field('password')} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...form.field('passwordConfirm')} />
         <div className="auth-form-actions">
           <Button type="submit" size="large" block isLoading={reset.isPending}>
             Change password

@@ -22,8 +22,8 @@ export function RequestResetForm() {
       <CenteredCard title="Check your inbox">
         <div className="auth-state">
           <Alert variant="success" title="Reset link sent">
-            If an account with the address <strong>{start.variables}</strong> exists, we have sent it a link to
-            choose a new password. The link is valid for 1 hour.
+            If an account with the address <strong>{start.variables}</strong> exists, we have sent it a link to choose a new password. The link is valid for 1
+            hour.
           </Alert>
           <p>
             No e-mail? Check your spam folder, or{' '}
@@ -50,11 +50,7 @@ export function RequestResetForm() {
         </>
       }
     >
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={form.handleSubmit((values) => start.mutate(values.email.trim()))}
-      >
+      <form className="auth-form" noValidate onSubmit={form.handleSubmit((values) => start.mutate(values.email.trim()))}>
         {start.isError && <Alert variant="danger">{getErrorMessage(start.error)}</Alert>}
         <TextField label="E-mail" type="email" autoComplete="email" autoFocus {...form.field('email')} />
         <div className="auth-form-actions">

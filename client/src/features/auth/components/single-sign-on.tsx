@@ -23,8 +23,7 @@ export const SSO_ERROR_MESSAGES: Record<string, string> = {
   OIDC_DOMAIN_NOT_ALLOWED:
     'No account uses this e-mail address, and accounts for its domain are not created through this provider. Ask an administrator to invite you.',
   OIDC_THROTTLED: 'Too many single sign-on attempts from this address. Try again in a minute.',
-  OIDC_ACCOUNT_LINKED:
-    'Your account is already linked to another identity at this sign-in provider. Sign in with that one, or with your password.',
+  OIDC_ACCOUNT_LINKED: 'Your account is already linked to another identity at this sign-in provider. Sign in with that one, or with your password.',
 };
 const SSO_ERROR_FALLBACK = 'Single sign-on did not work. Please try again, or log in with your password.';
 

@@ -15,9 +15,7 @@ export function CreateDemoAccount() {
         Create demo account
       </Button>
       <p className="create-demo-hint" aria-live="polite">
-        {createDemo.isPending
-          ? 'Preparing your organizations and applicants…'
-          : 'No e-mail or password needed. It takes a moment.'}
+        {createDemo.isPending ? 'Preparing your organizations and applicants…' : 'No e-mail or password needed. It takes a moment.'}
       </p>
     </div>
   );

@@ -36,8 +36,7 @@ export function DemoLimits() {
   return (
     <div className="demo-limits">
       <p>
-        The demo account is <strong>deleted when you log out</strong>, or after{' '}
-        {DEMO_ACCOUNT_LIFETIME_HOURS} hours at the latest.
+        The demo account is <strong>deleted when you log out</strong>, or after {DEMO_ACCOUNT_LIFETIME_HOURS} hours at the latest.
       </p>
       <p>Its username and e-mail are locked, and it has no API key.</p>
     </div>

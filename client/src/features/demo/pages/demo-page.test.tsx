@@ -36,18 +36,14 @@ function renderDemoPage(me: ReturnType<typeof buildUser> | null) {
 describe('<DemoPage> (/demo, "Try Demo")', { timeout: 20_000 }, () => {
   it('lets a visitor create the demo account in one click and lands on /dashboard signed in', async () => {
     const { user, router, callsTo, queryClient } = renderDemoPage(null);
-    expect(
-      await screen.findByRole('heading', { name: 'Try the platform with a demo account', level: 1 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Try the platform with a demo account', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'What you can try' })).toBeInTheDocument();
     expect(screen.getByText(/deleted when you log out/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login instead' })).toHaveAttribute('href', '/login');
 
     await user.click(screen.getByRole('button', { name: 'Create demo account' }));
 
-    expect(
-      await screen.findByText('Your registration was successful. Welcome to the product!'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Your registration was successful. Welcome to the product!')).toBeInTheDocument();
     // A public page has no guest-only guard to move on: the page itself goes to the dashboard.
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(callsTo('authLogin')[0].body).toEqual({ username: DEMO_EMAIL, password: 'kyc-demo-account' });
@@ -78,9 +74,7 @@ describe('<DemoPage> (/demo, "Try Demo")', { timeout: 20_000 }, () => {
         <RouterProvider router={router} />
       </AppProviders>,
     );
-    expect(
-      await screen.findByRole('heading', { name: 'Try the platform with a demo account', level: 1 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Try the platform with a demo account', level: 1 })).toBeInTheDocument();
     expect(within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Try Demo' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Create demo account' })).toBeEnabled();

@@ -36,8 +36,7 @@ function SignedInNotice({ user }: { user: CurrentUser }) {
           'You are already signed in to a demo account.'
         ) : (
           <>
-            You are signed in as <strong>{user.username}</strong>. Log out first to try a demo account; it is
-            separate from yours.
+            You are signed in as <strong>{user.username}</strong>. Log out first to try a demo account; it is separate from yours.
           </>
         )}
       </Alert>
@@ -79,8 +78,8 @@ export function DemoPage() {
               Try the platform with a demo account
             </h1>
             <p className="demo-page-lead">
-              See how your team would review identity checks. A demo account comes with two organizations full of
-              sample applicants, their documents and decisions. Nothing to install, no sign-up.
+              See how your team would review identity checks. A demo account comes with two organizations full of sample applicants, their documents and
+              decisions. Nothing to install, no sign-up.
             </p>
           </div>
 

@@ -8,8 +8,7 @@ import { buildUser } from '../../../testing/users';
 import { RegisterDemoPage } from './register-demo-page';
 
 const DEMO_EMAIL = 'demo-3f2a9c1b7d4e5f60@demo.kyc.invalid';
-const TOO_MANY =
-  'Too many demo accounts were created from your network. Try again in 42 minutes, or sign up for a free account.';
+const TOO_MANY = 'Too many demo accounts were created from your network. Try again in 42 minutes, or sign up for a free account.';
 
 /** /register/demo behind the guest-only guard, as in the app, with the demo calls answered. */
 function renderDemoRegistration({
@@ -61,9 +60,7 @@ describe('<RegisterDemoPage>', { timeout: 20_000 }, () => {
     const { user, router, calls } = renderDemoRegistration();
     await user.click(await screen.findByRole('button', { name: 'Create demo account' }));
 
-    expect(
-      await screen.findByText('Your registration was successful. Welcome to the product!'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Your registration was successful. Welcome to the product!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(screen.getByText('Dashboard')).toBeInTheDocument();
 

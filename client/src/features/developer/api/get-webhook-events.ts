@@ -20,8 +20,7 @@ export const webhookEventsQueryOptions = (filters: WebhookEventFilters) =>
     queryKey: developerKeys.webhookEventList(filters),
     queryFn: ({ signal }) => getWebhookEvents(filters, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.items.some((event) => event.status === 'pending') ? PENDING_EVENTS_REFETCH_MS : false,
+    refetchInterval: (query) => (query.state.data?.items.some((event) => event.status === 'pending') ? PENDING_EVENTS_REFETCH_MS : false),
   });
 
 export function useWebhookEvents(filters: WebhookEventFilters) {

@@ -12,6 +12,5 @@ export const developerKeys = {
   webhookEventLists: () => [...developerKeys.webhookEvents(), 'list'] as const,
   webhookEventList: (filters: WebhookEventFilters) => [...developerKeys.webhookEventLists(), filters] as const,
   webhookEventDetails: () => [...developerKeys.webhookEvents(), 'detail'] as const,
-  webhookEventDeliveries: (eventId: string) =>
-    [...developerKeys.webhookEventDetails(), eventId, 'deliveries'] as const,
+  webhookEventDeliveries: (eventId: string) => [...developerKeys.webhookEventDetails(), eventId, 'deliveries'] as const,
 };

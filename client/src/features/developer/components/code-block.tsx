@@ -27,13 +27,7 @@ export function CodeBlock({ code, title, language = 'shell', exampleId }: CodeBl
       <figcaption className="code-block-header">
         <span className="code-block-title">{title}</span>
         <span className="code-block-language">{LANGUAGE_LABELS[language]}</span>
-        <CopyButton
-          text={code}
-          label={`Copy ${title.toLowerCase()}`}
-          variant="secondary"
-          className="code-block-copy"
-          iconOnly
-        />
+        <CopyButton text={code} label={`Copy ${title.toLowerCase()}`} variant="secondary" className="code-block-copy" iconOnly />
       </figcaption>
       <pre className="code-block-pre" tabIndex={0}>
         <code>{code}</code>

@@ -16,16 +16,7 @@ export interface ConfirmDialogProps {
 }
 
 /** Asks before an action that cannot be undone; stays open (busy) until the caller closes it. */
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  confirmVariant = 'danger',
-  isPending = false,
-  onConfirm,
-  onClose,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, confirmVariant = 'danger', isPending = false, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Modal
       open={open}

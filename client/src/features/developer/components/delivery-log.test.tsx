@@ -36,9 +36,7 @@ const failed = buildWebhookEvent({
 });
 
 function rowOf(type: string) {
-  const row = screen
-    .getAllByTestId('delivery-log-row')
-    .find((candidate) => within(candidate).queryByText(type) !== null);
+  const row = screen.getAllByTestId('delivery-log-row').find((candidate) => within(candidate).queryByText(type) !== null);
   if (!row) throw new Error(`no row for ${type}`);
   return row;
 }
@@ -86,9 +84,7 @@ describe('<DeliveryLog>', () => {
       path: PATH,
       api: { webhooksListEvents: events(() => page([])) },
     });
-    expect(
-      await screen.findByText('No events yet. Send a test event to see your first delivery here.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('No events yet. Send a test event to see your first delivery here.')).toBeInTheDocument();
   });
 
   it('expands a row into its attempts and the payload sent', async () => {
@@ -122,10 +118,7 @@ describe('<DeliveryLog>', () => {
     expect(attempts[1]).toHaveTextContent('#2');
     expect(attempts[1]).toHaveTextContent('503');
     expect(screen.getByText(/"type": "webhook.test"/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Hide attempts of applicant.decided' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    expect(screen.getByRole('button', { name: 'Hide attempts of applicant.decided' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('redelivers an event and refreshes the log', async () => {
@@ -134,9 +127,7 @@ describe('<DeliveryLog>', () => {
     const { callsTo } = renderPage(<DeliveryLog />, {
       path: PATH,
       api: {
-        webhooksListEvents: events(() =>
-          page([redelivered ? { ...failed, status: 'delivered', attempts: 9, lastResponseCode: 200 } : failed]),
-        ),
+        webhooksListEvents: events(() => page([redelivered ? { ...failed, status: 'delivered', attempts: 9, lastResponseCode: 200 } : failed])),
         webhooksRedeliver: () => {
           redelivered = true;
           return { body: { ...failed, status: 'delivered', attempts: 9, lastResponseCode: 200, lastError: null } };

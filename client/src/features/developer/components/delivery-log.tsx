@@ -79,9 +79,7 @@ export function DeliveryLog() {
         </Button>
       </div>
       <div className="delivery-log-wrapper">
-        <table
-          className={['delivery-log-table', events.isPlaceholderData ? 'delivery-log-fetching' : ''].filter(Boolean).join(' ')}
-        >
+        <table className={['delivery-log-table', events.isPlaceholderData ? 'delivery-log-fetching' : ''].filter(Boolean).join(' ')}>
           <caption className="visually-hidden">Webhook delivery log</caption>
           <thead>
             <tr>
@@ -127,9 +125,7 @@ export function DeliveryLog() {
                       </td>
                       <td data-label="Event">
                         <code className="delivery-log-type">{event.type}</code>
-                        {event.applicantUserId && (
-                          <span className="delivery-log-subject">userId {event.applicantUserId}</span>
-                        )}
+                        {event.applicantUserId && <span className="delivery-log-subject">userId {event.applicantUserId}</span>}
                       </td>
                       <td data-label="Status">
                         <EventStatusBadge event={event} />

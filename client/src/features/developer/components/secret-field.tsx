@@ -36,13 +36,7 @@ export function SecretField({ label, value, noun, copyMessage }: SecretFieldProp
         {label}
       </span>
       <div className="secret-field-row">
-        <code
-          className="secret-field-value"
-          aria-labelledby={labelId}
-          data-testid="secret-value"
-          data-revealed={revealed}
-          translate="no"
-        >
+        <code className="secret-field-value" aria-labelledby={labelId} data-testid="secret-value" data-revealed={revealed} translate="no">
           {revealed ? value : maskSecret(value)}
         </code>
         <div className="secret-field-actions">

@@ -98,11 +98,7 @@ export function integrationExamples(origin: string): IntegrationExamples {
     ),
 
     organizations: `curl "${url(organizationsList)}" \\\n  -H "Authorization: Bearer $KYC_API_KEY"`,
-    organizationsResponse: JSON.stringify(
-      [{ id: '5b7e…', name: 'Acme onboarding', companyKey: 'pk_…', role: 'owner' }],
-      null,
-      2,
-    ),
+    organizationsResponse: JSON.stringify([{ id: '5b7e…', name: 'Acme onboarding', companyKey: 'pk_…', role: 'owner' }], null, 2),
 
     createSession: [
       `curl -X ${method(kycCreateSession)} "${url(kycCreateSession)}" \\`,
@@ -307,15 +303,15 @@ export function integrationExamples(origin: string): IntegrationExamples {
       'const webhook = new Webhook(process.env.KYC_WEBHOOK_SECRET);',
       'const app = express();',
       '',
-      "// Verify the raw bytes: parse JSON only after the signature checks out.",
+      '// Verify the raw bytes: parse JSON only after the signature checks out.',
       "app.post('/kyc-webhook', express.raw({ type: 'application/json' }), (req, res) => {",
       '  let event;',
       '  try {',
-      "    event = webhook.verify(req.body, req.headers); // throws when forged or older than 5 minutes",
+      '    event = webhook.verify(req.body, req.headers); // throws when forged or older than 5 minutes',
       '  } catch {',
       '    return res.status(400).end();',
       '  }',
-      "  // Retries repeat the same webhook-id: ignore ids you have already handled.",
+      '  // Retries repeat the same webhook-id: ignore ids you have already handled.',
       "  if (event.type === 'applicant.decided') {",
       '    console.log(event.data.userId, event.data.reviewAnswer, event.data.rejectReason);',
       '  }',

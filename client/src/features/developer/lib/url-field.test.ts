@@ -10,28 +10,18 @@ function failure(status: number, code: ErrorCode, message: string | string[]) {
 
 describe('redirectUrlErrorMessage (spec §5)', () => {
   it("shows 'redirect link must be a valid url address' for the server's validation failure (400 VALIDATION_FAILED)", () => {
-    expect(redirectUrlErrorMessage(failure(400, 'VALIDATION_FAILED', ['redirectUrl must be a URL address']))).toBe(
-      'redirect link must be a valid url address',
-    );
+    expect(redirectUrlErrorMessage(failure(400, 'VALIDATION_FAILED', ['redirectUrl must be a URL address']))).toBe('redirect link must be a valid url address');
     // The code decides, not the English text.
-    expect(redirectUrlErrorMessage(failure(400, 'VALIDATION_FAILED', ['redirectUrl doit être une URL']))).toBe(
-      'redirect link must be a valid url address',
-    );
+    expect(redirectUrlErrorMessage(failure(400, 'VALIDATION_FAILED', ['redirectUrl doit être une URL']))).toBe('redirect link must be a valid url address');
   });
 
   it('also when the server sends the message as a single string', () => {
-    expect(redirectUrlErrorMessage(failure(400, 'VALIDATION_FAILED', 'redirectUrl must be a URL address'))).toBe(
-      'redirect link must be a valid url address',
-    );
+    expect(redirectUrlErrorMessage(failure(400, 'VALIDATION_FAILED', 'redirectUrl must be a URL address'))).toBe('redirect link must be a valid url address');
   });
 
   it('keeps the server message for any other code, even one that reads like the URL complaint (spec §8)', () => {
-    expect(redirectUrlErrorMessage(failure(400, 'MALFORMED_JSON', 'The request body is not valid JSON'))).toBe(
-      'The request body is not valid JSON',
-    );
-    expect(redirectUrlErrorMessage(failure(400, 'BAD_REQUEST', ['redirectUrl must be a URL address']))).toBe(
-      'redirectUrl must be a URL address',
-    );
+    expect(redirectUrlErrorMessage(failure(400, 'MALFORMED_JSON', 'The request body is not valid JSON'))).toBe('The request body is not valid JSON');
+    expect(redirectUrlErrorMessage(failure(400, 'BAD_REQUEST', ['redirectUrl must be a URL address']))).toBe('redirectUrl must be a URL address');
     expect(redirectUrlErrorMessage(failure(403, 'FORBIDDEN', "You currently don't have permission to do this"))).toBe(
       "You currently don't have permission to do this",
     );
@@ -57,8 +47,6 @@ describe('validateHttpUrl', () => {
   });
 
   it('can say something more specific', () => {
-    expect(validateHttpUrl('nope', 'redirect link must be a valid url address')).toBe(
-      'redirect link must be a valid url address',
-    );
+    expect(validateHttpUrl('nope', 'redirect link must be a valid url address')).toBe('redirect link must be a valid url address');
   });
 });

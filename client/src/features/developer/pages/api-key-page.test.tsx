@@ -91,9 +91,7 @@ describe('API Key page', () => {
 
   it('shows demo users a notice instead of the key, without asking for one', async () => {
     const { callsTo } = renderPage(<ApiKeyPage />, { path: PATH, user: buildUser({ isDemo: true }), api: keyApi() });
-    expect(
-      await screen.findByText('API keys are not available for demo accounts. Create a free account to integrate.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('API keys are not available for demo accounts. Create a free account to integrate.')).toBeInTheDocument();
     expect(screen.queryByTestId('secret-value')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Regenerate key' })).not.toBeInTheDocument();
     expect(callsTo('apiKeysGet')).toHaveLength(0);
@@ -104,8 +102,6 @@ describe('API Key page', () => {
       path: PATH,
       api: { apiKeysGet: apiError(403, 'DEMO_NOT_ALLOWED', 'API keys are not available for demo accounts') },
     });
-    expect(
-      await screen.findByText('API keys are not available for demo accounts. Create a free account to integrate.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('API keys are not available for demo accounts. Create a free account to integrate.')).toBeInTheDocument();
   });
 });

@@ -68,14 +68,7 @@ export function ApiKeyPage() {
       </Alert>
     );
   } else {
-    content = (
-      <SecretField
-        label="Secret key"
-        value={apiKey.data.apiKey}
-        noun="API key"
-        copyMessage={API_KEY_MESSAGES.copied}
-      />
-    );
+    content = <SecretField label="Secret key" value={apiKey.data.apiKey} noun="API key" copyMessage={API_KEY_MESSAGES.copied} />;
   }
 
   const canRegenerate = !isDemo && !refusedAsDemo && !apiKey.isPending;
@@ -89,8 +82,7 @@ export function ApiKeyPage() {
         title="Secret API key"
         description={
           <>
-            Use it as <code>Authorization: Bearer &lt;key&gt;</code>. See the{' '}
-            <Link to={paths.developer.root}>documentation</Link> for examples.
+            Use it as <code>Authorization: Bearer &lt;key&gt;</code>. See the <Link to={paths.developer.root}>documentation</Link> for examples.
           </>
         }
         footer={
@@ -125,8 +117,8 @@ export function ApiKeyPage() {
         onClose={() => setConfirming(false)}
       >
         <p>
-          A new key is created and <strong>the current key stops working immediately</strong>. Every server or
-          script still using it will get 401 Unauthorized until you give it the new key.
+          A new key is created and <strong>the current key stops working immediately</strong>. Every server or script still using it will get 401 Unauthorized
+          until you give it the new key.
         </p>
       </ConfirmDialog>
     </DeveloperPage>

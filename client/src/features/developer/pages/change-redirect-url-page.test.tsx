@@ -25,9 +25,7 @@ describe('Change redirect URL page', () => {
     await user.click(screen.getByRole('button', { name: 'Save redirect URL' }));
 
     expect(await screen.findByText('Successfully registered a redirect url')).toBeInTheDocument();
-    expect(callsTo('webhookSettingsSetRedirectUrl').map((call) => call.body)).toEqual([
-      { redirectUrl: 'https://www.example.com/done' },
-    ]);
+    expect(callsTo('webhookSettingsSetRedirectUrl').map((call) => call.body)).toEqual([{ redirectUrl: 'https://www.example.com/done' }]);
     expect(router.state.location.pathname).toBe('/dashboard/user/me/developer/redirect-url');
   });
 

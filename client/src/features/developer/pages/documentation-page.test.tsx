@@ -22,7 +22,8 @@ describe('Documentation page', () => {
 
     const expected: Record<string, RegExp> = {
       'users-me': /curl "[^"]+\/api\/users\/me"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"/,
-      'create-session': /curl -X POST "[^"]+\/api\/kyc\/sessions"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"[\s\\]+-H "Content-Type: application\/json"[\s\\]+-H "Idempotency-Key: order-1001"[\s\\]+-d '\{"organizationId":"'"\$KYC_ORGANIZATION_ID"'","userId":"customer-42"/,
+      'create-session':
+        /curl -X POST "[^"]+\/api\/kyc\/sessions"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"[\s\\]+-H "Content-Type: application\/json"[\s\\]+-H "Idempotency-Key: order-1001"[\s\\]+-d '\{"organizationId":"'"\$KYC_ORGANIZATION_ID"'","userId":"customer-42"/,
       'revoke-session': /curl -X DELETE "[^"]+\/api\/kyc\/sessions\/\$KYC_SESSION_ID"[\s\\]+-H "Authorization: Bearer \$KYC_API_KEY"/,
       organizations: /\/api\/projects" /,
       'get-new-token': /\/api\/kyc\/get-new-token\?userId=customer-42"[\s\\]+-H "Authorization: Bearer \$KYC_COMPANY_KEY"/,
@@ -54,7 +55,9 @@ describe('Documentation page', () => {
     expect(card).toHaveTextContent(`"url": "${window.location.origin}/kyc?session=…"`);
     expect(within(card).getAllByText('DELETE').length).toBeGreaterThan(0);
     const toc = screen.getByRole('navigation', { name: 'On this page' });
-    const labels = within(toc).getAllByRole('link').map((link) => link.textContent);
+    const labels = within(toc)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(labels.indexOf('Verification links')).toBeLessThan(labels.indexOf('companyKey link'));
     expect(within(toc).getByRole('link', { name: 'Verification links' })).toHaveAttribute('href', '#verification-sessions');
   });
@@ -90,9 +93,6 @@ describe('Documentation page', () => {
     const reference = screen.getAllByRole('link', { name: /OpenAPI/ });
     expect(reference.length).toBeGreaterThan(0);
     for (const link of reference) expect(link).toHaveAttribute('href', API_REFERENCE_PATH);
-    expect(screen.getByRole('link', { name: 'secret API key' })).toHaveAttribute(
-      'href',
-      '/dashboard/user/me/developer/keys',
-    );
+    expect(screen.getByRole('link', { name: 'secret API key' })).toHaveAttribute('href', '/dashboard/user/me/developer/keys');
   });
 });

@@ -12,19 +12,13 @@ export function RedirectUrlPage() {
   const redirectUrl = settings.data?.redirectUrl ?? null;
 
   return (
-    <DeveloperPage
-      title="Redirect URL"
-      lead="When an end user finishes verification, the verification page sends them back to your site."
-    >
+    <DeveloperPage title="Redirect URL" lead="When an end user finishes verification, the verification page sends them back to your site.">
       <Card
         title="Redirect link"
         description="Used for every organization you own, two seconds after the verification completes."
         footer={
           settings.isSuccess ? (
-            <ButtonLink
-              to={paths.developer.changeRedirectUrl}
-              variant={redirectUrl ? 'outline' : 'primary'}
-            >
+            <ButtonLink to={paths.developer.changeRedirectUrl} variant={redirectUrl ? 'outline' : 'primary'}>
               {redirectUrl ? 'Change redirect URL' : 'Add redirect URL'}
             </ButtonLink>
           ) : undefined
@@ -55,12 +49,11 @@ export function RedirectUrlPage() {
       <Card title="Good to know">
         <ul className="dev-list">
           <li>
-            Anyone can open a URL: identify the end user with your own session, and trust only the signed webhook
-            (or the API with your key) for the verification result.
+            Anyone can open a URL: identify the end user with your own session, and trust only the signed webhook (or the API with your key) for the
+            verification result.
           </li>
           <li>
-            The live status stream carries the same value as <code>redirectUrl</code>, so a status listener of your
-            own can use it too.
+            The live status stream carries the same value as <code>redirectUrl</code>, so a status listener of your own can use it too.
           </li>
           <li>Use https in production so the hand-over cannot be tampered with.</li>
         </ul>

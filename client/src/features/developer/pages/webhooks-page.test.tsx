@@ -22,10 +22,7 @@ describe('Webhooks page', () => {
     });
     expect(await screen.findByText('No webhook configured')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send test event' })).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Add webhook' })).toHaveAttribute(
-      'href',
-      '/dashboard/user/me/developer/webhooks/change-webhook',
-    );
+    expect(screen.getByRole('link', { name: 'Add webhook' })).toHaveAttribute('href', '/dashboard/user/me/developer/webhooks/change-webhook');
     expect(screen.getByText('A signing secret is created when you save your first webhook URL.')).toBeInTheDocument();
   });
 

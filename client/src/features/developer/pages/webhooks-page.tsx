@@ -77,10 +77,7 @@ function EndpointCard({ settings }: { settings: WebhookSettingsDto }) {
         </dd>
       </dl>
       {!hasWebhook && (
-        <p className="dev-hint">
-          Verification links answer with an error until a webhook is configured: add one before sending end users
-          to verification.
-        </p>
+        <p className="dev-hint">Verification links answer with an error until a webhook is configured: add one before sending end users to verification.</p>
       )}
     </Card>
   );
@@ -138,9 +135,8 @@ function SigningSecretCard({ secret }: { secret: string | null }) {
         onClose={() => setConfirming(false)}
       >
         <p>
-          A new secret is created and <strong>the current secret stops verifying immediately</strong>: every
-          delivery from now on, retries included, is signed with the new one. Update your endpoint right after
-          rotating.
+          A new secret is created and <strong>the current secret stops verifying immediately</strong>: every delivery from now on, retries included, is signed
+          with the new one. Update your endpoint right after rotating.
         </p>
       </ConfirmDialog>
     </Card>
@@ -151,10 +147,7 @@ export function WebhooksPage() {
   const settings = useWebhookSettings();
 
   return (
-    <DeveloperPage
-      title="Webhooks"
-      lead="Your server hears about every verification result through signed webhooks, retried until it acknowledges them."
-    >
+    <DeveloperPage title="Webhooks" lead="Your server hears about every verification result through signed webhooks, retried until it acknowledges them.">
       {settings.isPending ? (
         <Loading message="Loading webhook settings..." />
       ) : settings.isError ? (

@@ -8,8 +8,7 @@ import { withWidgetToken } from './widget-token';
 export function kycSessionQuery(link: KycLink) {
   return queryOptions({
     queryKey: kycKeys.session(link),
-    queryFn: ({ client, signal }) =>
-      withWidgetToken(client, link, async (token) => (await kycSession({ auth: token, signal })).data),
+    queryFn: ({ client, signal }) => withWidgetToken(client, link, async (token) => (await kycSession({ auth: token, signal })).data),
     // The page follows the live status stream; a refetch on focus would only repeat it.
     refetchOnWindowFocus: false,
     staleTime: Infinity,

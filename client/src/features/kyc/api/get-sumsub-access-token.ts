@@ -9,10 +9,6 @@ import { withWidgetToken } from './widget-token';
  * exactly when its token expired, so every call must reach the server.
  */
 export async function getSumsubAccessToken(client: QueryClient, link: KycLink): Promise<string> {
-  const { token } = await withWidgetToken(
-    client,
-    link,
-    async (widgetToken) => (await sumsubAccessToken({ auth: widgetToken })).data,
-  );
+  const { token } = await withWidgetToken(client, link, async (widgetToken) => (await sumsubAccessToken({ auth: widgetToken })).data);
   return token;
 }

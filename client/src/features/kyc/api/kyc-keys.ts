@@ -3,9 +3,7 @@
 // companyKey link (the organization's companyKey and the integrator's id for the user).
 
 /** How the end user arrived: `/kyc?session=…` or `/kyc?companyKey=…&userId=…`. */
-export type KycLink =
-  | { kind: 'session'; secret: string }
-  | { kind: 'companyKey'; companyKey: string; userId: string };
+export type KycLink = { kind: 'session'; secret: string } | { kind: 'companyKey'; companyKey: string; userId: string };
 
 /** One text per link: a new link is a new page (React key), nothing of another may carry over. */
 export function linkKey(link: KycLink): string {

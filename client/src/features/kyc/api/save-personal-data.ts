@@ -8,8 +8,7 @@ import { withWidgetToken } from './widget-token';
 /** kycPersonalData: the identity data the applicant typed in. */
 export function useSavePersonalData(link: KycLink) {
   return useMutation({
-    mutationFn: (body: PersonalDataDto, { client }) =>
-      withWidgetToken(client, link, async (token) => (await kycPersonalData({ body, auth: token })).data),
+    mutationFn: (body: PersonalDataDto, { client }) => withWidgetToken(client, link, async (token) => (await kycPersonalData({ body, auth: token })).data),
     onSuccess: (session, _body, _result, { client }) => client.setQueryData(kycKeys.session(link), session),
   });
 }

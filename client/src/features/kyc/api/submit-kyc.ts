@@ -7,8 +7,7 @@ import { withWidgetToken } from './widget-token';
 /** kycSubmit: hands the verification over for checks and review. */
 export function useSubmitKyc(link: KycLink) {
   return useMutation({
-    mutationFn: (_: void, { client }) =>
-      withWidgetToken(client, link, async (token) => (await kycSubmit({ auth: token })).data),
+    mutationFn: (_: void, { client }) => withWidgetToken(client, link, async (token) => (await kycSubmit({ auth: token })).data),
     onSuccess: (session, _body, _result, { client }) => client.setQueryData(kycKeys.session(link), session),
   });
 }

@@ -79,7 +79,7 @@ describe('withWidgetToken', () => {
 });
 
 describe('the companyKey link', () => {
-  it("keeps the resume secret of a new applicant in this browser, and exchanges it first the next time", async () => {
+  it('keeps the resume secret of a new applicant in this browser, and exchanges it first the next time', async () => {
     const server = fakeKycServer();
     await withWidgetToken(new QueryClient(), companyKeyLink, getSession);
     expect(server.callsTo('kycIssueForCompanyKey')[0].query).toEqual({ userId: 'customer-1' });

@@ -33,8 +33,7 @@ export function KycLayout({ children }: { children: ReactNode }) {
       </main>
       <footer className="kyc-footer">
         <p>
-          Your documents are encrypted in transit and only used to verify your identity.{' '}
-          <Link to={paths.privacy}>Privacy policy</Link>
+          Your documents are encrypted in transit and only used to verify your identity. <Link to={paths.privacy}>Privacy policy</Link>
         </p>
       </footer>
     </div>

@@ -13,17 +13,7 @@ const ICONS: Record<Exclude<KycMessageTone, 'progress'>, string> = {
 };
 
 /** A whole-card state of the page: a big icon, a heading and what to do next. */
-export function KycMessage({
-  tone,
-  title,
-  children,
-  actions,
-}: {
-  tone: KycMessageTone;
-  title: string;
-  children?: ReactNode;
-  actions?: ReactNode;
-}) {
+export function KycMessage({ tone, title, children, actions }: { tone: KycMessageTone; title: string; children?: ReactNode; actions?: ReactNode }) {
   return (
     <section className={`kyc-card kyc-message kyc-message-${tone}`} aria-live={tone === 'progress' ? 'polite' : undefined}>
       <div className="kyc-message-icon" aria-hidden="true">

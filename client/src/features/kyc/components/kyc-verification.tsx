@@ -52,11 +52,7 @@ export function KycVerification({ link }: { link: KycLink }) {
   if (refused) return <TokenError error={token.error} isRetrying={token.isFetching} onRetry={() => void token.refetch()} />;
   if (session.isError && !session.data) {
     return (
-      <KycMessage
-        tone="danger"
-        title="We couldn't load your verification"
-        actions={<Button onClick={() => void session.refetch()}>Try again</Button>}
-      >
+      <KycMessage tone="danger" title="We couldn't load your verification" actions={<Button onClick={() => void session.refetch()}>Try again</Button>}>
         <p>{getErrorMessage(session.error)}</p>
       </KycMessage>
     );
@@ -90,9 +86,7 @@ export function KycVerification({ link }: { link: KycLink }) {
           link={link}
           session={session.data}
           startOver={attempt > 0}
-          onSubmitted={(submitted: WidgetSessionDto) =>
-            setLive({ status: submitted.status, redirectUrl: submitted.redirectUrl })
-          }
+          onSubmitted={(submitted: WidgetSessionDto) => setLive({ status: submitted.status, redirectUrl: submitted.redirectUrl })}
         />
       );
   }
@@ -145,8 +139,7 @@ function TokenError({ error, isRetrying, onRetry }: { error: Error; isRetrying: 
   }
   // A link the server refuses (4xx) stays refused; a network or server failure, or an
   // abuse limit ("try again in N seconds"), may pass.
-  const mayPass =
-    !isApiError(error) || error.status === 0 || error.status >= 500 || hasErrorCode(error, 'RATE_LIMITED', 429);
+  const mayPass = !isApiError(error) || error.status === 0 || error.status >= 500 || hasErrorCode(error, 'RATE_LIMITED', 429);
   return (
     <KycMessage
       tone="danger"

@@ -19,20 +19,14 @@ export function ProcessingState({ organizationName, message = null }: { organiza
     <KycMessage tone="progress" title="We're checking your documents…">
       {message && <p data-testid="kyc-decision-message">{message}</p>}
       <p>
-        Thank you! {organizationName} will be told the result as soon as the check is done. This page updates
-        by itself — you can keep it open or come back later.
+        Thank you! {organizationName} will be told the result as soon as the check is done. This page updates by itself — you can keep it open or come back
+        later.
       </p>
     </KycMessage>
   );
 }
 
-export function CompletedState({
-  organizationName,
-  redirectUrl,
-}: {
-  organizationName: string;
-  redirectUrl: string | null;
-}) {
+export function CompletedState({ organizationName, redirectUrl }: { organizationName: string; redirectUrl: string | null }) {
   const target = safeRedirectUrl(redirectUrl);
   useCompletionRedirect(target);
 
@@ -79,8 +73,7 @@ export function FailedState({
         <p>Some of your photos or details need to be provided again. It only takes a few minutes.</p>
       ) : (
         <p>
-          {organizationName} could not confirm your identity with the documents provided. If you think this is a
-          mistake, please contact {organizationName}.
+          {organizationName} could not confirm your identity with the documents provided. If you think this is a mistake, please contact {organizationName}.
         </p>
       )}
     </KycMessage>

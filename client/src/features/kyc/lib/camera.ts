@@ -13,8 +13,7 @@ export class CameraError extends Error {
 }
 
 export const CAMERA_MESSAGES: Record<CameraProblem, string> = {
-  denied:
-    'Camera access was not allowed. You can upload a photo instead, or allow the camera in your browser settings and try again.',
+  denied: 'Camera access was not allowed. You can upload a photo instead, or allow the camera in your browser settings and try again.',
   unavailable: "We couldn't find a camera on this device. Please upload a photo instead.",
   failed: 'The camera could not be started (another app may be using it). Please upload a photo instead.',
 };

@@ -4,17 +4,7 @@ export const REQUIRED_MESSAGE = 'This field is required';
 export const INVALID_MESSAGE = 'This field is invalid';
 
 /** The form's fields, in the order the applicant fills them in. */
-export const PERSONAL_FIELDS = [
-  'name',
-  'dateOfBirth',
-  'sex',
-  'placeOfBirth',
-  'docNumber',
-  'issuanceDate',
-  'expiryDate',
-  'country',
-  'address',
-] as const;
+export const PERSONAL_FIELDS = ['name', 'dateOfBirth', 'sex', 'placeOfBirth', 'docNumber', 'issuanceDate', 'expiryDate', 'country', 'address'] as const;
 
 export type PersonalField = (typeof PERSONAL_FIELDS)[number];
 export type PersonalDataValues = Record<PersonalField, string>;

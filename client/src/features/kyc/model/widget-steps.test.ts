@@ -32,7 +32,17 @@ describe('the widget step machine', () => {
   });
 
   it('after a resubmission request shows only the step to redo and the review', () => {
-    const redo = stateFromSession(session({ documentType: 'ID_CARD', images: [{ docType: 'ID_CARD', side: 'front' }, { docType: 'SELFIE', side: null }, { docType: 'SELFIE', side: 'turned' }], resubmission: { step: 'document-back', message: 'Blurred' } }));
+    const redo = stateFromSession(
+      session({
+        documentType: 'ID_CARD',
+        images: [
+          { docType: 'ID_CARD', side: 'front' },
+          { docType: 'SELFIE', side: null },
+          { docType: 'SELFIE', side: 'turned' },
+        ],
+        resubmission: { step: 'document-back', message: 'Blurred' },
+      }),
+    );
     expect(redo).toMatchObject({ redo: 'back', step: 'back', personalSaved: true });
     expect(stepsFor(redo.documentType, redo.redo)).toEqual(['back', 'review']);
     expect(run(redo, { type: 'photoSaved', slot: 'back', preview: 'data:back' }).step).toBe('review');
@@ -122,11 +132,7 @@ describe('the widget step machine', () => {
 
   describe('the selfie with its pose challenge', () => {
     const atSelfie = () =>
-      run(
-        stateFromSession(session()),
-        { type: 'chooseDocument', documentType: 'PASSPORT' },
-        { type: 'photoSaved', slot: 'front', preview: 'data:front' },
-      );
+      run(stateFromSession(session()), { type: 'chooseDocument', documentType: 'PASSPORT' }, { type: 'photoSaved', slot: 'front', preview: 'data:front' });
 
     it('stays on the selfie step after the facing capture until the turned one is saved', () => {
       const facing = run(atSelfie(), { type: 'photoSaved', slot: 'selfie', preview: 'data:facing' });
@@ -191,7 +197,7 @@ describe('the widget step machine', () => {
           images: [
             { docType: 'PASSPORT', side: 'front' },
             { docType: 'SELFIE', side: null },
-          { docType: 'SELFIE', side: 'turned' },
+            { docType: 'SELFIE', side: 'turned' },
           ],
           personalData: { ...fullPersonalData, country: null },
         }),
@@ -207,7 +213,7 @@ describe('the widget step machine', () => {
           images: [
             { docType: 'PASSPORT', side: 'front' },
             { docType: 'SELFIE', side: null },
-          { docType: 'SELFIE', side: 'turned' },
+            { docType: 'SELFIE', side: 'turned' },
           ],
           personalData: fullPersonalData,
         }),

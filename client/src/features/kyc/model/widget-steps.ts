@@ -1,12 +1,6 @@
 import type { WidgetDocumentReadDto, WidgetSessionDto } from '../../../api/generated/types.gen';
 import { documentTypeInfo, isDocumentType, type DocumentType } from './document-types';
-import {
-  emptyPersonalData,
-  hasRequiredPersonalData,
-  personalDataFromSession,
-  type PersonalDataValues,
-  type PersonalField,
-} from './personal-data';
+import { emptyPersonalData, hasRequiredPersonalData, personalDataFromSession, type PersonalDataValues, type PersonalField } from './personal-data';
 
 // The built-in widget as a pure state machine: which step is shown, what the applicant
 // has done so far, and where each action leads. Components only dispatch actions.

@@ -48,8 +48,7 @@ function loadSdk(): Promise<SnsWebSdk> {
     const script = document.createElement('script');
     script.src = SUMSUB_WEBSDK_SCRIPT_URL;
     script.async = true;
-    script.onload = () =>
-      window.snsWebSdk ? resolve(window.snsWebSdk) : reject(new SumsubLoadError('The Sumsub WebSDK did not start'));
+    script.onload = () => (window.snsWebSdk ? resolve(window.snsWebSdk) : reject(new SumsubLoadError('The Sumsub WebSDK did not start')));
     script.onerror = () => {
       loading = null;
       script.remove();
@@ -70,12 +69,7 @@ export interface SumsubLaunchOptions {
 }
 
 /** Starts the WebSDK in `container`; the returned function removes it. */
-export async function launchSumsubWebSdk({
-  container,
-  accessToken,
-  refreshAccessToken,
-  onError,
-}: SumsubLaunchOptions): Promise<() => void> {
+export async function launchSumsubWebSdk({ container, accessToken, refreshAccessToken, onError }: SumsubLaunchOptions): Promise<() => void> {
   const snsWebSdk = await loadSdk();
   const instance = snsWebSdk
     .init(accessToken, () => refreshAccessToken())

@@ -31,17 +31,12 @@ export function SumsubWidget({ link, organizationName }: { link: KycLink; organi
           container: `#${SUMSUB_CONTAINER_ID}`,
           accessToken,
           refreshAccessToken: () => getSumsubAccessToken(client, link),
-          onError: (sdkError) =>
-            setError(sdkError.error || 'The verification could not continue. Please reload the page and try again.'),
+          onError: (sdkError) => setError(sdkError.error || 'The verification could not continue. Please reload the page and try again.'),
         });
         if (disposed) destroy();
       } catch (problem) {
         if (!disposed) {
-          setError(
-            isApiError(problem)
-              ? getErrorMessage(problem)
-              : 'The verification service could not be loaded. Please try again later.',
-          );
+          setError(isApiError(problem) ? getErrorMessage(problem) : 'The verification service could not be loaded. Please try again later.');
         }
       } finally {
         if (!disposed) setIsLoading(false);

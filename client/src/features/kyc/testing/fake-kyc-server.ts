@@ -2,14 +2,7 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 import type { KycTokenResponseDto, WidgetSessionDto } from '../../../api/generated/types.gen';
-import {
-  apiError,
-  mockApi,
-  type ApiCall,
-  type MockAnswer,
-  type OperationId,
-  type ResponseOf,
-} from '../../../testing/mock-api';
+import { apiError, mockApi, type ApiCall, type MockAnswer, type OperationId, type ResponseOf } from '../../../testing/mock-api';
 
 export function buildSession(overrides: Partial<WidgetSessionDto> = {}): WidgetSessionDto {
   return {

@@ -15,8 +15,7 @@ export function ClosingCta() {
             Start verifying customers today
           </h2>
           <p className="closing-cta-text">
-            Set up your organization in minutes, or explore a demo account filled with sample
-            applicants. No credit card, no sales call.
+            Set up your organization in minutes, or explore a demo account filled with sample applicants. No credit card, no sales call.
           </p>
           <div className="closing-cta-actions">
             {isAuthenticated ? (

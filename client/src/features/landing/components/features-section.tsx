@@ -21,19 +21,13 @@ const FEATURES: readonly Feature[] = [
       'Passport and ID card zones (MRZ) and licence barcodes read, details pre-filled',
       'Live status and automatic redirect back to your site',
     ],
-    icon: (
-      <path d="M13 3 5 13.5h6L10 21l8-10.5h-6L13 3z" />
-    ),
+    icon: <path d="M13 3 5 13.5h6L10 21l8-10.5h-6L13 3z" />,
   },
   {
     title: 'Global compliance',
     description:
       'Meet KYC obligations wherever you operate. Host the platform in the region you choose, and keep a complete record of who viewed or changed each applicant.',
-    points: [
-      'Self-hosted for data residency',
-      'Audit trail of every applicant read and change',
-      'Role-based permissions for your team',
-    ],
+    points: ['Self-hosted for data residency', 'Audit trail of every applicant read and change', 'Role-based permissions for your team'],
     icon: (
       <>
         <circle cx="12" cy="12" r="9" />
@@ -69,8 +63,7 @@ export function FeaturesSection() {
             Everything you need to know your customer
           </h2>
           <p className="section-lead">
-            Verify more genuine customers, keep regulators satisfied and keep fraudsters out, without
-            stitching together a handful of tools.
+            Verify more genuine customers, keep regulators satisfied and keep fraudsters out, without stitching together a handful of tools.
           </p>
         </div>
 

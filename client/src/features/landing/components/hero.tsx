@@ -20,9 +20,8 @@ export function Hero() {
             KYC management, <span className="hero-title-accent">simplified</span>.
           </h1>
           <p className="hero-lead">
-            Increase verifications and deter fraud with one back-office for identity checks: a guided
-            document and selfie flow for your customers, a clear review queue for your team, and
-            real-time results for your systems.
+            Increase verifications and deter fraud with one back-office for identity checks: a guided document and selfie flow for your customers, a clear
+            review queue for your team, and real-time results for your systems.
           </p>
           <div className="hero-actions">
             {isAuthenticated ? (

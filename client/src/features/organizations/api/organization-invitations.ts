@@ -21,8 +21,7 @@ export function useInvitations(organizationId: string) {
 export function useInviteMember(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: InviteMemberDto) =>
-      (await organizationInvitationsInvite({ path: { id: organizationId }, body })).data,
+    mutationFn: async (body: InviteMemberDto) => (await organizationInvitationsInvite({ path: { id: organizationId }, body })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.invitations(organizationId) }),
   });
 }

@@ -5,10 +5,7 @@ import { organizationsSetVerificationSettings } from '../../../api/sdk';
 import { organizationKeys } from './query-keys';
 
 /** organizationsSetVerificationSettings: how the verification page may be entered (owner or super-admin). */
-export async function updateVerificationSettings(
-  organizationId: string,
-  body: VerificationSettingsDto,
-): Promise<VerificationSettingsDto> {
+export async function updateVerificationSettings(organizationId: string, body: VerificationSettingsDto): Promise<VerificationSettingsDto> {
   const { data } = await organizationsSetVerificationSettings({ path: { id: organizationId }, body });
   return data;
 }

@@ -21,11 +21,7 @@ const COLUMNS: readonly TableColumn<ReviewerStatsDto>[] = [
 /** Oversight on the organization home: who decided how much in the last 30 days, and how fast. */
 export function ReviewerStatsPanel({ reviewers }: { reviewers: readonly ReviewerStatsDto[] }) {
   return (
-    <Panel
-      title="Reviewers"
-      description="Decisions made by people in the last 30 days (automatic decisions are not counted); time from submission."
-      flush
-    >
+    <Panel title="Reviewers" description="Decisions made by people in the last 30 days (automatic decisions are not counted); time from submission." flush>
       <Table
         columns={COLUMNS}
         rows={reviewers}

@@ -26,9 +26,7 @@ export function StatusBarChart({ counts, linkOf }: StatusBarChartProps) {
         const share = total === 0 ? 0 : Math.round((count / total) * 100);
         return (
           <li key={status} className="status-chart-row">
-            <span className="status-chart-label">
-              {linkOf ? <Link to={linkOf(status)}>{KYC_STATUS_LABELS[status]}</Link> : KYC_STATUS_LABELS[status]}
-            </span>
+            <span className="status-chart-label">{linkOf ? <Link to={linkOf(status)}>{KYC_STATUS_LABELS[status]}</Link> : KYC_STATUS_LABELS[status]}</span>
             <span className="status-chart-track" aria-hidden="true">
               <span
                 className="status-chart-bar"

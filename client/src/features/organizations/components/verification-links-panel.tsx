@@ -49,11 +49,7 @@ export function VerificationLinksPanel({
   canChange: boolean;
 }) {
   return (
-    <Panel
-      id="verification-links"
-      title="Verification links"
-      description="How your users reach the verification page of this organization."
-    >
+    <Panel id="verification-links" title="Verification links" description="How your users reach the verification page of this organization.">
       <div className="verification-links">
         <section className="verification-links-recommended" aria-labelledby="verification-links-recommended">
           <div className="verification-links-heading">
@@ -61,9 +57,8 @@ export function VerificationLinksPanel({
             <span className="verification-links-badge">Recommended</span>
           </div>
           <p>
-            For each user, your server asks for a link with its API key and sends the user to the <code>url</code> of
-            the answer. The link works for that one user only, expires (after 24 hours unless you choose otherwise),
-            can be revoked, and may carry its own redirect address from the list below.
+            For each user, your server asks for a link with its API key and sends the user to the <code>url</code> of the answer. The link works for that one
+            user only, expires (after 24 hours unless you choose otherwise), can be revoked, and may carry its own redirect address from the list below.
           </p>
           <pre className="integration-code" data-testid="session-example">
             {sessionExample(organizationId, window.location.origin)}
@@ -73,12 +68,7 @@ export function VerificationLinksPanel({
           </p>
         </section>
         {/* Keyed by what is stored: after a save the form shows the server's values. */}
-        <VerificationSettingsForm
-          key={JSON.stringify(settings)}
-          organizationId={organizationId}
-          settings={settings}
-          canChange={canChange}
-        />
+        <VerificationSettingsForm key={JSON.stringify(settings)} organizationId={organizationId} settings={settings} canChange={canChange} />
       </div>
     </Panel>
   );
@@ -95,15 +85,7 @@ const THRESHOLDS: readonly { field: Threshold; label: string; hint: string; scal
   { field: 'minShortSide', label: 'Least size (px)', hint: 'Pixels on the short side', scale: 1, max: 10_000 },
 ];
 
-function PhotoQualityFields({
-  value,
-  onChange,
-  disabled,
-}: {
-  value: PhotoQuality;
-  onChange: (value: PhotoQuality) => void;
-  disabled: boolean;
-}) {
+function PhotoQualityFields({ value, onChange, disabled }: { value: PhotoQuality; onChange: (value: PhotoQuality) => void; disabled: boolean }) {
   const id = useId();
   return (
     <fieldset className="verification-settings-quality" disabled={disabled}>
@@ -147,15 +129,7 @@ function PhotoQualityFields({
   );
 }
 
-function VerificationSettingsForm({
-  organizationId,
-  settings,
-  canChange,
-}: {
-  organizationId: string;
-  settings: VerificationSettingsDto;
-  canChange: boolean;
-}) {
+function VerificationSettingsForm({ organizationId, settings, canChange }: { organizationId: string; settings: VerificationSettingsDto; canChange: boolean }) {
   const toast = useToast();
   const update = useUpdateVerificationSettings(organizationId);
   const [allowCompanyKeyLinks, setAllowCompanyKeyLinks] = useState(settings.allowCompanyKeyLinks);
@@ -179,9 +153,7 @@ function VerificationSettingsForm({
 
   return (
     <form className="verification-settings" onSubmit={onSubmit} noValidate aria-label="Verification link settings">
-      {!canChange && (
-        <Alert variant="info">Only the owner of the organization can change these settings.</Alert>
-      )}
+      {!canChange && <Alert variant="info">Only the owner of the organization can change these settings.</Alert>}
       {update.isError && <Alert variant="danger">{getErrorMessage(update.error)}</Alert>}
       <div className="verification-settings-toggle">
         <input
@@ -198,9 +170,8 @@ function VerificationSettingsForm({
             Allow public companyKey links
           </label>
           <p id={`${toggleId}-hint`} className="text-field-hint">
-            Links of the form <code>/kyc?companyKey=…&amp;userId=…</code>, which anyone can build. They start a new
-            verification only; one under way or submitted is never shown to whoever opens such a link. Turn them off
-            once your server creates links.
+            Links of the form <code>/kyc?companyKey=…&amp;userId=…</code>, which anyone can build. They start a new verification only; one under way or
+            submitted is never shown to whoever opens such a link. Turn them off once your server creates links.
           </p>
         </div>
       </div>
@@ -225,8 +196,7 @@ function VerificationSettingsForm({
           }}
         />
         <p id={`${originsId}-note`} className={originsError ? 'text-field-error' : 'text-field-hint'}>
-          {originsError ??
-            'One per line. A link your server creates may send the user back (its redirectUrl) only to an address on one of these origins.'}
+          {originsError ?? 'One per line. A link your server creates may send the user back (its redirectUrl) only to an address on one of these origins.'}
         </p>
       </div>
       {photoQuality && <PhotoQualityFields value={photoQuality} onChange={setPhotoQuality} disabled={disabled} />}

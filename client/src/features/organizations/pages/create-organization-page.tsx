@@ -47,10 +47,7 @@ export function CreateOrganizationPage() {
   return (
     <div className="org-create">
       <form className="org-create-card" onSubmit={onSubmit} noValidate>
-        <PageHeader
-          title="Create organization"
-          description="An organization holds the applicants you verify and the people who review them."
-        />
+        <PageHeader title="Create organization" description="An organization holds the applicants you verify and the people who review them." />
         {createOrganization.isError && <Alert variant="danger">{getErrorMessage(createOrganization.error)}</Alert>}
         <TextField
           label="Project name"

@@ -31,18 +31,14 @@ async function settingsForm() {
 
 describe('integration', () => {
   it('builds the /kyc link from the company key and a user id', () => {
-    expect(verificationLink('https://kyc.example.com', 'pk_abc', 'user 1')).toBe(
-      'https://kyc.example.com/kyc?companyKey=pk_abc&userId=user+1',
-    );
+    expect(verificationLink('https://kyc.example.com', 'pk_abc', 'user 1')).toBe('https://kyc.example.com/kyc?companyKey=pk_abc&userId=user+1');
   });
 
   it('shows the company key and a ready verification link for the signed-in user', async () => {
     serve({ companyKey: 'pk_live123' });
     renderPage(<IntegrationPage />, ROUTE, PAGE);
     expect(await screen.findByLabelText('Company key')).toHaveValue('pk_live123');
-    expect(await screen.findByLabelText('Ready link')).toHaveValue(
-      `${window.location.origin}/kyc?companyKey=pk_live123&userId=u-42`,
-    );
+    expect(await screen.findByLabelText('Ready link')).toHaveValue(`${window.location.origin}/kyc?companyKey=pk_live123&userId=u-42`);
     expect(screen.getByRole('button', { name: 'Copy company key' })).toBeInTheDocument();
   });
 });
@@ -85,9 +81,7 @@ describe('integration: verification links', () => {
       redirectAllowList: ['https://shop.example.com/thanks', 'http://localhost:8080/done'],
     });
     // The form shows what the server stored: origins.
-    expect(await within(await settingsForm()).findByLabelText('Allowed redirect origins')).toHaveValue(
-      'https://shop.example.com\nhttp://localhost:8080',
-    );
+    expect(await within(await settingsForm()).findByLabelText('Allowed redirect origins')).toHaveValue('https://shop.example.com\nhttp://localhost:8080');
     expect(within(await settingsForm()).getByRole('checkbox', { name: 'Allow public companyKey links' })).not.toBeChecked();
     // The companyKey link says it is now refused.
     expect(screen.getByText('Public companyKey links are turned off')).toBeInTheDocument();

@@ -35,15 +35,8 @@ export function IntegrationPage() {
 
   return (
     <>
-      <PageHeader
-        title="Integration"
-        description="Send your users to verification with a link; results reach you by webhook and redirect."
-      />
-      <VerificationLinksPanel
-        organizationId={organization.id}
-        settings={organization.verificationSettings}
-        canChange={canChange}
-      />
+      <PageHeader title="Integration" description="Send your users to verification with a link; results reach you by webhook and redirect." />
+      <VerificationLinksPanel organizationId={organization.id} settings={organization.verificationSettings} canChange={canChange} />
       <Panel
         title="Verification policy"
         description="Which checks a verification must pass, and whether the platform approves clean applicants and rejects hard failures by itself or leaves every decision to a person."
@@ -56,12 +49,7 @@ export function IntegrationPage() {
         title="Company key"
         description="Identifies this organization on the verification page. It is publishable: it is safe in a link or in your front end, and it is not a secret."
       >
-        <CopyField
-          label="Company key"
-          value={organization.companyKey}
-          copyLabel="Copy company key"
-          copiedMessage="Copied company key to clipboard"
-        />
+        <CopyField label="Company key" value={organization.companyKey} copyLabel="Copy company key" copiedMessage="Copied company key to clipboard" />
       </Panel>
       <Panel
         title="Public companyKey link"
@@ -73,32 +61,22 @@ export function IntegrationPage() {
               This link is refused until you allow them under Verification links. Links your server creates keep working.
             </Alert>
           )}
-          <CopyField
-            label="Ready link"
-            value={link}
-            copyLabel="Copy verification link"
-            copiedMessage="Copied verification link to clipboard"
-          />
+          <CopyField label="Ready link" value={link} copyLabel="Copy verification link" copiedMessage="Copied verification link to clipboard" />
           <div className="integration-howto">
             <h3 className="integration-howto-title">How integrators use it</h3>
             <ol className="integration-steps">
               <li>
-                Build the link for each of your users, putting <em>your own</em> id for that user in{' '}
-                <code>userId</code>:
+                Build the link for each of your users, putting <em>your own</em> id for that user in <code>userId</code>:
                 <pre className="integration-code">{template}</pre>
-                The id must be stable: the same user always gets the same id, and it is how you find the
-                applicant here and in webhooks.
+                The id must be stable: the same user always gets the same id, and it is how you find the applicant here and in webhooks.
               </li>
               <li>
-                Send the user to the link (a redirect, a button or an e-mail). They take photos of their
-                document and a selfie there, and appear under{' '}
+                Send the user to the link (a redirect, a button or an e-mail). They take photos of their document and a selfie there, and appear under{' '}
                 <Link to={paths.dashboard.applicants(organizationId)}>Applicants</Link>.
               </li>
               <li>
-                Receive the result: configure a <Link to={paths.developer.webhooks}>webhook</Link> (required —
-                the verification page refuses to start without one) and optionally a{' '}
-                <Link to={paths.developer.redirectUrl}>redirect URL</Link> where the user lands when
-                verification is complete.
+                Receive the result: configure a <Link to={paths.developer.webhooks}>webhook</Link> (required — the verification page refuses to start without
+                one) and optionally a <Link to={paths.developer.redirectUrl}>redirect URL</Link> where the user lands when verification is complete.
               </li>
             </ol>
           </div>

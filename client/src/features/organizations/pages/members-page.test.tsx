@@ -64,7 +64,11 @@ describe('members', () => {
       organizationsGet: { body: buildOrganizationDetails({ role: 'owner' }) },
       membersList: { body: MEMBERS },
       organizationInvitationsList: { body: [] },
-      organizationInvitationsInvite: apiError(409, 'INVITATION_PENDING', 'An invitation to that username or e-mail is already pending; revoke it to invite again'),
+      organizationInvitationsInvite: apiError(
+        409,
+        'INVITATION_PENDING',
+        'An invitation to that username or e-mail is already pending; revoke it to invite again',
+      ),
     });
     renderPage(<MembersPage />, ROUTE, PATH);
     await user.type(await screen.findByLabelText('Username or e-mail'), 'carol');
@@ -82,9 +86,7 @@ describe('members', () => {
     expect(within(table).getByText('Expired — invite again')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Revoke the invitation to carol@example.com' }));
     await waitFor(() =>
-      expect(api.callsTo('organizationInvitationsRevoke').map((call) => call.path)).toEqual([
-        { id: ORGANIZATION_ID, invitationId: INVITATION.id },
-      ]),
+      expect(api.callsTo('organizationInvitationsRevoke').map((call) => call.path)).toEqual([{ id: ORGANIZATION_ID, invitationId: INVITATION.id }]),
     );
     expect(await screen.findByText('Revoked the invitation to carol@example.com')).toBeInTheDocument();
   });
@@ -98,9 +100,7 @@ describe('members', () => {
     expect(within(aliceRow).queryByRole('button')).not.toBeInTheDocument();
     await user.click(within(bobRow).getByRole('button', { name: 'Remove' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Remove member' })).getByRole('button', { name: 'Remove' }));
-    await waitFor(() =>
-      expect(api.callsTo('membersRemove').map((call) => call.path)).toEqual([{ id: ORGANIZATION_ID, userId: MEMBER_ID }]),
-    );
+    await waitFor(() => expect(api.callsTo('membersRemove').map((call) => call.path)).toEqual([{ id: ORGANIZATION_ID, userId: MEMBER_ID }]));
   });
 
   it('shows a member the list without the invitation form or the pending invitations', async () => {

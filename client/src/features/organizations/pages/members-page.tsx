@@ -114,9 +114,7 @@ function PendingInvitations({ organizationId }: { organizationId: string }) {
           className="members-remove"
           aria-label={`Revoke the invitation to ${invitation.invitee}`}
           isLoading={revoke.isPending && revoke.variables === invitation.id}
-          onClick={() =>
-            revoke.mutate(invitation.id, { onSuccess: () => toast.success(`Revoked the invitation to ${invitation.invitee}`) })
-          }
+          onClick={() => revoke.mutate(invitation.id, { onSuccess: () => toast.success(`Revoked the invitation to ${invitation.invitee}`) })}
         >
           Revoke
         </Button>
@@ -142,8 +140,7 @@ export function MembersPage() {
   const removeMember = useRemoveMember(organizationId);
   const [removing, setRemoving] = useState<MemberDto | null>(null);
 
-  const canManage =
-    user?.role === 'super-admin' || (organization !== undefined && canManageMembers(organization.role));
+  const canManage = user?.role === 'super-admin' || (organization !== undefined && canManageMembers(organization.role));
   const isSelf = (member: MemberDto) => user !== null && String(user.id) === member.userId;
 
   const closeDialog = () => {
@@ -156,9 +153,7 @@ export function MembersPage() {
     const leaving = isSelf(removing);
     removeMember.mutate(removing.userId, {
       onSuccess: () => {
-        toast.success(
-          leaving ? `You left ${organization?.name ?? 'the organization'}` : `Removed ${removing.username} from the organization`,
-        );
+        toast.success(leaving ? `You left ${organization?.name ?? 'the organization'}` : `Removed ${removing.username} from the organization`);
         setRemoving(null);
         if (leaving) void navigate(paths.dashboard.select);
       },
@@ -183,11 +178,7 @@ export function MembersPage() {
       id: 'role',
       header: 'Role',
       width: 120,
-      cell: (member) => (
-        <span className={`members-role members-role-${member.role}`}>
-          {member.role === 'owner' ? 'Owner' : 'Member'}
-        </span>
-      ),
+      cell: (member) => <span className={`members-role members-role-${member.role}`}>{member.role === 'owner' ? 'Owner' : 'Member'}</span>,
     },
     {
       id: 'addedAt',

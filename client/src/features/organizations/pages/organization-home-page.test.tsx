@@ -27,7 +27,9 @@ describe('organization dashboard', () => {
     renderPage(<OrganizationHomePage />, '/dashboard/:organizationId', `/dashboard/${ORGANIZATION_ID}`);
 
     const chart = await screen.findByRole('list', { name: 'Applicants by status' });
-    const rows = within(chart).getAllByRole('listitem').map((row) => row.textContent);
+    const rows = within(chart)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
     expect(rows).toEqual(['Initial410%', 'Pending1025%', 'Pre-checked38%', 'Queued25%', 'Completed2050%', 'On Hold13%']);
     expect(screen.getByText('40')).toBeInTheDocument();
     expect(screen.getByText('15 awaiting review')).toBeInTheDocument();
@@ -36,11 +38,11 @@ describe('organization dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
     expect(screen.queryByText(/Comming Soon/i)).not.toBeInTheDocument();
     const reviewers = screen.getByRole('table', { name: 'Decisions per reviewer in the last 30 days' });
-    expect(within(reviewers).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'ReviewerDecisionsApprovedRejectedOn holdMedian time to decision',
-      'ana12921' + '1 hour 30 minutes',
-      'bruno5500—',
-    ]);
+    expect(
+      within(reviewers)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['ReviewerDecisionsApprovedRejectedOn holdMedian time to decision', 'ana12921' + '1 hour 30 minutes', 'bruno5500—']);
     expect(api.callsTo('organizationStatsGet').map((call) => call.path)).toEqual([{ id: ORGANIZATION_ID }]);
   });
 

@@ -51,33 +51,18 @@ export function OrganizationHomePage() {
                 </Link>
               }
             />
-            <StatCard
-              label="Decisions in the last 7 days"
-              value={numberFormat.format(stats.decisionsLast7Days)}
-              hint="Approved or rejected"
-            />
-            <StatCard
-              label="Decisions in the last 30 days"
-              value={numberFormat.format(stats.decisionsLast30Days)}
-              hint="Approved or rejected"
-            />
+            <StatCard label="Decisions in the last 7 days" value={numberFormat.format(stats.decisionsLast7Days)} hint="Approved or rejected" />
+            <StatCard label="Decisions in the last 30 days" value={numberFormat.format(stats.decisionsLast30Days)} hint="Approved or rejected" />
             <StatCard
               label="Median time to decision"
-              value={
-                stats.medianSecondsToDecision === null ? '—' : formatDuration(stats.medianSecondsToDecision)
-              }
-              hint={
-                stats.medianSecondsToDecision === null
-                  ? 'Nothing decided yet'
-                  : 'From submission to approval or rejection'
-              }
+              value={stats.medianSecondsToDecision === null ? '—' : formatDuration(stats.medianSecondsToDecision)}
+              hint={stats.medianSecondsToDecision === null ? 'Nothing decided yet' : 'From submission to approval or rejection'}
             />
           </div>
           {stats.analysis.queued + stats.analysis.running > 0 && (
             <p className="org-home-analysis" role="status">
               <span className="org-home-analysis-dot" aria-hidden="true" />
-              Analysing documents: {numberFormat.format(stats.analysis.running)} in progress,{' '}
-              {numberFormat.format(stats.analysis.queued)} waiting.
+              Analysing documents: {numberFormat.format(stats.analysis.running)} in progress, {numberFormat.format(stats.analysis.queued)} waiting.
             </p>
           )}
           <Panel title="Applicants by status" description="Every applicant of this organization, by KYC status.">

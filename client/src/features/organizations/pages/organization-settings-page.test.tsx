@@ -89,7 +89,9 @@ describe('organization settings', () => {
   });
 
   it('shows a member the retention policy without letting them change it', async () => {
-    serve('member', { organizationsGet: { body: buildOrganizationDetails({ role: 'member', retentionPolicy: { imagesDays: 45, identityDays: null, abandonedDays: 7 } }) } });
+    serve('member', {
+      organizationsGet: { body: buildOrganizationDetails({ role: 'member', retentionPolicy: { imagesDays: 45, identityDays: null, abandonedDays: 7 } }) },
+    });
     renderPage(<OrganizationSettingsPage />, ROUTE, PATH);
     const photos = await screen.findByLabelText('Document photos, selfies and face data');
     // A value set through the API that the list does not offer is shown as it is.

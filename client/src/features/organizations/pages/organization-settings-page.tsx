@@ -67,20 +67,15 @@ function TransferOwnership({ organizationId }: { organizationId: string }) {
             <Button variant="outline" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button
-              isLoading={transfer.isPending}
-              onClick={() =>
-                transfer.mutate(userId, { onSettled: () => setConfirming(false) })
-              }
-            >
+            <Button isLoading={transfer.isPending} onClick={() => transfer.mutate(userId, { onSettled: () => setConfirming(false) })}>
               Transfer ownership
             </Button>
           </>
         }
       >
         <p>
-          They will manage members, settings and this page; verification results will go to <strong>their</strong> webhook and redirect
-          URL. You stay on as a member.
+          They will manage members, settings and this page; verification results will go to <strong>their</strong> webhook and redirect URL. You stay on as a
+          member.
         </p>
       </Modal>
     </>
@@ -104,9 +99,8 @@ function DeleteOrganization({ organizationId, name }: { organizationId: string; 
   return (
     <form className="org-settings-delete" onSubmit={submit}>
       <p className="org-settings-text">
-        Deletes every applicant with their images, checks and faces, the members, invitations, policy, webhook events and their
-        delivery log, and the audit trail. The audit keeps one entry: who deleted an organization of this name, and when. This cannot be
-        undone.
+        Deletes every applicant with their images, checks and faces, the members, invitations, policy, webhook events and their delivery log, and the audit
+        trail. The audit keeps one entry: who deleted an organization of this name, and when. This cannot be undone.
       </p>
       <TextField
         label={
@@ -169,10 +163,7 @@ export function OrganizationSettingsPage() {
       </Panel>
       {canManage ? (
         <>
-          <Panel
-            title="Sign-in"
-            description="Members without a second factor can only set one up after their password until they have."
-          >
+          <Panel title="Sign-in" description="Members without a second factor can only set one up after their password until they have.">
             <TwoFactorRequirement organizationId={organizationId} required={organization.requireTwoFactor} />
           </Panel>
           <Panel title="Transfer ownership" description="Give this organization to one of its members.">

@@ -30,10 +30,7 @@ describe('/dashboard/select', () => {
     expect(await screen.findByRole('heading', { name: 'Your organizations' })).toBeInTheDocument();
     const list = await screen.findByRole('list');
     expect(within(list).getAllByRole('link')).toHaveLength(3);
-    expect(within(list).getByRole('link', { name: /Organization 1/ })).toHaveAttribute(
-      'href',
-      '/dashboard/00000000-0000-4000-8000-000000000000',
-    );
+    expect(within(list).getByRole('link', { name: /Organization 1/ })).toHaveAttribute('href', '/dashboard/00000000-0000-4000-8000-000000000000');
 
     await user.click(screen.getByRole('button', { name: 'Expand' }));
     expect(within(list).getAllByRole('link')).toHaveLength(5);

@@ -84,8 +84,7 @@ function ReceivedInvitations() {
             <span className="org-select-item-text">
               <span className="org-select-item-name">{invitation.organizationName}</span>
               <span className="org-select-item-role">
-                {invitation.invitedBy ? `${invitation.invitedBy} invited you` : 'You are invited'} · until{' '}
-                {dateFormat.format(new Date(invitation.expiresAt))}
+                {invitation.invitedBy ? `${invitation.invitedBy} invited you` : 'You are invited'} · until {dateFormat.format(new Date(invitation.expiresAt))}
               </span>
             </span>
             <span className="org-invitation-actions">
@@ -127,9 +126,7 @@ export function SelectOrganizationPage() {
     content = (
       <div className="org-select-empty">
         <p className="org-select-empty-title">No organizations found!</p>
-        <p className="org-select-empty-text">
-          Create an organization to start verifying your users, or ask an owner to invite you to theirs.
-        </p>
+        <p className="org-select-empty-text">Create an organization to start verifying your users, or ask an owner to invite you to theirs.</p>
         <ButtonLink to={paths.dashboard.create}>Create organization</ButtonLink>
       </div>
     );
@@ -145,19 +142,10 @@ export function SelectOrganizationPage() {
         </ul>
         {hasMore && (
           <div className="org-select-toggle">
-            <Button
-              variant="secondary"
-              onClick={() => setExpanded((value) => !value)}
-              aria-expanded={expanded}
-              aria-controls="organization-list"
-            >
+            <Button variant="secondary" onClick={() => setExpanded((value) => !value)} aria-expanded={expanded} aria-controls="organization-list">
               {expanded ? 'Hide' : 'Expand'}
             </Button>
-            {!expanded && (
-              <span className="org-select-more">
-                {organizations.length - ORGANIZATION_PREVIEW_COUNT} more
-              </span>
-            )}
+            {!expanded && <span className="org-select-more">{organizations.length - ORGANIZATION_PREVIEW_COUNT} more</span>}
           </div>
         )}
       </>

@@ -13,7 +13,16 @@ const ROUTE = '/dashboard/:organizationId/integration/policy';
 const PAGE = `/dashboard/${ORGANIZATION_ID}/integration/policy`;
 
 const DEFAULT: VerificationPolicyDetailsDto = {
-  requiredChecks: ['document-read', 'data-matches-document', 'face-match', 'liveness', 'duplicate-face', 'sanctions-screening', 'adult', 'document-not-expired'],
+  requiredChecks: [
+    'document-read',
+    'data-matches-document',
+    'face-match',
+    'liveness',
+    'duplicate-face',
+    'sanctions-screening',
+    'adult',
+    'document-not-expired',
+  ],
   autoApprove: false,
   autoReject: false,
   faceMatchThreshold: null,

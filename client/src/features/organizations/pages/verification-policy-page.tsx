@@ -48,12 +48,16 @@ const draftOf = (policy: VerificationPolicyDetailsDto): Draft => ({
 });
 
 /** The body to save, or the problems that keep the draft from being saved. */
-export function policyFromDraft(draft: Draft): { body: VerificationPolicyDto } | { errors: Partial<Record<'faceMatchThreshold' | 'screeningThreshold', string>> } {
+export function policyFromDraft(
+  draft: Draft,
+): { body: VerificationPolicyDto } | { errors: Partial<Record<'faceMatchThreshold' | 'screeningThreshold', string>> } {
   const errors: Partial<Record<'faceMatchThreshold' | 'screeningThreshold', string>> = {};
   const face = draft.faceMatchThreshold.trim() === '' ? null : Number(draft.faceMatchThreshold);
-  if (face !== null && (!Number.isFinite(face) || face < 0 || face > 1)) errors.faceMatchThreshold = 'A similarity from 0 to 1, or empty for the analysis’s own';
+  if (face !== null && (!Number.isFinite(face) || face < 0 || face > 1))
+    errors.faceMatchThreshold = 'A similarity from 0 to 1, or empty for the analysis’s own';
   const screening = Number(draft.screeningThreshold);
-  if (draft.screeningThreshold.trim() === '' || !Number.isFinite(screening) || screening < 0.5 || screening > 1) errors.screeningThreshold = 'A score from 0.5 to 1';
+  if (draft.screeningThreshold.trim() === '' || !Number.isFinite(screening) || screening < 0.5 || screening > 1)
+    errors.screeningThreshold = 'A score from 0.5 to 1';
   if (Object.keys(errors).length > 0) return { errors };
   return {
     body: {
@@ -118,8 +122,8 @@ function PolicyForm({ organizationId, policy, canChange }: { organizationId: str
           <label htmlFor={`${id}-reject`}>Reject automatically, naming the reason, on a hard failure: expired document, under age, blocklisted face</label>
         </div>
         <p className="text-field-hint">
-          Everything else waits for a person. A sanctions hit and a face under another identity are always left for a person. Each automatic decision
-          names its rule in the activity and in the webhook (<code>data.decision.rule</code>).
+          Everything else waits for a person. A sanctions hit and a face under another identity are always left for a person. Each automatic decision names its
+          rule in the activity and in the webhook (<code>data.decision.rule</code>).
         </p>
       </fieldset>
       <fieldset className="policy-fieldset policy-thresholds" disabled={disabled}>

@@ -7,8 +7,7 @@ import { reviewSettingsKeys } from './review-settings-keys';
 export function useLabels(organizationId: string) {
   return useQuery({
     queryKey: reviewSettingsKeys.labels(organizationId),
-    queryFn: async ({ signal }): Promise<DecisionLabelDto[]> =>
-      (await reviewSettingsListLabels({ path: { id: organizationId }, signal })).data,
+    queryFn: async ({ signal }): Promise<DecisionLabelDto[]> => (await reviewSettingsListLabels({ path: { id: organizationId }, signal })).data,
   });
 }
 

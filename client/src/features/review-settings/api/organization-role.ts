@@ -8,7 +8,6 @@ import { reviewSettingsKeys } from './review-settings-keys';
 export function useOrganizationRole(organizationId: string) {
   return useQuery({
     queryKey: [...reviewSettingsKeys.all, organizationId, 'role'],
-    queryFn: async ({ signal }): Promise<OrganizationDetailsDto['role']> =>
-      (await organizationsGet({ path: { id: organizationId }, signal })).data.role,
+    queryFn: async ({ signal }): Promise<OrganizationDetailsDto['role']> => (await organizationsGet({ path: { id: organizationId }, signal })).data.role,
   });
 }

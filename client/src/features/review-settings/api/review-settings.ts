@@ -7,8 +7,7 @@ import { reviewSettingsKeys } from './review-settings-keys';
 export function useReviewSettings(organizationId: string) {
   return useQuery({
     queryKey: reviewSettingsKeys.settings(organizationId),
-    queryFn: async ({ signal }): Promise<ReviewSettingsDetailsDto> =>
-      (await reviewSettingsSettings({ path: { id: organizationId }, signal })).data,
+    queryFn: async ({ signal }): Promise<ReviewSettingsDetailsDto> => (await reviewSettingsSettings({ path: { id: organizationId }, signal })).data,
   });
 }
 

@@ -31,7 +31,9 @@ export function LabelForm({ organizationId, label, onClose }: { organizationId: 
   const id = useId();
   const save = useSaveLabel(organizationId);
   const [draft, setDraft] = useState<DecisionLabelInputDto>(() =>
-    label ? { kind: label.kind, title: label.title, endUserText: label.endUserText, code: label.code, archived: label.archived } : { kind: 'reject', title: '', endUserText: '', code: '' },
+    label
+      ? { kind: label.kind, title: label.title, endUserText: label.endUserText, code: label.code, archived: label.archived }
+      : { kind: 'reject', title: '', endUserText: '', code: '' },
   );
   const [errors, setErrors] = useState<Errors>({});
   const set = (changes: Partial<DecisionLabelInputDto>) => setDraft((current) => ({ ...current, ...changes }));
@@ -68,7 +70,12 @@ export function LabelForm({ organizationId, label, onClose }: { organizationId: 
           <label htmlFor={`${id}-kind`} className="text-field-label">
             Used for
           </label>
-          <select id={`${id}-kind`} className="text-field-input" value={draft.kind} onChange={(event) => set({ kind: event.target.value as DecisionLabelDto['kind'] })}>
+          <select
+            id={`${id}-kind`}
+            className="text-field-input"
+            value={draft.kind}
+            onChange={(event) => set({ kind: event.target.value as DecisionLabelDto['kind'] })}
+          >
             {Object.entries(KIND_NAMES).map(([value, name]) => (
               <option key={value} value={value}>
                 {name}
@@ -76,7 +83,13 @@ export function LabelForm({ organizationId, label, onClose }: { organizationId: 
             ))}
           </select>
         </div>
-        <TextField label="Title (shown to your team)" value={draft.title} maxLength={100} error={errors.title} onChange={(event) => set({ title: event.target.value })} />
+        <TextField
+          label="Title (shown to your team)"
+          value={draft.title}
+          maxLength={100}
+          error={errors.title}
+          onChange={(event) => set({ title: event.target.value })}
+        />
         <div className="text-field">
           <label htmlFor={`${id}-text`} className="text-field-label">
             Text for the end user

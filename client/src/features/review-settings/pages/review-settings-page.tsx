@@ -147,7 +147,9 @@ export function ReviewSettingsPage() {
       {!canChange && <Alert variant="info">Only the owner or an administrator changes these settings.</Alert>}
       <Panel title="Four-eyes rule" id="four-eyes">
         <FourEyesForm organizationId={organizationId} current={settings.data.fourEyes} canChange={canChange} />
-        <p className="review-settings-note">A decision can be undone by its reviewer for {settings.data.undoWindowSeconds} seconds; nothing is sent before then.</p>
+        <p className="review-settings-note">
+          A decision can be undone by its reviewer for {settings.data.undoWindowSeconds} seconds; nothing is sent before then.
+        </p>
       </Panel>
       <Panel
         title="Decision labels"

@@ -28,11 +28,7 @@ import { StepIndicator } from './step-indicator';
 
 import './kyc-widget.css';
 
-const DOCUMENT_TIPS = [
-  'All four corners are inside the frame',
-  'The text is sharp and easy to read',
-  'No glare, shadows or fingers over it',
-];
+const DOCUMENT_TIPS = ['All four corners are inside the frame', 'The text is sharp and easy to read', 'No glare, shadows or fingers over it'];
 
 type DocumentSlot = Extract<PhotoSlot, 'front' | 'back'>;
 
@@ -111,7 +107,11 @@ export function KycWidget({
       <header className="kyc-widget-intro">
         <h1 className="kyc-widget-title">Verify your identity for {session.organizationName}</h1>
         {session.resubmission ? (
-          <Alert variant="warning" title={`Please redo one step: ${RESUBMISSION_STEP_NAMES[session.resubmission.step] ?? session.resubmission.step}`} className="kyc-widget-redo">
+          <Alert
+            variant="warning"
+            title={`Please redo one step: ${RESUBMISSION_STEP_NAMES[session.resubmission.step] ?? session.resubmission.step}`}
+            className="kyc-widget-redo"
+          >
             <p>{session.resubmission.message}</p>
             <p>Everything else you sent before is kept: only this step is asked for again.</p>
           </Alert>
@@ -125,10 +125,7 @@ export function KycWidget({
           {/* Keyed: every step starts with fresh local state (no draft photo carried from front to back). */}
           <div key={state.step} className="kyc-step-body">
             {state.step === 'document' && (
-              <DocumentStep
-                selected={state.documentType}
-                onChoose={(documentType) => go({ type: 'chooseDocument', documentType })}
-              />
+              <DocumentStep selected={state.documentType} onChoose={(documentType) => go({ type: 'chooseDocument', documentType })} />
             )}
             {state.step === 'front' && photoStep('front')}
             {state.step === 'back' && photoStep('back')}

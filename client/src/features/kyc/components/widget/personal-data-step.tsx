@@ -94,10 +94,7 @@ export function PersonalDataStep({
 
   return (
     <>
-      <StepHeader
-        title="Your personal details"
-        description={`Enter your details exactly as they appear on your ${documentNoun}.`}
-      />
+      <StepHeader title="Your personal details" description={`Enter your details exactly as they appear on your ${documentNoun}.`} />
       <form className="kyc-form" noValidate onSubmit={(event) => void submit(event)}>
         {saveError && (
           <Alert variant="danger" className="kyc-step-alert">
@@ -106,13 +103,21 @@ export function PersonalDataStep({
         )}
         {prefilled.length > 0 && (
           <Alert variant="info" className="kyc-step-alert">
-            We filled in {prefilled.map((name) => PERSONAL_LABELS[name].toLowerCase()).join(', ')} from your {documentNoun}. Check
-            them against the {documentNoun} and correct anything that is wrong.
+            We filled in {prefilled.map((name) => PERSONAL_LABELS[name].toLowerCase()).join(', ')} from your {documentNoun}. Check them against the{' '}
+            {documentNoun} and correct anything that is wrong.
           </Alert>
         )}
         <div className="kyc-form-grid">
-          {field('name', (props) => <input type="text" {...props} />, true)}
-          {field('dateOfBirth', (props) => <input type="date" max={today} {...props} />)}
+          {field(
+            'name',
+            (props) => (
+              <input type="text" {...props} />
+            ),
+            true,
+          )}
+          {field('dateOfBirth', (props) => (
+            <input type="date" max={today} {...props} />
+          ))}
           {field('sex', (props) => (
             <select {...props}>
               <option value="">Select...</option>
@@ -123,12 +128,32 @@ export function PersonalDataStep({
               ))}
             </select>
           ))}
-          {field('placeOfBirth', (props) => <input type="text" {...props} />, true)}
-          {field('docNumber', (props) => <input type="text" spellCheck={false} {...props} />)}
-          {field('country', (props) => <input type="text" {...props} />)}
-          {field('issuanceDate', (props) => <input type="date" max={today} {...props} />)}
-          {field('expiryDate', (props) => <input type="date" {...props} />)}
-          {field('address', (props) => <input type="text" {...props} />, true)}
+          {field(
+            'placeOfBirth',
+            (props) => (
+              <input type="text" {...props} />
+            ),
+            true,
+          )}
+          {field('docNumber', (props) => (
+            <input type="text" spellCheck={false} {...props} />
+          ))}
+          {field('country', (props) => (
+            <input type="text" {...props} />
+          ))}
+          {field('issuanceDate', (props) => (
+            <input type="date" max={today} {...props} />
+          ))}
+          {field('expiryDate', (props) => (
+            <input type="date" {...props} />
+          ))}
+          {field(
+            'address',
+            (props) => (
+              <input type="text" {...props} />
+            ),
+            true,
+          )}
         </div>
         <StepActions onBack={onBack}>
           <Button type="submit" size="large" isLoading={isSaving}>
@@ -152,17 +177,7 @@ interface ControlProps {
   className: string;
 }
 
-function Field({
-  name,
-  error,
-  wide,
-  children,
-}: {
-  name: PersonalField;
-  error: string | undefined;
-  wide: boolean;
-  children: ReactNode;
-}) {
+function Field({ name, error, wide, children }: { name: PersonalField; error: string | undefined; wide: boolean; children: ReactNode }) {
   return (
     <div className={wide ? 'kyc-field kyc-field-wide' : 'kyc-field'}>
       <label htmlFor={`kyc-${name}`} className="kyc-label">

@@ -164,13 +164,7 @@ export function PhotoStep({
             </ul>
           </div>
           <StepActions onBack={onBack}>
-            <Button
-              id={uploadButtonId}
-              size="large"
-              variant={cameraAvailable ? 'outline' : 'primary'}
-              onClick={chooseFile}
-              isLoading={isPreparing}
-            >
+            <Button id={uploadButtonId} size="large" variant={cameraAvailable ? 'outline' : 'primary'} onClick={chooseFile} isLoading={isPreparing}>
               {!isPreparing && <UploadIcon />}
               Upload a photo
             </Button>

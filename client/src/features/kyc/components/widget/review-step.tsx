@@ -53,7 +53,9 @@ export function ReviewStep({
   const info = documentTypeInfo(state.documentType);
   const redo = state.redo ?? null;
   // A resubmission shows only the step redone: the rest is kept from the earlier submission.
-  const slots: PhotoSlot[] = [...(info?.sides ?? []), 'selfie', 'turned'].filter((slot) => redo === null || PHOTO_STEPS[slot as PhotoSlot] === redo) as PhotoSlot[];
+  const slots: PhotoSlot[] = [...(info?.sides ?? []), 'selfie', 'turned'].filter(
+    (slot) => redo === null || PHOTO_STEPS[slot as PhotoSlot] === redo,
+  ) as PhotoSlot[];
   const showsPhotos = slots.length > 0;
   const showsPersonal = redo === null || redo === 'personal';
 
@@ -99,17 +101,17 @@ export function ReviewStep({
                         <CheckIcon />
                         Uploaded
                       </span>
-                  )}
-                </div>
-                <div className="kyc-review-photo-caption">
-                  <span>{PHOTO_CAPTIONS[slot]}</span>
-                  <EditLink label={`${PHOTO_CAPTIONS[slot].toLowerCase()} photo`} onClick={() => onEdit(PHOTO_STEPS[slot])} />
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+                    )}
+                  </div>
+                  <div className="kyc-review-photo-caption">
+                    <span>{PHOTO_CAPTIONS[slot]}</span>
+                    <EditLink label={`${PHOTO_CAPTIONS[slot].toLowerCase()} photo`} onClick={() => onEdit(PHOTO_STEPS[slot])} />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
       )}
 
       {showsPersonal && (
@@ -122,13 +124,7 @@ export function ReviewStep({
             {PERSONAL_FIELDS.map((field) => {
               const raw = state.personal[field];
               const value =
-                raw === ''
-                  ? null
-                  : field === 'sex'
-                    ? (SEX_LABELS[raw] ?? raw)
-                    : field.endsWith('Date') || field === 'dateOfBirth'
-                      ? formatDate(raw)
-                      : raw;
+                raw === '' ? null : field === 'sex' ? (SEX_LABELS[raw] ?? raw) : field.endsWith('Date') || field === 'dateOfBirth' ? formatDate(raw) : raw;
               return (
                 <div key={field} className="kyc-review-row">
                   <dt>{PERSONAL_LABELS[field]}</dt>
@@ -146,8 +142,7 @@ export function ReviewStep({
         </Alert>
       )}
       <p className="kyc-consent">
-        By submitting, you confirm that the information is accurate and agree that {organizationName} verifies your
-        identity with it.
+        By submitting, you confirm that the information is accurate and agree that {organizationName} verifies your identity with it.
       </p>
       <StepActions onBack={onBack}>
         <Button size="large" onClick={() => void submit()} isLoading={isSubmitting}>

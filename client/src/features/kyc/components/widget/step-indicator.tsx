@@ -3,15 +3,7 @@ import { CheckIcon } from './icons';
 
 import './step-indicator.css';
 
-export function StepIndicator({
-  steps,
-  current,
-  isComplete,
-}: {
-  steps: readonly StepId[];
-  current: StepId;
-  isComplete: (step: StepId) => boolean;
-}) {
+export function StepIndicator({ steps, current, isComplete }: { steps: readonly StepId[]; current: StepId; isComplete: (step: StepId) => boolean }) {
   const index = steps.indexOf(current);
   return (
     <nav className="kyc-steps" aria-label="Verification progress">
