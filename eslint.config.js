@@ -123,6 +123,19 @@ export default tseslint.config(
     },
   },
   {
+    // A file is one idea: at most 400 lines of code (blank lines and comments not counted) in the
+    // server's and the client's source. Specs, migrations and generated files are exempt.
+    files: ['server/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.ts', '**/*.test.{ts,tsx}', 'server/migrations/**', 'client/src/api/generated/**', '**/*.gen.ts'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // The MRZ reader (568 lines of code) is rewritten by the next issue (reading documents drawn by an
+    // independent generator); it is split then rather than moved now.
+    files: ['server/document-reading/mrz-reader.ts'],
+    rules: { 'max-lines': 'off' },
+  },
+  {
     // Specs may compose any layers to build their fixtures.
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.spec.ts'],

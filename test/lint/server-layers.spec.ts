@@ -72,6 +72,12 @@ describe('npm run lint keeps the server one-way', () => {
     expect(await lint('server/common/clock.ts', readFileSync('server/common/clock.ts', 'utf8'))).not.toContain('local/provider-file-name');
   });
 
+  it('fails on a source file of more than 400 lines of code; blank lines and comments do not count', async () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, index) => `export const line${index} = ${index};`).join('\n');
+    expect(await lint('server/common/long-probe.ts', `${lines(401)}\n`)).toContain('max-lines');
+    expect(await lint('server/common/long-probe.ts', `${lines(400)}\n\n// a comment\n\n`)).not.toContain('max-lines');
+  });
+
   it('refuses to run while a folder of server/ is in no layer', () => {
     const probe = 'server/unlisted-probe';
     mkdirSync(probe);
