@@ -24,6 +24,8 @@ export const SERVER_LAYERS = [
   ['auth'],
   ['webhooks'],
   ['applicants'],
+  ['policy'],
+  ['applicant-screening'],
   ['fake-data'],
   ['analysis'],
   ['kyc', 'review'],

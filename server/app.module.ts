@@ -21,6 +21,8 @@ import { ApplicantsModule } from './applicants/applicants.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { KycModule } from './kyc/kyc.module.js';
 import { ReviewModule } from './review/review.module.js';
+import { PolicyModule } from './policy/policy.module.js';
+import { ApplicantScreeningModule } from './applicant-screening/applicant-screening.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { DemoModule } from './demo/demo.module.js';
 import { SanctionsPickupModule } from './sanctions/sanctions-pickup.module.js';
@@ -61,6 +63,8 @@ const clientDir = loadEnvironment().clientDir;
     AnalysisModule.register('app'),
     KycModule,
     ReviewModule,
+    PolicyModule,
+    ApplicantScreeningModule,
     AdminModule,
     DemoModule,
     SanctionsModule,

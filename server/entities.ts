@@ -28,9 +28,9 @@ import { FaceBlocklistEntry } from './applicants/faces/face-blocklist-entry.enti
 import { FaceCrop, FaceCropMove } from './applicants/faces/face-crop.entity.js';
 import { SanctionsListEntity } from './sanctions/sanctions-list-entity.entity.js';
 import { SanctionsListImport } from './sanctions/sanctions-list-import.entity.js';
-import { VerificationPolicy } from './applicants/policy/verification-policy.entity.js';
-import { SanctionsRescreen } from './applicants/screening/sanctions-rescreen.entity.js';
-import { ScreeningHitReview } from './applicants/screening/screening-hit-review.entity.js';
+import { VerificationPolicy } from './policy/verification-policy.entity.js';
+import { SanctionsRescreen } from './applicant-screening/sanctions-rescreen.entity.js';
+import { ScreeningHitReview } from './applicant-screening/screening-hit-review.entity.js';
 import { UserImage } from './users/user-image.entity.js';
 import { User } from './users/user.entity.js';
 import { ApplicantErasure } from './applicants/erasure/applicant-erasure.entity.js';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { redactAddresses } from '../common/redact.js';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
-import { AutomaticDecisions } from '../applicants/policy/automatic-decisions.js';
+import { AutomaticDecisions } from '../policy/automatic-decisions.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
 
 /**

@@ -1,5 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { ApplicantScreeningModule } from '../applicant-screening/applicant-screening.module.js';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
+import { PolicyModule } from '../policy/policy.module.js';
 import { AnalysisExecutor } from './analysis-executor.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
 import { AnalysisPoolModule } from './analysis-pool.module.js';
@@ -21,7 +23,7 @@ export class AnalysisModule {
   static register(role: AnalysisRole): DynamicModule {
     return {
       module: AnalysisModule,
-      imports: [ApplicantsModule, AnalysisPoolModule, SanctionsModule],
+      imports: [ApplicantsModule, PolicyModule, ApplicantScreeningModule, AnalysisPoolModule, SanctionsModule],
       providers: [
         { provide: ANALYSIS_ROLE, useValue: role },
         AnalysisHandlers,

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config/config.module.js';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import type { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
-import type { AutomaticDecisions } from '../applicants/policy/automatic-decisions.js';
+import type { AutomaticDecisions } from '../policy/automatic-decisions.js';
 import { AnalysisExecutor } from './analysis-executor.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
 import { EmbeddedRunner } from './embedded-runner.js';

@@ -8,7 +8,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuditModule } from '../audit/audit.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
-import { SanctionsModule } from '../sanctions/sanctions.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AnalysisJob } from './analysis/analysis-job.entity.js';
 import { AnalysisJobs } from './analysis/analysis-jobs.js';
@@ -31,15 +30,7 @@ import { FaceBlocklistController } from './faces/face-blocklist.controller.js';
 import { ApplicantLifecycle } from './lifecycle/applicant-lifecycle.js';
 import { AnalysisOutcomes } from './analysis/analysis-outcomes.js';
 import { DecisionChanges } from './decisions/decision-changes.js';
-import { ScreeningChanges } from './screening/screening-changes.js';
 import { OrganizationStatsController } from './organization-stats.controller.js';
-import { AutomaticDecisions } from './policy/automatic-decisions.js';
-import { VerificationPolicyController } from './policy/verification-policy.controller.js';
-import { VerificationPolicies } from './policy/verification-policies.js';
-import { ScreeningMonitorController } from './screening/screening-monitor.controller.js';
-import { ScreeningMonitor } from './screening/screening-monitor.js';
-import { ScreeningReviewsController } from './screening/screening-reviews.controller.js';
-import { ScreeningReviews } from './screening/screening-reviews.js';
 import { DecisionLabels } from './decisions/decision-labels.js';
 import { ApplicantDecisionsController, ReviewerPreferencesController, ReviewSettingsController } from './decisions/decisions.controller.js';
 import { Decisions } from './decisions/decisions.js';
@@ -49,19 +40,14 @@ import { ApplicantNotes } from './notes/applicant-notes.js';
 /**
  * Applicants: list, details, images, checks, statistics, staff review, the
  * ApplicantLifecycle — the kernel through which every change of an applicant goes — with
- * the use cases of its subfolders (decisions, screening, analysis results), and the table of
- * their analysis jobs (run by the analysis module), their stored faces and the face blocklist,
- * sanctions hits and their review, ongoing monitoring, and the organization's verification policy;
- * the work queue: assignment, tags, saved views and the CSV export of the list.
+ * the use cases of its subfolders (decisions, analysis results), the table of their
+ * analysis jobs (run by the analysis module), their stored faces and the face blocklist,
+ * tags, notes, the CSV export of the list, retention and erasure. The verification policy
+ * (policy/), sanctions screening of applicants (applicant-screening/) and the reviewer's
+ * workspace (review/) are modules of their own above this one.
  */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck, AnalysisJob]),
-    OrganizationsModule,
-    AuditModule,
-    WebhooksModule,
-    SanctionsModule,
-  ],
+  imports: [TypeOrmModule.forFeature([Applicant, ApplicantImage, ApplicantCheck, AnalysisJob]), OrganizationsModule, AuditModule, WebhooksModule],
   controllers: [
     ApplicantsOverviewController,
     ApplicantsController,
@@ -71,9 +57,6 @@ import { ApplicantNotes } from './notes/applicant-notes.js';
     OrganizationStatsController,
     FaceBlocklistController,
     FaceCropsController,
-    ScreeningReviewsController,
-    VerificationPolicyController,
-    ScreeningMonitorController,
     ReviewSettingsController,
     ApplicantDecisionsController,
     ReviewerPreferencesController,
@@ -90,13 +73,8 @@ import { ApplicantNotes } from './notes/applicant-notes.js';
     ApplicantLifecycle,
     AnalysisOutcomes,
     DecisionChanges,
-    ScreeningChanges,
     AnalysisJobs,
     ApplicantFaces,
-    VerificationPolicies,
-    AutomaticDecisions,
-    ScreeningReviews,
-    ScreeningMonitor,
     DecisionLabels,
     Decisions,
     ApplicantNotes,
@@ -106,19 +84,6 @@ import { ApplicantNotes } from './notes/applicant-notes.js';
     LegalHolds,
     Retention,
   ],
-  exports: [
-    DecisionLabels,
-    Decisions,
-    ApplicantsQueryService,
-    ApplicantLifecycle,
-    AnalysisOutcomes,
-    DecisionChanges,
-    ScreeningChanges,
-    AnalysisJobs,
-    ApplicantFaces,
-    AutomaticDecisions,
-    VerificationPolicies,
-    ScreeningMonitor,
-  ],
+  exports: [DecisionLabels, Decisions, ApplicantsQueryService, ApplicantLifecycle, AnalysisOutcomes, DecisionChanges, AnalysisJobs, ApplicantFaces],
 })
 export class ApplicantsModule {}

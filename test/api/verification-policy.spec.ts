@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DataSource, In } from 'typeorm';
 import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
-import { AutomaticDecisions } from '../../server/applicants/policy/automatic-decisions.js';
+import { AutomaticDecisions } from '../../server/policy/automatic-decisions.js';
 import { fakeApplicant, type FakeApplicant } from '../../server/fake-data/fake-applicant.js';
 import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { addMember, createOrganization, type TestOrganization } from '../fixtures/organizations.js';

@@ -51,11 +51,12 @@ export type ChangePlan = (applicant: Applicant, context: ChangeContext) => Promi
  * entries (AuditService) and the webhook outbox rows (WebhookOutboxService) in the same
  * transaction, and announces the new status on the status bus after commit.
  *
- * The use cases live with the modules that own them and call `change` with their plan:
- * submission in kyc/verification-changes.ts, decisions in decisions/decision-changes.ts,
- * screening in screening/screening-changes.ts, analysis results in
- * analysis/analysis-outcomes.ts, the policy in policy/automatic-decisions.ts,
- * staff edits in applicant-review.service.ts.
+ * The use cases live with the modules that own them and call `change` with their plan
+ * (paths from server/): submission in kyc/verification-changes.ts, decisions in
+ * applicants/decisions/decision-changes.ts, screening in
+ * applicant-screening/screening-changes.ts, analysis results in
+ * applicants/analysis/analysis-outcomes.ts, the policy in policy/automatic-decisions.ts,
+ * staff edits in applicants/applicant-review.service.ts.
  */
 @Injectable()
 export class ApplicantLifecycle {

@@ -520,74 +520,6 @@ export const faceCropsBlocklistCrop = <ThrowOnError extends boolean = true>(opti
 });
 
 /**
- * Review a sanctions hit
- *
- * A reviewer marks one hit of the `sanctions-screening` check as a true or a false match, with a note (audited).
- */
-export const screeningReviewsReview = <ThrowOnError extends boolean = true>(options: Options<ScreeningReviewsReviewData, ThrowOnError>) => (options.client ?? client).post<ScreeningReviewsReviewResponses, ScreeningReviewsReviewErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/screening-reviews',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Read the verification policy
- *
- * The organization's verification policy in force: which checks are required, when to approve or reject automatically, and the thresholds (the default until the owner saves one).
- */
-export const verificationPolicyGet = <ThrowOnError extends boolean = true>(options: Options<VerificationPolicyGetData, ThrowOnError>) => (options.client ?? client).get<VerificationPolicyGetResponses, VerificationPolicyGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/verification-policy',
-    ...options
-});
-
-/**
- * Change the verification policy
- *
- * The owner sets the verification policy; submissions analysed from then on follow it.
- */
-export const verificationPolicySet = <ThrowOnError extends boolean = true>(options: Options<VerificationPolicySetData, ThrowOnError>) => (options.client ?? client).put<VerificationPolicySetResponses, VerificationPolicySetErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/verification-policy',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List sanctions rescreenings
- *
- * The latest rescreenings of verified applicants after sanctions list imports, newest first, with the hits each found.
- */
-export const screeningMonitorList = <ThrowOnError extends boolean = true>(options?: Options<ScreeningMonitorListData, ThrowOnError>) => (options?.client ?? client).get<ScreeningMonitorListResponses, ScreeningMonitorListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/sanctions-lists/rescreens',
-    ...options
-});
-
-/**
  * List decision labels
  *
  * Every decision label of the organization, archived ones included; the defaults are created on the first read.
@@ -1380,41 +1312,6 @@ export const webhooksSendTest = <ThrowOnError extends boolean = true>(options?: 
 });
 
 /**
- * List sanctions list imports
- *
- * Every import of a sanctions list, newest first, with its counts and status.
- */
-export const sanctionsListsList = <ThrowOnError extends boolean = true>(options?: Options<SanctionsListsListData, ThrowOnError>) => (options?.client ?? client).get<SanctionsListsListResponses, SanctionsListsListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/sanctions-lists/imports',
-    ...options
-});
-
-/**
- * Import a sanctions list
- *
- * A super-admin uploads a sanctions list file (multipart field "file"); it replaces the list's previous version, and verified applicants are rescreened against it.
- */
-export const sanctionsListsUpload = <ThrowOnError extends boolean = true>(options: Options<SanctionsListsUploadData, ThrowOnError>) => (options.client ?? client).post<SanctionsListsUploadResponses, SanctionsListsUploadErrors, ThrowOnError>({
-    ...formDataBodySerializer,
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/sanctions-lists/imports',
-    ...options,
-    headers: {
-        'Content-Type': null,
-        ...options.headers
-    }
-});
-
-/**
  * Check health
  *
  * Whether the server and its database answer, for load balancers and monitoring.
@@ -1979,6 +1876,109 @@ export const rolesGet = <ThrowOnError extends boolean = true>(options: Options<R
         }],
     url: '/api/roles/{id}',
     ...options
+});
+
+/**
+ * Read the verification policy
+ *
+ * The organization's verification policy in force: which checks are required, when to approve or reject automatically, and the thresholds (the default until the owner saves one).
+ */
+export const verificationPolicyGet = <ThrowOnError extends boolean = true>(options: Options<VerificationPolicyGetData, ThrowOnError>) => (options.client ?? client).get<VerificationPolicyGetResponses, VerificationPolicyGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/verification-policy',
+    ...options
+});
+
+/**
+ * Change the verification policy
+ *
+ * The owner sets the verification policy; submissions analysed from then on follow it.
+ */
+export const verificationPolicySet = <ThrowOnError extends boolean = true>(options: Options<VerificationPolicySetData, ThrowOnError>) => (options.client ?? client).put<VerificationPolicySetResponses, VerificationPolicySetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/verification-policy',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Review a sanctions hit
+ *
+ * A reviewer marks one hit of the `sanctions-screening` check as a true or a false match, with a note (audited).
+ */
+export const screeningReviewsReview = <ThrowOnError extends boolean = true>(options: Options<ScreeningReviewsReviewData, ThrowOnError>) => (options.client ?? client).post<ScreeningReviewsReviewResponses, ScreeningReviewsReviewErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/screening-reviews',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List sanctions rescreenings
+ *
+ * The latest rescreenings of verified applicants after sanctions list imports, newest first, with the hits each found.
+ */
+export const screeningMonitorList = <ThrowOnError extends boolean = true>(options?: Options<ScreeningMonitorListData, ThrowOnError>) => (options?.client ?? client).get<ScreeningMonitorListResponses, ScreeningMonitorListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/sanctions-lists/rescreens',
+    ...options
+});
+
+/**
+ * List sanctions list imports
+ *
+ * Every import of a sanctions list, newest first, with its counts and status.
+ */
+export const sanctionsListsList = <ThrowOnError extends boolean = true>(options?: Options<SanctionsListsListData, ThrowOnError>) => (options?.client ?? client).get<SanctionsListsListResponses, SanctionsListsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/sanctions-lists/imports',
+    ...options
+});
+
+/**
+ * Import a sanctions list
+ *
+ * A super-admin uploads a sanctions list file (multipart field "file"); it replaces the list's previous version, and verified applicants are rescreened against it.
+ */
+export const sanctionsListsUpload = <ThrowOnError extends boolean = true>(options: Options<SanctionsListsUploadData, ThrowOnError>) => (options.client ?? client).post<SanctionsListsUploadResponses, SanctionsListsUploadErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/sanctions-lists/imports',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
 });
 
 /**

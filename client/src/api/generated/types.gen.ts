@@ -623,115 +623,6 @@ export type BlockFaceDto = {
     reason: string;
 };
 
-/**
- * false-positive: not this person (not raised again for the same data); true-match: the applicant is the listed person
- */
-export type HitVerdict = 'true-match' | 'false-positive';
-
-export type ReviewScreeningHitDto = {
-    /**
-     * The hit's `key` in the `sanctions-screening` check's evidence (`<list>:<the list's id>`)
-     */
-    hit: string;
-    /**
-     * false-positive: not this person (not raised again for the same data); true-match: the applicant is the listed person
-     */
-    verdict: HitVerdict;
-    note: string;
-};
-
-/**
- * Checks that must pass before the policy approves automatically (by their check names)
- */
-export type PolicyCheck = 'document-read' | 'data-matches-document' | 'face-match' | 'liveness' | 'duplicate-face' | 'sanctions-screening' | 'adult' | 'document-not-expired';
-
-export type VerificationPolicyDetailsDto = {
-    /**
-     * Checks that must pass before the policy approves automatically (by their check names)
-     */
-    requiredChecks: Array<PolicyCheck>;
-    /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).
-     */
-    autoApprove: boolean;
-    /**
-     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
-     */
-    autoReject: boolean;
-    /**
-     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
-     */
-    faceMatchThreshold: number | null;
-    /**
-     * Sanctions screening score from which a listed person is a hit
-     */
-    screeningThreshold: number;
-    /**
-     * false: the default policy (nothing saved yet)
-     */
-    customized: boolean;
-    updatedBy: string | null;
-    updatedAt: string | null;
-};
-
-export type VerificationPolicyDto = {
-    /**
-     * Checks that must pass before the policy approves automatically (by their check names)
-     */
-    requiredChecks: Array<PolicyCheck>;
-    /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).
-     */
-    autoApprove: boolean;
-    /**
-     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
-     */
-    autoReject: boolean;
-    /**
-     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
-     */
-    faceMatchThreshold: number | null;
-    /**
-     * Sanctions screening score from which a listed person is a hit
-     */
-    screeningThreshold: number;
-};
-
-export type RescreenDto = {
-    id: string;
-    /**
-     * The import that changed the list
-     */
-    importId: string;
-    source: string;
-    version: string | null;
-    /**
-     * Applicants verified since this moment are rescreened
-     */
-    verifiedSince: string;
-    /**
-     * Applicants queued
-     */
-    total: number;
-    /**
-     * Applicants screened so far
-     */
-    screened: number;
-    /**
-     * Applicants whose screening could not run (after retries)
-     */
-    failed: number;
-    /**
-     * New hits: each applicant was put on hold and `applicant.screening_hit` sent
-     */
-    hits: number;
-    /**
-     * Every queued applicant screened (or given up)
-     */
-    finished: boolean;
-    startedAt: string;
-};
-
 export type DecisionLabelDto = {
     id: string;
     kind: 'reject' | 'hold' | 'resubmission';
@@ -1197,48 +1088,6 @@ export type WebhookDeliveryDto = {
     createdAt: string;
 };
 
-export type UploadListDto = {
-    /**
-     * An official list file: OFAC sdn.xml or sdn.csv, UN consolidated XML, EU consolidated CSV or XML, UK consolidated CSV
-     */
-    file: Blob | File;
-};
-
-export type ListImportDto = {
-    id: string;
-    /**
-     * Null when the file was not recognised
-     */
-    source: 'ofac-sdn' | 'un-consolidated' | 'eu-consolidated' | 'uk-consolidated' | null;
-    format: 'ofac-sdn-xml' | 'ofac-sdn-csv' | 'un-xml' | 'eu-xml' | 'eu-csv' | 'uk-csv' | null;
-    /**
-     * The file's publication date or generation stamp
-     */
-    version: string | null;
-    fileName: string;
-    entityCount: number;
-    /**
-     * How many of the entities are persons
-     */
-    personCount: number;
-    /**
-     * active: screened against; failed: refused, nothing changed
-     */
-    status: 'active' | 'superseded' | 'failed';
-    /**
-     * Why a failed file was refused, naming the line or element
-     */
-    error: string | null;
-    trigger: 'upload' | 'cli' | 'directory';
-    importedBy: string;
-    createdAt: string;
-};
-
-export type ListImportPageDto = {
-    items: Array<ListImportDto>;
-    meta: PageMetaDto;
-};
-
 export type HealthDto = {
     status: 'ok' | 'error';
     /**
@@ -1562,6 +1411,157 @@ export type UpdateRolesDto = {
      * The whole permission matrix
      */
     data: Array<RoleDto>;
+};
+
+/**
+ * Checks that must pass before the policy approves automatically (by their check names)
+ */
+export type PolicyCheck = 'document-read' | 'data-matches-document' | 'face-match' | 'liveness' | 'duplicate-face' | 'sanctions-screening' | 'adult' | 'document-not-expired';
+
+export type VerificationPolicyDetailsDto = {
+    /**
+     * Checks that must pass before the policy approves automatically (by their check names)
+     */
+    requiredChecks: Array<PolicyCheck>;
+    /**
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).
+     */
+    autoApprove: boolean;
+    /**
+     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
+     */
+    autoReject: boolean;
+    /**
+     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
+     */
+    faceMatchThreshold: number | null;
+    /**
+     * Sanctions screening score from which a listed person is a hit
+     */
+    screeningThreshold: number;
+    /**
+     * false: the default policy (nothing saved yet)
+     */
+    customized: boolean;
+    updatedBy: string | null;
+    updatedAt: string | null;
+};
+
+export type VerificationPolicyDto = {
+    /**
+     * Checks that must pass before the policy approves automatically (by their check names)
+     */
+    requiredChecks: Array<PolicyCheck>;
+    /**
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).
+     */
+    autoApprove: boolean;
+    /**
+     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
+     */
+    autoReject: boolean;
+    /**
+     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
+     */
+    faceMatchThreshold: number | null;
+    /**
+     * Sanctions screening score from which a listed person is a hit
+     */
+    screeningThreshold: number;
+};
+
+/**
+ * false-positive: not this person (not raised again for the same data); true-match: the applicant is the listed person
+ */
+export type HitVerdict = 'true-match' | 'false-positive';
+
+export type ReviewScreeningHitDto = {
+    /**
+     * The hit's `key` in the `sanctions-screening` check's evidence (`<list>:<the list's id>`)
+     */
+    hit: string;
+    /**
+     * false-positive: not this person (not raised again for the same data); true-match: the applicant is the listed person
+     */
+    verdict: HitVerdict;
+    note: string;
+};
+
+export type RescreenDto = {
+    id: string;
+    /**
+     * The import that changed the list
+     */
+    importId: string;
+    source: string;
+    version: string | null;
+    /**
+     * Applicants verified since this moment are rescreened
+     */
+    verifiedSince: string;
+    /**
+     * Applicants queued
+     */
+    total: number;
+    /**
+     * Applicants screened so far
+     */
+    screened: number;
+    /**
+     * Applicants whose screening could not run (after retries)
+     */
+    failed: number;
+    /**
+     * New hits: each applicant was put on hold and `applicant.screening_hit` sent
+     */
+    hits: number;
+    /**
+     * Every queued applicant screened (or given up)
+     */
+    finished: boolean;
+    startedAt: string;
+};
+
+export type UploadListDto = {
+    /**
+     * An official list file: OFAC sdn.xml or sdn.csv, UN consolidated XML, EU consolidated CSV or XML, UK consolidated CSV
+     */
+    file: Blob | File;
+};
+
+export type ListImportDto = {
+    id: string;
+    /**
+     * Null when the file was not recognised
+     */
+    source: 'ofac-sdn' | 'un-consolidated' | 'eu-consolidated' | 'uk-consolidated' | null;
+    format: 'ofac-sdn-xml' | 'ofac-sdn-csv' | 'un-xml' | 'eu-xml' | 'eu-csv' | 'uk-csv' | null;
+    /**
+     * The file's publication date or generation stamp
+     */
+    version: string | null;
+    fileName: string;
+    entityCount: number;
+    /**
+     * How many of the entities are persons
+     */
+    personCount: number;
+    /**
+     * active: screened against; failed: refused, nothing changed
+     */
+    status: 'active' | 'superseded' | 'failed';
+    /**
+     * Why a failed file was refused, naming the line or element
+     */
+    error: string | null;
+    trigger: 'upload' | 'cli' | 'directory';
+    importedBy: string;
+    createdAt: string;
+};
+
+export type ListImportPageDto = {
+    items: Array<ListImportDto>;
+    meta: PageMetaDto;
 };
 
 export type CreateSessionDto = {
@@ -4099,249 +4099,6 @@ export type FaceCropsBlocklistCropResponses = {
 };
 
 export type FaceCropsBlocklistCropResponse = FaceCropsBlocklistCropResponses[keyof FaceCropsBlocklistCropResponses];
-
-export type ScreeningReviewsReviewData = {
-    body: ReviewScreeningHitDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/screening-reviews';
-};
-
-export type ScreeningReviewsReviewErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * APPLICANT_NOT_FOUND, or SCREENING_HIT_NOT_FOUND: the check has no such hit
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     * - `SCREENING_HIT_NOT_FOUND`: The hit is named by `<list>:<id>` as the `sanctions-screening` check lists it; a new screening may have replaced it.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'SCREENING_HIT_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ScreeningReviewsReviewError = ScreeningReviewsReviewErrors[keyof ScreeningReviewsReviewErrors];
-
-export type ScreeningReviewsReviewResponses = {
-    /**
-     * The `sanctions-screening` check with the review applied (audited)
-     */
-    200: ApplicantCheckDto;
-};
-
-export type ScreeningReviewsReviewResponse = ScreeningReviewsReviewResponses[keyof ScreeningReviewsReviewResponses];
-
-export type VerificationPolicyGetData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/verification-policy';
-};
-
-export type VerificationPolicyGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type VerificationPolicyGetError = VerificationPolicyGetErrors[keyof VerificationPolicyGetErrors];
-
-export type VerificationPolicyGetResponses = {
-    /**
-     * The policy in force (the default until the owner saves one)
-     */
-    200: VerificationPolicyDetailsDto;
-};
-
-export type VerificationPolicyGetResponse = VerificationPolicyGetResponses[keyof VerificationPolicyGetResponses];
-
-export type VerificationPolicySetData = {
-    body: VerificationPolicyDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/verification-policy';
-};
-
-export type VerificationPolicySetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type VerificationPolicySetError = VerificationPolicySetErrors[keyof VerificationPolicySetErrors];
-
-export type VerificationPolicySetResponses = {
-    /**
-     * Saved; submissions analysed from now on follow it
-     */
-    200: VerificationPolicyDetailsDto;
-};
-
-export type VerificationPolicySetResponse = VerificationPolicySetResponses[keyof VerificationPolicySetResponses];
-
-export type ScreeningMonitorListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/sanctions-lists/rescreens';
-};
-
-export type ScreeningMonitorListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only a super-admin may see them
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type ScreeningMonitorListError = ScreeningMonitorListErrors[keyof ScreeningMonitorListErrors];
-
-export type ScreeningMonitorListResponses = {
-    /**
-     * The latest rescreenings of verified applicants after list imports, newest first, with their progress
-     */
-    200: Array<RescreenDto>;
-};
-
-export type ScreeningMonitorListResponse = ScreeningMonitorListResponses[keyof ScreeningMonitorListResponses];
 
 export type ReviewSettingsListLabelsData = {
     body?: never;
@@ -7306,111 +7063,6 @@ export type WebhooksSendTestResponses = {
 
 export type WebhooksSendTestResponse = WebhooksSendTestResponses[keyof WebhooksSendTestResponses];
 
-export type SanctionsListsListData = {
-    body?: never;
-    path?: never;
-    query?: {
-        page?: number;
-        pageSize?: number;
-    };
-    url: '/api/sanctions-lists/imports';
-};
-
-export type SanctionsListsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only a super-admin may see list imports
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type SanctionsListsListError = SanctionsListsListErrors[keyof SanctionsListsListErrors];
-
-export type SanctionsListsListResponses = {
-    /**
-     * Every import, newest first, with its counts and status
-     */
-    200: ListImportPageDto;
-};
-
-export type SanctionsListsListResponse = SanctionsListsListResponses[keyof SanctionsListsListResponses];
-
-export type SanctionsListsUploadData = {
-    body: UploadListDto;
-    path?: never;
-    query?: never;
-    url: '/api/sanctions-lists/imports';
-};
-
-export type SanctionsListsUploadErrors = {
-    /**
-     * Bad Request
-     *
-     * - `SANCTIONS_LIST_FILE_MISSING`: Attach the list file as the multipart field "file"
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'SANCTIONS_LIST_FILE_MISSING' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only a super-admin may import lists
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * SANCTIONS_LIST_INVALID: the file was refused (the message names the line or element); the previous version stays in force
-     *
-     * - `SANCTIONS_LIST_INVALID`: The file is not one of the supported list formats, or is damaged; the message names the line or element. The previous version stays in force.
-     */
-    422: ErrorResponse & {
-        code: 'SANCTIONS_LIST_INVALID';
-    };
-};
-
-export type SanctionsListsUploadError = SanctionsListsUploadErrors[keyof SanctionsListsUploadErrors];
-
-export type SanctionsListsUploadResponses = {
-    201: ListImportDto;
-};
-
-export type SanctionsListsUploadResponse = SanctionsListsUploadResponses[keyof SanctionsListsUploadResponses];
-
 export type HealthCheckData = {
     body?: never;
     path?: never;
@@ -9575,6 +9227,354 @@ export type RolesGetResponses = {
 };
 
 export type RolesGetResponse = RolesGetResponses[keyof RolesGetResponses];
+
+export type VerificationPolicyGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/verification-policy';
+};
+
+export type VerificationPolicyGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type VerificationPolicyGetError = VerificationPolicyGetErrors[keyof VerificationPolicyGetErrors];
+
+export type VerificationPolicyGetResponses = {
+    /**
+     * The policy in force (the default until the owner saves one)
+     */
+    200: VerificationPolicyDetailsDto;
+};
+
+export type VerificationPolicyGetResponse = VerificationPolicyGetResponses[keyof VerificationPolicyGetResponses];
+
+export type VerificationPolicySetData = {
+    body: VerificationPolicyDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/verification-policy';
+};
+
+export type VerificationPolicySetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type VerificationPolicySetError = VerificationPolicySetErrors[keyof VerificationPolicySetErrors];
+
+export type VerificationPolicySetResponses = {
+    /**
+     * Saved; submissions analysed from now on follow it
+     */
+    200: VerificationPolicyDetailsDto;
+};
+
+export type VerificationPolicySetResponse = VerificationPolicySetResponses[keyof VerificationPolicySetResponses];
+
+export type ScreeningReviewsReviewData = {
+    body: ReviewScreeningHitDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/screening-reviews';
+};
+
+export type ScreeningReviewsReviewErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * APPLICANT_NOT_FOUND, or SCREENING_HIT_NOT_FOUND: the check has no such hit
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     * - `SCREENING_HIT_NOT_FOUND`: The hit is named by `<list>:<id>` as the `sanctions-screening` check lists it; a new screening may have replaced it.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'SCREENING_HIT_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ScreeningReviewsReviewError = ScreeningReviewsReviewErrors[keyof ScreeningReviewsReviewErrors];
+
+export type ScreeningReviewsReviewResponses = {
+    /**
+     * The `sanctions-screening` check with the review applied (audited)
+     */
+    200: ApplicantCheckDto;
+};
+
+export type ScreeningReviewsReviewResponse = ScreeningReviewsReviewResponses[keyof ScreeningReviewsReviewResponses];
+
+export type ScreeningMonitorListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/sanctions-lists/rescreens';
+};
+
+export type ScreeningMonitorListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only a super-admin may see them
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type ScreeningMonitorListError = ScreeningMonitorListErrors[keyof ScreeningMonitorListErrors];
+
+export type ScreeningMonitorListResponses = {
+    /**
+     * The latest rescreenings of verified applicants after list imports, newest first, with their progress
+     */
+    200: Array<RescreenDto>;
+};
+
+export type ScreeningMonitorListResponse = ScreeningMonitorListResponses[keyof ScreeningMonitorListResponses];
+
+export type SanctionsListsListData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+        pageSize?: number;
+    };
+    url: '/api/sanctions-lists/imports';
+};
+
+export type SanctionsListsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only a super-admin may see list imports
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type SanctionsListsListError = SanctionsListsListErrors[keyof SanctionsListsListErrors];
+
+export type SanctionsListsListResponses = {
+    /**
+     * Every import, newest first, with its counts and status
+     */
+    200: ListImportPageDto;
+};
+
+export type SanctionsListsListResponse = SanctionsListsListResponses[keyof SanctionsListsListResponses];
+
+export type SanctionsListsUploadData = {
+    body: UploadListDto;
+    path?: never;
+    query?: never;
+    url: '/api/sanctions-lists/imports';
+};
+
+export type SanctionsListsUploadErrors = {
+    /**
+     * Bad Request
+     *
+     * - `SANCTIONS_LIST_FILE_MISSING`: Attach the list file as the multipart field "file"
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'SANCTIONS_LIST_FILE_MISSING' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only a super-admin may import lists
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * SANCTIONS_LIST_INVALID: the file was refused (the message names the line or element); the previous version stays in force
+     *
+     * - `SANCTIONS_LIST_INVALID`: The file is not one of the supported list formats, or is damaged; the message names the line or element. The previous version stays in force.
+     */
+    422: ErrorResponse & {
+        code: 'SANCTIONS_LIST_INVALID';
+    };
+};
+
+export type SanctionsListsUploadError = SanctionsListsUploadErrors[keyof SanctionsListsUploadErrors];
+
+export type SanctionsListsUploadResponses = {
+    201: ListImportDto;
+};
+
+export type SanctionsListsUploadResponse = SanctionsListsUploadResponses[keyof SanctionsListsUploadResponses];
 
 export type KycCreateSessionData = {
     body: CreateSessionDto;

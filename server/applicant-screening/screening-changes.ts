@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { AuditActor } from '../../audit/audit.service.js';
-import { ANALYSIS_ACTOR } from '../analysis/analysis-kinds.js';
-import { ApplicantCheck, type AnalysisCheck } from '../applicant-check.entity.js';
-import type { Applicant } from '../applicant.entity.js';
-import { screeningHitNotFound } from '../applicants.errors.js';
-import { ApplicantLifecycle, type ApplicantRef, type ChangeOptions } from '../lifecycle/applicant-lifecycle.js';
-import { decisionStep } from '../lifecycle/transitions.js';
+import type { AuditActor } from '../audit/audit.service.js';
+import { ANALYSIS_ACTOR } from '../applicants/analysis/analysis-kinds.js';
+import { ApplicantCheck, type AnalysisCheck } from '../applicants/applicant-check.entity.js';
+import type { Applicant } from '../applicants/applicant.entity.js';
+import { screeningHitNotFound } from '../applicants/applicants.errors.js';
+import { ApplicantLifecycle, type ApplicantRef, type ChangeOptions } from '../applicants/lifecycle/applicant-lifecycle.js';
+import { decisionStep } from '../applicants/lifecycle/transitions.js';
 import {
   newHits,
   outcomeOf,

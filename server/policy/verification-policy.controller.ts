@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiKeyAllowed } from '../../common/access/api-key-allowed.decorator.js';
-import { RequirePermission } from '../../common/access/require-permission.decorator.js';
-import { CurrentUser } from '../../users/current-user.decorator.js';
-import type { User } from '../../users/user.entity.js';
+import { ApiKeyAllowed } from '../common/access/api-key-allowed.decorator.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import type { User } from '../users/user.entity.js';
 import { VerificationPolicyDetailsDto, VerificationPolicyDto } from './verification-policy.dto.js';
 import { VerificationPolicies } from './verification-policies.js';
-import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
-import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
+import { ORGANIZATION_ERRORS } from '../organizations/organizations.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
 /** The organization's verification policy: which checks are required, and what is decided without a person. */
 @ApiTags('projects')

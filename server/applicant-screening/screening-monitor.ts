@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DataSource, In, MoreThan, MoreThanOrEqual } from 'typeorm';
-import { AuditService } from '../../audit/audit.service.js';
-import { Clock } from '../../common/clock.js';
-import { appConfig, type AppConfig } from '../../config/config.module.js';
-import { SanctionsListsService } from '../../sanctions/sanctions-lists.service.js';
-import { AnalysisJob } from '../analysis/analysis-job.entity.js';
-import { AnalysisJobs } from '../analysis/analysis-jobs.js';
-import { Applicant } from '../applicant.entity.js';
-import { RESCREENING } from '../analysis/analysis-kinds.js';
+import { AuditService } from '../audit/audit.service.js';
+import { Clock } from '../common/clock.js';
+import { appConfig, type AppConfig } from '../config/config.module.js';
+import { SanctionsListsService } from '../sanctions/sanctions-lists.service.js';
+import { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
+import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
+import { Applicant } from '../applicants/applicant.entity.js';
+import { RESCREENING } from '../applicants/analysis/analysis-kinds.js';
 import type { RescreenDto } from './rescreen.dto.js';
 import { SanctionsRescreen } from './sanctions-rescreen.entity.js';
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AuditService } from '../../audit/audit.service.js';
-import { Clock } from '../../common/clock.js';
-import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
-import { ownerOnly } from '../../organizations/organizations.errors.js';
-import type { User } from '../../users/user.entity.js';
+import { AuditService } from '../audit/audit.service.js';
+import { Clock } from '../common/clock.js';
+import { OrganizationAccessService } from '../organizations/organization-access.service.js';
+import { ownerOnly } from '../organizations/organizations.errors.js';
+import type { User } from '../users/user.entity.js';
 import { DEFAULT_POLICY, POLICY_CHECKS, type VerificationPolicySettings } from './policy.js';
 import type { VerificationPolicyDetailsDto, VerificationPolicyDto } from './verification-policy.dto.js';
 import { VerificationPolicy } from './verification-policy.entity.js';

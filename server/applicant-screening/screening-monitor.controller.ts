@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ExactRole } from '../../common/access/roles.decorator.js';
+import { ExactRole } from '../common/access/roles.decorator.js';
 import { RescreenDto } from './rescreen.dto.js';
 import { ScreeningMonitor } from './screening-monitor.js';
 

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
-import { TIMESTAMP } from '../../database/column-types.js';
-import { Applicant } from '../applicant.entity.js';
+import { TIMESTAMP } from '../database/column-types.js';
+import { Applicant } from '../applicants/applicant.entity.js';
 import type { HitVerdict } from './screening-check.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
-import type { User } from '../../users/user.entity.js';
-import type { ApplicantCheckDto } from '../dto/applicant-check.dto.js';
+import { OrganizationAccessService } from '../organizations/organization-access.service.js';
+import type { User } from '../users/user.entity.js';
+import type { ApplicantCheckDto } from '../applicants/dto/applicant-check.dto.js';
 import { ScreeningChanges } from './screening-changes.js';
 import { AutomaticDecisions } from '../policy/automatic-decisions.js';
 import type { ReviewScreeningHitDto } from './hit-review.dto.js';

@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import type { AuditActor } from '../../audit/audit.service.js';
-import { AuditEvent } from '../../audit/audit-event.entity.js';
-import { AnalysisJob } from '../analysis/analysis-job.entity.js';
-import { SUBMISSION_ANALYSES } from '../analysis/analysis-kinds.js';
-import { ApplicantCheck } from '../applicant-check.entity.js';
-import { Applicant } from '../applicant.entity.js';
-import { ApplicantLifecycle } from '../lifecycle/applicant-lifecycle.js';
-import { decisionStep } from '../lifecycle/transitions.js';
+import type { AuditActor } from '../audit/audit.service.js';
+import { AuditEvent } from '../audit/audit-event.entity.js';
+import { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
+import { SUBMISSION_ANALYSES } from '../applicants/analysis/analysis-kinds.js';
+import { ApplicantCheck } from '../applicants/applicant-check.entity.js';
+import { Applicant } from '../applicants/applicant.entity.js';
+import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.js';
+import { decisionStep } from '../applicants/lifecycle/transitions.js';
 import { decide, type PolicyDecision } from './policy.js';
 import { VerificationPolicies } from './verification-policies.js';
 

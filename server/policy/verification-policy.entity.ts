@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
-import { TIMESTAMP } from '../../database/column-types.js';
-import { Organization } from '../../organizations/organization.entity.js';
+import { TIMESTAMP } from '../database/column-types.js';
+import { Organization } from '../organizations/organization.entity.js';
 import type { VerificationPolicySettings } from './policy.js';
 
 /** An organization's verification policy; no row: the default (every submission queued for a person). */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayUnique, IsArray, IsBoolean, IsIn, IsNumber, Max, Min, ValidateIf } from 'class-validator';
-import { DEFAULT_SCREENING_THRESHOLD } from '../../screening/index.js';
+import { DEFAULT_SCREENING_THRESHOLD } from '../screening/index.js';
 import { AUTO_APPROVAL_RULE, POLICY_CHECKS, type PolicyCheck } from './policy.js';
 
 /** What an organization's verification policy requires and decides without a person. */

@@ -1,5 +1,5 @@
-import { DEFAULT_SCREENING_THRESHOLD } from '../../screening/index.js';
-import type { CheckVerdict } from '../applicant-check.entity.js';
+import { DEFAULT_SCREENING_THRESHOLD } from '../screening/index.js';
+import type { CheckVerdict } from '../applicants/applicant-check.entity.js';
 
 /** The checks a policy may require, by the names the checks are recorded under. */
 export const POLICY_CHECKS = [

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AnalysisCheck } from '../applicant-check.entity.js';
+import type { AnalysisCheck } from '../applicants/applicant-check.entity.js';
 
 /** The check the screening step records. */
 export const SCREENING_CHECK = 'sanctions-screening';

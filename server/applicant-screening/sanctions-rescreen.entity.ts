@@ -1,5 +1,5 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import { TIMESTAMP } from '../../database/column-types.js';
+import { TIMESTAMP } from '../database/column-types.js';
 
 /**
  * The rescreening of verified applicants after one list import: created once per import

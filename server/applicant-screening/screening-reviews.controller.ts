@@ -1,14 +1,14 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { RequirePermission } from '../../common/access/require-permission.decorator.js';
-import { CurrentUser } from '../../users/current-user.decorator.js';
-import type { User } from '../../users/user.entity.js';
-import { ApplicantCheckDto } from '../dto/applicant-check.dto.js';
+import { RequirePermission } from '../common/access/require-permission.decorator.js';
+import { CurrentUser } from '../users/current-user.decorator.js';
+import type { User } from '../users/user.entity.js';
+import { ApplicantCheckDto } from '../applicants/dto/applicant-check.dto.js';
 import { ReviewScreeningHitDto } from './hit-review.dto.js';
 import { ScreeningReviews } from './screening-reviews.js';
-import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
-import { APPLICANT_ERRORS } from '../applicants.errors.js';
-import { ApiErrors } from '../../common/errors/api-errors.decorator.js';
+import { ORGANIZATION_ERRORS } from '../organizations/organizations.errors.js';
+import { APPLICANT_ERRORS } from '../applicants/applicants.errors.js';
+import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 
 /** A reviewer's verdict on one sanctions hit of the applicant. */
 @ApiTags('applicants')
