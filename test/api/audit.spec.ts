@@ -40,7 +40,8 @@ describe('the audit trail', () => {
       { userId: 'audit-approve', kycStatus: 'pending', reviewAnswer: null },
       { userId: 'audit-reject', kycStatus: 'pending', reviewAnswer: null },
       { userId: 'audit-hold', kycStatus: 'queued', reviewAnswer: null },
-      { userId: 'audit-edit', name: 'Old Name', kycStatus: 'completed', reviewAnswer: 'approved' },
+      // Approved, so no rejection fields (the generator's random applicant may carry some: the edit would record them too).
+      { userId: 'audit-edit', name: 'Old Name', kycStatus: 'completed', reviewAnswer: 'approved', rejectType: null, rejectReason: null },
     ]);
     const applicant = (userId: string, suffix = '') => `/api/projects/${org.id}/applicants/${userId}${suffix}`;
     await request(t.server).get(applicant('audit-approve')).set(reviewer.auth).expect(200);
