@@ -24,11 +24,14 @@ export const SERVER_LAYERS = [
   ['auth'],
   ['webhooks'],
   ['applicants'],
+  ['faces'],
   ['policy'],
   ['applicant-screening'],
   ['fake-data'],
   ['analysis'],
-  ['kyc', 'review'],
+  ['review'],
+  ['retention'],
+  ['kyc'],
   ['health', 'admin', 'demo', 'cli', 'migrations'],
 ];
 const serverFolders = readdirSync('server', { withFileTypes: true })

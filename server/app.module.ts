@@ -21,6 +21,8 @@ import { ApplicantsModule } from './applicants/applicants.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { KycModule } from './kyc/kyc.module.js';
 import { ReviewModule } from './review/review.module.js';
+import { FacesModule } from './faces/faces.module.js';
+import { RetentionModule } from './retention/retention.module.js';
 import { PolicyModule } from './policy/policy.module.js';
 import { ApplicantScreeningModule } from './applicant-screening/applicant-screening.module.js';
 import { AdminModule } from './admin/admin.module.js';
@@ -47,6 +49,7 @@ const clientDir = loadEnvironment().clientDir;
     // test makes sure no request matches routes of two controllers, so order is speed only).
     UsersModule,
     ApplicantsModule,
+    ReviewModule,
     SessionsModule,
     AuthenticationModule,
     EventsModule,
@@ -62,7 +65,8 @@ const clientDir = loadEnvironment().clientDir;
     AuditModule,
     AnalysisModule.register('app'),
     KycModule,
-    ReviewModule,
+    FacesModule,
+    RetentionModule,
     PolicyModule,
     ApplicantScreeningModule,
     AdminModule,

@@ -4,7 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { appConfig, type AppConfig } from './config/config.module.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { ConfigurationError } from './config/environment.js';
-import { moveEvidenceCrops } from './applicants/faces/evidence-crops.js';
+import { moveEvidenceCrops } from './faces/evidence-crops.js';
 import { openDataKeyring } from './data-protection/data-keyring.js';
 import { installSqliteTransactionGate } from './database/sqlite-transaction-gate.js';
 

@@ -23,9 +23,9 @@ import { ApplicantTag } from './applicants/tags/applicant-tag.entity.js';
 import { ApplicantView } from './review/views/applicant-view.entity.js';
 import { UserPreferences } from './users/preferences/user-preferences.entity.js';
 import { AnalysisJob } from './applicants/analysis/analysis-job.entity.js';
-import { ApplicantFace } from './applicants/faces/applicant-face.entity.js';
-import { FaceBlocklistEntry } from './applicants/faces/face-blocklist-entry.entity.js';
-import { FaceCrop, FaceCropMove } from './applicants/faces/face-crop.entity.js';
+import { ApplicantFace } from './faces/applicant-face.entity.js';
+import { FaceBlocklistEntry } from './faces/face-blocklist-entry.entity.js';
+import { FaceCrop, FaceCropMove } from './faces/face-crop.entity.js';
 import { SanctionsListEntity } from './sanctions/sanctions-list-entity.entity.js';
 import { SanctionsListImport } from './sanctions/sanctions-list-import.entity.js';
 import { VerificationPolicy } from './policy/verification-policy.entity.js';
@@ -33,17 +33,17 @@ import { SanctionsRescreen } from './applicant-screening/sanctions-rescreen.enti
 import { ScreeningHitReview } from './applicant-screening/screening-hit-review.entity.js';
 import { UserImage } from './users/user-image.entity.js';
 import { User } from './users/user.entity.js';
-import { ApplicantErasure } from './applicants/erasure/applicant-erasure.entity.js';
+import { ApplicantErasure } from './retention/erasure/applicant-erasure.entity.js';
 import { DataEncryptionKeyRecord } from './data-protection/data-encryption-key.entity.js';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity.js';
 import { WebhookEvent } from './webhooks/webhook-event.entity.js';
-import { DecisionLabel } from './applicants/decisions/decision-label.entity.js';
-import { ApplicantDecision } from './applicants/decisions/applicant-decision.entity.js';
-import { PendingDecision } from './applicants/decisions/pending-decision.entity.js';
-import { ReviewSettings } from './applicants/decisions/review-settings.entity.js';
-import { ReviewerPreferences } from './applicants/decisions/reviewer-preferences.entity.js';
-import { SupersededImage } from './applicants/decisions/superseded-image.entity.js';
-import { ApplicantNote } from './applicants/notes/applicant-note.entity.js';
+import { DecisionLabel } from './review/decisions/decision-label.entity.js';
+import { ApplicantDecision } from './review/decisions/applicant-decision.entity.js';
+import { PendingDecision } from './review/decisions/pending-decision.entity.js';
+import { ReviewSettings } from './review/decisions/review-settings.entity.js';
+import { ReviewerPreferences } from './review/decisions/reviewer-preferences.entity.js';
+import { SupersededImage } from './review/decisions/superseded-image.entity.js';
+import { ApplicantNote } from './review/notes/applicant-note.entity.js';
 
 /** Every entity of the application, listed once for the app, ormconfig.ts and the migration tooling. */
 export const entities: Function[] = [

@@ -1,17 +1,18 @@
 // The work of each benchmarked route, once, for the raw baseline (bench/baseline.mjs) and
 // the framework floor (bench/floor.mjs): the app's own plain-SQL readers and mappers,
 // imported from dist/ (CallerReader, MembershipReader, ApplicantListReader,
-// ApplicantDetailsReader, toListItems), so every statement is the app's, in its order.
+// ApplicantReader, ApplicantDetailsReader, toListItems), so every statement is the app's, in its order.
 // Each route returns the plain object the app answers with, or throws a RouteError.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { apiKeyOf } from '../../dist/server/api-keys/api-key.js';
 import { ApplicantCheck } from '../../dist/server/applicants/applicant-check.entity.js';
-import { ApplicantDetailsReader } from '../../dist/server/applicants/applicant-details.reader.js';
+import { ApplicantReader } from '../../dist/server/applicants/applicant.reader.js';
+import { ApplicantDetailsReader } from '../../dist/server/review/details/applicant-details.reader.js';
 import { ApplicantImage } from '../../dist/server/applicants/applicant-image.entity.js';
 import { Applicant } from '../../dist/server/applicants/applicant.entity.js';
-import { FaceBlocklistEntry } from '../../dist/server/applicants/faces/face-blocklist-entry.entity.js';
+import { FaceBlocklistEntry } from '../../dist/server/faces/face-blocklist-entry.entity.js';
 import { CallerReader } from '../../dist/server/auth/caller-reader.js';
 import { EntityRows, limitedExecutor } from '../../dist/server/database/plain-sql.js';
 import { SqliteReaderPool } from '../../dist/server/database/sqlite-reader-pool.js';
@@ -53,15 +54,16 @@ async function appReaders(db) {
       : { type: 'better-sqlite3', database: ':memory:', entities },
   );
   await metadata.initialize();
+  const applicantReader = new ApplicantReader(db, {
+    applicants: new EntityRows(metadata, Applicant),
+    images: new EntityRows(metadata, ApplicantImage),
+    checks: new EntityRows(metadata, ApplicantCheck),
+  });
   return {
     callers: new CallerReader(db, new EntityRows(metadata, User)),
     memberships: new MembershipReader(db, new EntityRows(metadata, Organization)),
-    details: new ApplicantDetailsReader(db, {
-      applicants: new EntityRows(metadata, Applicant),
-      images: new EntityRows(metadata, ApplicantImage),
-      blocklist: new EntityRows(metadata, FaceBlocklistEntry),
-      checks: new EntityRows(metadata, ApplicantCheck),
-    }),
+    applicants: applicantReader,
+    details: new ApplicantDetailsReader(applicantReader, new EntityRows(metadata, FaceBlocklistEntry)),
   };
 }
 
@@ -113,7 +115,7 @@ export async function benchRoutes(db) {
   // PostgreSQL two at once (POSTGRES_LONG_READS, default 2).
   const background = postgres ? limitedExecutor(db, 2) : new SqliteReaderPool(join(process.env.DATA_DIR, 'kyc.sqlite'), 2);
   const reader = new ApplicantListReader(db, {}, background);
-  const { callers, memberships, details } = await appReaders(db);
+  const { callers, memberships, applicants, details } = await appReaders(db);
   // BENCH_CACHED_CALLER=1: each API key's caller read once and kept for good — what no
   // real cache could beat (none is correct without invalidation), to measure what one
   // could save at most (run.mjs, "caller cache ceiling").
@@ -189,12 +191,12 @@ export async function benchRoutes(db) {
       return { items: await toListItems(db, rows), meta: pageMeta(query.page, query.pageSize, total, rows.length) };
     },
 
-    /** GET /api/projects/:id/applicants/:userId (ApplicantsQueryService.details). */
+    /** GET /api/projects/:id/applicants/:userId (ApplicantDetails.details). */
     async details(authorization, organizationId, userId) {
       const { user, organization } = await authorize(authorization, { permission: READ_APPLICANTS, organizationId });
       let applicant;
       try {
-        applicant = await details.find(organization.id, userId);
+        applicant = await applicants.find(organization.id, userId);
       } catch {
         throw new RouteError(404, 'Applicant not found');
       }

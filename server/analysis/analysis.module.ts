@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ApplicantScreeningModule } from '../applicant-screening/applicant-screening.module.js';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
+import { FacesModule } from '../faces/faces.module.js';
 import { PolicyModule } from '../policy/policy.module.js';
+import { AnalysisOutcomes } from './analysis-outcomes.js';
 import { AnalysisExecutor } from './analysis-executor.js';
 import { AnalysisHandlers } from './analysis-handlers.js';
 import { AnalysisPoolModule } from './analysis-pool.module.js';
@@ -23,10 +25,11 @@ export class AnalysisModule {
   static register(role: AnalysisRole): DynamicModule {
     return {
       module: AnalysisModule,
-      imports: [ApplicantsModule, PolicyModule, ApplicantScreeningModule, AnalysisPoolModule, SanctionsModule],
+      imports: [ApplicantsModule, FacesModule, PolicyModule, ApplicantScreeningModule, AnalysisPoolModule, SanctionsModule],
       providers: [
         { provide: ANALYSIS_ROLE, useValue: role },
         AnalysisHandlers,
+        AnalysisOutcomes,
         AnalysisExecutor,
         DocumentAnalysisHandler,
         FaceAnalysisHandler,

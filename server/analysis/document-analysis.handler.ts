@@ -4,7 +4,7 @@ import { Clock } from '../common/clock.js';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
-import { AnalysisOutcomes } from '../applicants/analysis/analysis-outcomes.js';
+import { AnalysisOutcomes } from './analysis-outcomes.js';
 import { DOCUMENT_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
 import { AnalysisPool } from './analysis-pool.js';

@@ -5,10 +5,10 @@ import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js'
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
 import { selfieTurnOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
-import { ApplicantFaces, type NewFaceCrop } from '../applicants/faces/applicant-faces.js';
-import { duplicateFaceCheck, faceMatchCheck, livenessCheck, type FaceAnalysis, type FaceOutcome } from '../applicants/faces/face-checks.js';
+import { ApplicantFaces, type NewFaceCrop } from '../faces/applicant-faces.js';
+import { duplicateFaceCheck, faceMatchCheck, livenessCheck, type FaceAnalysis, type FaceOutcome } from '../faces/face-checks.js';
 import type { AnalysisCheck } from '../applicants/applicant-check.entity.js';
-import { AnalysisOutcomes } from '../applicants/analysis/analysis-outcomes.js';
+import { AnalysisOutcomes } from './analysis-outcomes.js';
 import { FACE_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { FACE_MATCH_THRESHOLD, faceSimilarity, packEmbedding } from '../face-reading/index.js';
 import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';

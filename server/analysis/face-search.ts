@@ -1,8 +1,8 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { DataSource, In, MoreThan } from 'typeorm';
-import { ApplicantFace } from '../applicants/faces/applicant-face.entity.js';
-import { FaceBlocklistEntry } from '../applicants/faces/face-blocklist-entry.entity.js';
+import { ApplicantFace } from '../faces/applicant-face.entity.js';
+import { FaceBlocklistEntry } from '../faces/face-blocklist-entry.entity.js';
 import type { FaceHit, FaceSearchTask, FaceSet } from './face-search.worker.js';
 import { builtWorkerFile } from '../config/worker-file.js';
 import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';

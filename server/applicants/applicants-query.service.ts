@@ -3,10 +3,7 @@ import { appConfig, type AppConfig } from '../config/config.module.js';
 import { SqliteReaderPool } from '../database/sqlite-reader-pool.js';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, DataSource, type Repository, type SelectQueryBuilder } from 'typeorm';
-import { AuditService } from '../audit/audit.service.js';
-import type { AuditEventPageDto } from '../audit/dto/audit-event.dto.js';
 import { pageMeta, pageOffset } from '../common/paging/page-meta.dto.js';
-import type { PageQueryDto } from '../common/paging/page-query.dto.js';
 import { isUuid, OrganizationAccessService } from '../organizations/organization-access.service.js';
 import type { User } from '../users/user.entity.js';
 import type { ApplicantOrderBy } from './applicant-fields.js';
@@ -15,14 +12,12 @@ import { ApplicantImage } from './applicant-image.entity.js';
 import { ApplicantListReader, type ApplicantListRow } from './list/applicant-list.reader.js';
 import { APP_SQL } from '../database/app-sql.module.js';
 import { budgetedPostgresExecutor, EntityRows, limitedExecutor, ReadTooSlowError, type SqlExecutor } from '../database/plain-sql.js';
-import { ApplicantDetailsReader } from './applicant-details.reader.js';
+import { ApplicantReader } from './applicant.reader.js';
 import { toListItems } from './list/list-items.js';
 import { toListFilters } from './queue-filters.js';
 import { Applicant } from './applicant.entity.js';
-import { FaceBlocklistEntry } from './faces/face-blocklist-entry.entity.js';
 import { imageNotFound, listReadTooSlow } from './applicants.errors.js';
 import type { ApplicantCheckDto } from './dto/applicant-check.dto.js';
-import type { ApplicantDetailsDto } from './dto/applicant-details.dto.js';
 import type {
   ApplicantListItemDto,
   ApplicantListQueryDto,
@@ -40,12 +35,13 @@ export interface ImageBytes {
   data: Buffer;
 }
 
-/** Reading applicants: the paged list, the details (recorded as a view), images and activity. */
+/** Reading applicants: the paged list, one applicant, its images and checks. */
 @Injectable()
 export class ApplicantsQueryService implements OnApplicationShutdown {
   private readonly reader: ApplicantListReader;
   private readonly executor: SqlExecutor;
-  private readonly detailsReader: ApplicantDetailsReader;
+  /** One applicant's row, images and checks. */
+  readonly applicantReader: ApplicantReader;
   /** SQLite: the searches' reader threads (SQLITE_READER_THREADS). */
   private readonly backgroundReaders: SqliteReaderPool | null;
   /**
@@ -58,7 +54,6 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
     @InjectRepository(Applicant) private readonly applicants: Repository<Applicant>,
     @InjectRepository(ApplicantImage) private readonly images: Repository<ApplicantImage>,
     private readonly access: OrganizationAccessService,
-    private readonly audit: AuditService,
     private readonly dataSource: DataSource,
     @Inject(appConfig.KEY) env: AppConfig,
     @Inject(APP_SQL) sql: SqlExecutor,
@@ -68,10 +63,9 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
     this.backgroundReaders = sqliteFile && env.sqliteReaderThreads > 0 ? new SqliteReaderPool(sqliteFile, env.sqliteReaderThreads, env.longReadBudgetMs) : null;
     this.longReadExecutor = answeringTooSlow(this.backgroundReaders ?? this.longReads(env));
     this.reader = new ApplicantListReader(this.executor, {}, this.longReadExecutor);
-    this.detailsReader = new ApplicantDetailsReader(this.executor, {
+    this.applicantReader = new ApplicantReader(this.executor, {
       applicants: new EntityRows(dataSource, Applicant),
       images: new EntityRows(dataSource, ApplicantImage),
-      blocklist: new EntityRows(dataSource, FaceBlocklistEntry),
       checks: new EntityRows(dataSource, ApplicantCheck),
     });
   }
@@ -138,24 +132,6 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
     return this.pageAcrossOrganizations(builder, query);
   }
 
-  /**
-   * The details, recorded in the audit trail as a view of identity data. The record is
-   * buffered and written with others within a second (AuditService.recordView): a view
-   * is not a synchronous INSERT.
-   */
-  async details(user: User, organizationId: string, userId: string): Promise<ApplicantDetailsDto> {
-    const { organization } = await this.access.requireMember(user, organizationId);
-    const applicant = await this.findApplicant(organization.id, userId);
-    const details = await this.detailsOf(applicant);
-    this.audit.recordView({ actor: user, organizationId: organization.id, applicantId: applicant.id, action: 'applicant.viewed' });
-    return details;
-  }
-
-  /** The details of an applicant already authorised: typed data, images, what was read, where the analysis is. */
-  detailsOf(applicant: Applicant): Promise<ApplicantDetailsDto> {
-    return this.detailsReader.detailsOf(applicant);
-  }
-
   async image(user: User, organizationId: string, userId: string, imageId: string): Promise<ImageBytes> {
     const { organization } = await this.access.requireMember(user, organizationId);
     if (!isUuid(imageId)) throw imageNotFound();
@@ -171,21 +147,15 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
     return { contentType: image.contentType, data: image.data };
   }
 
-  async activity(user: User, organizationId: string, userId: string, paging: PageQueryDto): Promise<AuditEventPageDto> {
-    const { organization } = await this.access.requireMember(user, organizationId);
-    const applicant = await this.findApplicant(organization.id, userId);
-    return this.audit.listForApplicant(organization.id, applicant.id, paging);
-  }
-
   /** The automatic checks of the applicant's last submission. */
   async checks(user: User, organizationId: string, userId: string): Promise<ApplicantCheckDto[]> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const applicant = await this.findApplicant(organization.id, userId);
-    return this.detailsReader.checks(applicant.id);
+    return this.applicantReader.checks(applicant.id);
   }
 
   findApplicant(organizationId: string, userId: string): Promise<Applicant> {
-    return this.detailsReader.find(organizationId, userId);
+    return this.applicantReader.find(organizationId, userId);
   }
 
   findById(applicantId: string): Promise<Applicant | null> {

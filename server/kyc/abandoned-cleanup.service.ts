@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { DataSource, In, IsNull, Not } from 'typeorm';
 import { Applicant } from '../applicants/applicant.entity.js';
-import { RETENTION_ACTOR } from '../applicants/retention/retention-actor.js';
+import { RETENTION_ACTOR } from '../retention/retention-actor.js';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { JobLockService } from '../common/jobs/job-lock.service.js';

@@ -47,7 +47,7 @@ import { WidgetTokenService, type WidgetTokenClaims } from './widget-token.servi
 import { WidgetStateService } from './widget-state.service.js';
 import { ORGANIZATION_ERRORS } from '../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../applicants/applicants.errors.js';
-import { DECISION_ERRORS } from '../applicants/decisions/decisions.errors.js';
+import { DECISION_ERRORS } from '../review/decisions/decisions.errors.js';
 import { ApiErrors } from '../common/errors/api-errors.decorator.js';
 import { CREATE_SESSION_EXAMPLE, CREATED_SESSION_EXAMPLE } from './sessions/sessions.examples.js';
 

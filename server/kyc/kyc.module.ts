@@ -4,6 +4,7 @@ import { AnalysisPoolModule } from '../analysis/analysis-pool.module.js';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
+import { ReviewModule } from '../review/review.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { AbandonedCleanupService } from './abandoned-cleanup.service.js';
 import { IdempotencyModule } from '../common/idempotency/idempotency.module.js';
@@ -37,6 +38,7 @@ import { WidgetTokenService } from './widget-token.service.js';
     OrganizationsModule,
     WebhooksModule,
     ApplicantsModule,
+    ReviewModule,
     AnalysisPoolModule,
   ],
   controllers: [KycController, SumsubController],

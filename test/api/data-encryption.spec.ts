@@ -6,7 +6,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
-import { ApplicantFace } from '../../server/applicants/faces/applicant-face.entity.js';
+import { ApplicantFace } from '../../server/faces/applicant-face.entity.js';
 import { ConfigurationError, keyBesideDatabaseWarning, loadEnvironment } from '../../server/config/environment.js';
 import { DataEncryptionKeyRecord } from '../../server/data-protection/data-encryption-key.entity.js';
 import { ENVELOPE_HEADER_BYTES, ENVELOPE_MAGIC, encryptValue, envelopeKeyId, keyEncryptionKey } from '../../server/data-protection/envelope.js';

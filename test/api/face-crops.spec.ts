@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
 import { ApplicantCheck } from '../../server/applicants/applicant-check.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
-import { FaceCrop, FaceCropMove } from '../../server/applicants/faces/face-crop.entity.js';
+import { FaceCrop, FaceCropMove } from '../../server/faces/face-crop.entity.js';
 import { ENVELOPE_MAGIC } from '../../server/data-protection/envelope.js';
 import { FaceCrops1795820971160 } from '../../server/migrations/1795820971160-FaceCrops.js';
 import { fakeApplicant, type FakeApplicant } from '../../server/fake-data/fake-applicant.js';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
-import { UNDO_WINDOW_MS } from '../../server/applicants/decisions/default-labels.js';
+import { UNDO_WINDOW_MS } from '../../server/review/decisions/default-labels.js';
 import { AbandonedCleanupService } from '../../server/kyc/abandoned-cleanup.service.js';
 import { documentPhoto, pngImage } from '../fixtures/images.js';
 import { addMember, createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
-import { AnalysisOutcomes } from '../../server/applicants/analysis/analysis-outcomes.js';
+import { AnalysisOutcomes } from '../../server/analysis/analysis-outcomes.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { addMember, createOrganization, seedApplicants, type TestOrganization } from '../fixtures/organizations.js';
 import { sessionHeaders } from '../support/accounts.js';

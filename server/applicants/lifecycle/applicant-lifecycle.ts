@@ -53,10 +53,10 @@ export type ChangePlan = (applicant: Applicant, context: ChangeContext) => Promi
  *
  * The use cases live with the modules that own them and call `change` with their plan
  * (paths from server/): submission in kyc/verification-changes.ts, decisions in
- * applicants/decisions/decision-changes.ts, screening in
+ * review/decisions/decision-changes.ts, screening in
  * applicant-screening/screening-changes.ts, analysis results in
- * applicants/analysis/analysis-outcomes.ts, the policy in policy/automatic-decisions.ts,
- * staff edits in applicants/applicant-review.service.ts.
+ * analysis/analysis-outcomes.ts, the policy in policy/automatic-decisions.ts,
+ * staff edits in review/details/applicant-review.service.ts.
  */
 @Injectable()
 export class ApplicantLifecycle {

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, HttpCode, Post, Req, UseGuards } from '@nestj
 import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { RawBodyRequest } from '../../common/http/body-parsers.js';
 import { Public } from '../../common/access/public.decorator.js';
-import { DecisionChanges } from '../../applicants/decisions/decision-changes.js';
+import { DecisionChanges } from '../../review/decisions/decision-changes.js';
 import { WidgetClaims, WidgetTokenGuard } from '../widget-token.guard.js';
 import type { WidgetTokenClaims } from '../widget-token.service.js';
 import { KYC_ERRORS, sumsubNotConfigured } from '../kyc.errors.js';

@@ -124,308 +124,6 @@ export const applicantsOverviewList = <ThrowOnError extends boolean = true>(opti
 });
 
 /**
- * List an organization's applicants
- *
- * The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue.
- */
-export const applicantsList = <ThrowOnError extends boolean = true>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants',
-    ...options
-});
-
-/**
- * Find the next applicant
- *
- * The applicant after `after` in the same filters and order: what "approve & next" opens.
- */
-export const applicantsNext = <ThrowOnError extends boolean = true>(options: Options<ApplicantsNextData, ThrowOnError>) => (options.client ?? client).get<ApplicantsNextResponses, ApplicantsNextErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/next',
-    ...options
-});
-
-/**
- * Export applicants as CSV
- *
- * The filtered work-queue list as a CSV file, streamed; `X-Total-Count` gives the number of rows expected. Recorded as applicant.list_exported.
- */
-export const applicantsExportCsv = <ThrowOnError extends boolean = true>(options: Options<ApplicantsExportCsvData, ThrowOnError>) => (options.client ?? client).get<ApplicantsExportCsvResponses, ApplicantsExportCsvErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/export.csv',
-    ...options
-});
-
-/**
- * Erase an applicant
- *
- * GDPR Art. 17: identity data, photos, selfie, face data, checks, notes, the webhook events kept for the applicant and the personal values of its audit entries are removed for good. Answers the tombstone. No webhook is sent.
- */
-export const applicantErasureErase = <ThrowOnError extends boolean = true>(options: Options<ApplicantErasureEraseData, ThrowOnError>) => (options.client ?? client).delete<ApplicantErasureEraseResponses, ApplicantErasureEraseErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Get an applicant
- *
- * Everything known about one applicant: identity data, document, images, review answer, checks summary, tags and assignee. Each read is recorded in the audit trail as applicant.viewed.
- */
-export const applicantsDetails = <ThrowOnError extends boolean = true>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}',
-    ...options
-});
-
-/**
- * Edit an applicant
- *
- * Staff correct the applicant's data or set a status that is not a decision; the `applicant.updated` webhook is sent. Completed and on hold are decisions, made through approve, reject and hold (four-eyes, undo window, labels). Changing the identity of a completed applicant re-opens it: `kycStatus` queued, no review answer, and a decision still waiting out its undo window is not sent.
- */
-export const applicantsUpdate = <ThrowOnError extends boolean = true>(options: Options<ApplicantsUpdateData, ThrowOnError>) => (options.client ?? client).put<ApplicantsUpdateResponses, ApplicantsUpdateErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Reset an applicant
- *
- * Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent.
- */
-export const applicantsReset = <ThrowOnError extends boolean = true>(options: Options<ApplicantsResetData, ThrowOnError>) => (options.client ?? client).post<ApplicantsResetResponses, ApplicantsResetErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/reset',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Approve an applicant
- *
- * Staff approve the verification: `kycStatus` completed, `reviewAnswer` approved, and the `applicant.decided` webhook is sent (after the undo window, if the organization has one). Under the four-eyes rule the approval is a proposal that a second reviewer confirms.
- */
-export const applicantsApprove = <ThrowOnError extends boolean = true>(options: Options<ApplicantsApproveData, ThrowOnError>) => (options.client ?? client).post<ApplicantsApproveResponses, ApplicantsApproveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/approve',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Reject an applicant
- *
- * Staff reject the verification, finally or asking for a resubmission, with a reject label (or, as older integrations do, a reason and rejectType); the `applicant.decided` webhook is sent. Under the four-eyes rule it is a proposal.
- */
-export const applicantsReject = <ThrowOnError extends boolean = true>(options: Options<ApplicantsRejectData, ThrowOnError>) => (options.client ?? client).post<ApplicantsRejectResponses, ApplicantsRejectErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/reject',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Put an applicant on hold
- *
- * Staff put the verification on hold (`kycStatus` onHold) with a reason or a hold label; the `applicant.on_hold` webhook is sent.
- */
-export const applicantsHold = <ThrowOnError extends boolean = true>(options: Options<ApplicantsHoldData, ThrowOnError>) => (options.client ?? client).post<ApplicantsHoldResponses, ApplicantsHoldErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/hold',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Read an applicant's activity
- *
- * The applicant's audit trail, newest first: every step of the end user (with its session id and IP address) and every change by staff.
- */
-export const applicantsActivity = <ThrowOnError extends boolean = true>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/activity',
-    ...options
-});
-
-/**
- * Download an applicant's image
- *
- * The bytes of one document photo or selfie of the applicant (`Cache-Control: private, no-store`).
- */
-export const applicantsImage = <ThrowOnError extends boolean = true>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/images/{imageId}',
-    ...options
-});
-
-/**
- * Untag an applicant
- *
- * Takes a tag off the applicant (recorded as applicant.untagged).
- */
-export const applicantTagsRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantTagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantTagsRemoveResponses, ApplicantTagsRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}',
-    ...options
-});
-
-/**
- * Tag an applicant
- *
- * Puts one of the organization's tags on the applicant (recorded as applicant.tagged when it did not have it yet). An applicant carries at most 20 tags.
- */
-export const applicantTagsAdd = <ThrowOnError extends boolean = true>(options: Options<ApplicantTagsAddData, ThrowOnError>) => (options.client ?? client).put<ApplicantTagsAddResponses, ApplicantTagsAddErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}',
-    ...options
-});
-
-/**
- * List tags
- *
- * The organization's tags, by name.
- */
-export const tagsList = <ThrowOnError extends boolean = true>(options: Options<TagsListData, ThrowOnError>) => (options.client ?? client).get<TagsListResponses, TagsListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/tags',
-    ...options
-});
-
-/**
- * Create a tag
- *
- * A new tag for the organization's applicants: a name and a colour from the palette (at most 100 tags).
- */
-export const tagsCreate = <ThrowOnError extends boolean = true>(options: Options<TagsCreateData, ThrowOnError>) => (options.client ?? client).post<TagsCreateResponses, TagsCreateErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/tags',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete a tag
- *
- * Deletes the tag and takes it off every applicant.
- */
-export const tagsRemove = <ThrowOnError extends boolean = true>(options: Options<TagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<TagsRemoveResponses, TagsRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/tags/{tagId}',
-    ...options
-});
-
-/**
- * Rename or recolour a tag
- *
- * Changes a tag's name or colour.
- */
-export const tagsUpdate = <ThrowOnError extends boolean = true>(options: Options<TagsUpdateData, ThrowOnError>) => (options.client ?? client).patch<TagsUpdateResponses, TagsUpdateErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/tags/{tagId}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
  * List the checks of an applicant
  *
  * Every automatic check of the applicant (document not expired, age, duplicate document, document read, data matches document, face match, sanctions screening…) with its verdict (`passed`, `failed`, `needs-review`, `unavailable`), score and evidence.
@@ -437,451 +135,6 @@ export const applicantChecksList = <ThrowOnError extends boolean = true>(options
             type: 'apiKey'
         }],
     url: '/api/projects/{id}/applicants/{userId}/checks',
-    ...options
-});
-
-/**
- * Read an organization's figures
- *
- * How many applicants the organization has in each status, and the review figures of the dashboard.
- */
-export const organizationStatsGet = <ThrowOnError extends boolean = true>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/stats',
-    ...options
-});
-
-/**
- * Take a face off the blocklist
- *
- * Removes the applicant's face from the organization's blocklist (audited).
- */
-export const faceBlocklistUnblock = <ThrowOnError extends boolean = true>(options: Options<FaceBlocklistUnblockData, ThrowOnError>) => (options.client ?? client).delete<FaceBlocklistUnblockResponses, FaceBlocklistUnblockErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/face-blocklist',
-    ...options
-});
-
-/**
- * Blocklist an applicant's face
- *
- * Puts the applicant's selfie face on the organization's blocklist: later applicants with the same face are rejected automatically (auto-reject:blocklisted-face).
- */
-export const faceBlocklistBlock = <ThrowOnError extends boolean = true>(options: Options<FaceBlocklistBlockData, ThrowOnError>) => (options.client ?? client).post<FaceBlocklistBlockResponses, FaceBlocklistBlockErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/face-blocklist',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Download a face crop of a check
- *
- * A face the applicant's face checks show, named in their evidence by `cropId`: the selfie's and the document portrait's faces (`face-match`), another applicant's face (`duplicate-face` matches). `Cache-Control: private, no-store`.
- */
-export const faceCropsCrop = <ThrowOnError extends boolean = true>(options: Options<FaceCropsCropData, ThrowOnError>) => (options.client ?? client).get<FaceCropsCropResponses, FaceCropsCropErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/face-crops/{cropId}',
-    ...options
-});
-
-/**
- * Download the face of a blocklist entry
- *
- * The face of one of the organization's blocklist entries, as a `duplicate-face` check's blocklist match names it (`entryId`). `Cache-Control: private, no-store`.
- */
-export const faceCropsBlocklistCrop = <ThrowOnError extends boolean = true>(options: Options<FaceCropsBlocklistCropData, ThrowOnError>) => (options.client ?? client).get<FaceCropsBlocklistCropResponses, FaceCropsBlocklistCropErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/face-blocklist/{entryId}/crop',
-    ...options
-});
-
-/**
- * List decision labels
- *
- * Every decision label of the organization, archived ones included; the defaults are created on the first read.
- */
-export const reviewSettingsListLabels = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsListLabelsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsListLabelsResponses, ReviewSettingsListLabelsErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/decision-labels',
-    ...options
-});
-
-/**
- * Create a decision label
- *
- * A new reject, hold or resubmission label for the organization: a machine code (sent in webhooks as `data.label`), a title, and the text the end user sees.
- */
-export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsCreateLabelData, ThrowOnError>) => (options.client ?? client).post<ReviewSettingsCreateLabelResponses, ReviewSettingsCreateLabelErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/decision-labels',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete a decision label
- *
- * Deletes a label, or archives it when a decision already used it.
- */
-export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsRemoveLabelData, ThrowOnError>) => (options.client ?? client).delete<ReviewSettingsRemoveLabelResponses, ReviewSettingsRemoveLabelErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/decision-labels/{labelId}',
-    ...options
-});
-
-/**
- * Change a decision label
- *
- * Changes a label's code, title or end-user text, or archives it.
- */
-export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsUpdateLabelData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsUpdateLabelResponses, ReviewSettingsUpdateLabelErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/decision-labels/{labelId}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Read the review settings
- *
- * The organization's undo window and four-eyes rule.
- */
-export const reviewSettingsSettings = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsSettingsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsSettingsResponses, ReviewSettingsSettingsErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/review-settings',
-    ...options
-});
-
-/**
- * Change the review settings
- *
- * The owner or an administrator sets the undo window and the four-eyes rule of the organization.
- */
-export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsSaveSettingsData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsSaveSettingsResponses, ReviewSettingsSaveSettingsErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/review-settings',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Read the review state of an applicant
- *
- * What the decision dock shows: the pending four-eyes proposal, the decisions that can still be undone within the undo window, and the resubmission in progress.
- */
-export const applicantDecisionsReview = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsReviewData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsReviewResponses, ApplicantDecisionsReviewErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/review',
-    ...options
-});
-
-/**
- * Undo a decision
- *
- * Within the organization's undo window, puts the applicant back to what the decision replaced. The decision's webhook is held back during the window, so an undone decision is never announced.
- */
-export const applicantDecisionsUndo = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsUndoData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsUndoResponses, ApplicantDecisionsUndoErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/decisions/{decisionId}/undo',
-    ...options
-});
-
-/**
- * Confirm a proposed decision
- *
- * Four-eyes: a second reviewer confirms the decision another reviewer proposed. It is made as the confirmer's, with the proposer recorded, and its webhook is sent.
- */
-export const applicantDecisionsConfirm = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsConfirmData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsConfirmResponses, ApplicantDecisionsConfirmErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/confirm',
-    ...options
-});
-
-/**
- * Decline a proposed decision
- *
- * Four-eyes: a second reviewer drops the proposed decision; the applicant stays as it was and nothing is sent.
- */
-export const applicantDecisionsDecline = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsDeclineData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsDeclineResponses, ApplicantDecisionsDeclineErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/decline',
-    ...options
-});
-
-/**
- * Ask the end user to redo one step
- *
- * Sends the applicant back to the verification page for one step only (document front, back, selfie or personal data), with a resubmission label saying why. Older links are revoked; the `applicant.resubmission_requested` webhook is sent.
- */
-export const applicantDecisionsRequestResubmission = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsRequestResubmissionData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsRequestResubmissionErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/request-resubmission',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Download a replaced photo
- *
- * The bytes of a document photo or selfie that a resubmission replaced, kept so that the reviewer can compare the old and the new one.
- */
-export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsEarlierImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsEarlierImageErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/earlier-images/{imageId}',
-    ...options
-});
-
-/**
- * Read my reviewer preferences
- *
- * The signed-in reviewer's work-queue choices: the columns shown and the list's default order.
- */
-export const reviewerPreferencesGet = <ThrowOnError extends boolean = true>(options?: Options<ReviewerPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<ReviewerPreferencesGetResponses, ReviewerPreferencesGetErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/users/me/reviewer-preferences',
-    ...options
-});
-
-/**
- * Save my reviewer preferences
- *
- * Replaces the signed-in reviewer's work-queue choices (columns and default order).
- */
-export const reviewerPreferencesSave = <ThrowOnError extends boolean = true>(options: Options<ReviewerPreferencesSaveData, ThrowOnError>) => (options.client ?? client).put<ReviewerPreferencesSaveResponses, ReviewerPreferencesSaveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/users/me/reviewer-preferences',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List notes
- *
- * The internal notes on the applicant, newest first.
- */
-export const applicantNotesList = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesListData, ThrowOnError>) => (options.client ?? client).get<ApplicantNotesListResponses, ApplicantNotesListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/notes',
-    ...options
-});
-
-/**
- * Add a note
- *
- * An internal note on the applicant, for the organization's staff only (audited).
- */
-export const applicantNotesAdd = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesAddData, ThrowOnError>) => (options.client ?? client).post<ApplicantNotesAddResponses, ApplicantNotesAddErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/notes',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete a note
- *
- * Deletes a note; only its author may, within 15 minutes of writing it.
- */
-export const applicantNotesRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantNotesRemoveResponses, ApplicantNotesRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}',
-    ...options
-});
-
-/**
- * Edit a note
- *
- * Changes a note; only its author may, within 15 minutes of writing it.
- */
-export const applicantNotesEdit = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesEditData, ThrowOnError>) => (options.client ?? client).put<ApplicantNotesEditResponses, ApplicantNotesEditErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List an applicant's erasures
- *
- * The tombstones (applicantId, erasedAt, erasedBy, reason) of applicants erased under this userId, newest first.
- */
-export const applicantErasureTombstones = <ThrowOnError extends boolean = true>(options: Options<ApplicantErasureTombstonesData, ThrowOnError>) => (options.client ?? client).get<ApplicantErasureTombstonesResponses, ApplicantErasureTombstonesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/erasures',
-    ...options
-});
-
-/**
- * Lift a legal hold
- *
- * Ends the applicant's legal hold, with a reason: the retention policy applies again from its next run.
- */
-export const legalHoldLift = <ThrowOnError extends boolean = true>(options: Options<LegalHoldLiftData, ThrowOnError>) => (options.client ?? client).delete<LegalHoldLiftResponses, LegalHoldLiftErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/legal-hold',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Place a legal hold
- *
- * Keeps the applicant, with a reason: retention and erasure skip it until the hold is lifted.
- */
-export const legalHoldPlace = <ThrowOnError extends boolean = true>(options: Options<LegalHoldPlaceData, ThrowOnError>) => (options.client ?? client).put<LegalHoldPlaceResponses, LegalHoldPlaceErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/legal-hold',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Apply the retention policy now
- *
- * Runs the organization's retention policy at once instead of at the next hourly run, and answers what was removed (audited like the hourly run).
- */
-export const retentionApply = <ThrowOnError extends boolean = true>(options: Options<RetentionApplyData, ThrowOnError>) => (options.client ?? client).post<RetentionApplyResponses, RetentionApplyErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/retention-policy/apply',
     ...options
 });
 
@@ -1308,6 +561,734 @@ export const webhooksSendTest = <ThrowOnError extends boolean = true>(options?: 
             type: 'apiKey'
         }],
     url: '/api/webhooks/test',
+    ...options
+});
+
+/**
+ * List an organization's applicants
+ *
+ * The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue.
+ */
+export const applicantsList = <ThrowOnError extends boolean = true>(options: Options<ApplicantsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantsListResponses, ApplicantsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants',
+    ...options
+});
+
+/**
+ * Find the next applicant
+ *
+ * The applicant after `after` in the same filters and order: what "approve & next" opens.
+ */
+export const applicantsNext = <ThrowOnError extends boolean = true>(options: Options<ApplicantsNextData, ThrowOnError>) => (options.client ?? client).get<ApplicantsNextResponses, ApplicantsNextErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/next',
+    ...options
+});
+
+/**
+ * Export applicants as CSV
+ *
+ * The filtered work-queue list as a CSV file, streamed; `X-Total-Count` gives the number of rows expected. Recorded as applicant.list_exported.
+ */
+export const applicantsExportCsv = <ThrowOnError extends boolean = true>(options: Options<ApplicantsExportCsvData, ThrowOnError>) => (options.client ?? client).get<ApplicantsExportCsvResponses, ApplicantsExportCsvErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/export.csv',
+    ...options
+});
+
+/**
+ * Erase an applicant
+ *
+ * GDPR Art. 17: identity data, photos, selfie, face data, checks, notes, the webhook events kept for the applicant and the personal values of its audit entries are removed for good. Answers the tombstone. No webhook is sent.
+ */
+export const applicantErasureErase = <ThrowOnError extends boolean = true>(options: Options<ApplicantErasureEraseData, ThrowOnError>) => (options.client ?? client).delete<ApplicantErasureEraseResponses, ApplicantErasureEraseErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get an applicant
+ *
+ * Everything known about one applicant: identity data, document, images, review answer, checks summary, tags and assignee. Each read is recorded in the audit trail as applicant.viewed.
+ */
+export const applicantsDetails = <ThrowOnError extends boolean = true>(options: Options<ApplicantsDetailsData, ThrowOnError>) => (options.client ?? client).get<ApplicantsDetailsResponses, ApplicantsDetailsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}',
+    ...options
+});
+
+/**
+ * Edit an applicant
+ *
+ * Staff correct the applicant's data or set a status that is not a decision; the `applicant.updated` webhook is sent. Completed and on hold are decisions, made through approve, reject and hold (four-eyes, undo window, labels). Changing the identity of a completed applicant re-opens it: `kycStatus` queued, no review answer, and a decision still waiting out its undo window is not sent.
+ */
+export const applicantsUpdate = <ThrowOnError extends boolean = true>(options: Options<ApplicantsUpdateData, ThrowOnError>) => (options.client ?? client).put<ApplicantsUpdateResponses, ApplicantsUpdateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reset an applicant
+ *
+ * Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent.
+ */
+export const applicantsReset = <ThrowOnError extends boolean = true>(options: Options<ApplicantsResetData, ThrowOnError>) => (options.client ?? client).post<ApplicantsResetResponses, ApplicantsResetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Approve an applicant
+ *
+ * Staff approve the verification: `kycStatus` completed, `reviewAnswer` approved, and the `applicant.decided` webhook is sent (after the undo window, if the organization has one). Under the four-eyes rule the approval is a proposal that a second reviewer confirms.
+ */
+export const applicantsApprove = <ThrowOnError extends boolean = true>(options: Options<ApplicantsApproveData, ThrowOnError>) => (options.client ?? client).post<ApplicantsApproveResponses, ApplicantsApproveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/approve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Reject an applicant
+ *
+ * Staff reject the verification, finally or asking for a resubmission, with a reject label (or, as older integrations do, a reason and rejectType); the `applicant.decided` webhook is sent. Under the four-eyes rule it is a proposal.
+ */
+export const applicantsReject = <ThrowOnError extends boolean = true>(options: Options<ApplicantsRejectData, ThrowOnError>) => (options.client ?? client).post<ApplicantsRejectResponses, ApplicantsRejectErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/reject',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Put an applicant on hold
+ *
+ * Staff put the verification on hold (`kycStatus` onHold) with a reason or a hold label; the `applicant.on_hold` webhook is sent.
+ */
+export const applicantsHold = <ThrowOnError extends boolean = true>(options: Options<ApplicantsHoldData, ThrowOnError>) => (options.client ?? client).post<ApplicantsHoldResponses, ApplicantsHoldErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/hold',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read an applicant's activity
+ *
+ * The applicant's audit trail, newest first: every step of the end user (with its session id and IP address) and every change by staff.
+ */
+export const applicantsActivity = <ThrowOnError extends boolean = true>(options: Options<ApplicantsActivityData, ThrowOnError>) => (options.client ?? client).get<ApplicantsActivityResponses, ApplicantsActivityErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/activity',
+    ...options
+});
+
+/**
+ * Download an applicant's image
+ *
+ * The bytes of one document photo or selfie of the applicant (`Cache-Control: private, no-store`).
+ */
+export const applicantsImage = <ThrowOnError extends boolean = true>(options: Options<ApplicantsImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantsImageResponses, ApplicantsImageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/images/{imageId}',
+    ...options
+});
+
+/**
+ * Untag an applicant
+ *
+ * Takes a tag off the applicant (recorded as applicant.untagged).
+ */
+export const applicantTagsRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantTagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantTagsRemoveResponses, ApplicantTagsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}',
+    ...options
+});
+
+/**
+ * Tag an applicant
+ *
+ * Puts one of the organization's tags on the applicant (recorded as applicant.tagged when it did not have it yet). An applicant carries at most 20 tags.
+ */
+export const applicantTagsAdd = <ThrowOnError extends boolean = true>(options: Options<ApplicantTagsAddData, ThrowOnError>) => (options.client ?? client).put<ApplicantTagsAddResponses, ApplicantTagsAddErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}',
+    ...options
+});
+
+/**
+ * List tags
+ *
+ * The organization's tags, by name.
+ */
+export const tagsList = <ThrowOnError extends boolean = true>(options: Options<TagsListData, ThrowOnError>) => (options.client ?? client).get<TagsListResponses, TagsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/tags',
+    ...options
+});
+
+/**
+ * Create a tag
+ *
+ * A new tag for the organization's applicants: a name and a colour from the palette (at most 100 tags).
+ */
+export const tagsCreate = <ThrowOnError extends boolean = true>(options: Options<TagsCreateData, ThrowOnError>) => (options.client ?? client).post<TagsCreateResponses, TagsCreateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/tags',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a tag
+ *
+ * Deletes the tag and takes it off every applicant.
+ */
+export const tagsRemove = <ThrowOnError extends boolean = true>(options: Options<TagsRemoveData, ThrowOnError>) => (options.client ?? client).delete<TagsRemoveResponses, TagsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/tags/{tagId}',
+    ...options
+});
+
+/**
+ * Rename or recolour a tag
+ *
+ * Changes a tag's name or colour.
+ */
+export const tagsUpdate = <ThrowOnError extends boolean = true>(options: Options<TagsUpdateData, ThrowOnError>) => (options.client ?? client).patch<TagsUpdateResponses, TagsUpdateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/tags/{tagId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read an organization's figures
+ *
+ * How many applicants the organization has in each status, and the review figures of the dashboard.
+ */
+export const organizationStatsGet = <ThrowOnError extends boolean = true>(options: Options<OrganizationStatsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationStatsGetResponses, OrganizationStatsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/stats',
+    ...options
+});
+
+/**
+ * List decision labels
+ *
+ * Every decision label of the organization, archived ones included; the defaults are created on the first read.
+ */
+export const reviewSettingsListLabels = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsListLabelsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsListLabelsResponses, ReviewSettingsListLabelsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/decision-labels',
+    ...options
+});
+
+/**
+ * Create a decision label
+ *
+ * A new reject, hold or resubmission label for the organization: a machine code (sent in webhooks as `data.label`), a title, and the text the end user sees.
+ */
+export const reviewSettingsCreateLabel = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsCreateLabelData, ThrowOnError>) => (options.client ?? client).post<ReviewSettingsCreateLabelResponses, ReviewSettingsCreateLabelErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/decision-labels',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a decision label
+ *
+ * Deletes a label, or archives it when a decision already used it.
+ */
+export const reviewSettingsRemoveLabel = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsRemoveLabelData, ThrowOnError>) => (options.client ?? client).delete<ReviewSettingsRemoveLabelResponses, ReviewSettingsRemoveLabelErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/decision-labels/{labelId}',
+    ...options
+});
+
+/**
+ * Change a decision label
+ *
+ * Changes a label's code, title or end-user text, or archives it.
+ */
+export const reviewSettingsUpdateLabel = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsUpdateLabelData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsUpdateLabelResponses, ReviewSettingsUpdateLabelErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/decision-labels/{labelId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read the review settings
+ *
+ * The organization's undo window and four-eyes rule.
+ */
+export const reviewSettingsSettings = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsSettingsData, ThrowOnError>) => (options.client ?? client).get<ReviewSettingsSettingsResponses, ReviewSettingsSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/review-settings',
+    ...options
+});
+
+/**
+ * Change the review settings
+ *
+ * The owner or an administrator sets the undo window and the four-eyes rule of the organization.
+ */
+export const reviewSettingsSaveSettings = <ThrowOnError extends boolean = true>(options: Options<ReviewSettingsSaveSettingsData, ThrowOnError>) => (options.client ?? client).put<ReviewSettingsSaveSettingsResponses, ReviewSettingsSaveSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/review-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read the review state of an applicant
+ *
+ * What the decision dock shows: the pending four-eyes proposal, the decisions that can still be undone within the undo window, and the resubmission in progress.
+ */
+export const applicantDecisionsReview = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsReviewData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsReviewResponses, ApplicantDecisionsReviewErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/review',
+    ...options
+});
+
+/**
+ * Undo a decision
+ *
+ * Within the organization's undo window, puts the applicant back to what the decision replaced. The decision's webhook is held back during the window, so an undone decision is never announced.
+ */
+export const applicantDecisionsUndo = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsUndoData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsUndoResponses, ApplicantDecisionsUndoErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/decisions/{decisionId}/undo',
+    ...options
+});
+
+/**
+ * Confirm a proposed decision
+ *
+ * Four-eyes: a second reviewer confirms the decision another reviewer proposed. It is made as the confirmer's, with the proposer recorded, and its webhook is sent.
+ */
+export const applicantDecisionsConfirm = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsConfirmData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsConfirmResponses, ApplicantDecisionsConfirmErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/confirm',
+    ...options
+});
+
+/**
+ * Decline a proposed decision
+ *
+ * Four-eyes: a second reviewer drops the proposed decision; the applicant stays as it was and nothing is sent.
+ */
+export const applicantDecisionsDecline = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsDeclineData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsDeclineResponses, ApplicantDecisionsDeclineErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/decline',
+    ...options
+});
+
+/**
+ * Ask the end user to redo one step
+ *
+ * Sends the applicant back to the verification page for one step only (document front, back, selfie or personal data), with a resubmission label saying why. Older links are revoked; the `applicant.resubmission_requested` webhook is sent.
+ */
+export const applicantDecisionsRequestResubmission = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsRequestResubmissionData, ThrowOnError>) => (options.client ?? client).post<ApplicantDecisionsRequestResubmissionResponses, ApplicantDecisionsRequestResubmissionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/request-resubmission',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Download a replaced photo
+ *
+ * The bytes of a document photo or selfie that a resubmission replaced, kept so that the reviewer can compare the old and the new one.
+ */
+export const applicantDecisionsEarlierImage = <ThrowOnError extends boolean = true>(options: Options<ApplicantDecisionsEarlierImageData, ThrowOnError>) => (options.client ?? client).get<ApplicantDecisionsEarlierImageResponses, ApplicantDecisionsEarlierImageErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/earlier-images/{imageId}',
+    ...options
+});
+
+/**
+ * Read my reviewer preferences
+ *
+ * The signed-in reviewer's work-queue choices: the columns shown and the list's default order.
+ */
+export const reviewerPreferencesGet = <ThrowOnError extends boolean = true>(options?: Options<ReviewerPreferencesGetData, ThrowOnError>) => (options?.client ?? client).get<ReviewerPreferencesGetResponses, ReviewerPreferencesGetErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/users/me/reviewer-preferences',
+    ...options
+});
+
+/**
+ * Save my reviewer preferences
+ *
+ * Replaces the signed-in reviewer's work-queue choices (columns and default order).
+ */
+export const reviewerPreferencesSave = <ThrowOnError extends boolean = true>(options: Options<ReviewerPreferencesSaveData, ThrowOnError>) => (options.client ?? client).put<ReviewerPreferencesSaveResponses, ReviewerPreferencesSaveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/users/me/reviewer-preferences',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List notes
+ *
+ * The internal notes on the applicant, newest first.
+ */
+export const applicantNotesList = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesListData, ThrowOnError>) => (options.client ?? client).get<ApplicantNotesListResponses, ApplicantNotesListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/notes',
+    ...options
+});
+
+/**
+ * Add a note
+ *
+ * An internal note on the applicant, for the organization's staff only (audited).
+ */
+export const applicantNotesAdd = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesAddData, ThrowOnError>) => (options.client ?? client).post<ApplicantNotesAddResponses, ApplicantNotesAddErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/notes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a note
+ *
+ * Deletes a note; only its author may, within 15 minutes of writing it.
+ */
+export const applicantNotesRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantNotesRemoveResponses, ApplicantNotesRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}',
+    ...options
+});
+
+/**
+ * Edit a note
+ *
+ * Changes a note; only its author may, within 15 minutes of writing it.
+ */
+export const applicantNotesEdit = <ThrowOnError extends boolean = true>(options: Options<ApplicantNotesEditData, ThrowOnError>) => (options.client ?? client).put<ApplicantNotesEditResponses, ApplicantNotesEditErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Take the next unassigned applicant
+ *
+ * Assigns the caller the first unassigned applicant of the list, in the same filters and order as the list.
+ */
+export const assignmentNextUnassigned = <ThrowOnError extends boolean = true>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/next-unassigned',
+    ...options
+});
+
+/**
+ * Assign an applicant
+ *
+ * Gives the applicant to one reviewer of the organization (recorded as applicant.assigned, with from and to); the applicant's version does not change.
+ */
+export const assignmentAssign = <ThrowOnError extends boolean = true>(options: Options<AssignmentAssignData, ThrowOnError>) => (options.client ?? client).post<AssignmentAssignResponses, AssignmentAssignErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/assign',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Unassign an applicant
+ *
+ * Releases the applicant from its reviewer (recorded as applicant.unassigned).
+ */
+export const assignmentUnassign = <ThrowOnError extends boolean = true>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/unassign',
+    ...options
+});
+
+/**
+ * List saved views
+ *
+ * The caller's saved views, then the organization's shared ones, by name.
+ */
+export const applicantViewsList = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicant-views',
+    ...options
+});
+
+/**
+ * Save a view
+ *
+ * Saves the work queue's filters and order under a name, for the caller or shared with the organization (sharing is for the owner and admins; at most 50 views per person).
+ */
+export const applicantViewsCreate = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsCreateData, ThrowOnError>) => (options.client ?? client).post<ApplicantViewsCreateResponses, ApplicantViewsCreateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicant-views',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a saved view
+ *
+ * Deletes one of the caller's views; a shared view is deleted by the owner or an admin.
+ */
+export const applicantViewsRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicant-views/{viewId}',
+    ...options
+});
+
+/**
+ * Read the organization's activity
+ *
+ * The organization's audit trail, newest first, filtered by who, what and when: what the Activity screen shows. Only the owner (or a super-admin) sees the whole trail.
+ */
+export const organizationActivityList = <ThrowOnError extends boolean = true>(options: Options<OrganizationActivityListData, ThrowOnError>) => (options.client ?? client).get<OrganizationActivityListResponses, OrganizationActivityListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/activity',
     ...options
 });
 
@@ -1879,6 +1860,70 @@ export const rolesGet = <ThrowOnError extends boolean = true>(options: Options<R
 });
 
 /**
+ * Take a face off the blocklist
+ *
+ * Removes the applicant's face from the organization's blocklist (audited).
+ */
+export const faceBlocklistUnblock = <ThrowOnError extends boolean = true>(options: Options<FaceBlocklistUnblockData, ThrowOnError>) => (options.client ?? client).delete<FaceBlocklistUnblockResponses, FaceBlocklistUnblockErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/face-blocklist',
+    ...options
+});
+
+/**
+ * Blocklist an applicant's face
+ *
+ * Puts the applicant's selfie face on the organization's blocklist: later applicants with the same face are rejected automatically (auto-reject:blocklisted-face).
+ */
+export const faceBlocklistBlock = <ThrowOnError extends boolean = true>(options: Options<FaceBlocklistBlockData, ThrowOnError>) => (options.client ?? client).post<FaceBlocklistBlockResponses, FaceBlocklistBlockErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/face-blocklist',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Download a face crop of a check
+ *
+ * A face the applicant's face checks show, named in their evidence by `cropId`: the selfie's and the document portrait's faces (`face-match`), another applicant's face (`duplicate-face` matches). `Cache-Control: private, no-store`.
+ */
+export const faceCropsCrop = <ThrowOnError extends boolean = true>(options: Options<FaceCropsCropData, ThrowOnError>) => (options.client ?? client).get<FaceCropsCropResponses, FaceCropsCropErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/face-crops/{cropId}',
+    ...options
+});
+
+/**
+ * Download the face of a blocklist entry
+ *
+ * The face of one of the organization's blocklist entries, as a `duplicate-face` check's blocklist match names it (`entryId`). `Cache-Control: private, no-store`.
+ */
+export const faceCropsBlocklistCrop = <ThrowOnError extends boolean = true>(options: Options<FaceCropsBlocklistCropData, ThrowOnError>) => (options.client ?? client).get<FaceCropsBlocklistCropResponses, FaceCropsBlocklistCropErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/face-blocklist/{entryId}/crop',
+    ...options
+});
+
+/**
  * Read the verification policy
  *
  * The organization's verification policy in force: which checks are required, when to approve or reject automatically, and the thresholds (the default until the owner saves one).
@@ -2134,32 +2179,32 @@ export const sumsubAccessToken = <ThrowOnError extends boolean = true>(options?:
 });
 
 /**
- * Take the next unassigned applicant
+ * List an applicant's erasures
  *
- * Assigns the caller the first unassigned applicant of the list, in the same filters and order as the list.
+ * The tombstones (applicantId, erasedAt, erasedBy, reason) of applicants erased under this userId, newest first.
  */
-export const assignmentNextUnassigned = <ThrowOnError extends boolean = true>(options: Options<AssignmentNextUnassignedData, ThrowOnError>) => (options.client ?? client).post<AssignmentNextUnassignedResponses, AssignmentNextUnassignedErrors, ThrowOnError>({
-    security: [{
+export const applicantErasureTombstones = <ThrowOnError extends boolean = true>(options: Options<ApplicantErasureTombstonesData, ThrowOnError>) => (options.client ?? client).get<ApplicantErasureTombstonesResponses, ApplicantErasureTombstonesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
         }],
-    url: '/api/projects/{id}/applicants/next-unassigned',
+    url: '/api/projects/{id}/applicants/{userId}/erasures',
     ...options
 });
 
 /**
- * Assign an applicant
+ * Lift a legal hold
  *
- * Gives the applicant to one reviewer of the organization (recorded as applicant.assigned, with from and to); the applicant's version does not change.
+ * Ends the applicant's legal hold, with a reason: the retention policy applies again from its next run.
  */
-export const assignmentAssign = <ThrowOnError extends boolean = true>(options: Options<AssignmentAssignData, ThrowOnError>) => (options.client ?? client).post<AssignmentAssignResponses, AssignmentAssignErrors, ThrowOnError>({
+export const legalHoldLift = <ThrowOnError extends boolean = true>(options: Options<LegalHoldLiftData, ThrowOnError>) => (options.client ?? client).delete<LegalHoldLiftResponses, LegalHoldLiftErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
         }],
-    url: '/api/projects/{id}/applicants/{userId}/assign',
+    url: '/api/projects/{id}/applicants/{userId}/legal-hold',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -2168,47 +2213,17 @@ export const assignmentAssign = <ThrowOnError extends boolean = true>(options: O
 });
 
 /**
- * Unassign an applicant
+ * Place a legal hold
  *
- * Releases the applicant from its reviewer (recorded as applicant.unassigned).
+ * Keeps the applicant, with a reason: retention and erasure skip it until the hold is lifted.
  */
-export const assignmentUnassign = <ThrowOnError extends boolean = true>(options: Options<AssignmentUnassignData, ThrowOnError>) => (options.client ?? client).post<AssignmentUnassignResponses, AssignmentUnassignErrors, ThrowOnError>({
+export const legalHoldPlace = <ThrowOnError extends boolean = true>(options: Options<LegalHoldPlaceData, ThrowOnError>) => (options.client ?? client).put<LegalHoldPlaceResponses, LegalHoldPlaceErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
         }],
-    url: '/api/projects/{id}/applicants/{userId}/unassign',
-    ...options
-});
-
-/**
- * List saved views
- *
- * The caller's saved views, then the organization's shared ones, by name.
- */
-export const applicantViewsList = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsListData, ThrowOnError>) => (options.client ?? client).get<ApplicantViewsListResponses, ApplicantViewsListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicant-views',
-    ...options
-});
-
-/**
- * Save a view
- *
- * Saves the work queue's filters and order under a name, for the caller or shared with the organization (sharing is for the owner and admins; at most 50 views per person).
- */
-export const applicantViewsCreate = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsCreateData, ThrowOnError>) => (options.client ?? client).post<ApplicantViewsCreateResponses, ApplicantViewsCreateErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicant-views',
+    url: '/api/projects/{id}/applicants/{userId}/legal-hold',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -2217,32 +2232,17 @@ export const applicantViewsCreate = <ThrowOnError extends boolean = true>(option
 });
 
 /**
- * Delete a saved view
+ * Apply the retention policy now
  *
- * Deletes one of the caller's views; a shared view is deleted by the owner or an admin.
+ * Runs the organization's retention policy at once instead of at the next hourly run, and answers what was removed (audited like the hourly run).
  */
-export const applicantViewsRemove = <ThrowOnError extends boolean = true>(options: Options<ApplicantViewsRemoveData, ThrowOnError>) => (options.client ?? client).delete<ApplicantViewsRemoveResponses, ApplicantViewsRemoveErrors, ThrowOnError>({
+export const retentionApply = <ThrowOnError extends boolean = true>(options: Options<RetentionApplyData, ThrowOnError>) => (options.client ?? client).post<RetentionApplyResponses, RetentionApplyErrors, ThrowOnError>({
     security: [{
             in: 'cookie',
             name: 'kyc.sid',
             type: 'apiKey'
         }],
-    url: '/api/projects/{id}/applicant-views/{viewId}',
-    ...options
-});
-
-/**
- * Read the organization's activity
- *
- * The organization's audit trail, newest first, filtered by who, what and when: what the Activity screen shows. Only the owner (or a super-admin) sees the whole trail.
- */
-export const organizationActivityList = <ThrowOnError extends boolean = true>(options: Options<OrganizationActivityListData, ThrowOnError>) => (options.client ?? client).get<OrganizationActivityListResponses, OrganizationActivityListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/activity',
+    url: '/api/projects/{id}/retention-policy/apply',
     ...options
 });
 

@@ -151,6 +151,323 @@ export type ApplicantPageDto = {
     meta: PageMetaDto;
 };
 
+export type ApplicantCheckDto = {
+    /**
+     * document-not-expired, adult, document-number-unique, images-readable (at submission); document-read, data-matches-document (after the analysis)
+     */
+    name: string;
+    /**
+     * needs-review: a person must look; unavailable: the check could not run
+     */
+    verdict: 'passed' | 'failed' | 'needs-review' | 'unavailable';
+    /**
+     * verdict === 'passed'
+     */
+    passed: boolean;
+    /**
+     * A measure where the check has one, 0 to 1
+     */
+    score: number | null;
+    detail: string;
+    /**
+     * What the check saw (extracted fields, per-field comparisons)
+     */
+    evidence: {
+        [key: string]: unknown;
+    } | null;
+    createdAt: string;
+};
+
+export type CreateOrganizationDto = {
+    name: string;
+};
+
+export type OrganizationDto = {
+    id: string;
+    name: string;
+    /**
+     * Publishable key that identifies the organization on the /kyc page
+     */
+    companyKey: string;
+    /**
+     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
+     */
+    role: 'owner' | 'member' | 'super-admin';
+};
+
+export type PhotoQualityDto = {
+    /**
+     * Refuse document photos that miss a threshold, telling the end user what to fix (otherwise only measure them)
+     */
+    enforce: boolean;
+    /**
+     * Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide
+     */
+    minSharpness: number;
+    /**
+     * Largest share (0–1) of saturated pixels
+     */
+    maxGlare: number;
+    /**
+     * Least mean luminance (0–255)
+     */
+    minBrightness: number;
+    /**
+     * Least pixels on the short side
+     */
+    minShortSide: number;
+};
+
+export type VerificationSettingsDto = {
+    /**
+     * Whether public /kyc?companyKey=…&userId=… links may start verifications
+     */
+    allowCompanyKeyLinks: boolean;
+    /**
+     * Origins a server-created session may redirect to (scheme://host[:port])
+     */
+    redirectAllowList: Array<string>;
+    /**
+     * Always in answers; in a request, omit it to keep the stored values
+     */
+    photoQuality?: PhotoQualityDto;
+};
+
+export type RetentionPolicyDto = {
+    /**
+     * Days document photos, selfies and face embeddings are kept after a final decision (approved or rejected); null keeps them; 30 to 3650 days
+     */
+    imagesDays: number | null;
+    /**
+     * Days identity data is kept after a final decision, then the applicant is erased leaving a tombstone; null keeps it; 30 to 3650 days
+     */
+    identityDays: number | null;
+    /**
+     * Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS); 1 to 365 days
+     */
+    abandonedDays: number | null;
+};
+
+export type OrganizationDetailsDto = {
+    id: string;
+    name: string;
+    /**
+     * Publishable key that identifies the organization on the /kyc page
+     */
+    companyKey: string;
+    /**
+     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
+     */
+    role: 'owner' | 'member' | 'super-admin';
+    /**
+     * The owner's username
+     */
+    ownerUsername: string;
+    isOwner: boolean;
+    createdAt: string;
+    verificationSettings: VerificationSettingsDto;
+    retentionPolicy: RetentionPolicyDto;
+    /**
+     * Members (and the owner) must sign in with a second factor
+     */
+    requireTwoFactor: boolean;
+};
+
+export type TwoFactorRequirementDto = {
+    /**
+     * Members (and the owner) must sign in with a second factor; those without one can only set one up
+     */
+    requireTwoFactor: boolean;
+};
+
+export type DeleteOrganizationDto = {
+    /**
+     * The organization's name, typed by the person deleting it, as a confirmation
+     */
+    confirmName: string;
+};
+
+export type TransferOwnershipDto = {
+    /**
+     * A member of the organization, who becomes its owner
+     */
+    userId: string;
+};
+
+export type OwnerCheckDto = {
+    /**
+     * true when the signed-in user owns at least one organization
+     */
+    response: boolean;
+};
+
+export type MemberDto = {
+    userId: string;
+    username: string;
+    email: string;
+    role: 'owner' | 'member';
+    /**
+     * When the user joined (the organization creation for the owner)
+     */
+    addedAt: string;
+};
+
+export type InvitationDto = {
+    id: string;
+    /**
+     * The username or e-mail address as the inviter typed it
+     */
+    invitee: string;
+    /**
+     * Username of who sent it (null once that account is deleted)
+     */
+    invitedBy: string | null;
+    createdAt: string;
+    /**
+     * After this the invitation can no longer be accepted
+     */
+    expiresAt: string;
+    /**
+     * Whether expiresAt has passed; invite again to send a fresh one
+     */
+    expired: boolean;
+};
+
+export type InviteMemberDto = {
+    /**
+     * Username or e-mail address of the person to invite. The answer is the same whether or not it belongs to an account.
+     */
+    usernameOrEmail: string;
+};
+
+export type ReceivedInvitationDto = {
+    id: string;
+    organizationId: string;
+    organizationName: string;
+    /**
+     * Username of who sent it (null once that account is deleted)
+     */
+    invitedBy: string | null;
+    createdAt: string;
+    expiresAt: string;
+};
+
+export type AcceptedInvitationDto = {
+    /**
+     * The organization the caller is now a member of
+     */
+    organizationId: string;
+};
+
+export type AuditEventAdminDto = {
+    id: string;
+    /**
+     * e.g. applicant.viewed, applicant.updated, applicant.approved
+     */
+    action: string;
+    /**
+     * Username of the actor at the time
+     */
+    actorName: string;
+    /**
+     * applicant.updated: { changes: [{ field, from, to }] }; applicant.rejected: { reason, rejectType }; …
+     */
+    detail: {
+        [key: string]: unknown;
+    } | null;
+    createdAt: string;
+    actorId: string | null;
+    organizationId: string | null;
+    applicantId: string | null;
+};
+
+export type AuditEventAdminPageDto = {
+    items: Array<AuditEventAdminDto>;
+    meta: PageMetaDto;
+};
+
+export type UpdateWebhookDto = {
+    /**
+     * An http(s) URL on a public address
+     */
+    webhook: string;
+};
+
+export type WebhookSettingsDto = {
+    /**
+     * Where signed events are POSTed
+     */
+    webhook: string | null;
+    /**
+     * Where the verification page sends the end user when done
+     */
+    redirectUrl: string | null;
+    /**
+     * Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved. Shown only to a signed-in session: null in an answer to an API key.
+     */
+    secret: string | null;
+};
+
+export type UpdateRedirectUrlDto = {
+    /**
+     * An http(s) URL
+     */
+    redirectUrl: string;
+};
+
+export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'webhook.test';
+
+export type WebhookEventStatus = 'pending' | 'delivered' | 'failed';
+
+export type WebhookEventDto = {
+    /**
+     * Also the webhook-id header of every attempt
+     */
+    id: string;
+    type: WebhookEventType;
+    status: WebhookEventStatus;
+    /**
+     * Attempts made so far
+     */
+    attempts: number;
+    /**
+     * HTTP status of the last attempt; null when none answered
+     */
+    lastResponseCode: number | null;
+    lastError: string | null;
+    /**
+     * When the next attempt is due (pending events only)
+     */
+    nextAttemptAt: string | null;
+    createdAt: string;
+    organizationId: string | null;
+    /**
+     * The applicant's userId, for applicant events
+     */
+    applicantUserId: string | null;
+    /**
+     * The exact JSON body sent
+     */
+    payload: string;
+};
+
+export type WebhookEventPageDto = {
+    items: Array<WebhookEventDto>;
+    meta: PageMetaDto;
+};
+
+export type WebhookDeliveryDto = {
+    id: string;
+    /**
+     * 1 for the first attempt
+     */
+    attempt: number;
+    responseCode: number | null;
+    error: string | null;
+    durationMs: number;
+    createdAt: string;
+};
+
 export type NextApplicantDto = {
     /**
      * null: none left in this list
@@ -523,33 +840,6 @@ export type UpdateTagDto = {
     color?: 'gray' | 'blue' | 'green' | 'amber' | 'red' | 'purple' | 'teal' | 'pink';
 };
 
-export type ApplicantCheckDto = {
-    /**
-     * document-not-expired, adult, document-number-unique, images-readable (at submission); document-read, data-matches-document (after the analysis)
-     */
-    name: string;
-    /**
-     * needs-review: a person must look; unavailable: the check could not run
-     */
-    verdict: 'passed' | 'failed' | 'needs-review' | 'unavailable';
-    /**
-     * verdict === 'passed'
-     */
-    passed: boolean;
-    /**
-     * A measure where the check has one, 0 to 1
-     */
-    score: number | null;
-    detail: string;
-    /**
-     * What the check saw (extracted fields, per-field comparisons)
-     */
-    evidence: {
-        [key: string]: unknown;
-    } | null;
-    createdAt: string;
-};
-
 export type StatusCountsDto = {
     init: number;
     pending: number;
@@ -614,13 +904,6 @@ export type OrganizationStatsDto = {
      * Staff decisions of the last 30 days per reviewer, most decisions first (automatic decisions are not counted)
      */
     reviewers: Array<ReviewerStatsDto>;
-};
-
-export type BlockFaceDto = {
-    /**
-     * Why staff consider this face fraudulent (recorded in the audit trail)
-     */
-    reason: string;
 };
 
 export type DecisionLabelDto = {
@@ -756,336 +1039,75 @@ export type NoteInputDto = {
     text: string;
 };
 
-export type EraseApplicantDto = {
+export type AssignApplicantDto = {
     /**
-     * Why the applicant is erased (e.g. the person asked under GDPR Art. 17); kept in the tombstone
+     * The member to assign; absent: the caller
      */
-    reason: string;
-    /**
-     * The applicant's userId again, as a typed confirmation: anything else is refused (400 ERASURE_NOT_CONFIRMED)
-     */
-    confirmUserId: string;
+    userId?: string;
 };
 
-export type ApplicantTombstoneDto = {
-    /**
-     * The id the applicant had
-     */
-    applicantId: string;
-    erasedAt: string;
-    /**
-     * Username of the staff account (or API key owner) that erased it
-     */
-    erasedBy: string;
-    reason: string;
-};
-
-export type LegalHoldRequestDto = {
-    /**
-     * Why the hold is placed or lifted; kept in the audit trail
-     */
-    reason: string;
-};
-
-export type RetentionRunDto = {
-    /**
-     * Applicants whose photos, selfies and face data were removed
-     */
-    imagesRemoved: number;
-    /**
-     * Applicants erased (identity data past its limit), each leaving a tombstone
-     */
-    identitiesErased: number;
-};
-
-export type CreateOrganizationDto = {
-    name: string;
-};
-
-export type OrganizationDto = {
-    id: string;
-    name: string;
-    /**
-     * Publishable key that identifies the organization on the /kyc page
-     */
-    companyKey: string;
-    /**
-     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
-     */
-    role: 'owner' | 'member' | 'super-admin';
-};
-
-export type PhotoQualityDto = {
-    /**
-     * Refuse document photos that miss a threshold, telling the end user what to fix (otherwise only measure them)
-     */
-    enforce: boolean;
-    /**
-     * Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide
-     */
-    minSharpness: number;
-    /**
-     * Largest share (0–1) of saturated pixels
-     */
-    maxGlare: number;
-    /**
-     * Least mean luminance (0–255)
-     */
-    minBrightness: number;
-    /**
-     * Least pixels on the short side
-     */
-    minShortSide: number;
-};
-
-export type VerificationSettingsDto = {
-    /**
-     * Whether public /kyc?companyKey=…&userId=… links may start verifications
-     */
-    allowCompanyKeyLinks: boolean;
-    /**
-     * Origins a server-created session may redirect to (scheme://host[:port])
-     */
-    redirectAllowList: Array<string>;
-    /**
-     * Always in answers; in a request, omit it to keep the stored values
-     */
-    photoQuality?: PhotoQualityDto;
-};
-
-export type RetentionPolicyDto = {
-    /**
-     * Days document photos, selfies and face embeddings are kept after a final decision (approved or rejected); null keeps them; 30 to 3650 days
-     */
-    imagesDays: number | null;
-    /**
-     * Days identity data is kept after a final decision, then the applicant is erased leaving a tombstone; null keeps it; 30 to 3650 days
-     */
-    identityDays: number | null;
-    /**
-     * Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS); 1 to 365 days
-     */
-    abandonedDays: number | null;
-};
-
-export type OrganizationDetailsDto = {
-    id: string;
-    name: string;
-    /**
-     * Publishable key that identifies the organization on the /kyc page
-     */
-    companyKey: string;
-    /**
-     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
-     */
-    role: 'owner' | 'member' | 'super-admin';
-    /**
-     * The owner's username
-     */
-    ownerUsername: string;
-    isOwner: boolean;
-    createdAt: string;
-    verificationSettings: VerificationSettingsDto;
-    retentionPolicy: RetentionPolicyDto;
-    /**
-     * Members (and the owner) must sign in with a second factor
-     */
-    requireTwoFactor: boolean;
-};
-
-export type TwoFactorRequirementDto = {
-    /**
-     * Members (and the owner) must sign in with a second factor; those without one can only set one up
-     */
-    requireTwoFactor: boolean;
-};
-
-export type DeleteOrganizationDto = {
-    /**
-     * The organization's name, typed by the person deleting it, as a confirmation
-     */
-    confirmName: string;
-};
-
-export type TransferOwnershipDto = {
-    /**
-     * A member of the organization, who becomes its owner
-     */
+export type ApplicantAssignmentDto = {
     userId: string;
+    assignee: ApplicantAssigneeDto | null;
+    assignedAt: string | null;
 };
 
-export type OwnerCheckDto = {
-    /**
-     * true when the signed-in user owns at least one organization
-     */
-    response: boolean;
-};
-
-export type MemberDto = {
-    userId: string;
-    username: string;
-    email: string;
-    role: 'owner' | 'member';
-    /**
-     * When the user joined (the organization creation for the owner)
-     */
-    addedAt: string;
-};
-
-export type InvitationDto = {
+export type ApplicantViewDto = {
     id: string;
+    name: string;
+    query: string;
+    shared: boolean;
     /**
-     * The username or e-mail address as the inviter typed it
+     * The caller saved it
      */
-    invitee: string;
+    mine: boolean;
     /**
-     * Username of who sent it (null once that account is deleted)
+     * The caller may delete it
      */
-    invitedBy: string | null;
-    createdAt: string;
-    /**
-     * After this the invitation can no longer be accepted
-     */
-    expiresAt: string;
-    /**
-     * Whether expiresAt has passed; invite again to send a fresh one
-     */
-    expired: boolean;
+    deletable: boolean;
 };
 
-export type InviteMemberDto = {
+export type CreateApplicantViewDto = {
+    name: string;
     /**
-     * Username or e-mail address of the person to invite. The answer is the same whether or not it belongs to an account.
+     * The list's query string, without '?'
      */
-    usernameOrEmail: string;
+    query: string;
+    /**
+     * Shared with the organization (owner and admins only)
+     */
+    shared?: boolean;
 };
 
-export type ReceivedInvitationDto = {
+export type OrganizationActivityItemDto = {
     id: string;
-    organizationId: string;
-    organizationName: string;
-    /**
-     * Username of who sent it (null once that account is deleted)
-     */
-    invitedBy: string | null;
-    createdAt: string;
-    expiresAt: string;
-};
-
-export type AcceptedInvitationDto = {
-    /**
-     * The organization the caller is now a member of
-     */
-    organizationId: string;
-};
-
-export type AuditEventAdminDto = {
-    id: string;
-    /**
-     * e.g. applicant.viewed, applicant.updated, applicant.approved
-     */
     action: string;
+    /**
+     * Null for the applicant, the system or the API
+     */
+    actorId: string | null;
     /**
      * Username of the actor at the time
      */
     actorName: string;
     /**
-     * applicant.updated: { changes: [{ field, from, to }] }; applicant.rejected: { reason, rejectType }; …
+     * The applicant's userId, when the entry is about one that still exists
      */
+    userId: string | null;
     detail: {
         [key: string]: unknown;
     } | null;
     createdAt: string;
-    actorId: string | null;
-    organizationId: string | null;
-    applicantId: string | null;
 };
 
-export type AuditEventAdminPageDto = {
-    items: Array<AuditEventAdminDto>;
-    meta: PageMetaDto;
-};
-
-export type UpdateWebhookDto = {
+export type OrganizationActivityPageDto = {
+    items: Array<OrganizationActivityItemDto>;
+    page: number;
+    pageSize: number;
     /**
-     * An http(s) URL on a public address
+     * Whether a next page has entries
      */
-    webhook: string;
-};
-
-export type WebhookSettingsDto = {
-    /**
-     * Where signed events are POSTed
-     */
-    webhook: string | null;
-    /**
-     * Where the verification page sends the end user when done
-     */
-    redirectUrl: string | null;
-    /**
-     * Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved. Shown only to a signed-in session: null in an answer to an API key.
-     */
-    secret: string | null;
-};
-
-export type UpdateRedirectUrlDto = {
-    /**
-     * An http(s) URL
-     */
-    redirectUrl: string;
-};
-
-export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'webhook.test';
-
-export type WebhookEventStatus = 'pending' | 'delivered' | 'failed';
-
-export type WebhookEventDto = {
-    /**
-     * Also the webhook-id header of every attempt
-     */
-    id: string;
-    type: WebhookEventType;
-    status: WebhookEventStatus;
-    /**
-     * Attempts made so far
-     */
-    attempts: number;
-    /**
-     * HTTP status of the last attempt; null when none answered
-     */
-    lastResponseCode: number | null;
-    lastError: string | null;
-    /**
-     * When the next attempt is due (pending events only)
-     */
-    nextAttemptAt: string | null;
-    createdAt: string;
-    organizationId: string | null;
-    /**
-     * The applicant's userId, for applicant events
-     */
-    applicantUserId: string | null;
-    /**
-     * The exact JSON body sent
-     */
-    payload: string;
-};
-
-export type WebhookEventPageDto = {
-    items: Array<WebhookEventDto>;
-    meta: PageMetaDto;
-};
-
-export type WebhookDeliveryDto = {
-    id: string;
-    /**
-     * 1 for the first attempt
-     */
-    attempt: number;
-    responseCode: number | null;
-    error: string | null;
-    durationMs: number;
-    createdAt: string;
+    hasNextPage: boolean;
 };
 
 export type HealthDto = {
@@ -1411,6 +1433,13 @@ export type UpdateRolesDto = {
      * The whole permission matrix
      */
     data: Array<RoleDto>;
+};
+
+export type BlockFaceDto = {
+    /**
+     * Why staff consider this face fraudulent (recorded in the audit trail)
+     */
+    reason: string;
 };
 
 /**
@@ -1764,75 +1793,46 @@ export type SumsubAccessTokenDto = {
     token: string;
 };
 
-export type AssignApplicantDto = {
+export type EraseApplicantDto = {
     /**
-     * The member to assign; absent: the caller
+     * Why the applicant is erased (e.g. the person asked under GDPR Art. 17); kept in the tombstone
      */
-    userId?: string;
+    reason: string;
+    /**
+     * The applicant's userId again, as a typed confirmation: anything else is refused (400 ERASURE_NOT_CONFIRMED)
+     */
+    confirmUserId: string;
 };
 
-export type ApplicantAssignmentDto = {
-    userId: string;
-    assignee: ApplicantAssigneeDto | null;
-    assignedAt: string | null;
+export type ApplicantTombstoneDto = {
+    /**
+     * The id the applicant had
+     */
+    applicantId: string;
+    erasedAt: string;
+    /**
+     * Username of the staff account (or API key owner) that erased it
+     */
+    erasedBy: string;
+    reason: string;
 };
 
-export type ApplicantViewDto = {
-    id: string;
-    name: string;
-    query: string;
-    shared: boolean;
+export type LegalHoldRequestDto = {
     /**
-     * The caller saved it
+     * Why the hold is placed or lifted; kept in the audit trail
      */
-    mine: boolean;
-    /**
-     * The caller may delete it
-     */
-    deletable: boolean;
+    reason: string;
 };
 
-export type CreateApplicantViewDto = {
-    name: string;
+export type RetentionRunDto = {
     /**
-     * The list's query string, without '?'
+     * Applicants whose photos, selfies and face data were removed
      */
-    query: string;
+    imagesRemoved: number;
     /**
-     * Shared with the organization (owner and admins only)
+     * Applicants erased (identity data past its limit), each leaving a tombstone
      */
-    shared?: boolean;
-};
-
-export type OrganizationActivityItemDto = {
-    id: string;
-    action: string;
-    /**
-     * Null for the applicant, the system or the API
-     */
-    actorId: string | null;
-    /**
-     * Username of the actor at the time
-     */
-    actorName: string;
-    /**
-     * The applicant's userId, when the entry is about one that still exists
-     */
-    userId: string | null;
-    detail: {
-        [key: string]: unknown;
-    } | null;
-    createdAt: string;
-};
-
-export type OrganizationActivityPageDto = {
-    items: Array<OrganizationActivityItemDto>;
-    page: number;
-    pageSize: number;
-    /**
-     * Whether a next page has entries
-     */
-    hasNextPage: boolean;
+    identitiesErased: number;
 };
 
 export type RegisterAdminDto = {
@@ -2355,1385 +2355,6 @@ export type ApplicantsOverviewListResponses = {
 
 export type ApplicantsOverviewListResponse = ApplicantsOverviewListResponses[keyof ApplicantsOverviewListResponses];
 
-export type ApplicantsListData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: {
-        page?: number;
-        pageSize?: number;
-        /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
-         */
-        search?: string;
-        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
-        orderDirection?: 'asc' | 'desc';
-        /**
-         * One or more statuses (repeated, or comma-separated)
-         */
-        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
-        /**
-         * none: not decided
-         */
-        reviewAnswer?: 'approved' | 'rejected' | 'none';
-        /**
-         * any: at least one check failed or needs review; or the name of one check
-         */
-        flagged?: string;
-        /**
-         * me, unassigned, or the id of a member
-         */
-        assignee?: string;
-        /**
-         * Submitted at or after (a date is its start, UTC)
-         */
-        submittedFrom?: string;
-        /**
-         * Submitted at or before (a date includes the whole day, UTC)
-         */
-        submittedTo?: string;
-        documentType?: string;
-        /**
-         * Applicants with this tag
-         */
-        tag?: string;
-        /**
-         * any: applicants with an internal note; mine: with a note of the caller
-         */
-        notes?: 'any' | 'mine';
-    };
-    url: '/api/projects/{id}/applicants';
-};
-
-export type ApplicantsListErrors = {
-    /**
-     * A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Service Unavailable
-     *
-     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
-     */
-    503: ErrorResponse & {
-        code: 'LIST_READ_TOO_SLOW';
-    };
-};
-
-export type ApplicantsListError = ApplicantsListErrors[keyof ApplicantsListErrors];
-
-export type ApplicantsListResponses = {
-    200: ApplicantPageDto;
-};
-
-export type ApplicantsListResponse = ApplicantsListResponses[keyof ApplicantsListResponses];
-
-export type ApplicantsNextData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: {
-        page?: number;
-        pageSize?: number;
-        /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
-         */
-        search?: string;
-        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
-        orderDirection?: 'asc' | 'desc';
-        /**
-         * One or more statuses (repeated, or comma-separated)
-         */
-        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
-        /**
-         * none: not decided
-         */
-        reviewAnswer?: 'approved' | 'rejected' | 'none';
-        /**
-         * any: at least one check failed or needs review; or the name of one check
-         */
-        flagged?: string;
-        /**
-         * me, unassigned, or the id of a member
-         */
-        assignee?: string;
-        /**
-         * Submitted at or after (a date is its start, UTC)
-         */
-        submittedFrom?: string;
-        /**
-         * Submitted at or before (a date includes the whole day, UTC)
-         */
-        submittedTo?: string;
-        documentType?: string;
-        /**
-         * Applicants with this tag
-         */
-        tag?: string;
-        /**
-         * any: applicants with an internal note; mine: with a note of the caller
-         */
-        notes?: 'any' | 'mine';
-        /**
-         * The userId of the current applicant; absent: the first of the list
-         */
-        after?: string;
-    };
-    url: '/api/projects/{id}/applicants/next';
-};
-
-export type ApplicantsNextErrors = {
-    /**
-     * A filter value is not valid
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Service Unavailable
-     *
-     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
-     */
-    503: ErrorResponse & {
-        code: 'LIST_READ_TOO_SLOW';
-    };
-};
-
-export type ApplicantsNextError = ApplicantsNextErrors[keyof ApplicantsNextErrors];
-
-export type ApplicantsNextResponses = {
-    /**
-     * The applicant after `after` in the same filters and order (approve & next)
-     */
-    200: NextApplicantDto;
-};
-
-export type ApplicantsNextResponse = ApplicantsNextResponses[keyof ApplicantsNextResponses];
-
-export type ApplicantsExportCsvData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: {
-        page?: number;
-        pageSize?: number;
-        /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
-         */
-        search?: string;
-        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
-        orderDirection?: 'asc' | 'desc';
-        /**
-         * One or more statuses (repeated, or comma-separated)
-         */
-        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
-        /**
-         * none: not decided
-         */
-        reviewAnswer?: 'approved' | 'rejected' | 'none';
-        /**
-         * any: at least one check failed or needs review; or the name of one check
-         */
-        flagged?: string;
-        /**
-         * me, unassigned, or the id of a member
-         */
-        assignee?: string;
-        /**
-         * Submitted at or after (a date is its start, UTC)
-         */
-        submittedFrom?: string;
-        /**
-         * Submitted at or before (a date includes the whole day, UTC)
-         */
-        submittedTo?: string;
-        documentType?: string;
-        /**
-         * Applicants with this tag
-         */
-        tag?: string;
-        /**
-         * any: applicants with an internal note; mine: with a note of the caller
-         */
-        notes?: 'any' | 'mine';
-    };
-    url: '/api/projects/{id}/applicants/export.csv';
-};
-
-export type ApplicantsExportCsvErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Service Unavailable
-     *
-     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
-     */
-    503: ErrorResponse & {
-        code: 'LIST_READ_TOO_SLOW';
-    };
-};
-
-export type ApplicantsExportCsvError = ApplicantsExportCsvErrors[keyof ApplicantsExportCsvErrors];
-
-export type ApplicantsExportCsvResponses = {
-    /**
-     * The filtered list as CSV, streamed; X-Total-Count gives the rows expected. Recorded as applicant.list_exported
-     */
-    200: string;
-};
-
-export type ApplicantsExportCsvResponse = ApplicantsExportCsvResponses[keyof ApplicantsExportCsvResponses];
-
-export type ApplicantErasureEraseData = {
-    body: EraseApplicantDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}';
-};
-
-export type ApplicantErasureEraseErrors = {
-    /**
-     * No reason (3 to 500 characters), or confirmUserId is not the userId (ERASURE_NOT_CONFIRMED)
-     *
-     * - `ERASURE_NOT_CONFIRMED`: confirmUserId is not this applicant's userId: nothing was erased
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'ERASURE_NOT_CONFIRMED' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator
-     *
-     * - `APPLICANT_ERASURE_FORBIDDEN`: Only the organization owner or an administrator may erase an applicant or change its legal hold
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'APPLICANT_ERASURE_FORBIDDEN' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Conflict
-     *
-     * - `APPLICANT_ON_LEGAL_HOLD`: This applicant is on legal hold: lift the hold before erasing it
-     */
-    409: ErrorResponse & {
-        code: 'APPLICANT_ON_LEGAL_HOLD';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantErasureEraseError = ApplicantErasureEraseErrors[keyof ApplicantErasureEraseErrors];
-
-export type ApplicantErasureEraseResponses = {
-    /**
-     * Identity data, photos, face data, checks, notes, webhook payload copies and the personal values of audit entries removed; the tombstone
-     */
-    200: ApplicantTombstoneDto;
-};
-
-export type ApplicantErasureEraseResponse = ApplicantErasureEraseResponses[keyof ApplicantErasureEraseResponses];
-
-export type ApplicantsDetailsData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}';
-};
-
-export type ApplicantsDetailsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantsDetailsError = ApplicantsDetailsErrors[keyof ApplicantsDetailsErrors];
-
-export type ApplicantsDetailsResponses = {
-    /**
-     * Recorded in the audit trail as applicant.viewed
-     */
-    200: ApplicantDetailsDto;
-};
-
-export type ApplicantsDetailsResponse = ApplicantsDetailsResponses[keyof ApplicantsDetailsResponses];
-
-export type ApplicantsUpdateData = {
-    body: UpdateApplicantDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}';
-};
-
-export type ApplicantsUpdateErrors = {
-    /**
-     * A value is too long or not one of its select options
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `STATUS_IS_A_DECISION`: The staff edit (PUT …/applicants/:userId) does not set kycStatus completed or onHold: those go through POST …/approve, …/reject and …/hold, under the organization's four-eyes rule, undo window and labels.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'STATUS_IS_A_DECISION' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Conflict
-     *
-     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     */
-    409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantsUpdateError = ApplicantsUpdateErrors[keyof ApplicantsUpdateErrors];
-
-export type ApplicantsUpdateResponses = {
-    /**
-     * The applicant after the edit
-     */
-    200: ApplicantDetailsDto;
-};
-
-export type ApplicantsUpdateResponse = ApplicantsUpdateResponses[keyof ApplicantsUpdateResponses];
-
-export type ApplicantsResetData = {
-    body: VersionedChangeDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/reset';
-};
-
-export type ApplicantsResetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Conflict
-     *
-     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     */
-    409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantsResetError = ApplicantsResetErrors[keyof ApplicantsResetErrors];
-
-export type ApplicantsResetResponses = {
-    /**
-     * Identity data, images and review answer cleared; kycStatus init
-     */
-    200: ApplicantChangeDto;
-};
-
-export type ApplicantsResetResponse = ApplicantsResetResponses[keyof ApplicantsResetResponses];
-
-export type ApplicantsApproveData = {
-    body: ApproveApplicantDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/approve';
-};
-
-export type ApplicantsApproveErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Conflict
-     *
-     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     * - `DECISION_PENDING`: Four-eyes: confirm or decline the proposed decision first.
-     */
-    409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED' | 'DECISION_PENDING';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantsApproveError = ApplicantsApproveErrors[keyof ApplicantsApproveErrors];
-
-export type ApplicantsApproveResponses = {
-    /**
-     * kycStatus completed, reviewAnswer approved (or, under the four-eyes rule, a proposal awaiting a second reviewer)
-     */
-    200: DecisionResultDto;
-};
-
-export type ApplicantsApproveResponse = ApplicantsApproveResponses[keyof ApplicantsApproveResponses];
-
-export type ApplicantsRejectData = {
-    body: RejectApplicantDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/reject';
-};
-
-export type ApplicantsRejectErrors = {
-    /**
-     * Neither labelId nor reason and rejectType; a label of another kind or archived
-     *
-     * - `LABEL_ARCHIVED`: This label is archived; choose another one
-     * - `LABEL_KIND_MISMATCH`: A rejection takes a `reject` label, a hold a `hold` label, a resubmission request a `resubmission` label.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `REASON_OR_LABEL_REQUIRED`: Old integrators send `reason` and `rejectType`; the back-office sends `labelId` (and an optional internal `note`).
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'LABEL_ARCHIVED' | 'LABEL_KIND_MISMATCH' | 'MALFORMED_JSON' | 'REASON_OR_LABEL_REQUIRED' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `LABEL_NOT_FOUND`: Decision label not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Conflict
-     *
-     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     * - `DECISION_PENDING`: Four-eyes: confirm or decline the proposed decision first.
-     */
-    409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED' | 'DECISION_PENDING';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantsRejectError = ApplicantsRejectErrors[keyof ApplicantsRejectErrors];
-
-export type ApplicantsRejectResponses = {
-    /**
-     * kycStatus completed, reviewAnswer rejected with the reason (the label's title when a label is given)
-     */
-    200: DecisionResultDto;
-};
-
-export type ApplicantsRejectResponse = ApplicantsRejectResponses[keyof ApplicantsRejectResponses];
-
-export type ApplicantsHoldData = {
-    body: HoldApplicantDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/hold';
-};
-
-export type ApplicantsHoldErrors = {
-    /**
-     * Bad Request
-     *
-     * - `LABEL_ARCHIVED`: This label is archived; choose another one
-     * - `LABEL_KIND_MISMATCH`: A rejection takes a `reject` label, a hold a `hold` label, a resubmission request a `resubmission` label.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `REASON_OR_LABEL_REQUIRED`: Old integrators send `reason` and `rejectType`; the back-office sends `labelId` (and an optional internal `note`).
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'LABEL_ARCHIVED' | 'LABEL_KIND_MISMATCH' | 'MALFORMED_JSON' | 'REASON_OR_LABEL_REQUIRED' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `LABEL_NOT_FOUND`: Decision label not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Conflict
-     *
-     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     * - `DECISION_PENDING`: Four-eyes: confirm or decline the proposed decision first.
-     */
-    409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED' | 'DECISION_PENDING';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantsHoldError = ApplicantsHoldErrors[keyof ApplicantsHoldErrors];
-
-export type ApplicantsHoldResponses = {
-    /**
-     * kycStatus onHold
-     */
-    200: DecisionResultDto;
-};
-
-export type ApplicantsHoldResponse = ApplicantsHoldResponses[keyof ApplicantsHoldResponses];
-
-export type ApplicantsActivityData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: {
-        page?: number;
-        pageSize?: number;
-    };
-    url: '/api/projects/{id}/applicants/{userId}/activity';
-};
-
-export type ApplicantsActivityErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantsActivityError = ApplicantsActivityErrors[keyof ApplicantsActivityErrors];
-
-export type ApplicantsActivityResponses = {
-    /**
-     * The applicant's audit trail, newest first
-     */
-    200: AuditEventPageDto;
-};
-
-export type ApplicantsActivityResponse = ApplicantsActivityResponses[keyof ApplicantsActivityResponses];
-
-export type ApplicantsImageData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-        imageId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/images/{imageId}';
-};
-
-export type ApplicantsImageErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `IMAGE_NOT_FOUND`: Image not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantsImageError = ApplicantsImageErrors[keyof ApplicantsImageErrors];
-
-export type ApplicantsImageResponses = {
-    /**
-     * The image bytes, for members only
-     */
-    200: Blob | File;
-};
-
-export type ApplicantsImageResponse = ApplicantsImageResponses[keyof ApplicantsImageResponses];
-
-export type ApplicantTagsRemoveData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-        tagId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}';
-};
-
-export type ApplicantTagsRemoveErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization, Applicant or Tag not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     * - `TAG_NOT_FOUND`: Tag not found
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'TAG_NOT_FOUND';
-    };
-};
-
-export type ApplicantTagsRemoveError = ApplicantTagsRemoveErrors[keyof ApplicantTagsRemoveErrors];
-
-export type ApplicantTagsRemoveResponses = {
-    /**
-     * The applicant no longer has the tag (applicant.untagged)
-     */
-    200: ApplicantTagsDto;
-};
-
-export type ApplicantTagsRemoveResponse = ApplicantTagsRemoveResponses[keyof ApplicantTagsRemoveResponses];
-
-export type ApplicantTagsAddData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-        tagId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}';
-};
-
-export type ApplicantTagsAddErrors = {
-    /**
-     * TAG_LIMIT_REACHED
-     *
-     * - `TAG_LIMIT_REACHED`: An organization defines at most 100 tags, and an applicant carries at most 20.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'TAG_LIMIT_REACHED' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization, Applicant or Tag not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     * - `TAG_NOT_FOUND`: Tag not found
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'TAG_NOT_FOUND';
-    };
-};
-
-export type ApplicantTagsAddError = ApplicantTagsAddErrors[keyof ApplicantTagsAddErrors];
-
-export type ApplicantTagsAddResponses = {
-    /**
-     * The applicant now has the tag (recorded as applicant.tagged when it did not)
-     */
-    200: ApplicantTagsDto;
-};
-
-export type ApplicantTagsAddResponse = ApplicantTagsAddResponses[keyof ApplicantTagsAddResponses];
-
-export type TagsListData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/tags';
-};
-
-export type TagsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Tag not found
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type TagsListError = TagsListErrors[keyof TagsListErrors];
-
-export type TagsListResponses = {
-    /**
-     * By name
-     */
-    200: Array<TagDto>;
-};
-
-export type TagsListResponse = TagsListResponses[keyof TagsListResponses];
-
-export type TagsCreateData = {
-    body: CreateTagDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/tags';
-};
-
-export type TagsCreateErrors = {
-    /**
-     * Name empty or too long, colour not in the palette, or TAG_LIMIT_REACHED
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `TAG_LIMIT_REACHED`: An organization defines at most 100 tags, and an applicant carries at most 20.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'TAG_LIMIT_REACHED' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * TAGS_MANAGERS_ONLY
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TAGS_MANAGERS_ONLY`: Only the owner or an admin manages the tags of the organization
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TAGS_MANAGERS_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Tag not found
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * TAG_NAME_TAKEN
-     *
-     * - `TAG_NAME_TAKEN`: The organization already has a tag with this name
-     */
-    409: ErrorResponse & {
-        code: 'TAG_NAME_TAKEN';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type TagsCreateError = TagsCreateErrors[keyof TagsCreateErrors];
-
-export type TagsCreateResponses = {
-    200: TagDto;
-};
-
-export type TagsCreateResponse = TagsCreateResponses[keyof TagsCreateResponses];
-
-export type TagsRemoveData = {
-    body?: never;
-    path: {
-        id: string;
-        tagId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/tags/{tagId}';
-};
-
-export type TagsRemoveErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * TAGS_MANAGERS_ONLY
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TAGS_MANAGERS_ONLY`: Only the owner or an admin manages the tags of the organization
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TAGS_MANAGERS_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Tag not found
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     * - `TAG_NOT_FOUND`: Tag not found
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND' | 'TAG_NOT_FOUND';
-    };
-};
-
-export type TagsRemoveError = TagsRemoveErrors[keyof TagsRemoveErrors];
-
-export type TagsRemoveResponses = {
-    /**
-     * Deleted, and taken off every applicant
-     */
-    204: void;
-};
-
-export type TagsRemoveResponse = TagsRemoveResponses[keyof TagsRemoveResponses];
-
-export type TagsUpdateData = {
-    body: UpdateTagDto;
-    path: {
-        id: string;
-        tagId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/tags/{tagId}';
-};
-
-export type TagsUpdateErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * TAGS_MANAGERS_ONLY
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TAGS_MANAGERS_ONLY`: Only the owner or an admin manages the tags of the organization
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TAGS_MANAGERS_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Tag not found
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     * - `TAG_NOT_FOUND`: Tag not found
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND' | 'TAG_NOT_FOUND';
-    };
-    /**
-     * TAG_NAME_TAKEN
-     *
-     * - `TAG_NAME_TAKEN`: The organization already has a tag with this name
-     */
-    409: ErrorResponse & {
-        code: 'TAG_NAME_TAKEN';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type TagsUpdateError = TagsUpdateErrors[keyof TagsUpdateErrors];
-
-export type TagsUpdateResponses = {
-    200: TagDto;
-};
-
-export type TagsUpdateResponse = TagsUpdateResponses[keyof TagsUpdateResponses];
-
 export type ApplicantChecksListData = {
     body?: never;
     path: {
@@ -3788,1738 +2409,6 @@ export type ApplicantChecksListResponses = {
 };
 
 export type ApplicantChecksListResponse = ApplicantChecksListResponses[keyof ApplicantChecksListResponses];
-
-export type OrganizationStatsGetData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/stats';
-};
-
-export type OrganizationStatsGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type OrganizationStatsGetError = OrganizationStatsGetErrors[keyof OrganizationStatsGetErrors];
-
-export type OrganizationStatsGetResponses = {
-    200: OrganizationStatsDto;
-};
-
-export type OrganizationStatsGetResponse = OrganizationStatsGetResponses[keyof OrganizationStatsGetResponses];
-
-export type FaceBlocklistUnblockData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/face-blocklist';
-};
-
-export type FaceBlocklistUnblockErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Not Found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `FACE_NOT_BLOCKLISTED`: This applicant's face is not on the blocklist
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'FACE_NOT_BLOCKLISTED' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type FaceBlocklistUnblockError = FaceBlocklistUnblockErrors[keyof FaceBlocklistUnblockErrors];
-
-export type FaceBlocklistUnblockResponses = {
-    /**
-     * Taken off the blocklist (audited)
-     */
-    204: void;
-};
-
-export type FaceBlocklistUnblockResponse = FaceBlocklistUnblockResponses[keyof FaceBlocklistUnblockResponses];
-
-export type FaceBlocklistBlockData = {
-    body: BlockFaceDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/face-blocklist';
-};
-
-export type FaceBlocklistBlockErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Not Found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Conflict
-     *
-     * - `FACE_ALREADY_BLOCKLISTED`: This applicant's face is already on the blocklist
-     * - `FACE_NOT_ANALYSED`: The face analysis of a submission stores the selfie face; until it has found one there is nothing to list.
-     */
-    409: ErrorResponse & {
-        code: 'FACE_ALREADY_BLOCKLISTED' | 'FACE_NOT_ANALYSED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type FaceBlocklistBlockError = FaceBlocklistBlockErrors[keyof FaceBlocklistBlockErrors];
-
-export type FaceBlocklistBlockResponses = {
-    /**
-     * The applicant's selfie face is on the organization's blocklist (audited)
-     */
-    201: FaceBlocklistEntryDto;
-};
-
-export type FaceBlocklistBlockResponse = FaceBlocklistBlockResponses[keyof FaceBlocklistBlockResponses];
-
-export type FaceCropsCropData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-        cropId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/face-crops/{cropId}';
-};
-
-export type FaceCropsCropErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), Applicant not found, or no such crop (gone with a new analysis, reset, retention or erasure)
-     *
-     * - `IMAGE_NOT_FOUND`: Image not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type FaceCropsCropError = FaceCropsCropErrors[keyof FaceCropsCropErrors];
-
-export type FaceCropsCropResponses = {
-    /**
-     * The crop, JPEG, for members only
-     */
-    200: Blob | File;
-};
-
-export type FaceCropsCropResponse = FaceCropsCropResponses[keyof FaceCropsCropResponses];
-
-export type FaceCropsBlocklistCropData = {
-    body?: never;
-    path: {
-        id: string;
-        entryId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/face-blocklist/{entryId}/crop';
-};
-
-export type FaceCropsBlocklistCropErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), Applicant not found, or no such crop (gone with a new analysis, reset, retention or erasure)
-     *
-     * - `IMAGE_NOT_FOUND`: Image not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type FaceCropsBlocklistCropError = FaceCropsBlocklistCropErrors[keyof FaceCropsBlocklistCropErrors];
-
-export type FaceCropsBlocklistCropResponses = {
-    /**
-     * The blocklisted face, JPEG, for members only
-     */
-    200: Blob | File;
-};
-
-export type FaceCropsBlocklistCropResponse = FaceCropsBlocklistCropResponses[keyof FaceCropsBlocklistCropResponses];
-
-export type ReviewSettingsListLabelsData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/decision-labels';
-};
-
-export type ReviewSettingsListLabelsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ReviewSettingsListLabelsError = ReviewSettingsListLabelsErrors[keyof ReviewSettingsListLabelsErrors];
-
-export type ReviewSettingsListLabelsResponses = {
-    /**
-     * Every label, archived ones included (the defaults are seeded on first read)
-     */
-    200: Array<DecisionLabelDto>;
-};
-
-export type ReviewSettingsListLabelsResponse = ReviewSettingsListLabelsResponses[keyof ReviewSettingsListLabelsResponses];
-
-export type ReviewSettingsCreateLabelData = {
-    body: DecisionLabelInputDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/decision-labels';
-};
-
-export type ReviewSettingsCreateLabelErrors = {
-    /**
-     * A field is missing, too long, or the code is not like DOCUMENT_EXPIRED
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MANAGERS_ONLY
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MANAGERS_ONLY`: Only the owner or an administrator changes the review settings
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MANAGERS_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * LABEL_CODE_TAKEN
-     *
-     * - `LABEL_CODE_TAKEN`: Another label of this organization already has this code
-     */
-    409: ErrorResponse & {
-        code: 'LABEL_CODE_TAKEN';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ReviewSettingsCreateLabelError = ReviewSettingsCreateLabelErrors[keyof ReviewSettingsCreateLabelErrors];
-
-export type ReviewSettingsCreateLabelResponses = {
-    200: DecisionLabelDto;
-};
-
-export type ReviewSettingsCreateLabelResponse = ReviewSettingsCreateLabelResponses[keyof ReviewSettingsCreateLabelResponses];
-
-export type ReviewSettingsRemoveLabelData = {
-    body?: never;
-    path: {
-        id: string;
-        labelId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/decision-labels/{labelId}';
-};
-
-export type ReviewSettingsRemoveLabelErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MANAGERS_ONLY
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MANAGERS_ONLY`: Only the owner or an administrator changes the review settings
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MANAGERS_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `LABEL_NOT_FOUND`: Decision label not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ReviewSettingsRemoveLabelError = ReviewSettingsRemoveLabelErrors[keyof ReviewSettingsRemoveLabelErrors];
-
-export type ReviewSettingsRemoveLabelResponses = {
-    /**
-     * Deleted, or archived when a decision used it
-     */
-    200: DecisionLabelDeletionDto;
-};
-
-export type ReviewSettingsRemoveLabelResponse = ReviewSettingsRemoveLabelResponses[keyof ReviewSettingsRemoveLabelResponses];
-
-export type ReviewSettingsUpdateLabelData = {
-    body: DecisionLabelInputDto;
-    path: {
-        id: string;
-        labelId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/decision-labels/{labelId}';
-};
-
-export type ReviewSettingsUpdateLabelErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MANAGERS_ONLY
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MANAGERS_ONLY`: Only the owner or an administrator changes the review settings
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MANAGERS_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `LABEL_NOT_FOUND`: Decision label not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * LABEL_CODE_TAKEN
-     *
-     * - `LABEL_CODE_TAKEN`: Another label of this organization already has this code
-     */
-    409: ErrorResponse & {
-        code: 'LABEL_CODE_TAKEN';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ReviewSettingsUpdateLabelError = ReviewSettingsUpdateLabelErrors[keyof ReviewSettingsUpdateLabelErrors];
-
-export type ReviewSettingsUpdateLabelResponses = {
-    200: DecisionLabelDto;
-};
-
-export type ReviewSettingsUpdateLabelResponse = ReviewSettingsUpdateLabelResponses[keyof ReviewSettingsUpdateLabelResponses];
-
-export type ReviewSettingsSettingsData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/review-settings';
-};
-
-export type ReviewSettingsSettingsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ReviewSettingsSettingsError = ReviewSettingsSettingsErrors[keyof ReviewSettingsSettingsErrors];
-
-export type ReviewSettingsSettingsResponses = {
-    200: ReviewSettingsDetailsDto;
-};
-
-export type ReviewSettingsSettingsResponse = ReviewSettingsSettingsResponses[keyof ReviewSettingsSettingsResponses];
-
-export type ReviewSettingsSaveSettingsData = {
-    body: ReviewSettingsDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/review-settings';
-};
-
-export type ReviewSettingsSaveSettingsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MANAGERS_ONLY
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MANAGERS_ONLY`: Only the owner or an administrator changes the review settings
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MANAGERS_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ReviewSettingsSaveSettingsError = ReviewSettingsSaveSettingsErrors[keyof ReviewSettingsSaveSettingsErrors];
-
-export type ReviewSettingsSaveSettingsResponses = {
-    200: ReviewSettingsDetailsDto;
-};
-
-export type ReviewSettingsSaveSettingsResponse = ReviewSettingsSaveSettingsResponses[keyof ReviewSettingsSaveSettingsResponses];
-
-export type ApplicantDecisionsReviewData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/review';
-};
-
-export type ApplicantDecisionsReviewErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantDecisionsReviewError = ApplicantDecisionsReviewErrors[keyof ApplicantDecisionsReviewErrors];
-
-export type ApplicantDecisionsReviewResponses = {
-    200: ApplicantReviewStateDto;
-};
-
-export type ApplicantDecisionsReviewResponse = ApplicantDecisionsReviewResponses[keyof ApplicantDecisionsReviewResponses];
-
-export type ApplicantDecisionsUndoData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-        decisionId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/decisions/{decisionId}/undo';
-};
-
-export type ApplicantDecisionsUndoErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * UNDO_NOT_ALLOWED
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     * - `UNDO_NOT_ALLOWED`: Only the reviewer who decided, the owner or an administrator may undo a decision
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'UNDO_NOT_ALLOWED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `DECISION_NOT_FOUND`: Decision not found (or it cannot be undone)
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'DECISION_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * UNDO_WINDOW_OVER, DECISION_ALREADY_UNDONE or DECISION_SUPERSEDED
-     *
-     * - `DECISION_ALREADY_UNDONE`: This decision was already undone
-     * - `DECISION_SUPERSEDED`: The applicant changed after this decision; it can no longer be undone
-     * - `UNDO_WINDOW_OVER`: A decision can be undone only within `undoWindowSeconds` of being made; it has been sent since.
-     */
-    409: ErrorResponse & {
-        code: 'DECISION_ALREADY_UNDONE' | 'DECISION_SUPERSEDED' | 'UNDO_WINDOW_OVER';
-    };
-};
-
-export type ApplicantDecisionsUndoError = ApplicantDecisionsUndoErrors[keyof ApplicantDecisionsUndoErrors];
-
-export type ApplicantDecisionsUndoResponses = {
-    /**
-     * The applicant is back to what the decision replaced; its webhook was never sent
-     */
-    200: DecisionResultDto;
-};
-
-export type ApplicantDecisionsUndoResponse = ApplicantDecisionsUndoResponses[keyof ApplicantDecisionsUndoResponses];
-
-export type ApplicantDecisionsConfirmData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-        proposalId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/confirm';
-};
-
-export type ApplicantDecisionsConfirmErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * SAME_REVIEWER: the proposer cannot confirm their own proposal
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `SAME_REVIEWER`: Four-eyes: the reviewer who proposed a decision cannot confirm it.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'SAME_REVIEWER' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     * - `PROPOSAL_NOT_FOUND`: No decision on this applicant is awaiting a second review
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'PROPOSAL_NOT_FOUND';
-    };
-};
-
-export type ApplicantDecisionsConfirmError = ApplicantDecisionsConfirmErrors[keyof ApplicantDecisionsConfirmErrors];
-
-export type ApplicantDecisionsConfirmResponses = {
-    /**
-     * The proposed decision is made, as the confirmer's, the proposer recorded
-     */
-    200: DecisionResultDto;
-};
-
-export type ApplicantDecisionsConfirmResponse = ApplicantDecisionsConfirmResponses[keyof ApplicantDecisionsConfirmResponses];
-
-export type ApplicantDecisionsDeclineData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-        proposalId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/decline';
-};
-
-export type ApplicantDecisionsDeclineErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     * - `PROPOSAL_NOT_FOUND`: No decision on this applicant is awaiting a second review
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'PROPOSAL_NOT_FOUND';
-    };
-};
-
-export type ApplicantDecisionsDeclineError = ApplicantDecisionsDeclineErrors[keyof ApplicantDecisionsDeclineErrors];
-
-export type ApplicantDecisionsDeclineResponses = {
-    /**
-     * The proposal is dropped; the applicant stays as it was
-     */
-    200: DecisionResultDto;
-};
-
-export type ApplicantDecisionsDeclineResponse = ApplicantDecisionsDeclineResponses[keyof ApplicantDecisionsDeclineResponses];
-
-export type ApplicantDecisionsRequestResubmissionData = {
-    body: ResubmissionRequestDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/request-resubmission';
-};
-
-export type ApplicantDecisionsRequestResubmissionErrors = {
-    /**
-     * Unknown step, a label of another kind, or a back side the document does not have
-     *
-     * - `LABEL_ARCHIVED`: This label is archived; choose another one
-     * - `LABEL_KIND_MISMATCH`: A rejection takes a `reject` label, a hold a `hold` label, a resubmission request a `resubmission` label.
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `STEP_NOT_APPLICABLE`: A resubmission of `document-back` needs a document type with a back side.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'LABEL_ARCHIVED' | 'LABEL_KIND_MISMATCH' | 'MALFORMED_JSON' | 'STEP_NOT_APPLICABLE' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `LABEL_NOT_FOUND`: Decision label not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * NOT_SUBMITTED
-     *
-     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
-     * - `NOT_SUBMITTED`: A resubmission can be requested only of a submitted verification.
-     */
-    409: ErrorResponse & {
-        code: 'APPLICANT_CHANGED' | 'NOT_SUBMITTED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantDecisionsRequestResubmissionError = ApplicantDecisionsRequestResubmissionErrors[keyof ApplicantDecisionsRequestResubmissionErrors];
-
-export type ApplicantDecisionsRequestResubmissionResponses = {
-    /**
-     * kycStatus pending for the one step; older links revoked; applicant.resubmission_requested sent
-     */
-    200: DecisionResultDto;
-};
-
-export type ApplicantDecisionsRequestResubmissionResponse = ApplicantDecisionsRequestResubmissionResponses[keyof ApplicantDecisionsRequestResubmissionResponses];
-
-export type ApplicantDecisionsEarlierImageData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-        imageId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/earlier-images/{imageId}';
-};
-
-export type ApplicantDecisionsEarlierImageErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `IMAGE_NOT_FOUND`: Image not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantDecisionsEarlierImageError = ApplicantDecisionsEarlierImageErrors[keyof ApplicantDecisionsEarlierImageErrors];
-
-export type ApplicantDecisionsEarlierImageResponses = {
-    /**
-     * A photo replaced by a resubmission
-     */
-    200: Blob | File;
-};
-
-export type ApplicantDecisionsEarlierImageResponse = ApplicantDecisionsEarlierImageResponses[keyof ApplicantDecisionsEarlierImageResponses];
-
-export type ReviewerPreferencesGetData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/users/me/reviewer-preferences';
-};
-
-export type ReviewerPreferencesGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type ReviewerPreferencesGetError = ReviewerPreferencesGetErrors[keyof ReviewerPreferencesGetErrors];
-
-export type ReviewerPreferencesGetResponses = {
-    200: ReviewerPreferencesDto;
-};
-
-export type ReviewerPreferencesGetResponse = ReviewerPreferencesGetResponses[keyof ReviewerPreferencesGetResponses];
-
-export type ReviewerPreferencesSaveData = {
-    body: ReviewerPreferencesDto;
-    path?: never;
-    query?: never;
-    url: '/api/users/me/reviewer-preferences';
-};
-
-export type ReviewerPreferencesSaveErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ReviewerPreferencesSaveError = ReviewerPreferencesSaveErrors[keyof ReviewerPreferencesSaveErrors];
-
-export type ReviewerPreferencesSaveResponses = {
-    200: ReviewerPreferencesDto;
-};
-
-export type ReviewerPreferencesSaveResponse = ReviewerPreferencesSaveResponses[keyof ReviewerPreferencesSaveResponses];
-
-export type ApplicantNotesListData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/notes';
-};
-
-export type ApplicantNotesListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), Applicant or Note not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantNotesListError = ApplicantNotesListErrors[keyof ApplicantNotesListErrors];
-
-export type ApplicantNotesListResponses = {
-    /**
-     * Newest first
-     */
-    200: Array<ApplicantNoteDto>;
-};
-
-export type ApplicantNotesListResponse = ApplicantNotesListResponses[keyof ApplicantNotesListResponses];
-
-export type ApplicantNotesAddData = {
-    body: NoteInputDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/notes';
-};
-
-export type ApplicantNotesAddErrors = {
-    /**
-     * Empty, or longer than 4000 characters
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), Applicant or Note not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantNotesAddError = ApplicantNotesAddErrors[keyof ApplicantNotesAddErrors];
-
-export type ApplicantNotesAddResponses = {
-    200: ApplicantNoteDto;
-};
-
-export type ApplicantNotesAddResponse = ApplicantNotesAddResponses[keyof ApplicantNotesAddResponses];
-
-export type ApplicantNotesRemoveData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-        noteId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}';
-};
-
-export type ApplicantNotesRemoveErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * NOTE_LOCKED: only its author, within 15 minutes
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `NOTE_LOCKED`: Only its author may change a note, within 15 minutes of writing it
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'NOTE_LOCKED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), Applicant or Note not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `NOTE_NOT_FOUND`: Note not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'NOTE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantNotesRemoveError = ApplicantNotesRemoveErrors[keyof ApplicantNotesRemoveErrors];
-
-export type ApplicantNotesRemoveResponses = {
-    /**
-     * Deleted
-     */
-    204: void;
-};
-
-export type ApplicantNotesRemoveResponse = ApplicantNotesRemoveResponses[keyof ApplicantNotesRemoveResponses];
-
-export type ApplicantNotesEditData = {
-    body: NoteInputDto;
-    path: {
-        id: string;
-        userId: string;
-        noteId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}';
-};
-
-export type ApplicantNotesEditErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * NOTE_LOCKED: only its author, within 15 minutes
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `NOTE_LOCKED`: Only its author may change a note, within 15 minutes of writing it
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'NOTE_LOCKED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), Applicant or Note not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `NOTE_NOT_FOUND`: Note not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'NOTE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type ApplicantNotesEditError = ApplicantNotesEditErrors[keyof ApplicantNotesEditErrors];
-
-export type ApplicantNotesEditResponses = {
-    200: ApplicantNoteDto;
-};
-
-export type ApplicantNotesEditResponse = ApplicantNotesEditResponses[keyof ApplicantNotesEditResponses];
-
-export type ApplicantErasureTombstonesData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/erasures';
-};
-
-export type ApplicantErasureTombstonesErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantErasureTombstonesError = ApplicantErasureTombstonesErrors[keyof ApplicantErasureTombstonesErrors];
-
-export type ApplicantErasureTombstonesResponses = {
-    /**
-     * The tombstones of applicants erased under this userId, newest first (none: an empty list)
-     */
-    200: Array<ApplicantTombstoneDto>;
-};
-
-export type ApplicantErasureTombstonesResponse = ApplicantErasureTombstonesResponses[keyof ApplicantErasureTombstonesResponses];
-
-export type LegalHoldLiftData = {
-    body: LegalHoldRequestDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/legal-hold';
-};
-
-export type LegalHoldLiftErrors = {
-    /**
-     * No reason (3 to 500 characters)
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `APPLICANT_ERASURE_FORBIDDEN`: Only the organization owner or an administrator may erase an applicant or change its legal hold
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'APPLICANT_ERASURE_FORBIDDEN' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * LEGAL_HOLD_NOT_PLACED
-     *
-     * - `LEGAL_HOLD_NOT_PLACED`: This applicant is not on legal hold
-     */
-    409: ErrorResponse & {
-        code: 'LEGAL_HOLD_NOT_PLACED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type LegalHoldLiftError = LegalHoldLiftErrors[keyof LegalHoldLiftErrors];
-
-export type LegalHoldLiftResponses = {
-    /**
-     * Lifted: the retention policy applies again from its next run
-     */
-    204: void;
-};
-
-export type LegalHoldLiftResponse = LegalHoldLiftResponses[keyof LegalHoldLiftResponses];
-
-export type LegalHoldPlaceData = {
-    body: LegalHoldRequestDto;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/legal-hold';
-};
-
-export type LegalHoldPlaceErrors = {
-    /**
-     * No reason (3 to 500 characters)
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `APPLICANT_ERASURE_FORBIDDEN`: Only the organization owner or an administrator may erase an applicant or change its legal hold
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'APPLICANT_ERASURE_FORBIDDEN' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * LEGAL_HOLD_ALREADY_PLACED
-     *
-     * - `LEGAL_HOLD_ALREADY_PLACED`: This applicant is already on legal hold
-     */
-    409: ErrorResponse & {
-        code: 'LEGAL_HOLD_ALREADY_PLACED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type LegalHoldPlaceError = LegalHoldPlaceErrors[keyof LegalHoldPlaceErrors];
-
-export type LegalHoldPlaceResponses = {
-    /**
-     * Placed: retention and erasure skip the applicant until it is lifted
-     */
-    200: LegalHoldDto;
-};
-
-export type LegalHoldPlaceResponse = LegalHoldPlaceResponses[keyof LegalHoldPlaceResponses];
-
-export type RetentionApplyData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/retention-policy/apply';
-};
-
-export type RetentionApplyErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) applies it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type RetentionApplyError = RetentionApplyErrors[keyof RetentionApplyErrors];
-
-export type RetentionApplyResponses = {
-    /**
-     * Applied: what was removed (audited like the hourly run)
-     */
-    200: RetentionRunDto;
-};
-
-export type RetentionApplyResponse = RetentionApplyResponses[keyof RetentionApplyResponses];
 
 export type OrganizationsListData = {
     body?: never;
@@ -7062,6 +3951,3082 @@ export type WebhooksSendTestResponses = {
 };
 
 export type WebhooksSendTestResponse = WebhooksSendTestResponses[keyof WebhooksSendTestResponses];
+
+export type ApplicantsListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
+         */
+        search?: string;
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
+        orderDirection?: 'asc' | 'desc';
+        /**
+         * One or more statuses (repeated, or comma-separated)
+         */
+        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
+        /**
+         * none: not decided
+         */
+        reviewAnswer?: 'approved' | 'rejected' | 'none';
+        /**
+         * any: at least one check failed or needs review; or the name of one check
+         */
+        flagged?: string;
+        /**
+         * me, unassigned, or the id of a member
+         */
+        assignee?: string;
+        /**
+         * Submitted at or after (a date is its start, UTC)
+         */
+        submittedFrom?: string;
+        /**
+         * Submitted at or before (a date includes the whole day, UTC)
+         */
+        submittedTo?: string;
+        documentType?: string;
+        /**
+         * Applicants with this tag
+         */
+        tag?: string;
+        /**
+         * any: applicants with an internal note; mine: with a note of the caller
+         */
+        notes?: 'any' | 'mine';
+    };
+    url: '/api/projects/{id}/applicants';
+};
+
+export type ApplicantsListErrors = {
+    /**
+     * A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Service Unavailable
+     *
+     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
+     */
+    503: ErrorResponse & {
+        code: 'LIST_READ_TOO_SLOW';
+    };
+};
+
+export type ApplicantsListError = ApplicantsListErrors[keyof ApplicantsListErrors];
+
+export type ApplicantsListResponses = {
+    200: ApplicantPageDto;
+};
+
+export type ApplicantsListResponse = ApplicantsListResponses[keyof ApplicantsListResponses];
+
+export type ApplicantsNextData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
+         */
+        search?: string;
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
+        orderDirection?: 'asc' | 'desc';
+        /**
+         * One or more statuses (repeated, or comma-separated)
+         */
+        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
+        /**
+         * none: not decided
+         */
+        reviewAnswer?: 'approved' | 'rejected' | 'none';
+        /**
+         * any: at least one check failed or needs review; or the name of one check
+         */
+        flagged?: string;
+        /**
+         * me, unassigned, or the id of a member
+         */
+        assignee?: string;
+        /**
+         * Submitted at or after (a date is its start, UTC)
+         */
+        submittedFrom?: string;
+        /**
+         * Submitted at or before (a date includes the whole day, UTC)
+         */
+        submittedTo?: string;
+        documentType?: string;
+        /**
+         * Applicants with this tag
+         */
+        tag?: string;
+        /**
+         * any: applicants with an internal note; mine: with a note of the caller
+         */
+        notes?: 'any' | 'mine';
+        /**
+         * The userId of the current applicant; absent: the first of the list
+         */
+        after?: string;
+    };
+    url: '/api/projects/{id}/applicants/next';
+};
+
+export type ApplicantsNextErrors = {
+    /**
+     * A filter value is not valid
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Service Unavailable
+     *
+     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
+     */
+    503: ErrorResponse & {
+        code: 'LIST_READ_TOO_SLOW';
+    };
+};
+
+export type ApplicantsNextError = ApplicantsNextErrors[keyof ApplicantsNextErrors];
+
+export type ApplicantsNextResponses = {
+    /**
+     * The applicant after `after` in the same filters and order (approve & next)
+     */
+    200: NextApplicantDto;
+};
+
+export type ApplicantsNextResponse = ApplicantsNextResponses[keyof ApplicantsNextResponses];
+
+export type ApplicantsExportCsvData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
+         */
+        search?: string;
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
+        orderDirection?: 'asc' | 'desc';
+        /**
+         * One or more statuses (repeated, or comma-separated)
+         */
+        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
+        /**
+         * none: not decided
+         */
+        reviewAnswer?: 'approved' | 'rejected' | 'none';
+        /**
+         * any: at least one check failed or needs review; or the name of one check
+         */
+        flagged?: string;
+        /**
+         * me, unassigned, or the id of a member
+         */
+        assignee?: string;
+        /**
+         * Submitted at or after (a date is its start, UTC)
+         */
+        submittedFrom?: string;
+        /**
+         * Submitted at or before (a date includes the whole day, UTC)
+         */
+        submittedTo?: string;
+        documentType?: string;
+        /**
+         * Applicants with this tag
+         */
+        tag?: string;
+        /**
+         * any: applicants with an internal note; mine: with a note of the caller
+         */
+        notes?: 'any' | 'mine';
+    };
+    url: '/api/projects/{id}/applicants/export.csv';
+};
+
+export type ApplicantsExportCsvErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Service Unavailable
+     *
+     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
+     */
+    503: ErrorResponse & {
+        code: 'LIST_READ_TOO_SLOW';
+    };
+};
+
+export type ApplicantsExportCsvError = ApplicantsExportCsvErrors[keyof ApplicantsExportCsvErrors];
+
+export type ApplicantsExportCsvResponses = {
+    /**
+     * The filtered list as CSV, streamed; X-Total-Count gives the rows expected. Recorded as applicant.list_exported
+     */
+    200: string;
+};
+
+export type ApplicantsExportCsvResponse = ApplicantsExportCsvResponses[keyof ApplicantsExportCsvResponses];
+
+export type ApplicantErasureEraseData = {
+    body: EraseApplicantDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}';
+};
+
+export type ApplicantErasureEraseErrors = {
+    /**
+     * No reason (3 to 500 characters), or confirmUserId is not the userId (ERASURE_NOT_CONFIRMED)
+     *
+     * - `ERASURE_NOT_CONFIRMED`: confirmUserId is not this applicant's userId: nothing was erased
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'ERASURE_NOT_CONFIRMED' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator
+     *
+     * - `APPLICANT_ERASURE_FORBIDDEN`: Only the organization owner or an administrator may erase an applicant or change its legal hold
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'APPLICANT_ERASURE_FORBIDDEN' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Conflict
+     *
+     * - `APPLICANT_ON_LEGAL_HOLD`: This applicant is on legal hold: lift the hold before erasing it
+     */
+    409: ErrorResponse & {
+        code: 'APPLICANT_ON_LEGAL_HOLD';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantErasureEraseError = ApplicantErasureEraseErrors[keyof ApplicantErasureEraseErrors];
+
+export type ApplicantErasureEraseResponses = {
+    /**
+     * Identity data, photos, face data, checks, notes, webhook payload copies and the personal values of audit entries removed; the tombstone
+     */
+    200: ApplicantTombstoneDto;
+};
+
+export type ApplicantErasureEraseResponse = ApplicantErasureEraseResponses[keyof ApplicantErasureEraseResponses];
+
+export type ApplicantsDetailsData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}';
+};
+
+export type ApplicantsDetailsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantsDetailsError = ApplicantsDetailsErrors[keyof ApplicantsDetailsErrors];
+
+export type ApplicantsDetailsResponses = {
+    /**
+     * Recorded in the audit trail as applicant.viewed
+     */
+    200: ApplicantDetailsDto;
+};
+
+export type ApplicantsDetailsResponse = ApplicantsDetailsResponses[keyof ApplicantsDetailsResponses];
+
+export type ApplicantsUpdateData = {
+    body: UpdateApplicantDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}';
+};
+
+export type ApplicantsUpdateErrors = {
+    /**
+     * A value is too long or not one of its select options
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `STATUS_IS_A_DECISION`: The staff edit (PUT …/applicants/:userId) does not set kycStatus completed or onHold: those go through POST …/approve, …/reject and …/hold, under the organization's four-eyes rule, undo window and labels.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'STATUS_IS_A_DECISION' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Conflict
+     *
+     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
+     */
+    409: ErrorResponse & {
+        code: 'APPLICANT_CHANGED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantsUpdateError = ApplicantsUpdateErrors[keyof ApplicantsUpdateErrors];
+
+export type ApplicantsUpdateResponses = {
+    /**
+     * The applicant after the edit
+     */
+    200: ApplicantDetailsDto;
+};
+
+export type ApplicantsUpdateResponse = ApplicantsUpdateResponses[keyof ApplicantsUpdateResponses];
+
+export type ApplicantsResetData = {
+    body: VersionedChangeDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/reset';
+};
+
+export type ApplicantsResetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Conflict
+     *
+     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
+     */
+    409: ErrorResponse & {
+        code: 'APPLICANT_CHANGED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantsResetError = ApplicantsResetErrors[keyof ApplicantsResetErrors];
+
+export type ApplicantsResetResponses = {
+    /**
+     * Identity data, images and review answer cleared; kycStatus init
+     */
+    200: ApplicantChangeDto;
+};
+
+export type ApplicantsResetResponse = ApplicantsResetResponses[keyof ApplicantsResetResponses];
+
+export type ApplicantsApproveData = {
+    body: ApproveApplicantDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/approve';
+};
+
+export type ApplicantsApproveErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Conflict
+     *
+     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
+     * - `DECISION_PENDING`: Four-eyes: confirm or decline the proposed decision first.
+     */
+    409: ErrorResponse & {
+        code: 'APPLICANT_CHANGED' | 'DECISION_PENDING';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantsApproveError = ApplicantsApproveErrors[keyof ApplicantsApproveErrors];
+
+export type ApplicantsApproveResponses = {
+    /**
+     * kycStatus completed, reviewAnswer approved (or, under the four-eyes rule, a proposal awaiting a second reviewer)
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantsApproveResponse = ApplicantsApproveResponses[keyof ApplicantsApproveResponses];
+
+export type ApplicantsRejectData = {
+    body: RejectApplicantDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/reject';
+};
+
+export type ApplicantsRejectErrors = {
+    /**
+     * Neither labelId nor reason and rejectType; a label of another kind or archived
+     *
+     * - `LABEL_ARCHIVED`: This label is archived; choose another one
+     * - `LABEL_KIND_MISMATCH`: A rejection takes a `reject` label, a hold a `hold` label, a resubmission request a `resubmission` label.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `REASON_OR_LABEL_REQUIRED`: Old integrators send `reason` and `rejectType`; the back-office sends `labelId` (and an optional internal `note`).
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'LABEL_ARCHIVED' | 'LABEL_KIND_MISMATCH' | 'MALFORMED_JSON' | 'REASON_OR_LABEL_REQUIRED' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `LABEL_NOT_FOUND`: Decision label not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Conflict
+     *
+     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
+     * - `DECISION_PENDING`: Four-eyes: confirm or decline the proposed decision first.
+     */
+    409: ErrorResponse & {
+        code: 'APPLICANT_CHANGED' | 'DECISION_PENDING';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantsRejectError = ApplicantsRejectErrors[keyof ApplicantsRejectErrors];
+
+export type ApplicantsRejectResponses = {
+    /**
+     * kycStatus completed, reviewAnswer rejected with the reason (the label's title when a label is given)
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantsRejectResponse = ApplicantsRejectResponses[keyof ApplicantsRejectResponses];
+
+export type ApplicantsHoldData = {
+    body: HoldApplicantDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/hold';
+};
+
+export type ApplicantsHoldErrors = {
+    /**
+     * Bad Request
+     *
+     * - `LABEL_ARCHIVED`: This label is archived; choose another one
+     * - `LABEL_KIND_MISMATCH`: A rejection takes a `reject` label, a hold a `hold` label, a resubmission request a `resubmission` label.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `REASON_OR_LABEL_REQUIRED`: Old integrators send `reason` and `rejectType`; the back-office sends `labelId` (and an optional internal `note`).
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'LABEL_ARCHIVED' | 'LABEL_KIND_MISMATCH' | 'MALFORMED_JSON' | 'REASON_OR_LABEL_REQUIRED' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `LABEL_NOT_FOUND`: Decision label not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Conflict
+     *
+     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
+     * - `DECISION_PENDING`: Four-eyes: confirm or decline the proposed decision first.
+     */
+    409: ErrorResponse & {
+        code: 'APPLICANT_CHANGED' | 'DECISION_PENDING';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantsHoldError = ApplicantsHoldErrors[keyof ApplicantsHoldErrors];
+
+export type ApplicantsHoldResponses = {
+    /**
+     * kycStatus onHold
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantsHoldResponse = ApplicantsHoldResponses[keyof ApplicantsHoldResponses];
+
+export type ApplicantsActivityData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+    };
+    url: '/api/projects/{id}/applicants/{userId}/activity';
+};
+
+export type ApplicantsActivityErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantsActivityError = ApplicantsActivityErrors[keyof ApplicantsActivityErrors];
+
+export type ApplicantsActivityResponses = {
+    /**
+     * The applicant's audit trail, newest first
+     */
+    200: AuditEventPageDto;
+};
+
+export type ApplicantsActivityResponse = ApplicantsActivityResponses[keyof ApplicantsActivityResponses];
+
+export type ApplicantsImageData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        imageId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/images/{imageId}';
+};
+
+export type ApplicantsImageErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `IMAGE_NOT_FOUND`: Image not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantsImageError = ApplicantsImageErrors[keyof ApplicantsImageErrors];
+
+export type ApplicantsImageResponses = {
+    /**
+     * The image bytes, for members only
+     */
+    200: Blob | File;
+};
+
+export type ApplicantsImageResponse = ApplicantsImageResponses[keyof ApplicantsImageResponses];
+
+export type ApplicantTagsRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        tagId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}';
+};
+
+export type ApplicantTagsRemoveErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization, Applicant or Tag not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     * - `TAG_NOT_FOUND`: Tag not found
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'TAG_NOT_FOUND';
+    };
+};
+
+export type ApplicantTagsRemoveError = ApplicantTagsRemoveErrors[keyof ApplicantTagsRemoveErrors];
+
+export type ApplicantTagsRemoveResponses = {
+    /**
+     * The applicant no longer has the tag (applicant.untagged)
+     */
+    200: ApplicantTagsDto;
+};
+
+export type ApplicantTagsRemoveResponse = ApplicantTagsRemoveResponses[keyof ApplicantTagsRemoveResponses];
+
+export type ApplicantTagsAddData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        tagId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/tags/{tagId}';
+};
+
+export type ApplicantTagsAddErrors = {
+    /**
+     * TAG_LIMIT_REACHED
+     *
+     * - `TAG_LIMIT_REACHED`: An organization defines at most 100 tags, and an applicant carries at most 20.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'TAG_LIMIT_REACHED' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization, Applicant or Tag not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     * - `TAG_NOT_FOUND`: Tag not found
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'TAG_NOT_FOUND';
+    };
+};
+
+export type ApplicantTagsAddError = ApplicantTagsAddErrors[keyof ApplicantTagsAddErrors];
+
+export type ApplicantTagsAddResponses = {
+    /**
+     * The applicant now has the tag (recorded as applicant.tagged when it did not)
+     */
+    200: ApplicantTagsDto;
+};
+
+export type ApplicantTagsAddResponse = ApplicantTagsAddResponses[keyof ApplicantTagsAddResponses];
+
+export type TagsListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/tags';
+};
+
+export type TagsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Tag not found
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type TagsListError = TagsListErrors[keyof TagsListErrors];
+
+export type TagsListResponses = {
+    /**
+     * By name
+     */
+    200: Array<TagDto>;
+};
+
+export type TagsListResponse = TagsListResponses[keyof TagsListResponses];
+
+export type TagsCreateData = {
+    body: CreateTagDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/tags';
+};
+
+export type TagsCreateErrors = {
+    /**
+     * Name empty or too long, colour not in the palette, or TAG_LIMIT_REACHED
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `TAG_LIMIT_REACHED`: An organization defines at most 100 tags, and an applicant carries at most 20.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'TAG_LIMIT_REACHED' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * TAGS_MANAGERS_ONLY
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TAGS_MANAGERS_ONLY`: Only the owner or an admin manages the tags of the organization
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TAGS_MANAGERS_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Tag not found
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * TAG_NAME_TAKEN
+     *
+     * - `TAG_NAME_TAKEN`: The organization already has a tag with this name
+     */
+    409: ErrorResponse & {
+        code: 'TAG_NAME_TAKEN';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type TagsCreateError = TagsCreateErrors[keyof TagsCreateErrors];
+
+export type TagsCreateResponses = {
+    200: TagDto;
+};
+
+export type TagsCreateResponse = TagsCreateResponses[keyof TagsCreateResponses];
+
+export type TagsRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        tagId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/tags/{tagId}';
+};
+
+export type TagsRemoveErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * TAGS_MANAGERS_ONLY
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TAGS_MANAGERS_ONLY`: Only the owner or an admin manages the tags of the organization
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TAGS_MANAGERS_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Tag not found
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     * - `TAG_NOT_FOUND`: Tag not found
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND' | 'TAG_NOT_FOUND';
+    };
+};
+
+export type TagsRemoveError = TagsRemoveErrors[keyof TagsRemoveErrors];
+
+export type TagsRemoveResponses = {
+    /**
+     * Deleted, and taken off every applicant
+     */
+    204: void;
+};
+
+export type TagsRemoveResponse = TagsRemoveResponses[keyof TagsRemoveResponses];
+
+export type TagsUpdateData = {
+    body: UpdateTagDto;
+    path: {
+        id: string;
+        tagId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/tags/{tagId}';
+};
+
+export type TagsUpdateErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * TAGS_MANAGERS_ONLY
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TAGS_MANAGERS_ONLY`: Only the owner or an admin manages the tags of the organization
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TAGS_MANAGERS_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Tag not found
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     * - `TAG_NOT_FOUND`: Tag not found
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND' | 'TAG_NOT_FOUND';
+    };
+    /**
+     * TAG_NAME_TAKEN
+     *
+     * - `TAG_NAME_TAKEN`: The organization already has a tag with this name
+     */
+    409: ErrorResponse & {
+        code: 'TAG_NAME_TAKEN';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type TagsUpdateError = TagsUpdateErrors[keyof TagsUpdateErrors];
+
+export type TagsUpdateResponses = {
+    200: TagDto;
+};
+
+export type TagsUpdateResponse = TagsUpdateResponses[keyof TagsUpdateResponses];
+
+export type OrganizationStatsGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/stats';
+};
+
+export type OrganizationStatsGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type OrganizationStatsGetError = OrganizationStatsGetErrors[keyof OrganizationStatsGetErrors];
+
+export type OrganizationStatsGetResponses = {
+    200: OrganizationStatsDto;
+};
+
+export type OrganizationStatsGetResponse = OrganizationStatsGetResponses[keyof OrganizationStatsGetResponses];
+
+export type ReviewSettingsListLabelsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/decision-labels';
+};
+
+export type ReviewSettingsListLabelsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ReviewSettingsListLabelsError = ReviewSettingsListLabelsErrors[keyof ReviewSettingsListLabelsErrors];
+
+export type ReviewSettingsListLabelsResponses = {
+    /**
+     * Every label, archived ones included (the defaults are seeded on first read)
+     */
+    200: Array<DecisionLabelDto>;
+};
+
+export type ReviewSettingsListLabelsResponse = ReviewSettingsListLabelsResponses[keyof ReviewSettingsListLabelsResponses];
+
+export type ReviewSettingsCreateLabelData = {
+    body: DecisionLabelInputDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/decision-labels';
+};
+
+export type ReviewSettingsCreateLabelErrors = {
+    /**
+     * A field is missing, too long, or the code is not like DOCUMENT_EXPIRED
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MANAGERS_ONLY
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MANAGERS_ONLY`: Only the owner or an administrator changes the review settings
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MANAGERS_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * LABEL_CODE_TAKEN
+     *
+     * - `LABEL_CODE_TAKEN`: Another label of this organization already has this code
+     */
+    409: ErrorResponse & {
+        code: 'LABEL_CODE_TAKEN';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ReviewSettingsCreateLabelError = ReviewSettingsCreateLabelErrors[keyof ReviewSettingsCreateLabelErrors];
+
+export type ReviewSettingsCreateLabelResponses = {
+    200: DecisionLabelDto;
+};
+
+export type ReviewSettingsCreateLabelResponse = ReviewSettingsCreateLabelResponses[keyof ReviewSettingsCreateLabelResponses];
+
+export type ReviewSettingsRemoveLabelData = {
+    body?: never;
+    path: {
+        id: string;
+        labelId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/decision-labels/{labelId}';
+};
+
+export type ReviewSettingsRemoveLabelErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MANAGERS_ONLY
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MANAGERS_ONLY`: Only the owner or an administrator changes the review settings
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MANAGERS_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `LABEL_NOT_FOUND`: Decision label not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ReviewSettingsRemoveLabelError = ReviewSettingsRemoveLabelErrors[keyof ReviewSettingsRemoveLabelErrors];
+
+export type ReviewSettingsRemoveLabelResponses = {
+    /**
+     * Deleted, or archived when a decision used it
+     */
+    200: DecisionLabelDeletionDto;
+};
+
+export type ReviewSettingsRemoveLabelResponse = ReviewSettingsRemoveLabelResponses[keyof ReviewSettingsRemoveLabelResponses];
+
+export type ReviewSettingsUpdateLabelData = {
+    body: DecisionLabelInputDto;
+    path: {
+        id: string;
+        labelId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/decision-labels/{labelId}';
+};
+
+export type ReviewSettingsUpdateLabelErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MANAGERS_ONLY
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MANAGERS_ONLY`: Only the owner or an administrator changes the review settings
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MANAGERS_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `LABEL_NOT_FOUND`: Decision label not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * LABEL_CODE_TAKEN
+     *
+     * - `LABEL_CODE_TAKEN`: Another label of this organization already has this code
+     */
+    409: ErrorResponse & {
+        code: 'LABEL_CODE_TAKEN';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ReviewSettingsUpdateLabelError = ReviewSettingsUpdateLabelErrors[keyof ReviewSettingsUpdateLabelErrors];
+
+export type ReviewSettingsUpdateLabelResponses = {
+    200: DecisionLabelDto;
+};
+
+export type ReviewSettingsUpdateLabelResponse = ReviewSettingsUpdateLabelResponses[keyof ReviewSettingsUpdateLabelResponses];
+
+export type ReviewSettingsSettingsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/review-settings';
+};
+
+export type ReviewSettingsSettingsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ReviewSettingsSettingsError = ReviewSettingsSettingsErrors[keyof ReviewSettingsSettingsErrors];
+
+export type ReviewSettingsSettingsResponses = {
+    200: ReviewSettingsDetailsDto;
+};
+
+export type ReviewSettingsSettingsResponse = ReviewSettingsSettingsResponses[keyof ReviewSettingsSettingsResponses];
+
+export type ReviewSettingsSaveSettingsData = {
+    body: ReviewSettingsDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/review-settings';
+};
+
+export type ReviewSettingsSaveSettingsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MANAGERS_ONLY
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MANAGERS_ONLY`: Only the owner or an administrator changes the review settings
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MANAGERS_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ReviewSettingsSaveSettingsError = ReviewSettingsSaveSettingsErrors[keyof ReviewSettingsSaveSettingsErrors];
+
+export type ReviewSettingsSaveSettingsResponses = {
+    200: ReviewSettingsDetailsDto;
+};
+
+export type ReviewSettingsSaveSettingsResponse = ReviewSettingsSaveSettingsResponses[keyof ReviewSettingsSaveSettingsResponses];
+
+export type ApplicantDecisionsReviewData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/review';
+};
+
+export type ApplicantDecisionsReviewErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantDecisionsReviewError = ApplicantDecisionsReviewErrors[keyof ApplicantDecisionsReviewErrors];
+
+export type ApplicantDecisionsReviewResponses = {
+    200: ApplicantReviewStateDto;
+};
+
+export type ApplicantDecisionsReviewResponse = ApplicantDecisionsReviewResponses[keyof ApplicantDecisionsReviewResponses];
+
+export type ApplicantDecisionsUndoData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        decisionId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/decisions/{decisionId}/undo';
+};
+
+export type ApplicantDecisionsUndoErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * UNDO_NOT_ALLOWED
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     * - `UNDO_NOT_ALLOWED`: Only the reviewer who decided, the owner or an administrator may undo a decision
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'UNDO_NOT_ALLOWED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `DECISION_NOT_FOUND`: Decision not found (or it cannot be undone)
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'DECISION_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * UNDO_WINDOW_OVER, DECISION_ALREADY_UNDONE or DECISION_SUPERSEDED
+     *
+     * - `DECISION_ALREADY_UNDONE`: This decision was already undone
+     * - `DECISION_SUPERSEDED`: The applicant changed after this decision; it can no longer be undone
+     * - `UNDO_WINDOW_OVER`: A decision can be undone only within `undoWindowSeconds` of being made; it has been sent since.
+     */
+    409: ErrorResponse & {
+        code: 'DECISION_ALREADY_UNDONE' | 'DECISION_SUPERSEDED' | 'UNDO_WINDOW_OVER';
+    };
+};
+
+export type ApplicantDecisionsUndoError = ApplicantDecisionsUndoErrors[keyof ApplicantDecisionsUndoErrors];
+
+export type ApplicantDecisionsUndoResponses = {
+    /**
+     * The applicant is back to what the decision replaced; its webhook was never sent
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantDecisionsUndoResponse = ApplicantDecisionsUndoResponses[keyof ApplicantDecisionsUndoResponses];
+
+export type ApplicantDecisionsConfirmData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        proposalId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/confirm';
+};
+
+export type ApplicantDecisionsConfirmErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * SAME_REVIEWER: the proposer cannot confirm their own proposal
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `SAME_REVIEWER`: Four-eyes: the reviewer who proposed a decision cannot confirm it.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'SAME_REVIEWER' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     * - `PROPOSAL_NOT_FOUND`: No decision on this applicant is awaiting a second review
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'PROPOSAL_NOT_FOUND';
+    };
+};
+
+export type ApplicantDecisionsConfirmError = ApplicantDecisionsConfirmErrors[keyof ApplicantDecisionsConfirmErrors];
+
+export type ApplicantDecisionsConfirmResponses = {
+    /**
+     * The proposed decision is made, as the confirmer's, the proposer recorded
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantDecisionsConfirmResponse = ApplicantDecisionsConfirmResponses[keyof ApplicantDecisionsConfirmResponses];
+
+export type ApplicantDecisionsDeclineData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        proposalId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/pending-decision/{proposalId}/decline';
+};
+
+export type ApplicantDecisionsDeclineErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     * - `PROPOSAL_NOT_FOUND`: No decision on this applicant is awaiting a second review
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'PROPOSAL_NOT_FOUND';
+    };
+};
+
+export type ApplicantDecisionsDeclineError = ApplicantDecisionsDeclineErrors[keyof ApplicantDecisionsDeclineErrors];
+
+export type ApplicantDecisionsDeclineResponses = {
+    /**
+     * The proposal is dropped; the applicant stays as it was
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantDecisionsDeclineResponse = ApplicantDecisionsDeclineResponses[keyof ApplicantDecisionsDeclineResponses];
+
+export type ApplicantDecisionsRequestResubmissionData = {
+    body: ResubmissionRequestDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/request-resubmission';
+};
+
+export type ApplicantDecisionsRequestResubmissionErrors = {
+    /**
+     * Unknown step, a label of another kind, or a back side the document does not have
+     *
+     * - `LABEL_ARCHIVED`: This label is archived; choose another one
+     * - `LABEL_KIND_MISMATCH`: A rejection takes a `reject` label, a hold a `hold` label, a resubmission request a `resubmission` label.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `STEP_NOT_APPLICABLE`: A resubmission of `document-back` needs a document type with a back side.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'LABEL_ARCHIVED' | 'LABEL_KIND_MISMATCH' | 'MALFORMED_JSON' | 'STEP_NOT_APPLICABLE' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `LABEL_NOT_FOUND`: Decision label not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'LABEL_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * NOT_SUBMITTED
+     *
+     * - `APPLICANT_CHANGED`: The `version` sent with a change is not the applicant's current one: nothing was changed.
+     * - `NOT_SUBMITTED`: A resubmission can be requested only of a submitted verification.
+     */
+    409: ErrorResponse & {
+        code: 'APPLICANT_CHANGED' | 'NOT_SUBMITTED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantDecisionsRequestResubmissionError = ApplicantDecisionsRequestResubmissionErrors[keyof ApplicantDecisionsRequestResubmissionErrors];
+
+export type ApplicantDecisionsRequestResubmissionResponses = {
+    /**
+     * kycStatus pending for the one step; older links revoked; applicant.resubmission_requested sent
+     */
+    200: DecisionResultDto;
+};
+
+export type ApplicantDecisionsRequestResubmissionResponse = ApplicantDecisionsRequestResubmissionResponses[keyof ApplicantDecisionsRequestResubmissionResponses];
+
+export type ApplicantDecisionsEarlierImageData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        imageId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/earlier-images/{imageId}';
+};
+
+export type ApplicantDecisionsEarlierImageErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `IMAGE_NOT_FOUND`: Image not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantDecisionsEarlierImageError = ApplicantDecisionsEarlierImageErrors[keyof ApplicantDecisionsEarlierImageErrors];
+
+export type ApplicantDecisionsEarlierImageResponses = {
+    /**
+     * A photo replaced by a resubmission
+     */
+    200: Blob | File;
+};
+
+export type ApplicantDecisionsEarlierImageResponse = ApplicantDecisionsEarlierImageResponses[keyof ApplicantDecisionsEarlierImageResponses];
+
+export type ReviewerPreferencesGetData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/users/me/reviewer-preferences';
+};
+
+export type ReviewerPreferencesGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type ReviewerPreferencesGetError = ReviewerPreferencesGetErrors[keyof ReviewerPreferencesGetErrors];
+
+export type ReviewerPreferencesGetResponses = {
+    200: ReviewerPreferencesDto;
+};
+
+export type ReviewerPreferencesGetResponse = ReviewerPreferencesGetResponses[keyof ReviewerPreferencesGetResponses];
+
+export type ReviewerPreferencesSaveData = {
+    body: ReviewerPreferencesDto;
+    path?: never;
+    query?: never;
+    url: '/api/users/me/reviewer-preferences';
+};
+
+export type ReviewerPreferencesSaveErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ReviewerPreferencesSaveError = ReviewerPreferencesSaveErrors[keyof ReviewerPreferencesSaveErrors];
+
+export type ReviewerPreferencesSaveResponses = {
+    200: ReviewerPreferencesDto;
+};
+
+export type ReviewerPreferencesSaveResponse = ReviewerPreferencesSaveResponses[keyof ReviewerPreferencesSaveResponses];
+
+export type ApplicantNotesListData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/notes';
+};
+
+export type ApplicantNotesListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), Applicant or Note not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantNotesListError = ApplicantNotesListErrors[keyof ApplicantNotesListErrors];
+
+export type ApplicantNotesListResponses = {
+    /**
+     * Newest first
+     */
+    200: Array<ApplicantNoteDto>;
+};
+
+export type ApplicantNotesListResponse = ApplicantNotesListResponses[keyof ApplicantNotesListResponses];
+
+export type ApplicantNotesAddData = {
+    body: NoteInputDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/notes';
+};
+
+export type ApplicantNotesAddErrors = {
+    /**
+     * Empty, or longer than 4000 characters
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), Applicant or Note not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantNotesAddError = ApplicantNotesAddErrors[keyof ApplicantNotesAddErrors];
+
+export type ApplicantNotesAddResponses = {
+    200: ApplicantNoteDto;
+};
+
+export type ApplicantNotesAddResponse = ApplicantNotesAddResponses[keyof ApplicantNotesAddResponses];
+
+export type ApplicantNotesRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        noteId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}';
+};
+
+export type ApplicantNotesRemoveErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * NOTE_LOCKED: only its author, within 15 minutes
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `NOTE_LOCKED`: Only its author may change a note, within 15 minutes of writing it
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'NOTE_LOCKED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), Applicant or Note not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `NOTE_NOT_FOUND`: Note not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'NOTE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantNotesRemoveError = ApplicantNotesRemoveErrors[keyof ApplicantNotesRemoveErrors];
+
+export type ApplicantNotesRemoveResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type ApplicantNotesRemoveResponse = ApplicantNotesRemoveResponses[keyof ApplicantNotesRemoveResponses];
+
+export type ApplicantNotesEditData = {
+    body: NoteInputDto;
+    path: {
+        id: string;
+        userId: string;
+        noteId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/notes/{noteId}';
+};
+
+export type ApplicantNotesEditErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * NOTE_LOCKED: only its author, within 15 minutes
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `NOTE_LOCKED`: Only its author may change a note, within 15 minutes of writing it
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'NOTE_LOCKED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), Applicant or Note not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `NOTE_NOT_FOUND`: Note not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'NOTE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantNotesEditError = ApplicantNotesEditErrors[keyof ApplicantNotesEditErrors];
+
+export type ApplicantNotesEditResponses = {
+    200: ApplicantNoteDto;
+};
+
+export type ApplicantNotesEditResponse = ApplicantNotesEditResponses[keyof ApplicantNotesEditResponses];
+
+export type AssignmentNextUnassignedData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
+         */
+        search?: string;
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
+        orderDirection?: 'asc' | 'desc';
+        /**
+         * One or more statuses (repeated, or comma-separated)
+         */
+        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
+        /**
+         * none: not decided
+         */
+        reviewAnswer?: 'approved' | 'rejected' | 'none';
+        /**
+         * any: at least one check failed or needs review; or the name of one check
+         */
+        flagged?: string;
+        /**
+         * me, unassigned, or the id of a member
+         */
+        assignee?: string;
+        /**
+         * Submitted at or after (a date is its start, UTC)
+         */
+        submittedFrom?: string;
+        /**
+         * Submitted at or before (a date includes the whole day, UTC)
+         */
+        submittedTo?: string;
+        documentType?: string;
+        /**
+         * Applicants with this tag
+         */
+        tag?: string;
+        /**
+         * any: applicants with an internal note; mine: with a note of the caller
+         */
+        notes?: 'any' | 'mine';
+    };
+    url: '/api/projects/{id}/applicants/next-unassigned';
+};
+
+export type AssignmentNextUnassignedErrors = {
+    /**
+     * A filter value is not valid
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type AssignmentNextUnassignedError = AssignmentNextUnassignedErrors[keyof AssignmentNextUnassignedErrors];
+
+export type AssignmentNextUnassignedResponses = {
+    /**
+     * The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left
+     */
+    200: NextApplicantDto;
+};
+
+export type AssignmentNextUnassignedResponse = AssignmentNextUnassignedResponses[keyof AssignmentNextUnassignedResponses];
+
+export type AssignmentAssignData = {
+    body: AssignApplicantDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/assign';
+};
+
+export type AssignmentAssignErrors = {
+    /**
+     * ASSIGNEE_NOT_MEMBER: userId is not a member of the organization
+     *
+     * - `ASSIGNEE_NOT_MEMBER`: `userId` names no member (nor the owner) of the organization.
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'ASSIGNEE_NOT_MEMBER' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type AssignmentAssignError = AssignmentAssignErrors[keyof AssignmentAssignErrors];
+
+export type AssignmentAssignResponses = {
+    /**
+     * Assigned (applicant.assigned, with from/to); version and updatedAt unchanged
+     */
+    200: ApplicantAssignmentDto;
+};
+
+export type AssignmentAssignResponse = AssignmentAssignResponses[keyof AssignmentAssignResponses];
+
+export type AssignmentUnassignData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/unassign';
+};
+
+export type AssignmentUnassignErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type AssignmentUnassignError = AssignmentUnassignErrors[keyof AssignmentUnassignErrors];
+
+export type AssignmentUnassignResponses = {
+    /**
+     * Released (applicant.unassigned, with from)
+     */
+    200: ApplicantAssignmentDto;
+};
+
+export type AssignmentUnassignResponse = AssignmentUnassignResponses[keyof AssignmentUnassignResponses];
+
+export type ApplicantViewsListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicant-views';
+};
+
+export type ApplicantViewsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantViewsListError = ApplicantViewsListErrors[keyof ApplicantViewsListErrors];
+
+export type ApplicantViewsListResponses = {
+    /**
+     * The caller's views, then the shared ones, by name
+     */
+    200: Array<ApplicantViewDto>;
+};
+
+export type ApplicantViewsListResponse = ApplicantViewsListResponses[keyof ApplicantViewsListResponses];
+
+export type ApplicantViewsCreateData = {
+    body: CreateApplicantViewDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicant-views';
+};
+
+export type ApplicantViewsCreateErrors = {
+    /**
+     * Name empty or too long, query too long, or VIEW_LIMIT_REACHED
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `VIEW_LIMIT_REACHED`: At most 50 views per person and organization.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'VIEW_LIMIT_REACHED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * VIEW_SHARE_MANAGERS_ONLY: sharing is for the owner and admins
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     * - `VIEW_SHARE_MANAGERS_ONLY`: Only the owner or an admin shares views with the organization, or deletes shared ones
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'VIEW_SHARE_MANAGERS_ONLY';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type ApplicantViewsCreateError = ApplicantViewsCreateErrors[keyof ApplicantViewsCreateErrors];
+
+export type ApplicantViewsCreateResponses = {
+    200: ApplicantViewDto;
+};
+
+export type ApplicantViewsCreateResponse = ApplicantViewsCreateResponses[keyof ApplicantViewsCreateResponses];
+
+export type ApplicantViewsRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        viewId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicant-views/{viewId}';
+};
+
+export type ApplicantViewsRemoveErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * VIEW_SHARE_MANAGERS_ONLY: a shared view is deleted by the owner or an admin
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     * - `VIEW_SHARE_MANAGERS_ONLY`: Only the owner or an admin shares views with the organization, or deletes shared ones
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'VIEW_SHARE_MANAGERS_ONLY';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     * - `VIEW_NOT_FOUND`: Saved view not found
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND' | 'VIEW_NOT_FOUND';
+    };
+};
+
+export type ApplicantViewsRemoveError = ApplicantViewsRemoveErrors[keyof ApplicantViewsRemoveErrors];
+
+export type ApplicantViewsRemoveResponses = {
+    /**
+     * Deleted
+     */
+    204: void;
+};
+
+export type ApplicantViewsRemoveResponse = ApplicantViewsRemoveResponses[keyof ApplicantViewsRemoveResponses];
+
+export type OrganizationActivityListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Only what this account did
+         */
+        actorId?: string;
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_claimed_unconfirmed' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
+        /**
+         * Only entries about this applicant (the integrator's userId)
+         */
+        userId?: string;
+        /**
+         * From this instant (inclusive)
+         */
+        from?: string;
+        /**
+         * Before this instant (exclusive)
+         */
+        to?: string;
+    };
+    url: '/api/projects/{id}/activity';
+};
+
+export type OrganizationActivityListErrors = {
+    /**
+     * A filter is malformed (actorId not a uuid, action unknown, from/to not ISO 8601 dates)
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) sees the whole trail
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type OrganizationActivityListError = OrganizationActivityListErrors[keyof OrganizationActivityListErrors];
+
+export type OrganizationActivityListResponses = {
+    /**
+     * The organization's audit trail, newest first
+     */
+    200: OrganizationActivityPageDto;
+};
+
+export type OrganizationActivityListResponse = OrganizationActivityListResponses[keyof OrganizationActivityListResponses];
 
 export type HealthCheckData = {
     body?: never;
@@ -9228,6 +9193,264 @@ export type RolesGetResponses = {
 
 export type RolesGetResponse = RolesGetResponses[keyof RolesGetResponses];
 
+export type FaceBlocklistUnblockData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/face-blocklist';
+};
+
+export type FaceBlocklistUnblockErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Not Found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `FACE_NOT_BLOCKLISTED`: This applicant's face is not on the blocklist
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'FACE_NOT_BLOCKLISTED' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type FaceBlocklistUnblockError = FaceBlocklistUnblockErrors[keyof FaceBlocklistUnblockErrors];
+
+export type FaceBlocklistUnblockResponses = {
+    /**
+     * Taken off the blocklist (audited)
+     */
+    204: void;
+};
+
+export type FaceBlocklistUnblockResponse = FaceBlocklistUnblockResponses[keyof FaceBlocklistUnblockResponses];
+
+export type FaceBlocklistBlockData = {
+    body: BlockFaceDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/face-blocklist';
+};
+
+export type FaceBlocklistBlockErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Not Found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Conflict
+     *
+     * - `FACE_ALREADY_BLOCKLISTED`: This applicant's face is already on the blocklist
+     * - `FACE_NOT_ANALYSED`: The face analysis of a submission stores the selfie face; until it has found one there is nothing to list.
+     */
+    409: ErrorResponse & {
+        code: 'FACE_ALREADY_BLOCKLISTED' | 'FACE_NOT_ANALYSED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type FaceBlocklistBlockError = FaceBlocklistBlockErrors[keyof FaceBlocklistBlockErrors];
+
+export type FaceBlocklistBlockResponses = {
+    /**
+     * The applicant's selfie face is on the organization's blocklist (audited)
+     */
+    201: FaceBlocklistEntryDto;
+};
+
+export type FaceBlocklistBlockResponse = FaceBlocklistBlockResponses[keyof FaceBlocklistBlockResponses];
+
+export type FaceCropsCropData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+        cropId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/face-crops/{cropId}';
+};
+
+export type FaceCropsCropErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), Applicant not found, or no such crop (gone with a new analysis, reset, retention or erasure)
+     *
+     * - `IMAGE_NOT_FOUND`: Image not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type FaceCropsCropError = FaceCropsCropErrors[keyof FaceCropsCropErrors];
+
+export type FaceCropsCropResponses = {
+    /**
+     * The crop, JPEG, for members only
+     */
+    200: Blob | File;
+};
+
+export type FaceCropsCropResponse = FaceCropsCropResponses[keyof FaceCropsCropResponses];
+
+export type FaceCropsBlocklistCropData = {
+    body?: never;
+    path: {
+        id: string;
+        entryId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/face-blocklist/{entryId}/crop';
+};
+
+export type FaceCropsBlocklistCropErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), Applicant not found, or no such crop (gone with a new analysis, reset, retention or erasure)
+     *
+     * - `IMAGE_NOT_FOUND`: Image not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'IMAGE_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type FaceCropsBlocklistCropError = FaceCropsBlocklistCropErrors[keyof FaceCropsBlocklistCropErrors];
+
+export type FaceCropsBlocklistCropResponses = {
+    /**
+     * The blocklisted face, JPEG, for members only
+     */
+    200: Blob | File;
+};
+
+export type FaceCropsBlocklistCropResponse = FaceCropsBlocklistCropResponses[keyof FaceCropsBlocklistCropResponses];
+
 export type VerificationPolicyGetData = {
     body?: never;
     path: {
@@ -10261,60 +10484,19 @@ export type SumsubAccessTokenResponses = {
 
 export type SumsubAccessTokenResponse = SumsubAccessTokenResponses[keyof SumsubAccessTokenResponses];
 
-export type AssignmentNextUnassignedData = {
+export type ApplicantErasureTombstonesData = {
     body?: never;
     path: {
         id: string;
+        userId: string;
     };
-    query?: {
-        page?: number;
-        pageSize?: number;
-        /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
-         */
-        search?: string;
-        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
-        orderDirection?: 'asc' | 'desc';
-        /**
-         * One or more statuses (repeated, or comma-separated)
-         */
-        status?: Array<'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold'>;
-        /**
-         * none: not decided
-         */
-        reviewAnswer?: 'approved' | 'rejected' | 'none';
-        /**
-         * any: at least one check failed or needs review; or the name of one check
-         */
-        flagged?: string;
-        /**
-         * me, unassigned, or the id of a member
-         */
-        assignee?: string;
-        /**
-         * Submitted at or after (a date is its start, UTC)
-         */
-        submittedFrom?: string;
-        /**
-         * Submitted at or before (a date includes the whole day, UTC)
-         */
-        submittedTo?: string;
-        documentType?: string;
-        /**
-         * Applicants with this tag
-         */
-        tag?: string;
-        /**
-         * any: applicants with an internal note; mine: with a note of the caller
-         */
-        notes?: 'any' | 'mine';
-    };
-    url: '/api/projects/{id}/applicants/next-unassigned';
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/erasures';
 };
 
-export type AssignmentNextUnassignedErrors = {
+export type ApplicantErasureTombstonesErrors = {
     /**
-     * A filter value is not valid
+     * Bad Request
      *
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
@@ -10332,14 +10514,11 @@ export type AssignmentNextUnassignedErrors = {
     /**
      * Forbidden
      *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
      * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
      * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
      */
     403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
     };
     /**
      * Organization not found (also when the caller is not a member), or Applicant not found
@@ -10351,37 +10530,36 @@ export type AssignmentNextUnassignedErrors = {
     };
 };
 
-export type AssignmentNextUnassignedError = AssignmentNextUnassignedErrors[keyof AssignmentNextUnassignedErrors];
+export type ApplicantErasureTombstonesError = ApplicantErasureTombstonesErrors[keyof ApplicantErasureTombstonesErrors];
 
-export type AssignmentNextUnassignedResponses = {
+export type ApplicantErasureTombstonesResponses = {
     /**
-     * The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left
+     * The tombstones of applicants erased under this userId, newest first (none: an empty list)
      */
-    200: NextApplicantDto;
+    200: Array<ApplicantTombstoneDto>;
 };
 
-export type AssignmentNextUnassignedResponse = AssignmentNextUnassignedResponses[keyof AssignmentNextUnassignedResponses];
+export type ApplicantErasureTombstonesResponse = ApplicantErasureTombstonesResponses[keyof ApplicantErasureTombstonesResponses];
 
-export type AssignmentAssignData = {
-    body: AssignApplicantDto;
+export type LegalHoldLiftData = {
+    body: LegalHoldRequestDto;
     path: {
         id: string;
         userId: string;
     };
     query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/assign';
+    url: '/api/projects/{id}/applicants/{userId}/legal-hold';
 };
 
-export type AssignmentAssignErrors = {
+export type LegalHoldLiftErrors = {
     /**
-     * ASSIGNEE_NOT_MEMBER: userId is not a member of the organization
+     * No reason (3 to 500 characters)
      *
-     * - `ASSIGNEE_NOT_MEMBER`: `userId` names no member (nor the owner) of the organization.
      * - `MALFORMED_JSON`: The request body is not valid JSON
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'ASSIGNEE_NOT_MEMBER' | 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
     };
     /**
      * Unauthorized
@@ -10392,16 +10570,17 @@ export type AssignmentAssignErrors = {
         code: 'SIGN_IN_REQUIRED';
     };
     /**
-     * Forbidden
+     * APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator
      *
      * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `APPLICANT_ERASURE_FORBIDDEN`: Only the organization owner or an administrator may erase an applicant or change its legal hold
      * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
      * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
      * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
      * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
      */
     403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+        code: 'API_KEY_NOT_ALLOWED' | 'APPLICANT_ERASURE_FORBIDDEN' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
     };
     /**
      * Organization not found (also when the caller is not a member), or Applicant not found
@@ -10413,192 +10592,12 @@ export type AssignmentAssignErrors = {
         code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
     };
     /**
-     * Payload Too Large
+     * LEGAL_HOLD_NOT_PLACED
      *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     * - `LEGAL_HOLD_NOT_PLACED`: This applicant is not on legal hold
      */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type AssignmentAssignError = AssignmentAssignErrors[keyof AssignmentAssignErrors];
-
-export type AssignmentAssignResponses = {
-    /**
-     * Assigned (applicant.assigned, with from/to); version and updatedAt unchanged
-     */
-    200: ApplicantAssignmentDto;
-};
-
-export type AssignmentAssignResponse = AssignmentAssignResponses[keyof AssignmentAssignResponses];
-
-export type AssignmentUnassignData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/unassign';
-};
-
-export type AssignmentUnassignErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or Applicant not found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type AssignmentUnassignError = AssignmentUnassignErrors[keyof AssignmentUnassignErrors];
-
-export type AssignmentUnassignResponses = {
-    /**
-     * Released (applicant.unassigned, with from)
-     */
-    200: ApplicantAssignmentDto;
-};
-
-export type AssignmentUnassignResponse = AssignmentUnassignResponses[keyof AssignmentUnassignResponses];
-
-export type ApplicantViewsListData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicant-views';
-};
-
-export type ApplicantViewsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantViewsListError = ApplicantViewsListErrors[keyof ApplicantViewsListErrors];
-
-export type ApplicantViewsListResponses = {
-    /**
-     * The caller's views, then the shared ones, by name
-     */
-    200: Array<ApplicantViewDto>;
-};
-
-export type ApplicantViewsListResponse = ApplicantViewsListResponses[keyof ApplicantViewsListResponses];
-
-export type ApplicantViewsCreateData = {
-    body: CreateApplicantViewDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicant-views';
-};
-
-export type ApplicantViewsCreateErrors = {
-    /**
-     * Name empty or too long, query too long, or VIEW_LIMIT_REACHED
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `VIEW_LIMIT_REACHED`: At most 50 views per person and organization.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'VIEW_LIMIT_REACHED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * VIEW_SHARE_MANAGERS_ONLY: sharing is for the owner and admins
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     * - `VIEW_SHARE_MANAGERS_ONLY`: Only the owner or an admin shares views with the organization, or deletes shared ones
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'VIEW_SHARE_MANAGERS_ONLY';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
+    409: ErrorResponse & {
+        code: 'LEGAL_HOLD_NOT_PLACED';
     };
     /**
      * Payload Too Large
@@ -10610,108 +10609,108 @@ export type ApplicantViewsCreateErrors = {
     };
 };
 
-export type ApplicantViewsCreateError = ApplicantViewsCreateErrors[keyof ApplicantViewsCreateErrors];
+export type LegalHoldLiftError = LegalHoldLiftErrors[keyof LegalHoldLiftErrors];
 
-export type ApplicantViewsCreateResponses = {
-    200: ApplicantViewDto;
-};
-
-export type ApplicantViewsCreateResponse = ApplicantViewsCreateResponses[keyof ApplicantViewsCreateResponses];
-
-export type ApplicantViewsRemoveData = {
-    body?: never;
-    path: {
-        id: string;
-        viewId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicant-views/{viewId}';
-};
-
-export type ApplicantViewsRemoveErrors = {
+export type LegalHoldLiftResponses = {
     /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * VIEW_SHARE_MANAGERS_ONLY: a shared view is deleted by the owner or an admin
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     * - `VIEW_SHARE_MANAGERS_ONLY`: Only the owner or an admin shares views with the organization, or deletes shared ones
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED' | 'VIEW_SHARE_MANAGERS_ONLY';
-    };
-    /**
-     * Organization not found (also when the caller is not a member), or VIEW_NOT_FOUND
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     * - `VIEW_NOT_FOUND`: Saved view not found
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND' | 'VIEW_NOT_FOUND';
-    };
-};
-
-export type ApplicantViewsRemoveError = ApplicantViewsRemoveErrors[keyof ApplicantViewsRemoveErrors];
-
-export type ApplicantViewsRemoveResponses = {
-    /**
-     * Deleted
+     * Lifted: the retention policy applies again from its next run
      */
     204: void;
 };
 
-export type ApplicantViewsRemoveResponse = ApplicantViewsRemoveResponses[keyof ApplicantViewsRemoveResponses];
+export type LegalHoldLiftResponse = LegalHoldLiftResponses[keyof LegalHoldLiftResponses];
 
-export type OrganizationActivityListData = {
+export type LegalHoldPlaceData = {
+    body: LegalHoldRequestDto;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/legal-hold';
+};
+
+export type LegalHoldPlaceErrors = {
+    /**
+     * No reason (3 to 500 characters)
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * APPLICANT_ERASURE_FORBIDDEN: neither the owner nor an administrator
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `APPLICANT_ERASURE_FORBIDDEN`: Only the organization owner or an administrator may erase an applicant or change its legal hold
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'APPLICANT_ERASURE_FORBIDDEN' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * LEGAL_HOLD_ALREADY_PLACED
+     *
+     * - `LEGAL_HOLD_ALREADY_PLACED`: This applicant is already on legal hold
+     */
+    409: ErrorResponse & {
+        code: 'LEGAL_HOLD_ALREADY_PLACED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type LegalHoldPlaceError = LegalHoldPlaceErrors[keyof LegalHoldPlaceErrors];
+
+export type LegalHoldPlaceResponses = {
+    /**
+     * Placed: retention and erasure skip the applicant until it is lifted
+     */
+    200: LegalHoldDto;
+};
+
+export type LegalHoldPlaceResponse = LegalHoldPlaceResponses[keyof LegalHoldPlaceResponses];
+
+export type RetentionApplyData = {
     body?: never;
     path: {
         id: string;
     };
-    query?: {
-        page?: number;
-        pageSize?: number;
-        /**
-         * Only what this account did
-         */
-        actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_claimed_unconfirmed' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
-        /**
-         * Only entries about this applicant (the integrator's userId)
-         */
-        userId?: string;
-        /**
-         * From this instant (inclusive)
-         */
-        from?: string;
-        /**
-         * Before this instant (exclusive)
-         */
-        to?: string;
-    };
-    url: '/api/projects/{id}/activity';
+    query?: never;
+    url: '/api/projects/{id}/retention-policy/apply';
 };
 
-export type OrganizationActivityListErrors = {
+export type RetentionApplyErrors = {
     /**
-     * A filter is malformed (actorId not a uuid, action unknown, from/to not ISO 8601 dates)
+     * Bad Request
      *
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
@@ -10727,15 +10726,16 @@ export type OrganizationActivityListErrors = {
         code: 'SIGN_IN_REQUIRED';
     };
     /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) sees the whole trail
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) applies it
      *
      * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
      * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
      * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
      */
     403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
     };
     /**
      * Organization not found (also when the caller is not a member)
@@ -10747,16 +10747,16 @@ export type OrganizationActivityListErrors = {
     };
 };
 
-export type OrganizationActivityListError = OrganizationActivityListErrors[keyof OrganizationActivityListErrors];
+export type RetentionApplyError = RetentionApplyErrors[keyof RetentionApplyErrors];
 
-export type OrganizationActivityListResponses = {
+export type RetentionApplyResponses = {
     /**
-     * The organization's audit trail, newest first
+     * Applied: what was removed (audited like the hourly run)
      */
-    200: OrganizationActivityPageDto;
+    200: RetentionRunDto;
 };
 
-export type OrganizationActivityListResponse = OrganizationActivityListResponses[keyof OrganizationActivityListResponses];
+export type RetentionApplyResponse = RetentionApplyResponses[keyof RetentionApplyResponses];
 
 export type AdminUsersRegisterAdminData = {
     body: RegisterAdminDto;

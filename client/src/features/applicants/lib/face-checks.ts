@@ -1,6 +1,6 @@
 import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
 
-// The face analysis's three checks (server/applicants/faces/face-checks.ts), read from
+// The face analysis's three checks (server/faces/face-checks.ts), read from
 // their JSON evidence defensively: a field of the wrong type reads as unknown (null).
 
 export const FACE_CHECK_NAMES = ['face-match', 'liveness', 'duplicate-face'] as const;

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { In, type EntityManager } from 'typeorm';
+import { ApplicantCheck, type AnalysisCheck } from '../applicants/applicant-check.entity.js';
+import type { Applicant } from '../applicants/applicant.entity.js';
+import { ApplicantFace } from '../faces/applicant-face.entity.js';
+import { FaceCrop, type NewFaceCrop } from '../faces/face-crop.entity.js';
+import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.js';
+import type { ApplicantChanges } from '../applicants/lifecycle/transitions.js';
+import { ANALYSIS_ACTOR } from '../applicants/analysis/analysis-kinds.js';
+import { documentAnalysisChecks, type DocumentAnalysisOutcome } from '../applicants/analysis/document-checks.js';
+
+/**
+ * The analyses' results recorded on the applicant: the document read and the face checks,
+ * each replacing an earlier run's of the same submission, each one change through the
+ * kernel. (The screening's results: screening/screening-changes.ts.)
+ */
+@Injectable()
+export class AnalysisOutcomes {
+  constructor(private readonly lifecycle: ApplicantLifecycle) {}
+
+  /**
+   * Records what the document analysis found: the data read (kept apart from the typed
+   * data), a `document-read` check and a `data-matches-document` check with a verdict
+   * per field. Without a read (unreadable, or the analysis could not run) both checks
+   * ask for a person. Replaces the results of an earlier run of the same submission.
+   */
+  recordDocumentAnalysis(applicantId: string, outcome: DocumentAnalysisOutcome): Promise<Applicant | null> {
+    return this.record(applicantId, (applicant) => documentAnalysisChecks(applicant, outcome), { documentData: outcome.read });
+  }
+
+  /**
+   * Records the face analysis's checks (`face-match`, `liveness`, `duplicate-face`) and
+   * the face crops their evidence names (encrypted rows), replacing an earlier run's. A
+   * submission reset meanwhile keeps neither its checks, nor its crops, nor the face the
+   * analysis stored.
+   */
+  recordFaceAnalysis(applicantId: string, results: readonly AnalysisCheck[], crops: readonly NewFaceCrop[] = []): Promise<Applicant | null> {
+    return this.record(
+      applicantId,
+      () => results,
+      {},
+      async (manager, submitted) => {
+        await manager.delete(FaceCrop, { applicantId });
+        if (submitted && crops.length > 0)
+          await manager.insert(
+            FaceCrop,
+            crops.map((crop) => ({ ...crop })),
+          );
+      },
+    );
+  }
+
+  private record(
+    applicantId: string,
+    checksFor: (applicant: Applicant) => readonly AnalysisCheck[],
+    changes: ApplicantChanges,
+    alongside?: (manager: EntityManager, submitted: boolean) => Promise<void>,
+  ): Promise<Applicant | null> {
+    return this.lifecycle.change(
+      { id: applicantId },
+      { actor: ANALYSIS_ACTOR, announce: false },
+      async (applicant, { manager }) => {
+        await alongside?.(manager, Boolean(applicant.submittedAt));
+        // Reset while the analysis ran: its submission is gone, and so are its results.
+        if (!applicant.submittedAt) {
+          await manager.delete(ApplicantFace, { applicantId: applicant.id });
+          return [];
+        }
+        const results = checksFor(applicant);
+        await manager.delete(ApplicantCheck, { applicantId: applicant.id, name: In(results.map((result) => result.name)) });
+        await manager.save(
+          ApplicantCheck,
+          results.map((result) => manager.create(ApplicantCheck, { ...result, applicantId: applicant.id })),
+        );
+        return [{ changes, audit: { action: 'applicant.analysed', detail: { checks: results.map(({ name, verdict }) => ({ name, verdict })) } } }];
+      },
+      true,
+    );
+  }
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, Not } from 'typeorm';
+import { AuditService } from '../audit/audit.service.js';
+import { isUuid, OrganizationAccessService } from '../organizations/organization-access.service.js';
+import type { User } from '../users/user.entity.js';
+import { Applicant } from '../applicants/applicant.entity.js';
+import { APPLICANT_ERRORS } from '../applicants/applicants.errors.js';
+import { ApplicantsQueryService } from '../applicants/applicants-query.service.js';
+import { ApplicantFace } from './applicant-face.entity.js';
+import { FaceBlocklistEntry } from './face-blocklist-entry.entity.js';
+import { FaceCrop, type NewFaceCrop } from './face-crop.entity.js';
+
+export type { NewFaceCrop };
+import { toFaceBlocklistEntryDto, type FaceBlocklistEntryDto } from './face-blocklist.dto.js';
+import { differentIdentity, type BlocklistMatch, type DuplicateMatch } from './face-checks.js';
+
+/** A search hit: a stored row's id and how similar its face is. */
+interface Hit {
+  id: number;
+  similarity: number;
+}
+
+/** The crop bytes a reviewer's browser fetches: always JPEG (the face reader encodes them). */
+export interface FaceCropBytes {
+  contentType: 'image/jpeg';
+  data: Buffer;
+}
+
+const cropNotFound = () => APPLICANT_ERRORS.error('IMAGE_NOT_FOUND');
+
+/**
+ * Applicants' stored faces (the duplicate search's data) and the organization's blocklist
+ * of faces staff marked fraudulent, each listing and removal audited.
+ */
+@Injectable()
+export class ApplicantFaces {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly access: OrganizationAccessService,
+    private readonly applicants: ApplicantsQueryService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Keeps the applicant's selfie face (replacing an earlier submission's), before it is searched for, so that two concurrent submissions find each other. */
+  async store(applicant: Pick<Applicant, 'id' | 'organizationId'>, embedding: Buffer, crop: Buffer): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.delete(ApplicantFace, { applicantId: applicant.id });
+      await manager.insert(ApplicantFace, { applicantId: applicant.id, organizationId: applicant.organizationId, embedding, crop });
+    });
+  }
+
+  /**
+   * The other applicants behind face hits (removed ones drop out), compared with this
+   * applicant's identity; each match names a copy of that applicant's face, returned in
+   * `crops` to be stored with this applicant's checks (the evidence never holds the bytes).
+   */
+  async describeMatches(
+    applicant: Pick<Applicant, 'id' | 'organizationId' | 'name' | 'dateOfBirth'>,
+    hits: Hit[],
+  ): Promise<{ matches: DuplicateMatch[]; crops: NewFaceCrop[] }> {
+    if (hits.length === 0) return { matches: [], crops: [] };
+    const rows = await this.dataSource
+      .getRepository(ApplicantFace)
+      .createQueryBuilder('f')
+      .innerJoinAndSelect('f.applicant', 'a')
+      .where('f.id IN (:...ids)', { ids: hits.map((hit) => hit.id) })
+      .andWhere('f.organizationId = :organizationId', { organizationId: applicant.organizationId })
+      .andWhere('f.applicantId != :self', { self: applicant.id })
+      .getMany();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const crops: NewFaceCrop[] = [];
+    const matches = hits.flatMap((hit) => {
+      const row = byId.get(hit.id);
+      if (!row?.applicant) return [];
+      const other = row.applicant;
+      const crop: NewFaceCrop = { id: randomUUID(), applicantId: applicant.id, faceOfApplicantId: other.id, data: row.crop };
+      crops.push(crop);
+      return [
+        {
+          userId: other.userId,
+          name: other.name,
+          dateOfBirth: other.dateOfBirth,
+          similarity: Math.round(hit.similarity * 1000) / 1000,
+          differentIdentity: differentIdentity(applicant, other),
+          cropId: crop.id,
+        },
+      ];
+    });
+    return { matches, crops };
+  }
+
+  /** The blocklist entries behind blocklist hits (entries removed since drop out). */
+  async describeBlocklistMatches(organizationId: string, hits: Hit[]): Promise<BlocklistMatch[]> {
+    if (hits.length === 0) return [];
+    const rows = await this.dataSource.getRepository(FaceBlocklistEntry).findBy({ id: In(hits.map((hit) => hit.id)), organizationId });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return hits.flatMap((hit) => {
+      const row = byId.get(hit.id);
+      return row ? [{ entryId: row.id, userId: row.userId, reason: row.reason, similarity: Math.round(hit.similarity * 1000) / 1000 }] : [];
+    });
+  }
+
+  /**
+   * A face crop the applicant's checks show (its evidence names it by id), for a member
+   * of the organization who may see the applicant; 404 IMAGE_NOT_FOUND once it is gone
+   * (a new analysis, reset, retention, erasure).
+   */
+  async crop(user: User, organizationId: string, userId: string, cropId: string): Promise<FaceCropBytes> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    if (!isUuid(cropId)) throw cropNotFound();
+    const crop = await this.dataSource
+      .getRepository(FaceCrop)
+      .createQueryBuilder('c')
+      .innerJoin(Applicant, 'a', 'a.id = c.applicantId')
+      .select(['c.id', 'c.data'])
+      .where('c.id = :cropId', { cropId: cropId.toLowerCase() })
+      .andWhere('a.organizationId = :organizationId', { organizationId: organization.id })
+      .andWhere('a.userId = :userId', { userId })
+      .getOne();
+    if (!crop) throw cropNotFound();
+    return { contentType: 'image/jpeg', data: crop.data };
+  }
+
+  /** The face of one of the organization's blocklist entries, for its members (a duplicate-face check names the entry). */
+  async blocklistCrop(user: User, organizationId: string, entryId: string): Promise<FaceCropBytes> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    if (!/^[1-9][0-9]{0,14}$/.test(entryId)) throw cropNotFound();
+    const entry = await this.dataSource
+      .getRepository(FaceBlocklistEntry)
+      .findOne({ where: { id: Number(entryId), organizationId: organization.id }, select: { id: true, crop: true } });
+    if (!entry) throw cropNotFound();
+    return { contentType: 'image/jpeg', data: entry.crop };
+  }
+
+  /** How many faces the organization has stored (what a search looked through). */
+  count(organizationId: string, exceptApplicantId: string): Promise<number> {
+    return this.dataSource.getRepository(ApplicantFace).countBy({ organizationId, applicantId: Not(exceptApplicantId) });
+  }
+
+  /** Puts the applicant's stored selfie face on the organization's blocklist (audited). */
+  async block(user: User, organizationId: string, userId: string, reason: string): Promise<FaceBlocklistEntryDto> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    const applicant = await this.applicants.findApplicant(organization.id, userId);
+    return this.dataSource.transaction(async (manager) => {
+      const face = await manager.findOneBy(ApplicantFace, { applicantId: applicant.id });
+      if (!face) throw APPLICANT_ERRORS.error('FACE_NOT_ANALYSED');
+      if (await manager.existsBy(FaceBlocklistEntry, { applicantId: applicant.id })) throw APPLICANT_ERRORS.error('FACE_ALREADY_BLOCKLISTED');
+      const entry = manager.create(FaceBlocklistEntry, {
+        organizationId: organization.id,
+        applicantId: applicant.id,
+        userId: applicant.userId,
+        embedding: face.embedding,
+        crop: face.crop,
+        reason,
+        createdById: user.id,
+      });
+      await manager.save(entry);
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        applicantId: applicant.id,
+        action: 'applicant.face_blocklisted',
+        detail: { reason, entryId: entry.id },
+      });
+      return toFaceBlocklistEntryDto(entry);
+    });
+  }
+
+  /** Takes the applicant's face off the blocklist (audited). */
+  async unblock(user: User, organizationId: string, userId: string): Promise<void> {
+    const { organization } = await this.access.requireMember(user, organizationId);
+    const applicant = await this.applicants.findApplicant(organization.id, userId);
+    await this.dataSource.transaction(async (manager) => {
+      const entries = await manager.findBy(FaceBlocklistEntry, { applicantId: applicant.id });
+      if (entries.length === 0) throw APPLICANT_ERRORS.error('FACE_NOT_BLOCKLISTED');
+      await manager.delete(FaceBlocklistEntry, { id: In(entries.map((entry) => entry.id)) });
+      await this.audit.record(manager, {
+        actor: user,
+        organizationId: organization.id,
+        applicantId: applicant.id,
+        action: 'applicant.face_unblocklisted',
+        detail: { entryIds: entries.map((entry) => entry.id) },
+      });
+    });
+  }
+}

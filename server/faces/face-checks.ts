@@ -1,0 +1,185 @@
+import type { CheckVerdict } from '../applicants/applicant-check.entity.js';
+
+/**
+ * What the face analysis read of one photo (the worker's FaceSummary without its binary
+ * parts): the face's crop is a face_crops row, named by `cropId` (null: not kept).
+ */
+export type FaceOutcome =
+  | {
+      found: true;
+      box: { x: number; y: number; width: number; height: number };
+      size: number;
+      yaw: number;
+      antispoof: number | null;
+      liveness: number | null;
+      cropId: string | null;
+    }
+  | { found: false; reason: 'no face' | 'several faces' | 'face too small'; faces: number };
+
+/** The face analysis of one submission, as the checks need it. */
+export interface FaceAnalysis {
+  /** null: no such photo. */
+  portrait: FaceOutcome | null;
+  selfie: FaceOutcome | null;
+  turned: FaceOutcome | null;
+  framesIdentical: boolean | null;
+  /** Cosine similarity of the portrait's and the selfie's faces, when both were found. */
+  similarity: number | null;
+  /** Cosine similarity of the two selfie captures' faces, when both were found. */
+  poseSimilarity: number | null;
+  /** The side the session asked the end user to turn to. */
+  requestedTurn: 'left' | 'right';
+  threshold: number;
+}
+
+/** Another applicant of the organization whose stored face matches the selfie. */
+export interface DuplicateMatch {
+  userId: string;
+  name: string | null;
+  dateOfBirth: string | null;
+  similarity: number;
+  /** The name or the date of birth differs from this applicant's: one face, two identities. */
+  differentIdentity: boolean;
+  /** A copy of that applicant's stored face, a face_crops row shown in this applicant's evidence (null: none). */
+  cropId: string | null;
+}
+
+/** A blocklisted face that matches the selfie; its crop is the entry's (GET …/face-blocklist/:entryId/crop). */
+export interface BlocklistMatch {
+  entryId: number;
+  userId: string;
+  reason: string;
+  similarity: number;
+}
+
+export interface FaceCheckResult {
+  name: 'face-match' | 'liveness' | 'duplicate-face';
+  verdict: CheckVerdict;
+  score: number | null;
+  detail: string;
+  evidence: Record<string, unknown> | null;
+}
+
+/** The pose challenge's turned capture must differ from the facing one by at least this many degrees of yaw. */
+export const MIN_HEAD_TURN = 15;
+/** Anti-spoofing and liveness scores (0–1) below this ask a person to look. */
+export const LOW_SIGNAL = 0.5;
+
+const WHERE = { portrait: "the document's portrait", selfie: 'the selfie', turned: 'the turned selfie' } as const;
+const REASON_TEXT = { 'no face': 'No face found on', 'several faces': 'Several faces on', 'face too small': 'The face is too small on' } as const;
+
+const missing = (outcome: Extract<FaceOutcome, { found: false }>, where: keyof typeof WHERE) => `${REASON_TEXT[outcome.reason]} ${WHERE[where]}`;
+const rounded = (value: number) => Math.round(value * 1000) / 1000;
+const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
+
+/**
+ * `face-match`: the selfie's face against the document portrait's. A selfie without
+ * exactly one usable face fails (the end user must retake it); a portrait the detector
+ * cannot use asks a person to compare.
+ */
+export function faceMatchCheck(analysis: FaceAnalysis): FaceCheckResult {
+  const { portrait, selfie, similarity, threshold } = analysis;
+  const evidence = { threshold, similarity: similarity === null ? null : rounded(similarity), portrait, selfie };
+  const result = (verdict: CheckVerdict, detail: string): FaceCheckResult => ({
+    name: 'face-match',
+    verdict,
+    score: similarity === null ? null : rounded(clamp01(similarity)),
+    detail,
+    evidence,
+  });
+  if (!selfie) return result('needs-review', 'There is no selfie to compare');
+  if (!selfie.found) return result('failed', missing(selfie, 'selfie'));
+  if (!portrait) return result('needs-review', "There is no photo of the document's portrait side to compare with");
+  if (!portrait.found) return result('needs-review', `${missing(portrait, 'portrait')}: a person must compare`);
+  const percent = (value: number) => `${Math.round(value * 100)} %`;
+  return similarity! >= threshold
+    ? result('passed', `The selfie matches the document portrait (similarity ${percent(similarity!)}, threshold ${percent(threshold)})`)
+    : result('failed', `The selfie does not match the document portrait (similarity ${percent(similarity!)}, threshold ${percent(threshold)})`);
+}
+
+/**
+ * `liveness`: the pose challenge (a facing and a turned capture of one face, the head
+ * turned the side asked, not the same frame twice) and the model's anti-spoofing and
+ * liveness scores — risk signals, not a certification of liveness.
+ */
+export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
+  const { selfie, turned, framesIdentical, poseSimilarity, requestedTurn, threshold } = analysis;
+  const signals = selfie?.found ? { antispoof: selfie.antispoof, liveness: selfie.liveness } : { antispoof: null, liveness: null };
+  // Yaw grows as the head turns to the person's right (seen on an unmirrored photo).
+  const turn = selfie?.found && turned?.found ? turned.yaw - selfie.yaw : null;
+  const turnedTo = turn === null ? null : turn < 0 ? 'left' : 'right';
+  const challenge = {
+    requestedTurn,
+    turnDegrees: turn === null ? null : Math.round(turn),
+    turnedTo,
+    sameFace: poseSimilarity === null ? null : rounded(poseSimilarity),
+    framesIdentical,
+  };
+  const note = 'Anti-spoofing and liveness scores are signals, not a certification.';
+  const result = (verdict: CheckVerdict, detail: string): FaceCheckResult => ({
+    name: 'liveness',
+    verdict,
+    score: signals.liveness === null ? null : rounded(signals.liveness),
+    detail: `${detail}. ${note}`,
+    evidence: { signals, challenge, minTurnDegrees: MIN_HEAD_TURN, lowSignal: LOW_SIGNAL, threshold },
+  });
+  if (!selfie?.found) return result('needs-review', selfie ? missing(selfie, 'selfie') : 'There is no selfie');
+  if (!turned) return result('needs-review', 'The pose challenge was not taken (no turned selfie)');
+  if (framesIdentical) return result('failed', 'Pose challenge failed: the two selfies are the same picture');
+  if (!turned.found) return result('failed', `Pose challenge failed: ${missing(turned, 'turned').toLowerCase()}`);
+  if (poseSimilarity! < threshold) return result('failed', 'Pose challenge failed: the turned selfie shows another face');
+  if (Math.abs(turn!) < MIN_HEAD_TURN)
+    return result('failed', `Pose challenge failed: the head did not turn (${Math.abs(Math.round(turn!))}°, at least ${MIN_HEAD_TURN}° needed)`);
+  if (turnedTo !== requestedTurn) return result('needs-review', `The head turned ${turnedTo} (${Math.abs(Math.round(turn!))}°), not ${requestedTurn} as asked`);
+  const low = (['antispoof', 'liveness'] as const).filter((name) => signals[name] !== null && signals[name]! < LOW_SIGNAL);
+  const passed = `Pose challenge passed: the head turned ${turnedTo} (${Math.abs(Math.round(turn!))}°), same face`;
+  if (low.length > 0)
+    return result('needs-review', `${passed}; low ${low.map((name) => (name === 'antispoof' ? 'anti-spoofing' : 'liveness')).join(' and ')} score`);
+  return result('passed', passed);
+}
+
+/**
+ * `duplicate-face`: other applicants of the organization with the selfie's face, and
+ * blocklisted faces. A blocklisted face or one face under another name or date of birth
+ * fails; the same person under another userId asks a person to look.
+ */
+export function duplicateFaceCheck(
+  selfie: FaceOutcome | null,
+  matches: DuplicateMatch[],
+  blocklist: BlocklistMatch[],
+  searched: number,
+  threshold: number,
+): FaceCheckResult {
+  const best = Math.max(0, ...matches.map((match) => match.similarity), ...blocklist.map((match) => match.similarity));
+  const result = (verdict: CheckVerdict, detail: string): FaceCheckResult => ({
+    name: 'duplicate-face',
+    verdict,
+    score: matches.length + blocklist.length > 0 ? rounded(clamp01(best)) : null,
+    detail,
+    evidence: selfie?.found ? { threshold, searched, matches, blocklist } : null,
+  });
+  if (!selfie?.found) return result('needs-review', 'No face on the selfie to search for');
+  if (blocklist.length > 0)
+    return result('failed', `The face matches a blocklisted face (${blocklist.map((match) => `${match.userId}: ${match.reason}`).join('; ')})`.slice(0, 500));
+  const others = matches.filter((match) => match.differentIdentity);
+  const applicants = (count: number) => `${count} other applicant${count === 1 ? '' : 's'}`;
+  if (others.length > 0) return result('failed', `The same face as ${applicants(matches.length)}, ${others.length} with a different name or date of birth`);
+  if (matches.length > 0) return result('needs-review', `The same face as ${applicants(matches.length)} with the same name and date of birth`);
+  return result('passed', `No other applicant of the organization has this face (${searched} searched)`);
+}
+
+/** Whether two identities differ: the name (letters only, any order, accents aside) or the date of birth, where both are known. */
+export function differentIdentity(a: { name: string | null; dateOfBirth: string | null }, b: { name: string | null; dateOfBirth: string | null }): boolean {
+  const tokens = (name: string | null) =>
+    (name ?? '')
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .filter(Boolean)
+      .sort()
+      .join(' ');
+  const nameDiffers = Boolean(a.name && b.name) && tokens(a.name) !== tokens(b.name);
+  const birthDiffers = Boolean(a.dateOfBirth && b.dateOfBirth) && a.dateOfBirth !== b.dateOfBirth;
+  return nameDiffers || birthDiffers;
+}

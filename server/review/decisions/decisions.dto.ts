@@ -1,0 +1,148 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { ApplicantSummaryDto } from '../details/applicant-details.dto.js';
+import { DecisionNoteDto } from './decision.dto.js';
+import { RESUBMISSION_STEPS, type ResubmissionStep } from '../../applicants/lifecycle/transitions.js';
+import { LABEL_KINDS, type LabelKind } from './decision-label.entity.js';
+import { FOUR_EYES_MODES, type FourEyesMode } from './review-settings.entity.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export const LABEL_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,63}$/;
+
+export class DecisionLabelInputDto {
+  @ApiProperty({ enum: LABEL_KINDS, description: 'Which decision it is for: reject, hold or resubmission' })
+  @IsIn(LABEL_KINDS, { message: `kind must be one of: ${LABEL_KINDS.join(', ')}` })
+  kind: LabelKind;
+
+  @ApiProperty({ minLength: 1, maxLength: 100, example: 'Document expired', description: 'Shown to staff' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'title must not be empty' })
+  @MaxLength(100)
+  title: string;
+
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 500,
+    example: 'Your document has expired. Please use a document that is still valid.',
+    description: 'Shown to the end user on the verification page',
+  })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'endUserText must not be empty' })
+  @MaxLength(500)
+  endUserText: string;
+
+  @ApiProperty({ pattern: LABEL_CODE_PATTERN.source, example: 'DOCUMENT_EXPIRED', description: 'Sent in the webhook; unique in the organization' })
+  @Transform(trim)
+  @IsString()
+  @Matches(LABEL_CODE_PATTERN, { message: 'code must be 2 to 64 capital letters, digits or _ and start with a letter (e.g. DOCUMENT_EXPIRED)' })
+  code: string;
+
+  @ApiPropertyOptional({ description: 'An archived label is kept for the history but offered no more' })
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean;
+}
+
+export class DecisionLabelDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ enum: LABEL_KINDS }) kind: LabelKind;
+  @ApiProperty() title: string;
+  @ApiProperty() endUserText: string;
+  @ApiProperty() code: string;
+  @ApiProperty() archived: boolean;
+}
+
+export class DecisionLabelDeletionDto {
+  @ApiProperty({ description: 'true: the label was used by a decision and is archived instead of deleted' })
+  archived: boolean;
+}
+
+export class ApproveApplicantDto extends DecisionNoteDto {}
+
+export class ResubmissionRequestDto extends DecisionNoteDto {
+  @ApiProperty({ enum: RESUBMISSION_STEPS, description: 'The one step the end user redoes' })
+  @IsIn(RESUBMISSION_STEPS, { message: `step must be one of: ${RESUBMISSION_STEPS.join(', ')}` })
+  step: ResubmissionStep;
+
+  @ApiProperty({ format: 'uuid', description: 'A label of kind resubmission: its end-user text says what to redo' })
+  @IsUUID('all', { message: 'labelId must be a label id' })
+  labelId: string;
+}
+
+export class ReviewSettingsDto {
+  @ApiProperty({ enum: FOUR_EYES_MODES, description: 'Four-eyes rule: off, rejections (a rejection needs a second reviewer), all (every decision does)' })
+  @IsIn(FOUR_EYES_MODES, { message: `fourEyes must be one of: ${FOUR_EYES_MODES.join(', ')}` })
+  fourEyes: FourEyesMode;
+}
+
+export class ReviewSettingsDetailsDto extends ReviewSettingsDto {
+  @ApiProperty({ description: 'The undo window of a staff decision, in seconds' }) undoWindowSeconds: number;
+}
+
+export class ReviewerPreferencesDto {
+  @ApiProperty({ description: '"Don\'t ask again": approve without the confirmation dialog' })
+  @IsBoolean()
+  approveWithoutConfirmation: boolean;
+}
+
+export class LabelRefDto {
+  @ApiProperty() code: string;
+  @ApiProperty() title: string;
+}
+
+export class PendingDecisionDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ enum: ['approve', 'reject', 'hold', 'resubmission'] }) kind: string;
+  @ApiProperty({ type: LabelRefDto, nullable: true }) label: LabelRefDto | null;
+  @ApiProperty({ nullable: true, type: String }) reason: string | null;
+  @ApiProperty({ nullable: true, type: String, description: "The proposer's internal note" }) note: string | null;
+  @ApiProperty() proposedBy: string;
+  @ApiProperty({ description: 'Whether the caller proposed it (then only someone else may confirm it)' }) proposedByMe: boolean;
+  @ApiProperty() proposedAt: string;
+}
+
+export class UndoableDecisionDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ enum: ['approve', 'reject', 'hold', 'resubmission'] }) kind: string;
+  @ApiProperty() decidedBy: string;
+  @ApiProperty() decidedAt: string;
+  @ApiProperty({ description: 'Undo works until then' }) undoableUntil: string;
+  @ApiProperty({ description: 'Whether the caller may undo it (its author, the owner or an administrator)' }) canUndo: boolean;
+}
+
+export class EarlierImageDto {
+  @ApiProperty() id: string;
+  @ApiProperty() attempt: number;
+  @ApiProperty() docType: string;
+  @ApiProperty({ nullable: true, type: String }) side: string | null;
+  @ApiProperty() uploadedAt: string;
+  @ApiProperty() supersededAt: string;
+}
+
+/** What the decision bar needs beyond the applicant: the four-eyes state, the undo window, labels of the current decision, earlier attempts. */
+export class ApplicantReviewStateDto {
+  @ApiProperty({ enum: FOUR_EYES_MODES }) fourEyes: FourEyesMode;
+  @ApiProperty() approveWithoutConfirmation: boolean;
+  @ApiProperty() undoWindowSeconds: number;
+  @ApiProperty({ type: PendingDecisionDto, nullable: true }) pendingDecision: PendingDecisionDto | null;
+  @ApiProperty({ type: UndoableDecisionDto, nullable: true, description: 'The last decision, while it can still be undone' })
+  undoableDecision: UndoableDecisionDto | null;
+  @ApiProperty({ type: DecisionLabelDto, nullable: true, description: 'The label of the current rejection, hold or resubmission request' })
+  currentLabel: DecisionLabelDto | null;
+  @ApiProperty({ nullable: true, type: String, enum: [...RESUBMISSION_STEPS, null] }) resubmissionStep: string | null;
+  @ApiProperty() attempt: number;
+  @ApiProperty({ type: [EarlierImageDto], description: 'Photos replaced by a resubmission, oldest attempt first' }) earlierImages: EarlierImageDto[];
+}
+
+/** What a staff decision answers. */
+export class DecisionResultDto {
+  @ApiProperty({ type: ApplicantSummaryDto }) applicant: ApplicantSummaryDto;
+  @ApiProperty({ type: UndoableDecisionDto, nullable: true, description: 'The decision made (null when it awaits a second review)' })
+  decision: UndoableDecisionDto | null;
+  @ApiProperty({ type: PendingDecisionDto, nullable: true, description: 'Four-eyes: the decision recorded as awaiting a second review' })
+  pendingDecision: PendingDecisionDto | null;
+}
