@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // npm run bench:verification — the verification engine's accuracy and speed:
-//   mrz: MRZ reading of generated documents, clean and photographed (ARCHITECTURE.md §8);
+//   mrz: MRZ reading of the product's own fake documents, clean and photographed (ARCHITECTURE.md §8);
+//   icao: MRZ reading of an independent corpus (bench/lib/icao-corpus.mjs: every ICAO format,
+//     no drawing code shared with the product), its exam split unless --split tuning (issue 34);
 //   face: document portrait vs selfie, genuine and impostor pairs (issue 16);
 //   duplicates: the 1:N face search over 1,000,000 stored faces (issue 16);
 //   screening: one applicant screened against 50,000 sanctions list entities (issue 17).
 // Prints a table per part and writes bench/results/verification-<timestamp>.json.
 //
-// Options: --only mrz,face,duplicates,screening (default all) --documents N (MRZ, per condition,
-// default 200) --variants N (face, per identity, default 10) --faces N (1:N, default
+// Options: --only mrz,icao,face,duplicates,screening (default all) --documents N (MRZ, per condition,
+// default 200) --split exam|tuning (icao, default exam) --per-format N (icao, default 30) --variants N (face, per identity, default 10) --faces N (1:N, default
 // 1,000,000) --seed S (default 'bench-verification') --skip-build.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -16,14 +18,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/servers.mjs';
 import { mrzBenchmark } from './lib/verification-mrz.mjs';
+import { icaoBenchmark } from './lib/verification-icao.mjs';
 import { screeningBenchmark } from './lib/screening.mjs';
 import { duplicatesBenchmark, faceBenchmark } from './lib/verification-face.mjs';
 
-const PARTS = ['mrz', 'face', 'duplicates', 'screening'];
+const PARTS = ['mrz', 'icao', 'face', 'duplicates', 'screening'];
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string', default: PARTS.join(',') },
     documents: { type: 'string', default: process.env.BENCH_DOCUMENTS ?? '200' },
+    split: { type: 'string', default: 'exam' },
+    'per-format': { type: 'string', default: '30' },
     variants: { type: 'string', default: '10' },
     faces: { type: 'string', default: '1000000' },
     seed: { type: 'string', default: 'bench-verification' },
@@ -53,6 +58,12 @@ if (only.includes('mrz')) {
   const { mrz, failures: mrzFailures, table } = await mrzBenchmark({ root: ROOT, documents: Number(args.documents), seed: args.seed, log });
   Object.assign(output, { mrz });
   failures.mrz = mrzFailures;
+  tables.push(table);
+}
+if (only.includes('icao')) {
+  const { icao, failures: icaoFailures, table } = await icaoBenchmark({ root: ROOT, split: args.split, perFormat: Number(args['per-format']), log });
+  Object.assign(output, { icao });
+  failures.icao = icaoFailures;
   tables.push(table);
 }
 let realEmbeddings = null;
