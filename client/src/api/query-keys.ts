@@ -18,6 +18,17 @@ export const passwordKeys = {
   policy: () => [...passwordKeys.all, 'policy'] as const,
 };
 
-// The root of every applicant query (features/applicants adds the rest): what a change that
-// touches many applicants at once, such as a retention run, invalidates.
+// The root of every applicant query: what a change that touches many applicants at once,
+// such as a retention run, invalidates.
 export const APPLICANTS_ROOT_KEY = ['applicants'] as const;
+
+// Query keys of applicants, shared by the features that read or change one (the list's page key is
+// features/applicants', the reviewer's reads are features/review's): invalidate by prefix after a mutation.
+export const applicantKeys = {
+  all: APPLICANTS_ROOT_KEY,
+  lists: () => [...applicantKeys.all, 'list'] as const,
+  details: () => [...applicantKeys.all, 'detail'] as const,
+  detail: (organizationId: string, userId: string) => [...applicantKeys.details(), organizationId, userId] as const,
+  activities: (organizationId: string, userId: string) => [...applicantKeys.detail(organizationId, userId), 'activity'] as const,
+  checks: (organizationId: string, userId: string) => [...applicantKeys.detail(organizationId, userId), 'checks'] as const,
+};

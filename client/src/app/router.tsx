@@ -296,7 +296,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'tags',
                     lazy: async () => {
-                      const { TagsPage } = await import('../features/applicants/pages/tags-page');
+                      const { TagsPage } = await import('../features/review/pages/tags-page');
                       return { Component: TagsPage };
                     },
                   },
@@ -317,7 +317,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'activity',
                     lazy: async () => {
-                      const { OrganizationActivityPage } = await import('../features/applicants/pages/organization-activity-page');
+                      const { OrganizationActivityPage } = await import('../features/review/pages/organization-activity-page');
                       return { Component: OrganizationActivityPage };
                     },
                   },
@@ -346,16 +346,17 @@ export const routes: RouteObject[] = [
                         },
                       },
                       {
+                        // Composed from several features, so it lives in app/routes.
                         path: ':userId',
                         lazy: async () => {
-                          const { ApplicantDetailsPage } = await import('../features/applicants/pages/applicant-details-page');
+                          const { ApplicantDetailsPage } = await import('./routes/applicant-details');
                           return { Component: ApplicantDetailsPage };
                         },
                       },
                       {
                         path: ':userId/edit',
                         lazy: async () => {
-                          const { EditApplicantPage } = await import('../features/applicants/pages/edit-applicant-page');
+                          const { EditApplicantPage } = await import('../features/review/pages/edit-applicant-page');
                           return { Component: EditApplicantPage };
                         },
                       },

@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { isApiError } from '../../../api/client';
 import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
+import { applicantKeys } from '../../../api/query-keys';
 import { applicantChecksList } from '../../../api/sdk';
 import { useAuth } from '../../../lib/auth';
-import { applicantKeys } from './query-keys';
 
 /** The automatic prechecks run on submission; none when the server has none to show (404). */
 export async function getApplicantChecks(organizationId: string, userId: string, signal?: AbortSignal): Promise<ApplicantCheckDto[]> {

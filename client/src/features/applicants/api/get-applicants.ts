@@ -4,7 +4,7 @@ import type { ApplicantPageDto } from '../../../api/generated/types.gen';
 import { applicantsList } from '../../../api/sdk';
 import { useAuth } from '../../../lib/auth';
 import type { ApplicantListQuery } from '../lib/list-params';
-import { applicantKeys } from './query-keys';
+import { applicantListKeys } from './query-keys';
 
 /** A page together with the query that produced it, so row numbers follow the rows shown. */
 export type ApplicantPage = ApplicantPageDto & { query: ApplicantListQuery };
@@ -16,7 +16,7 @@ export async function getApplicants(organizationId: string, query: ApplicantList
 
 export const applicantsQueryOptions = (organizationId: string, query: ApplicantListQuery) =>
   queryOptions({
-    queryKey: applicantKeys.list(organizationId, query),
+    queryKey: applicantListKeys.list(organizationId, query),
     queryFn: ({ signal }) => getApplicants(organizationId, query, signal),
     // The previous page stays on screen while the next one loads.
     placeholderData: keepPreviousData,

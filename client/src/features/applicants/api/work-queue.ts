@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import type { ApplicantAssignmentDto, MemberDto, NextApplicantDto } from '../../../api/generated/types.gen';
-import { applicantsNext, assignmentAssign, assignmentNextUnassigned, assignmentUnassign, membersList } from '../../../api/sdk';
+import type { MemberDto, NextApplicantDto } from '../../../api/generated/types.gen';
+import { applicantKeys } from '../../../api/query-keys';
+import { applicantsNext, assignmentNextUnassigned, membersList } from '../../../api/sdk';
 import type { ApplicantFilterQuery } from '../lib/list-params';
-import { applicantKeys } from './query-keys';
 
 /** The applicant after `after` in a list's filters and order (the first without it); null at the end. */
 export async function getNextApplicant(organizationId: string, query: ApplicantFilterQuery, after?: string): Promise<NextApplicantDto> {
@@ -28,23 +28,6 @@ export function useNextUnassigned(organizationId: string) {
       return data;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: applicantKeys.lists() }),
-  });
-}
-
-/** Assign (to `assigneeId`, default the caller) or release an applicant. */
-export function useAssignment(organizationId: string, userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (change: { assign: true; assigneeId?: string } | { assign: false }): Promise<ApplicantAssignmentDto> => {
-      const path = { id: organizationId, userId };
-      const { data } = change.assign ? await assignmentAssign({ path, body: { userId: change.assigneeId } }) : await assignmentUnassign({ path });
-      return data;
-    },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: applicantKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: applicantKeys.detail(organizationId, userId) }),
-      ]),
   });
 }
 

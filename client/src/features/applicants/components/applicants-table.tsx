@@ -1,11 +1,11 @@
 import type { ApplicantListItemDto } from '../../../api/generated/types.gen';
 import { KycStatusBadge } from '../../../components/kyc-status-badge';
+import { TagChips } from '../../../components/tag-chips';
 import { Table, type TableColumn, type TableSort } from '../../../components/ui/table';
-import { documentTypeLabel } from '../lib/applicant-labels';
+import { documentTypeLabel } from '../../../lib/applicant-labels';
 import { flagLabel } from '../lib/flag-labels';
 import { DEFAULT_COLUMNS, rowNumber, type ListColumn } from '../lib/list-params';
 import { ReviewAnswerBadge } from './review-answer-badge';
-import { TagChips } from './applicant-tags';
 
 import './applicants-table.css';
 

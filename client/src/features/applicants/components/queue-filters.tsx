@@ -2,7 +2,7 @@ import { useId } from 'react';
 
 import type { MemberDto, TagDto } from '../../../api/generated/types.gen';
 import { kycStatusLabel } from '../../../lib/kyc-status';
-import { documentTypeLabel } from '../lib/applicant-labels';
+import { documentTypeLabel } from '../../../lib/applicant-labels';
 import { FLAG_LABELS } from '../lib/flag-labels';
 import { activeFilterCount, KYC_STATUS_FILTERS, type ApplicantListFilters } from '../lib/list-params';
 

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/mock-api';
 import { renderPage } from '../../../testing/render-page';
 import { buildUser } from '../../../testing/users';
+import { buildApplicantPage, ORGANIZATION_ID } from '../../../testing/applicant-factory';
 import { SEARCH_DEBOUNCE_MS } from '../components/search-box';
-import { buildApplicantPage, ORGANIZATION_ID } from '../testing/applicant-factory';
 import { ApplicantsListPage } from './applicants-list-page';
 
 const ROUTE = '/dashboard/:organizationId/applicants';

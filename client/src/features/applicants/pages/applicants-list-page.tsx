@@ -2,6 +2,8 @@ import { useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import type { ApplicantListItemDto } from '../../../api/generated/types.gen';
+import { useTags } from '../../../api/tags';
+import { useManagesOrganization } from '../../../api/organization-role';
 import { PageHeader } from '../../../components/page-header';
 import { Loading } from '../../../components/ui/loading';
 import { Pager } from '../../../components/ui/pager';
@@ -9,8 +11,6 @@ import type { TableSort } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast-context';
 import { paths } from '../../../config/paths';
 import { useApplicants } from '../api/get-applicants';
-import { useManagesOrganization } from '../api/organization-role';
-import { useTags } from '../api/tags';
 import { useUserPreferences } from '../api/views';
 import { useAssignableMembers, useNextUnassigned } from '../api/work-queue';
 import { ApplicantsTable } from '../components/applicants-table';

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+
+import type { ApplicantImageDto, PhotoMeasuresDto } from '../../../api/generated/types.gen';
+import { Magnifier } from '../../../components/ui/magnifier';
+import { MAGNIFIER_DEFAULT_SIZE, MAGNIFIER_DEFAULT_ZOOM, MAGNIFIER_DOCUMENT_SIZE, MAGNIFIER_DOCUMENT_ZOOM } from '../../../config/constants';
+import { imageCaption } from '../../../lib/applicant-labels';
+import { ImageViewer } from './image-viewer';
+
+import './document-images.css';
+
+type Image = ApplicantImageDto;
+
+const SIDE_ORDER: Readonly<Record<string, number>> = { front: 0, back: 1, turned: 3 };
+
+/** Documents before the selfie, each front before its back (the server sorts sides by name); the turned selfie last. */
+export function orderImages(images: readonly Image[]): Image[] {
+  const rank = (image: Image) => (image.docType === 'SELFIE' ? 1 : 0);
+  return [...images].sort(
+    (a, b) => rank(a) - rank(b) || a.docType.localeCompare(b.docType) || (SIDE_ORDER[a.side ?? ''] ?? 2) - (SIDE_ORDER[b.side ?? ''] ?? 2),
+  );
+}
+
+const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0, useGrouping: false });
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+/** The measures taken at upload, in one line. */
+export function measuresLine(quality: PhotoMeasuresDto): string {
+  return `Sharpness ${whole.format(quality.sharpness)} · glare ${percent.format(quality.glare)} · brightness ${whole.format(quality.brightness)} · ${quality.width} × ${quality.height} px`;
+}
+
+/** Each document image with its caption (and its measures at upload); hovering shows the magnifier lens, "Rotate & zoom" the full photo. */
+export function DocumentImages({ images }: { images: readonly Image[] }) {
+  const [viewing, setViewing] = useState<Image | null>(null);
+  if (images.length === 0) {
+    return <p className="document-images-empty">No document images yet.</p>;
+  }
+  return (
+    <div className="document-images">
+      {orderImages(images).map((image) => {
+        const caption = imageCaption(image.docType, image.side);
+        // Documents have small print and get the stronger lens; a selfie keeps the default.
+        const isDocument = image.docType !== 'SELFIE';
+        return (
+          <figure key={image.id} className={isDocument ? 'document-image' : 'document-image document-image-selfie'}>
+            <Magnifier
+              src={image.url}
+              alt={caption}
+              zoom={isDocument ? MAGNIFIER_DOCUMENT_ZOOM : MAGNIFIER_DEFAULT_ZOOM}
+              size={isDocument ? MAGNIFIER_DOCUMENT_SIZE : MAGNIFIER_DEFAULT_SIZE}
+              className="document-image-magnifier"
+            />
+            <figcaption className="document-image-caption">
+              {caption}
+              {image.quality && <span className="document-image-measures">{measuresLine(image.quality)}</span>}
+              <button type="button" className="document-image-open" onClick={() => setViewing(image)}>
+                Rotate &amp; zoom<span className="visually-hidden"> {caption}</span>
+              </button>
+            </figcaption>
+          </figure>
+        );
+      })}
+      {viewing && <ImageViewer key={viewing.id} src={viewing.url} alt={imageCaption(viewing.docType, viewing.side)} open onClose={() => setViewing(null)} />}
+    </div>
+  );
+}
