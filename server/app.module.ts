@@ -48,8 +48,8 @@ const clientDir = loadEnvironment().clientDir;
     // The hot read routes first: Express tries each route in turn until one matches (a
     // test makes sure no request matches routes of two controllers, so order is speed only).
     UsersModule,
-    ApplicantsModule,
     ReviewModule,
+    ApplicantsModule,
     SessionsModule,
     AuthenticationModule,
     EventsModule,
