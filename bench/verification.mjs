@@ -9,7 +9,8 @@
 // Prints a table per part and writes bench/results/verification-<timestamp>.json.
 //
 // Options: --only mrz,icao,face,duplicates,screening (default all) --documents N (MRZ, per condition,
-// default 200) --split exam|tuning (icao, default exam) --per-format N (icao, default 30) --variants N (face, per identity, default 10) --faces N (1:N, default
+// default 200) --split exam|tuning (icao, default exam) --per-format N (icao, default 30)
+// --baseline DIR (icao: another checkout, built, whose reader reads the same documents) --variants N (face, per identity, default 10) --faces N (1:N, default
 // 1,000,000) --seed S (default 'bench-verification') --skip-build.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ const { values: args } = parseArgs({
     documents: { type: 'string', default: process.env.BENCH_DOCUMENTS ?? '200' },
     split: { type: 'string', default: 'exam' },
     'per-format': { type: 'string', default: '30' },
+    baseline: { type: 'string' },
     variants: { type: 'string', default: '10' },
     faces: { type: 'string', default: '1000000' },
     seed: { type: 'string', default: 'bench-verification' },
@@ -61,8 +63,18 @@ if (only.includes('mrz')) {
   tables.push(table);
 }
 if (only.includes('icao')) {
-  const { icao, failures: icaoFailures, table } = await icaoBenchmark({ root: ROOT, split: args.split, perFormat: Number(args['per-format']), log });
-  Object.assign(output, { icao });
+  const {
+    failures: icaoFailures,
+    table,
+    ...icao
+  } = await icaoBenchmark({
+    root: ROOT,
+    split: args.split,
+    perFormat: Number(args['per-format']),
+    baseline: args.baseline,
+    log,
+  });
+  Object.assign(output, icao);
   failures.icao = icaoFailures;
   tables.push(table);
 }

@@ -20,26 +20,18 @@ function withInterval(tally) {
   return { ...tally, exactRate: tally.reads ? tally.exact / tally.reads : null, exactInterval95: [low, high] };
 }
 
-/**
- * MRZ reading on the independent ICAO corpus (bench/lib/icao-corpus.mjs, issue 34): each
- * document of the split read clean and photographed by the real reader. Exact, unreadable
- * and silent wrong (a read that passed but differs from the truth) per condition, per
- * format and per photographic effect, each exact rate with its 95 % interval.
- */
-export async function icaoBenchmark({ root, split, perFormat, log }) {
-  const { readMrz, terminateOcrWorker } = await import(join(root, 'dist/server/document-reading/index.js'));
+/** One reader's tallies over the corpus: per condition, format, effect and drawing source, its failures and its times. */
+function scorer(split) {
   const conditions = { clean: tallyOf(), photographed: tallyOf() };
   const byFormat = Object.fromEntries(FORMATS.map((format) => [format, { clean: tallyOf(), photographed: tallyOf() }]));
   const byEffect = {};
   const bySource = {};
   const seconds = [];
   const failures = [];
-  const bar = progressBar(`ICAO ${split}`, perFormat * FORMATS.length);
-  for await (const document of icaoCorpus(split, perFormat)) {
-    for (const condition of ['clean', 'photographed']) {
-      const started = performance.now();
-      const read = await readMrz(condition === 'clean' ? document.clean : document.photographed);
-      seconds.push((performance.now() - started) / 1000);
+  return {
+    failures,
+    add(document, condition, read, elapsed) {
+      seconds.push(elapsed);
       const outcome = !read.readable ? 'unreadable' : read.lines.join('\n') === document.lines.join('\n') ? 'exact' : 'silentWrong';
       const tallies = [conditions[condition], byFormat[document.format][condition], (bySource[`${condition} · ${document.source}`] ??= tallyOf())];
       if (condition === 'photographed') for (const effect of document.effects) tallies.push((byEffect[effect] ??= tallyOf()));
@@ -47,55 +39,90 @@ export async function icaoBenchmark({ root, split, perFormat, log }) {
         tally.reads += 1;
         tally[outcome] += 1;
       }
-      if (outcome !== 'exact') {
-        failures.push({
-          condition,
-          format: document.format,
-          index: document.index,
-          source: document.source,
-          effects: condition === 'photographed' ? document.effects : [],
-          ...(condition === 'photographed' ? { tilt: Number(document.tilt.toFixed(1)), roll: Number(document.roll.toFixed(1)) } : {}),
-          outcome,
-          truth: document.lines,
-          ...(read.readable ? { read: read.lines } : { reason: read.reason, raw: read.rawLines }),
-        });
-      }
-    }
-    bar.tick();
-  }
-  bar.done();
-  await terminateOcrWorker();
-  seconds.sort((a, b) => a - b);
-  const secondsPerRead = { p50: percentile(seconds, 50), p95: percentile(seconds, 95) };
-  const result = {
-    split,
-    seed: SPLITS[split],
-    documentsPerFormat: perFormat,
-    conditions: Object.fromEntries(Object.entries(conditions).map(([key, tally]) => [key, withInterval(tally)])),
-    byFormat: Object.fromEntries(
-      Object.entries(byFormat).map(([format, tallies]) => [format, { clean: withInterval(tallies.clean), photographed: withInterval(tallies.photographed) }]),
-    ),
-    byEffect: Object.fromEntries(Object.entries(byEffect).map(([effect, tally]) => [effect, withInterval(tally)])),
-    bySource: Object.fromEntries(Object.entries(bySource).map(([source, tally]) => [source, withInterval(tally)])),
-    secondsPerRead,
+      if (outcome === 'exact') return;
+      failures.push({
+        condition,
+        format: document.format,
+        index: document.index,
+        source: document.source,
+        effects: condition === 'photographed' ? document.effects : [],
+        ...(condition === 'photographed' ? { tilt: Number(document.tilt.toFixed(1)), roll: Number(document.roll.toFixed(1)) } : {}),
+        outcome,
+        truth: document.lines,
+        ...(read.readable ? { read: read.lines } : { reason: read.reason, raw: read.rawLines }),
+      });
+    },
+    result(perFormat) {
+      seconds.sort((a, b) => a - b);
+      const interval = (entries) => Object.fromEntries(entries.map(([key, tally]) => [key, withInterval(tally)]));
+      return {
+        split,
+        seed: SPLITS[split],
+        documentsPerFormat: perFormat,
+        conditions: interval(Object.entries(conditions)),
+        byFormat: Object.fromEntries(Object.entries(byFormat).map(([format, tallies]) => [format, interval(Object.entries(tallies))])),
+        byEffect: interval(Object.entries(byEffect)),
+        bySource: interval(Object.entries(bySource)),
+        secondsPerRead: { p50: percentile(seconds, 50), p95: percentile(seconds, 95) },
+      };
+    },
   };
-  const cell = (tally) =>
-    `${tally.exact}/${tally.reads} (${(100 * (tally.exactRate ?? 0)).toFixed(0)} %, ${tally.exactInterval95.map((x) => (100 * x).toFixed(0)).join('–')})`;
-  const table = [
-    `ICAO corpus, ${split} split (seed ${SPLITS[split]}), ${perFormat} documents per format — exact reads (95 % interval), unreadable, silent wrong`,
+}
+
+const cell = (tally) =>
+  `${tally.exact}/${tally.reads} (${(100 * (tally.exactRate ?? 0)).toFixed(0)} %, ${tally.exactInterval95.map((x) => (100 * x).toFixed(0)).join('–')})`;
+
+function tableOf(name, result) {
+  const all = result.conditions;
+  return [
+    `${name}: ICAO corpus, ${result.split} split (seed ${result.seed}), ${result.documentsPerFormat} documents per format — exact reads (95 % interval), unreadable, silent wrong`,
     '| format | clean exact | photographed exact | unreadable (clean / photo) | silent wrong (clean / photo) |',
     '| --- | --- | --- | --- | --- |',
     ...Object.entries(result.byFormat).map(
       ([format, t]) =>
         `| ${format} | ${cell(t.clean)} | ${cell(t.photographed)} | ${t.clean.unreadable} / ${t.photographed.unreadable} | ${t.clean.silentWrong} / ${t.photographed.silentWrong} |`,
     ),
-    `| all | ${cell(result.conditions.clean)} | ${cell(result.conditions.photographed)} | ${result.conditions.clean.unreadable} / ${result.conditions.photographed.unreadable} | ${result.conditions.clean.silentWrong} / ${result.conditions.photographed.silentWrong} |`,
+    `| all | ${cell(all.clean)} | ${cell(all.photographed)} | ${all.clean.unreadable} / ${all.photographed.unreadable} | ${all.clean.silentWrong} / ${all.photographed.silentWrong} |`,
     '',
     '| photographed, with effect | exact | silent wrong |',
     '| --- | --- | --- |',
     ...Object.entries(result.byEffect).map(([effect, tally]) => `| ${effect} | ${cell(tally)} | ${tally.silentWrong} |`),
-    `seconds per read: p50 ${secondsPerRead.p50?.toFixed(2)}, p95 ${secondsPerRead.p95?.toFixed(2)}`,
+    `seconds per read: p50 ${result.secondsPerRead.p50?.toFixed(2)}, p95 ${result.secondsPerRead.p95?.toFixed(2)}`,
+    '',
   ];
-  log(`ICAO corpus done: ${failures.length} reads not exact`);
-  return { icao: result, failures, table };
+}
+
+/**
+ * MRZ reading on the independent ICAO corpus (bench/lib/icao-corpus.mjs, issue 34): each
+ * document of the split read clean and photographed by the real reader. Exact, unreadable
+ * and silent wrong (a read that passed but differs from the truth) per condition, per
+ * format and per photographic effect, each exact rate with its 95 % interval. With
+ * `baseline` (another checkout's root, built), its reader reads every document too, in the
+ * same run, so the two are compared side by side on the same images and load.
+ */
+export async function icaoBenchmark({ root, split, perFormat, baseline, log }) {
+  const readers = [{ name: 'this build', module: await import(join(root, 'dist/server/document-reading/index.js')), score: scorer(split) }];
+  if (baseline)
+    readers.push({ name: `baseline (${baseline})`, module: await import(join(baseline, 'dist/server/document-reading/index.js')), score: scorer(split) });
+  const bar = progressBar(`ICAO ${split}`, perFormat * FORMATS.length);
+  for await (const document of icaoCorpus(split, perFormat)) {
+    for (const condition of ['clean', 'photographed']) {
+      for (const reader of readers) {
+        const started = performance.now();
+        const read = await reader.module.readMrz(condition === 'clean' ? document.clean : document.photographed);
+        reader.score.add(document, condition, read, (performance.now() - started) / 1000);
+      }
+    }
+    bar.tick();
+  }
+  bar.done();
+  for (const reader of readers) await reader.module.terminateOcrWorker();
+  const [own, other] = readers.map((reader) => reader.score.result(perFormat));
+  log(`ICAO corpus done: ${readers[0].score.failures.length} reads not exact`);
+  return {
+    icao: own,
+    ...(other ? { icaoBaseline: { root: baseline, ...other } } : {}),
+    failures: readers[0].score.failures,
+    table: [...tableOf('This build', own), ...(other ? tableOf(readers[1].name, other) : [])],
+  };
 }

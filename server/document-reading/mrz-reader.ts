@@ -1,6 +1,6 @@
 import { parse as parseMrz } from 'mrz';
 import sharp from 'sharp';
-import { cellKinds, correctMrz, layoutOf, lookAlikes, ROUND, SURE_CONFIDENCE, type Choice, type Kind, type MrzFormat } from './mrz-text.js';
+import { cellKinds, correctMrz, layoutOf, lookAlikes, ROUND, SPECIMEN_STATE, SURE_CONFIDENCE, type Choice, type Kind, type MrzFormat } from './mrz-text.js';
 import { MRZ_ALPHABET, ocrWorker } from './ocr.js';
 
 /** The fields of a machine-readable zone that passed every check digit. Dates are 'YYMMDD' as printed. */
@@ -20,6 +20,9 @@ export interface MrzFields {
 /** A read that passed every check digit, or an unreadable one with the reason. */
 export type MrzRead =
   { readable: true; format: MrzFormat; lines: string[]; fields: MrzFields; corrections: number } | { readable: false; reason: string; rawLines: string[] };
+
+/** The zone's state fields, which may hold the specimen state the mrz package does not know. */
+const STATE_FIELDS = new Set(['issuingState', 'nationality']);
 
 /** Width the photo is normalised to before the zone is searched. */
 const WORK_WIDTH = 1400;
@@ -50,10 +53,12 @@ export async function readMrz(image: Buffer): Promise<MrzRead> {
     reads.map((cells) => cells.map((cell) => cell.choices)),
   );
   if (!corrected.ok) return { readable: false, reason: corrected.reason, rawLines };
-  const parsed = parseMrz(corrected.lines);
-  if (!parsed.valid) {
-    return { readable: false, reason: parsed.details.find((detail) => !detail.valid)?.error ?? 'the zone does not parse', rawLines };
-  }
+  // The mrz package knows TD1, TD2 and TD3; a visa's fields were checked above, field by field.
+  const parsed = format.startsWith('MRV') ? null : parseMrz(corrected.lines);
+  const refusal = parsed?.details.find(
+    (detail) => !detail.valid && !(STATE_FIELDS.has(detail.field ?? '') && corrected.lines[detail.line].slice(detail.start, detail.end) === SPECIMEN_STATE),
+  );
+  if (refusal) return { readable: false, reason: refusal.error ?? 'the zone does not parse', rawLines };
   return { readable: true, format, lines: corrected.lines, fields: fieldsOf(corrected.lines, format), corrections: corrected.substitutions };
 }
 
@@ -71,12 +76,45 @@ export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat;
   const mask = darkMask(smooth);
   const rows = mrzRows(straight, mask);
   if (rows.length < 2) return null;
-  const format: MrzFormat = rows.length === 3 ? 'TD1' : 'TD3';
-  const { length } = layoutOf(format);
+  // Three lines are a TD1 card; two are 36 characters long (TD2, MRV-B) or 44 (TD3, MRV-A).
+  const long = rows.length === 2 && Math.max(...rows.map((row) => cellsOnRow(mask, straight.width, row))) >= 40;
+  const { length } = layoutOf(rows.length === 3 ? 'TD1' : long ? 'TD3' : 'TD2');
   const reads: CellRead[][] = [];
   for (const row of rows) reads.push(await ocrLine(straight, mask, row, length));
+  // A visa's document code begins with V (ICAO 9303 part 7); its second line has no composite check digit.
+  const visa = reads[0][0]?.text === 'V';
+  const format: MrzFormat = rows.length === 3 ? 'TD1' : long ? (visa ? 'MRV-A' : 'TD3') : visa ? 'MRV-B' : 'TD2';
   settleLookAlikes(format, reads);
   return { format, reads };
+}
+
+/**
+ * How many characters a zone row holds, from its glyphs' spacing: the median distance
+ * between neighbouring glyphs (the ink's column runs) is the pitch, and the row spans
+ * one glyph less than its cells plus a glyph's width. Tells a 36-character line from a
+ * 44-character one whatever the photo's scale.
+ */
+function cellsOnRow(mask: Uint8Array, width: number, row: Row): number {
+  const height = row.bottom - row.top;
+  const centres: number[] = [];
+  let runStart = -1;
+  for (let x = row.left; x <= row.right; x += 1) {
+    let ink = false;
+    for (let y = row.top; y < row.bottom && x < row.right && !ink; y += 1) ink = mask[y * width + x] === 1;
+    if (ink && runStart < 0) runStart = x;
+    if (!ink && runStart >= 0) {
+      if (x - runStart >= height * 0.1 && x - runStart <= height * 1.2) centres.push((runStart + x - 1) / 2);
+      runStart = -1;
+    }
+  }
+  const gaps = centres
+    .slice(1)
+    .map((centre, i) => centre - centres[i])
+    .filter((gap) => gap >= height * 0.45 && gap <= height * 1.6)
+    .sort((a, b) => a - b);
+  if (gaps.length < 8) return 0;
+  const pitch = gaps[Math.floor(gaps.length / 2)];
+  return (row.right - row.left) / pitch + 0.3;
 }
 
 async function normalised(image: Buffer): Promise<Grey> {
@@ -695,6 +733,7 @@ function fieldsOf(lines: readonly string[], format: MrzFormat): MrzFields {
     dateOfBirth: two.slice(13, 19),
     sex: sex(two[20]),
     expiryDate: two.slice(21, 27),
-    optionalData: trim(two.slice(28, format === 'TD3' ? 42 : 35)),
+    // TD3: the personal number before its check digit; TD2: before the composite; a visa: to the end.
+    optionalData: trim(two.slice(28, format === 'TD3' ? 42 : format === 'TD2' ? 35 : two.length)),
   };
 }

@@ -17,15 +17,49 @@ interface Field {
   names?: true;
 }
 
-/** Field layouts of ICAO 9303 TD1 (3 × 30), TD2 (2 × 36) and TD3 (2 × 44). */
-const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fields: Field[]; composite: [number, number, number][] }> = {
+interface Layout {
+  lines: number;
+  length: number;
+  fields: Field[];
+  /** The runs the composite check digit covers, and where it stands; none on a visa. */
+  composite: [number, number, number][];
+  compositeAt: [number, number] | null;
+}
+
+/** The second line of a visa (ICAO 9303 part 7): like a passport's up to the expiry's check digit, then optional data to the end, no composite. */
+function visaSecondLine(length: number): Field[] {
+  return [
+    { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
+    { line: 1, start: 9, end: 10, kind: 'digit' },
+    { line: 1, start: 10, end: 13, kind: 'alpha', state: true },
+    { line: 1, start: 13, end: 19, kind: 'digit', check: [1, 19] },
+    { line: 1, start: 19, end: 20, kind: 'digit' },
+    { line: 1, start: 20, end: 21, kind: 'sex' },
+    { line: 1, start: 21, end: 27, kind: 'digit', check: [1, 27] },
+    { line: 1, start: 27, end: 28, kind: 'digit' },
+    { line: 1, start: 28, end: length, kind: 'alnum' },
+  ];
+}
+
+/** The first line of a two-line format: document code, issuing state, then the names to the end. */
+function namesLine(length: number): Field[] {
+  return [
+    { line: 0, start: 0, end: 2, kind: 'alpha' },
+    { line: 0, start: 2, end: 5, kind: 'alpha', state: true },
+    { line: 0, start: 5, end: length, kind: 'alpha', names: true },
+  ];
+}
+
+/**
+ * Field layouts of ICAO 9303 TD1 (3 × 30), TD2 (2 × 36), TD3 (2 × 44) and the visas
+ * MRV-A (2 × 44) and MRV-B (2 × 36).
+ */
+const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3' | 'MRV-A' | 'MRV-B', Layout> = {
   TD3: {
     lines: 2,
     length: 44,
     fields: [
-      { line: 0, start: 0, end: 2, kind: 'alpha' },
-      { line: 0, start: 2, end: 5, kind: 'alpha', state: true },
-      { line: 0, start: 5, end: 44, kind: 'alpha', names: true },
+      ...namesLine(44),
       { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
       { line: 1, start: 9, end: 10, kind: 'digit' },
       { line: 1, start: 10, end: 13, kind: 'alpha', state: true },
@@ -42,14 +76,13 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
       [1, 13, 20],
       [1, 21, 43],
     ],
+    compositeAt: [1, 43],
   },
   TD2: {
     lines: 2,
     length: 36,
     fields: [
-      { line: 0, start: 0, end: 2, kind: 'alpha' },
-      { line: 0, start: 2, end: 5, kind: 'alpha', state: true },
-      { line: 0, start: 5, end: 36, kind: 'alpha', names: true },
+      ...namesLine(36),
       { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
       { line: 1, start: 9, end: 10, kind: 'digit' },
       { line: 1, start: 10, end: 13, kind: 'alpha', state: true },
@@ -66,6 +99,7 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
       [1, 13, 20],
       [1, 21, 35],
     ],
+    compositeAt: [1, 35],
   },
   TD1: {
     lines: 3,
@@ -92,7 +126,10 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3', { lines: number; length: number; fi
       [1, 8, 15],
       [1, 18, 29],
     ],
+    compositeAt: [1, 29],
   },
+  'MRV-A': { lines: 2, length: 44, fields: [...namesLine(44), ...visaSecondLine(44)], composite: [], compositeAt: null },
+  'MRV-B': { lines: 2, length: 36, fields: [...namesLine(36), ...visaSecondLine(36)], composite: [], compositeAt: null },
 };
 
 export type MrzFormat = keyof typeof LAYOUTS;
@@ -100,6 +137,15 @@ export type MrzFormat = keyof typeof LAYOUTS;
 /** Letters OCR takes for digits and back (OCR-B's look-alikes). */
 const TO_DIGIT: Record<string, string> = { O: '0', Q: '0', D: '0', U: '0', I: '1', L: '1', T: '1', Z: '2', S: '5', B: '8', G: '6', A: '4', E: '8' };
 const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '8': 'B', '6': 'G', '4': 'A', '7': 'T' };
+
+/** UTO (Utopia): the state ICAO 9303 part 3 reserves for specimen documents; the mrz package's list leaves it out. */
+export const SPECIMEN_STATE = 'UTO';
+
+/** Whether a zone's state code (fillers trimmed) is on ICAO's list. */
+export function isKnownState(code: string): boolean {
+  const trimmed = code.replace(/<+$/, '');
+  return trimmed === SPECIMEN_STATE || Object.hasOwn(states, trimmed);
+}
 
 export function layoutOf(format: MrzFormat): { lines: number; length: number } {
   return { lines: LAYOUTS[format].lines, length: LAYOUTS[format].length };
@@ -280,14 +326,13 @@ function rivals(reading: Reading, line: number, column: number, valid: (text: st
 function stateSettles(field: Field, column: number, reading: Reading): boolean {
   const { line, start, end } = field;
   const code = reading.lines[line].slice(start, end).join('');
-  const known = (candidate: string) => Object.hasOwn(states, candidate.replace(/<+$/, ''));
-  if (!known(code)) return false;
+  if (!isKnownState(code)) return false;
   const doubtful = code
     .split('')
     .flatMap((character, offset) => (character !== '<' && reading.confidence(line, start + offset) < SURE_CONFIDENCE ? [offset] : []));
   if (doubtful.length !== 1 || doubtful[0] !== column - start) return false;
   const offset = column - start;
-  const makesState = (letter: string) => /^[A-Z<]$/.test(letter) && known(code.slice(0, offset) + letter + code.slice(offset + 1));
+  const makesState = (letter: string) => /^[A-Z<]$/.test(letter) && isKnownState(code.slice(0, offset) + letter + code.slice(offset + 1));
   const offered = rivals(reading, line, column, makesState, CHOICE_FLOOR);
   return offered ? offered.length === 0 : ![...'ABCDEFGHIJKLMNOPQRSTUVWXYZ<'].some((letter) => letter !== code[offset] && makesState(letter));
 }
@@ -352,8 +397,9 @@ function checkedFields(format: MrzFormat, reading: Reading): { ok: true } | { ok
     if (values.length === 0) return { ok: false, reason: `check digit fails (line ${field.line + 1}, columns ${field.start + 1}–${field.end})` };
     options.push(values.map(({ texts, score }) => ({ text: texts.join(''), score })));
   }
-  const [compositeLine, compositeColumn] = format === 'TD1' ? [1, 29] : format === 'TD2' ? [1, 35] : [1, 43];
-  const composite = candidatesAt(reading, compositeLine, compositeColumn, 'digit');
+  const compositeAt = layout.compositeAt;
+  // A visa has no composite check digit: each field's own check digits decide.
+  const composite = compositeAt ? candidatesAt(reading, compositeAt[0], compositeAt[1], 'digit') : [{ text: '', score: 0 }];
   best += composite[0]?.score ?? -Infinity;
   const apply = (texts: readonly string[]) =>
     guarded.forEach((field, index) => {
@@ -362,6 +408,7 @@ function checkedFields(format: MrzFormat, reading: Reading): { ok: true } | { ok
       lines[field.check[0]][field.check[1]] = text[text.length - 1];
     });
   const passing = likelyCombinations([...options, composite], best - WINDOW, (texts) => {
+    if (!compositeAt) return true;
     apply(texts);
     return icaoCheckDigit(layout.composite.map(([line, start, end]) => lines[line].slice(start, end).join('')).join('')) === texts[texts.length - 1];
   });
@@ -371,7 +418,7 @@ function checkedFields(format: MrzFormat, reading: Reading): { ok: true } | { ok
   if (passing.length > 1 && passing[0].score - passing[1].score < Math.log(CLEAR_RATIO))
     return { ok: false, reason: 'several corrections satisfy the check digits' };
   apply(passing[0].texts);
-  lines[compositeLine][compositeColumn] = passing[0].texts[passing[0].texts.length - 1];
+  if (compositeAt) lines[compositeAt[0]][compositeAt[1]] = passing[0].texts[passing[0].texts.length - 1];
   return { ok: true };
 }
 

@@ -38,6 +38,22 @@ describe('declared against document', () => {
     expect(namesMatch('Maximilian Schwarzenberger', { surname: 'SCHWARZENBERGER', givenNames: 'MAXIMILIAN ALEX' }, true)).toBe(false);
   });
 
+  it("drops a name's apostrophes as the zone does, and keeps hyphens and spaces as word breaks (ICAO 9303 part 3)", () => {
+    expect(namesMatch("Charles D'Artagnan", { surname: 'DARTAGNAN', givenNames: 'CHARLES' }, false)).toBe(true);
+    expect(namesMatch('Siobhán O’Neill', { surname: 'ONEILL', givenNames: 'SIOBHAN' }, false)).toBe(true);
+    expect(namesMatch('Jean-Luc Smith-Jones', { surname: 'SMITH JONES', givenNames: 'JEAN LUC' }, false)).toBe(true);
+    expect(namesMatch('Søren Weiß', { surname: 'WEISS', givenNames: 'SOEREN' }, false)).toBe(true);
+    expect(namesMatch('Guðrún Þórsdóttir', { surname: 'THORSDOTTIR', givenNames: 'GUDRUN' }, false)).toBe(true);
+  });
+
+  it('takes a full TD2 or visa name field as cut', () => {
+    // TD2's name field is 31 characters: SCHWARZENBERGER<<MAXIMILIAN<ALE fills it.
+    const td2 = { ...passport, format: 'TD2', surname: 'SCHWARZENBERGER', givenNames: 'MAXIMILIAN ALE' };
+    expect(
+      compareWithDocument({ name: 'Maximilian Alexander Schwarzenberger', dateOfBirth: null, docNumber: null, expiryDate: null, sex: null }, td2)[0].verdict,
+    ).toBe('match');
+  });
+
   it('gives each field its verdict', () => {
     const declared = { name: 'José María Müller', dateOfBirth: '1990-04-21', docNumber: 'c01x-00t47', expiryDate: null, sex: 'M' };
     expect(compareWithDocument(declared, passport)).toEqual([

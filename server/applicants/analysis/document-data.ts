@@ -3,7 +3,7 @@ import type { AamvaFields, MrzFields } from '../../document-reading/index.js';
 /** What the analysis read from a document: its machine-readable zone or its barcode. */
 export interface DocumentData {
   source: 'mrz' | 'barcode';
-  /** TD3 (passport), TD1 (card) or AAMVA (driving licence barcode). */
+  /** The zone's format — TD3 (passport), TD2 or TD1 (cards), MRV-A or MRV-B (visas) — or AAMVA (driving licence barcode). */
   format: string;
   surname: string;
   givenNames: string;
@@ -59,17 +59,21 @@ export function mrzDate(value: string, kind: 'birth' | 'expiry', today: Date): s
 /** Letters ICAO 9303 transliterates to two (Ä → AE); each also matches its plain letter. */
 const TRANSLITERATIONS: Record<string, string> = { Ä: 'AE', Ö: 'OE', Ü: 'UE', ß: 'SS', Å: 'AA', Æ: 'AE', Ø: 'OE', Þ: 'TH', Œ: 'OE' };
 /** Letters with a stroke, which Unicode does not decompose into a letter and a mark (Ł is L in a zone). */
-const STROKED: Record<string, string> = { Ł: 'L', Đ: 'D', Ħ: 'H', Ŧ: 'T', Ƶ: 'Z' };
+const STROKED: Record<string, string> = { Ł: 'L', Đ: 'D', Ð: 'D', Ħ: 'H', Ŧ: 'T', Ƶ: 'Z', Ŋ: 'N' };
 
-/** A name's words, upper case, without diacritics or punctuation: both ICAO spellings of each. */
+/**
+ * A name's words, upper case, without diacritics or punctuation: both ICAO spellings of
+ * each. Apostrophes are dropped, not word breaks (ICAO 9303 part 3: D'ARTAGNAN is
+ * DARTAGNAN in the zone); hyphens and spaces are.
+ */
 function nameForms(value: string): string[][] {
-  const upper = value.normalize('NFC').toUpperCase();
+  const upper = value.normalize('NFC').toUpperCase().replace(/['’ʼ‘`]/g, '');
   const transliterated = upper.replace(/[ÄÖÜßÅÆØÞŒ]/g, (letter) => TRANSLITERATIONS[letter]);
   return [upper, transliterated].map((form) =>
     form
       .normalize('NFKD')
       .replace(/\p{M}/gu, '')
-      .replace(/[ŁĐĦŦƵ]/g, (letter) => STROKED[letter])
+      .replace(/[ŁĐÐĦŦƵŊ]/g, (letter) => STROKED[letter])
       .replace(/[^A-Z]+/g, ' ')
       .trim()
       .split(' ')
@@ -98,7 +102,7 @@ export function namesMatch(declared: string, read: { surname: string; givenNames
 }
 
 /** Length of the name field of each MRZ format. */
-const MRZ_NAME_LENGTH: Record<string, number> = { TD1: 30, TD3: 39 };
+const MRZ_NAME_LENGTH: Record<string, number> = { TD1: 30, TD2: 31, TD3: 39, 'MRV-A': 39, 'MRV-B': 31 };
 
 /** Whether the MRZ name field is full (no filler left at its end), so the name may have been cut. */
 export function isTruncated(data: DocumentData): boolean {

@@ -1,0 +1,58 @@
+import sharp from 'sharp';
+import { correctMrz, readMrz, terminateOcrWorker } from './index.js';
+
+afterAll(() => terminateOcrWorker());
+
+/** ICAO 9303's specimen zones (part 6: TD2; part 7: the visas MRV-A and MRV-B). */
+const TD2 = ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6'];
+const MRV_A = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8988901C4XXX4009078F96121096ZE184226B<<<<<<'];
+const MRV_B = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009078F9612109<<<<<<<<'];
+const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+
+/**
+ * A plain card with the zone's lines in OCR-B on the ICAO pitch (2.54 mm, here at 12 px
+ * per mm), drawn here: the product's fake documents carry no TD2 or visa zone.
+ */
+async function zoneCard(lines: readonly string[]): Promise<Buffer> {
+  const mm = 12;
+  const pitch = 2.54 * mm;
+  const width = Math.round((lines[0].length * 2.54 + 16) * mm);
+  const height = Math.round(46 * mm);
+  const text = lines
+    .map(
+      (line, row) =>
+        `<text y="${(height - mm * 6 - (lines.length - 1 - row) * mm * 4.3).toFixed(1)}" font-family="OCR B" font-size="${(mm * 3.4).toFixed(1)}">` +
+        [...line].map((character, i) => `<tspan x="${(mm * 8 + i * pitch).toFixed(1)}">${character === '<' ? '&lt;' : character}</tspan>`).join('') +
+        '</text>',
+    )
+    .join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/>${text}</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+describe('machine-readable zone formats', () => {
+  it('corrects a visa zone field by field: MRV-A and MRV-B have no composite check digit', () => {
+    expect(correctMrz('MRV-A', MRV_A)).toEqual({ ok: true, lines: MRV_A, substitutions: 0 });
+    expect(correctMrz('MRV-B', MRV_B)).toEqual({ ok: true, lines: MRV_B, substitutions: 0 });
+    // The same second line under TD3's rules fails its composite check digit: the layouts differ.
+    expect(correctMrz('TD3', MRV_A)).toMatchObject({ ok: false });
+    // A visa's own check digits still guard it.
+    const wrongBirth = [MRV_A[0], MRV_A[1].replace('4009078', '4009088')];
+    expect(correctMrz('MRV-A', wrongBirth)).toMatchObject({ ok: false });
+  });
+
+  it.each([
+    ['TD2', TD2],
+    ['MRV-A', MRV_A],
+    ['MRV-B', MRV_B],
+    ['TD3', TD3],
+  ])('reads a %s zone, its format told by line length and document code', async (format, lines) => {
+    const read = await readMrz(await zoneCard(lines));
+    expect(read).toMatchObject({ readable: true, format, lines });
+  });
+
+  it("gives a visa's optional data to the end of its second line", async () => {
+    const read = await readMrz(await zoneCard(MRV_A));
+    expect(read.readable && read.fields).toMatchObject({ documentNumber: 'L8988901C', nationality: 'XXX', optionalData: '6ZE184226B' });
+  });
+});
