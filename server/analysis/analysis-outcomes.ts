@@ -21,11 +21,12 @@ export class AnalysisOutcomes {
   /**
    * Records what the document analysis found: the data read (kept apart from the typed
    * data), a `document-read` check and a `data-matches-document` check with a verdict
-   * per field. Without a read (unreadable, or the analysis could not run) both checks
-   * ask for a person. Replaces the results of an earlier run of the same submission.
+   * per field; with a read, `document-not-expired` and `adult` from the document's own
+   * dates. Without a read (unreadable, or the analysis could not run) both checks ask for
+   * a person. Replaces the results of an earlier run of the same submission.
    */
   recordDocumentAnalysis(applicantId: string, outcome: DocumentAnalysisOutcome): Promise<Applicant | null> {
-    return this.record(applicantId, (applicant) => documentAnalysisChecks(applicant, outcome), { documentData: outcome.read });
+    return this.record(applicantId, (applicant, now) => documentAnalysisChecks(applicant, outcome, now), { documentData: outcome.read });
   }
 
   /**
@@ -52,21 +53,21 @@ export class AnalysisOutcomes {
 
   private record(
     applicantId: string,
-    checksFor: (applicant: Applicant) => readonly AnalysisCheck[],
+    checksFor: (applicant: Applicant, now: Date) => readonly AnalysisCheck[],
     changes: ApplicantChanges,
     alongside?: (manager: EntityManager, submitted: boolean) => Promise<void>,
   ): Promise<Applicant | null> {
     return this.lifecycle.change(
       { id: applicantId },
       { actor: ANALYSIS_ACTOR, announce: false },
-      async (applicant, { manager }) => {
+      async (applicant, { manager, now }) => {
         await alongside?.(manager, Boolean(applicant.submittedAt));
         // Reset while the analysis ran: its submission is gone, and so are its results.
         if (!applicant.submittedAt) {
           await manager.delete(ApplicantFace, { applicantId: applicant.id });
           return [];
         }
-        const results = checksFor(applicant);
+        const results = checksFor(applicant, now);
         await manager.delete(ApplicantCheck, { applicantId: applicant.id, name: In(results.map((result) => result.name)) });
         await manager.save(
           ApplicantCheck,

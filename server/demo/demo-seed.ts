@@ -92,7 +92,7 @@ async function insertAnalysedEvents(
   const rows = applicants.flatMap((applicant, i): Partial<AuditEvent>[] => {
     const submission = submissions[i];
     if (!submission || !applicant.submittedAt) return [];
-    const checks = documentAnalysisChecks(applicant, { read: submission.read, reason: submission.reason, unavailable: false });
+    const checks = documentAnalysisChecks(applicant, { read: submission.read, reason: submission.reason, unavailable: false }, applicant.submittedAt);
     return [
       {
         id: randomUUID(),

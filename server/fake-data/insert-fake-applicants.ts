@@ -76,10 +76,13 @@ export async function insertFakeSubmissions(
       unreadableImages: [],
       today: submittedAt,
     });
-    for (const check of prechecks) checks.push({ ...check, id: randomUUID(), applicantId, score: null, evidence: null, createdAt: submittedAt });
-    for (const check of documentAnalysisChecks(applicant, { read: submission.read, reason: submission.reason, unavailable: false })) {
-      checks.push({ ...check, id: randomUUID(), applicantId, createdAt: analysedAt });
+    const fromDocument = documentAnalysisChecks(applicant, { read: submission.read, reason: submission.reason, unavailable: false }, analysedAt);
+    // The document's own dates replace the typed ones' checks, as the analysis does.
+    const replaced = new Set<string>(fromDocument.map((check) => check.name));
+    for (const check of prechecks) {
+      if (!replaced.has(check.name)) checks.push({ ...check, id: randomUUID(), applicantId, score: null, evidence: null, createdAt: submittedAt });
     }
+    for (const check of fromDocument) checks.push({ ...check, id: randomUUID(), applicantId, createdAt: analysedAt });
     jobs.push({
       id: randomUUID(),
       applicantId,

@@ -116,4 +116,38 @@ describe('the verification policy decides', () => {
       expect(decide(policy, checks)).toMatchObject({ outcome: 'queue', rule: 'queue:check-failed' });
     });
   });
+
+  describe('requires the document read for an automatic approval (on by default)', () => {
+    const NOTHING_REQUIRED: VerificationPolicySettings = { ...AUTOMATIC, autoReject: false, requiredChecks: [] };
+    const unread = (verdict: 'unavailable') => replace({ ...passed('document-read'), verdict });
+    it('queues when the document could not be read or was not analysed, even with nothing required', () => {
+      expect(DEFAULT_POLICY.requireDocumentRead).toBe(true);
+      expect(decide(NOTHING_REQUIRED, unread('unavailable'))).toMatchObject({ outcome: 'queue', rule: 'queue:document-not-read' });
+      expect(
+        decide(
+          NOTHING_REQUIRED,
+          ALL_PASSED.filter((check) => check.name !== 'document-read'),
+        ),
+      ).toMatchObject({
+        outcome: 'queue',
+        rule: 'queue:document-not-read',
+      });
+    });
+    it('approves without a read only when the policy turns the setting off', () => {
+      expect(decide({ ...NOTHING_REQUIRED, requireDocumentRead: false }, unread('unavailable'))).toMatchObject({ outcome: 'approve' });
+    });
+    it("rejects a document expired by its own date, naming the document as the date's source", () => {
+      const expired = {
+        ...passed('document-not-expired'),
+        verdict: 'failed' as const,
+        detail: 'Expires 2026-06-01 (read from the document)',
+        evidence: { source: 'document' },
+      };
+      expect(decide(AUTOMATIC, replace(expired))).toEqual({
+        outcome: 'reject',
+        rule: 'auto-reject:document-expired',
+        reason: 'The document has expired (expiry date 2026-06-01, read from the document)',
+      });
+    });
+  });
 });

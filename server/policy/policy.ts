@@ -19,6 +19,8 @@ export interface VerificationPolicySettings {
   requiredChecks: PolicyCheck[];
   /** Approve without a person when every required check passed and no check of any kind failed or needs review. */
   autoApprove: boolean;
+  /** Approve automatically only when the document was read (its zone's check digits, or its barcode): on by default. */
+  requireDocumentRead: boolean;
   /** Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face. */
   autoReject: boolean;
   /** A stricter face-match threshold than the analysis's own (null: the analysis's). */
@@ -31,6 +33,7 @@ export interface VerificationPolicySettings {
 export const DEFAULT_POLICY: VerificationPolicySettings = {
   requiredChecks: [...POLICY_CHECKS],
   autoApprove: false,
+  requireDocumentRead: true,
   autoReject: false,
   faceMatchThreshold: null,
   screeningThreshold: DEFAULT_SCREENING_THRESHOLD,
@@ -45,6 +48,7 @@ export const POLICY_RULES = [
   'queue:required-check-not-passed',
   'queue:face-match-below-policy-threshold',
   'queue:check-failed',
+  'queue:document-not-read',
   'queue:approval-by-a-person',
 ] as const;
 export type PolicyRule = (typeof POLICY_RULES)[number];
@@ -67,7 +71,7 @@ export interface CheckResult {
  * text quote it.
  */
 export const AUTO_APPROVAL_RULE =
-  'Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).';
+  "Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones.";
 
 /**
  * What the policy does with a submission whose analyses are all in. In order: a hard
@@ -102,6 +106,14 @@ export function decide(policy: VerificationPolicySettings, checks: readonly Chec
   }
   const failed = checks.filter((check) => check.verdict === 'failed' || check.verdict === 'needs-review').map((check) => `${check.name} ${check.verdict}`);
   if (failed.length > 0) return { outcome: 'queue', rule: 'queue:check-failed', reason: `Checks failed or needing review: ${failed.join(', ')}` };
+  const read = byName.get('document-read');
+  if (policy.requireDocumentRead && read?.verdict !== 'passed') {
+    return {
+      outcome: 'queue',
+      rule: 'queue:document-not-read',
+      reason: `The document was not read (document-read ${read?.verdict ?? 'missing'}): approval is left to a person`,
+    };
+  }
   if (!policy.autoApprove) return { outcome: 'queue', rule: 'queue:approval-by-a-person', reason: 'The policy leaves approval to a person' };
   return {
     outcome: 'approve',
@@ -113,17 +125,17 @@ export function decide(policy: VerificationPolicySettings, checks: readonly Chec
 function hardFailure(required: readonly PolicyCheck[], byName: Map<string, CheckResult>): PolicyDecision | null {
   const failed = (name: PolicyCheck) => (required.includes(name) ? (byName.get(name)?.verdict === 'failed' ? byName.get(name)! : null) : null);
   // The prechecks fail without a valid date too; only a date that says so is a hard failure.
+  // Where the date came from: the document (its zone or barcode) or what the applicant typed.
+  const source = (check: CheckResult) => (check.evidence?.source === 'document' ? ', read from the document' : '');
   const expired = failed('document-not-expired');
-  if (expired && /^Expires /.test(expired.detail)) {
-    return {
-      outcome: 'reject',
-      rule: 'auto-reject:document-expired',
-      reason: `The document has expired (${expired.detail.replace(/^Expires /, 'expiry date ')})`,
-    };
+  const expiry = expired && /^Expires (\S+)/.exec(expired.detail)?.[1];
+  if (expired && expiry) {
+    return { outcome: 'reject', rule: 'auto-reject:document-expired', reason: `The document has expired (expiry date ${expiry}${source(expired)})` };
   }
   const adult = failed('adult');
-  if (adult && /^Age \d+/.test(adult.detail)) {
-    return { outcome: 'reject', rule: 'auto-reject:under-age', reason: `The applicant is under 18 (${adult.detail.toLowerCase()})` };
+  const age = adult && /^Age (\d+)/.exec(adult.detail)?.[1];
+  if (adult && age) {
+    return { outcome: 'reject', rule: 'auto-reject:under-age', reason: `The applicant is under 18 (age ${age}${source(adult)})` };
   }
   const duplicate = failed('duplicate-face');
   const blocklist = duplicate?.evidence?.blocklist;

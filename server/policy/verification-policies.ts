@@ -54,10 +54,12 @@ export class VerificationPolicies {
 }
 
 /** A stored or sent policy in its canonical form (the checks in their fixed order). */
-function settingsOf(value: VerificationPolicySettings): VerificationPolicySettings {
+function settingsOf(value: VerificationPolicyDto | VerificationPolicySettings): VerificationPolicySettings {
   return {
     requiredChecks: POLICY_CHECKS.filter((name) => value.requiredChecks.includes(name)),
     autoApprove: value.autoApprove,
+    // Policies saved before the setting existed require a document read, as new ones do by default.
+    requireDocumentRead: value.requireDocumentRead ?? DEFAULT_POLICY.requireDocumentRead,
     autoReject: value.autoReject,
     faceMatchThreshold: value.faceMatchThreshold ?? null,
     screeningThreshold: value.screeningThreshold ?? DEFAULT_POLICY.screeningThreshold,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayUnique, IsArray, IsBoolean, IsIn, IsNumber, Max, Min, ValidateIf } from 'class-validator';
+import { ArrayUnique, IsArray, IsBoolean, IsIn, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { DEFAULT_SCREENING_THRESHOLD } from '../screening/index.js';
 import { AUTO_APPROVAL_RULE, POLICY_CHECKS, type PolicyCheck } from './policy.js';
 
@@ -19,6 +19,15 @@ export class VerificationPolicyDto {
   @ApiProperty({ description: `Approve without a person. ${AUTO_APPROVAL_RULE}` })
   @IsBoolean()
   autoApprove: boolean;
+
+  @ApiProperty({
+    required: false,
+    description:
+      'Approve automatically only when the document was read (its machine-readable zone passed its check digits, or its barcode was read). On when not sent (and for a policy saved before this setting existed).',
+  })
+  @IsOptional()
+  @IsBoolean()
+  requireDocumentRead?: boolean;
 
   @ApiProperty({ description: 'Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face' })
   @IsBoolean()

@@ -155,8 +155,13 @@ describe('demo accounts', () => {
       checks: [
         { name: 'document-read', verdict: 'passed' },
         { name: 'data-matches-document', verdict: 'passed' },
+        { name: 'document-not-expired', verdict: 'passed' },
+        { name: 'adult', verdict: 'passed' },
       ],
     });
+    // The document's own dates decide expiry and age, as they do after a real submission.
+    expect(checks['document-not-expired'].detail).toMatch(/^Expires \d{4}-\d{2}-\d{2} \(read from the document\)$/);
+    expect(checks['adult'].detail).toMatch(/^Age \d+ \(read from the document\)$/);
 
     // A few mistyped one field: the check fails on it, and none of them is approved.
     const mismatched = [];

@@ -182,6 +182,7 @@ describe('verification policy', () => {
     expect(policy).toEqual({
       requiredChecks: DEFAULT_REQUIRED,
       autoApprove: false,
+      requireDocumentRead: true,
       autoReject: false,
       faceMatchThreshold: null,
       screeningThreshold: 0.9,
@@ -214,9 +215,12 @@ describe('verification policy', () => {
     await setPolicy({ ...AUTOMATIC, requiredChecks: ['document-read', 'fingerprint'] }, 400);
     await setPolicy({ ...AUTOMATIC, faceMatchThreshold: 1.5 }, 400);
     await setPolicy({ ...AUTOMATIC, screeningThreshold: 0.2 }, 400);
+    await setPolicy({ ...AUTOMATIC, requireDocumentRead: 'no' }, 400);
+    // Turned off, it is kept; not sent, it is on (as for a policy saved before it existed).
+    expect(await setPolicy({ ...AUTOMATIC, requireDocumentRead: false })).toMatchObject({ requireDocumentRead: false });
 
     const saved = await setPolicy(AUTOMATIC);
-    expect(saved).toMatchObject({ ...AUTOMATIC, customized: true, updatedBy: owner.user.username });
+    expect(saved).toMatchObject({ ...AUTOMATIC, requireDocumentRead: true, customized: true, updatedBy: owner.user.username });
     const trail = (
       await request(t.server)
         .get('/api/audit')
@@ -224,13 +228,15 @@ describe('verification policy', () => {
         .set(await sessionHeaders(t, superAdmin))
         .expect(200)
     ).body.items as AuditItem[];
-    expect(trail.find((entry) => entry.action === 'organization.policy_changed')).toMatchObject({
+    const changes = trail.filter((entry) => entry.action === 'organization.policy_changed');
+    expect(changes.at(-1)).toMatchObject({
       actorName: owner.user.username,
       detail: {
-        before: { requiredChecks: DEFAULT_REQUIRED, autoApprove: false, autoReject: false },
-        after: { requiredChecks: AUTOMATIC.requiredChecks, autoApprove: true, autoReject: true },
+        before: { requiredChecks: DEFAULT_REQUIRED, autoApprove: false, requireDocumentRead: true, autoReject: false },
+        after: { requiredChecks: AUTOMATIC.requiredChecks, autoApprove: true, requireDocumentRead: false, autoReject: true },
       },
     });
+    expect(changes[0]).toMatchObject({ detail: { before: { requireDocumentRead: false }, after: { requireDocumentRead: true } } });
   });
 
   it('approves a clean applicant without a person, naming the rule in the audit trail and the webhook', async () => {
@@ -247,16 +253,17 @@ describe('verification policy', () => {
     });
   }, 90_000);
 
-  it('rejects an expired document and an applicant under age with a named reason', async () => {
+  it("rejects an expired document and an applicant under age with a named reason, by the document's own dates whatever was typed", async () => {
     await setPolicy(AUTOMATIC);
-    await submit('expired-1', READABLE_PASSPORT, { expiryDate: '2020-01-31' });
+    // Issue 34's black-box case: the zone says June 2026, the applicant typed 2029.
+    await submit('expired-1', { ...READABLE_PASSPORT, expiryDate: '2026-06-30' }, { expiryDate: '2029-06-30' });
     const rejected = await policyEntry('expired-1', 'applicant.rejected');
     expect(rejected.detail).toMatchObject({ automatic: true, rule: 'auto-reject:document-expired', rejectType: 'final' });
     expect(await applicant('expired-1')).toMatchObject({
       kycStatus: 'completed',
       reviewAnswer: 'rejected',
       rejectType: 'final',
-      rejectReason: 'The document has expired (expiry date 2020-01-31)',
+      rejectReason: 'The document has expired (expiry date 2026-06-30, read from the document)',
     });
     expect((await webhook('expired-1', 'applicant.decided')).data).toMatchObject({
       reviewAnswer: 'rejected',
@@ -265,14 +272,15 @@ describe('verification policy', () => {
 
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 16);
-    await submit('minor-1', READABLE_PASSPORT, { dateOfBirth: young.toISOString().slice(0, 10) });
+    // The document says 16; the applicant typed an adult's date of birth.
+    await submit('minor-1', { ...READABLE_PASSPORT, dateOfBirth: young.toISOString().slice(0, 10) }, { dateOfBirth: '1990-01-01' });
     expect((await policyEntry('minor-1', 'applicant.rejected')).detail).toMatchObject({ rule: 'auto-reject:under-age' });
-    expect((await applicant('minor-1')).rejectReason).toBe('The applicant is under 18 (age 16)');
+    expect((await applicant('minor-1')).rejectReason).toBe('The applicant is under 18 (age 16, read from the document)');
   }, 120_000);
 
   it('leaves a hard failure for a person when automatic rejection is off', async () => {
     await setPolicy({ ...AUTOMATIC, autoReject: false });
-    await submit('expired-2', READABLE_PASSPORT, { expiryDate: '2020-01-31' });
+    await submit('expired-2', { ...READABLE_PASSPORT, expiryDate: '2020-01-31' });
     const queued = await policyEntry('expired-2', 'applicant.policy_queued');
     expect(queued.detail).toMatchObject({ rule: 'queue:required-check-not-passed' });
     expect(queued.detail.reason).toMatch(/document-not-expired failed/);

@@ -1,4 +1,5 @@
 import type { CheckVerdict } from '../applicant-check.entity.js';
+import { ageOn, parseIsoDate } from '../lifecycle/prechecks.js';
 import { compareWithDocument, type DeclaredIdentity, type DocumentData } from './document-data.js';
 
 /** What reading the documents gave: the data read, or why nothing was. */
@@ -12,7 +13,7 @@ export interface DocumentAnalysisOutcome {
 
 /** One check row's content, as the analysis records it. */
 export interface DocumentCheckResult {
-  name: 'document-read' | 'data-matches-document';
+  name: 'document-read' | 'data-matches-document' | 'document-not-expired' | 'adult';
   verdict: CheckVerdict;
   score: number | null;
   detail: string;
@@ -20,11 +21,14 @@ export interface DocumentCheckResult {
 }
 
 /**
- * The two checks a document analysis leaves: `document-read` (what was read, or why
+ * The checks a document analysis leaves: `document-read` (what was read, or why
  * nothing) and `data-matches-document` with a verdict per typed field. Without a read
- * (unreadable, or the analysis could not run) both ask for a person.
+ * (unreadable, or the analysis could not run) both ask for a person. With one, the
+ * document's own dates decide `document-not-expired` and `adult` (replacing the
+ * submission's checks of the typed dates): a document that says it expired is expired,
+ * whatever the applicant typed.
  */
-export function documentAnalysisChecks(declared: DeclaredIdentity, outcome: DocumentAnalysisOutcome): DocumentCheckResult[] {
+export function documentAnalysisChecks(declared: DeclaredIdentity, outcome: DocumentAnalysisOutcome, today: Date): DocumentCheckResult[] {
   const { read } = outcome;
   if (!read) {
     return [
@@ -60,5 +64,33 @@ export function documentAnalysisChecks(declared: DeclaredIdentity, outcome: Docu
           : `${compared.length} of ${comparisons.length} fields match the document`,
       evidence: { fields: comparisons },
     },
+    ...datesFromDocument(read, today),
   ];
+}
+
+/** `document-not-expired` and `adult` from the dates the document carries (none for a date it does not). */
+function datesFromDocument(read: DocumentData, today: Date): DocumentCheckResult[] {
+  const checks: DocumentCheckResult[] = [];
+  const expiry = parseIsoDate(read.expiryDate);
+  if (expiry) {
+    checks.push({
+      name: 'document-not-expired',
+      verdict: read.expiryDate! > today.toISOString().slice(0, 10) ? 'passed' : 'failed',
+      score: null,
+      detail: `Expires ${read.expiryDate} (read from the document)`,
+      evidence: { source: 'document', expiryDate: read.expiryDate },
+    });
+  }
+  const birth = parseIsoDate(read.dateOfBirth);
+  if (birth) {
+    const age = ageOn(birth, today);
+    checks.push({
+      name: 'adult',
+      verdict: age >= 18 ? 'passed' : 'failed',
+      score: null,
+      detail: `Age ${age} (read from the document)`,
+      evidence: { source: 'document', dateOfBirth: read.dateOfBirth },
+    });
+  }
+  return checks;
 }

@@ -67,7 +67,10 @@ const STROKED: Record<string, string> = { Ł: 'L', Đ: 'D', Ð: 'D', Ħ: 'H', Ŧ
  * DARTAGNAN in the zone); hyphens and spaces are.
  */
 function nameForms(value: string): string[][] {
-  const upper = value.normalize('NFC').toUpperCase().replace(/['’ʼ‘`]/g, '');
+  const upper = value
+    .normalize('NFC')
+    .toUpperCase()
+    .replace(/['’ʼ‘`]/g, '');
   const transliterated = upper.replace(/[ÄÖÜßÅÆØÞŒ]/g, (letter) => TRANSLITERATIONS[letter]);
   return [upper, transliterated].map((form) =>
     form

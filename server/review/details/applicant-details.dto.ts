@@ -101,7 +101,11 @@ export class IdentityDto {
 /** What the analysis read from the document's machine-readable zone or barcode. */
 export class DocumentDataDto {
   @ApiProperty({ enum: ['mrz', 'barcode'] }) source: 'mrz' | 'barcode';
-  @ApiProperty({ example: 'TD3', description: 'The machine-readable zone\'s format — TD3 (passport), TD2 or TD1 (cards), MRV-A or MRV-B (visas) — or AAMVA (driving licence barcode)' }) format: string;
+  @ApiProperty({
+    example: 'TD3',
+    description: "The machine-readable zone's format — TD3 (passport), TD2 or TD1 (cards), MRV-A or MRV-B (visas) — or AAMVA (driving licence barcode)",
+  })
+  format: string;
   @ApiProperty() surname: string;
   @ApiProperty() givenNames: string;
   @ApiProperty() documentNumber: string;

@@ -109,462 +109,6 @@ export const userPreferencesUpdate = <ThrowOnError extends boolean = true>(optio
 });
 
 /**
- * List applicants across organizations
- *
- * The applicants of every organization the caller can see (or of one, with `organizationId`), filtered, sorted and paged like an organization's list.
- */
-export const applicantsOverviewList = <ThrowOnError extends boolean = true>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/applicants',
-    ...options
-});
-
-/**
- * List the checks of an applicant
- *
- * Every automatic check of the applicant (document not expired, age, duplicate document, document read, data matches document, face match, sanctions screening…) with its verdict (`passed`, `failed`, `needs-review`, `unavailable`), score and evidence.
- */
-export const applicantChecksList = <ThrowOnError extends boolean = true>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, ApplicantChecksListErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/applicants/{userId}/checks',
-    ...options
-});
-
-/**
- * List organizations
- *
- * The organizations the caller owns or belongs to (all for a super-admin), with their companyKeys.
- */
-export const organizationsList = <ThrowOnError extends boolean = true>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, OrganizationsListErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects',
-    ...options
-});
-
-/**
- * Create an organization
- *
- * A new organization (a "project" in the paths) owned by the caller, with its companyKey.
- */
-export const organizationsCreate = <ThrowOnError extends boolean = true>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, OrganizationsCreateErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete an organization
- *
- * The owner deletes the organization with its applicants, images, checks, members, webhook events and deliveries, confirming with its name and a sign-in (or re-authentication) within the last 5 minutes. Refused while any applicant is on legal hold. The audit trail is never deleted: entries about applicants keep no personal data, and one entry records the deletion. The other members are told by e-mail.
- */
-export const organizationsRemove = <ThrowOnError extends boolean = true>(options: Options<OrganizationsRemoveData, ThrowOnError>) => (options.client ?? client).delete<OrganizationsRemoveResponses, OrganizationsRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Get an organization
- *
- * One organization the caller owns or belongs to: name, companyKey, verification settings, retention policy and two-factor rule.
- */
-export const organizationsGet = <ThrowOnError extends boolean = true>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}',
-    ...options
-});
-
-/**
- * Change the verification settings
- *
- * The verification page's settings: photo quality thresholds, the origins a session's redirectUrl may use, and whether public companyKey links work.
- */
-export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = true>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/verification-settings',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Change the retention policy
- *
- * How many days the organization keeps applicants in each state (null keeps them); the hourly retention job follows it from its next run.
- */
-export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = true>(options: Options<OrganizationsSetRetentionPolicyData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetRetentionPolicyResponses, OrganizationsSetRetentionPolicyErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/retention-policy',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Require two-factor sign-in of members
- *
- * The owner requires a second factor of the organization's members; those without one can only set one up from their next request.
- */
-export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolean = true>(options: Options<OrganizationsSetTwoFactorRequirementData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetTwoFactorRequirementErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/two-factor-requirement',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Hand the organization over
- *
- * The owner makes a member the new owner and stays on as a member.
- */
-export const organizationsTransferOwnership = <ThrowOnError extends boolean = true>(options: Options<OrganizationsTransferOwnershipData, ThrowOnError>) => (options.client ?? client).post<OrganizationsTransferOwnershipResponses, OrganizationsTransferOwnershipErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/transfer-ownership',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Do I own an organization?
- *
- * Whether the signed-in account owns an organization (an owner cannot delete the account).
- */
-export const organizationsOwnerCheck = <ThrowOnError extends boolean = true>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/organizations/owner-check',
-    ...options
-});
-
-/**
- * List members
- *
- * The organization's owner first, then its members with their roles.
- */
-export const membersList = <ThrowOnError extends boolean = true>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/members',
-    ...options
-});
-
-/**
- * Remove a member
- *
- * The owner removes a member; a member may remove themselves (leave).
- */
-export const membersRemove = <ThrowOnError extends boolean = true>(options: Options<MembersRemoveData, ThrowOnError>) => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/members/{userId}',
-    ...options
-});
-
-/**
- * List pending invitations
- *
- * The organization's invitations not yet accepted or declined, newest first.
- */
-export const organizationInvitationsList = <ThrowOnError extends boolean = true>(options: Options<OrganizationInvitationsListData, ThrowOnError>) => (options.client ?? client).get<OrganizationInvitationsListResponses, OrganizationInvitationsListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/invitations',
-    ...options
-});
-
-/**
- * Invite someone by username or e-mail
- *
- * They become a member only once they accept. The answer is the same whether or not the username or address belongs to an account; an account, if there is one, is told by e-mail and on its dashboard.
- */
-export const organizationInvitationsInvite = <ThrowOnError extends boolean = true>(options: Options<OrganizationInvitationsInviteData, ThrowOnError>) => (options.client ?? client).post<OrganizationInvitationsInviteResponses, OrganizationInvitationsInviteErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/invitations',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Revoke an invitation
- *
- * Revokes a pending invitation: it can no longer be accepted.
- */
-export const organizationInvitationsRevoke = <ThrowOnError extends boolean = true>(options: Options<OrganizationInvitationsRevokeData, ThrowOnError>) => (options.client ?? client).delete<OrganizationInvitationsRevokeResponses, OrganizationInvitationsRevokeErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/projects/{id}/invitations/{invitationId}',
-    ...options
-});
-
-/**
- * List my invitations
- *
- * The invitations to organizations that the signed-in account can still accept, newest first.
- */
-export const invitationsList = <ThrowOnError extends boolean = true>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, InvitationsListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/invitations',
-    ...options
-});
-
-/**
- * Accept an invitation
- *
- * The signed-in account joins the organization it was invited to, with the invited role.
- */
-export const invitationsAccept = <ThrowOnError extends boolean = true>(options: Options<InvitationsAcceptData, ThrowOnError>) => (options.client ?? client).post<InvitationsAcceptResponses, InvitationsAcceptErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/invitations/{id}/accept',
-    ...options
-});
-
-/**
- * Decline an invitation
- *
- * Declines an invitation addressed to the signed-in account; it is gone afterwards.
- */
-export const invitationsDecline = <ThrowOnError extends boolean = true>(options: Options<InvitationsDeclineData, ThrowOnError>) => (options.client ?? client).post<InvitationsDeclineResponses, InvitationsDeclineErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/invitations/{id}/decline',
-    ...options
-});
-
-/**
- * Read the audit trail
- *
- * The platform-wide audit trail for super-admins, newest first, filtered and paged: sign-ins, changes to applicants, organizations, roles and settings.
- */
-export const auditList = <ThrowOnError extends boolean = true>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/audit',
-    ...options
-});
-
-/**
- * Set the webhook URL
- *
- * Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`), shown in the answer only to a signed-in session: with an API key `secret` is null (read it on the dashboard's Developer page).
- */
-export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = true>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/users/webhook',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Set the redirect URL
- *
- * Where the verification page sends the end user when they finish (http or https), unless their session link names another.
- */
-export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = true>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/users/redirect-url',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Read the webhook settings
- *
- * The account's webhook URL, redirect URL and signing secret.
- */
-export const webhooksGetSettings = <ThrowOnError extends boolean = true>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, WebhooksGetSettingsErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/settings',
-    ...options
-});
-
-/**
- * Rotate the signing secret
- *
- * Replaces the webhook signing secret; deliveries from then on are signed with the new one only.
- */
-export const webhooksRotateSecret = <ThrowOnError extends boolean = true>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, WebhooksRotateSecretErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/secret/rotate',
-    ...options
-});
-
-/**
- * List webhook events
- *
- * The account's webhook events, newest first, with their status (pending, delivered, failed), attempts and the exact body sent.
- */
-export const webhooksListEvents = <ThrowOnError extends boolean = true>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, WebhooksListEventsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/events',
-    ...options
-});
-
-/**
- * List an event's delivery attempts
- *
- * Every attempt to deliver one webhook event, first one first: status code, error and duration.
- */
-export const webhooksListDeliveries = <ThrowOnError extends boolean = true>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/events/{id}/deliveries',
-    ...options
-});
-
-/**
- * Redeliver a webhook event
- *
- * Makes a new attempt now; a failed event becomes pending again and follows the retry schedule.
- */
-export const webhooksRedeliver = <ThrowOnError extends boolean = true>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({
-    security: [{
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/events/{id}/redeliver',
-    ...options
-});
-
-/**
- * Send a test event
- *
- * Sends a `webhook.test` event to the webhook URL at once and answers with the outcome of its first attempt. Retries are safe with an `Idempotency-Key`: a retry answers the first event instead of sending another.
- */
-export const webhooksSendTest = <ThrowOnError extends boolean = true>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
-            in: 'cookie',
-            name: 'kyc.sid',
-            type: 'apiKey'
-        }],
-    url: '/api/webhooks/test',
-    ...options
-});
-
-/**
  * List an organization's applicants
  *
  * The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue.
@@ -1289,6 +833,462 @@ export const organizationActivityList = <ThrowOnError extends boolean = true>(op
             type: 'apiKey'
         }],
     url: '/api/projects/{id}/activity',
+    ...options
+});
+
+/**
+ * List organizations
+ *
+ * The organizations the caller owns or belongs to (all for a super-admin), with their companyKeys.
+ */
+export const organizationsList = <ThrowOnError extends boolean = true>(options?: Options<OrganizationsListData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsListResponses, OrganizationsListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects',
+    ...options
+});
+
+/**
+ * Create an organization
+ *
+ * A new organization (a "project" in the paths) owned by the caller, with its companyKey.
+ */
+export const organizationsCreate = <ThrowOnError extends boolean = true>(options: Options<OrganizationsCreateData, ThrowOnError>) => (options.client ?? client).post<OrganizationsCreateResponses, OrganizationsCreateErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an organization
+ *
+ * The owner deletes the organization with its applicants, images, checks, members, webhook events and deliveries, confirming with its name and a sign-in (or re-authentication) within the last 5 minutes. Refused while any applicant is on legal hold. The audit trail is never deleted: entries about applicants keep no personal data, and one entry records the deletion. The other members are told by e-mail.
+ */
+export const organizationsRemove = <ThrowOnError extends boolean = true>(options: Options<OrganizationsRemoveData, ThrowOnError>) => (options.client ?? client).delete<OrganizationsRemoveResponses, OrganizationsRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get an organization
+ *
+ * One organization the caller owns or belongs to: name, companyKey, verification settings, retention policy and two-factor rule.
+ */
+export const organizationsGet = <ThrowOnError extends boolean = true>(options: Options<OrganizationsGetData, ThrowOnError>) => (options.client ?? client).get<OrganizationsGetResponses, OrganizationsGetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}',
+    ...options
+});
+
+/**
+ * Change the verification settings
+ *
+ * The verification page's settings: photo quality thresholds, the origins a session's redirectUrl may use, and whether public companyKey links work.
+ */
+export const organizationsSetVerificationSettings = <ThrowOnError extends boolean = true>(options: Options<OrganizationsSetVerificationSettingsData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetVerificationSettingsResponses, OrganizationsSetVerificationSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/verification-settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Change the retention policy
+ *
+ * How many days the organization keeps applicants in each state (null keeps them); the hourly retention job follows it from its next run.
+ */
+export const organizationsSetRetentionPolicy = <ThrowOnError extends boolean = true>(options: Options<OrganizationsSetRetentionPolicyData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetRetentionPolicyResponses, OrganizationsSetRetentionPolicyErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/retention-policy',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Require two-factor sign-in of members
+ *
+ * The owner requires a second factor of the organization's members; those without one can only set one up from their next request.
+ */
+export const organizationsSetTwoFactorRequirement = <ThrowOnError extends boolean = true>(options: Options<OrganizationsSetTwoFactorRequirementData, ThrowOnError>) => (options.client ?? client).put<OrganizationsSetTwoFactorRequirementResponses, OrganizationsSetTwoFactorRequirementErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/two-factor-requirement',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Hand the organization over
+ *
+ * The owner makes a member the new owner and stays on as a member.
+ */
+export const organizationsTransferOwnership = <ThrowOnError extends boolean = true>(options: Options<OrganizationsTransferOwnershipData, ThrowOnError>) => (options.client ?? client).post<OrganizationsTransferOwnershipResponses, OrganizationsTransferOwnershipErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/transfer-ownership',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Do I own an organization?
+ *
+ * Whether the signed-in account owns an organization (an owner cannot delete the account).
+ */
+export const organizationsOwnerCheck = <ThrowOnError extends boolean = true>(options?: Options<OrganizationsOwnerCheckData, ThrowOnError>) => (options?.client ?? client).get<OrganizationsOwnerCheckResponses, OrganizationsOwnerCheckErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/organizations/owner-check',
+    ...options
+});
+
+/**
+ * List members
+ *
+ * The organization's owner first, then its members with their roles.
+ */
+export const membersList = <ThrowOnError extends boolean = true>(options: Options<MembersListData, ThrowOnError>) => (options.client ?? client).get<MembersListResponses, MembersListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/members',
+    ...options
+});
+
+/**
+ * Remove a member
+ *
+ * The owner removes a member; a member may remove themselves (leave).
+ */
+export const membersRemove = <ThrowOnError extends boolean = true>(options: Options<MembersRemoveData, ThrowOnError>) => (options.client ?? client).delete<MembersRemoveResponses, MembersRemoveErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/members/{userId}',
+    ...options
+});
+
+/**
+ * List pending invitations
+ *
+ * The organization's invitations not yet accepted or declined, newest first.
+ */
+export const organizationInvitationsList = <ThrowOnError extends boolean = true>(options: Options<OrganizationInvitationsListData, ThrowOnError>) => (options.client ?? client).get<OrganizationInvitationsListResponses, OrganizationInvitationsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/invitations',
+    ...options
+});
+
+/**
+ * Invite someone by username or e-mail
+ *
+ * They become a member only once they accept. The answer is the same whether or not the username or address belongs to an account; an account, if there is one, is told by e-mail and on its dashboard.
+ */
+export const organizationInvitationsInvite = <ThrowOnError extends boolean = true>(options: Options<OrganizationInvitationsInviteData, ThrowOnError>) => (options.client ?? client).post<OrganizationInvitationsInviteResponses, OrganizationInvitationsInviteErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/invitations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke an invitation
+ *
+ * Revokes a pending invitation: it can no longer be accepted.
+ */
+export const organizationInvitationsRevoke = <ThrowOnError extends boolean = true>(options: Options<OrganizationInvitationsRevokeData, ThrowOnError>) => (options.client ?? client).delete<OrganizationInvitationsRevokeResponses, OrganizationInvitationsRevokeErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/invitations/{invitationId}',
+    ...options
+});
+
+/**
+ * List my invitations
+ *
+ * The invitations to organizations that the signed-in account can still accept, newest first.
+ */
+export const invitationsList = <ThrowOnError extends boolean = true>(options?: Options<InvitationsListData, ThrowOnError>) => (options?.client ?? client).get<InvitationsListResponses, InvitationsListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/invitations',
+    ...options
+});
+
+/**
+ * Accept an invitation
+ *
+ * The signed-in account joins the organization it was invited to, with the invited role.
+ */
+export const invitationsAccept = <ThrowOnError extends boolean = true>(options: Options<InvitationsAcceptData, ThrowOnError>) => (options.client ?? client).post<InvitationsAcceptResponses, InvitationsAcceptErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/invitations/{id}/accept',
+    ...options
+});
+
+/**
+ * Decline an invitation
+ *
+ * Declines an invitation addressed to the signed-in account; it is gone afterwards.
+ */
+export const invitationsDecline = <ThrowOnError extends boolean = true>(options: Options<InvitationsDeclineData, ThrowOnError>) => (options.client ?? client).post<InvitationsDeclineResponses, InvitationsDeclineErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/invitations/{id}/decline',
+    ...options
+});
+
+/**
+ * Read the audit trail
+ *
+ * The platform-wide audit trail for super-admins, newest first, filtered and paged: sign-ins, changes to applicants, organizations, roles and settings.
+ */
+export const auditList = <ThrowOnError extends boolean = true>(options?: Options<AuditListData, ThrowOnError>) => (options?.client ?? client).get<AuditListResponses, AuditListErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/audit',
+    ...options
+});
+
+/**
+ * Set the webhook URL
+ *
+ * Where the account's events are sent (http or https, a public address). Saving the first webhook URL creates the signing secret (`whsec_…`), shown in the answer only to a signed-in session: with an API key `secret` is null (read it on the dashboard's Developer page).
+ */
+export const webhookSettingsSetWebhook = <ThrowOnError extends boolean = true>(options: Options<WebhookSettingsSetWebhookData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetWebhookResponses, WebhookSettingsSetWebhookErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/users/webhook',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set the redirect URL
+ *
+ * Where the verification page sends the end user when they finish (http or https), unless their session link names another.
+ */
+export const webhookSettingsSetRedirectUrl = <ThrowOnError extends boolean = true>(options: Options<WebhookSettingsSetRedirectUrlData, ThrowOnError>) => (options.client ?? client).put<WebhookSettingsSetRedirectUrlResponses, WebhookSettingsSetRedirectUrlErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/users/redirect-url',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read the webhook settings
+ *
+ * The account's webhook URL, redirect URL and signing secret.
+ */
+export const webhooksGetSettings = <ThrowOnError extends boolean = true>(options?: Options<WebhooksGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksGetSettingsResponses, WebhooksGetSettingsErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/settings',
+    ...options
+});
+
+/**
+ * Rotate the signing secret
+ *
+ * Replaces the webhook signing secret; deliveries from then on are signed with the new one only.
+ */
+export const webhooksRotateSecret = <ThrowOnError extends boolean = true>(options?: Options<WebhooksRotateSecretData, ThrowOnError>) => (options?.client ?? client).post<WebhooksRotateSecretResponses, WebhooksRotateSecretErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/secret/rotate',
+    ...options
+});
+
+/**
+ * List webhook events
+ *
+ * The account's webhook events, newest first, with their status (pending, delivered, failed), attempts and the exact body sent.
+ */
+export const webhooksListEvents = <ThrowOnError extends boolean = true>(options?: Options<WebhooksListEventsData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListEventsResponses, WebhooksListEventsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/events',
+    ...options
+});
+
+/**
+ * List an event's delivery attempts
+ *
+ * Every attempt to deliver one webhook event, first one first: status code, error and duration.
+ */
+export const webhooksListDeliveries = <ThrowOnError extends boolean = true>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/events/{id}/deliveries',
+    ...options
+});
+
+/**
+ * Redeliver a webhook event
+ *
+ * Makes a new attempt now; a failed event becomes pending again and follows the retry schedule.
+ */
+export const webhooksRedeliver = <ThrowOnError extends boolean = true>(options: Options<WebhooksRedeliverData, ThrowOnError>) => (options.client ?? client).post<WebhooksRedeliverResponses, WebhooksRedeliverErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/events/{id}/redeliver',
+    ...options
+});
+
+/**
+ * Send a test event
+ *
+ * Sends a `webhook.test` event to the webhook URL at once and answers with the outcome of its first attempt. Retries are safe with an `Idempotency-Key`: a retry answers the first event instead of sending another.
+ */
+export const webhooksSendTest = <ThrowOnError extends boolean = true>(options?: Options<WebhooksSendTestData, ThrowOnError>) => (options?.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/webhooks/test',
+    ...options
+});
+
+/**
+ * List applicants across organizations
+ *
+ * The applicants of every organization the caller can see (or of one, with `organizationId`), filtered, sorted and paged like an organization's list.
+ */
+export const applicantsOverviewList = <ThrowOnError extends boolean = true>(options?: Options<ApplicantsOverviewListData, ThrowOnError>) => (options?.client ?? client).get<ApplicantsOverviewListResponses, ApplicantsOverviewListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/applicants',
+    ...options
+});
+
+/**
+ * List the checks of an applicant
+ *
+ * Every automatic check of the applicant (document not expired, age, duplicate document, document read, data matches document, face match, sanctions screening…) with its verdict (`passed`, `failed`, `needs-review`, `unavailable`), score and evidence.
+ */
+export const applicantChecksList = <ThrowOnError extends boolean = true>(options: Options<ApplicantChecksListData, ThrowOnError>) => (options.client ?? client).get<ApplicantChecksListResponses, ApplicantChecksListErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'kyc.sid',
+            type: 'apiKey'
+        }],
+    url: '/api/projects/{id}/applicants/{userId}/checks',
     ...options
 });
 

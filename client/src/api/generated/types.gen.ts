@@ -151,323 +151,6 @@ export type ApplicantPageDto = {
     meta: PageMetaDto;
 };
 
-export type ApplicantCheckDto = {
-    /**
-     * document-not-expired, adult, document-number-unique, images-readable (at submission); document-read, data-matches-document (after the analysis)
-     */
-    name: string;
-    /**
-     * needs-review: a person must look; unavailable: the check could not run
-     */
-    verdict: 'passed' | 'failed' | 'needs-review' | 'unavailable';
-    /**
-     * verdict === 'passed'
-     */
-    passed: boolean;
-    /**
-     * A measure where the check has one, 0 to 1
-     */
-    score: number | null;
-    detail: string;
-    /**
-     * What the check saw (extracted fields, per-field comparisons)
-     */
-    evidence: {
-        [key: string]: unknown;
-    } | null;
-    createdAt: string;
-};
-
-export type CreateOrganizationDto = {
-    name: string;
-};
-
-export type OrganizationDto = {
-    id: string;
-    name: string;
-    /**
-     * Publishable key that identifies the organization on the /kyc page
-     */
-    companyKey: string;
-    /**
-     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
-     */
-    role: 'owner' | 'member' | 'super-admin';
-};
-
-export type PhotoQualityDto = {
-    /**
-     * Refuse document photos that miss a threshold, telling the end user what to fix (otherwise only measure them)
-     */
-    enforce: boolean;
-    /**
-     * Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide
-     */
-    minSharpness: number;
-    /**
-     * Largest share (0–1) of saturated pixels
-     */
-    maxGlare: number;
-    /**
-     * Least mean luminance (0–255)
-     */
-    minBrightness: number;
-    /**
-     * Least pixels on the short side
-     */
-    minShortSide: number;
-};
-
-export type VerificationSettingsDto = {
-    /**
-     * Whether public /kyc?companyKey=…&userId=… links may start verifications
-     */
-    allowCompanyKeyLinks: boolean;
-    /**
-     * Origins a server-created session may redirect to (scheme://host[:port])
-     */
-    redirectAllowList: Array<string>;
-    /**
-     * Always in answers; in a request, omit it to keep the stored values
-     */
-    photoQuality?: PhotoQualityDto;
-};
-
-export type RetentionPolicyDto = {
-    /**
-     * Days document photos, selfies and face embeddings are kept after a final decision (approved or rejected); null keeps them; 30 to 3650 days
-     */
-    imagesDays: number | null;
-    /**
-     * Days identity data is kept after a final decision, then the applicant is erased leaving a tombstone; null keeps it; 30 to 3650 days
-     */
-    identityDays: number | null;
-    /**
-     * Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS); 1 to 365 days
-     */
-    abandonedDays: number | null;
-};
-
-export type OrganizationDetailsDto = {
-    id: string;
-    name: string;
-    /**
-     * Publishable key that identifies the organization on the /kyc page
-     */
-    companyKey: string;
-    /**
-     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
-     */
-    role: 'owner' | 'member' | 'super-admin';
-    /**
-     * The owner's username
-     */
-    ownerUsername: string;
-    isOwner: boolean;
-    createdAt: string;
-    verificationSettings: VerificationSettingsDto;
-    retentionPolicy: RetentionPolicyDto;
-    /**
-     * Members (and the owner) must sign in with a second factor
-     */
-    requireTwoFactor: boolean;
-};
-
-export type TwoFactorRequirementDto = {
-    /**
-     * Members (and the owner) must sign in with a second factor; those without one can only set one up
-     */
-    requireTwoFactor: boolean;
-};
-
-export type DeleteOrganizationDto = {
-    /**
-     * The organization's name, typed by the person deleting it, as a confirmation
-     */
-    confirmName: string;
-};
-
-export type TransferOwnershipDto = {
-    /**
-     * A member of the organization, who becomes its owner
-     */
-    userId: string;
-};
-
-export type OwnerCheckDto = {
-    /**
-     * true when the signed-in user owns at least one organization
-     */
-    response: boolean;
-};
-
-export type MemberDto = {
-    userId: string;
-    username: string;
-    email: string;
-    role: 'owner' | 'member';
-    /**
-     * When the user joined (the organization creation for the owner)
-     */
-    addedAt: string;
-};
-
-export type InvitationDto = {
-    id: string;
-    /**
-     * The username or e-mail address as the inviter typed it
-     */
-    invitee: string;
-    /**
-     * Username of who sent it (null once that account is deleted)
-     */
-    invitedBy: string | null;
-    createdAt: string;
-    /**
-     * After this the invitation can no longer be accepted
-     */
-    expiresAt: string;
-    /**
-     * Whether expiresAt has passed; invite again to send a fresh one
-     */
-    expired: boolean;
-};
-
-export type InviteMemberDto = {
-    /**
-     * Username or e-mail address of the person to invite. The answer is the same whether or not it belongs to an account.
-     */
-    usernameOrEmail: string;
-};
-
-export type ReceivedInvitationDto = {
-    id: string;
-    organizationId: string;
-    organizationName: string;
-    /**
-     * Username of who sent it (null once that account is deleted)
-     */
-    invitedBy: string | null;
-    createdAt: string;
-    expiresAt: string;
-};
-
-export type AcceptedInvitationDto = {
-    /**
-     * The organization the caller is now a member of
-     */
-    organizationId: string;
-};
-
-export type AuditEventAdminDto = {
-    id: string;
-    /**
-     * e.g. applicant.viewed, applicant.updated, applicant.approved
-     */
-    action: string;
-    /**
-     * Username of the actor at the time
-     */
-    actorName: string;
-    /**
-     * applicant.updated: { changes: [{ field, from, to }] }; applicant.rejected: { reason, rejectType }; …
-     */
-    detail: {
-        [key: string]: unknown;
-    } | null;
-    createdAt: string;
-    actorId: string | null;
-    organizationId: string | null;
-    applicantId: string | null;
-};
-
-export type AuditEventAdminPageDto = {
-    items: Array<AuditEventAdminDto>;
-    meta: PageMetaDto;
-};
-
-export type UpdateWebhookDto = {
-    /**
-     * An http(s) URL on a public address
-     */
-    webhook: string;
-};
-
-export type WebhookSettingsDto = {
-    /**
-     * Where signed events are POSTed
-     */
-    webhook: string | null;
-    /**
-     * Where the verification page sends the end user when done
-     */
-    redirectUrl: string | null;
-    /**
-     * Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved. Shown only to a signed-in session: null in an answer to an API key.
-     */
-    secret: string | null;
-};
-
-export type UpdateRedirectUrlDto = {
-    /**
-     * An http(s) URL
-     */
-    redirectUrl: string;
-};
-
-export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'webhook.test';
-
-export type WebhookEventStatus = 'pending' | 'delivered' | 'failed';
-
-export type WebhookEventDto = {
-    /**
-     * Also the webhook-id header of every attempt
-     */
-    id: string;
-    type: WebhookEventType;
-    status: WebhookEventStatus;
-    /**
-     * Attempts made so far
-     */
-    attempts: number;
-    /**
-     * HTTP status of the last attempt; null when none answered
-     */
-    lastResponseCode: number | null;
-    lastError: string | null;
-    /**
-     * When the next attempt is due (pending events only)
-     */
-    nextAttemptAt: string | null;
-    createdAt: string;
-    organizationId: string | null;
-    /**
-     * The applicant's userId, for applicant events
-     */
-    applicantUserId: string | null;
-    /**
-     * The exact JSON body sent
-     */
-    payload: string;
-};
-
-export type WebhookEventPageDto = {
-    items: Array<WebhookEventDto>;
-    meta: PageMetaDto;
-};
-
-export type WebhookDeliveryDto = {
-    id: string;
-    /**
-     * 1 for the first attempt
-     */
-    attempt: number;
-    responseCode: number | null;
-    error: string | null;
-    durationMs: number;
-    createdAt: string;
-};
-
 export type NextApplicantDto = {
     /**
      * null: none left in this list
@@ -549,7 +232,7 @@ export type IdentityDto = {
 export type DocumentDataDto = {
     source: 'mrz' | 'barcode';
     /**
-     * TD3 (passport), TD1 (card) or AAMVA (driving licence barcode)
+     * The machine-readable zone's format — TD3 (passport), TD2 or TD1 (cards), MRV-A or MRV-B (visas) — or AAMVA (driving licence barcode)
      */
     format: string;
     surname: string;
@@ -1110,6 +793,323 @@ export type OrganizationActivityPageDto = {
     hasNextPage: boolean;
 };
 
+export type CreateOrganizationDto = {
+    name: string;
+};
+
+export type OrganizationDto = {
+    id: string;
+    name: string;
+    /**
+     * Publishable key that identifies the organization on the /kyc page
+     */
+    companyKey: string;
+    /**
+     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
+     */
+    role: 'owner' | 'member' | 'super-admin';
+};
+
+export type PhotoQualityDto = {
+    /**
+     * Refuse document photos that miss a threshold, telling the end user what to fix (otherwise only measure them)
+     */
+    enforce: boolean;
+    /**
+     * Least variance of the Laplacian (sharpness) on the photo scaled to 1000 px wide
+     */
+    minSharpness: number;
+    /**
+     * Largest share (0–1) of saturated pixels
+     */
+    maxGlare: number;
+    /**
+     * Least mean luminance (0–255)
+     */
+    minBrightness: number;
+    /**
+     * Least pixels on the short side
+     */
+    minShortSide: number;
+};
+
+export type VerificationSettingsDto = {
+    /**
+     * Whether public /kyc?companyKey=…&userId=… links may start verifications
+     */
+    allowCompanyKeyLinks: boolean;
+    /**
+     * Origins a server-created session may redirect to (scheme://host[:port])
+     */
+    redirectAllowList: Array<string>;
+    /**
+     * Always in answers; in a request, omit it to keep the stored values
+     */
+    photoQuality?: PhotoQualityDto;
+};
+
+export type RetentionPolicyDto = {
+    /**
+     * Days document photos, selfies and face embeddings are kept after a final decision (approved or rejected); null keeps them; 30 to 3650 days
+     */
+    imagesDays: number | null;
+    /**
+     * Days identity data is kept after a final decision, then the applicant is erased leaving a tombstone; null keeps it; 30 to 3650 days
+     */
+    identityDays: number | null;
+    /**
+     * Days a verification started and never submitted lives, never less than a verification link's lifetime (null: the server's KYC_ABANDONED_AFTER_HOURS); 1 to 365 days
+     */
+    abandonedDays: number | null;
+};
+
+export type OrganizationDetailsDto = {
+    id: string;
+    name: string;
+    /**
+     * Publishable key that identifies the organization on the /kyc page
+     */
+    companyKey: string;
+    /**
+     * The caller's standing: owner, member, or super-admin (sees it without belonging to it)
+     */
+    role: 'owner' | 'member' | 'super-admin';
+    /**
+     * The owner's username
+     */
+    ownerUsername: string;
+    isOwner: boolean;
+    createdAt: string;
+    verificationSettings: VerificationSettingsDto;
+    retentionPolicy: RetentionPolicyDto;
+    /**
+     * Members (and the owner) must sign in with a second factor
+     */
+    requireTwoFactor: boolean;
+};
+
+export type TwoFactorRequirementDto = {
+    /**
+     * Members (and the owner) must sign in with a second factor; those without one can only set one up
+     */
+    requireTwoFactor: boolean;
+};
+
+export type DeleteOrganizationDto = {
+    /**
+     * The organization's name, typed by the person deleting it, as a confirmation
+     */
+    confirmName: string;
+};
+
+export type TransferOwnershipDto = {
+    /**
+     * A member of the organization, who becomes its owner
+     */
+    userId: string;
+};
+
+export type OwnerCheckDto = {
+    /**
+     * true when the signed-in user owns at least one organization
+     */
+    response: boolean;
+};
+
+export type MemberDto = {
+    userId: string;
+    username: string;
+    email: string;
+    role: 'owner' | 'member';
+    /**
+     * When the user joined (the organization creation for the owner)
+     */
+    addedAt: string;
+};
+
+export type InvitationDto = {
+    id: string;
+    /**
+     * The username or e-mail address as the inviter typed it
+     */
+    invitee: string;
+    /**
+     * Username of who sent it (null once that account is deleted)
+     */
+    invitedBy: string | null;
+    createdAt: string;
+    /**
+     * After this the invitation can no longer be accepted
+     */
+    expiresAt: string;
+    /**
+     * Whether expiresAt has passed; invite again to send a fresh one
+     */
+    expired: boolean;
+};
+
+export type InviteMemberDto = {
+    /**
+     * Username or e-mail address of the person to invite. The answer is the same whether or not it belongs to an account.
+     */
+    usernameOrEmail: string;
+};
+
+export type ReceivedInvitationDto = {
+    id: string;
+    organizationId: string;
+    organizationName: string;
+    /**
+     * Username of who sent it (null once that account is deleted)
+     */
+    invitedBy: string | null;
+    createdAt: string;
+    expiresAt: string;
+};
+
+export type AcceptedInvitationDto = {
+    /**
+     * The organization the caller is now a member of
+     */
+    organizationId: string;
+};
+
+export type AuditEventAdminDto = {
+    id: string;
+    /**
+     * e.g. applicant.viewed, applicant.updated, applicant.approved
+     */
+    action: string;
+    /**
+     * Username of the actor at the time
+     */
+    actorName: string;
+    /**
+     * applicant.updated: { changes: [{ field, from, to }] }; applicant.rejected: { reason, rejectType }; …
+     */
+    detail: {
+        [key: string]: unknown;
+    } | null;
+    createdAt: string;
+    actorId: string | null;
+    organizationId: string | null;
+    applicantId: string | null;
+};
+
+export type AuditEventAdminPageDto = {
+    items: Array<AuditEventAdminDto>;
+    meta: PageMetaDto;
+};
+
+export type UpdateWebhookDto = {
+    /**
+     * An http(s) URL on a public address
+     */
+    webhook: string;
+};
+
+export type WebhookSettingsDto = {
+    /**
+     * Where signed events are POSTed
+     */
+    webhook: string | null;
+    /**
+     * Where the verification page sends the end user when done
+     */
+    redirectUrl: string | null;
+    /**
+     * Standard Webhooks signing secret (whsec_…); created when the first webhook URL is saved. Shown only to a signed-in session: null in an answer to an API key.
+     */
+    secret: string | null;
+};
+
+export type UpdateRedirectUrlDto = {
+    /**
+     * An http(s) URL
+     */
+    redirectUrl: string;
+};
+
+export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'webhook.test';
+
+export type WebhookEventStatus = 'pending' | 'delivered' | 'failed';
+
+export type WebhookEventDto = {
+    /**
+     * Also the webhook-id header of every attempt
+     */
+    id: string;
+    type: WebhookEventType;
+    status: WebhookEventStatus;
+    /**
+     * Attempts made so far
+     */
+    attempts: number;
+    /**
+     * HTTP status of the last attempt; null when none answered
+     */
+    lastResponseCode: number | null;
+    lastError: string | null;
+    /**
+     * When the next attempt is due (pending events only)
+     */
+    nextAttemptAt: string | null;
+    createdAt: string;
+    organizationId: string | null;
+    /**
+     * The applicant's userId, for applicant events
+     */
+    applicantUserId: string | null;
+    /**
+     * The exact JSON body sent
+     */
+    payload: string;
+};
+
+export type WebhookEventPageDto = {
+    items: Array<WebhookEventDto>;
+    meta: PageMetaDto;
+};
+
+export type WebhookDeliveryDto = {
+    id: string;
+    /**
+     * 1 for the first attempt
+     */
+    attempt: number;
+    responseCode: number | null;
+    error: string | null;
+    durationMs: number;
+    createdAt: string;
+};
+
+export type ApplicantCheckDto = {
+    /**
+     * document-not-expired, adult, document-number-unique, images-readable (at submission); document-read, data-matches-document (after the analysis)
+     */
+    name: string;
+    /**
+     * needs-review: a person must look; unavailable: the check could not run
+     */
+    verdict: 'passed' | 'failed' | 'needs-review' | 'unavailable';
+    /**
+     * verdict === 'passed'
+     */
+    passed: boolean;
+    /**
+     * A measure where the check has one, 0 to 1
+     */
+    score: number | null;
+    detail: string;
+    /**
+     * What the check saw (extracted fields, per-field comparisons)
+     */
+    evidence: {
+        [key: string]: unknown;
+    } | null;
+    createdAt: string;
+};
+
 export type HealthDto = {
     status: 'ok' | 'error';
     /**
@@ -1453,9 +1453,13 @@ export type VerificationPolicyDetailsDto = {
      */
     requiredChecks: Array<PolicyCheck>;
     /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones.
      */
     autoApprove: boolean;
+    /**
+     * Approve automatically only when the document was read (its machine-readable zone passed its check digits, or its barcode was read). On when not sent (and for a policy saved before this setting existed).
+     */
+    requireDocumentRead?: boolean;
     /**
      * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
      */
@@ -1482,9 +1486,13 @@ export type VerificationPolicyDto = {
      */
     requiredChecks: Array<PolicyCheck>;
     /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, and no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required).
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones.
      */
     autoApprove: boolean;
+    /**
+     * Approve automatically only when the document was read (its machine-readable zone passed its check digits, or its barcode was read). On when not sent (and for a policy saved before this setting existed).
+     */
+    requireDocumentRead?: boolean;
     /**
      * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
      */
@@ -2282,1675 +2290,6 @@ export type UserPreferencesUpdateResponses = {
 };
 
 export type UserPreferencesUpdateResponse = UserPreferencesUpdateResponses[keyof UserPreferencesUpdateResponses];
-
-export type ApplicantsOverviewListData = {
-    body?: never;
-    path?: never;
-    query?: {
-        page?: number;
-        pageSize?: number;
-        /**
-         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
-         */
-        search?: string;
-        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
-        orderDirection?: 'asc' | 'desc';
-        /**
-         * Only this organization (404 unless the caller may see it)
-         */
-        organizationId?: string;
-    };
-    url: '/api/applicants';
-};
-
-export type ApplicantsOverviewListErrors = {
-    /**
-     * A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * organizationId names an organization the caller may not see
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Service Unavailable
-     *
-     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
-     */
-    503: ErrorResponse & {
-        code: 'LIST_READ_TOO_SLOW';
-    };
-};
-
-export type ApplicantsOverviewListError = ApplicantsOverviewListErrors[keyof ApplicantsOverviewListErrors];
-
-export type ApplicantsOverviewListResponses = {
-    200: ApplicantPageDto;
-};
-
-export type ApplicantsOverviewListResponse = ApplicantsOverviewListResponses[keyof ApplicantsOverviewListResponses];
-
-export type ApplicantChecksListData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/applicants/{userId}/checks';
-};
-
-export type ApplicantChecksListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Not Found
-     *
-     * - `APPLICANT_NOT_FOUND`: Applicant not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type ApplicantChecksListError = ApplicantChecksListErrors[keyof ApplicantChecksListErrors];
-
-export type ApplicantChecksListResponses = {
-    200: Array<ApplicantCheckDto>;
-};
-
-export type ApplicantChecksListResponse = ApplicantChecksListResponses[keyof ApplicantChecksListResponses];
-
-export type OrganizationsListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/projects';
-};
-
-export type OrganizationsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type OrganizationsListError = OrganizationsListErrors[keyof OrganizationsListErrors];
-
-export type OrganizationsListResponses = {
-    /**
-     * Organizations the caller owns or belongs to (all for a super-admin)
-     */
-    200: Array<OrganizationDto>;
-};
-
-export type OrganizationsListResponse = OrganizationsListResponses[keyof OrganizationsListResponses];
-
-export type OrganizationsCreateData = {
-    body: CreateOrganizationDto;
-    path?: never;
-    query?: never;
-    url: '/api/projects';
-};
-
-export type OrganizationsCreateErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsCreateError = OrganizationsCreateErrors[keyof OrganizationsCreateErrors];
-
-export type OrganizationsCreateResponses = {
-    /**
-     * The new organization; the caller owns it
-     */
-    201: OrganizationDto;
-};
-
-export type OrganizationsCreateResponse = OrganizationsCreateResponses[keyof OrganizationsCreateResponses];
-
-export type OrganizationsRemoveData = {
-    body: DeleteOrganizationDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}';
-};
-
-export type OrganizationsRemoveErrors = {
-    /**
-     * ORGANIZATION_NAME_MISMATCH: confirmName is not the organization's name
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `ORGANIZATION_NAME_MISMATCH`: The confirmation sent with a deletion is not the organization name.
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'ORGANIZATION_NAME_MISMATCH' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) deletes it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * ORGANIZATION_HAS_LEGAL_HOLDS: an applicant is on legal hold
-     *
-     * - `ORGANIZATION_HAS_LEGAL_HOLDS`: Deleting the organization would destroy applicants on legal hold; an owner must lift each hold (with its reason) first.
-     */
-    409: ErrorResponse & {
-        code: 'ORGANIZATION_HAS_LEGAL_HOLDS';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsRemoveError = OrganizationsRemoveErrors[keyof OrganizationsRemoveErrors];
-
-export type OrganizationsRemoveResponses = {
-    /**
-     * Deleted with its applicants, images, checks, members, webhook events and deliveries; its audit trail is kept, pseudonymised, and the other members are e-mailed
-     */
-    204: void;
-};
-
-export type OrganizationsRemoveResponse = OrganizationsRemoveResponses[keyof OrganizationsRemoveResponses];
-
-export type OrganizationsGetData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}';
-};
-
-export type OrganizationsGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type OrganizationsGetError = OrganizationsGetErrors[keyof OrganizationsGetErrors];
-
-export type OrganizationsGetResponses = {
-    200: OrganizationDetailsDto;
-};
-
-export type OrganizationsGetResponse = OrganizationsGetResponses[keyof OrganizationsGetResponses];
-
-export type OrganizationsSetVerificationSettingsData = {
-    body: VerificationSettingsDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/verification-settings';
-};
-
-export type OrganizationsSetVerificationSettingsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes them
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsSetVerificationSettingsError = OrganizationsSetVerificationSettingsErrors[keyof OrganizationsSetVerificationSettingsErrors];
-
-export type OrganizationsSetVerificationSettingsResponses = {
-    /**
-     * Saved; the verification page follows them at once
-     */
-    200: VerificationSettingsDto;
-};
-
-export type OrganizationsSetVerificationSettingsResponse = OrganizationsSetVerificationSettingsResponses[keyof OrganizationsSetVerificationSettingsResponses];
-
-export type OrganizationsSetRetentionPolicyData = {
-    body: RetentionPolicyDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/retention-policy';
-};
-
-export type OrganizationsSetRetentionPolicyErrors = {
-    /**
-     * A value outside its range, or not a whole number of days (null keeps the data)
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsSetRetentionPolicyError = OrganizationsSetRetentionPolicyErrors[keyof OrganizationsSetRetentionPolicyErrors];
-
-export type OrganizationsSetRetentionPolicyResponses = {
-    /**
-     * Saved; the hourly retention job follows it from its next run
-     */
-    200: RetentionPolicyDto;
-};
-
-export type OrganizationsSetRetentionPolicyResponse = OrganizationsSetRetentionPolicyResponses[keyof OrganizationsSetRetentionPolicyResponses];
-
-export type OrganizationsSetTwoFactorRequirementData = {
-    body: TwoFactorRequirementDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/two-factor-requirement';
-};
-
-export type OrganizationsSetTwoFactorRequirementErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsSetTwoFactorRequirementError = OrganizationsSetTwoFactorRequirementErrors[keyof OrganizationsSetTwoFactorRequirementErrors];
-
-export type OrganizationsSetTwoFactorRequirementResponses = {
-    /**
-     * Saved; members without a second factor can only set one up from their next request
-     */
-    200: TwoFactorRequirementDto;
-};
-
-export type OrganizationsSetTwoFactorRequirementResponse = OrganizationsSetTwoFactorRequirementResponses[keyof OrganizationsSetTwoFactorRequirementResponses];
-
-export type OrganizationsTransferOwnershipData = {
-    body: TransferOwnershipDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/transfer-ownership';
-};
-
-export type OrganizationsTransferOwnershipErrors = {
-    /**
-     * NEW_OWNER_NOT_MEMBER: userId is not a member of the organization
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `NEW_OWNER_NOT_MEMBER`: Ownership can only be transferred to a member of the organization
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'NEW_OWNER_NOT_MEMBER' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) transfers it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type OrganizationsTransferOwnershipError = OrganizationsTransferOwnershipErrors[keyof OrganizationsTransferOwnershipErrors];
-
-export type OrganizationsTransferOwnershipResponses = {
-    /**
-     * The new owner is in place; the previous owner is a member
-     */
-    200: OrganizationDetailsDto;
-};
-
-export type OrganizationsTransferOwnershipResponse = OrganizationsTransferOwnershipResponses[keyof OrganizationsTransferOwnershipResponses];
-
-export type OrganizationsOwnerCheckData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/organizations/owner-check';
-};
-
-export type OrganizationsOwnerCheckErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Not signed in
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type OrganizationsOwnerCheckError = OrganizationsOwnerCheckErrors[keyof OrganizationsOwnerCheckErrors];
-
-export type OrganizationsOwnerCheckResponses = {
-    /**
-     * Whether the signed-in user owns an organization
-     */
-    200: OwnerCheckDto;
-};
-
-export type OrganizationsOwnerCheckResponse = OrganizationsOwnerCheckResponses[keyof OrganizationsOwnerCheckResponses];
-
-export type MembersListData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/members';
-};
-
-export type MembersListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type MembersListError = MembersListErrors[keyof MembersListErrors];
-
-export type MembersListResponses = {
-    /**
-     * The owner first, then the members
-     */
-    200: Array<MemberDto>;
-};
-
-export type MembersListResponse = MembersListResponses[keyof MembersListResponses];
-
-export type MembersRemoveData = {
-    body?: never;
-    path: {
-        id: string;
-        userId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/members/{userId}';
-};
-
-export type MembersRemoveErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only the owner (or a super-admin) removes others; a member may remove themselves
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `MEMBER_NOT_FOUND`: Member not found
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'MEMBER_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * The owner cannot be removed
-     *
-     * - `OWNER_NOT_REMOVABLE`: The owner of an organization cannot be removed from it
-     */
-    409: ErrorResponse & {
-        code: 'OWNER_NOT_REMOVABLE';
-    };
-};
-
-export type MembersRemoveError = MembersRemoveErrors[keyof MembersRemoveErrors];
-
-export type MembersRemoveResponses = {
-    /**
-     * Removed
-     */
-    204: void;
-};
-
-export type MembersRemoveResponse = MembersRemoveResponses[keyof MembersRemoveResponses];
-
-export type OrganizationInvitationsListData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/invitations';
-};
-
-export type OrganizationInvitationsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only the owner (or a super-admin) manages members
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type OrganizationInvitationsListError = OrganizationInvitationsListErrors[keyof OrganizationInvitationsListErrors];
-
-export type OrganizationInvitationsListResponses = {
-    /**
-     * Invitations not yet accepted or declined, newest first
-     */
-    200: Array<InvitationDto>;
-};
-
-export type OrganizationInvitationsListResponse = OrganizationInvitationsListResponses[keyof OrganizationInvitationsListResponses];
-
-export type OrganizationInvitationsInviteData = {
-    body: InviteMemberDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/invitations';
-};
-
-export type OrganizationInvitationsInviteErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only the owner (or a super-admin) manages members
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Already a member, the owner, or an invitation to the same name is pending
-     *
-     * - `INVITATION_PENDING`: An invitation to that username or e-mail is already pending; revoke it to invite again
-     * - `MEMBER_ALREADY_ADDED`: That user is already a member of this organization
-     * - `MEMBER_IS_OWNER`: That user owns this organization
-     */
-    409: ErrorResponse & {
-        code: 'INVITATION_PENDING' | 'MEMBER_ALREADY_ADDED' | 'MEMBER_IS_OWNER';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-    /**
-     * Too many invitations from this account this hour
-     *
-     * - `INVITATIONS_TOO_MANY`: At most 30 invitations per inviting account and hour; Retry-After gives the seconds to wait.
-     */
-    429: ErrorResponse & {
-        code: 'INVITATIONS_TOO_MANY';
-    };
-};
-
-export type OrganizationInvitationsInviteError = OrganizationInvitationsInviteErrors[keyof OrganizationInvitationsInviteErrors];
-
-export type OrganizationInvitationsInviteResponses = {
-    201: InvitationDto;
-};
-
-export type OrganizationInvitationsInviteResponse = OrganizationInvitationsInviteResponses[keyof OrganizationInvitationsInviteResponses];
-
-export type OrganizationInvitationsRevokeData = {
-    body?: never;
-    path: {
-        id: string;
-        invitationId: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/invitations/{invitationId}';
-};
-
-export type OrganizationInvitationsRevokeErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only the owner (or a super-admin) manages members
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'INVITATION_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type OrganizationInvitationsRevokeError = OrganizationInvitationsRevokeErrors[keyof OrganizationInvitationsRevokeErrors];
-
-export type OrganizationInvitationsRevokeResponses = {
-    /**
-     * Revoked: it can no longer be accepted
-     */
-    204: void;
-};
-
-export type OrganizationInvitationsRevokeResponse = OrganizationInvitationsRevokeResponses[keyof OrganizationInvitationsRevokeResponses];
-
-export type InvitationsListData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/invitations';
-};
-
-export type InvitationsListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type InvitationsListError = InvitationsListErrors[keyof InvitationsListErrors];
-
-export type InvitationsListResponses = {
-    /**
-     * The caller’s invitations that can still be accepted, newest first
-     */
-    200: Array<ReceivedInvitationDto>;
-};
-
-export type InvitationsListResponse = InvitationsListResponses[keyof InvitationsListResponses];
-
-export type InvitationsAcceptData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/invitations/{id}/accept';
-};
-
-export type InvitationsAcceptErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * No such invitation for the caller (or it expired or was revoked)
-     *
-     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
-     */
-    404: ErrorResponse & {
-        code: 'INVITATION_NOT_FOUND';
-    };
-};
-
-export type InvitationsAcceptError = InvitationsAcceptErrors[keyof InvitationsAcceptErrors];
-
-export type InvitationsAcceptResponses = {
-    /**
-     * The caller is now a member of the organization
-     */
-    200: AcceptedInvitationDto;
-};
-
-export type InvitationsAcceptResponse = InvitationsAcceptResponses[keyof InvitationsAcceptResponses];
-
-export type InvitationsDeclineData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/invitations/{id}/decline';
-};
-
-export type InvitationsDeclineErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * No such invitation for the caller (or it expired or was revoked)
-     *
-     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
-     */
-    404: ErrorResponse & {
-        code: 'INVITATION_NOT_FOUND';
-    };
-};
-
-export type InvitationsDeclineError = InvitationsDeclineErrors[keyof InvitationsDeclineErrors];
-
-export type InvitationsDeclineResponses = {
-    /**
-     * Declined: the invitation is gone
-     */
-    204: void;
-};
-
-export type InvitationsDeclineResponse = InvitationsDeclineResponses[keyof InvitationsDeclineResponses];
-
-export type AuditListData = {
-    body?: never;
-    path?: never;
-    query?: {
-        page?: number;
-        pageSize?: number;
-        organizationId?: string;
-        /**
-         * The applicant record id (not the integrator userId)
-         */
-        applicantId?: string;
-        action?: string;
-    };
-    url: '/api/audit';
-};
-
-export type AuditListErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Only a super-admin may read the platform-wide trail
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type AuditListError = AuditListErrors[keyof AuditListErrors];
-
-export type AuditListResponses = {
-    /**
-     * The whole audit trail, newest first, filtered and paged
-     */
-    200: AuditEventAdminPageDto;
-};
-
-export type AuditListResponse = AuditListResponses[keyof AuditListResponses];
-
-export type WebhookSettingsSetWebhookData = {
-    body: UpdateWebhookDto;
-    path?: never;
-    query?: never;
-    url: '/api/users/webhook';
-};
-
-export type WebhookSettingsSetWebhookErrors = {
-    /**
-     * Not an http(s) URL, or 'Webhook URL must point to a public address'
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `WEBHOOK_URL_INVALID`: The URL cannot be parsed as the sender would read it (e.g. an IPv6 zone id such as `[fe80::1%25eth0]`).
-     * - `WEBHOOK_URL_PRIVATE`: The URL resolves to a private, loopback, link-local or otherwise non-public address.
-     * - `WEBHOOK_URL_UNRESOLVABLE`: Webhook URL host name could not be resolved
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WEBHOOK_URL_INVALID' | 'WEBHOOK_URL_PRIVATE' | 'WEBHOOK_URL_UNRESOLVABLE';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type WebhookSettingsSetWebhookError = WebhookSettingsSetWebhookErrors[keyof WebhookSettingsSetWebhookErrors];
-
-export type WebhookSettingsSetWebhookResponses = {
-    /**
-     * Saved; the first webhook also gets a signing secret
-     */
-    200: WebhookSettingsDto;
-};
-
-export type WebhookSettingsSetWebhookResponse = WebhookSettingsSetWebhookResponses[keyof WebhookSettingsSetWebhookResponses];
-
-export type WebhookSettingsSetRedirectUrlData = {
-    body: UpdateRedirectUrlDto;
-    path?: never;
-    query?: never;
-    url: '/api/users/redirect-url';
-};
-
-export type WebhookSettingsSetRedirectUrlErrors = {
-    /**
-     * ['redirectUrl must be a URL address'] for a value that is not an http(s) URL
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type WebhookSettingsSetRedirectUrlError = WebhookSettingsSetRedirectUrlErrors[keyof WebhookSettingsSetRedirectUrlErrors];
-
-export type WebhookSettingsSetRedirectUrlResponses = {
-    200: WebhookSettingsDto;
-};
-
-export type WebhookSettingsSetRedirectUrlResponse = WebhookSettingsSetRedirectUrlResponses[keyof WebhookSettingsSetRedirectUrlResponses];
-
-export type WebhooksGetSettingsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/webhooks/settings';
-};
-
-export type WebhooksGetSettingsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type WebhooksGetSettingsError = WebhooksGetSettingsErrors[keyof WebhooksGetSettingsErrors];
-
-export type WebhooksGetSettingsResponses = {
-    200: WebhookSettingsDto;
-};
-
-export type WebhooksGetSettingsResponse = WebhooksGetSettingsResponses[keyof WebhooksGetSettingsResponses];
-
-export type WebhooksRotateSecretData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/webhooks/secret/rotate';
-};
-
-export type WebhooksRotateSecretErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type WebhooksRotateSecretError = WebhooksRotateSecretErrors[keyof WebhooksRotateSecretErrors];
-
-export type WebhooksRotateSecretResponses = {
-    /**
-     * The settings with the new secret; the old one stops verifying
-     */
-    200: WebhookSettingsDto;
-};
-
-export type WebhooksRotateSecretResponse = WebhooksRotateSecretResponses[keyof WebhooksRotateSecretResponses];
-
-export type WebhooksListEventsData = {
-    body?: never;
-    path?: never;
-    query?: {
-        page?: number;
-        pageSize?: number;
-    };
-    url: '/api/webhooks/events';
-};
-
-export type WebhooksListEventsErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-};
-
-export type WebhooksListEventsError = WebhooksListEventsErrors[keyof WebhooksListEventsErrors];
-
-export type WebhooksListEventsResponses = {
-    /**
-     * The caller's events, newest first
-     */
-    200: WebhookEventPageDto;
-};
-
-export type WebhooksListEventsResponse = WebhooksListEventsResponses[keyof WebhooksListEventsResponses];
-
-export type WebhooksListDeliveriesData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/webhooks/events/{id}/deliveries';
-};
-
-export type WebhooksListDeliveriesErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * No such event among the caller’s
-     *
-     * - `WEBHOOK_EVENT_NOT_FOUND`: Webhook event not found
-     */
-    404: ErrorResponse & {
-        code: 'WEBHOOK_EVENT_NOT_FOUND';
-    };
-};
-
-export type WebhooksListDeliveriesError = WebhooksListDeliveriesErrors[keyof WebhooksListDeliveriesErrors];
-
-export type WebhooksListDeliveriesResponses = {
-    /**
-     * Every attempt, first one first
-     */
-    200: Array<WebhookDeliveryDto>;
-};
-
-export type WebhooksListDeliveriesResponse = WebhooksListDeliveriesResponses[keyof WebhooksListDeliveriesResponses];
-
-export type WebhooksRedeliverData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/webhooks/events/{id}/redeliver';
-};
-
-export type WebhooksRedeliverErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * No such event among the caller’s
-     *
-     * - `WEBHOOK_EVENT_NOT_FOUND`: Webhook event not found
-     */
-    404: ErrorResponse & {
-        code: 'WEBHOOK_EVENT_NOT_FOUND';
-    };
-};
-
-export type WebhooksRedeliverError = WebhooksRedeliverErrors[keyof WebhooksRedeliverErrors];
-
-export type WebhooksRedeliverResponses = {
-    /**
-     * The event after the new attempt
-     */
-    200: WebhookEventDto;
-};
-
-export type WebhooksRedeliverResponse = WebhooksRedeliverResponses[keyof WebhooksRedeliverResponses];
-
-export type WebhooksSendTestData = {
-    body?: never;
-    headers?: {
-        /**
-         * Any unique string of 1 to 255 visible ASCII characters (a UUID is a good choice). A retry with the same key and body within 24 hours — after a timeout, or while the first request still runs — answers the first answer and does nothing again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. A request that failed does not keep its key. Keys belong to the caller’s account.
-         */
-        'Idempotency-Key'?: string;
-    };
-    path?: never;
-    query?: never;
-    url: '/api/webhooks/test';
-};
-
-export type WebhooksSendTestErrors = {
-    /**
-     * No webhook URL is configured
-     *
-     * - `IDEMPOTENCY_KEY_INVALID`: Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good choice)
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     * - `WEBHOOK_NOT_SET`: Configure a webhook URL first
-     */
-    400: ErrorResponse & {
-        code: 'IDEMPOTENCY_KEY_INVALID' | 'VALIDATION_FAILED' | 'WEBHOOK_NOT_SET';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Conflict
-     *
-     * - `IDEMPOTENCY_KEY_REUSED`: A key names one request for 24 hours; the same key with another body is refused and nothing is created.
-     * - `IDEMPOTENCY_REQUEST_IN_PROGRESS`: Another request with the same key has not finished within 10 seconds; retrying later returns its answer.
-     */
-    409: ErrorResponse & {
-        code: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_REQUEST_IN_PROGRESS';
-    };
-};
-
-export type WebhooksSendTestError = WebhooksSendTestErrors[keyof WebhooksSendTestErrors];
-
-export type WebhooksSendTestResponses = {
-    /**
-     * The webhook.test event after its first attempt
-     */
-    200: WebhookEventDto;
-};
-
-export type WebhooksSendTestResponse = WebhooksSendTestResponses[keyof WebhooksSendTestResponses];
 
 export type ApplicantsListData = {
     body?: never;
@@ -7027,6 +5366,1675 @@ export type OrganizationActivityListResponses = {
 };
 
 export type OrganizationActivityListResponse = OrganizationActivityListResponses[keyof OrganizationActivityListResponses];
+
+export type OrganizationsListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/projects';
+};
+
+export type OrganizationsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type OrganizationsListError = OrganizationsListErrors[keyof OrganizationsListErrors];
+
+export type OrganizationsListResponses = {
+    /**
+     * Organizations the caller owns or belongs to (all for a super-admin)
+     */
+    200: Array<OrganizationDto>;
+};
+
+export type OrganizationsListResponse = OrganizationsListResponses[keyof OrganizationsListResponses];
+
+export type OrganizationsCreateData = {
+    body: CreateOrganizationDto;
+    path?: never;
+    query?: never;
+    url: '/api/projects';
+};
+
+export type OrganizationsCreateErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsCreateError = OrganizationsCreateErrors[keyof OrganizationsCreateErrors];
+
+export type OrganizationsCreateResponses = {
+    /**
+     * The new organization; the caller owns it
+     */
+    201: OrganizationDto;
+};
+
+export type OrganizationsCreateResponse = OrganizationsCreateResponses[keyof OrganizationsCreateResponses];
+
+export type OrganizationsRemoveData = {
+    body: DeleteOrganizationDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}';
+};
+
+export type OrganizationsRemoveErrors = {
+    /**
+     * ORGANIZATION_NAME_MISMATCH: confirmName is not the organization's name
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `ORGANIZATION_NAME_MISMATCH`: The confirmation sent with a deletion is not the organization name.
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'ORGANIZATION_NAME_MISMATCH' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) deletes it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * ORGANIZATION_HAS_LEGAL_HOLDS: an applicant is on legal hold
+     *
+     * - `ORGANIZATION_HAS_LEGAL_HOLDS`: Deleting the organization would destroy applicants on legal hold; an owner must lift each hold (with its reason) first.
+     */
+    409: ErrorResponse & {
+        code: 'ORGANIZATION_HAS_LEGAL_HOLDS';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsRemoveError = OrganizationsRemoveErrors[keyof OrganizationsRemoveErrors];
+
+export type OrganizationsRemoveResponses = {
+    /**
+     * Deleted with its applicants, images, checks, members, webhook events and deliveries; its audit trail is kept, pseudonymised, and the other members are e-mailed
+     */
+    204: void;
+};
+
+export type OrganizationsRemoveResponse = OrganizationsRemoveResponses[keyof OrganizationsRemoveResponses];
+
+export type OrganizationsGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}';
+};
+
+export type OrganizationsGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type OrganizationsGetError = OrganizationsGetErrors[keyof OrganizationsGetErrors];
+
+export type OrganizationsGetResponses = {
+    200: OrganizationDetailsDto;
+};
+
+export type OrganizationsGetResponse = OrganizationsGetResponses[keyof OrganizationsGetResponses];
+
+export type OrganizationsSetVerificationSettingsData = {
+    body: VerificationSettingsDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/verification-settings';
+};
+
+export type OrganizationsSetVerificationSettingsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes them
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsSetVerificationSettingsError = OrganizationsSetVerificationSettingsErrors[keyof OrganizationsSetVerificationSettingsErrors];
+
+export type OrganizationsSetVerificationSettingsResponses = {
+    /**
+     * Saved; the verification page follows them at once
+     */
+    200: VerificationSettingsDto;
+};
+
+export type OrganizationsSetVerificationSettingsResponse = OrganizationsSetVerificationSettingsResponses[keyof OrganizationsSetVerificationSettingsResponses];
+
+export type OrganizationsSetRetentionPolicyData = {
+    body: RetentionPolicyDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/retention-policy';
+};
+
+export type OrganizationsSetRetentionPolicyErrors = {
+    /**
+     * A value outside its range, or not a whole number of days (null keeps the data)
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsSetRetentionPolicyError = OrganizationsSetRetentionPolicyErrors[keyof OrganizationsSetRetentionPolicyErrors];
+
+export type OrganizationsSetRetentionPolicyResponses = {
+    /**
+     * Saved; the hourly retention job follows it from its next run
+     */
+    200: RetentionPolicyDto;
+};
+
+export type OrganizationsSetRetentionPolicyResponse = OrganizationsSetRetentionPolicyResponses[keyof OrganizationsSetRetentionPolicyResponses];
+
+export type OrganizationsSetTwoFactorRequirementData = {
+    body: TwoFactorRequirementDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/two-factor-requirement';
+};
+
+export type OrganizationsSetTwoFactorRequirementErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsSetTwoFactorRequirementError = OrganizationsSetTwoFactorRequirementErrors[keyof OrganizationsSetTwoFactorRequirementErrors];
+
+export type OrganizationsSetTwoFactorRequirementResponses = {
+    /**
+     * Saved; members without a second factor can only set one up from their next request
+     */
+    200: TwoFactorRequirementDto;
+};
+
+export type OrganizationsSetTwoFactorRequirementResponse = OrganizationsSetTwoFactorRequirementResponses[keyof OrganizationsSetTwoFactorRequirementResponses];
+
+export type OrganizationsTransferOwnershipData = {
+    body: TransferOwnershipDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/transfer-ownership';
+};
+
+export type OrganizationsTransferOwnershipErrors = {
+    /**
+     * NEW_OWNER_NOT_MEMBER: userId is not a member of the organization
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `NEW_OWNER_NOT_MEMBER`: Ownership can only be transferred to a member of the organization
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'NEW_OWNER_NOT_MEMBER' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) transfers it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type OrganizationsTransferOwnershipError = OrganizationsTransferOwnershipErrors[keyof OrganizationsTransferOwnershipErrors];
+
+export type OrganizationsTransferOwnershipResponses = {
+    /**
+     * The new owner is in place; the previous owner is a member
+     */
+    200: OrganizationDetailsDto;
+};
+
+export type OrganizationsTransferOwnershipResponse = OrganizationsTransferOwnershipResponses[keyof OrganizationsTransferOwnershipResponses];
+
+export type OrganizationsOwnerCheckData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/organizations/owner-check';
+};
+
+export type OrganizationsOwnerCheckErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Not signed in
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type OrganizationsOwnerCheckError = OrganizationsOwnerCheckErrors[keyof OrganizationsOwnerCheckErrors];
+
+export type OrganizationsOwnerCheckResponses = {
+    /**
+     * Whether the signed-in user owns an organization
+     */
+    200: OwnerCheckDto;
+};
+
+export type OrganizationsOwnerCheckResponse = OrganizationsOwnerCheckResponses[keyof OrganizationsOwnerCheckResponses];
+
+export type MembersListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/members';
+};
+
+export type MembersListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type MembersListError = MembersListErrors[keyof MembersListErrors];
+
+export type MembersListResponses = {
+    /**
+     * The owner first, then the members
+     */
+    200: Array<MemberDto>;
+};
+
+export type MembersListResponse = MembersListResponses[keyof MembersListResponses];
+
+export type MembersRemoveData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/members/{userId}';
+};
+
+export type MembersRemoveErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only the owner (or a super-admin) removes others; a member may remove themselves
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `REAUTHENTICATION_REQUIRED`: A destructive or credential-changing route (deleting an organization, erasing an applicant, regenerating the API key, removing a member, adding a second factor) needs a sign-in or POST /api/auth/reauthenticate within the last 5 minutes; then send the same request again. API keys are not asked.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'REAUTHENTICATION_REQUIRED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `MEMBER_NOT_FOUND`: Member not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'MEMBER_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * The owner cannot be removed
+     *
+     * - `OWNER_NOT_REMOVABLE`: The owner of an organization cannot be removed from it
+     */
+    409: ErrorResponse & {
+        code: 'OWNER_NOT_REMOVABLE';
+    };
+};
+
+export type MembersRemoveError = MembersRemoveErrors[keyof MembersRemoveErrors];
+
+export type MembersRemoveResponses = {
+    /**
+     * Removed
+     */
+    204: void;
+};
+
+export type MembersRemoveResponse = MembersRemoveResponses[keyof MembersRemoveResponses];
+
+export type OrganizationInvitationsListData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/invitations';
+};
+
+export type OrganizationInvitationsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only the owner (or a super-admin) manages members
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type OrganizationInvitationsListError = OrganizationInvitationsListErrors[keyof OrganizationInvitationsListErrors];
+
+export type OrganizationInvitationsListResponses = {
+    /**
+     * Invitations not yet accepted or declined, newest first
+     */
+    200: Array<InvitationDto>;
+};
+
+export type OrganizationInvitationsListResponse = OrganizationInvitationsListResponses[keyof OrganizationInvitationsListResponses];
+
+export type OrganizationInvitationsInviteData = {
+    body: InviteMemberDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/invitations';
+};
+
+export type OrganizationInvitationsInviteErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only the owner (or a super-admin) manages members
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `DEMO_NOT_ALLOWED`: This feature is not available for demo accounts
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'DEMO_NOT_ALLOWED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Already a member, the owner, or an invitation to the same name is pending
+     *
+     * - `INVITATION_PENDING`: An invitation to that username or e-mail is already pending; revoke it to invite again
+     * - `MEMBER_ALREADY_ADDED`: That user is already a member of this organization
+     * - `MEMBER_IS_OWNER`: That user owns this organization
+     */
+    409: ErrorResponse & {
+        code: 'INVITATION_PENDING' | 'MEMBER_ALREADY_ADDED' | 'MEMBER_IS_OWNER';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+    /**
+     * Too many invitations from this account this hour
+     *
+     * - `INVITATIONS_TOO_MANY`: At most 30 invitations per inviting account and hour; Retry-After gives the seconds to wait.
+     */
+    429: ErrorResponse & {
+        code: 'INVITATIONS_TOO_MANY';
+    };
+};
+
+export type OrganizationInvitationsInviteError = OrganizationInvitationsInviteErrors[keyof OrganizationInvitationsInviteErrors];
+
+export type OrganizationInvitationsInviteResponses = {
+    201: InvitationDto;
+};
+
+export type OrganizationInvitationsInviteResponse = OrganizationInvitationsInviteResponses[keyof OrganizationInvitationsInviteResponses];
+
+export type OrganizationInvitationsRevokeData = {
+    body?: never;
+    path: {
+        id: string;
+        invitationId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/invitations/{invitationId}';
+};
+
+export type OrganizationInvitationsRevokeErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only the owner (or a super-admin) manages members
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'INVITATION_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type OrganizationInvitationsRevokeError = OrganizationInvitationsRevokeErrors[keyof OrganizationInvitationsRevokeErrors];
+
+export type OrganizationInvitationsRevokeResponses = {
+    /**
+     * Revoked: it can no longer be accepted
+     */
+    204: void;
+};
+
+export type OrganizationInvitationsRevokeResponse = OrganizationInvitationsRevokeResponses[keyof OrganizationInvitationsRevokeResponses];
+
+export type InvitationsListData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/invitations';
+};
+
+export type InvitationsListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type InvitationsListError = InvitationsListErrors[keyof InvitationsListErrors];
+
+export type InvitationsListResponses = {
+    /**
+     * The caller’s invitations that can still be accepted, newest first
+     */
+    200: Array<ReceivedInvitationDto>;
+};
+
+export type InvitationsListResponse = InvitationsListResponses[keyof InvitationsListResponses];
+
+export type InvitationsAcceptData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/invitations/{id}/accept';
+};
+
+export type InvitationsAcceptErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * No such invitation for the caller (or it expired or was revoked)
+     *
+     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
+     */
+    404: ErrorResponse & {
+        code: 'INVITATION_NOT_FOUND';
+    };
+};
+
+export type InvitationsAcceptError = InvitationsAcceptErrors[keyof InvitationsAcceptErrors];
+
+export type InvitationsAcceptResponses = {
+    /**
+     * The caller is now a member of the organization
+     */
+    200: AcceptedInvitationDto;
+};
+
+export type InvitationsAcceptResponse = InvitationsAcceptResponses[keyof InvitationsAcceptResponses];
+
+export type InvitationsDeclineData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/invitations/{id}/decline';
+};
+
+export type InvitationsDeclineErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * No such invitation for the caller (or it expired or was revoked)
+     *
+     * - `INVITATION_NOT_FOUND`: Also the answer for an invitation that expired, was revoked, or is addressed to someone else.
+     */
+    404: ErrorResponse & {
+        code: 'INVITATION_NOT_FOUND';
+    };
+};
+
+export type InvitationsDeclineError = InvitationsDeclineErrors[keyof InvitationsDeclineErrors];
+
+export type InvitationsDeclineResponses = {
+    /**
+     * Declined: the invitation is gone
+     */
+    204: void;
+};
+
+export type InvitationsDeclineResponse = InvitationsDeclineResponses[keyof InvitationsDeclineResponses];
+
+export type AuditListData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+        pageSize?: number;
+        organizationId?: string;
+        /**
+         * The applicant record id (not the integrator userId)
+         */
+        applicantId?: string;
+        action?: string;
+    };
+    url: '/api/audit';
+};
+
+export type AuditListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Only a super-admin may read the platform-wide trail
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type AuditListError = AuditListErrors[keyof AuditListErrors];
+
+export type AuditListResponses = {
+    /**
+     * The whole audit trail, newest first, filtered and paged
+     */
+    200: AuditEventAdminPageDto;
+};
+
+export type AuditListResponse = AuditListResponses[keyof AuditListResponses];
+
+export type WebhookSettingsSetWebhookData = {
+    body: UpdateWebhookDto;
+    path?: never;
+    query?: never;
+    url: '/api/users/webhook';
+};
+
+export type WebhookSettingsSetWebhookErrors = {
+    /**
+     * Not an http(s) URL, or 'Webhook URL must point to a public address'
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WEBHOOK_URL_INVALID`: The URL cannot be parsed as the sender would read it (e.g. an IPv6 zone id such as `[fe80::1%25eth0]`).
+     * - `WEBHOOK_URL_PRIVATE`: The URL resolves to a private, loopback, link-local or otherwise non-public address.
+     * - `WEBHOOK_URL_UNRESOLVABLE`: Webhook URL host name could not be resolved
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED' | 'WEBHOOK_URL_INVALID' | 'WEBHOOK_URL_PRIVATE' | 'WEBHOOK_URL_UNRESOLVABLE';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type WebhookSettingsSetWebhookError = WebhookSettingsSetWebhookErrors[keyof WebhookSettingsSetWebhookErrors];
+
+export type WebhookSettingsSetWebhookResponses = {
+    /**
+     * Saved; the first webhook also gets a signing secret
+     */
+    200: WebhookSettingsDto;
+};
+
+export type WebhookSettingsSetWebhookResponse = WebhookSettingsSetWebhookResponses[keyof WebhookSettingsSetWebhookResponses];
+
+export type WebhookSettingsSetRedirectUrlData = {
+    body: UpdateRedirectUrlDto;
+    path?: never;
+    query?: never;
+    url: '/api/users/redirect-url';
+};
+
+export type WebhookSettingsSetRedirectUrlErrors = {
+    /**
+     * ['redirectUrl must be a URL address'] for a value that is not an http(s) URL
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type WebhookSettingsSetRedirectUrlError = WebhookSettingsSetRedirectUrlErrors[keyof WebhookSettingsSetRedirectUrlErrors];
+
+export type WebhookSettingsSetRedirectUrlResponses = {
+    200: WebhookSettingsDto;
+};
+
+export type WebhookSettingsSetRedirectUrlResponse = WebhookSettingsSetRedirectUrlResponses[keyof WebhookSettingsSetRedirectUrlResponses];
+
+export type WebhooksGetSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/webhooks/settings';
+};
+
+export type WebhooksGetSettingsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type WebhooksGetSettingsError = WebhooksGetSettingsErrors[keyof WebhooksGetSettingsErrors];
+
+export type WebhooksGetSettingsResponses = {
+    200: WebhookSettingsDto;
+};
+
+export type WebhooksGetSettingsResponse = WebhooksGetSettingsResponses[keyof WebhooksGetSettingsResponses];
+
+export type WebhooksRotateSecretData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/webhooks/secret/rotate';
+};
+
+export type WebhooksRotateSecretErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type WebhooksRotateSecretError = WebhooksRotateSecretErrors[keyof WebhooksRotateSecretErrors];
+
+export type WebhooksRotateSecretResponses = {
+    /**
+     * The settings with the new secret; the old one stops verifying
+     */
+    200: WebhookSettingsDto;
+};
+
+export type WebhooksRotateSecretResponse = WebhooksRotateSecretResponses[keyof WebhooksRotateSecretResponses];
+
+export type WebhooksListEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+        pageSize?: number;
+    };
+    url: '/api/webhooks/events';
+};
+
+export type WebhooksListEventsErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type WebhooksListEventsError = WebhooksListEventsErrors[keyof WebhooksListEventsErrors];
+
+export type WebhooksListEventsResponses = {
+    /**
+     * The caller's events, newest first
+     */
+    200: WebhookEventPageDto;
+};
+
+export type WebhooksListEventsResponse = WebhooksListEventsResponses[keyof WebhooksListEventsResponses];
+
+export type WebhooksListDeliveriesData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/webhooks/events/{id}/deliveries';
+};
+
+export type WebhooksListDeliveriesErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * No such event among the caller’s
+     *
+     * - `WEBHOOK_EVENT_NOT_FOUND`: Webhook event not found
+     */
+    404: ErrorResponse & {
+        code: 'WEBHOOK_EVENT_NOT_FOUND';
+    };
+};
+
+export type WebhooksListDeliveriesError = WebhooksListDeliveriesErrors[keyof WebhooksListDeliveriesErrors];
+
+export type WebhooksListDeliveriesResponses = {
+    /**
+     * Every attempt, first one first
+     */
+    200: Array<WebhookDeliveryDto>;
+};
+
+export type WebhooksListDeliveriesResponse = WebhooksListDeliveriesResponses[keyof WebhooksListDeliveriesResponses];
+
+export type WebhooksRedeliverData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/webhooks/events/{id}/redeliver';
+};
+
+export type WebhooksRedeliverErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * No such event among the caller’s
+     *
+     * - `WEBHOOK_EVENT_NOT_FOUND`: Webhook event not found
+     */
+    404: ErrorResponse & {
+        code: 'WEBHOOK_EVENT_NOT_FOUND';
+    };
+};
+
+export type WebhooksRedeliverError = WebhooksRedeliverErrors[keyof WebhooksRedeliverErrors];
+
+export type WebhooksRedeliverResponses = {
+    /**
+     * The event after the new attempt
+     */
+    200: WebhookEventDto;
+};
+
+export type WebhooksRedeliverResponse = WebhooksRedeliverResponses[keyof WebhooksRedeliverResponses];
+
+export type WebhooksSendTestData = {
+    body?: never;
+    headers?: {
+        /**
+         * Any unique string of 1 to 255 visible ASCII characters (a UUID is a good choice). A retry with the same key and body within 24 hours — after a timeout, or while the first request still runs — answers the first answer and does nothing again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. A request that failed does not keep its key. Keys belong to the caller’s account.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/webhooks/test';
+};
+
+export type WebhooksSendTestErrors = {
+    /**
+     * No webhook URL is configured
+     *
+     * - `IDEMPOTENCY_KEY_INVALID`: Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good choice)
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     * - `WEBHOOK_NOT_SET`: Configure a webhook URL first
+     */
+    400: ErrorResponse & {
+        code: 'IDEMPOTENCY_KEY_INVALID' | 'VALIDATION_FAILED' | 'WEBHOOK_NOT_SET';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Conflict
+     *
+     * - `IDEMPOTENCY_KEY_REUSED`: A key names one request for 24 hours; the same key with another body is refused and nothing is created.
+     * - `IDEMPOTENCY_REQUEST_IN_PROGRESS`: Another request with the same key has not finished within 10 seconds; retrying later returns its answer.
+     */
+    409: ErrorResponse & {
+        code: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_REQUEST_IN_PROGRESS';
+    };
+};
+
+export type WebhooksSendTestError = WebhooksSendTestErrors[keyof WebhooksSendTestErrors];
+
+export type WebhooksSendTestResponses = {
+    /**
+     * The webhook.test event after its first attempt
+     */
+    200: WebhookEventDto;
+};
+
+export type WebhooksSendTestResponse = WebhooksSendTestResponses[keyof WebhooksSendTestResponses];
+
+export type ApplicantsOverviewListData = {
+    body?: never;
+    path?: never;
+    query?: {
+        page?: number;
+        pageSize?: number;
+        /**
+         * Case-insensitive: userId or docNumber starting with it, or name containing it. At least 3 characters: the search indexes work on three-character windows, and a shorter term would scan every applicant
+         */
+        search?: string;
+        orderBy?: 'userId' | 'kycStatus' | 'documentType' | 'createdAt' | 'updatedAt' | 'submittedAt';
+        orderDirection?: 'asc' | 'desc';
+        /**
+         * Only this organization (404 unless the caller may see it)
+         */
+        organizationId?: string;
+    };
+    url: '/api/applicants';
+};
+
+export type ApplicantsOverviewListErrors = {
+    /**
+     * A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * organizationId names an organization the caller may not see
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Service Unavailable
+     *
+     * - `LIST_READ_TOO_SLOW`: A long read of the applicants list (a search, a filtered count, a deep page, the list across organizations) ran past its time budget (LONG_READ_BUDGET_MS, 10 s): answered at once rather than held, the read given up (cancelled on PostgreSQL). Narrow the request and ask again.
+     */
+    503: ErrorResponse & {
+        code: 'LIST_READ_TOO_SLOW';
+    };
+};
+
+export type ApplicantsOverviewListError = ApplicantsOverviewListErrors[keyof ApplicantsOverviewListErrors];
+
+export type ApplicantsOverviewListResponses = {
+    200: ApplicantPageDto;
+};
+
+export type ApplicantsOverviewListResponse = ApplicantsOverviewListResponses[keyof ApplicantsOverviewListResponses];
+
+export type ApplicantChecksListData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/checks';
+};
+
+export type ApplicantChecksListErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Not Found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type ApplicantChecksListError = ApplicantChecksListErrors[keyof ApplicantChecksListErrors];
+
+export type ApplicantChecksListResponses = {
+    200: Array<ApplicantCheckDto>;
+};
+
+export type ApplicantChecksListResponse = ApplicantChecksListResponses[keyof ApplicantChecksListResponses];
 
 export type HealthCheckData = {
     body?: never;

@@ -24,6 +24,7 @@ const DEFAULT: VerificationPolicyDetailsDto = {
     'document-not-expired',
   ],
   autoApprove: false,
+  requireDocumentRead: true,
   autoReject: false,
   faceMatchThreshold: null,
   screeningThreshold: 0.9,
@@ -52,6 +53,7 @@ describe('the verification policy page', () => {
     }
     expect(within(form).getByLabelText(/^Approve automatically/)).not.toBeChecked();
     expect(within(form).getByLabelText(/^Reject automatically/)).not.toBeChecked();
+    expect(within(form).getByLabelText(/^Require the document read/)).toBeChecked();
     expect(within(form).getByLabelText('Sanctions screening threshold')).toHaveValue(0.9);
     expect(within(form).getByLabelText('Face match threshold (optional)')).toHaveValue(null);
   });
@@ -63,6 +65,7 @@ describe('the verification policy page', () => {
     await userEvent.click(within(form).getByLabelText('Liveness challenge (head turn) passed'));
     await userEvent.click(within(form).getByLabelText(/^Approve automatically/));
     await userEvent.click(within(form).getByLabelText(/^Reject automatically/));
+    await userEvent.click(within(form).getByLabelText(/^Require the document read/));
     await userEvent.type(within(form).getByLabelText('Face match threshold (optional)'), '0.75');
     const screening = within(form).getByLabelText('Sanctions screening threshold');
     await userEvent.clear(screening);
@@ -72,6 +75,7 @@ describe('the verification policy page', () => {
     expect(api.calls.find((call) => call.operation === 'verificationPolicySet')?.body).toEqual({
       requiredChecks: ['document-read', 'data-matches-document', 'face-match', 'duplicate-face', 'sanctions-screening', 'adult', 'document-not-expired'],
       autoApprove: true,
+      requireDocumentRead: false,
       autoReject: true,
       faceMatchThreshold: 0.75,
       screeningThreshold: 0.85,

@@ -34,6 +34,7 @@ export const POLICY_CHECK_LABELS: readonly { name: PolicyCheck; label: string }[
 interface Draft {
   requiredChecks: PolicyCheck[];
   autoApprove: boolean;
+  requireDocumentRead: boolean;
   autoReject: boolean;
   faceMatchThreshold: string;
   screeningThreshold: string;
@@ -42,6 +43,7 @@ interface Draft {
 const draftOf = (policy: VerificationPolicyDetailsDto): Draft => ({
   requiredChecks: [...policy.requiredChecks],
   autoApprove: policy.autoApprove,
+  requireDocumentRead: policy.requireDocumentRead ?? true,
   autoReject: policy.autoReject,
   faceMatchThreshold: policy.faceMatchThreshold === null ? '' : String(policy.faceMatchThreshold),
   screeningThreshold: String(policy.screeningThreshold),
@@ -63,6 +65,7 @@ export function policyFromDraft(
     body: {
       requiredChecks: POLICY_CHECK_LABELS.map(({ name }) => name).filter((name) => draft.requiredChecks.includes(name)),
       autoApprove: draft.autoApprove,
+      requireDocumentRead: draft.requireDocumentRead,
       autoReject: draft.autoReject,
       faceMatchThreshold: face,
       screeningThreshold: screening,
@@ -116,6 +119,17 @@ function PolicyForm({ organizationId, policy, canChange }: { organizationId: str
         <div className="policy-toggle">
           <input id={`${id}-approve`} type="checkbox" checked={draft.autoApprove} onChange={(event) => set({ autoApprove: event.target.checked })} />
           <label htmlFor={`${id}-approve`}>Approve automatically when every required check passes and nothing is flagged</label>
+        </div>
+        <div className="policy-toggle">
+          <input
+            id={`${id}-require-read`}
+            type="checkbox"
+            checked={draft.requireDocumentRead}
+            onChange={(event) => set({ requireDocumentRead: event.target.checked })}
+          />
+          <label htmlFor={`${id}-require-read`}>
+            Require the document read for an automatic approval: its own expiry date and date of birth then decide, not the typed ones
+          </label>
         </div>
         <div className="policy-toggle">
           <input id={`${id}-reject`} type="checkbox" checked={draft.autoReject} onChange={(event) => set({ autoReject: event.target.checked })} />
