@@ -13,7 +13,7 @@ export function wilson(successes, n) {
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
-const tallyOf = () => ({ reads: 0, exact: 0, unreadable: 0, silentWrong: 0 });
+const tallyOf = () => ({ reads: 0, exact: 0, needsReview: 0, unreadable: 0, silentWrong: 0 });
 
 function withInterval(tally) {
   const [low, high] = wilson(tally.exact, tally.reads);
@@ -32,7 +32,14 @@ function scorer(split) {
     failures,
     add(document, condition, read, elapsed) {
       seconds.push(elapsed);
-      const outcome = !read.readable ? 'unreadable' : read.lines.join('\n') === document.lines.join('\n') ? 'exact' : 'silentWrong';
+      // A read with characters in doubt passes nothing: a person looks (right or wrong, it is not silent).
+      const outcome = !read.readable
+        ? 'unreadable'
+        : read.doubtful?.length
+          ? 'needsReview'
+          : read.lines.join('\n') === document.lines.join('\n')
+            ? 'exact'
+            : 'silentWrong';
       const tallies = [conditions[condition], byFormat[document.format][condition], (bySource[`${condition} · ${document.source}`] ??= tallyOf())];
       if (condition === 'photographed') for (const effect of document.effects) tallies.push((byEffect[effect] ??= tallyOf()));
       for (const tally of tallies) {
@@ -49,7 +56,7 @@ function scorer(split) {
         ...(condition === 'photographed' ? { tilt: Number(document.tilt.toFixed(1)), roll: Number(document.roll.toFixed(1)) } : {}),
         outcome,
         truth: document.lines,
-        ...(read.readable ? { read: read.lines } : { reason: read.reason, raw: read.rawLines }),
+        ...(read.readable ? { read: read.lines, doubtful: read.doubtful ?? [] } : { reason: read.reason, raw: read.rawLines }),
       });
     },
     result(perFormat) {
@@ -75,14 +82,14 @@ const cell = (tally) =>
 function tableOf(name, result) {
   const all = result.conditions;
   return [
-    `${name}: ICAO corpus, ${result.split} split (seed ${result.seed}), ${result.documentsPerFormat} documents per format — exact reads (95 % interval), unreadable, silent wrong`,
-    '| format | clean exact | photographed exact | unreadable (clean / photo) | silent wrong (clean / photo) |',
-    '| --- | --- | --- | --- | --- |',
+    `${name}: ICAO corpus, ${result.split} split (seed ${result.seed}), ${result.documentsPerFormat} documents per format — exact reads passed (95 % interval), reads that need a person, unreadable, silent wrong`,
+    '| format | clean exact | photographed exact | needs review (clean / photo) | unreadable (clean / photo) | silent wrong (clean / photo) |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...Object.entries(result.byFormat).map(
       ([format, t]) =>
-        `| ${format} | ${cell(t.clean)} | ${cell(t.photographed)} | ${t.clean.unreadable} / ${t.photographed.unreadable} | ${t.clean.silentWrong} / ${t.photographed.silentWrong} |`,
+        `| ${format} | ${cell(t.clean)} | ${cell(t.photographed)} | ${t.clean.needsReview} / ${t.photographed.needsReview} | ${t.clean.unreadable} / ${t.photographed.unreadable} | ${t.clean.silentWrong} / ${t.photographed.silentWrong} |`,
     ),
-    `| all | ${cell(all.clean)} | ${cell(all.photographed)} | ${all.clean.unreadable} / ${all.photographed.unreadable} | ${all.clean.silentWrong} / ${all.photographed.silentWrong} |`,
+    `| all | ${cell(all.clean)} | ${cell(all.photographed)} | ${all.clean.needsReview} / ${all.photographed.needsReview} | ${all.clean.unreadable} / ${all.photographed.unreadable} | ${all.clean.silentWrong} / ${all.photographed.silentWrong} |`,
     '',
     '| photographed, with effect | exact | silent wrong |',
     '| --- | --- | --- |',
@@ -94,8 +101,9 @@ function tableOf(name, result) {
 
 /**
  * MRZ reading on the independent ICAO corpus (bench/lib/icao-corpus.mjs, issue 34): each
- * document of the split read clean and photographed by the real reader. Exact, unreadable
- * and silent wrong (a read that passed but differs from the truth) per condition, per
+ * document of the split read clean and photographed by the real reader. Exact (passed and
+ * right), needs review (characters in doubt: a person looks), unreadable and silent wrong
+ * (a read that passed but differs from the truth) per condition, per
  * format and per photographic effect, each exact rate with its 95 % interval. With
  * `baseline` (another checkout's root, built), its reader reads every document too, in the
  * same run, so the two are compared side by side on the same images and load.

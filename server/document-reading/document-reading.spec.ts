@@ -104,7 +104,7 @@ describe('document reading', () => {
     const truth = martinZone();
     // O for 0 in the document number (alphanumeric: the check digit decides) and in the birth date (numeric).
     const misread = [truth[0], 'ABO012345' + truth[1].slice(9, 13) + '9O' + truth[1].slice(15)];
-    expect(correctMrz('TD3', misread)).toEqual({ ok: true, lines: truth, substitutions: 2 });
+    expect(correctMrz('TD3', misread)).toEqual({ ok: true, lines: truth, substitutions: 2, doubtful: [] });
   });
 
   it('refuses a read whose check digit cannot be satisfied', () => {
@@ -113,7 +113,7 @@ describe('document reading', () => {
     expect(correctMrz('TD3', wrongBirth)).toMatchObject({ ok: false, reason: expect.stringContaining('check digit') });
   });
 
-  it('refuses a name letter read without confidence, and a look-alike the check digit cannot tell apart', () => {
+  it('doubts a name letter read without confidence (the read needs a person), and refuses a look-alike the check digit cannot tell apart', () => {
     const truth = td3Lines({
       documentCode: 'P',
       issuingState: 'POL',
@@ -126,12 +126,12 @@ describe('document reading', () => {
       expiryDate: '2035-09-07',
     });
     const sure = truth.map((line) => line.split('').map(() => 97));
-    expect(correctMrz('TD3', truth, sure)).toEqual({ ok: true, lines: truth, substitutions: 0 });
-    // 'PIDTR' for 'PIOTR': names have no check digit, so a doubtful letter makes the read unreadable.
+    expect(correctMrz('TD3', truth, sure)).toEqual({ ok: true, lines: truth, substitutions: 0, doubtful: [] });
+    // 'PIDTR' for 'PIOTR': names have no check digit, so a doubtful letter is returned in doubt, never passed.
     const name = [truth[0].replace('PIOTR', 'PIDTR'), truth[1]];
     const doubtfulName = sure.map((line) => [...line]);
     doubtfulName[0][14] = 62;
-    expect(correctMrz('TD3', name, doubtfulName)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+    expect(correctMrz('TD3', name, doubtfulName)).toMatchObject({ ok: true, doubtful: [{ line: 0, column: 14, read: 'D', rivals: [] }] });
     // G and 6 are worth the same modulo 10: a doubtful G where 6 is printed satisfies every check digit.
     const number = [truth[0], truth[1].replace('PE67', 'PEG7')];
     const doubtfulNumber = sure.map((line) => [...line]);
@@ -157,7 +157,7 @@ describe('document reading', () => {
     const polish = td3Lines({ ...person, issuingState: 'POL', nationality: 'POL' });
     const doubtfulO = polish.map((line) => line.split('').map(() => 97));
     doubtfulO[1][11] = 60;
-    expect(correctMrz('TD3', polish, doubtfulO)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+    expect(correctMrz('TD3', polish, doubtfulO)).toMatchObject({ ok: true, doubtful: [{ line: 1, column: 11, read: 'O' }] });
   });
 
   it("turns a chevron misread after the names' padding into filler", () => {
@@ -169,7 +169,7 @@ describe('document reading', () => {
         misread,
         truth.map((line) => line.split('').map(() => 95)),
       ),
-    ).toEqual({ ok: true, lines: truth, substitutions: 1 });
+    ).toEqual({ ok: true, lines: truth, substitutions: 1, doubtful: [] });
   });
 
   describe("with OCR's own choices per character", () => {
@@ -201,7 +201,7 @@ describe('document reading', () => {
         read.confidences[1][1] = confidence;
         expect(correctMrz('TD3', lines, read.confidences)).toMatchObject({ ok: false, reason: expect.stringContaining('check digit fails') });
         read.choices[1][1] = [...choices];
-        expect(correctMrz('TD3', lines, read.confidences, read.choices)).toEqual({ ok: true, lines: truth, substitutions: 1 });
+        expect(correctMrz('TD3', lines, read.confidences, read.choices)).toEqual({ ok: true, lines: truth, substitutions: 1, doubtful: [] });
       }
     });
 
@@ -210,7 +210,7 @@ describe('document reading', () => {
       const lines = [truth[0], truth[1].slice(0, 13) + 'L' + truth[1].slice(14)];
       const read = sureRead(lines);
       read.choices[1][13] = [choice('L', 81.1), choice('4', 8)];
-      expect(correctMrz('TD3', lines, read.confidences, read.choices)).toEqual({ ok: true, lines: truth, substitutions: 1 });
+      expect(correctMrz('TD3', lines, read.confidences, read.choices)).toEqual({ ok: true, lines: truth, substitutions: 1, doubtful: [] });
     });
 
     it('ranks corrections the check digits cannot tell apart by likelihood, and refuses a guess between near equals', () => {
@@ -220,7 +220,7 @@ describe('document reading', () => {
       read.confidences[1][0] = 70;
       expect(correctMrz('TD3', dubois, read.confidences)).toMatchObject({ ok: false, reason: expect.stringContaining('several corrections') });
       read.choices[1][0] = [choice('L', 89.4), choice('I', 0), choice('U', 0)];
-      expect(correctMrz('TD3', dubois, read.confidences, read.choices)).toEqual({ ok: true, lines: dubois, substitutions: 0 });
+      expect(correctMrz('TD3', dubois, read.confidences, read.choices)).toEqual({ ok: true, lines: dubois, substitutions: 0, doubtful: [] });
       // 1 and V (worth 1 and 31) both satisfy the check digits, and OCR finds them about as likely.
       const iyer = td1Lines({
         documentCode: 'ID',
@@ -240,7 +240,7 @@ describe('document reading', () => {
       card.choices[0][8] = offered;
       expect(correctMrz('TD1', lines, card.confidences, card.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('several corrections') });
       card.choices[0][8] = offered.filter((candidate) => candidate.text !== 'V');
-      expect(correctMrz('TD1', lines, card.confidences, card.choices)).toEqual({ ok: true, lines: iyer, substitutions: 1 });
+      expect(correctMrz('TD1', lines, card.confidences, card.choices)).toEqual({ ok: true, lines: iyer, substitutions: 1, doubtful: [] });
     });
 
     it("does not take OCR's word between a character and its look-alike", () => {
@@ -281,7 +281,7 @@ describe('document reading', () => {
       expect(correctMrz('TD3', lines, read.confidences, read.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('check digit fails') });
     });
 
-    it('settles a doubtful letter no check digit guards only when OCR offers no rival for it', () => {
+    it('settles a doubtful letter no check digit guards only when OCR offers no rival for it, and returns it in doubt otherwise', () => {
       const marques = td1Lines({
         documentCode: 'ID',
         issuingState: 'PRT',
@@ -296,18 +296,24 @@ describe('document reading', () => {
       const read = sureRead(marques);
       // The nationality's T: PRK and PRY are states too.
       read.confidences[1][17] = 89;
-      expect(correctMrz('TD1', marques, read.confidences)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+      expect(correctMrz('TD1', marques, read.confidences)).toMatchObject({ ok: true, doubtful: [{ line: 1, column: 17, read: 'T' }] });
       read.choices[1][17] = [choice('T', 91.9), choice('1', 0), choice('7', 0)];
-      expect(correctMrz('TD1', marques, read.confidences, read.choices)).toMatchObject({ ok: true, lines: marques });
+      expect(correctMrz('TD1', marques, read.confidences, read.choices)).toMatchObject({ ok: true, lines: marques, doubtful: [] });
       read.choices[1][17] = [choice('T', 80), choice('K', 12)];
-      expect(correctMrz('TD1', marques, read.confidences, read.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+      expect(correctMrz('TD1', marques, read.confidences, read.choices)).toMatchObject({
+        ok: true,
+        doubtful: [{ line: 1, column: 17, read: 'T', rivals: ['K'] }],
+      });
       // A name's letter: the first E of MARQUES.
       const name = sureRead(marques);
       name.confidences[2][5] = 85;
       name.choices[2][5] = [choice('E', 88), choice('F', 0)];
-      expect(correctMrz('TD1', marques, name.confidences, name.choices)).toMatchObject({ ok: true, lines: marques });
+      expect(correctMrz('TD1', marques, name.confidences, name.choices)).toMatchObject({ ok: true, lines: marques, doubtful: [] });
       name.choices[2][5] = [choice('E', 88), choice('F', 30)];
-      expect(correctMrz('TD1', marques, name.confidences, name.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('without confidence') });
+      expect(correctMrz('TD1', marques, name.confidences, name.choices)).toMatchObject({
+        ok: true,
+        doubtful: [{ line: 2, column: 5, read: 'E', rivals: ['F'] }],
+      });
       // Even a confident letter needs to be clearly likelier than OCR's rivals: OCR reads OCR-B's O as Q.
       const dubois = td1Lines({
         documentCode: 'ID',
@@ -324,9 +330,12 @@ describe('document reading', () => {
       const sure = sureRead(misread);
       sure.confidences[2][3] = 94;
       sure.choices[2][3] = [choice('Q', 85), choice('O', 61.8)];
-      expect(correctMrz('TD1', misread, sure.confidences, sure.choices)).toMatchObject({ ok: false, reason: expect.stringContaining('close rival') });
+      expect(correctMrz('TD1', misread, sure.confidences, sure.choices)).toMatchObject({
+        ok: true,
+        doubtful: [{ line: 2, column: 3, read: 'Q', rivals: ['O'] }],
+      });
       sure.choices[2][3] = [choice('Q', 85), choice('O', 20)];
-      expect(correctMrz('TD1', misread, sure.confidences, sure.choices)).toMatchObject({ ok: true });
+      expect(correctMrz('TD1', misread, sure.confidences, sure.choices)).toMatchObject({ ok: true, doubtful: [] });
     });
   });
 

@@ -14,7 +14,7 @@ export type { MrzFields, MrzRead } from './mrz-reader.js';
 
 /** Field-by-field correction of raw MRZ lines with the check digits. */
 export { correctMrz } from './mrz-text.js';
-export type { Choice, Correction, MrzFormat } from './mrz-text.js';
+export type { Choice, Correction, DoubtfulCharacter, MrzFormat } from './mrz-text.js';
 
 /** ICAO 9303 check digit. */
 export { icaoCheckDigit } from './check-digit.js';

@@ -32,8 +32,8 @@ async function zoneCard(lines: readonly string[]): Promise<Buffer> {
 
 describe('machine-readable zone formats', () => {
   it('corrects a visa zone field by field: MRV-A and MRV-B have no composite check digit', () => {
-    expect(correctMrz('MRV-A', MRV_A)).toEqual({ ok: true, lines: MRV_A, substitutions: 0 });
-    expect(correctMrz('MRV-B', MRV_B)).toEqual({ ok: true, lines: MRV_B, substitutions: 0 });
+    expect(correctMrz('MRV-A', MRV_A)).toEqual({ ok: true, lines: MRV_A, substitutions: 0, doubtful: [] });
+    expect(correctMrz('MRV-B', MRV_B)).toEqual({ ok: true, lines: MRV_B, substitutions: 0, doubtful: [] });
     // The same second line under TD3's rules fails its composite check digit: the layouts differ.
     expect(correctMrz('TD3', MRV_A)).toMatchObject({ ok: false });
     // A visa's own check digits still guard it.
@@ -49,6 +49,12 @@ describe('machine-readable zone formats', () => {
   ])('reads a %s zone, its format told by line length and document code', async (format, lines) => {
     const read = await readMrz(await zoneCard(lines));
     expect(read).toMatchObject({ readable: true, format, lines });
+  });
+
+  it('reads X, an unspecified sex, which ICAO 9303 allows and the mrz package refuses', async () => {
+    const unspecified = [TD2[0], TD2[1].replace('7408122F', '7408122X')];
+    const read = await readMrz(await zoneCard(unspecified));
+    expect(read).toMatchObject({ readable: true, format: 'TD2', lines: unspecified, fields: { sex: 'X' }, doubtful: [] });
   });
 
   it("gives a visa's optional data to the end of its second line", async () => {

@@ -1,6 +1,18 @@
 import { parse as parseMrz } from 'mrz';
 import sharp from 'sharp';
-import { cellKinds, correctMrz, layoutOf, lookAlikes, ROUND, SPECIMEN_STATE, SURE_CONFIDENCE, type Choice, type Kind, type MrzFormat } from './mrz-text.js';
+import {
+  cellKinds,
+  correctMrz,
+  layoutOf,
+  lookAlikes,
+  ROUND,
+  SPECIMEN_STATE,
+  SURE_CONFIDENCE,
+  type Choice,
+  type DoubtfulCharacter,
+  type Kind,
+  type MrzFormat,
+} from './mrz-text.js';
 import { MRZ_ALPHABET, ocrWorker } from './ocr.js';
 
 /** The fields of a machine-readable zone that passed every check digit. Dates are 'YYMMDD' as printed. */
@@ -17,12 +29,25 @@ export interface MrzFields {
   optionalData: string;
 }
 
-/** A read that passed every check digit, or an unreadable one with the reason. */
+/**
+ * A read that passed every check digit — with the characters no check digit guards that
+ * remain in doubt (none: the read passed; some: it needs a person) — or an unreadable one
+ * with the reason.
+ */
 export type MrzRead =
-  { readable: true; format: MrzFormat; lines: string[]; fields: MrzFields; corrections: number } | { readable: false; reason: string; rawLines: string[] };
+  | { readable: true; format: MrzFormat; lines: string[]; fields: MrzFields; corrections: number; doubtful: DoubtfulCharacter[] }
+  | { readable: false; reason: string; rawLines: string[] };
 
 /** The zone's state fields, which may hold the specimen state the mrz package does not know. */
 const STATE_FIELDS = new Set(['issuingState', 'nationality']);
+
+/**
+ * What ICAO 9303 allows and the mrz package (5.x) refuses: the specimen state UTO, and X
+ * (unspecified) as the holder's sex.
+ */
+function acceptedByIcao(field: string, value: string): boolean {
+  return (STATE_FIELDS.has(field) && value === SPECIMEN_STATE) || (field === 'sex' && value === 'X');
+}
 
 /** Width the photo is normalised to before the zone is searched. */
 const WORK_WIDTH = 1400;
@@ -56,10 +81,17 @@ export async function readMrz(image: Buffer): Promise<MrzRead> {
   // The mrz package knows TD1, TD2 and TD3; a visa's fields were checked above, field by field.
   const parsed = format.startsWith('MRV') ? null : parseMrz(corrected.lines);
   const refusal = parsed?.details.find(
-    (detail) => !detail.valid && !(STATE_FIELDS.has(detail.field ?? '') && corrected.lines[detail.line].slice(detail.start, detail.end) === SPECIMEN_STATE),
+    (detail) => !detail.valid && !acceptedByIcao(detail.field ?? '', corrected.lines[detail.line].slice(detail.start, detail.end)),
   );
   if (refusal) return { readable: false, reason: refusal.error ?? 'the zone does not parse', rawLines };
-  return { readable: true, format, lines: corrected.lines, fields: fieldsOf(corrected.lines, format), corrections: corrected.substitutions };
+  return {
+    readable: true,
+    format,
+    lines: corrected.lines,
+    fields: fieldsOf(corrected.lines, format),
+    corrections: corrected.substitutions,
+    doubtful: corrected.doubtful,
+  };
 }
 
 /** The zone's format and each of its characters as OCR read it, with its confidence; null when no zone is found. */

@@ -164,8 +164,20 @@ export function lookAlikes(character: string): readonly string[] {
   return SWAPS[character] ?? [];
 }
 
-/** The result of correcting a raw OCR read: the corrected lines, or why it cannot be trusted. */
-export type Correction = { ok: true; lines: string[]; substitutions: number } | { ok: false; reason: string };
+/** A character of a field no check digit guards that OCR was not sure of (0-based line and column), with the rivals OCR offered. */
+export interface DoubtfulCharacter {
+  line: number;
+  column: number;
+  read: string;
+  rivals: string[];
+}
+
+/**
+ * The result of correcting a raw OCR read: the corrected lines (with the characters no
+ * check digit guards that remain in doubt: the read then needs a person), or why it
+ * cannot be trusted at all.
+ */
+export type Correction = { ok: true; lines: string[]; substitutions: number; doubtful: DoubtfulCharacter[] } | { ok: false; reason: string };
 
 /**
  * OCR's confidence (0–100) at or above which a character is taken as read: a
@@ -219,16 +231,17 @@ interface Candidate {
 /**
  * Corrects OCR confusions field by field. Digit positions take the digit a letter
  * resembles and letter positions the letter a digit resembles. Each position of a
- * field guarded by a check digit (the check digits included) may hold the character
- * read, OCR's own alternatives for the glyph (for a character read with confidence,
+ * field guarded by a check digit (never the check digit itself: it stays as read) may
+ * hold the character read, OCR's own alternatives for the glyph (for a character read with confidence,
  * only strong ones) and, when OCR was unsure, its look-alikes; each is weighed by
  * OCR's likelihood. Of the combinations of all fields' values that satisfy their check
  * digits and the composite one, the likeliest is taken only when it is clearly
  * likelier than the next — never a guess between equals, such as a look-alike no
  * check digit can tell apart (G/6, L/1, whose values differ by a multiple of 10) that
- * OCR was unsure of. Letters of fields no check digit guards (names, states, document
- * code, sex) must be read with confidence or without a rival among OCR's choices, and
- * be clearly likelier than any rival it offers.
+ * OCR was unsure of. Characters of fields no check digit guards (names, states, document
+ * code, sex, optional data) must be read with confidence or without a rival among OCR's
+ * choices, and be clearly likelier than any rival it offers: the others are returned as
+ * `doubtful`, and such a read needs a person.
  *
  * `confidences` and `choices`, per line and character, are OCR's (0–100); without
  * confidences every character is taken as a guess, and a correction with fewer
@@ -251,25 +264,35 @@ export function correctMrz(
     choices: (line, column) => choices?.[line]?.[column],
     confident: confidences !== undefined,
   };
-  const refused = settleUnguarded(layout.fields, reading);
+  const doubtful: DoubtfulCharacter[] = [];
+  const refused = settleUnguarded(layout, reading, doubtful);
   if (refused) return { ok: false, reason: refused };
   const corrected = checkedFields(format, reading);
   if (!corrected.ok) return corrected;
   const lines = reading.lines.map((line) => line.join(''));
   let substitutions = 0;
   lines.forEach((line, index) => line.split('').forEach((character, column) => (substitutions += character === rawLines[index][column] ? 0 : 1)));
-  return { ok: true, lines, substitutions };
+  return { ok: true, lines, substitutions, doubtful };
 }
 
 /**
  * Maps look-alikes to the kind of each position, and checks the fields no check digit
- * guards: their letters must be read with confidence, or leave OCR no rival, and a
- * confident one must be clearly likelier than its rivals. Returns why the read is
- * refused, or null.
+ * of their own guards (names, states, document code, sex, optional data): a character
+ * must be read with confidence, or leave OCR no rival, and a confident one must be
+ * clearly likelier than its rivals — else it is in doubt (added to `doubtful`: the read
+ * needs a person). Optional data is padded with fillers to its end: a character after a
+ * filler there is in doubt too (a filler read as K weighs 0, as the filler does, and no
+ * check digit tells them apart). Returns why the read is refused outright, or null.
  */
-function settleUnguarded(fields: readonly Field[], reading: Reading): string | null {
+function settleUnguarded(layout: Layout, reading: Reading, doubtful: DoubtfulCharacter[]): string | null {
   const { lines } = reading;
-  for (const field of fields) {
+  const composite = new Set(layout.composite.flatMap(([line, start, end]) => Array.from({ length: end - start }, (_, offset) => `${line}:${start + offset}`)));
+  const doubt = (line: number, column: number, rivalsOffered: readonly string[]) =>
+    doubtful.push({ line, column, read: lines[line][column], rivals: [...rivalsOffered] });
+  for (const field of layout.fields) {
+    // Optional data (an alphanumeric field without a check digit of its own): fillers pad it to its end.
+    const optional = field.kind === 'alnum' && !field.check;
+    let padded = false;
     // Three fillers in a row only ever pad the names to the end: what follows them is a chevron misread.
     const padding = field.names ? lines[field.line].slice(field.start, field.end).join('').indexOf('<<<') : -1;
     if (padding >= 0) for (let column = field.start + padding; column < field.end; column += 1) lines[field.line][column] = '<';
@@ -277,17 +300,30 @@ function settleUnguarded(fields: readonly Field[], reading: Reading): string | n
       const character = lines[field.line][column];
       if (character === '?') return `no character read at line ${field.line + 1}, column ${column + 1}`;
       lines[field.line][column] = asKind(character, field.kind);
-      if (field.kind === 'sex' && !fits(character, 'sex')) return `sex '${character}' is not M, F, X or <`;
-      if (!reading.confident || field.check || field.kind === 'digit' || field.kind === 'alnum' || character === '<') continue;
+      if (field.kind === 'sex' && !fits(character, 'sex')) {
+        // Not a sex at all (a filler read as K or C, most often): taken as unspecified, in doubt.
+        lines[field.line][column] = '<';
+        doubtful.push({ line: field.line, column, read: character, rivals: ['<'] });
+        continue;
+      }
+      if (optional && character === '<') padded = true;
+      else if (optional && padded) {
+        doubt(field.line, column, ['<']);
+        continue;
+      }
+      if (!reading.confident || field.check || field.kind === 'digit' || character === '<') continue;
+      // Optional data under the composite check digit: only its look-alikes of equal weight escape it, and those are doubted below when OCR was unsure.
+      if (optional && composite.has(`${field.line}:${column}`) && reading.confidence(field.line, column) >= SURE_CONFIDENCE) continue;
       const valid = (text: string) => fits(text, field.kind);
       const confidence = reading.confidence(field.line, column);
       if (confidence >= SURE_CONFIDENCE) {
         // Even a confident read must be clearly likelier than any rival OCR offers (it reads OCR-B's O as Q with confidence).
-        if (field.state || !rivals(reading, field.line, column, valid, confidence / CLEAR_RATIO)?.length) continue;
-        return `'${lines[field.line][column]}' read with a close rival at line ${field.line + 1}, column ${column + 1}, which no check digit guards`;
+        const close = field.state ? [] : (rivals(reading, field.line, column, valid, confidence / CLEAR_RATIO) ?? []);
+        if (close.length > 0) doubt(field.line, column, close);
+        continue;
       }
       if (field.state ? stateSettles(field, column, reading) : rivals(reading, field.line, column, valid, CHOICE_FLOOR)?.length === 0) continue;
-      return `'${lines[field.line][column]}' read without confidence at line ${field.line + 1}, column ${column + 1}, which no check digit guards`;
+      doubt(field.line, column, rivals(reading, field.line, column, valid, CHOICE_FLOOR) ?? []);
     }
   }
   return null;
@@ -370,6 +406,16 @@ function candidatesAt(reading: Reading, line: number, column: number, kind: Kind
 }
 
 /**
+ * A check digit as read, and nothing else: a correction that changed a check digit could
+ * make a misread pass. (A letter read there was already taken as the one digit it
+ * resembles: a check digit is always printed as a digit.)
+ */
+function checkDigitAt(reading: Reading, line: number, column: number): Candidate[] {
+  const read = asKind(reading.lines[line][column], 'digit');
+  return fits(read, 'digit') ? [{ text: read, score: 0 }] : [];
+}
+
+/**
  * The guarded fields (and the composite check digit) corrected in `reading.lines`: the
  * likeliest combination that satisfies every check digit, when it is clearly likelier
  * than the next.
@@ -385,7 +431,9 @@ function checkedFields(format: MrzFormat, reading: Reading): { ok: true } | { ok
     const positions: [number, number][] = [];
     for (let column = field.start; column < field.end; column += 1) positions.push([field.line, column]);
     positions.push(field.check);
-    const perPosition = positions.map(([line, column], index) => candidatesAt(reading, line, column, index < positions.length - 1 ? field.kind : 'digit'));
+    const perPosition = positions.map(([line, column], index) =>
+      index < positions.length - 1 ? candidatesAt(reading, line, column, field.kind) : checkDigitAt(reading, line, column),
+    );
     const top = perPosition.reduce((sum, candidates) => sum + (candidates[0]?.score ?? -Infinity), 0);
     best += top;
     const values = likelyCombinations(perPosition, top - WINDOW, (texts) => {
@@ -399,7 +447,7 @@ function checkedFields(format: MrzFormat, reading: Reading): { ok: true } | { ok
   }
   const compositeAt = layout.compositeAt;
   // A visa has no composite check digit: each field's own check digits decide.
-  const composite = compositeAt ? candidatesAt(reading, compositeAt[0], compositeAt[1], 'digit') : [{ text: '', score: 0 }];
+  const composite = compositeAt ? checkDigitAt(reading, compositeAt[0], compositeAt[1]) : [{ text: '', score: 0 }];
   best += composite[0]?.score ?? -Infinity;
   const apply = (texts: readonly string[]) =>
     guarded.forEach((field, index) => {

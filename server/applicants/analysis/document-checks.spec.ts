@@ -36,6 +36,18 @@ describe("the document analysis's checks", () => {
     expect(checks.find((check) => check.name === 'document-not-expired')).toMatchObject({ verdict: 'passed' });
   });
 
+  it('asks a person to look at a read with a character in doubt, and at a difference it may explain', () => {
+    const doubtful = { ...passport, surname: 'MARTLN', doubtful: [{ line: 0, column: 9, read: 'L', rivals: ['I'] }] };
+    const checks = documentAnalysisChecks(typed, { read: doubtful, reason: '', unavailable: false }, TODAY);
+    expect(checks.find((check) => check.name === 'document-read')).toMatchObject({
+      verdict: 'needs-review',
+      detail: "TD3 machine-readable zone read; every check digit passed, but a character no check digit guards is in doubt: line 1, column 10 ('L' or 'I')",
+      evidence: { doubtful: [{ line: 0, column: 9, read: 'L', rivals: ['I'] }] },
+    });
+    // The name differs only where the read is in doubt: not the applicant's failure.
+    expect(checks.find((check) => check.name === 'data-matches-document')).toMatchObject({ verdict: 'needs-review' });
+  });
+
   it("leaves the typed dates' checks in place when the document gives no date, or nothing was read", () => {
     const withoutDates = documentAnalysisChecks(typed, { read: { ...passport, expiryDate: null, dateOfBirth: null }, reason: '', unavailable: false }, TODAY);
     expect(withoutDates.map((check) => check.name)).toEqual(['document-read', 'data-matches-document']);

@@ -45,18 +45,31 @@ export function documentAnalysisChecks(declared: DeclaredIdentity, outcome: Docu
   const comparisons = compareWithDocument(declared, read);
   const compared = comparisons.filter((comparison) => comparison.verdict === 'match' || comparison.verdict === 'mismatch');
   const mismatches = compared.filter((comparison) => comparison.verdict === 'mismatch');
+  const doubtful = read.doubtful ?? [];
   return [
     {
       name: 'document-read',
-      verdict: 'passed',
+      // A zone's check digits all passed (else it is unreadable), but a character no check digit guards may be in doubt.
+      verdict: doubtful.length > 0 ? 'needs-review' : 'passed',
       score: null,
-      // A zone's check digits all passed (else it is unreadable); a licence barcode has none.
-      detail: read.source === 'mrz' ? `${read.format} machine-readable zone read; every check digit passed` : `${read.format} barcode read`,
+      detail:
+        read.source !== 'mrz'
+          ? `${read.format} barcode read`
+          : doubtful.length > 0
+            ? `${read.format} machine-readable zone read; every check digit passed, but ${doubtful.length === 1 ? 'a character no check digit guards is' : `${doubtful.length} characters no check digit guards are`} in doubt: ${doubtful
+                .map(
+                  (cell) =>
+                    `line ${cell.line + 1}, column ${cell.column + 1} ('${cell.read}'${cell.rivals.length > 0 ? ` or ${cell.rivals.map((rival) => `'${rival}'`).join(', ')}` : ''})`,
+                )
+                .join('; ')
+                .slice(0, 400)}`
+            : `${read.format} machine-readable zone read; every check digit passed`,
       evidence: { ...read },
     },
     {
       name: 'data-matches-document',
-      verdict: mismatches.length > 0 ? 'failed' : compared.length > 0 ? 'passed' : 'needs-review',
+      // A difference where the read is in doubt may be the reading's: a person looks.
+      verdict: mismatches.length > 0 ? (doubtful.length > 0 ? 'needs-review' : 'failed') : compared.length > 0 ? 'passed' : 'needs-review',
       score: compared.length > 0 ? (compared.length - mismatches.length) / compared.length : null,
       detail:
         mismatches.length > 0

@@ -1,4 +1,4 @@
-import type { AamvaFields, MrzFields } from '../../document-reading/index.js';
+import type { AamvaFields, DoubtfulCharacter, MrzFields } from '../../document-reading/index.js';
 
 /** What the analysis read from a document: its machine-readable zone or its barcode. */
 export interface DocumentData {
@@ -15,6 +15,8 @@ export interface DocumentData {
   /** ICAO / ISO 3166 alpha-3 code, where the document carries one. */
   nationality: string | null;
   issuingState: string | null;
+  /** The zone's characters no check digit guards that OCR was not sure of (0-based line and column): the read needs a person. */
+  doubtful?: DoubtfulCharacter[];
 }
 
 /** The declared (typed) values compared with the document. */
@@ -133,8 +135,8 @@ export function compareWithDocument(declared: DeclaredIdentity, read: DocumentDa
   }));
 }
 
-/** A zone that passed its check digits, as the document's data (two-digit years placed around `today`). */
-export function fromMrz(format: string, fields: MrzFields, today: Date): DocumentData {
+/** A zone that passed its check digits, as the document's data (two-digit years placed around `today`), with the characters in doubt. */
+export function fromMrz(format: string, fields: MrzFields, today: Date, doubtful: readonly DoubtfulCharacter[] = []): DocumentData {
   const code = (value: string) => value.replace(/</g, '') || null;
   return {
     source: 'mrz',
@@ -147,6 +149,7 @@ export function fromMrz(format: string, fields: MrzFields, today: Date): Documen
     sex: fields.sex,
     nationality: code(fields.nationality),
     issuingState: code(fields.issuingState),
+    ...(doubtful.length > 0 ? { doubtful: [...doubtful] } : {}),
   };
 }
 
