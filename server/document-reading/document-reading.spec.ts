@@ -5,7 +5,7 @@ import { td1Lines, td3Lines } from '../fake-data/check-digits.js';
 import { fakeApplicant } from '../fake-data/fake-applicant.js';
 import { renderFakeDocument } from '../fake-data/fake-documents.js';
 import { assessQuality, correctMrz, readLicenceBarcode, readMrz, terminateOcrWorker, type Choice } from './index.js';
-import { settleLookAlikes, type CellRead } from './mrz-reader.js';
+import { settleLookAlikes, type CellRead } from './mrz-cells.js';
 
 const now = new Date('2026-06-01T00:00:00Z');
 /** Items of the 'document-reading' series: a residence permit, a passport, a licence, an identity card. */

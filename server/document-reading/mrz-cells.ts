@@ -1,0 +1,296 @@
+import sharp from 'sharp';
+import { cellKinds, lookAlikes, ROUND, SURE_CONFIDENCE, type Choice, type Kind, type MrzFormat } from './mrz-text.js';
+import { fitGrid, isChevron, type Grey, type Row } from './mrz-zone.js';
+import { MRZ_ALPHABET, ocrWorker } from './ocr.js';
+
+/** Height (px) each MRZ line is scaled to for OCR. */
+const LINE_HEIGHT = 56;
+
+/** One position of the zone as read: its character ('?' when none) and OCR's confidence (0–100). */
+export interface CellRead {
+  text: string;
+  confidence: number;
+  /** OCR's candidate characters for the glyph, best first, with their confidences (0–100). */
+  choices?: Choice[];
+  /** The glyph's shape for comparing cells with one another (a normalised patch), when it has ink. */
+  shape?: Float32Array;
+}
+
+/** Size of the patch a glyph's shape is sampled into: a cell's width by 1.3 row heights. */
+const SHAPE_WIDTH = 12;
+const SHAPE_HEIGHT = 20;
+
+/**
+ * OCR of one zone row on the zone's fixed pitch. The grid is fitted to the glyphs; a
+ * cell whose ink has the chevron's shape is the filler '<' (the English model reads
+ * runs of chevrons as K, L or C and loses its footing on the glyphs after them). The
+ * other cells' glyphs are set side by side at ordinary letter spacing, without the
+ * chevrons, and read in one pass; each glyph takes the symbol OCR placed on it, with
+ * its confidence, and a glyph OCR left out is '?', which no check accepts.
+ */
+export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: number): Promise<CellRead[]> {
+  const rowHeight = row.bottom - row.top;
+  const { left: gridLeft, pitch } = fitGrid(mask, grey.width, row, cells);
+  const pad = Math.round(rowHeight * 0.3);
+  const top = Math.max(0, row.top - pad);
+  const bottom = Math.min(grey.height, row.bottom + pad);
+  // Contrast stretch of the band: its paper goes to white, its ink to black.
+  const histogram = new Array<number>(256).fill(0);
+  const bandLeft = Math.max(0, Math.floor(gridLeft));
+  const bandRight = Math.min(grey.width, Math.ceil(gridLeft + pitch * cells));
+  for (let y = top; y < bottom; y += 1) for (let x = bandLeft; x < bandRight; x += 1) histogram[grey.pixels[y * grey.width + x]] += 1;
+  const total = histogram.reduce((sum, count) => sum + count, 0);
+  const level = (share: number) => {
+    let seen = 0;
+    for (let value = 0; value < 256; value += 1) {
+      seen += histogram[value];
+      if (seen >= total * share) return value;
+    }
+    return 255;
+  };
+  const ink = level(0.03);
+  const paper = Math.max(ink + 1, level(0.6));
+  const stretch = (value: number) => Math.max(0, Math.min(255, Math.round(((value - ink) * 255) / (paper - ink))));
+
+  const reads: CellRead[] = [];
+  const slots: { cell: number; x0: number; x1: number }[] = [];
+  const glyphs: { cell: number; x0: number; x1: number }[] = [];
+  const gap = Math.round(rowHeight * 0.3);
+  let cursor = rowHeight;
+  for (let cell = 0; cell < cells; cell += 1) {
+    const cellLeft = gridLeft + cell * pitch;
+    if (isChevron(mask, grey.width, row, cellLeft, pitch)) {
+      reads.push({ text: '<', confidence: 100 });
+      continue;
+    }
+    const x0 = Math.max(0, Math.floor(cellLeft));
+    const x1 = Math.min(grey.width, Math.ceil(cellLeft + pitch));
+    let inkLeft = x1;
+    let inkRight = -1;
+    for (let y = top; y < bottom; y += 1) {
+      for (let x = x0; x < x1; x += 1) {
+        if (!mask[y * grey.width + x]) continue;
+        inkLeft = Math.min(inkLeft, x);
+        inkRight = Math.max(inkRight, x);
+      }
+    }
+    reads.push({ text: '?', confidence: 0 });
+    if (inkRight < 0) continue;
+    reads[cell].shape = shapeOf(grey, stretch, (inkLeft + inkRight + 1) / 2, (row.top + row.bottom) / 2, pitch, rowHeight * 1.3);
+    const from = Math.max(x0, inkLeft - 2);
+    const to = Math.min(x1, inkRight + 3);
+    glyphs.push({ cell, x0: from, x1: to });
+    slots.push({ cell, x0: cursor, x1: cursor + (to - from) });
+    cursor += to - from + gap;
+  }
+  if (glyphs.length === 0) return reads;
+  const width = cursor - gap + rowHeight;
+  const height = bottom - top;
+  const pixels = new Uint8Array(width * height).fill(255);
+  glyphs.forEach((glyph, index) => {
+    for (let y = top; y < bottom; y += 1) {
+      for (let x = glyph.x0; x < glyph.x1; x += 1) pixels[(y - top) * width + slots[index].x0 + (x - glyph.x0)] = stretch(grey.pixels[y * grey.width + x]);
+    }
+  });
+  const scale = LINE_HEIGHT / rowHeight;
+  const line = await sharp(Buffer.from(pixels), { raw: { width, height, channels: 1 } })
+    .resize({ height: Math.round(height * scale), kernel: 'cubic' })
+    .withMetadata({ density: 300 })
+    .png()
+    .toBuffer();
+  const worker = await ocrWorker();
+  const { data } = await worker.recognize(line, {}, { blocks: true, hocr: true });
+  const words = (data.blocks ?? []).flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines.flatMap((ocrLine) => ocrLine.words)));
+  const choices = choicesOf(data.hocr ?? '');
+  const symbols = words
+    .flatMap((word, w) => word.symbols.map((symbol, s) => ({ symbol, choices: choices[w]?.length === word.symbols.length ? choices[w][s] : [] })))
+    .map(({ symbol, choices }) => ({
+      text: symbol.text.toUpperCase(),
+      confidence: symbol.confidence,
+      choices,
+      x0: symbol.bbox.x0 / scale,
+      x1: symbol.bbox.x1 / scale,
+    }))
+    .filter((symbol) => symbol.text.length === 1 && MRZ_ALPHABET.includes(symbol.text));
+  const best = new Map<number, { text: string; confidence: number; width: number; choices: Choice[] }>();
+  for (const symbol of symbols) {
+    const centre = (symbol.x0 + symbol.x1) / 2;
+    const slot = slots.find((candidate) => centre >= candidate.x0 - gap / 2 && centre < candidate.x1 + gap / 2);
+    if (!slot) continue;
+    const found = { text: symbol.text, confidence: symbol.confidence, width: symbol.x1 - symbol.x0, choices: symbol.choices };
+    const previous = best.get(slot.cell);
+    if (!previous || found.width > previous.width) best.set(slot.cell, found);
+    else if (previous) previous.confidence = Math.min(previous.confidence, found.confidence);
+  }
+  for (const [cell, found] of best) Object.assign(reads[cell], { text: found.text, confidence: found.confidence, choices: found.choices });
+  return reads;
+}
+
+/** Per word of an hOCR page (lstm_choice_mode 2), per symbol, the LSTM's candidate characters with their confidences. */
+function choicesOf(hocr: string): Choice[][][] {
+  return hocr
+    .split("class='ocrx_word'")
+    .slice(1)
+    .map((word) =>
+      word
+        .split("id='lstm_choices_")
+        .slice(1)
+        .map((group) =>
+          [...group.matchAll(/x_confs ([0-9.]+)'>([^<]*)<\/span>/g)].map((match) => ({
+            text: match[2].replace('&lt;', '<').toUpperCase(),
+            confidence: Number(match[1]),
+          })),
+        ),
+    );
+}
+
+/** A glyph's patch (centred on its ink), resampled, its mean removed and scaled to unit length. */
+function shapeOf(grey: Grey, stretch: (value: number) => number, centreX: number, centreY: number, width: number, height: number): Float32Array {
+  const shape = new Float32Array(SHAPE_WIDTH * SHAPE_HEIGHT);
+  for (let j = 0; j < SHAPE_HEIGHT; j += 1) {
+    for (let i = 0; i < SHAPE_WIDTH; i += 1) {
+      const x = centreX + ((i + 0.5) / SHAPE_WIDTH - 0.5) * width;
+      const y = centreY + ((j + 0.5) / SHAPE_HEIGHT - 0.5) * height;
+      const x0 = Math.max(0, Math.min(grey.width - 2, Math.floor(x)));
+      const y0 = Math.max(0, Math.min(grey.height - 2, Math.floor(y)));
+      const fx = Math.max(0, Math.min(1, x - x0));
+      const fy = Math.max(0, Math.min(1, y - y0));
+      const at = (xx: number, yy: number) => 255 - stretch(grey.pixels[yy * grey.width + xx]);
+      shape[j * SHAPE_WIDTH + i] =
+        at(x0, y0) * (1 - fx) * (1 - fy) + at(x0 + 1, y0) * fx * (1 - fy) + at(x0, y0 + 1) * (1 - fx) * fy + at(x0 + 1, y0 + 1) * fx * fy;
+    }
+  }
+  const mean = shape.reduce((sum, value) => sum + value, 0) / shape.length;
+  let norm = 0;
+  for (let k = 0; k < shape.length; k += 1) {
+    shape[k] -= mean;
+    norm += shape[k] ** 2;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (let k = 0; k < shape.length; k += 1) shape[k] /= norm;
+  return shape;
+}
+
+/** Normalised correlation of two glyph shapes (1 for the same glyph). */
+function likeness(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let k = 0; k < a.length; k += 1) sum += a[k] * b[k];
+  return sum;
+}
+
+/** How much better a look-alike must match the document's own glyphs to be believed. */
+const SHAPE_MARGIN = 0.04;
+
+/**
+ * The glyph shapes of each character the zone prints where OCR read it with confidence
+ * and the position's kind agrees (digits in numeric fields, letters in letter fields),
+ * and how alike two prints of one character are in this photo (blur and noise lower
+ * it): the median over the examples' pairs.
+ */
+function printedExamples(kinds: Kind[][], reads: CellRead[][]): { examples: Map<string, Float32Array[]>; same: number } {
+  const examples = new Map<string, Float32Array[]>();
+  reads.forEach((cells, line) =>
+    cells.forEach((cell, column) => {
+      const kind = kinds[line][column];
+      const isDigit = /^[0-9]$/.test(cell.text);
+      const isLetter = /^[A-Z]$/.test(cell.text);
+      if (!cell.shape || cell.confidence < SURE_CONFIDENCE) return;
+      if ((kind === 'digit' && isDigit) || (kind === 'alpha' && isLetter)) {
+        const list = examples.get(cell.text) ?? [];
+        list.push(cell.shape);
+        examples.set(cell.text, list);
+      }
+    }),
+  );
+  const pairs: number[] = [];
+  for (const list of examples.values()) {
+    for (let i = 0; i < list.length && pairs.length < 400; i += 1) for (let j = i + 1; j < list.length; j += 1) pairs.push(likeness(list[i], list[j]));
+  }
+  pairs.sort((a, b) => a - b);
+  return { examples, same: pairs.length ? pairs[Math.floor(pairs.length / 2)] : 0.9 };
+}
+
+/** How much less than two prints of one character a rival's prints must match a glyph to rule the rival out. */
+const RIVAL_GAP = 0.1;
+
+/**
+ * Rules out OCR's rival letters for a letter of a name or state (OCR's English model
+ * reads OCR-B's O as D or Q with confidence) by the zone's own prints: a rival goes
+ * when its prints match the glyph far less than two prints of one character match, or
+ * when the glyph matches its letter's other prints about that well and the rival's, if
+ * any, clearly less.
+ */
+function confirmLetters(kinds: Kind[][], reads: CellRead[][], examples: Map<string, Float32Array[]>, same: number): void {
+  const closest = (shape: Float32Array, text: string) =>
+    Math.max(-1, ...(examples.get(text) ?? []).filter((example) => example !== shape).map((example) => likeness(example, shape)));
+  reads.forEach((cells, line) =>
+    cells.forEach((cell, column) => {
+      const { shape } = cell;
+      if (kinds[line][column] !== 'alpha' || !shape || !cell.choices) return;
+      const own = closest(shape, cell.text);
+      const confirmed = own >= same - 0.05;
+      cell.choices = cell.choices.filter((choice) => {
+        if (choice.text === cell.text) return true;
+        const rival = closest(shape, choice.text);
+        return !((rival > -1 && rival < same - RIVAL_GAP) || (confirmed && rival <= own - SHAPE_MARGIN));
+      });
+    }),
+  );
+}
+
+/**
+ * Settles look-alikes (O and 0, B and 8, Z and 2 …) in the alphanumeric fields by
+ * the document's own glyphs: the zone prints the same font everywhere, and its
+ * numeric fields show digits and its name and state fields letters that OCR read with
+ * confidence. A cell takes the character whose printed examples it resembles as
+ * closely as two prints of one character resemble each other in this photo, when the
+ * others are clearly less alike; when that is unclear, or a look-alike of its character
+ * comes close, or no example of its character or its look-alikes exists and OCR was
+ * not very sure, it becomes a guess (below SURE_CONFIDENCE) that only the check
+ * digits may settle. OCR's English model reads OCR-B's O and 0
+ * with high confidence either way, so its confidence alone cannot be trusted here; a
+ * settled cell keeps none of OCR's choices whose prints it clearly matches less, and
+ * the letters of names and states lose the rivals their prints rule out.
+ */
+export function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
+  const kinds = cellKinds(format);
+  const { examples, same } = printedExamples(kinds, reads);
+  confirmLetters(kinds, reads, examples, same);
+  reads.forEach((cells, line) =>
+    cells.forEach((cell, column) => {
+      if (kinds[line][column] !== 'alnum' || !cell.shape) return;
+      const alternatives = lookAlikes(cell.text);
+      if (alternatives.length === 0 && examples.has(cell.text)) return;
+      // The look-alikes, and any character printed elsewhere in the zone (OCR may take a blurred 9 for an O).
+      const scores = [...new Set([cell.text, ...alternatives, ...examples.keys()])]
+        .map((text) => ({ text, score: Math.max(-1, ...(examples.get(text) ?? []).map((example) => likeness(example, cell.shape as Float32Array))) }))
+        .filter((candidate) => candidate.score > -1)
+        .sort((a, b) => b.score - a.score);
+      const [first, second] = scores;
+      const own = scores.find((candidate) => candidate.text === cell.text);
+      const clear = !second || first.score - second.score >= SHAPE_MARGIN;
+      const settle = (text: string) => {
+        cell.text = text;
+        cell.confidence = Math.max(cell.confidence, SURE_CONFIDENCE);
+        // OCR's choices among characters whose prints the glyph clearly matches less well are no longer candidates.
+        cell.choices = cell.choices?.filter((choice) => choice.text === text || !scores.some((candidate) => candidate.text === choice.text));
+      };
+      const doubt = () => {
+        cell.confidence = Math.min(cell.confidence, SURE_CONFIDENCE - 20);
+      };
+      if (first && first.text !== cell.text && clear && first.score >= same - 0.05) {
+        // Printed just like another character of the zone, and clearly unlike the rest.
+        settle(first.text);
+      } else if (own) {
+        if (first.text === cell.text && clear && first.score >= same - 0.1) settle(cell.text);
+        else doubt();
+      } else {
+        const rivals = scores.filter((candidate) => alternatives.includes(candidate.text));
+        // No printed look-alike to compare with: OCR's word is taken only when it is very sure and the glyph is not one of the round ones.
+        if (rivals.length === 0) {
+          if (cell.confidence < 95 || ROUND.includes(cell.text)) doubt();
+        } else if (rivals.some((rival) => rival.score >= same - 0.15)) doubt();
+      }
+    }),
+  );
+}
