@@ -46,7 +46,7 @@ export async function readDocument(documentType: string | null, images: Document
     const buffer = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
     if (step.how === 'mrz') {
       const mrz = await readMrz(buffer);
-      if (mrz.readable) return { read: fromMrz(mrz.format, mrz.fields, today, mrz.doubtful), reason: '' };
+      if (mrz.readable) return { read: fromMrz(mrz.format, mrz.fields, today, mrz), reason: '' };
       reasons.push(`${step.side}: ${mrz.reason}`);
     } else {
       const barcode = await readLicenceBarcode(buffer);

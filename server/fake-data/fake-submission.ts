@@ -94,6 +94,7 @@ function printedData(drawn: { mrz: string[] | null; barcode: string | null }, to
       optionalData: '',
     },
     today,
+    { lines: drawn.mrz!, doubtful: [] },
   );
 }
 

@@ -66,7 +66,8 @@ describe('document analysis after submission', () => {
     const checks = await analysed(userId);
     expect(checks['document-read']).toMatchObject({
       verdict: 'passed',
-      evidence: { source: 'mrz', format: 'TD3', documentNumber: truth.docNumber, dateOfBirth: truth.dateOfBirth },
+      // The zone as read is kept, for the reviewer to see it (and any character in doubt).
+      evidence: { source: 'mrz', format: 'TD3', documentNumber: truth.docNumber, dateOfBirth: truth.dateOfBirth, zone: document.mrz },
     });
     expect(checks['data-matches-document']).toMatchObject({ verdict: 'failed', detail: 'Differs from the document: dateOfBirth' });
     const fields = (

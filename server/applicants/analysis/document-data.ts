@@ -15,6 +15,8 @@ export interface DocumentData {
   /** ICAO / ISO 3166 alpha-3 code, where the document carries one. */
   nationality: string | null;
   issuingState: string | null;
+  /** The machine-readable zone as read, line by line (a zone only). */
+  zone?: string[];
   /** The zone's characters no check digit guards that OCR was not sure of (0-based line and column): the read needs a person. */
   doubtful?: DoubtfulCharacter[];
 }
@@ -135,8 +137,16 @@ export function compareWithDocument(declared: DeclaredIdentity, read: DocumentDa
   }));
 }
 
-/** A zone that passed its check digits, as the document's data (two-digit years placed around `today`), with the characters in doubt. */
-export function fromMrz(format: string, fields: MrzFields, today: Date, doubtful: readonly DoubtfulCharacter[] = []): DocumentData {
+/**
+ * A zone that passed its check digits, as the document's data (two-digit years placed
+ * around `today`), with the zone's lines as read and the characters in doubt.
+ */
+export function fromMrz(
+  format: string,
+  fields: MrzFields,
+  today: Date,
+  read: { lines: readonly string[]; doubtful: readonly DoubtfulCharacter[] } = { lines: [], doubtful: [] },
+): DocumentData {
   const code = (value: string) => value.replace(/</g, '') || null;
   return {
     source: 'mrz',
@@ -149,7 +159,8 @@ export function fromMrz(format: string, fields: MrzFields, today: Date, doubtful
     sex: fields.sex,
     nationality: code(fields.nationality),
     issuingState: code(fields.issuingState),
-    ...(doubtful.length > 0 ? { doubtful: [...doubtful] } : {}),
+    ...(read.lines.length > 0 ? { zone: [...read.lines] } : {}),
+    ...(read.doubtful.length > 0 ? { doubtful: [...read.doubtful] } : {}),
   };
 }
 

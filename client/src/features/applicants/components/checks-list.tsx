@@ -1,5 +1,7 @@
 import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
 
+import { ZoneRead, zoneOf } from './zone-read';
+
 import './checks-list.css';
 
 const CHECK_LABELS: Readonly<Record<string, string>> = {
@@ -48,9 +50,15 @@ export function ChecksList({ checks }: { checks: readonly ApplicantCheckDto[] })
               <span className="visually-hidden">: {VERDICT_TEXT[check.verdict]}</span>
             </p>
             {check.detail && <p className="check-detail">{check.detail}</p>}
+            {check.name === 'document-read' && <DocumentZone evidence={check.evidence} />}
           </div>
         </li>
       ))}
     </ul>
   );
+}
+
+function DocumentZone({ evidence }: { evidence: ApplicantCheckDto['evidence'] }) {
+  const zone = zoneOf(evidence ?? null);
+  return zone ? <ZoneRead lines={zone.lines} doubtful={zone.doubtful} /> : null;
 }
