@@ -78,6 +78,17 @@ describe('zero silent wrong reads', () => {
     });
   });
 
+  it("doubts a chevron read as a letter where the names' separator should be", () => {
+    const lines = ['I<GBRTHORSDOTTIRK<KENJI<<<<<<<<<<<<<', 'AR20WGH<<4GBR5909201M290717060672<<1'];
+    expect(correctMrz('TD2', lines, sureRead(lines).confidences, sureRead(lines).choices)).toMatchObject({
+      ok: true,
+      doubtful: [{ line: 0, column: 16, read: 'K', rivals: ['<'] }],
+    });
+    // With the separator read, a K beside a filler is a name's own letter.
+    const right = ['I<GBRTHORSDOTTIR<<KENJI<<<<<<<<<<<<<', lines[1]];
+    expect(correctMrz('TD2', right, sureRead(right).confidences, sureRead(right).choices)).toMatchObject({ ok: true, doubtful: [] });
+  });
+
   it('doubts a visa optional-data character OCR was unsure of, which no check digit covers', () => {
     const visa = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8988901C4XXX4009078F96121096ZE184226B<<<<<<'];
     const read = sureRead(visa);

@@ -287,8 +287,10 @@ export function correctMrz(
 function settleUnguarded(layout: Layout, reading: Reading, doubtful: DoubtfulCharacter[]): string | null {
   const { lines } = reading;
   const composite = new Set(layout.composite.flatMap(([line, start, end]) => Array.from({ length: end - start }, (_, offset) => `${line}:${start + offset}`)));
-  const doubt = (line: number, column: number, rivalsOffered: readonly string[]) =>
-    doubtful.push({ line, column, read: lines[line][column], rivals: [...rivalsOffered] });
+  const doubt = (line: number, column: number, rivalsOffered: readonly string[]) => {
+    if (!doubtful.some((cell) => cell.line === line && cell.column === column))
+      doubtful.push({ line, column, read: lines[line][column], rivals: [...rivalsOffered] });
+  };
   for (const field of layout.fields) {
     // Optional data (an alphanumeric field without a check digit of its own): fillers pad it to its end.
     const optional = field.kind === 'alnum' && !field.check;
@@ -296,6 +298,7 @@ function settleUnguarded(layout: Layout, reading: Reading, doubtful: DoubtfulCha
     // Three fillers in a row only ever pad the names to the end: what follows them is a chevron misread.
     const padding = field.names ? lines[field.line].slice(field.start, field.end).join('').indexOf('<<<') : -1;
     if (padding >= 0) for (let column = field.start + padding; column < field.end; column += 1) lines[field.line][column] = '<';
+    if (field.names) doubtSeparator(lines[field.line], field, doubt);
     for (let column = field.start; column < field.end; column += 1) {
       const character = lines[field.line][column];
       if (character === '?') return `no character read at line ${field.line + 1}, column ${column + 1}`;
@@ -327,6 +330,29 @@ function settleUnguarded(layout: Layout, reading: Reading, doubtful: DoubtfulCha
     }
   }
   return null;
+}
+
+/** Letters OCR's English model reads OCR-B's filler chevron as. */
+const CHEVRON_MISREADS = 'KCL';
+
+/**
+ * The names' separator (`<<` between the primary and secondary identifiers) read with
+ * one chevron as a letter: when the names hold no `<<` before their padding, a K, C or
+ * L beside a filler that would make the first `<<` is in doubt (THORSDOTTIRK<KENJI is
+ * most likely THORSDOTTIR<<KENJI; a surname of two words without given names is rarer).
+ */
+function doubtSeparator(line: string[], field: Field, doubt: (line: number, column: number, rivals: readonly string[]) => void): void {
+  const names = line.slice(field.start, field.end).join('');
+  const padding = names.search(/<<+$/);
+  const body = padding >= 0 ? names.slice(0, padding) : names;
+  if (body.includes('<<')) return;
+  for (let offset = 0; offset < body.length; offset += 1) {
+    if (!CHEVRON_MISREADS.includes(body[offset])) continue;
+    if (body[offset - 1] === '<' || body[offset + 1] === '<') {
+      doubt(field.line, field.start + offset, ['<']);
+      return;
+    }
+  }
 }
 
 /** The character as a position of the kind reads it: a digit's look-alike letter in a numeric field, and back. */
