@@ -40,7 +40,8 @@ export function ChecksList({ checks }: { checks: readonly ApplicantCheckDto[] })
   return (
     <ul className="checks-list">
       {checks.map((check) => (
-        <li key={check.name} className={`check check-${check.verdict}`}>
+        // A zone read is 30 to 44 characters wide: its check takes the whole row.
+        <li key={check.name} className={`check check-${check.verdict}${check.name === 'document-read' && zoneOf(check.evidence ?? null) ? ' check-wide' : ''}`}>
           <svg viewBox="0 0 20 20" aria-hidden="true" className="check-icon">
             <path d={ICONS[check.verdict]} />
           </svg>
