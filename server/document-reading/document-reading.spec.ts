@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { td1Lines, td3Lines } from '../fake-data/check-digits.js';
 import { fakeApplicant } from '../fake-data/fake-applicant.js';
 import { renderFakeDocument } from '../fake-data/fake-documents.js';
-import { assessQuality, correctMrz, readLicenceBarcode, readMrz, terminateOcrWorker, type Choice } from './index.js';
+import { assessQuality, correctMrz, readLicenceBarcode, readMrz, terminateOcrWorker } from './index.js';
+import { choice, sureRead } from '../../test/support/ocr-reads.js';
 import { settleLookAlikes, type CellRead } from './mrz-cells.js';
 
 const now = new Date('2026-06-01T00:00:00Z');
@@ -182,12 +183,6 @@ describe('document reading', () => {
       sex: 'F' as const,
       expiryDate: '2028-03-22',
     };
-    /** OCR's confidences (sure everywhere) and choices (none) for the lines, to be edited per test. */
-    const sureRead = (lines: readonly string[]) => ({
-      confidences: lines.map((line) => line.split('').map(() => 97)),
-      choices: lines.map((line) => line.split('').map((): Choice[] | undefined => undefined)),
-    });
-    const choice = (text: string, confidence: number): Choice => ({ text, confidence });
 
     it("takes OCR's alternative that the check digits need, even against a confident read", () => {
       const truth = td3Lines({ ...flores, documentNumber: 'JQ1401593', dateOfBirth: '1999-08-01' });

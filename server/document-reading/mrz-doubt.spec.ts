@@ -1,13 +1,7 @@
 import { td1Lines, td3Lines } from '../fake-data/check-digits.js';
 import { icaoCheckDigit } from './check-digit.js';
-import { correctMrz, type Choice } from './index.js';
-
-/** OCR sure of every character, with no choices, for lines to be edited per test. */
-const sureRead = (lines: readonly string[]) => ({
-  confidences: lines.map((line) => line.split('').map(() => 97)),
-  choices: lines.map((line) => line.split('').map((): Choice[] | undefined => undefined)),
-});
-const choice = (text: string, confidence: number): Choice => ({ text, confidence });
+import { correctMrz } from './index.js';
+import { choice, sureRead } from '../../test/support/ocr-reads.js';
 
 const martin = td3Lines({
   documentCode: 'P',

@@ -26,8 +26,11 @@ interface Layout {
   compositeAt: [number, number] | null;
 }
 
-/** The second line of a visa (ICAO 9303 part 7): like a passport's up to the expiry's check digit, then optional data to the end, no composite. */
-function visaSecondLine(length: number): Field[] {
+/**
+ * The first 28 positions of a two-line format's second line (passport, TD2 card, visa):
+ * document number, nationality, birth date, sex and expiry, each number with its check digit.
+ */
+function identityBlock(): Field[] {
   return [
     { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
     { line: 1, start: 9, end: 10, kind: 'digit' },
@@ -37,7 +40,6 @@ function visaSecondLine(length: number): Field[] {
     { line: 1, start: 20, end: 21, kind: 'sex' },
     { line: 1, start: 21, end: 27, kind: 'digit', check: [1, 27] },
     { line: 1, start: 27, end: 28, kind: 'digit' },
-    { line: 1, start: 28, end: length, kind: 'alnum' },
   ];
 }
 
@@ -60,14 +62,7 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3' | 'MRV-A' | 'MRV-B', Layout> = {
     length: 44,
     fields: [
       ...namesLine(44),
-      { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
-      { line: 1, start: 9, end: 10, kind: 'digit' },
-      { line: 1, start: 10, end: 13, kind: 'alpha', state: true },
-      { line: 1, start: 13, end: 19, kind: 'digit', check: [1, 19] },
-      { line: 1, start: 19, end: 20, kind: 'digit' },
-      { line: 1, start: 20, end: 21, kind: 'sex' },
-      { line: 1, start: 21, end: 27, kind: 'digit', check: [1, 27] },
-      { line: 1, start: 27, end: 28, kind: 'digit' },
+      ...identityBlock(),
       { line: 1, start: 28, end: 42, kind: 'alnum', check: [1, 42] },
       { line: 1, start: 42, end: 44, kind: 'digit' },
     ],
@@ -81,19 +76,7 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3' | 'MRV-A' | 'MRV-B', Layout> = {
   TD2: {
     lines: 2,
     length: 36,
-    fields: [
-      ...namesLine(36),
-      { line: 1, start: 0, end: 9, kind: 'alnum', check: [1, 9] },
-      { line: 1, start: 9, end: 10, kind: 'digit' },
-      { line: 1, start: 10, end: 13, kind: 'alpha', state: true },
-      { line: 1, start: 13, end: 19, kind: 'digit', check: [1, 19] },
-      { line: 1, start: 19, end: 20, kind: 'digit' },
-      { line: 1, start: 20, end: 21, kind: 'sex' },
-      { line: 1, start: 21, end: 27, kind: 'digit', check: [1, 27] },
-      { line: 1, start: 27, end: 28, kind: 'digit' },
-      { line: 1, start: 28, end: 35, kind: 'alnum' },
-      { line: 1, start: 35, end: 36, kind: 'digit' },
-    ],
+    fields: [...namesLine(36), ...identityBlock(), { line: 1, start: 28, end: 35, kind: 'alnum' }, { line: 1, start: 35, end: 36, kind: 'digit' }],
     composite: [
       [1, 0, 10],
       [1, 13, 20],
@@ -128,8 +111,20 @@ const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3' | 'MRV-A' | 'MRV-B', Layout> = {
     ],
     compositeAt: [1, 29],
   },
-  'MRV-A': { lines: 2, length: 44, fields: [...namesLine(44), ...visaSecondLine(44)], composite: [], compositeAt: null },
-  'MRV-B': { lines: 2, length: 36, fields: [...namesLine(36), ...visaSecondLine(36)], composite: [], compositeAt: null },
+  'MRV-A': {
+    lines: 2,
+    length: 44,
+    fields: [...namesLine(44), ...identityBlock(), { line: 1, start: 28, end: 44, kind: 'alnum' }],
+    composite: [],
+    compositeAt: null,
+  },
+  'MRV-B': {
+    lines: 2,
+    length: 36,
+    fields: [...namesLine(36), ...identityBlock(), { line: 1, start: 28, end: 36, kind: 'alnum' }],
+    composite: [],
+    compositeAt: null,
+  },
 };
 
 export type MrzFormat = keyof typeof LAYOUTS;
