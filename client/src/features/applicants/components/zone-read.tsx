@@ -26,7 +26,8 @@ export function ZoneRead({ lines, doubtful }: { lines: readonly string[]; doubtf
   const doubtAt = new Map(doubtful.map((cell) => [`${cell.line}:${cell.column}`, cell]));
   return (
     <figure className="zone-read">
-      <pre className="zone-read-lines" aria-label="Machine-readable zone as read">
+      {/* Focusable: on a narrow screen the zone scrolls sideways, and a keyboard user must be able to scroll it. */}
+      <pre className="zone-read-lines" aria-label="Machine-readable zone as read" tabIndex={0}>
         {lines.map((line, lineIndex) => (
           <span key={lineIndex} className="zone-read-line">
             {[...line].map((character, column) => {
