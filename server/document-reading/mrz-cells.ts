@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { cellKinds, lookAlikes, ROUND, SURE_CONFIDENCE, type Choice, type Kind, type MrzFormat } from './mrz-text.js';
-import { fitGrid, isChevron, type Grey, type Row } from './mrz-zone.js';
+import { classifyGlyph } from './glyph-classifier.js';
+import { fitGrid, isChevron, type Grey, type Row } from './mrz-grid.js';
 import { MRZ_ALPHABET, ocrWorker } from './ocr.js';
 
 /** Height (px) each MRZ line is scaled to for OCR. */
@@ -30,59 +31,25 @@ const SHAPE_HEIGHT = 20;
  */
 export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: number): Promise<CellRead[]> {
   const rowHeight = row.bottom - row.top;
-  const { left: gridLeft, pitch } = fitGrid(mask, grey.width, row, cells);
-  const pad = Math.round(rowHeight * 0.3);
-  const top = Math.max(0, row.top - pad);
-  const bottom = Math.min(grey.height, row.bottom + pad);
-  // Contrast stretch of the band: its paper goes to white, its ink to black.
-  const histogram = new Array<number>(256).fill(0);
-  const bandLeft = Math.max(0, Math.floor(gridLeft));
-  const bandRight = Math.min(grey.width, Math.ceil(gridLeft + pitch * cells));
-  for (let y = top; y < bottom; y += 1) for (let x = bandLeft; x < bandRight; x += 1) histogram[grey.pixels[y * grey.width + x]] += 1;
-  const total = histogram.reduce((sum, count) => sum + count, 0);
-  const level = (share: number) => {
-    let seen = 0;
-    for (let value = 0; value < 256; value += 1) {
-      seen += histogram[value];
-      if (seen >= total * share) return value;
-    }
-    return 255;
-  };
-  const ink = level(0.03);
-  const paper = Math.max(ink + 1, level(0.6));
-  const stretch = (value: number) => Math.max(0, Math.min(255, Math.round(((value - ink) * 255) / (paper - ink))));
-
+  const { top, bottom, stretch, cells: found } = rowCells(grey, mask, row, cells);
   const reads: CellRead[] = [];
   const slots: { cell: number; x0: number; x1: number }[] = [];
   const glyphs: { cell: number; x0: number; x1: number }[] = [];
   const gap = Math.round(rowHeight * 0.3);
   let cursor = rowHeight;
-  for (let cell = 0; cell < cells; cell += 1) {
-    const cellLeft = gridLeft + cell * pitch;
-    if (isChevron(mask, grey.width, row, cellLeft, pitch)) {
+  found.forEach(({ chevron, x0, x1, inkLeft, inkRight, shape }, cell) => {
+    if (chevron) {
       reads.push({ text: '<', confidence: 100 });
-      continue;
+      return;
     }
-    const x0 = Math.max(0, Math.floor(cellLeft));
-    const x1 = Math.min(grey.width, Math.ceil(cellLeft + pitch));
-    let inkLeft = x1;
-    let inkRight = -1;
-    for (let y = top; y < bottom; y += 1) {
-      for (let x = x0; x < x1; x += 1) {
-        if (!mask[y * grey.width + x]) continue;
-        inkLeft = Math.min(inkLeft, x);
-        inkRight = Math.max(inkRight, x);
-      }
-    }
-    reads.push({ text: '?', confidence: 0 });
-    if (inkRight < 0) continue;
-    reads[cell].shape = shapeOf(grey, stretch, (inkLeft + inkRight + 1) / 2, (row.top + row.bottom) / 2, pitch, rowHeight * 1.3);
+    reads.push({ text: '?', confidence: 0, shape });
+    if (inkRight < 0) return;
     const from = Math.max(x0, inkLeft - 2);
     const to = Math.min(x1, inkRight + 3);
     glyphs.push({ cell, x0: from, x1: to });
     slots.push({ cell, x0: cursor, x1: cursor + (to - from) });
     cursor += to - from + gap;
-  }
+  });
   if (glyphs.length === 0) return reads;
   const width = cursor - gap + rowHeight;
   const height = bottom - top;
@@ -123,7 +90,98 @@ export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: num
     else if (previous) previous.confidence = Math.min(previous.confidence, found.confidence);
   }
   for (const [cell, found] of best) Object.assign(reads[cell], { text: found.text, confidence: found.confidence, choices: found.choices });
+  for (const read of reads) weighWithClassifier(read);
   return reads;
+}
+
+/** A classifier's candidate below this probability (0–100) is not offered. */
+const GLYPH_FLOOR = 5;
+/** How sure the classifier must be to overrule a read tesseract was unsure of. */
+const GLYPH_OVERRULES = 99;
+
+/**
+ * Tesseract's read of a glyph weighed against the OCR-B classifier's (a second reader
+ * trained on OCR-B alone): where they agree the read stands, with the classifier's
+ * other candidates among its choices; where they differ, the read is a guess between the
+ * two (the check digits may settle it; in a field they do not guard it is in doubt), and
+ * a glyph tesseract did not read, or read unsure where the classifier is all but
+ * certain, takes the classifier's character.
+ */
+export function weighWithClassifier(read: CellRead): void {
+  if (!read.shape) return;
+  const glyph = classifyGlyph(read.shape).filter((choice) => choice.confidence >= GLYPH_FLOOR);
+  const [top] = glyph;
+  if (!top) return;
+  const choices = new Map((read.choices ?? []).map((choice) => [choice.text, choice.confidence]));
+  for (const choice of glyph) choices.set(choice.text, Math.max(choices.get(choice.text) ?? 0, choice.confidence));
+  if (read.text !== '?') choices.set(read.text, Math.max(choices.get(read.text) ?? 0, read.confidence));
+  read.choices = [...choices].map(([text, confidence]) => ({ text, confidence })).sort((a, b) => b.confidence - a.confidence);
+  if (top.text === read.text) return;
+  const overruled = read.text === '?' || (read.confidence < SURE_CONFIDENCE && top.confidence >= GLYPH_OVERRULES);
+  if (overruled) read.text = top.text;
+  read.confidence = Math.min(overruled ? top.confidence : read.confidence, SURE_CONFIDENCE - 20);
+}
+
+/** A cell of a zone row on its fitted grid: its columns, its ink's columns (-1 when blank), whether the ink is a chevron, and the glyph's shape. */
+export interface RowCell {
+  x0: number;
+  x1: number;
+  inkLeft: number;
+  inkRight: number;
+  chevron: boolean;
+  shape?: Float32Array;
+}
+
+/**
+ * A zone row cut into its cells on the grid fitted to its glyphs, with the band's
+ * contrast stretch (its paper to white, its ink to black) and each inked cell's shape.
+ */
+export function rowCells(
+  grey: Grey,
+  mask: Uint8Array,
+  row: Row,
+  cells: number,
+): { top: number; bottom: number; stretch: (value: number) => number; cells: RowCell[] } {
+  const rowHeight = row.bottom - row.top;
+  const grid = fitGrid(mask, grey.width, row, cells);
+  const pad = Math.round(rowHeight * 0.3);
+  const top = Math.max(0, row.top - pad);
+  const bottom = Math.min(grey.height, row.bottom + pad);
+  const histogram = new Array<number>(256).fill(0);
+  const bandLeft = Math.max(0, Math.floor(grid.left(0)));
+  const bandRight = Math.min(grey.width, Math.ceil(grid.left(cells)));
+  for (let y = top; y < bottom; y += 1) for (let x = bandLeft; x < bandRight; x += 1) histogram[grey.pixels[y * grey.width + x]] += 1;
+  const total = histogram.reduce((sum, count) => sum + count, 0);
+  const level = (share: number) => {
+    let seen = 0;
+    for (let value = 0; value < 256; value += 1) {
+      seen += histogram[value];
+      if (seen >= total * share) return value;
+    }
+    return 255;
+  };
+  const ink = level(0.03);
+  const paper = Math.max(ink + 1, level(0.6));
+  const stretch = (value: number) => Math.max(0, Math.min(255, Math.round(((value - ink) * 255) / (paper - ink))));
+  const found: RowCell[] = [];
+  for (let cell = 0; cell < cells; cell += 1) {
+    const cellLeft = grid.left(cell);
+    const pitch = grid.left(cell + 1) - cellLeft;
+    const x0 = Math.max(0, Math.floor(cellLeft));
+    const x1 = Math.min(grey.width, Math.ceil(cellLeft + pitch));
+    let inkLeft = x1;
+    let inkRight = -1;
+    for (let y = top; y < bottom; y += 1) {
+      for (let x = x0; x < x1; x += 1) {
+        if (!mask[y * grey.width + x]) continue;
+        inkLeft = Math.min(inkLeft, x);
+        inkRight = Math.max(inkRight, x);
+      }
+    }
+    const shape = inkRight < 0 ? undefined : shapeOf(grey, stretch, (inkLeft + inkRight + 1) / 2, (row.top + row.bottom) / 2, pitch, rowHeight * 1.3);
+    found.push({ x0, x1, inkLeft, inkRight, chevron: isChevron(mask, grey.width, row, cellLeft, pitch), shape });
+  }
+  return { top, bottom, stretch, cells: found };
 }
 
 /** Per word of an hOCR page (lstm_choice_mode 2), per symbol, the LSTM's candidate characters with their confidences. */

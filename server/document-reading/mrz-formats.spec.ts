@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { zoneCard } from '../../test/support/zone-card.js';
 import { correctMrz, readMrz, terminateOcrWorker } from './index.js';
 
 afterAll(() => terminateOcrWorker());
@@ -8,27 +8,6 @@ const TD2 = ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F12041
 const MRV_A = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8988901C4XXX4009078F96121096ZE184226B<<<<<<'];
 const MRV_B = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009078F9612109<<<<<<<<'];
 const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
-
-/**
- * A plain card with the zone's lines in OCR-B on the ICAO pitch (2.54 mm, here at 12 px
- * per mm), drawn here: the product's fake documents carry no TD2 or visa zone.
- */
-async function zoneCard(lines: readonly string[]): Promise<Buffer> {
-  const mm = 12;
-  const pitch = 2.54 * mm;
-  const width = Math.round((lines[0].length * 2.54 + 16) * mm);
-  const height = Math.round(46 * mm);
-  const text = lines
-    .map(
-      (line, row) =>
-        `<text y="${(height - mm * 6 - (lines.length - 1 - row) * mm * 4.3).toFixed(1)}" font-family="OCR B" font-size="${(mm * 3.4).toFixed(1)}">` +
-        [...line].map((character, i) => `<tspan x="${(mm * 8 + i * pitch).toFixed(1)}">${character === '<' ? '&lt;' : character}</tspan>`).join('') +
-        '</text>',
-    )
-    .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f4f1ea"/>${text}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}
 
 describe('machine-readable zone formats', () => {
   it('corrects a visa zone field by field: MRV-A and MRV-B have no composite check digit', () => {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { shearOf, unsheared, type Grey, type Row } from './mrz-grid.js';
 
 /** The zone found on a photo: the straightened image, its ink mask and the zone's two or three rows, top to bottom. */
 export interface Zone {
@@ -16,6 +17,22 @@ export async function locateZone(image: Buffer): Promise<Zone | null> {
   const grey = await normalised(image);
   const angle = skewAngle(grey, darkMask(await medianOf(grey, 3)));
   const straight = angle === 0 ? grey : await rotated(grey, -angle);
+  const found = await zoneOn(straight);
+  if (!found) return null;
+  // A photo taken at an angle leans the glyphs: straightened, their cells separate again.
+  const { shear, centreY } = shearOf(found.mask, straight.width, found.rows);
+  if (Math.abs(shear) < MIN_SHEAR) return found;
+  return (await zoneOn(unsheared(straight, shear, centreY))) ?? found;
+}
+
+/** A lean (pixels per pixel) below which the glyphs are taken as upright. */
+const MIN_SHEAR = 0.03;
+
+/**
+ * The zone on a straightened image: the ink masked (more smoothly on a noisy photo)
+ * and the zone's rows located at the bottom; null when there are not two such rows.
+ */
+async function zoneOn(straight: Grey): Promise<Zone | null> {
   // Noise (a dim photo's sensor noise, stretched): the mean change a median filter makes, in grey levels.
   let smooth = await medianOf(straight, 3);
   let difference = 0;
@@ -29,11 +46,6 @@ export async function locateZone(image: Buffer): Promise<Zone | null> {
 
 /** Width the photo is normalised to before the zone is searched. */
 const WORK_WIDTH = 1400;
-export interface Grey {
-  pixels: Uint8Array;
-  width: number;
-  height: number;
-}
 
 /**
  * How many characters a zone row holds, from its glyphs' spacing: the median distance
@@ -193,13 +205,6 @@ function skewAngle(grey: Grey, mask: Uint8Array): number {
   return bestAngle;
 }
 
-export interface Row {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
-
 /**
  * The zone's rows: text rows (runs of rows with many dark-to-light transitions) whose
  * ink is a long run of evenly spaced glyphs; the last two or three such rows of the
@@ -249,7 +254,8 @@ function zoneEndingAt(candidates: Row[]): Row[] {
 function extent(mask: Uint8Array, width: number, top: number, bottom: number): Row {
   const columns = new Array<number>(width).fill(0);
   for (let y = top; y < bottom; y += 1) for (let x = 0; x < width; x += 1) columns[x] += mask[y * width + x];
-  const dense = (x: number) => columns[x] > 0;
+  // A column of a glyph has ink over a fifth of the row at least; a background line crossing the row has less.
+  const dense = (x: number) => columns[x] >= Math.max(2, (bottom - top) * 0.2);
   // The longest stretch of columns with ink and no gap wider than a glyph (every cell of the zone has one).
   let best = { left: 0, right: 0 };
   let left = -1;
@@ -263,99 +269,4 @@ function extent(mask: Uint8Array, width: number, top: number, bottom: number): R
     }
   }
   return { top, bottom, left: best.left, right: best.right + 1 };
-}
-
-/**
- * The zone's fixed-pitch grid on one row, fitted to the glyphs themselves: the ink's
- * column runs (each a glyph or a chevron) give centres, and the pitch and offset are
- * refined by least squares so that every glyph centre falls on a cell centre. The
- * ink extent alone misplaces the grid by a fraction of a pitch at the row's ends.
- */
-export function fitGrid(mask: Uint8Array, width: number, row: Row, cells: number): { left: number; pitch: number } {
-  const columns = new Array<number>(width).fill(0);
-  for (let y = row.top; y < row.bottom; y += 1) for (let x = row.left; x < row.right; x += 1) columns[x] += mask[y * width + x];
-  let pitch = (row.right - row.left) / (cells - 0.25);
-  let left = row.left - pitch * 0.125;
-  const centres: number[] = [];
-  let runStart = -1;
-  for (let x = row.left; x <= row.right; x += 1) {
-    const ink = x < row.right && columns[x] > 0;
-    if (ink && runStart < 0) runStart = x;
-    if (!ink && runStart >= 0) {
-      const runWidth = x - runStart;
-      if (runWidth >= pitch * 0.2 && runWidth <= pitch * 1.05) centres.push((runStart + x - 1) / 2);
-      runStart = -1;
-    }
-  }
-  if (centres.length < cells / 3) return { left, pitch };
-  for (let iteration = 0; iteration < 4; iteration += 1) {
-    // Least squares of centre = left + (k + 0.5) * pitch over the glyphs' cells k.
-    const points = centres
-      .map((centre) => ({ centre, k: Math.round((centre - left) / pitch - 0.5) }))
-      .filter(({ centre, k }) => k >= 0 && k < cells && Math.abs(centre - (left + (k + 0.5) * pitch)) < pitch * 0.35);
-    if (points.length < cells / 3) break;
-    const n = points.length;
-    const meanK = points.reduce((sum, p) => sum + p.k + 0.5, 0) / n;
-    const meanC = points.reduce((sum, p) => sum + p.centre, 0) / n;
-    let covariance = 0;
-    let variance = 0;
-    for (const p of points) {
-      covariance += (p.k + 0.5 - meanK) * (p.centre - meanC);
-      variance += (p.k + 0.5 - meanK) ** 2;
-    }
-    if (variance === 0) break;
-    pitch = covariance / variance;
-    left = meanC - pitch * meanK;
-  }
-  return { left, pitch };
-}
-
-/**
- * A chevron '<': ink on the left only around the middle (its tip) and on the right
- * only at the top and bottom (its arms' ends), unlike any letter or digit of OCR-B.
- */
-export function isChevron(mask: Uint8Array, width: number, row: Row, cellLeft: number, pitch: number): boolean {
-  const x0 = Math.max(0, Math.floor(cellLeft));
-  const x1 = Math.min(width, Math.ceil(cellLeft + pitch));
-  let inkLeft = x1;
-  let inkRight = -1;
-  let inkTop = row.bottom;
-  let inkBottom = -1;
-  for (let y = row.top; y < row.bottom; y += 1) {
-    for (let x = x0; x < x1; x += 1) {
-      if (!mask[y * width + x]) continue;
-      inkLeft = Math.min(inkLeft, x);
-      inkRight = Math.max(inkRight, x);
-      inkTop = Math.min(inkTop, y);
-      inkBottom = Math.max(inkBottom, y);
-    }
-  }
-  if (inkRight < 0) return false;
-  const inkHeight = inkBottom - inkTop + 1;
-  const span = Math.max(1, Math.round((inkRight - inkLeft + 1) * 0.3));
-  /** The share of the ink's rows, in bands of its height, with ink among the given columns. */
-  const rowsWithInk = (fromColumn: number, toColumn: number, fromShare: number, toShare: number): number => {
-    const yStart = inkTop + Math.floor(inkHeight * fromShare);
-    const yEnd = inkTop + Math.ceil(inkHeight * toShare);
-    let rows = 0;
-    for (let y = yStart; y < yEnd; y += 1) {
-      for (let x = fromColumn; x < toColumn; x += 1) {
-        if (mask[y * width + x]) {
-          rows += 1;
-          break;
-        }
-      }
-    }
-    return rows / Math.max(1, yEnd - yStart);
-  };
-  const leftStart = inkLeft;
-  const leftEnd = inkLeft + span;
-  const rightStart = inkRight + 1 - span;
-  const rightEnd = inkRight + 1;
-  // The tip: ink on the left in the middle, none near the top or bottom.
-  const tip = rowsWithInk(leftStart, leftEnd, 0.4, 0.6) > 0.5 && rowsWithInk(leftStart, leftEnd, 0, 0.2) === 0 && rowsWithInk(leftStart, leftEnd, 0.8, 1) === 0;
-  // The arms' ends: ink on the right at the top and bottom, none in the middle.
-  const arms =
-    rowsWithInk(rightStart, rightEnd, 0, 0.15) > 0 && rowsWithInk(rightStart, rightEnd, 0.85, 1) > 0 && rowsWithInk(rightStart, rightEnd, 0.4, 0.6) === 0;
-  return tip && arms && inkHeight > (row.bottom - row.top) * 0.5;
 }
