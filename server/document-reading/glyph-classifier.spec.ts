@@ -53,6 +53,23 @@ describe('the OCR-B glyph classifier', () => {
     expect(read.confidence).toBeLessThan(SURE_CONFIDENCE);
   });
 
+  it('leaves a read tesseract was sure of as it was when the classifier is torn, and calls it into doubt when the classifier is sure of another', async () => {
+    const cells = await drawnCells(ZONES[0]);
+    const shapeOf = (character: string) => cells.find((cell) => cell.truth === character)?.shape ?? new Float32Array();
+    // Half an E, half an F: the classifier cannot tell them apart.
+    const torn = shapeOf('E').map((value, index) => (value + shapeOf('F')[index]) / 2);
+    const [first, second] = classifyGlyph(torn);
+    expect([first.text, second.text].sort()).toEqual(['E', 'F']);
+    expect(first.confidence).toBeLessThan(90);
+    const sure: CellRead = { text: 'E', confidence: 96, choices: [{ text: 'E', confidence: 96 }], shape: torn };
+    weighWithClassifier(sure);
+    expect(sure).toMatchObject({ text: 'E', confidence: 96, choices: [{ text: 'E', confidence: 96 }] });
+    const contradicted: CellRead = { text: 'E', confidence: 96, shape: shapeOf('F') };
+    weighWithClassifier(contradicted);
+    expect(contradicted.confidence).toBeLessThan(SURE_CONFIDENCE);
+    expect(contradicted.choices?.map((choice) => choice.text)).toEqual(expect.arrayContaining(['E', 'F']));
+  });
+
   it('leaves a read the classifier agrees with as sure as tesseract made it', async () => {
     const a = (await drawnCells(ZONES[0])).find((cell) => cell.truth === 'A');
     const read: CellRead = { text: 'A', confidence: 96, shape: a?.shape };

@@ -14,7 +14,11 @@ export type { MrzFields, MrzRead } from './mrz-reader.js';
 
 /** Field-by-field correction of raw MRZ lines with the check digits. */
 export { correctMrz } from './mrz-text.js';
-export type { Choice, Correction, DoubtfulCharacter, MrzFormat } from './mrz-text.js';
+export type { Choice, Correction, DoubtfulCharacter } from './mrz-text.js';
+
+/** The formats of ICAO 9303 and the states on ICAO's list. */
+export { stateName } from './mrz-layouts.js';
+export type { MrzFormat } from './mrz-layouts.js';
 
 /** ICAO 9303 check digit. */
 export { icaoCheckDigit } from './check-digit.js';

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { cellKinds, lookAlikes, ROUND, SURE_CONFIDENCE, type Choice, type Kind, type MrzFormat } from './mrz-text.js';
+import { cellKinds, type Kind, type MrzFormat } from './mrz-layouts.js';
+import { lookAlikes, ROUND, SURE_CONFIDENCE, type Choice } from './mrz-text.js';
 import { classifyGlyph } from './glyph-classifier.js';
 import { fitGrid, isChevron, type Grey, type Row } from './mrz-grid.js';
 import { MRZ_ALPHABET, ocrWorker } from './ocr.js';
@@ -96,22 +97,25 @@ export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: num
 
 /** A classifier's candidate below this probability (0–100) is not offered. */
 const GLYPH_FLOOR = 5;
+/** How sure the classifier must be to call into doubt a read tesseract was sure of. */
+const GLYPH_VETO = 90;
 /** How sure the classifier must be to overrule a read tesseract was unsure of. */
 const GLYPH_OVERRULES = 99;
 
 /**
  * Tesseract's read of a glyph weighed against the OCR-B classifier's (a second reader
- * trained on OCR-B alone): where they agree the read stands, with the classifier's
- * other candidates among its choices; where they differ, the read is a guess between the
- * two (the check digits may settle it; in a field they do not guard it is in doubt), and
- * a glyph tesseract did not read, or read unsure where the classifier is all but
+ * trained on OCR-B alone). A read tesseract was sure of stands unless the classifier is
+ * sure of another character; then, and wherever tesseract was unsure, the classifier's
+ * candidates join tesseract's choices, and where the two differ the read is a guess
+ * between them (the check digits may settle it; in a field they do not guard it is in
+ * doubt). A glyph tesseract did not read, or read unsure where the classifier is all but
  * certain, takes the classifier's character.
  */
 export function weighWithClassifier(read: CellRead): void {
   if (!read.shape) return;
   const glyph = classifyGlyph(read.shape).filter((choice) => choice.confidence >= GLYPH_FLOOR);
   const [top] = glyph;
-  if (!top) return;
+  if (!top || (read.confidence >= SURE_CONFIDENCE && (top.text === read.text || top.confidence < GLYPH_VETO))) return;
   const choices = new Map((read.choices ?? []).map((choice) => [choice.text, choice.confidence]));
   for (const choice of glyph) choices.set(choice.text, Math.max(choices.get(choice.text) ?? 0, choice.confidence));
   if (read.text !== '?') choices.set(read.text, Math.max(choices.get(read.text) ?? 0, read.confidence));

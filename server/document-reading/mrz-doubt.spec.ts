@@ -93,4 +93,28 @@ describe('zero silent wrong reads', () => {
       doubtful: [{ line: 1, column: 31, read: '1', rivals: ['I'] }],
     });
   });
+
+  it("doubts a visa's field resting on two characters OCR was unsure of: one check digit and no composite cannot tell two misreads apart", () => {
+    // ICAO's MRV-B specimen; its document number L8988901C, check digit 4.
+    const visa = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009078F9612109<<<<<<<<'];
+    const read = sureRead(visa);
+    read.confidences[1][1] = 70;
+    read.choices[1][1] = [choice('8', 72), choice('B', 60)];
+    expect(correctMrz('MRV-B', visa, read.confidences, read.choices)).toEqual({ ok: true, lines: visa, substitutions: 0, doubtful: [] });
+    read.confidences[1][9] = 70;
+    read.choices[1][9] = [choice('4', 71), choice('9', 65)];
+    expect(correctMrz('MRV-B', visa, read.confidences, read.choices)).toMatchObject({
+      ok: true,
+      lines: visa,
+      doubtful: [
+        { line: 1, column: 1, read: '8', rivals: ['B'] },
+        { line: 1, column: 9, read: '4', rivals: ['9'] },
+      ],
+    });
+    // A passport's composite check digit guards the same fields a second time: no doubt there.
+    const passport = sureRead(martin);
+    passport.confidences[1][1] = 70;
+    passport.confidences[1][9] = 70;
+    expect(correctMrz('TD3', martin, passport.confidences, passport.choices)).toMatchObject({ ok: true, doubtful: [] });
+  });
 });

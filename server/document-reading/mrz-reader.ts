@@ -1,6 +1,7 @@
 import { parse as parseMrz } from 'mrz';
 import { ocrLine, settleLookAlikes, type CellRead } from './mrz-cells.js';
-import { correctMrz, layoutOf, SPECIMEN_STATE, type DoubtfulCharacter, type MrzFormat } from './mrz-text.js';
+import { layoutOf, SPECIMEN_STATE, type MrzFormat } from './mrz-layouts.js';
+import { correctMrz, type DoubtfulCharacter } from './mrz-text.js';
 import { cellsOnRow, locateZone } from './mrz-zone.js';
 
 /** The fields of a machine-readable zone that passed every check digit. Dates are 'YYMMDD' as printed. */
