@@ -5,15 +5,19 @@ import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js'
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
 import { AnalysisOutcomes } from './analysis-outcomes.js';
-import { DOCUMENT_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
+import { DOCUMENT_ANALYSIS, SCREENING_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
+import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
+import { documentNationality } from '../applicants/analysis/document-data.js';
+import { countryCode } from '../screening/index.js';
 import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
 import { AnalysisPool } from './analysis-pool.js';
 
 /**
  * The document analysis queued at submission: reads the machine-readable zone or barcode
  * of the submitted document photos (on the worker threads) and records what was read and
- * how the typed data compares, through the applicant lifecycle. Running it again for the
- * same submission replaces its results.
+ * how the typed data compares, through the applicant lifecycle; a nationality other than
+ * the country typed queues the screening again, with the document's. Running it again for
+ * the same submission replaces its results.
  */
 @Injectable()
 export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
@@ -23,6 +27,7 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
     private readonly outcomes: AnalysisOutcomes,
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly jobs: AnalysisJobs,
   ) {}
 
   onModuleInit(): void {
@@ -32,7 +37,7 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
   async run(job: AnalysisJob): Promise<void> {
     const applicant = await this.dataSource
       .getRepository(Applicant)
-      .findOne({ where: { id: job.applicantId }, select: { id: true, documentType: true, dataSessionId: true } });
+      .findOne({ where: { id: job.applicantId }, select: { id: true, documentType: true, dataSessionId: true, country: true } });
     if (!applicant?.documentType) return; // removed since, or reset: nothing to read
     // The submitting session's photos (one per side: a new photo of a side replaces the old one).
     const photos = await this.dataSource.getRepository(ApplicantImage).find({
@@ -45,6 +50,12 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
       this.clock.now(),
     );
     await this.outcomes.recordDocumentAnalysis(applicant.id, { read: result.read, reason: result.reason, unavailable: false });
+    // A nationality other than the country typed: screen again with the document's (the screening may have run first).
+    const nationality = documentNationality(result.read);
+    if (nationality && nationality !== countryCode(applicant.country)) {
+      await this.dataSource.transaction((manager) => this.jobs.enqueue(manager, applicant.id, SCREENING_ANALYSIS));
+      this.jobs.announce();
+    }
   }
 
   async giveUp(job: AnalysisJob, reason: string): Promise<void> {

@@ -2,6 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
+import { documentNationality } from '../applicants/analysis/document-data.js';
 import { RESCREENING, SCREENING_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { ScreeningChanges } from '../applicant-screening/screening-changes.js';
 import { VerificationPolicies } from '../policy/verification-policies.js';
@@ -14,8 +15,9 @@ import { ScreeningIndexCache } from './screening-index.cache.js';
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * Sanctions screening: the applicant's declared name, date of birth and nationality (the
- * country they gave) against the listed persons of every active list, at the
+ * Sanctions screening: the applicant's declared name and date of birth, and the
+ * nationality their document states (the country they gave while the document is not
+ * read), against the listed persons of every active list, at the
  * organization's threshold. Queued at submission (`screening`, recorded as the
  * `sanctions-screening` check) and by ongoing monitoring after a list changed
  * (`rescreening`: a new hit puts a verified applicant on hold).
@@ -39,7 +41,7 @@ export class ScreeningAnalysisHandler implements AnalysisHandler, OnModuleInit {
   async run(job: AnalysisJob): Promise<void> {
     const applicant = await this.dataSource.getRepository(Applicant).findOne({
       where: { id: job.applicantId },
-      select: { id: true, organizationId: true, name: true, dateOfBirth: true, country: true, submittedAt: true },
+      select: { id: true, organizationId: true, name: true, dateOfBirth: true, country: true, documentData: true, submittedAt: true },
     });
     if (!applicant?.submittedAt) return; // removed or reset since: nothing to screen
     const outcome = await this.screen(applicant);
@@ -56,10 +58,11 @@ export class ScreeningAnalysisHandler implements AnalysisHandler, OnModuleInit {
     await this.screening.recordScreening(job.applicantId, { status: 'error', threshold: 0, lists: [], fingerprint: null, hits: [], error: reason });
   }
 
-  private async screen(applicant: Pick<Applicant, 'organizationId' | 'name' | 'dateOfBirth' | 'country'>): Promise<ScreeningOutcome> {
+  private async screen(applicant: Pick<Applicant, 'organizationId' | 'name' | 'dateOfBirth' | 'country' | 'documentData'>): Promise<ScreeningOutcome> {
     const { screeningThreshold: threshold } = await this.policies.forOrganization(applicant.organizationId);
     const { screener, lists } = await this.cache.inForce();
-    const nationality = countryCode(applicant.country);
+    // The document's nationality once it was read; the country the applicant gave until then.
+    const nationality = documentNationality(applicant.documentData) ?? countryCode(applicant.country);
     const fingerprint = screeningFingerprint({ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality });
     if (!screener) return { status: 'no-lists', threshold, lists, fingerprint, hits: [] };
     if (!applicant.name?.trim()) return { status: 'no-name', threshold, lists, fingerprint, hits: [] };

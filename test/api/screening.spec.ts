@@ -76,9 +76,16 @@ describe('sanctions screening', () => {
       .attach('file', content, name)
       .expect(201);
 
-  /** Submits a generated passport with the identity typed as given; resolves when the screening job is done. */
-  async function submit(userId: string, typed: Pick<FakeApplicant, 'name' | 'dateOfBirth' | 'country'>): Promise<Applicant> {
-    const person = nextPassportHolder();
+  /**
+   * Submits a generated passport with the identity typed as given — the passport's own, unless
+   * `person` is another; resolves when the analysis jobs are done. (A country the fake documents
+   * do not draw, such as Russia, gives the specimen state UTO, which stands for no country.)
+   */
+  async function submit(
+    userId: string,
+    typed: Pick<FakeApplicant, 'name' | 'dateOfBirth' | 'country'>,
+    person: FakeApplicant = { ...nextPassportHolder(), ...typed },
+  ): Promise<Applicant> {
     const document = await renderFakeDocument(person);
     await submitVerification(t.server, owner, org.id, userId, [{ docType: 'PASSPORT', side: 'front', png: document.pages[0].png }], { ...person, ...typed });
     const applicant = await data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
@@ -284,6 +291,17 @@ describe('sanctions screening', () => {
     expect(await data().getRepository(AnalysisJob).findOneBy({ applicantId: longAgo.id, kind: 'rescreening' })).toBeNull();
     expect(await data().getRepository(Applicant).findOneByOrFail({ id: longAgo.id })).toMatchObject({ kycStatus: 'completed' });
   }, 180_000);
+
+  it('screens with the nationality the passport states once it is read, not the country typed', async () => {
+    const listed = { name: 'Marta Helena Oliveira', dateOfBirth: '1980-02-02' };
+    const applicant = await submit('typed-portugal', { ...listed, country: 'Portugal' }, { ...nextPassportHolder(), ...listed, country: 'Brazil' });
+    expect((await data().getRepository(Applicant).findOneByOrFail({ id: applicant.id })).documentData).toMatchObject({ nationality: 'BRA' });
+    // Listed as a national of Brazil: the nationality matches the passport's, which the typed Portugal would not.
+    expect(await screeningCheck('typed-portugal')).toMatchObject({
+      verdict: 'needs-review',
+      evidence: { hits: [{ key: 'ofac-sdn:9501', matchedFields: ['name', 'dateOfBirth', 'nationality'] }] },
+    });
+  }, 120_000);
 
   it('shows rescreenings to super-admins only', async () => {
     for (const role of ['admin', 'kyc'] as const) {

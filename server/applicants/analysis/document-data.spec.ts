@@ -1,4 +1,4 @@
-import { compareWithDocument, mrzDate, namesMatch, type DocumentData } from './document-data.js';
+import { compareWithDocument, documentNationality, mrzDate, namesMatch, type DocumentData } from './document-data.js';
 
 const TODAY = new Date('2026-11-24T00:00:00Z');
 const passport: DocumentData = {
@@ -64,5 +64,37 @@ describe('declared against document', () => {
       { field: 'sex', declared: 'M', extracted: 'M', verdict: 'match' },
     ]);
     expect(compareWithDocument(declared, { ...passport, sex: null }).at(-1)?.verdict).toBe('not-read');
+  });
+});
+
+describe("the document's nationality, as the sanctions lists are screened", () => {
+  it("takes every ICAO state code to its ISO 3166 alpha-2 code, whichever way ICAO writes the state's name", () => {
+    const codes = ['D', 'DEU', 'NGA', 'RUS', 'KOR', 'PRK', 'TWN', 'BOL', 'MMR', 'COD', 'BIH', 'SGS', 'GEO', 'GBR', 'GBD', 'XXK', 'USA', 'UMI'];
+    expect(Object.fromEntries(codes.map((code) => [code, documentNationality({ nationality: code })]))).toEqual({
+      D: 'DE',
+      DEU: 'DE',
+      NGA: 'NG',
+      RUS: 'RU',
+      KOR: 'KR',
+      PRK: 'KP',
+      TWN: 'TW',
+      BOL: 'BO',
+      MMR: 'MM',
+      COD: 'CD',
+      BIH: 'BA',
+      SGS: 'GS',
+      GEO: 'GE',
+      GBR: 'GB',
+      GBD: 'GB',
+      XXK: 'XK',
+      USA: 'US',
+      UMI: 'UM',
+    });
+  });
+
+  it('gives none for a code no country stands for, or none read', () => {
+    for (const code of ['UTO', 'XXA', 'XXB', 'XXX', 'UNO', 'EUE', 'XPO', 'QQQ', '']) expect(documentNationality({ nationality: code })).toBeNull();
+    expect(documentNationality(null)).toBeNull();
+    expect(documentNationality({ nationality: null })).toBeNull();
   });
 });

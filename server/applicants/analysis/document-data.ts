@@ -1,4 +1,5 @@
-import type { AamvaFields, DoubtfulCharacter, MrzFields } from '../../document-reading/index.js';
+import { stateName, type AamvaFields, type DoubtfulCharacter, type MrzFields } from '../../document-reading/index.js';
+import { countryCode } from '../../screening/index.js';
 
 /** What the analysis read from a document: its machine-readable zone or its barcode. */
 export interface DocumentData {
@@ -19,6 +20,75 @@ export interface DocumentData {
   zone?: string[];
   /** The zone's characters no check digit guards that OCR was not sure of (0-based line and column): the read needs a person. */
   doubtful?: DoubtfulCharacter[];
+}
+
+/**
+ * ICAO codes that stand for no country: organizations (the United Nations' UNO, UNA, UNK,
+ * the EU's EUE, Interpol's XPO …), the specimen state UTO and the stateless or refugee
+ * codes XXA, XXB, XXC, XXX.
+ */
+const NO_COUNTRY = /^(UN[AKO]|EUE|UTO|X(?!XK)[A-Z]{2})$/;
+
+/**
+ * ICAO codes whose state name the runtime's region names write otherwise ("Antigua &
+ * Barbuda", "Myanmar (Burma)", "St. Lucia" …) or that a shorter country's name would
+ * catch (South Georgia is not Georgia), and the British nationality codes and Kosovo's,
+ * which name no state of their own.
+ */
+const WRITTEN_OTHERWISE: Record<string, string> = {
+  ATG: 'AG',
+  BES: 'BQ',
+  BIH: 'BA',
+  BLM: 'BL',
+  CCK: 'CC',
+  COD: 'CD',
+  COG: 'CG',
+  CPV: 'CV',
+  HKG: 'HK',
+  HMD: 'HM',
+  KNA: 'KN',
+  LCA: 'LC',
+  MAC: 'MO',
+  MAF: 'MF',
+  MMR: 'MM',
+  PCN: 'PN',
+  SJM: 'SJ',
+  SPM: 'PM',
+  STP: 'ST',
+  TCA: 'TC',
+  TTO: 'TT',
+  VCT: 'VC',
+  SGS: 'GS',
+  TLS: 'TL',
+  UMI: 'UM',
+  VGB: 'VG',
+  VIR: 'VI',
+  WLF: 'WF',
+  GBD: 'GB',
+  GBN: 'GB',
+  GBO: 'GB',
+  GBP: 'GB',
+  GBS: 'GB',
+  XXK: 'XK',
+};
+
+/**
+ * The nationality a document states, as the ISO 3166 alpha-2 code the sanctions lists are
+ * screened with, from its ICAO code's state name as ICAO writes it (`D` → Germany → DE;
+ * "Korea (the Republic of)" read as "the Republic of Korea"); null when the document
+ * states none or no country stands for its code.
+ */
+export function documentNationality(data: Pick<DocumentData, 'nationality'> | null | undefined): string | null {
+  const code = data?.nationality?.replace(/<+$/, '');
+  if (!code || NO_COUNTRY.test(code)) return null;
+  if (Object.hasOwn(WRITTEN_OTHERWISE, code)) return WRITTEN_OTHERWISE[code];
+  const name = stateName(code);
+  if (!name) return null;
+  // "Korea (the Republic of)" → "the Republic of Korea"; "Bahamas (the)" → "Bahamas"; "Taiwan (Province of China)" → "Taiwan".
+  const written = name.replace(/^(.*?) \((.*?)\)(.*)$/, (_whole: string, head: string, inner: string, tail: string) =>
+    / of$/.test(inner) ? `${inner} ${head}${tail}` : `${head}${tail}`,
+  );
+  return countryCode(written);
 }
 
 /** The declared (typed) values compared with the document. */
