@@ -117,4 +117,30 @@ describe('zero silent wrong reads', () => {
     passport.confidences[1][9] = 70;
     expect(correctMrz('TD3', martin, passport.confidences, passport.choices)).toMatchObject({ ok: true, doubtful: [] });
   });
+
+  it('doubts a passport field the correction changed in three places: both check digits vouch for fewer', () => {
+    /** The document number AB0012345 read as `misread`, each look-alike unsure with the true digit as OCR's second choice. */
+    const readAs = (misread: string, columns: number[]) => {
+      const lines = [martin[0], misread + martin[1].slice(9)];
+      const read = sureRead(lines);
+      for (const column of columns) {
+        read.confidences[1][column] = 60;
+        read.choices[1][column] = [choice(misread[column], 60), choice(martin[1][column], 40)];
+      }
+      return correctMrz('TD3', lines, read.confidences, read.choices);
+    };
+    expect(readAs('AB00IZ3A5', [4, 5, 7])).toMatchObject({
+      ok: true,
+      lines: martin,
+      doubtful: [
+        { line: 1, column: 4, read: '1', rivals: ['I'] },
+        { line: 1, column: 5, read: '2', rivals: ['Z'] },
+        { line: 1, column: 7, read: '4', rivals: ['A'] },
+      ],
+    });
+    // Two changes are within what the field's check digit and the composite vouch for; a letter in a date is its digit, no change.
+    expect(readAs('AB001Z3A5', [5, 7])).toMatchObject({ ok: true, lines: martin, doubtful: [] });
+    const letters = [martin[0], martin[1].slice(0, 13) + '9O1OO4' + martin[1].slice(19)];
+    expect(correctMrz('TD3', letters, sureRead(letters).confidences, sureRead(letters).choices)).toMatchObject({ ok: true, lines: martin, doubtful: [] });
+  });
 });

@@ -115,7 +115,7 @@ export function correctMrz(
   if (refused) return { ok: false, reason: refused };
   const corrected = checkedFields(format, reading);
   if (!corrected.ok) return corrected;
-  if (!layout.compositeAt && reading.confident) doubtThinlyGuarded(layout, reading, doubtful);
+  if (reading.confident) doubtThinlyGuarded(layout, reading, doubtful);
   const lines = reading.lines.map((line) => line.join(''));
   let substitutions = 0;
   lines.forEach((line, index) => line.split('').forEach((character, column) => (substitutions += character === rawLines[index][column] ? 0 : 1)));
@@ -180,22 +180,29 @@ function settleUnguarded(layout: Layout, reading: Reading, doubtful: DoubtfulCha
 }
 
 /**
- * A visa's fields each have one check digit and no composite behind them: a check digit
- * catches one misread character, not two (two misreads satisfy it one time in ten). A
- * field whose passing value rests on two positions or more that OCR did not read with
- * confidence, or that the correction changed, check digit included, is in doubt there.
+ * What check digits can vouch for. A check digit catches one misread character, not two
+ * (two misreads satisfy it one time in ten). A visa's fields each have one and no
+ * composite behind them: a visa field whose passing value rests on two positions or more
+ * that OCR did not read with confidence, or that the correction changed (check digit
+ * included), is in doubt there. Elsewhere the composite check digit guards the fields a
+ * second time, and a field the correction changed in three positions or more is in doubt
+ * (the more candidates are weighed, the likelier a wrong combination satisfies both).
  */
 function doubtThinlyGuarded(layout: Layout, reading: Reading, doubtful: DoubtfulCharacter[]): void {
   for (const field of layout.fields) {
     if (!field.check) continue;
+    const { check } = field;
+    // Changed by the correction: a letter read where only a digit may stand is its look-alike digit, not a change.
+    const changed = ([line, column]: [number, number]) =>
+      reading.lines[line][column] !== asKind(reading.raw[line][column], line === check[0] && column === check[1] ? 'digit' : field.kind);
     const positions: [number, number][] = [
       ...Array.from({ length: field.end - field.start }, (_, offset): [number, number] => [field.line, field.start + offset]),
       field.check,
     ];
-    const unsure = positions.filter(
-      ([line, column]) => reading.lines[line][column] !== reading.raw[line][column] || reading.confidence(line, column) < SURE_CONFIDENCE,
-    );
-    if (unsure.length < 2) continue;
+    const unsure = layout.compositeAt
+      ? positions.filter(changed)
+      : positions.filter((position) => changed(position) || reading.confidence(...position) < SURE_CONFIDENCE);
+    if (unsure.length < (layout.compositeAt ? 3 : 2)) continue;
     for (const [line, column] of unsure) {
       const read = reading.lines[line][column];
       const offered = (reading.choices(line, column) ?? [])
