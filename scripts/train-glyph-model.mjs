@@ -21,6 +21,7 @@ import sharp from 'sharp';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { locateZone } = await import(`${root}dist/server/document-reading/mrz-zone.js`);
 const { rowCells } = await import(`${root}dist/server/document-reading/mrz-cells.js`);
+const { seededRandom } = await import(`${root}dist/server/face-reading/seeded-random.js`);
 const { values } = parseArgs({ options: { images: { type: 'string', default: '900' }, epochs: { type: 'string', default: '14' } } });
 
 const CLASSES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -32,18 +33,8 @@ const FONTS = [
 ];
 for (const [path, name] of FONTS) if (!GlobalFonts.registerFromPath(path, name)) throw new Error(`${path} is missing: run node scripts/ensure-ocr-b.mjs`);
 
-/** A seeded generator (mulberry32 over a string's hash). */
-function seeded(text) {
-  let state = [...text].reduce((hash, character) => Math.imul(hash ^ character.charCodeAt(0), 16777619) >>> 0, 2166136261);
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = seeded(SEED);
+// The face benchmark's mulberry32, seeded with the seed text's FNV-1a hash.
+const random = seededRandom([...SEED].reduce((hash, character) => Math.imul(hash ^ character.charCodeAt(0), 16777619) >>> 0, 2166136261));
 const between = (low, high) => low + (high - low) * random();
 const pick = (text) => text[Math.floor(random() * text.length)];
 
