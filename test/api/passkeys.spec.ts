@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { UserPasskey } from '../../server/auth/passkeys/user-passkey.entity.js';
 import { appConfig, type AppConfig } from '../../server/config/config.module.js';
-import { browser, sessionCookie, signedIn, type TestAgent } from '../support/accounts.js';
+import { browser, sessionCookie, signedIn, waitForMail, type TestAgent } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { SoftwareAuthenticator } from '../support/webauthn.js';
@@ -68,6 +68,8 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
     expect(list.body).toEqual([expect.objectContaining({ id: created.body.id, name: 'Work laptop', createdAt: expect.any(String), lastUsedAt: null })]);
     expect((await agent.get('/api/auth/two-factor').expect(200)).body).toMatchObject({ totpEnabled: false, passkeys: 1 });
     expect(await actionsOf(account.user.id)).toContain('account.passkey_added');
+    // Each change of credentials is e-mailed to the holder (security finding 11).
+    expect((await waitForMail(t, account.user.email, /A passkey was added/)).text).toContain('Work laptop');
 
     // The same authenticator cannot be registered twice; new options exclude it.
     const again = await agent.post('/api/auth/passkeys/options').expect(200);
@@ -232,6 +234,7 @@ describe('passkeys (WebAuthn): enrolment, second step after the password, passwo
     await agent.delete(`/api/auth/passkeys/${passkey.id}`).send({ password: account.password }).expect(204);
     expect((await agent.get('/api/auth/passkeys').expect(200)).body).toEqual([]);
     expect(await actionsOf(account.user.id)).toContain('account.passkey_removed');
+    await waitForMail(t, account.user.email, /A passkey was removed/);
 
     expect((await passwordless(browser(t), authenticator)).status).toBe(401);
     // The password alone signs in again.

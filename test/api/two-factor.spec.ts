@@ -133,6 +133,8 @@ describe('two-factor sign-in with an authenticator app (TOTP)', () => {
     await second.post('/api/auth/login/two-factor').send({ code: recoveryCodes[0] }).expect(401);
     const used = (await auditOf(account.user.id)).filter((e) => e.action === 'account.second_factor_used');
     expect(used.map((e) => e.detail)).toEqual([{ method: 'recovery_code' }]);
+    // A recovery code used is a change of credentials: its holder is told (finding 11).
+    await waitForMail(t, account.user.email, /A recovery code was used/);
   });
 
   const wrongCode = (agent: TestAgent) => agent.post('/api/auth/login/two-factor').send({ code: '000000' });

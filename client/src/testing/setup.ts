@@ -15,6 +15,8 @@ Element.prototype.scrollIntoView = () => {};
 // Testing Library only cleans up by itself when test globals are enabled.
 afterEach(() => {
   cleanup();
+  // Files share a worker's jsdom (client/vite.config.ts): leave no fake clock behind.
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   assertAnswersDocumented();
