@@ -44,6 +44,7 @@ import { ReviewSettings } from './review/decisions/review-settings.entity.js';
 import { ReviewerPreferences } from './review/decisions/reviewer-preferences.entity.js';
 import { SupersededImage } from './review/decisions/superseded-image.entity.js';
 import { ApplicantNote } from './review/notes/applicant-note.entity.js';
+import { AccuracyReport } from './admin/accuracy/accuracy-report.entity.js';
 
 /** Every entity of the application, listed once for the app, ormconfig.ts and the migration tooling. */
 export const entities: Function[] = [
@@ -94,4 +95,5 @@ export const entities: Function[] = [
   DataEncryptionKeyRecord,
   ApplicantErasure,
   IdempotencyRecord,
+  AccuracyReport,
 ];

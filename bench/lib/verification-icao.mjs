@@ -3,25 +3,15 @@ import { FORMATS, icaoCorpus, SPLITS } from './icao-corpus.mjs';
 import { percentile } from './photograph.mjs';
 import { progressBar } from './progress.mjs';
 
-/** Wilson's 95 % interval for `successes` of `n`, as fractions. */
-export function wilson(successes, n) {
-  if (n === 0) return [0, 1];
-  const z = 1.96;
-  const p = successes / n;
-  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-
 const tallyOf = () => ({ reads: 0, exact: 0, needsReview: 0, unreadable: 0, silentWrong: 0 });
 
-function withInterval(tally) {
-  const [low, high] = wilson(tally.exact, tally.reads);
+function withInterval(tally, wilsonInterval) {
+  const [low, high] = wilsonInterval(tally.exact, tally.reads);
   return { ...tally, exactRate: tally.reads ? tally.exact / tally.reads : null, exactInterval95: [low, high] };
 }
 
 /** One reader's tallies over the corpus: per condition, format, effect and drawing source, its failures and its times. */
-function scorer(split) {
+function scorer(split, wilsonInterval) {
   const conditions = { clean: tallyOf(), photographed: tallyOf() };
   const byFormat = Object.fromEntries(FORMATS.map((format) => [format, { clean: tallyOf(), photographed: tallyOf() }]));
   const byEffect = {};
@@ -61,7 +51,7 @@ function scorer(split) {
     },
     result(perFormat) {
       seconds.sort((a, b) => a - b);
-      const interval = (entries) => Object.fromEntries(entries.map(([key, tally]) => [key, withInterval(tally)]));
+      const interval = (entries) => Object.fromEntries(entries.map(([key, tally]) => [key, withInterval(tally, wilsonInterval)]));
       return {
         split,
         seed: SPLITS[split],
@@ -109,9 +99,14 @@ function tableOf(name, result) {
  * same run, so the two are compared side by side on the same images and load.
  */
 export async function icaoBenchmark({ root, split, perFormat, baseline, log }) {
-  const readers = [{ name: 'this build', module: await import(join(root, 'dist/server/document-reading/index.js')), score: scorer(split) }];
+  const { wilsonInterval } = await import(join(root, 'dist/server/common/wilson-interval.js'));
+  const readers = [{ name: 'this build', module: await import(join(root, 'dist/server/document-reading/index.js')), score: scorer(split, wilsonInterval) }];
   if (baseline)
-    readers.push({ name: `baseline (${baseline})`, module: await import(join(baseline, 'dist/server/document-reading/index.js')), score: scorer(split) });
+    readers.push({
+      name: `baseline (${baseline})`,
+      module: await import(join(baseline, 'dist/server/document-reading/index.js')),
+      score: scorer(split, wilsonInterval),
+    });
   const bar = progressBar(`ICAO ${split}`, perFormat * FORMATS.length);
   for await (const document of icaoCorpus(split, perFormat)) {
     for (const condition of ['clean', 'photographed']) {

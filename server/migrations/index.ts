@@ -29,6 +29,7 @@ import { Passkeys1795552993818 } from './1795552993818-Passkeys.js';
 import { IdempotencyKeys1795556001635 } from './1795556001635-IdempotencyKeys.js';
 import { SecondFactorLock1795820896540 } from './1795820896540-SecondFactorLock.js';
 import { FaceCrops1795820971160 } from './1795820971160-FaceCrops.js';
+import { AccuracyReports1795933285970 } from './1795933285970-AccuracyReports.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -62,4 +63,5 @@ export const migrations: Function[] = [
   IdempotencyKeys1795556001635,
   SecondFactorLock1795820896540,
   FaceCrops1795820971160,
+  AccuracyReports1795933285970,
 ];

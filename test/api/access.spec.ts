@@ -138,6 +138,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/roles': SUPER_ADMIN,
   'POST /api/users/register-admin': SUPER_ADMIN,
   'GET /api/audit': SUPER_ADMIN,
+  'GET /api/accuracy-reports/latest': SUPER_ADMIN,
   'GET /api/sanctions-lists/imports': SUPER_ADMIN,
   'POST /api/sanctions-lists/imports': SUPER_ADMIN,
   'GET /api/sanctions-lists/rescreens': SUPER_ADMIN,

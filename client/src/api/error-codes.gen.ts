@@ -3,6 +3,7 @@
 /** Every `code` an error answer of the server can carry. */
 export const ERROR_CODES = [
   'ACCOUNT_OWNS_ORGANIZATION',
+  'ACCURACY_REPORT_NOT_FOUND',
   'ADMIN_IDENTITY_TAKEN',
   'API_KEY_CANNOT_SIGN_IN',
   'API_KEY_NOT_ALLOWED',

@@ -1858,6 +1858,129 @@ export type AdminUserDto = {
     role: 'admin';
 };
 
+export type ProportionDto = {
+    count: number;
+    /**
+     * The sample the count is of
+     */
+    sample: number;
+    /**
+     * count / sample (0–1); null for an empty sample
+     */
+    rate: number | null;
+    /**
+     * The rate's 95 % interval (Wilson), as fractions
+     */
+    interval95: [
+        number,
+        number
+    ];
+};
+
+export type ExamFigureDto = {
+    condition: 'clean' | 'photographed';
+    /**
+     * TD1, TD2, TD3, MRV-A, MRV-B, or 'all'
+     */
+    format: string;
+    /**
+     * Reads that passed and equal the truth, of all reads
+     */
+    exact: ProportionDto;
+    /**
+     * Reads with characters in doubt: a person looks
+     */
+    needsReview: number;
+    unreadable: number;
+    /**
+     * Reads that passed but differ from the truth, of all reads
+     */
+    silentWrong: ProportionDto;
+};
+
+export type SecondsPerReadDto = {
+    p50: number | null;
+    p95: number | null;
+};
+
+export type ExamResultDto = {
+    split: string;
+    /**
+     * The split's fixed seed: the same documents on every instance
+     */
+    seed: string;
+    documentsPerFormat: number;
+    figures: Array<ExamFigureDto>;
+    secondsPerRead: SecondsPerReadDto;
+};
+
+export type FieldAgreementDto = {
+    field: 'name' | 'dateOfBirth' | 'docNumber' | 'expiryDate' | 'sex';
+    /**
+     * Reads of the field that agree with the value a person approved
+     */
+    agreed: ProportionDto;
+    /**
+     * Disagreements where staff edited the field after the read
+     */
+    correctedByReviewer: number;
+};
+
+export type ProductionLabelsDto = {
+    /**
+     * Applicants approved by a person whose document zone was read
+     */
+    documents: number;
+    fields: Array<FieldAgreementDto>;
+    /**
+     * The first decision counted
+     */
+    from: string | null;
+    /**
+     * The last decision counted
+     */
+    to: string | null;
+};
+
+export type ModelVersionDto = {
+    name: string;
+    version: string;
+};
+
+export type ListVersionDto = {
+    source: string;
+    version: string | null;
+    importedAt: string;
+};
+
+export type MachineDto = {
+    cpus: number;
+    /**
+     * The machine's load over the minute before the exam
+     */
+    loadAverage1m: number;
+    node: string;
+};
+
+export type AccuracyReportDto = {
+    id: string;
+    createdAt: string;
+    /**
+     * The bundled exam split (an independent generator's ICAO documents, clean and photographed) read by this instance
+     */
+    exam: ExamResultDto;
+    /**
+     * What reviewers' approvals say of the reads in production
+     */
+    production: ProductionLabelsDto;
+    models: Array<ModelVersionDto>;
+    /**
+     * The sanctions lists in force
+     */
+    lists: Array<ListVersionDto>;
+    machine: MachineDto;
+};
+
 export type DemoAccountDto = {
     /**
      * Sign in with this e-mail and the demo password
@@ -10828,6 +10951,58 @@ export type AdminUsersRegisterAdminResponses = {
 };
 
 export type AdminUsersRegisterAdminResponse = AdminUsersRegisterAdminResponses[keyof AdminUsersRegisterAdminResponses];
+
+export type AccuracyReportsLatestData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/accuracy-reports/latest';
+};
+
+export type AccuracyReportsLatestErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Not Found
+     *
+     * - `ACCURACY_REPORT_NOT_FOUND`: No accuracy report has been written on this instance yet: run npm run accuracy-report
+     */
+    404: ErrorResponse & {
+        code: 'ACCURACY_REPORT_NOT_FOUND';
+    };
+};
+
+export type AccuracyReportsLatestError = AccuracyReportsLatestErrors[keyof AccuracyReportsLatestErrors];
+
+export type AccuracyReportsLatestResponses = {
+    200: AccuracyReportDto;
+};
+
+export type AccuracyReportsLatestResponse = AccuracyReportsLatestResponses[keyof AccuracyReportsLatestResponses];
 
 export type DemoRegisterData = {
     body?: never;
