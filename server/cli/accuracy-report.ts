@@ -98,7 +98,7 @@ try {
   process.stdout.write(`${table.join('\n')}\n`);
   const fields = body.production.fields.map((field) => `${field.field} ${field.agreed.count}/${field.agreed.sample}`).join(', ');
   process.stdout.write(
-    `Production: ${body.production.documents} documents approved by a person after a read${fields ? ` (fields agreeing: ${fields})` : ''}.\nReport ${saved.id} stored; super-admins see it on the Accuracy page.\n`,
+    `Production: ${body.production.documents} ${body.production.documents === 1 ? 'document' : 'documents'} approved by a person after a read${fields ? ` (fields agreeing: ${fields})` : ''}.\nReport ${saved.id} stored; super-admins see it on the Accuracy page.\n`,
   );
 } finally {
   await app.close();

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 
 import { fakeApplicant } from '../../server/fake-data/fake-applicant.js';
@@ -6,7 +8,7 @@ import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import { expectToast, logInThroughForm } from './support/accounts.js';
 import { repoRoot, type RunningApp } from './support/app.js';
-import { newContext, saveScreenshot } from './support/browser.js';
+import { documentScrollWidth, newContext, resizeViewport, saveScreenshot } from './support/browser.js';
 import { DESKTOP, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, integratorSuite } from './support/kyc.js';
 import { type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -176,5 +178,33 @@ describe('sanctions screening and the verification policy', () => {
     await office.getByText('auto-approve:all-required-checks-passed').first().waitFor();
     await saveScreenshot(office, 'applicant-approved-by-policy-1280', true);
     await office.context().close();
+  }, 240_000);
+
+  it("the accuracy report: the command reads the exam set on the app's own database, a super-admin reads the figures and the reviewer's approval of the namesake", async () => {
+    // One exam document of each format keeps the suite short; an operator runs the default 30.
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/server/cli/accuracy-report.js', '--per-format', '1'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_OPTIONS: '', NODE_ENV: 'test', DATA_DIR: app.dataDir, LOG_LEVEL: 'error' },
+    });
+    expect(stdout).toMatch(/Production: 1 document approved by a person after a read/);
+
+    const context = await newContext(browser, { viewport: DESKTOP });
+    const admin = await context.newPage();
+    await logInThroughForm(admin, app.url, SUPER_ADMIN.email, SUPER_ADMIN.password);
+    await admin.goto(`${app.url}/dashboard/user/me/accuracy`);
+    await admin.getByRole('heading', { name: 'Accuracy', level: 1 }).waitFor();
+    const clean = admin.getByRole('table', { name: 'Machine-readable zones read from clean exam documents' });
+    await clean
+      .getByRole('row', { name: /All formats/ })
+      .getByText(/of 5 \(/)
+      .first()
+      .waitFor();
+    await admin.getByText('1 applicant approved by a person after their document was read', { exact: false }).waitFor();
+    await admin.getByRole('table', { name: 'Fields read from documents against the approved values' }).getByRole('row', { name: /Name/ }).waitFor();
+    await saveScreenshot(admin, 'accuracy-report-1280', true);
+    await resizeViewport(admin, MOBILE);
+    expect(await documentScrollWidth(admin)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(admin, 'accuracy-report-375', true);
+    await context.close();
   }, 240_000);
 });

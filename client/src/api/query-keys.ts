@@ -12,6 +12,11 @@ export const sanctionsListKeys = {
   rescreens: () => [...sanctionsListKeys.all, 'rescreens'] as const,
 };
 
+// The instance's accuracy report (super-admins).
+export const accuracyReportKeys = {
+  latest: ['accuracy-reports', 'latest'] as const,
+};
+
 // The operator's password policy: read by every form that sets a password.
 export const passwordKeys = {
   all: ['password'] as const,

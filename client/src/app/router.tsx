@@ -215,6 +215,13 @@ export const routes: RouteObject[] = [
                         },
                       },
                       {
+                        path: 'accuracy',
+                        lazy: async () => {
+                          const { AccuracyReportPage } = await import('../features/admin/accuracy-report-page');
+                          return { Component: AccuracyReportPage };
+                        },
+                      },
+                      {
                         path: 'manage-permission',
                         lazy: async () => {
                           const { PermissionManagerPage } = await import('../features/admin/permission-manager-page');

@@ -39,6 +39,7 @@ export const paths = {
     createAdmin: '/dashboard/user/me/create',
     managePermission: '/dashboard/user/me/manage-permission',
     sanctionsLists: '/dashboard/user/me/sanctions-lists',
+    accuracyReport: '/dashboard/user/me/accuracy',
   },
   developer: {
     root: '/dashboard/user/me/developer',

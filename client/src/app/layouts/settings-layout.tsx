@@ -34,6 +34,7 @@ const ICON = {
   redirect: 'M10 14 21 3M15 3h6v6M19 14v5a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2h5',
   logout: 'M15 17l5-5-5-5M20 12H9M12 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h7',
   chevron: 'M6 9l6 6 6-6',
+  target: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM12 12h.01',
 };
 
 const ACCOUNT: NavGroup = {
@@ -55,6 +56,7 @@ const ADMINISTRATION: NavGroup = {
     { label: 'Permission Manager', to: paths.account.managePermission, icon: ICON.grid },
     { label: 'Create User', to: paths.account.createAdmin, icon: ICON.userPlus },
     { label: 'Sanctions Lists', to: paths.account.sanctionsLists, icon: ICON.shield },
+    { label: 'Accuracy', to: paths.account.accuracyReport, icon: ICON.target },
   ],
 };
 
