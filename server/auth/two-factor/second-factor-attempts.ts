@@ -48,9 +48,14 @@ export class SecondFactorAttempts {
    * refused (TWO_FACTOR_NOT_PENDING) without looking at the code.
    */
   async countAttempt(userId: string, pendingBaseline?: number): Promise<SecondFactorAttempt> {
-    await this.users.increment({ id: userId }, 'secondFactorFailures', 1);
-    const row = await this.users.findOneOrFail({ where: { id: userId }, select: { id: true, secondFactorFailures: true, secondFactorLockedAt: true } });
-    // Reading after our own increment: at most SECOND_FACTOR_LOCK_AFTER attempts ever see a count within it.
+    // One transaction: the increment's row lock holds other attempts until this one has read
+    // its own count, so each of N parallel attempts sees a count of its own (1…N). Read
+    // outside it, several could see a later count and be refused for another's attempt.
+    const row = await this.users.manager.transaction(async (manager) => {
+      await manager.increment(User, { id: userId }, 'secondFactorFailures', 1);
+      return manager.findOneOrFail(User, { where: { id: userId }, select: { id: true, secondFactorFailures: true, secondFactorLockedAt: true } });
+    });
+    // Each count is given out once: at most SECOND_FACTOR_LOCK_AFTER attempts ever see a count within it.
     const attempt = { failures: row.secondFactorFailures, locked: row.secondFactorLockedAt !== null || row.secondFactorFailures > SECOND_FACTOR_LOCK_AFTER };
     if (pendingBaseline !== undefined && attempt.failures - pendingBaseline > PENDING_STEP_MAX_FAILURES) {
       throw AUTH_ERRORS.error('TWO_FACTOR_NOT_PENDING');
