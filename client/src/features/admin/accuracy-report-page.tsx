@@ -9,6 +9,12 @@ import { useLatestAccuracyReport } from './api/accuracy-report';
 
 import './accuracy-report-page.css';
 
+/** "decided on 11/29/2026", or "decided between 11/01/2026 and 11/28/2026". */
+function decidedWhen(from: Date, to: Date): string {
+  const [first, last] = [from.toLocaleDateString(), to.toLocaleDateString()];
+  return first === last ? `decided on ${first}` : `decided between ${first} and ${last}`;
+}
+
 const percent = (fraction: number) => `${(100 * fraction).toFixed(0)} %`;
 
 /** "126 of 150 (84 %; 95 % interval 77–89 %)": the count, its sample and what the share may be. */
@@ -75,8 +81,9 @@ function Report({ report }: { report: AccuracyReportDto }) {
           <dd>{new Date(report.createdAt).toLocaleString()}</dd>
           <dt>Exam set</dt>
           <dd>
-            {exam.documentsPerFormat} documents of each format from the bundled {exam.split} split (seed <code>{exam.seed}</code>), drawn by a generator that
-            shares no code with the product's own documents, each read clean and photographed (perspective, blur, glare, noise, JPEG, low resolution)
+            {exam.documentsPerFormat} {exam.documentsPerFormat === 1 ? 'document' : 'documents'} of each format from the bundled {exam.split} split (seed{' '}
+            <code>{exam.seed}</code>), drawn by a generator that shares no code with the product's own documents, each read clean and photographed (perspective,
+            blur, glare, noise, JPEG, low resolution)
           </dd>
           <dt>Time per read</dt>
           <dd>
@@ -92,9 +99,7 @@ function Report({ report }: { report: AccuracyReportDto }) {
           {production.documents === 0
             ? 'No applicant whose document was read has been approved by a person yet.'
             : `${production.documents} ${production.documents === 1 ? 'applicant' : 'applicants'} approved by a person after their document was read${
-                production.from && production.to
-                  ? `, decided between ${new Date(production.from).toLocaleDateString()} and ${new Date(production.to).toLocaleDateString()}`
-                  : ''
+                production.from && production.to ? `, ${decidedWhen(new Date(production.from), new Date(production.to))}` : ''
               }. Each field read from the document is compared with the value the reviewer approved; a disagreement counts against the reader, so these figures are a lower bound.`}
         </p>
         {production.fields.length > 0 && (
