@@ -1,5 +1,5 @@
 import { zoneCard } from '../../test/support/zone-card.js';
-import { correctMrz, readMrz, terminateOcrWorker } from './index.js';
+import { correctMrz, icaoCheckDigit, readMrz, terminateOcrWorker } from './index.js';
 
 afterAll(() => terminateOcrWorker());
 
@@ -8,6 +8,13 @@ const TD2 = ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F12041
 const MRV_A = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8988901C4XXX4009078F96121096ZE184226B<<<<<<'];
 const MRV_B = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009078F9612109<<<<<<<<'];
 const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+
+/** A French national identity card's zone (2 × 36, IDFRA), its check digits computed. */
+function frenchId(surname: string, office: string, number: string, given: string, birth: string, sex: 'M' | 'F'): string[] {
+  const one = `IDFRA${surname.padEnd(25, '<')}${office}`;
+  const body = `${number}${icaoCheckDigit(number)}${given.padEnd(14, '<')}${birth}${icaoCheckDigit(birth)}${sex}`;
+  return [one, `${body}${icaoCheckDigit(one + body)}`];
+}
 
 describe('machine-readable zone formats', () => {
   it('corrects a visa zone field by field: MRV-A and MRV-B have no composite check digit', () => {
@@ -28,6 +35,34 @@ describe('machine-readable zone formats', () => {
   ])('reads a %s zone, its format told by line length and document code', async (format, lines) => {
     const read = await readMrz(await zoneCard(lines));
     expect(read).toMatchObject({ readable: true, format, lines });
+  });
+
+  it("reads a French national identity card: TD2's size, its own fields (surname, department, card number, given names, birth), no expiry", async () => {
+    const lines = frenchId('MARTIN', '750123', '880675012345', 'JEAN<<PIERRE', '650412', 'M');
+    expect(lines.map((line) => line.length)).toEqual([36, 36]);
+    const read = await readMrz(await zoneCard(lines));
+    expect(read).toMatchObject({
+      readable: true,
+      format: 'FRA-ID',
+      lines,
+      doubtful: [],
+      fields: {
+        documentCode: 'ID',
+        issuingState: 'FRA',
+        surname: 'MARTIN',
+        givenNames: 'JEAN PIERRE',
+        documentNumber: '880675012345',
+        nationality: 'FRA',
+        dateOfBirth: '650412',
+        sex: 'M',
+        expiryDate: '',
+        optionalData: '750123',
+      },
+    });
+    // Under TD2's rules the same zone fails: the format is told apart by its fields, not its size.
+    expect(correctMrz('TD2', lines)).toMatchObject({ ok: false });
+    // And the French rules refuse a TD2 zone (its composite covers other positions).
+    expect(correctMrz('FRA-ID', TD2)).toMatchObject({ ok: false });
   });
 
   it('reads X, an unspecified sex, which ICAO 9303 allows and the mrz package refuses', async () => {

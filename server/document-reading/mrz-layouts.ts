@@ -52,10 +52,11 @@ function namesLine(length: number): Field[] {
 }
 
 /**
- * Field layouts of ICAO 9303 TD1 (3 × 30), TD2 (2 × 36), TD3 (2 × 44) and the visas
- * MRV-A (2 × 44) and MRV-B (2 × 36).
+ * Field layouts of ICAO 9303 TD1 (3 × 30), TD2 (2 × 36), TD3 (2 × 44), the visas MRV-A
+ * (2 × 44) and MRV-B (2 × 36), and the French national identity card issued until 2021
+ * (FRA-ID: 2 × 36 like TD2, but its own fields).
  */
-export const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3' | 'MRV-A' | 'MRV-B', Layout> = {
+export const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3' | 'MRV-A' | 'MRV-B' | 'FRA-ID', Layout> = {
   TD3: {
     lines: 2,
     length: 44,
@@ -124,7 +125,36 @@ export const LAYOUTS: Record<'TD1' | 'TD2' | 'TD3' | 'MRV-A' | 'MRV-B', Layout> 
     composite: [],
     compositeAt: null,
   },
+  // IDFRA, the surname (25), the issuing department and office (6); the card number (12:
+  // year and month of issue, department, serial) with its check digit, the given names
+  // (14), the birth date with its check digit, the sex, and a composite over both lines.
+  // No nationality and no expiry: the card is French and valid 10 or 15 years from issue.
+  'FRA-ID': {
+    lines: 2,
+    length: 36,
+    fields: [
+      { line: 0, start: 0, end: 2, kind: 'alpha' },
+      { line: 0, start: 2, end: 5, kind: 'alpha', state: true },
+      { line: 0, start: 5, end: 30, kind: 'alpha', names: true },
+      { line: 0, start: 30, end: 36, kind: 'alnum' },
+      { line: 1, start: 0, end: 12, kind: 'alnum', check: [1, 12] },
+      { line: 1, start: 12, end: 13, kind: 'digit' },
+      { line: 1, start: 13, end: 27, kind: 'alpha', names: true },
+      { line: 1, start: 27, end: 33, kind: 'digit', check: [1, 33] },
+      { line: 1, start: 33, end: 34, kind: 'digit' },
+      { line: 1, start: 34, end: 35, kind: 'sex' },
+      { line: 1, start: 35, end: 36, kind: 'digit' },
+    ],
+    composite: [
+      [0, 0, 36],
+      [1, 0, 35],
+    ],
+    compositeAt: [1, 35],
+  },
 };
+
+/** The French national identity card's first five characters (document code and state). */
+export const FRENCH_ID_PREFIX = 'IDFRA';
 
 export type MrzFormat = keyof typeof LAYOUTS;
 

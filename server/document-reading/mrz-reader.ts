@@ -1,6 +1,6 @@
 import { parse as parseMrz } from 'mrz';
 import { ocrLine, settleLookAlikes, type CellRead } from './mrz-cells.js';
-import { layoutOf, SPECIMEN_STATE, type MrzFormat } from './mrz-layouts.js';
+import { FRENCH_ID_PREFIX, layoutOf, SPECIMEN_STATE, type MrzFormat } from './mrz-layouts.js';
 import { correctMrz, type DoubtfulCharacter } from './mrz-text.js';
 import { cellsOnRow, locateZone } from './mrz-zone.js';
 
@@ -84,9 +84,18 @@ export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat;
   for (const row of rows) reads.push(await ocrLine(straight, mask, row, length));
   // A visa's document code begins with V (ICAO 9303 part 7); its second line has no composite check digit.
   const visa = reads[0][0]?.text === 'V';
-  const format: MrzFormat = rows.length === 3 ? 'TD1' : long ? (visa ? 'MRV-A' : 'TD3') : visa ? 'MRV-B' : 'TD2';
+  const format: MrzFormat = rows.length === 3 ? 'TD1' : long ? (visa ? 'MRV-A' : 'TD3') : visa ? 'MRV-B' : frenchId(reads[0]) ? 'FRA-ID' : 'TD2';
   settleLookAlikes(format, reads);
   return { format, reads };
+}
+
+/**
+ * A 2 × 36 zone that begins IDFRA is the French national identity card (France issued
+ * no TD2 document under that code); its I and D may have been read as their look-alikes.
+ */
+function frenchId(first: readonly CellRead[]): boolean {
+  const [code, type, ...state] = first.slice(0, FRENCH_ID_PREFIX.length).map((cell) => cell.text);
+  return state.join('') === FRENCH_ID_PREFIX.slice(2) && 'I1L'.includes(code ?? '-') && 'DO0'.includes(type ?? '-');
 }
 
 function fieldsOf(lines: readonly string[], format: MrzFormat): MrzFields {
@@ -111,6 +120,23 @@ function fieldsOf(lines: readonly string[], format: MrzFormat): MrzFields {
     };
   }
   const [one, two] = lines;
+  if (format === 'FRA-ID') {
+    const given = two.slice(13, 27).replace(/<+$/, '');
+    return {
+      documentCode: trim(one.slice(0, 2)),
+      issuingState: trim(one.slice(2, 5)),
+      surname: trim(one.slice(5, 30)).trim(),
+      givenNames: given.split('<<').map(trim).join(' ').trim(),
+      documentNumber: trim(two.slice(0, 12)),
+      // The card is issued to French citizens only; it states no nationality and no expiry.
+      nationality: 'FRA',
+      dateOfBirth: two.slice(27, 33),
+      sex: sex(two[34]),
+      expiryDate: '',
+      // The issuing department and office.
+      optionalData: trim(one.slice(30, 36)),
+    };
+  }
   return {
     documentCode: trim(one.slice(0, 2)),
     issuingState: trim(one.slice(2, 5)),

@@ -59,6 +59,19 @@ const LIST_SPELLINGS: Record<string, string> = {
 
 let byName: Map<string, string> | undefined;
 
+/**
+ * The ISO 3166 code in use for a two-letter region code: a withdrawn one becomes its
+ * successor (SU → RU, FX → FR, UK → GB, YU → RS), so codes stored by an older import
+ * still meet today's. Anything that is not a region code comes back as it was.
+ */
+export function regionInUse(code: string): string {
+  try {
+    return Intl.getCanonicalLocales(`und-${code}`)[0].slice('und-'.length);
+  } catch {
+    return code;
+  }
+}
+
 /** Lower case, accents and punctuation gone, words separated by one space. */
 function countryKey(text: string): string {
   return anyAscii(text)
@@ -75,6 +88,9 @@ function names(): Map<string, string> {
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
+      // A withdrawn code shares its successor's name (FX and FR are both "France", SU and RU
+      // "Russia", UK and GB "United Kingdom"): the name stands for the code in use.
+      if (regionInUse(code) !== code) continue;
       const name = display.of(code);
       if (name && name !== code) byName.set(countryKey(name), code);
     }
@@ -87,7 +103,7 @@ function names(): Map<string, string> {
 export function countryCode(text: string | null | undefined): string | null {
   if (!text) return null;
   const trimmed = text.trim();
-  if (/^[A-Z]{2}$/.test(trimmed) && trimmed !== 'XX' && trimmed !== '00') return trimmed;
+  if (/^[A-Z]{2}$/.test(trimmed) && trimmed !== 'XX' && trimmed !== '00') return regionInUse(trimmed);
   const key = countryKey(trimmed);
   if (!key) return null;
   const direct = names().get(key);

@@ -1,4 +1,5 @@
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
+import { regionInUse } from './countries.js';
 import { normalizeName, skeleton } from './normalize.js';
 import type { ListEntity, ListEntityKind } from './types.js';
 
@@ -130,7 +131,9 @@ export function compareDatesOfBirth(query: string | null | undefined, listed: re
 
 export function compareNationalities(query: string | null | undefined, listed: readonly string[]): NationalityMatch {
   if (!query || listed.length === 0) return 'unknown';
-  return listed.includes(query.toUpperCase()) ? 'match' : 'mismatch';
+  // Lists imported before withdrawn codes were mapped may hold SU for Russia or UK for Britain.
+  const wanted = regionInUse(query.toUpperCase());
+  return listed.some((code) => regionInUse(code) === wanted) ? 'match' : 'mismatch';
 }
 
 const DATE_ADJUSTMENT: Record<DateOfBirthMatch, number> = {

@@ -1,4 +1,4 @@
-import { compareWithDocument, documentNationality, mrzDate, namesMatch, type DocumentData } from './document-data.js';
+import { compareWithDocument, documentNationality, fromMrz, mrzDate, namesMatch, type DocumentData } from './document-data.js';
 
 const TODAY = new Date('2026-11-24T00:00:00Z');
 const passport: DocumentData = {
@@ -52,6 +52,36 @@ describe('declared against document', () => {
     expect(
       compareWithDocument({ name: 'Maximilian Alexander Schwarzenberger', dateOfBirth: null, docNumber: null, expiryDate: null, sex: null }, td2)[0].verdict,
     ).toBe('match');
+  });
+
+  it("reads a French identity card's data: no expiry to compare, French by issue, its given names cut at 14 characters", () => {
+    const card = fromMrz(
+      'FRA-ID',
+      {
+        documentCode: 'ID',
+        issuingState: 'FRA',
+        surname: 'MARTIN',
+        givenNames: 'MARIE CHRISTI',
+        documentNumber: '880675012345',
+        nationality: 'FRA',
+        dateOfBirth: '650412',
+        sex: 'F',
+        expiryDate: '',
+        optionalData: '750123',
+      },
+      TODAY,
+    );
+    expect(card).toMatchObject({ format: 'FRA-ID', expiryDate: null, dateOfBirth: '1965-04-12', nationality: 'FRA' });
+    expect(documentNationality(card)).toBe('FR');
+    // MARIE<<CHRISTI fills the 14 positions of the given names: Christine was cut.
+    const typed = { name: 'Marie Christine Martin', dateOfBirth: '1965-04-12', docNumber: '880675012345', expiryDate: '2030-01-01', sex: 'F' };
+    expect(compareWithDocument(typed, card).map((field) => [field.field, field.verdict])).toEqual([
+      ['name', 'match'],
+      ['dateOfBirth', 'match'],
+      ['docNumber', 'match'],
+      ['expiryDate', 'not-read'],
+      ['sex', 'match'],
+    ]);
   });
 
   it('gives each field its verdict', () => {

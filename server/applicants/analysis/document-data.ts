@@ -183,6 +183,8 @@ const MRZ_NAME_LENGTH: Record<string, number> = { TD1: 30, TD2: 31, TD3: 39, 'MR
 
 /** Whether the MRZ name field is full (no filler left at its end), so the name may have been cut. */
 export function isTruncated(data: DocumentData): boolean {
+  // The French card keeps the surname (25) and the given names (14) apart.
+  if (data.source === 'mrz' && data.format === 'FRA-ID') return data.surname.length >= 25 || data.givenNames.replace(/ /g, '<<').length >= 14;
   const length = MRZ_NAME_LENGTH[data.format];
   return data.source === 'mrz' && length !== undefined && `${data.surname}<<${data.givenNames.replace(/ /g, '<')}`.length >= length;
 }
