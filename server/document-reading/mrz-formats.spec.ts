@@ -65,6 +65,17 @@ describe('machine-readable zone formats', () => {
     expect(correctMrz('FRA-ID', TD2)).toMatchObject({ ok: false });
   });
 
+  it('still reads a TD2 card that begins IDFRA as TD2: its check digits, not its first letters, tell the formats apart', async () => {
+    const number = 'X4RT71M02';
+    const [birth, expiry] = ['740812', '340415'];
+    const body = `${number}${icaoCheckDigit(number)}FRA${birth}${icaoCheckDigit(birth)}F${expiry}${icaoCheckDigit(expiry)}<<<<<<<`;
+    const composite = icaoCheckDigit(`${body.slice(0, 10)}${body.slice(13, 20)}${body.slice(21, 35)}`);
+    const lines = ['IDFRADUPONT<<MARIE<<<<<<<<<<<<<<<<<<', `${body}${composite}`];
+    expect(lines.map((line) => line.length)).toEqual([36, 36]);
+    const read = await readMrz(await zoneCard(lines));
+    expect(read).toMatchObject({ readable: true, format: 'TD2', lines, fields: { surname: 'DUPONT', givenNames: 'MARIE', documentNumber: 'X4RT71M02' } });
+  });
+
   it('reads X, an unspecified sex, which ICAO 9303 allows and the mrz package refuses', async () => {
     const unspecified = [TD2[0], TD2[1].replace('7408122F', '7408122X')];
     const read = await readMrz(await zoneCard(unspecified));

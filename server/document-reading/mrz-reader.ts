@@ -47,7 +47,17 @@ function acceptedByIcao(field: string, value: string): boolean {
 export async function readMrz(image: Buffer): Promise<MrzRead> {
   const zone = await readZoneCells(image);
   if (!zone) return { readable: false, reason: 'no machine-readable zone found', rawLines: [] };
-  const { format, reads } = zone;
+  let refused: MrzRead | null = null;
+  for (const { format, reads } of zone) {
+    const read = checkedRead(format, reads);
+    if (read.readable) return read;
+    refused ??= read;
+  }
+  return refused as MrzRead;
+}
+
+/** The zone's characters under one format's rules: corrected by its check digits and parsed, or refused with the reason. */
+function checkedRead(format: MrzFormat, reads: CellRead[][]): MrzRead {
   const rawLines = reads.map((cells) => cells.map((cell) => cell.text).join(''));
   const corrected = correctMrz(
     format,
@@ -56,8 +66,10 @@ export async function readMrz(image: Buffer): Promise<MrzRead> {
     reads.map((cells) => cells.map((cell) => cell.choices)),
   );
   if (!corrected.ok) return { readable: false, reason: corrected.reason, rawLines };
-  // The mrz package knows TD1, TD2 and TD3; a visa's fields were checked above, field by field.
-  const parsed = format.startsWith('MRV') ? null : parseMrz(corrected.lines);
+  // The mrz package knows TD1, TD2, TD3 and the French card; a visa's fields were checked above, field by field,
+  // as are a TD2 zone's beginning IDFRA, which the package always takes for the French card.
+  const packageKnows = !format.startsWith('MRV') && !(format === 'TD2' && corrected.lines[0].startsWith(FRENCH_ID_PREFIX));
+  const parsed = packageKnows ? parseMrz(corrected.lines) : null;
   const refusal = parsed?.details.find(
     (detail) => !detail.valid && !acceptedByIcao(detail.field ?? '', corrected.lines[detail.line].slice(detail.start, detail.end)),
   );
@@ -72,8 +84,13 @@ export async function readMrz(image: Buffer): Promise<MrzRead> {
   };
 }
 
-/** The zone's format and each of its characters as OCR read it, with its confidence; null when no zone is found. */
-export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat; reads: CellRead[][] } | null> {
+/**
+ * The zone's possible formats, likeliest first, each with the zone's characters as OCR read
+ * them (with their confidences) settled for that format; null when no zone is found. Only a
+ * zone beginning IDFRA has two: the French card's fields, then TD2's — the check digits tell
+ * which it is.
+ */
+export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat; reads: CellRead[][] }[] | null> {
   const zone = await locateZone(image);
   if (!zone) return null;
   const { grey: straight, mask, rows } = zone;
@@ -84,9 +101,14 @@ export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat;
   for (const row of rows) reads.push(await ocrLine(straight, mask, row, length));
   // A visa's document code begins with V (ICAO 9303 part 7); its second line has no composite check digit.
   const visa = reads[0][0]?.text === 'V';
-  const format: MrzFormat = rows.length === 3 ? 'TD1' : long ? (visa ? 'MRV-A' : 'TD3') : visa ? 'MRV-B' : frenchId(reads[0]) ? 'FRA-ID' : 'TD2';
-  settleLookAlikes(format, reads);
-  return { format, reads };
+  const formats: MrzFormat[] =
+    rows.length === 3 ? ['TD1'] : long ? [visa ? 'MRV-A' : 'TD3'] : visa ? ['MRV-B'] : frenchId(reads[0]) ? ['FRA-ID', 'TD2'] : ['TD2'];
+  return formats.map((format) => {
+    // Settling look-alikes rewrites the cells by the format's kinds: each format its own copy.
+    const own = reads.map((cells) => cells.map((cell) => ({ ...cell })));
+    settleLookAlikes(format, own);
+    return { format, reads: own };
+  });
 }
 
 /**
