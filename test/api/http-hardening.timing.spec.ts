@@ -176,7 +176,7 @@ describe('HTTP connection limits', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
-    t = await startTestApp({ HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_MAX_CONNECTIONS: '3' });
+    t = await startTestApp({ HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_REQUEST_TIMEOUT_SECONDS: '2', HTTP_MAX_CONNECTIONS: '3' });
     const server = t.app.getHttpServer() as Server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
@@ -199,6 +199,23 @@ describe('HTTP connection limits', () => {
     const trickle = setInterval(() => socket.write('X-Slow: 1\r\n'), 200);
     try {
       expect(await closed).toBeLessThan(5000);
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it('ends a request whose body trickles in once the whole request has taken HTTP_REQUEST_TIMEOUT_SECONDS', async () => {
+    const { socket, closed } = await connect();
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.write('POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{');
+    const trickle = setInterval(() => socket.write(' '), 200);
+    try {
+      const after = await closed;
+      // The headers came at once: only the request's own time limit ends it, after 2 s and before 5.
+      expect(after).toBeGreaterThanOrEqual(1500);
+      expect(after).toBeLessThan(5000);
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
     } finally {
       clearInterval(trickle);
     }
