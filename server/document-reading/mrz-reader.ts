@@ -112,8 +112,8 @@ export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat;
 }
 
 /**
- * A 2 × 36 zone that begins IDFRA is the French national identity card (France issued
- * no TD2 document under that code); its I and D may have been read as their look-alikes.
+ * Whether a 2 × 36 zone begins IDFRA, as the French national identity card does (a TD2
+ * card may too: the check digits decide); its I and D may have been read as look-alikes.
  */
 function frenchId(first: readonly CellRead[]): boolean {
   const [code, type, ...state] = first.slice(0, FRENCH_ID_PREFIX.length).map((cell) => cell.text);
