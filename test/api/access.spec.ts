@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { AccuracyReport } from '../../server/admin/accuracy/accuracy-report.entity.js';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { FaceBlocklistEntry } from '../../server/faces/face-blocklist-entry.entity.js';
@@ -315,6 +316,17 @@ describe('the access table', () => {
       crop: jpegImage(),
       reason: 'Access check',
       createdById: owner.user.id,
+    });
+    // A report for the super-admin's accuracy page (404 before the first).
+    await ds.getRepository(AccuracyReport).save({
+      report: {
+        createdAt: new Date().toISOString(),
+        exam: { split: 'exam', seed: 'icao-exam-2026-11', documentsPerFormat: 0, figures: [], secondsPerRead: { p50: null, p95: null } },
+        production: { documents: 0, fields: [], from: null, to: null },
+        models: [],
+        lists: [],
+        machine: { cpus: 2, loadAverage1m: 0, node: process.version },
+      },
     });
     Object.assign(params, {
       id: organization.id,
