@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigurationError, loadEnvironment } from '../config/environment.js';
+import { loadEnvironmentOrExit } from './cli-environment.js';
 import type { AccuracyReportBody, ExamFigure, ExamResult } from '../admin/accuracy/accuracy-report.js';
 
 /**
@@ -20,12 +20,7 @@ if (!Number.isInteger(perFormat) || perFormat < 1 || perFormat > 1000) {
   process.stderr.write('Usage: npm run accuracy-report [-- --per-format N] (N documents of each format, 1–1000; default 30)\n');
   process.exit(1);
 }
-try {
-  loadEnvironment();
-} catch (error) {
-  process.stderr.write(`${error instanceof ConfigurationError ? `Configuration error: ${error.message}` : String(error)}\n`);
-  process.exit(1);
-}
+loadEnvironmentOrExit();
 
 /** One exam tally as the benchmark gives it. */
 interface Tally {

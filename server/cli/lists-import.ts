@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { readFile } from 'node:fs/promises';
-import { ConfigurationError, loadEnvironment } from '../config/environment.js';
+import { loadEnvironmentOrExit } from './cli-environment.js';
 
 /**
  * `npm run lists:import -- <file> [<file> …]` imports official sanctions list files
@@ -13,12 +13,7 @@ if (files.length === 0) {
   process.stderr.write('Usage: npm run lists:import -- <file> [<file> …]\n');
   process.exit(1);
 }
-try {
-  loadEnvironment();
-} catch (error) {
-  process.stderr.write(`${error instanceof ConfigurationError ? `Configuration error: ${error.message}` : String(error)}\n`);
-  process.exit(1);
-}
+loadEnvironmentOrExit();
 
 process.env.LOG_LEVEL ??= 'warn';
 const { NestFactory } = await import('@nestjs/core');
