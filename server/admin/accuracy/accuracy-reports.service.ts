@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, Not, Repository } from 'typeorm';
+import { In, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { ApplicantCheck } from '../../applicants/applicant-check.entity.js';
 import { Applicant } from '../../applicants/applicant.entity.js';
 import { AuditEvent } from '../../audit/audit-event.entity.js';
@@ -34,16 +34,17 @@ export class AccuracyReportsService {
    */
   async productionLabels(): Promise<ProductionLabels> {
     const reviewed: ReviewedRead[] = [];
-    for (let offset = 0; ; offset += PAGE) {
+    // Page by id (each page starts after the last id seen), so a page costs the same however far in.
+    for (let after = ''; ;) {
       const page = await this.applicants.find({
-        where: { kycStatus: 'completed', reviewAnswer: 'approved', documentData: Not(IsNull()) },
+        where: { kycStatus: 'completed', reviewAnswer: 'approved', documentData: Not(IsNull()), ...(after ? { id: MoreThan(after) } : {}) },
         select: { id: true, name: true, dateOfBirth: true, docNumber: true, expiryDate: true, sex: true, documentData: true, decidedAt: true },
         order: { id: 'ASC' },
-        skip: offset,
         take: PAGE,
       });
       reviewed.push(...(await this.reviewedOf(page)));
       if (page.length < PAGE) break;
+      after = page[page.length - 1].id;
     }
     return productionLabels(reviewed);
   }
@@ -59,8 +60,10 @@ export class AccuracyReportsService {
     });
     const reads = await this.checks.find({ where: { applicantId: In(ids), name: 'document-read' }, select: { applicantId: true, createdAt: true } });
     const readAt = new Map(reads.map((check) => [check.applicantId, check.createdAt.getTime()]));
+    const eventsOf = new Map<string | null, AuditEvent[]>();
+    for (const event of events) eventsOf.set(event.applicantId, [...(eventsOf.get(event.applicantId) ?? []), event]);
     return withZone.flatMap((applicant) => {
-      const own = events.filter((event) => event.applicantId === applicant.id);
+      const own = eventsOf.get(applicant.id) ?? [];
       const approval = own.filter((event) => event.action === 'applicant.approved').at(-1);
       // The policy approves with no account; a reviewer's (or an integration's) approval names one.
       if (!approval || approval.actorId === null) return [];
