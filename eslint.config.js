@@ -18,7 +18,7 @@ export const SERVER_LAYERS = [
   ['config'],
   ['database'],
   ['data-protection'],
-  ['common', 'mail', 'document-reading', 'face-reading', 'screening'],
+  ['common', 'mail', 'document-reading', 'document-liveness', 'face-reading', 'screening'],
   ['users', 'roles', 'sessions', 'audit', 'api-keys', 'sanctions'],
   ['organizations'],
   ['auth'],

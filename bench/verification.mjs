@@ -5,11 +5,13 @@
 //     no drawing code shared with the product), its exam split unless --split tuning (issue 34);
 //   face: document portrait vs selfie, genuine and impostor pairs (issue 16);
 //   duplicates: the 1:N face search over 1,000,000 stored faces (issue 16);
-//   screening: one applicant screened against 50,000 sanctions list entities (issue 17).
+//   screening: one applicant screened against 50,000 sanctions list entities (issue 17);
+//   document-liveness: screen, print and edit attacks rendered from the independent corpus vs its
+//     genuine photographs, its exam split unless --split tuning (issue 34 part 6).
 // Prints a table per part and writes bench/results/verification-<timestamp>.json.
 //
-// Options: --only mrz,icao,face,duplicates,screening (default all) --documents N (MRZ, per condition,
-// default 200) --split exam|tuning (icao, default exam) --per-format N (icao, default 30)
+// Options: --only mrz,icao,face,duplicates,screening,document-liveness (default all) --documents N (MRZ, per condition,
+// default 200) --split exam|tuning (icao and document-liveness, default exam) --per-format N (icao, default 30; document-liveness: --liveness-per-format, default 10)
 // --baseline DIR (icao: another checkout, built, whose reader reads the same documents) --variants N (face, per identity, default 10) --faces N (1:N, default
 // 1,000,000) --seed S (default 'bench-verification') --skip-build.
 import { spawnSync } from 'node:child_process';
@@ -22,14 +24,16 @@ import { mrzBenchmark } from './lib/verification-mrz.mjs';
 import { icaoBenchmark } from './lib/verification-icao.mjs';
 import { screeningBenchmark } from './lib/screening.mjs';
 import { duplicatesBenchmark, faceBenchmark } from './lib/verification-face.mjs';
+import { documentLivenessBenchmark } from './lib/verification-document-liveness.mjs';
 
-const PARTS = ['mrz', 'icao', 'face', 'duplicates', 'screening'];
+const PARTS = ['mrz', 'icao', 'face', 'duplicates', 'screening', 'document-liveness'];
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string', default: PARTS.join(',') },
     documents: { type: 'string', default: process.env.BENCH_DOCUMENTS ?? '200' },
     split: { type: 'string', default: 'exam' },
     'per-format': { type: 'string', default: '30' },
+    'liveness-per-format': { type: 'string', default: '10' },
     baseline: { type: 'string' },
     variants: { type: 'string', default: '10' },
     faces: { type: 'string', default: '1000000' },
@@ -109,6 +113,11 @@ if (only.includes('screening')) {
     '| --- | --- | --- | --- | --- | --- | --- |',
     `| ${screening.entities.toLocaleString('en')} | ${screening.queries} | ${screening.p50Ms} | ${screening.p95Ms} | ${screening.recall.toFixed(4)} | ${screening.falsePositiveRate.toFixed(4)} | ${screening.threshold} |`,
   ]);
+}
+if (only.includes('document-liveness')) {
+  const { documentLiveness, table } = await documentLivenessBenchmark({ root: ROOT, split: args.split, perFormat: Number(args['liveness-per-format']), log });
+  Object.assign(output, { documentLiveness });
+  tables.push(table);
 }
 
 const loadAfter = loadavg();

@@ -4,6 +4,7 @@ import type { QualityReport, QualityThresholds } from '../document-reading/index
 import { appConfig, type AppConfig } from '../config/config.module.js';
 import type { AnalysisTask } from './analysis.worker.js';
 import type { DocumentImage, DocumentReadResult } from './document-reader.js';
+import type { PhotoLiveness } from '../document-liveness/index.js';
 import type { FaceImages, FaceReadResult } from './face-reader.js';
 import { builtWorkerFile } from '../config/worker-file.js';
 import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
@@ -58,6 +59,11 @@ export class AnalysisPool implements OnApplicationShutdown {
     const task: AnalysisTask = { task: 'read-document', documentType, images, today: today.toISOString() };
     if (priority === 'capture') return this.capture(ticket ?? { owner: '' }, task) as Promise<DocumentReadResult>;
     return this.run(priority, task) as Promise<DocumentReadResult>;
+  }
+
+  /** The document liveness signals of a submission's document photos (only ever background work). */
+  assessDocumentLiveness(images: DocumentImage[]): Promise<PhotoLiveness[]> {
+    return this.run('background', { task: 'document-liveness', images }) as Promise<PhotoLiveness[]>;
   }
 
   /** The faces of an applicant's document portrait and selfies (only ever background work). */

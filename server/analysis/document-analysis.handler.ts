@@ -14,8 +14,8 @@ import { AnalysisPool } from './analysis-pool.js';
 
 /**
  * The document analysis queued at submission: reads the machine-readable zone or barcode
- * of the submitted document photos (on the worker threads) and records what was read and
- * how the typed data compares, through the applicant lifecycle; a nationality other than
+ * of the submitted document photos and measures their liveness signals (on the worker
+ * threads), and records what was read, how the typed data compares and the signals, through the applicant lifecycle; a nationality other than
  * the country typed queues the screening again, with the document's. Running it again for
  * the same submission replaces its results.
  */
@@ -43,13 +43,10 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
     const photos = await this.dataSource.getRepository(ApplicantImage).find({
       where: { applicantId: applicant.id, docType: applicant.documentType, ...(applicant.dataSessionId ? { sessionId: applicant.dataSessionId } : {}) },
     });
-    const result = await this.pool.readDocument(
-      'background',
-      applicant.documentType,
-      photos.map((photo) => ({ side: photo.side, data: photo.data })),
-      this.clock.now(),
-    );
-    await this.outcomes.recordDocumentAnalysis(applicant.id, { read: result.read, reason: result.reason, unavailable: false });
+    const images = photos.map((photo) => ({ side: photo.side, data: photo.data }));
+    const result = await this.pool.readDocument('background', applicant.documentType, images, this.clock.now());
+    const liveness = await this.pool.assessDocumentLiveness(images);
+    await this.outcomes.recordDocumentAnalysis(applicant.id, { read: result.read, reason: result.reason, unavailable: false, liveness });
     // A nationality other than the country typed: screen again with the document's (the screening may have run first).
     const nationality = documentNationality(result.read);
     if (nationality && nationality !== countryCode(applicant.country)) {
@@ -59,6 +56,11 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
   }
 
   async giveUp(job: AnalysisJob, reason: string): Promise<void> {
-    await this.outcomes.recordDocumentAnalysis(job.applicantId, { read: null, reason: `The document could not be analysed: ${reason}`, unavailable: true });
+    await this.outcomes.recordDocumentAnalysis(job.applicantId, {
+      read: null,
+      reason: `The document could not be analysed: ${reason}`,
+      unavailable: true,
+      liveness: null,
+    });
   }
 }

@@ -150,4 +150,25 @@ describe('the verification policy decides', () => {
       });
     });
   });
+
+  it('queues a suspected screen capture under a rule of its own, and holds nothing on a signal the policy does not queue on', () => {
+    const screen: CheckResult = {
+      name: 'document-liveness',
+      verdict: 'needs-review',
+      score: 0.2,
+      detail: 'Suspected screen capture (front): a signal for a person to look at, not a certification',
+      evidence: { suspected: ['screen'], photos: [] },
+    };
+    const withScreen = [...ALL_PASSED, screen];
+    expect(decide(AUTOMATIC, withScreen)).toMatchObject({
+      outcome: 'queue',
+      rule: 'queue:document-liveness-signal',
+      reason: 'Suspected screen capture on the document photo: a signal for a person to look at, not a certification',
+    });
+    expect(decide({ ...AUTOMATIC, queueOnDocumentSignals: ['screen'] }, withScreen)).toMatchObject({ rule: 'queue:document-liveness-signal' });
+    // The organization queues only on prints: the screen signal is shown, and approval goes ahead.
+    expect(decide({ ...AUTOMATIC, queueOnDocumentSignals: ['print'] }, withScreen)).toMatchObject({ outcome: 'approve' });
+    // No signal suspected: nothing to queue.
+    expect(decide(AUTOMATIC, [...ALL_PASSED, { ...screen, verdict: 'passed', evidence: { suspected: [], photos: [] } }])).toMatchObject({ outcome: 'approve' });
+  });
 });

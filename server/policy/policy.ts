@@ -1,5 +1,6 @@
 import { DEFAULT_SCREENING_THRESHOLD } from '../screening/index.js';
 import type { CheckVerdict } from '../applicants/applicant-check.entity.js';
+import { DOCUMENT_SIGNAL_KINDS, type DocumentSignalKind } from '../document-liveness/index.js';
 
 /** The checks a policy may require, by the names the checks are recorded under. */
 export const POLICY_CHECKS = [
@@ -27,6 +28,12 @@ export interface VerificationPolicySettings {
   faceMatchThreshold: number | null;
   /** The sanctions screening score from which a listed person is a hit. */
   screeningThreshold: number;
+  /**
+   * The document liveness signals that, when suspected, leave the applicant for a person
+   * ("queue when a screen capture is suspected"); a signal not listed is still shown to the
+   * reviewer but holds nothing. All three by default.
+   */
+  queueOnDocumentSignals: DocumentSignalKind[];
 }
 
 /** Today's behaviour: everything checked, nothing decided without a person. */
@@ -37,6 +44,7 @@ export const DEFAULT_POLICY: VerificationPolicySettings = {
   autoReject: false,
   faceMatchThreshold: null,
   screeningThreshold: DEFAULT_SCREENING_THRESHOLD,
+  queueOnDocumentSignals: [...DOCUMENT_SIGNAL_KINDS],
 };
 
 /** The named rules an automatic decision records (audit trail and webhook). */
@@ -47,6 +55,7 @@ export const POLICY_RULES = [
   'auto-reject:blocklisted-face',
   'queue:required-check-not-passed',
   'queue:face-match-below-policy-threshold',
+  'queue:document-liveness-signal',
   'queue:check-failed',
   'queue:document-not-read',
   'queue:approval-by-a-person',
@@ -71,14 +80,15 @@ export interface CheckResult {
  * text quote it.
  */
 export const AUTO_APPROVAL_RULE =
-  "Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones.";
+  "Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on.";
 
 /**
  * What the policy does with a submission whose analyses are all in. In order: a hard
  * failure of a required check rejects (when automatic rejection is on); a required check
  * not passed, a face similarity under the policy's own threshold, or ANY check that failed
  * or needs review (required or not: a failed data-vs-document comparison, a sanctions
- * hit, a face under another identity) leaves the applicant for a person; otherwise it is
+ * hit, a face under another identity; a document liveness signal the policy queues on,
+ * under a rule of its own) leaves the applicant for a person; otherwise it is
  * approved when automatic approval is on (AUTO_APPROVAL_RULE).
  */
 export function decide(policy: VerificationPolicySettings, checks: readonly CheckResult[]): PolicyDecision {
@@ -104,7 +114,21 @@ export function decide(policy: VerificationPolicySettings, checks: readonly Chec
       };
     }
   }
-  const failed = checks.filter((check) => check.verdict === 'failed' || check.verdict === 'needs-review').map((check) => `${check.name} ${check.verdict}`);
+  const signals = documentSignalsOf(byName.get('document-liveness'));
+  const queuedSignals = signals.filter((kind) => policy.queueOnDocumentSignals.includes(kind));
+  if (queuedSignals.length > 0) {
+    return {
+      outcome: 'queue',
+      rule: 'queue:document-liveness-signal',
+      reason: `Suspected ${queuedSignals.map((kind) => SIGNAL_WORDS[kind]).join(', ')} on the document photo: a signal for a person to look at, not a certification`,
+    };
+  }
+  // A liveness check whose every suspected signal the policy does not queue on holds nothing (the reviewer still sees it).
+  const ignored = (check: CheckResult) =>
+    check.name === 'document-liveness' && check.verdict === 'needs-review' && signals.length > 0 && queuedSignals.length === 0;
+  const failed = checks
+    .filter((check) => (check.verdict === 'failed' || check.verdict === 'needs-review') && !ignored(check))
+    .map((check) => `${check.name} ${check.verdict}`);
   if (failed.length > 0) return { outcome: 'queue', rule: 'queue:check-failed', reason: `Checks failed or needing review: ${failed.join(', ')}` };
   const read = byName.get('document-read');
   if (policy.requireDocumentRead && read?.verdict !== 'passed') {
@@ -120,6 +144,14 @@ export function decide(policy: VerificationPolicySettings, checks: readonly Chec
     rule: 'auto-approve:all-required-checks-passed',
     reason: `Every required check passed and no check failed: ${required.join(', ')}`,
   };
+}
+
+const SIGNAL_WORDS: Record<DocumentSignalKind, string> = { screen: 'screen capture', print: 'print or photocopy', edited: 'edited image' };
+
+/** The signal kinds a `document-liveness` check that needs review suspects (its evidence), none otherwise. */
+function documentSignalsOf(check: CheckResult | undefined): DocumentSignalKind[] {
+  const suspected = check?.verdict === 'needs-review' ? check.evidence?.suspected : undefined;
+  return Array.isArray(suspected) ? DOCUMENT_SIGNAL_KINDS.filter((kind) => suspected.includes(kind)) : [];
 }
 
 function hardFailure(required: readonly PolicyCheck[], byName: Map<string, CheckResult>): PolicyDecision | null {

@@ -5,6 +5,7 @@ import { Clock } from '../common/clock.js';
 import { OrganizationAccessService } from '../organizations/organization-access.service.js';
 import { ownerOnly } from '../organizations/organizations.errors.js';
 import type { User } from '../users/user.entity.js';
+import { DOCUMENT_SIGNAL_KINDS } from '../document-liveness/index.js';
 import { DEFAULT_POLICY, POLICY_CHECKS, type VerificationPolicySettings } from './policy.js';
 import type { VerificationPolicyDetailsDto, VerificationPolicyDto } from './verification-policy.dto.js';
 import { VerificationPolicy } from './verification-policy.entity.js';
@@ -63,10 +64,20 @@ function settingsOf(value: VerificationPolicyDto | VerificationPolicySettings): 
     autoReject: value.autoReject,
     faceMatchThreshold: value.faceMatchThreshold ?? null,
     screeningThreshold: value.screeningThreshold ?? DEFAULT_POLICY.screeningThreshold,
+    // Policies saved before the setting existed queue on every signal, as new ones do by default.
+    queueOnDocumentSignals: DOCUMENT_SIGNAL_KINDS.filter((kind) => (value.queueOnDocumentSignals ?? DEFAULT_POLICY.queueOnDocumentSignals).includes(kind)),
   };
 }
 
 function detailsOf(row: VerificationPolicy | null): VerificationPolicyDetailsDto {
-  if (!row) return { ...DEFAULT_POLICY, requiredChecks: [...DEFAULT_POLICY.requiredChecks], customized: false, updatedBy: null, updatedAt: null };
+  if (!row)
+    return {
+      ...DEFAULT_POLICY,
+      requiredChecks: [...DEFAULT_POLICY.requiredChecks],
+      queueOnDocumentSignals: [...DEFAULT_POLICY.queueOnDocumentSignals],
+      customized: false,
+      updatedBy: null,
+      updatedAt: null,
+    };
   return { ...settingsOf(row.settings), customized: true, updatedBy: row.updatedByName, updatedAt: new Date(row.updatedAt).toISOString() };
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayUnique, IsArray, IsBoolean, IsIn, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
+import { DOCUMENT_SIGNAL_KINDS, type DocumentSignalKind } from '../document-liveness/index.js';
 import { DEFAULT_SCREENING_THRESHOLD } from '../screening/index.js';
 import { AUTO_APPROVAL_RULE, POLICY_CHECKS, type PolicyCheck } from './policy.js';
 
@@ -51,6 +52,20 @@ export class VerificationPolicyDto {
   @Min(0.5)
   @Max(1)
   screeningThreshold: number;
+
+  @ApiProperty({
+    enum: DOCUMENT_SIGNAL_KINDS,
+    enumName: 'DocumentSignalKind',
+    isArray: true,
+    required: false,
+    description:
+      "The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).",
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(DOCUMENT_SIGNAL_KINDS, { each: true })
+  queueOnDocumentSignals?: DocumentSignalKind[];
 }
 
 export class VerificationPolicyDetailsDto extends VerificationPolicyDto {

@@ -1,6 +1,8 @@
 import type { CheckVerdict } from '../applicant-check.entity.js';
 import { ageOn, parseIsoDate } from '../lifecycle/prechecks.js';
+import type { PhotoLiveness } from '../../document-liveness/index.js';
 import { compareWithDocument, type DeclaredIdentity, type DocumentData } from './document-data.js';
+import { documentLivenessCheck } from './document-liveness-check.js';
 
 /** What reading the documents gave: the data read, or why nothing was. */
 export interface DocumentAnalysisOutcome {
@@ -9,11 +11,13 @@ export interface DocumentAnalysisOutcome {
   reason: string;
   /** The analysis could not run at all (as opposed to running and reading nothing). */
   unavailable: boolean;
+  /** The photos' document liveness signals (null: they could not be measured); absent: not measured (the demo's and the fake applicants' data). */
+  liveness?: readonly PhotoLiveness[] | null;
 }
 
 /** One check row's content, as the analysis records it. */
 export interface DocumentCheckResult {
-  name: 'document-read' | 'data-matches-document' | 'document-not-expired' | 'adult';
+  name: 'document-read' | 'data-matches-document' | 'document-not-expired' | 'adult' | 'document-liveness';
   verdict: CheckVerdict;
   score: number | null;
   detail: string;
@@ -26,9 +30,15 @@ export interface DocumentCheckResult {
  * (unreadable, or the analysis could not run) both ask for a person. With one, the
  * document's own dates decide `document-not-expired` and `adult` (replacing the
  * submission's checks of the typed dates): a document that says it expired is expired,
- * whatever the applicant typed.
+ * whatever the applicant typed. With the photos' liveness signals measured, a
+ * `document-liveness` check (document-liveness-check.ts).
  */
 export function documentAnalysisChecks(declared: DeclaredIdentity, outcome: DocumentAnalysisOutcome, today: Date): DocumentCheckResult[] {
+  const liveness = outcome.liveness === undefined ? [] : [documentLivenessCheck(outcome.liveness) as DocumentCheckResult];
+  return [...readChecks(declared, outcome, today), ...liveness];
+}
+
+function readChecks(declared: DeclaredIdentity, outcome: DocumentAnalysisOutcome, today: Date): DocumentCheckResult[] {
   const { read } = outcome;
   if (!read) {
     return [

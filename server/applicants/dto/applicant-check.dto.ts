@@ -5,7 +5,7 @@ export class ApplicantCheckDto {
   @ApiProperty({
     example: 'document-read',
     description:
-      'document-not-expired, adult, document-number-unique, images-readable (at submission); document-read, data-matches-document (after the analysis)',
+      'document-not-expired, adult, document-number-unique, images-readable (at submission); document-read, data-matches-document, document-liveness (after the analysis)',
   })
   name: string;
 

@@ -1447,13 +1447,18 @@ export type BlockFaceDto = {
  */
 export type PolicyCheck = 'document-read' | 'data-matches-document' | 'face-match' | 'liveness' | 'duplicate-face' | 'sanctions-screening' | 'adult' | 'document-not-expired';
 
+/**
+ * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+ */
+export type DocumentSignalKind = 'screen' | 'print' | 'edited';
+
 export type VerificationPolicyDetailsDto = {
     /**
      * Checks that must pass before the policy approves automatically (by their check names)
      */
     requiredChecks: Array<PolicyCheck>;
     /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones.
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on.
      */
     autoApprove: boolean;
     /**
@@ -1472,6 +1477,10 @@ export type VerificationPolicyDetailsDto = {
      * Sanctions screening score from which a listed person is a hit
      */
     screeningThreshold: number;
+    /**
+     * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+     */
+    queueOnDocumentSignals?: Array<DocumentSignalKind>;
     /**
      * false: the default policy (nothing saved yet)
      */
@@ -1486,7 +1495,7 @@ export type VerificationPolicyDto = {
      */
     requiredChecks: Array<PolicyCheck>;
     /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones.
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on.
      */
     autoApprove: boolean;
     /**
@@ -1505,6 +1514,10 @@ export type VerificationPolicyDto = {
      * Sanctions screening score from which a listed person is a hit
      */
     screeningThreshold: number;
+    /**
+     * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+     */
+    queueOnDocumentSignals?: Array<DocumentSignalKind>;
 };
 
 /**

@@ -37,6 +37,7 @@ import { NotesPanel } from '../../features/review/components/notes-panel';
 import { ResetApplicantButton } from '../../features/review/components/reset-applicant-button';
 import { ShortcutsHelp } from '../../features/review/components/shortcuts-help';
 import { documentComparisons } from '../../features/review/lib/document-comparison';
+import { documentSignalMarks } from '../../features/review/lib/document-signals';
 import { useShortcuts } from '../../features/review/lib/use-shortcuts';
 
 import '../../features/review/pages/applicant-pages.css';
@@ -231,7 +232,7 @@ export function ApplicantDetailsPage() {
               policy. The identity data is kept.
             </p>
           ) : (
-            <DocumentImages images={data.identity.images} />
+            <DocumentImages images={data.identity.images} signals={documentSignalMarks(checks)} />
           )}
         </Panel>
       </div>

@@ -15,6 +15,7 @@ const CHECK_LABELS: Readonly<Record<string, string>> = {
   liveness: 'Liveness signals and pose challenge',
   'duplicate-face': 'Face not used by another applicant or blocklisted',
   'sanctions-screening': 'Not on a sanctions list',
+  'document-liveness': 'Document liveness signals: screen capture, print, edited image (signals, not a certification)',
 };
 
 const VERDICT_TEXT: Readonly<Record<ApplicantCheckDto['verdict'], string>> = {

@@ -28,6 +28,7 @@ const DEFAULT: VerificationPolicyDetailsDto = {
   autoReject: false,
   faceMatchThreshold: null,
   screeningThreshold: 0.9,
+  queueOnDocumentSignals: ['screen', 'print', 'edited'],
   customized: false,
   updatedBy: null,
   updatedAt: null,
@@ -66,6 +67,10 @@ describe('the verification policy page', () => {
     await userEvent.click(within(form).getByLabelText(/^Approve automatically/));
     await userEvent.click(within(form).getByLabelText(/^Reject automatically/));
     await userEvent.click(within(form).getByLabelText(/^Require the document read/));
+    // Queue on a suspected screen capture only.
+    expect(within(form).getByLabelText(/^Queue when a screen capture is suspected/)).toBeChecked();
+    await userEvent.click(within(form).getByLabelText(/^Queue when a print or photocopy is suspected/));
+    await userEvent.click(within(form).getByLabelText(/^Queue when an edited image is suspected/));
     await userEvent.type(within(form).getByLabelText('Face match threshold (optional)'), '0.75');
     const screening = within(form).getByLabelText('Sanctions screening threshold');
     await userEvent.clear(screening);
@@ -79,6 +84,7 @@ describe('the verification policy page', () => {
       autoReject: true,
       faceMatchThreshold: 0.75,
       screeningThreshold: 0.85,
+      queueOnDocumentSignals: ['screen'],
     });
     expect(await screen.findByText(/^Last changed by alice/)).toBeInTheDocument();
   }, 15_000);

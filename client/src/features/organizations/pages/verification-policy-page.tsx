@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 
 import { getErrorMessage } from '../../../api/client';
-import type { PolicyCheck, VerificationPolicyDetailsDto, VerificationPolicyDto } from '../../../api/generated/types.gen';
+import type { DocumentSignalKind, PolicyCheck, VerificationPolicyDetailsDto, VerificationPolicyDto } from '../../../api/generated/types.gen';
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { Alert } from '../../../components/ui/alert';
@@ -30,8 +30,16 @@ export const POLICY_CHECK_LABELS: readonly { name: PolicyCheck; label: string }[
   { name: 'document-not-expired', label: 'Document not expired' },
 ];
 
+/** The document liveness signals a policy may queue on, with what each means. */
+export const DOCUMENT_SIGNAL_LABELS: readonly { kind: DocumentSignalKind; label: string }[] = [
+  { kind: 'screen', label: 'Queue when a screen capture is suspected (moiré, pixel grid)' },
+  { kind: 'print', label: 'Queue when a print or photocopy is suspected (halftone dots, grey)' },
+  { kind: 'edited', label: 'Queue when an edited image is suspected (editing software in the file)' },
+];
+
 /** The form's state: thresholds as text, so a field may be empty while typed. */
 interface Draft {
+  queueOnDocumentSignals: DocumentSignalKind[];
   requiredChecks: PolicyCheck[];
   autoApprove: boolean;
   requireDocumentRead: boolean;
@@ -41,6 +49,7 @@ interface Draft {
 }
 
 const draftOf = (policy: VerificationPolicyDetailsDto): Draft => ({
+  queueOnDocumentSignals: [...(policy.queueOnDocumentSignals ?? DOCUMENT_SIGNAL_LABELS.map(({ kind }) => kind))],
   requiredChecks: [...policy.requiredChecks],
   autoApprove: policy.autoApprove,
   requireDocumentRead: policy.requireDocumentRead ?? true,
@@ -69,6 +78,7 @@ export function policyFromDraft(
       autoReject: draft.autoReject,
       faceMatchThreshold: face,
       screeningThreshold: screening,
+      queueOnDocumentSignals: DOCUMENT_SIGNAL_LABELS.map(({ kind }) => kind).filter((kind) => draft.queueOnDocumentSignals.includes(kind)),
     },
   };
 }
@@ -139,6 +149,30 @@ function PolicyForm({ organizationId, policy, canChange }: { organizationId: str
           Everything else waits for a person. A sanctions hit and a face under another identity are always left for a person. Each automatic decision names its
           rule in the activity and in the webhook (<code>data.decision.rule</code>).
         </p>
+      </fieldset>
+      <fieldset className="policy-fieldset" disabled={disabled}>
+        <legend className="policy-legend">Document liveness signals</legend>
+        <p className="text-field-hint">
+          Signals, not a certification: a suspected screen capture, print or edit is shown to the reviewer with the part of the photo that raised it. A signal
+          ticked here leaves the applicant for a person; one not ticked is shown but holds nothing.
+        </p>
+        {DOCUMENT_SIGNAL_LABELS.map(({ kind, label }) => (
+          <div key={kind} className="policy-toggle">
+            <input
+              id={`${id}-signal-${kind}`}
+              type="checkbox"
+              checked={draft.queueOnDocumentSignals.includes(kind)}
+              onChange={(event) =>
+                set({
+                  queueOnDocumentSignals: event.target.checked
+                    ? [...draft.queueOnDocumentSignals, kind]
+                    : draft.queueOnDocumentSignals.filter((signal) => signal !== kind),
+                })
+              }
+            />
+            <label htmlFor={`${id}-signal-${kind}`}>{label}</label>
+          </div>
+        ))}
       </fieldset>
       <fieldset className="policy-fieldset policy-thresholds" disabled={disabled}>
         <legend className="policy-legend">Thresholds</legend>

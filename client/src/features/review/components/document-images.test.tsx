@@ -2,6 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
+import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
+import { documentSignalMarks } from '../lib/document-signals';
 import { DocumentImages, measuresLine, orderImages } from './document-images';
 
 const image = (docType: string, side: string | null) => ({ id: `${docType}-${side}`, docType, side, url: '/x', quality: null });
@@ -42,5 +44,46 @@ describe('<DocumentImages>', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
     expect(within(dialog).getByText('150 %')).toBeInTheDocument();
     expect(photo.style.width).toBe('150%');
+  });
+});
+
+describe('document liveness signals on the photos', () => {
+  const liveness = (photos: unknown[]): ApplicantCheckDto => ({
+    name: 'document-liveness',
+    verdict: 'needs-review',
+    passed: false,
+    score: 0.2,
+    detail: 'Suspected screen capture (front): a signal for a person to look at, not a certification',
+    evidence: { suspected: ['screen'], photos },
+    createdAt: '2026-11-29T09:00:00.000Z',
+  });
+  const front = {
+    side: 'front',
+    analysed: true,
+    reason: '',
+    signals: [
+      { kind: 'screen', score: 0.21, suspected: true, region: { x: 0.1, y: 0.2, width: 0.5, height: 0.4 }, detail: '' },
+      { kind: 'print', score: 0.1, suspected: false, region: { x: 0, y: 0, width: 1, height: 1 }, detail: '' },
+      { kind: 'edited', score: 1, suspected: true, region: null, detail: 'Adobe Photoshop' },
+    ],
+  };
+
+  it('names a suspected signal under its photo as a signal, and outlines the region that raised it', () => {
+    const marks = documentSignalMarks([liveness([front])]);
+    render(<DocumentImages images={[image('ID_CARD', 'front'), image('ID_CARD', 'back'), image('SELFIE', null)]} signals={marks} />);
+    const list = screen.getByRole('list', { name: 'Document liveness signals on the ID card, front' });
+    expect(within(list).getByText('Suspected screen capture — a signal, not a certification (outlined on the photo)')).toBeInTheDocument();
+    expect(within(list).getByText('Suspected edited image — a signal, not a certification (in the file’s metadata)')).toBeInTheDocument();
+    // A signal measured but not suspected is not shown; neither is one on another side.
+    expect(screen.queryByText(/Suspected print/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('list')).toHaveLength(1);
+    const region = screen.getByTestId('signal-region-screen');
+    expect(region).toHaveStyle({ left: '10%', top: '20%', width: '50%', height: '40%' });
+  });
+
+  it('shows nothing when no signal is suspected, or the evidence is not the shape expected', () => {
+    expect(documentSignalMarks([liveness([{ ...front, signals: front.signals.map((signal) => ({ ...signal, suspected: false })) }])])).toEqual([]);
+    expect(documentSignalMarks([liveness([{ side: 'front', signals: [{ kind: 'nonsense', suspected: true }] }, 'junk'])])).toEqual([]);
+    expect(documentSignalMarks(undefined)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { ApplicantImageDto, PhotoMeasuresDto } from '../../../api/generated
 import { Magnifier } from '../../../components/ui/magnifier';
 import { MAGNIFIER_DEFAULT_SIZE, MAGNIFIER_DEFAULT_ZOOM, MAGNIFIER_DOCUMENT_SIZE, MAGNIFIER_DOCUMENT_ZOOM } from '../../../config/constants';
 import { imageCaption } from '../../../lib/applicant-labels';
+import { SIGNAL_NOT_CERTIFICATION, type SignalMark } from '../lib/document-signals';
 import { ImageViewer } from './image-viewer';
 
 import './document-images.css';
@@ -28,8 +29,12 @@ export function measuresLine(quality: PhotoMeasuresDto): string {
   return `Sharpness ${whole.format(quality.sharpness)} · glare ${percent.format(quality.glare)} · brightness ${whole.format(quality.brightness)} · ${quality.width} × ${quality.height} px`;
 }
 
-/** Each document image with its caption (and its measures at upload); hovering shows the magnifier lens, "Rotate & zoom" the full photo. */
-export function DocumentImages({ images }: { images: readonly Image[] }) {
+/**
+ * Each document image with its caption (and its measures at upload); hovering shows the
+ * magnifier lens, "Rotate & zoom" the full photo. A document liveness signal suspected on
+ * a photo is named under it, as a signal, with the region that raised it outlined.
+ */
+export function DocumentImages({ images, signals = [] }: { images: readonly Image[]; signals?: readonly SignalMark[] }) {
   const [viewing, setViewing] = useState<Image | null>(null);
   if (images.length === 0) {
     return <p className="document-images-empty">No document images yet.</p>;
@@ -40,15 +45,48 @@ export function DocumentImages({ images }: { images: readonly Image[] }) {
         const caption = imageCaption(image.docType, image.side);
         // Documents have small print and get the stronger lens; a selfie keeps the default.
         const isDocument = image.docType !== 'SELFIE';
+        const marks = isDocument ? signals.filter((mark) => mark.side === image.side) : [];
         return (
           <figure key={image.id} className={isDocument ? 'document-image' : 'document-image document-image-selfie'}>
-            <Magnifier
-              src={image.url}
-              alt={caption}
-              zoom={isDocument ? MAGNIFIER_DOCUMENT_ZOOM : MAGNIFIER_DEFAULT_ZOOM}
-              size={isDocument ? MAGNIFIER_DOCUMENT_SIZE : MAGNIFIER_DEFAULT_SIZE}
-              className="document-image-magnifier"
-            />
+            <div className="document-image-frame">
+              <Magnifier
+                src={image.url}
+                alt={caption}
+                zoom={isDocument ? MAGNIFIER_DOCUMENT_ZOOM : MAGNIFIER_DEFAULT_ZOOM}
+                size={isDocument ? MAGNIFIER_DOCUMENT_SIZE : MAGNIFIER_DEFAULT_SIZE}
+                className="document-image-magnifier"
+              />
+              {marks.map(
+                (mark) =>
+                  mark.region && (
+                    <div
+                      key={mark.kind}
+                      className={`document-signal-region document-signal-${mark.kind}`}
+                      data-testid={`signal-region-${mark.kind}`}
+                      aria-hidden="true"
+                      // Placed through React's style prop (CSSOM), which the strict CSP allows.
+                      style={{
+                        left: `${mark.region.x * 100}%`,
+                        top: `${mark.region.y * 100}%`,
+                        width: `${mark.region.width * 100}%`,
+                        height: `${mark.region.height * 100}%`,
+                      }}
+                    >
+                      <span className="document-signal-tag">{mark.label}</span>
+                    </div>
+                  ),
+              )}
+            </div>
+            {marks.length > 0 && (
+              <ul className="document-signals" aria-label={`Document liveness signals on the ${caption}`}>
+                {marks.map((mark) => (
+                  <li key={mark.kind} className="document-signal">
+                    {mark.label} — {SIGNAL_NOT_CERTIFICATION}
+                    {mark.region ? ' (outlined on the photo)' : ' (in the file’s metadata)'}
+                  </li>
+                ))}
+              </ul>
+            )}
             <figcaption className="document-image-caption">
               {caption}
               {image.quality && <span className="document-image-measures">{measuresLine(image.quality)}</span>}

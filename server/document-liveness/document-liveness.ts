@@ -1,0 +1,186 @@
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { DocumentLivenessResult, DocumentSignal, SignalRegion } from './document-signals.js';
+import { editingSoftware } from './editing-software.js';
+import { TILE, lattice, periodicity, tilePower } from './spectrum.js';
+
+/**
+ * The thresholds, chosen on the tuning split of the synthetic attack set only
+ * (bench/lib/verification-document-liveness.mjs; docs/decisions.md) and never on the exam.
+ */
+export const LIVENESS_THRESHOLDS = {
+  /** A tile repeats a colour pattern this much stronger than its band's average… */
+  screenTileRatio: 20,
+  /** …with at least this amplitude (grey levels)… */
+  screenTileAmplitude: 2,
+  /** …and this share of all tiles do: a screen's sub-pixel grid, beating into moiré. */
+  screen: 0.03,
+  /** A bright tile holds a dot lattice this much stronger than its band's average… */
+  printTileRatio: 10,
+  /** …with at least this amplitude (grey levels). */
+  printTileAmplitude: 0.3,
+  /** Each grey level of the document's median saturation lowers the print score this much (photocopies are grey). */
+  printSaturationWeight: 0.02,
+  /** The print score (share of dot-lattice tiles less the saturation's part) from which a print is suspected. */
+  print: 0.6,
+} as const;
+
+/** Photos larger than this (pixels) are refused, as the reader refuses them. */
+const MAX_PIXELS = 40_000_000;
+/** Measured at most this size: larger photos are scaled down (their JPEG grid then no longer lines up). */
+const WORKING_SIDE = 2048;
+/** Tiles this bright (mean luma) belong to the document's paper rather than a desk or a screen's surround. */
+const PAPER_LUMA = 170;
+
+/**
+ * The document liveness signals of one photo: a photo of a screen (a periodic colour
+ * pattern: sub-pixel stripes and moiré), a print or photocopy (a halftone dot lattice on
+ * grey paper), an edited image (an editing program named in the metadata). Pure and
+ * CPU-bound (it runs on an analysis worker thread); never throws: a photo that cannot be
+ * measured gives no signal and the reason. The time budget stops the tile scan early and
+ * says so.
+ */
+export async function analyseDocumentLiveness(buffer: Buffer, budgetMs = 5_000): Promise<DocumentLivenessResult> {
+  const started = Date.now();
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, { limitInputPixels: MAX_PIXELS }).metadata();
+  } catch {
+    return { analysed: false, reason: 'The file is not an image that can be decoded', signals: [] };
+  }
+  if (!['jpeg', 'png', 'webp'].includes(metadata.format ?? '')) {
+    return { analysed: false, reason: `A ${metadata.format ?? 'unknown'} file is not a photo the signals can measure`, signals: [] };
+  }
+  const { width = 0, height = 0 } = metadata;
+  if (width * height > MAX_PIXELS) return { analysed: false, reason: 'The photo is too large to measure', signals: [] };
+  if (width < TILE * 2 || height < TILE * 2) return { analysed: false, reason: 'The photo is too small to measure', signals: [] };
+
+  const signals: DocumentSignal[] = [];
+  const software = editingSoftware(metadata.exif, metadata.xmp);
+  signals.push({
+    kind: 'edited',
+    score: software ? 1 : 0,
+    suspected: software !== null,
+    region: null,
+    detail: software ? `The file's metadata names editing software: ${software}` : 'No editing software named in the metadata',
+  });
+
+  let pixels: { data: Buffer; info: OutputInfo };
+  try {
+    const scaled = Math.max(width, height) > WORKING_SIDE;
+    const image = sharp(buffer, { limitInputPixels: MAX_PIXELS }).rotate().removeAlpha();
+    pixels = await (scaled ? image.resize(WORKING_SIDE, WORKING_SIDE, { fit: 'inside' }) : image).raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    return { analysed: false, reason: 'The photo could not be decoded', signals };
+  }
+  const measured = measureTiles(pixels.data, pixels.info.width, pixels.info.height, metadata.format === 'jpeg', started + budgetMs);
+  if (!measured.complete) return { analysed: false, reason: `The measures ran out of their ${budgetMs} ms budget`, signals };
+  signals.unshift(screenSignal(measured), printSignal(measured));
+  return { analysed: true, reason: '', signals };
+}
+
+interface Tile {
+  x: number;
+  y: number;
+  luma: number;
+  saturation: number;
+  colourRatio: number;
+  colourAmplitude: number;
+  dotRatio: number;
+  dotAmplitude: number;
+  dotPeriod: number;
+}
+
+interface TileMeasures {
+  tiles: Tile[];
+  width: number;
+  height: number;
+  complete: boolean;
+}
+
+function measureTiles(rgb: Buffer, width: number, height: number, jpeg: boolean, deadline: number): TileMeasures {
+  const luma = new Float32Array(width * height);
+  const colour = new Float32Array(width * height);
+  const saturation = new Float32Array(width * height);
+  for (let i = 0; i < width * height; i += 1) {
+    const [r, g, b] = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
+    luma[i] = 0.299 * r + 0.587 * g + 0.114 * b;
+    colour[i] = r - b;
+    saturation[i] = Math.max(r, g, b) - Math.min(r, g, b);
+  }
+  const tiles: Tile[] = [];
+  for (let y = 0; y + TILE <= height; y += TILE) {
+    if (Date.now() > deadline) return { tiles, width, height, complete: false };
+    for (let x = 0; x + TILE <= width; x += TILE) {
+      const colourPeak = periodicity(tilePower(colour, width, x, y), 2, 10, jpeg);
+      const dots = lattice(tilePower(luma, width, x, y), 2.5, 10, jpeg);
+      let [meanLuma, meanSaturation] = [0, 0];
+      for (let row = 0; row < TILE; row += 1)
+        for (let column = 0; column < TILE; column += 1) {
+          meanLuma += luma[(y + row) * width + x + column]!;
+          meanSaturation += saturation[(y + row) * width + x + column]!;
+        }
+      tiles.push({
+        x,
+        y,
+        luma: meanLuma / (TILE * TILE),
+        saturation: meanSaturation / (TILE * TILE),
+        colourRatio: colourPeak.ratio,
+        colourAmplitude: colourPeak.amplitude,
+        dotRatio: dots.ratio,
+        dotAmplitude: dots.amplitude,
+        dotPeriod: dots.period,
+      });
+    }
+  }
+  return { tiles, width, height, complete: true };
+}
+
+function screenSignal({ tiles, width, height }: TileMeasures): DocumentSignal {
+  const t = LIVENESS_THRESHOLDS;
+  const flagged = tiles.filter((tile) => tile.colourRatio > t.screenTileRatio && tile.colourAmplitude > t.screenTileAmplitude);
+  const score = tiles.length > 0 ? flagged.length / tiles.length : 0;
+  const suspected = score >= t.screen;
+  return {
+    kind: 'screen',
+    score: round(score),
+    suspected,
+    region: regionOf(flagged, width, height),
+    detail: `${flagged.length} of ${tiles.length} tiles repeat a fine colour pattern (sub-pixel stripes, moiré)${suspected ? ': a photo of a screen is suspected' : ''}`,
+  };
+}
+
+function printSignal({ tiles, width, height }: TileMeasures): DocumentSignal {
+  const t = LIVENESS_THRESHOLDS;
+  const paper = tiles.filter((tile) => tile.luma > PAPER_LUMA);
+  const flagged = paper.filter((tile) => tile.dotRatio > t.printTileRatio && tile.dotAmplitude > t.printTileAmplitude);
+  const share = paper.length > 0 ? flagged.length / paper.length : 0;
+  const saturation = median(paper.map((tile) => tile.saturation));
+  const score = share - t.printSaturationWeight * saturation;
+  const suspected = paper.length > 0 && score >= t.print;
+  return {
+    kind: 'print',
+    score: round(score),
+    suspected,
+    region: regionOf(flagged, width, height),
+    detail: `${flagged.length} of ${paper.length} tiles of the document hold a dot lattice (halftone); median saturation ${saturation.toFixed(0)}${suspected ? ': a print or photocopy is suspected' : ''}`,
+  };
+}
+
+/** The rectangle holding the flagged tiles (from the 5th to the 95th percentile of their places, so a stray tile does not stretch it). */
+function regionOf(tiles: readonly Tile[], width: number, height: number): SignalRegion | null {
+  if (tiles.length === 0) return null;
+  const xs = tiles.map((tile) => tile.x).sort((a, b) => a - b);
+  const ys = tiles.map((tile) => tile.y).sort((a, b) => a - b);
+  const at = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor(p * values.length))]!;
+  const [left, top] = [at(xs, 0.05), at(ys, 0.05)];
+  const [right, bottom] = [Math.min(width, at(xs, 0.95) + TILE), Math.min(height, at(ys, 0.95) + TILE)];
+  return { x: round(left / width), y: round(top / height), width: round((right - left) / width), height: round((bottom - top) / height) };
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1]!;
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
