@@ -11,6 +11,18 @@ export const LIVENESS_SPLITS = { tuning: 'liveness-tuning-2026-11-29', exam: 'li
 
 const KINDS = ['genuine', 'screen', 'print', 'edited (editor named)', 'edited (not named)'];
 
+/** The four photos of one corpus document: genuine, of a screen, of a print, edited (each named by its kind). */
+export async function attackPhotos(document, seed) {
+  const key = `${seed}|${document.format}|${document.index}`;
+  const edit = await editOf(document.photographed, seeded(`${key}|edit`));
+  return [
+    ['genuine', document.photographed],
+    ['screen', (await photograph(await screenOf(document.clean, seeded(`${key}|screen`)), seeded(`${key}|screen|photo`))).buffer],
+    ['print', (await photograph(await printOf(document.clean, seeded(`${key}|print`)), seeded(`${key}|print|photo`))).buffer],
+    [edit.namedInMetadata ? 'edited (editor named)' : 'edited (not named)', edit.buffer],
+  ];
+}
+
 /**
  * Document liveness signals (issue 34 part 6): for each document of the independent
  * corpus, its genuine photograph, a photograph of it shown on a screen, a photograph of a
@@ -28,15 +40,7 @@ export async function documentLivenessBenchmark({ root, split, perFormat, log })
   let index = 0;
   for await (const document of icaoCorpus(split, perFormat)) {
     index += 1;
-    const key = `${seed}|${document.format}|${document.index}`;
-    const edit = await editOf(document.photographed, seeded(`${key}|edit`));
-    const photos = [
-      ['genuine', document.photographed],
-      ['screen', (await photograph(await screenOf(document.clean, seeded(`${key}|screen`)), seeded(`${key}|screen|photo`))).buffer],
-      ['print', (await photograph(await printOf(document.clean, seeded(`${key}|print`)), seeded(`${key}|print|photo`))).buffer],
-      [edit.namedInMetadata ? 'edited (editor named)' : 'edited (not named)', edit.buffer],
-    ];
-    for (const [kind, buffer] of photos) {
+    for (const [kind, buffer] of await attackPhotos(document, seed)) {
       const started = process.hrtime.bigint();
       const result = await analyseDocumentLiveness(buffer);
       seconds.push(Number(process.hrtime.bigint() - started) / 1e9);

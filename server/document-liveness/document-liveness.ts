@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { DocumentLivenessResult, DocumentSignal, SignalRegion } from './document-signals.js';
 import { editingSoftware } from './editing-software.js';
+import { largestInconsistentGroup, recompressionMeasures, type RecompressionMeasures } from './recompression.js';
 import { TILE, lattice, periodicity, tilePower } from './spectrum.js';
 
 /**
@@ -8,21 +9,38 @@ import { TILE, lattice, periodicity, tilePower } from './spectrum.js';
  * (bench/lib/verification-document-liveness.mjs; docs/decisions.md) and never on the exam.
  */
 export const LIVENESS_THRESHOLDS = {
-  /** A tile repeats a colour pattern this much stronger than its band's average… */
-  screenTileRatio: 20,
+  /** A tile repeats a colour pattern (its colour apart from its luma) this much stronger than its band's average… */
+  screenTileRatio: 80,
   /** …with at least this amplitude (grey levels)… */
-  screenTileAmplitude: 2,
-  /** …and this share of all tiles do: a screen's sub-pixel grid, beating into moiré. */
-  screen: 0.03,
+  screenTileAmplitude: 1,
+  /** …and this share of all tiles do… */
+  screen: 0.02,
+  /** …and at least this many (a small photo's few tiles of coloured print are no screen): a screen's sub-pixel grid, beating into moiré. */
+  screenTiles: 6,
   /** A bright tile holds a dot lattice this much stronger than its band's average… */
-  printTileRatio: 10,
+  printTileRatio: 5,
   /** …with at least this amplitude (grey levels). */
   printTileAmplitude: 0.3,
   /** Each grey level of the document's median saturation lowers the print score this much (photocopies are grey). */
-  printSaturationWeight: 0.02,
+  printSaturationWeight: 0.03,
   /** The print score (share of dot-lattice tiles less the saturation's part) from which a print is suspected. */
-  print: 0.6,
+  print: 0.3,
+  /** A 16-pixel block whose luma changes this much (mean squared) when saved again at the photo's own quality… */
+  editBlockChange: 8,
+  /** …in a group of at least this many touching blocks… */
+  editBlocks: 10,
+  /** …while three quarters of the textured blocks change less than this (the rest of the photo was once saved at that quality): an edit. */
+  editRestChange: 4,
+  /** A block is textured from this luma variance (flat blocks change little whatever was done to them). */
+  editTexture: 25,
 } as const;
+
+/**
+ * The wall-clock time the measures of one photo may take (about half a second on an idle
+ * core): a guard against a hung worker, generous because background analyses run at the
+ * lowest CPU priority and wait behind everything else on a busy machine.
+ */
+export const DEFAULT_BUDGET_MS = 20_000;
 
 /** Photos larger than this (pixels) are refused, as the reader refuses them. */
 const MAX_PIXELS = 40_000_000;
@@ -34,12 +52,13 @@ const PAPER_LUMA = 170;
 /**
  * The document liveness signals of one photo: a photo of a screen (a periodic colour
  * pattern: sub-pixel stripes and moiré), a print or photocopy (a halftone dot lattice on
- * grey paper), an edited image (an editing program named in the metadata). Pure and
+ * grey paper), an edited image (an editing program named in the metadata, or a part that
+ * disagrees with the quality the rest of the JPEG was once saved at). Pure and
  * CPU-bound (it runs on an analysis worker thread); never throws: a photo that cannot be
  * measured gives no signal and the reason. The time budget stops the tile scan early and
  * says so.
  */
-export async function analyseDocumentLiveness(buffer: Buffer, budgetMs = 5_000): Promise<DocumentLivenessResult> {
+export async function analyseDocumentLiveness(buffer: Buffer, budgetMs = DEFAULT_BUDGET_MS): Promise<DocumentLivenessResult> {
   const started = Date.now();
   let metadata: Metadata;
   try {
@@ -56,13 +75,15 @@ export async function analyseDocumentLiveness(buffer: Buffer, budgetMs = 5_000):
 
   const signals: DocumentSignal[] = [];
   const software = editingSoftware(metadata.exif, metadata.xmp);
-  signals.push({
-    kind: 'edited',
-    score: software ? 1 : 0,
-    suspected: software !== null,
-    region: null,
-    detail: software ? `The file's metadata names editing software: ${software}` : 'No editing software named in the metadata',
-  });
+  let recompression: RecompressionMeasures | null = null;
+  if (metadata.format === 'jpeg') {
+    try {
+      recompression = await recompressionMeasures(buffer, started + budgetMs);
+    } catch {
+      recompression = null; // a JPEG that decodes for its size but not whole: the tiles below say so
+    }
+  }
+  signals.push(editedSignal(software, recompression));
 
   let pixels: { data: Buffer; info: OutputInfo };
   try {
@@ -78,7 +99,8 @@ export async function analyseDocumentLiveness(buffer: Buffer, budgetMs = 5_000):
   return { analysed: true, reason: '', signals };
 }
 
-interface Tile {
+/** One tile's place and measures. */
+export interface Tile {
   x: number;
   y: number;
   luma: number;
@@ -90,14 +112,16 @@ interface Tile {
   dotPeriod: number;
 }
 
-interface TileMeasures {
+/** The tiles of one photo, and whether the budget let every tile be measured. */
+export interface TileMeasures {
   tiles: Tile[];
   width: number;
   height: number;
   complete: boolean;
 }
 
-function measureTiles(rgb: Buffer, width: number, height: number, jpeg: boolean, deadline: number): TileMeasures {
+/** Each tile's measures (exported for the benchmark's threshold work on the tuning split). */
+export function measureTiles(rgb: Buffer, width: number, height: number, jpeg: boolean, deadline: number): TileMeasures {
   const luma = new Float32Array(width * height);
   const colour = new Float32Array(width * height);
   const saturation = new Float32Array(width * height);
@@ -111,7 +135,7 @@ function measureTiles(rgb: Buffer, width: number, height: number, jpeg: boolean,
   for (let y = 0; y + TILE <= height; y += TILE) {
     if (Date.now() > deadline) return { tiles, width, height, complete: false };
     for (let x = 0; x + TILE <= width; x += TILE) {
-      const colourPeak = periodicity(tilePower(colour, width, x, y), 2, 10, jpeg);
+      const colourPeak = periodicity(tilePower(colourApartFromLuma(colour, luma, width, x, y), TILE, 0, 0), 2, 10, jpeg);
       const dots = lattice(tilePower(luma, width, x, y), 2.5, 10, jpeg);
       let [meanLuma, meanSaturation] = [0, 0];
       for (let row = 0; row < TILE; row += 1)
@@ -135,11 +159,65 @@ function measureTiles(rgb: Buffer, width: number, height: number, jpeg: boolean,
   return { tiles, width, height, complete: true };
 }
 
+function editedSignal(software: string | null, recompression: RecompressionMeasures | null): DocumentSignal {
+  const t = LIVENESS_THRESHOLDS;
+  const group = recompression ? largestInconsistentGroup(recompression, t.editBlockChange) : { blocks: 0, region: null };
+  const textured = recompression ? [...recompression.change].filter((_, block) => recompression.texture[block]! > t.editTexture) : [];
+  const restChange = textured.length > 0 ? percentile(textured, 0.75) : Infinity;
+  const pasted = recompression !== null && group.blocks >= t.editBlocks && restChange < t.editRestChange;
+  const findings = [
+    software && `the file's metadata names editing software: ${software}`,
+    pasted &&
+      `${group.blocks} touching blocks change when saved again at quality ${recompression!.quality}, where the rest of the photo does not (a part pasted after the photo was saved)`,
+  ].filter(Boolean);
+  return {
+    kind: 'edited',
+    score: round(Math.max(software ? 1 : 0, pasted ? group.blocks / t.editBlocks : 0)),
+    suspected: findings.length > 0,
+    region: pasted ? roundRegion(group.region!) : null,
+    detail:
+      findings.length > 0
+        ? `An edit is suspected: ${findings.join('; ')}`
+        : recompression
+          ? 'No editing software named in the metadata; no part of the photo disagrees with the quality it was saved at'
+          : 'No editing software named in the metadata (the re-save comparison is made on JPEG photos only)',
+  };
+}
+
+/**
+ * The tile's colour (red less blue) less the part that follows its luma: where a tile
+ * holds two colours only (white text on a blue band, dark ink on pale paper), colour is a
+ * straight function of luma and nothing is left; a screen's red, green and blue
+ * sub-pixels (and the moiré they beat into) are three hues that no straight line of luma
+ * explains.
+ */
+function colourApartFromLuma(colour: Float32Array, luma: Float32Array, width: number, x: number, y: number): Float32Array {
+  let [sumL, sumC, sumLL, sumLC] = [0, 0, 0, 0];
+  for (let row = 0; row < TILE; row += 1)
+    for (let column = 0; column < TILE; column += 1) {
+      const i = (y + row) * width + x + column;
+      sumL += luma[i]!;
+      sumC += colour[i]!;
+      sumLL += luma[i]! * luma[i]!;
+      sumLC += luma[i]! * colour[i]!;
+    }
+  const n = TILE * TILE;
+  const variance = sumLL - (sumL * sumL) / n;
+  const slope = variance > 1e-6 ? (sumLC - (sumL * sumC) / n) / variance : 0;
+  const apart = new Float32Array(n);
+  for (let row = 0; row < TILE; row += 1)
+    for (let column = 0; column < TILE; column += 1) {
+      const i = (y + row) * width + x + column;
+      apart[row * TILE + column] = colour[i]! - slope * luma[i]!;
+    }
+  return apart;
+}
+
 function screenSignal({ tiles, width, height }: TileMeasures): DocumentSignal {
   const t = LIVENESS_THRESHOLDS;
   const flagged = tiles.filter((tile) => tile.colourRatio > t.screenTileRatio && tile.colourAmplitude > t.screenTileAmplitude);
   const score = tiles.length > 0 ? flagged.length / tiles.length : 0;
-  const suspected = score >= t.screen;
+  const suspected = score >= t.screen && flagged.length >= t.screenTiles;
   return {
     kind: 'screen',
     score: round(score),
@@ -178,9 +256,17 @@ function regionOf(tiles: readonly Tile[], width: number, height: number): Signal
 }
 
 function median(values: number[]): number {
+  return percentile(values, 0.5);
+}
+
+function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+function roundRegion(region: SignalRegion): SignalRegion {
+  return { x: round(region.x), y: round(region.y), width: round(region.width), height: round(region.height) };
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -82,29 +82,59 @@ export interface Periodicity {
  * every JPEG has them.
  */
 export function periodicity(power: Float64Array, minPeriod: number, maxPeriod: number, skipBlockGrid: boolean): Periodicity {
-  const values: number[] = [];
+  const at = spectrumAt(power);
+  let total = 0;
+  let count = 0;
   let best = 0;
   let bestPeriod = 0;
-  const half = TILE / 2;
-  for (let v = 0; v <= half; v += 1) {
-    for (let u = -half + 1; u <= half; u += 1) {
-      if (v === 0 && u <= 0) continue;
-      const radius = Math.hypot(u, v);
-      const period = TILE / radius;
-      if (period < minPeriod || period > maxPeriod) continue;
-      if (skipBlockGrid && near8(u) && near8(v)) continue;
-      const value = power[v * TILE + ((u + TILE) % TILE)]!;
-      values.push(value);
-      if (value > best) {
-        best = value;
-        bestPeriod = period;
-      }
-    }
-  }
-  if (values.length === 0) return { ratio: 0, period: 0, amplitude: 0 };
-  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  forEachInBand(minPeriod, maxPeriod, skipBlockGrid, (u, v, period) => {
+    const value = at(u, v);
+    total += value;
+    count += 1;
+    if (value > best && isolated(at, u, v, value)) [best, bestPeriod] = [value, period];
+  });
+  if (count === 0) return { ratio: 0, period: 0, amplitude: 0 };
+  const mean = total / count;
   return { ratio: best / (mean || 1e-9), period: bestPeriod, amplitude: Math.sqrt(best) / WINDOW_GAIN };
 }
+
+/** The power at frequency (u, v), either half-plane. */
+function spectrumAt(power: Float64Array): (u: number, v: number) => number {
+  return (u, v) => {
+    const [uu, vv] = v < 0 ? [-u, -v] : [u, v];
+    return power[(((vv % TILE) + TILE) % TILE) * TILE + (((uu % TILE) + TILE) % TILE)]!;
+  };
+}
+
+/** Calls `visit` for each frequency of half the plane whose period is within the band (an 8-pixel grid's left out when asked). */
+function forEachInBand(minPeriod: number, maxPeriod: number, skipBlockGrid: boolean, visit: (u: number, v: number, period: number) => void): void {
+  const half = TILE / 2;
+  for (let v = 0; v <= half; v += 1)
+    for (let u = -half + 1; u <= half; u += 1) {
+      if (v === 0 && u <= 0) continue;
+      const period = TILE / Math.hypot(u, v);
+      if (period < minPeriod || period > maxPeriod) continue;
+      if (skipBlockGrid && near8(u) && near8(v)) continue;
+      visit(u, v, period);
+    }
+}
+
+/**
+ * A peak of a repeating pattern stands alone: two bins nearer the centre and two bins
+ * farther out along its direction, the power is a small part of it (a windowed sinusoid's
+ * lobe is two bins wide). An edge or a line instead spreads along a ridge whose power
+ * grows toward the centre; its "peak" at the band's edge is no pattern.
+ */
+function isolated(at: (u: number, v: number) => number, u: number, v: number, value: number): boolean {
+  const radius = Math.hypot(u, v);
+  const step = 2 / radius;
+  const inner = at(Math.round(u * (1 - step)), Math.round(v * (1 - step)));
+  const outer = at(Math.round(u * (1 + step)), Math.round(v * (1 + step)));
+  return value >= ISOLATION * Math.max(inner, outer);
+}
+
+/** How many times the power two bins either side along its direction a peak must reach. */
+const ISOLATION = 4;
 
 function near8(k: number): boolean {
   const r = ((k % 8) + 8) % 8;
@@ -119,24 +149,18 @@ function near8(k: number): boolean {
  */
 export function lattice(power: Float64Array, minPeriod: number, maxPeriod: number, skipBlockGrid: boolean): Periodicity {
   const half = TILE / 2;
-  const at = (u: number, v: number) => (v < 0 ? power[-v * TILE + ((-u + TILE) % TILE)]! : power[v * TILE + ((u + TILE) % TILE)]!);
+  const at = spectrumAt(power);
   let total = 0;
   let count = 0;
   let best = 0;
   let bu = 0;
   let bv = 0;
-  for (let v = 0; v <= half; v += 1) {
-    for (let u = -half + 1; u <= half; u += 1) {
-      if (v === 0 && u <= 0) continue;
-      const period = TILE / Math.hypot(u, v);
-      if (period < minPeriod || period > maxPeriod) continue;
-      if (skipBlockGrid && near8(u) && near8(v)) continue;
-      const value = at(u, v);
-      total += value;
-      count += 1;
-      if (value > best) [best, bu, bv] = [value, u, v];
-    }
-  }
+  forEachInBand(minPeriod, maxPeriod, skipBlockGrid, (u, v) => {
+    const value = at(u, v);
+    total += value;
+    count += 1;
+    if (value > best && isolated(at, u, v, value)) [best, bu, bv] = [value, u, v];
+  });
   if (count === 0 || best === 0) return { ratio: 0, period: 0, amplitude: 0 };
   // The perpendicular frequency (−v, u), searched within a bin or two for the perspective's skew.
   let second = 0;
