@@ -6,7 +6,7 @@
  */
 export default {
   rootDir: '.',
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/node-environment.cjs',
   testMatch: ['<rootDir>/server/**/*.spec.ts', '<rootDir>/test/api/**/*.spec.ts', '<rootDir>/test/lint/**/*.spec.ts'],
   setupFiles: ['<rootDir>/test/support/environment.ts'],
   extensionsToTreatAsEsm: ['.ts'],

@@ -161,16 +161,32 @@ describe('document reading', () => {
     expect(correctMrz('TD3', polish, doubtfulO)).toMatchObject({ ok: true, doubtful: [{ line: 1, column: 11, read: 'O' }] });
   });
 
-  it("turns a chevron misread after the names' padding into filler", () => {
+  it("turns an unsure letter after the names' padding into filler, and doubts a letter read there with confidence", () => {
     const truth = martinZone();
     const misread = [truth[0].slice(0, 30) + 'C' + truth[0].slice(31), truth[1]];
-    expect(
-      correctMrz(
-        'TD3',
-        misread,
-        truth.map((line) => line.split('').map(() => 95)),
-      ),
-    ).toEqual({ ok: true, lines: truth, substitutions: 1, doubtful: [] });
+    const confidences = truth.map((line) => line.split('').map(() => 95));
+    confidences[0][30] = 60;
+    expect(correctMrz('TD3', misread, confidences)).toEqual({ ok: true, lines: truth, substitutions: 1, doubtful: [] });
+    // Read with confidence, the letter says one of the fillers before it was a misread letter: a person looks.
+    confidences[0][30] = 95;
+    expect(correctMrz('TD3', misread, confidences)).toMatchObject({ ok: true, doubtful: [{ line: 0, column: 30, read: 'C', rivals: ['<'] }] });
+  });
+
+  it('doubts a filler of the names read without confidence where OCR also saw a letter (KENJI read as <ENJI)', () => {
+    const truth = martinZone();
+    const misread = [truth[0].replace('LOUISE', '<OUISE'), truth[1]];
+    const confidences = truth.map((line) => line.split('').map(() => 95));
+    const column = truth[0].indexOf('LOUISE');
+    confidences[0][column] = 70;
+    const choices = truth.map((line) => line.split('').map((text) => [{ text, confidence: 95 }]));
+    choices[0][column] = [
+      { text: '<', confidence: 74 },
+      { text: 'L', confidence: 17 },
+    ];
+    // The unsure filler is in doubt with its letter, and so are the letters after the run it makes (MARTIN<<<OUISE).
+    const read = correctMrz('TD3', misread, confidences, choices);
+    expect(read).toMatchObject({ ok: true, doubtful: expect.arrayContaining([{ line: 0, column, read: '<', rivals: ['L'] }]) });
+    expect(read.ok && read.doubtful.filter((cell) => cell.column > column).map((cell) => cell.read)).toEqual(['O', 'U', 'I', 'S', 'E']);
   });
 
   describe("with OCR's own choices per character", () => {
@@ -366,7 +382,7 @@ describe('document reading', () => {
     expect(likeTheDs[2][2].choices).toHaveLength(2);
   });
 
-  it('loads traineddata and WebAssembly from node_modules with outbound connections refused', () => {
+  it('loads traineddata, the PaddleOCR recogniser (onnxruntime-node) and WebAssembly from node_modules with outbound connections refused', () => {
     const root = process.cwd();
     const child = spawnSync(
       process.execPath,

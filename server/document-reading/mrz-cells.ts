@@ -4,6 +4,7 @@ import { lookAlikes, ROUND, SURE_CONFIDENCE, type Choice } from './mrz-text.js';
 import { classifyGlyph } from './glyph-classifier.js';
 import { fitGrid, isChevron, type Grey, type Row } from './mrz-grid.js';
 import { MRZ_ALPHABET, ocrWorker } from './ocr.js';
+import { recognizeRow } from './mrz-recognizer.js';
 
 /** Height (px) each MRZ line is scaled to for OCR. */
 const LINE_HEIGHT = 56;
@@ -91,12 +92,20 @@ export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: num
     else if (previous) previous.confidence = Math.min(previous.confidence, found.confidence);
   }
   for (const [cell, found] of best) Object.assign(reads[cell], { text: found.text, confidence: found.confidence, choices: found.choices });
-  for (const read of reads) weighWithClassifier(read);
+  const recognized = await recognizeRow(grey, row, found);
+  reads.forEach((read, cell) => {
+    if (found[cell].chevron) return;
+    const tesseract = read.text === '?' ? [] : [{ text: read.text, confidence: read.confidence }, ...(read.choices ?? [])];
+    const [top] = recognized[cell];
+    if (top) Object.assign(read, { text: top.text, confidence: top.confidence, choices: recognized[cell] });
+    weigh(read, tesseract, TESSERACT_VETO, TESSERACT_OVERRULES, true);
+    weighWithClassifier(read);
+  });
   return reads;
 }
 
-/** A classifier's candidate below this probability (0–100) is not offered. */
-const GLYPH_FLOOR = 5;
+/** A second reader's candidate below this probability (0–100) is not offered. */
+const CANDIDATE_FLOOR = 5;
 /** How sure the classifier must be to call into doubt a read tesseract was sure of. */
 const GLYPH_VETO = 90;
 /** How sure the classifier must be to overrule a read tesseract was unsure of. */
@@ -113,15 +122,33 @@ const GLYPH_OVERRULES = 99;
  */
 export function weighWithClassifier(read: CellRead): void {
   if (!read.shape) return;
-  const glyph = classifyGlyph(read.shape).filter((choice) => choice.confidence >= GLYPH_FLOOR);
+  const glyph = classifyGlyph(read.shape);
+  // All but certain of the character read: the rivals the other readers offered that it rules out are no longer candidates.
+  if (glyph[0]?.text === read.text && glyph[0].confidence >= GLYPH_OVERRULES) {
+    const kept = new Set(glyph.filter((choice) => choice.confidence >= CANDIDATE_FLOOR).map((choice) => choice.text));
+    read.choices = read.choices?.filter((choice) => kept.has(choice.text));
+  }
+  weigh(read, glyph, GLYPH_VETO, GLYPH_OVERRULES);
+}
+
+/** Tesseract, the weaker reader, never calls into doubt nor overrules the recogniser's read: its candidates join an unsure one. */
+const TESSERACT_VETO = Infinity;
+const TESSERACT_OVERRULES = Infinity;
+
+/** A read weighed against a second reader's candidates, by the rules above and that reader's thresholds. */
+function weigh(read: CellRead, candidates: readonly Choice[], veto: number, overrules: number, agreementConfirms = false): void {
+  const glyph = candidates.filter((choice) => choice.confidence >= CANDIDATE_FLOOR);
   const [top] = glyph;
-  if (!top || (read.confidence >= SURE_CONFIDENCE && (top.text === read.text || top.confidence < GLYPH_VETO))) return;
+  if (!top || (read.confidence >= SURE_CONFIDENCE && (top.text === read.text || top.confidence < veto))) return;
   const choices = new Map((read.choices ?? []).map((choice) => [choice.text, choice.confidence]));
   for (const choice of glyph) choices.set(choice.text, Math.max(choices.get(choice.text) ?? 0, choice.confidence));
   if (read.text !== '?') choices.set(read.text, Math.max(choices.get(read.text) ?? 0, read.confidence));
   read.choices = [...choices].map(([text, confidence]) => ({ text, confidence })).sort((a, b) => b.confidence - a.confidence);
-  if (top.text === read.text) return;
-  const overruled = read.text === '?' || (read.confidence < SURE_CONFIDENCE && top.confidence >= GLYPH_OVERRULES);
+  if (top.text === read.text) {
+    if (agreementConfirms) read.confidence = Math.max(read.confidence, top.confidence);
+    return;
+  }
+  const overruled = read.text === '?' || (read.confidence < SURE_CONFIDENCE && top.confidence >= overrules);
   if (overruled) read.text = top.text;
   read.confidence = Math.min(overruled ? top.confidence : read.confidence, SURE_CONFIDENCE - 20);
 }

@@ -142,9 +142,15 @@ function settleUnguarded(layout: Layout, reading: Reading, doubtful: DoubtfulCha
     // Optional data (an alphanumeric field without a check digit of its own): fillers pad it to its end.
     const optional = field.kind === 'alnum' && !field.check;
     let padded = false;
-    // Three fillers in a row only ever pad the names to the end: what follows them is a chevron misread.
+    // Three fillers in a row only ever pad the names to the end: what follows them is a chevron misread when
+    // OCR was unsure of it; a letter read with confidence there says a filler of the run was a misread letter.
     const padding = field.names ? lines[field.line].slice(field.start, field.end).join('').indexOf('<<<') : -1;
-    if (padding >= 0) for (let column = field.start + padding; column < field.end; column += 1) lines[field.line][column] = '<';
+    if (padding >= 0)
+      for (let column = field.start + padding; column < field.end; column += 1) {
+        if (lines[field.line][column] === '<') continue;
+        if (reading.confident && reading.confidence(field.line, column) >= SURE_CONFIDENCE) doubt(field.line, column, ['<']);
+        else lines[field.line][column] = '<';
+      }
     if (field.names) doubtSeparator(lines[field.line], field, doubt);
     for (let column = field.start; column < field.end; column += 1) {
       const character = lines[field.line][column];
@@ -159,6 +165,12 @@ function settleUnguarded(layout: Layout, reading: Reading, doubtful: DoubtfulCha
       if (optional && character === '<') padded = true;
       else if (optional && padded) {
         doubt(field.line, column, ['<']);
+        continue;
+      }
+      // A filler in the names read without confidence, where OCR also saw a letter: the letter may be printed there.
+      if (reading.confident && field.names && character === '<' && reading.confidence(field.line, column) < SURE_CONFIDENCE) {
+        const letters = rivals(reading, field.line, column, (text) => fits(text, 'alpha'), CHOICE_FLOOR) ?? [];
+        if (letters.length > 0) doubt(field.line, column, letters);
         continue;
       }
       if (!reading.confident || field.check || field.kind === 'digit' || character === '<') continue;

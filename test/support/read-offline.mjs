@@ -1,5 +1,6 @@
 // Run with the network refused (node --require test/support/refuse-network.cjs): renders a
-// passport and a licence, reads both with the built library and prints the reads as JSON.
+// passport and a licence, reads both with the built library (tesseract, the PaddleOCR recogniser on
+// onnxruntime-node, zxing) and prints the reads as JSON.
 import { fakeApplicant } from '../../dist/server/fake-data/fake-applicant.js';
 import { renderFakeDocument } from '../../dist/server/fake-data/fake-documents.js';
 import { readLicenceBarcode, readMrz, terminateOcrWorker } from '../../dist/server/document-reading/index.js';
