@@ -46,11 +46,11 @@ export async function readDocument(documentType: string | null, images: Document
     const buffer = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
     if (step.how === 'mrz') {
       const mrz = await readMrz(buffer);
-      if (mrz.readable) return { read: fromMrz(mrz.format, mrz.fields, today, mrz), reason: '' };
+      if (mrz.readable) return { read: { ...fromMrz(mrz.format, mrz.fields, today, mrz), side: step.side }, reason: '' };
       reasons.push(`${step.side}: ${mrz.reason}`);
     } else {
       const barcode = await readLicenceBarcode(buffer);
-      if (barcode.readable) return { read: fromAamva(barcode.fields), reason: '' };
+      if (barcode.readable) return { read: { ...fromAamva(barcode.fields), side: step.side }, reason: '' };
       reasons.push(`${step.side}: ${barcode.reason}`);
     }
   }

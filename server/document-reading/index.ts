@@ -15,7 +15,7 @@ export type { MrzFields, MrzRead } from './mrz-reader.js';
 
 /** Field-by-field correction of raw MRZ lines with the check digits. */
 export { correctMrz } from './mrz-text.js';
-export type { Choice, Correction, DoubtfulCharacter } from './mrz-text.js';
+export type { Choice, Correction, DoubtfulCharacter, PhotoRegion } from './mrz-text.js';
 
 /** The formats of ICAO 9303 and the states on ICAO's list. */
 export { stateName } from './mrz-layouts.js';

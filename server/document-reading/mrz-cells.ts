@@ -17,6 +17,8 @@ export interface CellRead {
   choices?: Choice[];
   /** The glyph's shape for comparing cells with one another (a normalised patch), when it has ink. */
   shape?: Float32Array;
+  /** The cell's columns and the row's band on the straightened image. */
+  box?: { x0: number; x1: number; top: number; bottom: number };
 }
 
 /** Size of the patch a glyph's shape is sampled into: a cell's width by 1.3 row heights. */
@@ -40,11 +42,12 @@ export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: num
   const gap = Math.round(rowHeight * 0.3);
   let cursor = rowHeight;
   found.forEach(({ chevron, x0, x1, inkLeft, inkRight, shape }, cell) => {
+    const box = { x0, x1, top: row.top, bottom: row.bottom };
     if (chevron) {
-      reads.push({ text: '<', confidence: 100 });
+      reads.push({ text: '<', confidence: 100, box });
       return;
     }
-    reads.push({ text: '?', confidence: 0, shape });
+    reads.push({ text: '?', confidence: 0, shape, box });
     if (inkRight < 0) return;
     const from = Math.max(x0, inkLeft - 2);
     const to = Math.min(x1, inkRight + 3);

@@ -1,7 +1,7 @@
 import { parse as parseMrz } from 'mrz';
 import { ocrLine, settleLookAlikes, type CellRead } from './mrz-cells.js';
 import { FRENCH_ID_PREFIX, layoutOf, SPECIMEN_STATE, type MrzFormat } from './mrz-layouts.js';
-import { correctMrz, type DoubtfulCharacter } from './mrz-text.js';
+import { correctMrz, type DoubtfulCharacter, type PhotoRegion } from './mrz-text.js';
 import { cellsOnRow, locateZone } from './mrz-zone.js';
 
 /** The fields of a machine-readable zone that passed every check digit. Dates are 'YYMMDD' as printed. */
@@ -26,6 +26,9 @@ export interface MrzFields {
 export type MrzRead =
   | { readable: true; format: MrzFormat; lines: string[]; fields: MrzFields; corrections: number; doubtful: DoubtfulCharacter[] }
   | { readable: false; reason: string; rawLines: string[] };
+
+/** A zone's cell as read, with where it lies on the photo. */
+type PlacedCell = CellRead & { region?: PhotoRegion };
 
 /** The zone's state fields, which may hold the specimen state the mrz package does not know. */
 const STATE_FIELDS = new Set(['issuingState', 'nationality']);
@@ -57,7 +60,7 @@ export async function readMrz(image: Buffer): Promise<MrzRead> {
 }
 
 /** The zone's characters under one format's rules: corrected by its check digits and parsed, or refused with the reason. */
-function checkedRead(format: MrzFormat, reads: CellRead[][]): MrzRead {
+function checkedRead(format: MrzFormat, reads: PlacedCell[][]): MrzRead {
   const rawLines = reads.map((cells) => cells.map((cell) => cell.text).join(''));
   const corrected = correctMrz(
     format,
@@ -80,7 +83,11 @@ function checkedRead(format: MrzFormat, reads: CellRead[][]): MrzRead {
     lines: corrected.lines,
     fields: fieldsOf(corrected.lines, format),
     corrections: corrected.substitutions,
-    doubtful: corrected.doubtful,
+    // Each character in doubt with its place on the photo, for the reviewer to look at.
+    doubtful: corrected.doubtful.map((cell) => {
+      const region = reads[cell.line]?.[cell.column]?.region;
+      return region ? { ...cell, region } : cell;
+    }),
   };
 }
 
@@ -90,15 +97,27 @@ function checkedRead(format: MrzFormat, reads: CellRead[][]): MrzRead {
  * zone beginning IDFRA has two: the French card's fields, then TD2's — the check digits tell
  * which it is.
  */
-export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat; reads: CellRead[][] }[] | null> {
+export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat; reads: PlacedCell[][] }[] | null> {
   const zone = await locateZone(image);
   if (!zone) return null;
-  const { grey: straight, mask, rows } = zone;
+  const { grey: straight, mask, rows, toPhoto } = zone;
+  const regionOf = ({ x0, x1, top, bottom }: NonNullable<CellRead['box']>): PhotoRegion => {
+    const corners = [toPhoto(x0, top), toPhoto(x1, top), toPhoto(x0, bottom), toPhoto(x1, bottom)];
+    const xs = corners.map((corner) => Math.min(1, Math.max(0, corner.x)));
+    const ys = corners.map((corner) => Math.min(1, Math.max(0, corner.y)));
+    const round = (value: number) => Math.round(value * 10_000) / 10_000;
+    return {
+      x: round(Math.min(...xs)),
+      y: round(Math.min(...ys)),
+      width: round(Math.max(...xs) - Math.min(...xs)),
+      height: round(Math.max(...ys) - Math.min(...ys)),
+    };
+  };
   // Three lines are a TD1 card; two are 36 characters long (TD2, MRV-B) or 44 (TD3, MRV-A).
   const long = rows.length === 2 && Math.max(...rows.map((row) => cellsOnRow(mask, straight.width, row))) >= 40;
   const { length } = layoutOf(rows.length === 3 ? 'TD1' : long ? 'TD3' : 'TD2');
-  const reads: CellRead[][] = [];
-  for (const row of rows) reads.push(await ocrLine(straight, mask, row, length));
+  const reads: PlacedCell[][] = [];
+  for (const row of rows) reads.push((await ocrLine(straight, mask, row, length)).map((cell) => (cell.box ? { ...cell, region: regionOf(cell.box) } : cell)));
   // A visa's document code begins with V (ICAO 9303 part 7); its second line has no composite check digit.
   const visa = reads[0][0]?.text === 'V';
   const formats: MrzFormat[] =

@@ -16,6 +16,16 @@ export interface DoubtfulCharacter {
   column: number;
   read: string;
   rivals: string[];
+  /** Where the character lies on the photo it was read from. */
+  region?: PhotoRegion;
+}
+
+/** A part of a photo as shown upright, in fractions of its width and height. */
+export interface PhotoRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /**

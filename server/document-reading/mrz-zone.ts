@@ -6,6 +6,8 @@ export interface Zone {
   grey: Grey;
   mask: Uint8Array;
   rows: Row[];
+  /** Where a point of the straightened image lies on the photo as shown upright, in fractions of its width and height. */
+  toPhoto: (x: number, y: number) => { x: number; y: number };
 }
 
 /**
@@ -19,10 +21,21 @@ export async function locateZone(image: Buffer): Promise<Zone | null> {
   const straight = angle === 0 ? grey : await rotated(grey, -angle);
   const found = await zoneOn(straight);
   if (!found) return null;
+  // The normalised photo is the upright photo scaled; the straight one is it turned by -angle about its centre, on a canvas grown to hold it.
+  const turn = (-angle * Math.PI) / 180;
+  const fromStraight = (x: number, y: number) => {
+    const dx = x - straight.width / 2;
+    const dy = y - straight.height / 2;
+    return {
+      x: (grey.width / 2 + dx * Math.cos(turn) + dy * Math.sin(turn)) / grey.width,
+      y: (grey.height / 2 - dx * Math.sin(turn) + dy * Math.cos(turn)) / grey.height,
+    };
+  };
   // A photo taken at an angle leans the glyphs: straightened, their cells separate again.
   const { shear, centreY } = shearOf(found.mask, straight.width, found.rows);
-  if (Math.abs(shear) < MIN_SHEAR) return found;
-  return (await zoneOn(unsheared(straight, shear, centreY))) ?? found;
+  const upright = Math.abs(shear) < MIN_SHEAR ? null : await zoneOn(unsheared(straight, shear, centreY));
+  if (!upright) return { ...found, toPhoto: fromStraight };
+  return { ...upright, toPhoto: (x, y) => fromStraight(x - (y - centreY) * shear, y) };
 }
 
 /** A lean (pixels per pixel) below which the glyphs are taken as upright. */
@@ -32,7 +45,7 @@ const MIN_SHEAR = 0.03;
  * The zone on a straightened image: the ink masked (more smoothly on a noisy photo)
  * and the zone's rows located at the bottom; null when there are not two such rows.
  */
-async function zoneOn(straight: Grey): Promise<Zone | null> {
+async function zoneOn(straight: Grey): Promise<Omit<Zone, 'toPhoto'> | null> {
   // Noise (a dim photo's sensor noise, stretched): the mean change a median filter makes, in grey levels.
   let smooth = await medianOf(straight, 3);
   let difference = 0;

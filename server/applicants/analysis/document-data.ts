@@ -18,8 +18,10 @@ export interface DocumentData {
   issuingState: string | null;
   /** The machine-readable zone as read, line by line (a zone only). */
   zone?: string[];
-  /** The zone's characters no check digit guards that OCR was not sure of (0-based line and column): the read needs a person. */
+  /** The zone's characters no check digit guards that OCR was not sure of (0-based line and column, and where on the photo): the read needs a person. */
   doubtful?: DoubtfulCharacter[];
+  /** The side of the document whose photo the data were read from. */
+  side?: string;
 }
 
 /**
