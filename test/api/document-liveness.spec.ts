@@ -1,10 +1,10 @@
 import request from 'supertest';
-import sharp from 'sharp';
 import { DataSource, In } from 'typeorm';
 import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { fakeApplicant } from '../../server/fake-data/fake-applicant.js';
 import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
+import { onScreen } from '../fixtures/document-attacks.js';
 import { createOrganization, type TestOrganization } from '../fixtures/organizations.js';
 import { submitVerification } from '../fixtures/verification.js';
 import { sessionHeaders } from '../support/accounts.js';
@@ -22,23 +22,6 @@ interface AuditItem {
   action: string;
   actorName: string;
   detail: Record<string, unknown>;
-}
-
-/** The page shown on a screen and photographed: each screen pixel three pixels wide, lit as red, green and blue stripes. */
-async function onScreen(png: Buffer): Promise<Buffer> {
-  const { width = 0, height = 0 } = await sharp(png).metadata();
-  const [columns, rows] = [Math.floor(width / 3), Math.floor(height / 3)];
-  const shown = await sharp(png).removeAlpha().resize(columns, rows, { fit: 'fill' }).raw().toBuffer();
-  const out = Buffer.alloc(columns * 3 * rows * 3 * 3);
-  for (let y = 0; y < rows * 3; y += 1)
-    for (let x = 0; x < columns * 3; x += 1) {
-      const source = (Math.floor(y / 3) * columns + Math.floor(x / 3)) * 3;
-      for (let c = 0; c < 3; c += 1) out[(y * columns * 3 + x) * 3 + c] = c === x % 3 ? shown[source + c]! : Math.round(shown[source + c]! * 0.2);
-    }
-  return sharp(out, { raw: { width: columns * 3, height: rows * 3, channels: 3 } })
-    .linear(2, 0)
-    .png()
-    .toBuffer();
 }
 
 /**

@@ -186,6 +186,7 @@ describe('verification policy', () => {
       autoReject: false,
       faceMatchThreshold: null,
       screeningThreshold: 0.9,
+      queueOnDocumentSignals: ['screen', 'print', 'edited'],
       customized: false,
       updatedBy: null,
       updatedAt: null,

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 
 import { fakeApplicant } from '../../server/fake-data/fake-applicant.js';
 import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
+import { onScreen } from '../fixtures/document-attacks.js';
 import type { RunningApp } from './support/app.js';
 import { newContext, saveScreenshot, waitForPageCondition } from './support/browser.js';
 import { DESKTOP, heading, Integrator, MOBILE, screenshotBothSizes, takeSelfies, uploadPhoto, watchKycPage, integratorSuite } from './support/kyc.js';
@@ -111,4 +112,38 @@ describe('reading the document', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('shows the reviewer a suspected screen capture as a signal, outlined on the photo', async () => {
+    const document = await renderFakeDocument(passportHolder);
+    const { page, errors, context } = await openLink('reader-screen');
+    await page.getByRole('button', { name: /Passport/ }).click();
+    await heading(page, 'Photo page of your passport');
+    await uploadPhoto(page, { name: 'passport-on-screen.png', buffer: await onScreen(document.pages[0].png) });
+    await heading(page, 'Take a selfie');
+    await takeSelfies(page);
+    await heading(page, 'Your personal details');
+    // Typed as printed (whether or not the zone was read through the screen's stripes).
+    await page.getByLabel('Full name').fill(passportHolder.name!);
+    await page.getByLabel('Date of birth').fill(passportHolder.dateOfBirth!);
+    await page.getByLabel('Document number').fill(passportHolder.docNumber!);
+    await page.getByLabel('Expiry date').fill(passportHolder.expiryDate!);
+    await page.getByLabel('Country').fill('Somewhere');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await heading(page, 'Review and submit');
+    await page.getByRole('button', { name: 'Submit verification' }).click();
+    await heading(page, "We're checking your documents…");
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const dashboard = await newContext(browser, { viewport: DESKTOP });
+    await integrator.signIn(dashboard);
+    const office = await dashboard.newPage();
+    await office.goto(`${app.url}/dashboard/${organizationId}/applicants/reader-screen`);
+    const signals = office.getByRole('list', { name: 'Document liveness signals on the Passport, front' });
+    await signals.getByText('Suspected screen capture — a signal, not a certification (outlined on the photo)').waitFor({ timeout: 60_000 });
+    await office.getByTestId('signal-region-screen').waitFor();
+    await office.getByText('Suspected screen capture (front): a signal for a person to look at, not a certification').waitFor();
+    await saveScreenshot(office, 'applicant-document-liveness-1280', true);
+    await dashboard.close();
+  }, 150_000);
 });
