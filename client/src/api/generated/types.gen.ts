@@ -1085,7 +1085,7 @@ export type WebhookDeliveryDto = {
 
 export type ApplicantCheckDto = {
     /**
-     * document-not-expired, adult, document-number-unique, images-readable (at submission); document-read, data-matches-document (after the analysis)
+     * document-not-expired, adult, document-number-unique, images-readable (at submission); document-read, data-matches-document, document-liveness (after the analysis)
      */
     name: string;
     /**
