@@ -14,7 +14,12 @@ export async function documentPhotosLiveness(images: readonly { side: string | n
   const results: PhotoLiveness[] = [];
   for (const image of images) {
     const buffer = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
-    results.push({ side: image.side, ...(await analyseDocumentLiveness(buffer)) });
+    try {
+      results.push({ side: image.side, ...(await analyseDocumentLiveness(buffer)) });
+    } catch {
+      // The detectors catch what bad input throws; anything else must not cost the submission its document read.
+      results.push({ side: image.side, analysed: false, reason: 'The photo could not be measured', signals: [] });
+    }
   }
   return results;
 }
