@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { zoneCard } from '../../test/support/zone-card.js';
 import { terminateOcrWorker } from './index.js';
 import { readZoneCells } from './mrz-reader.js';
@@ -30,9 +30,9 @@ async function redCentre(photo: Buffer): Promise<{ x: number; y: number }> {
 
 describe('where a character of the zone lies on the photo', () => {
   it.each([
-    ['upright', (card: sharp.Sharp) => card],
-    ['turned 4°', (card: sharp.Sharp) => card.rotate(4, { background: '#ffffff' })],
-    ['leaning and turned 2°', (card: sharp.Sharp) => card.affine([1, -0.12, 0, 1], { background: '#ffffff' }).rotate(-2, { background: '#ffffff' })],
+    ['upright', (card: Sharp) => card],
+    ['turned 4°', (card: Sharp) => card.rotate(4, { background: '#ffffff' })],
+    ['leaning and turned 2°', (card: Sharp) => card.affine([1, -0.12, 0, 1], { background: '#ffffff' }).rotate(-2, { background: '#ffffff' })],
   ])('gives each cell its place on the photo %s, around the ink printed there', async (_name, photograph) => {
     for (const [line, column] of [
       [0, 7],

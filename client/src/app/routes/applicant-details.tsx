@@ -38,6 +38,7 @@ import { ResetApplicantButton } from '../../features/review/components/reset-app
 import { ShortcutsHelp } from '../../features/review/components/shortcuts-help';
 import { documentComparisons } from '../../features/review/lib/document-comparison';
 import { documentSignalMarks } from '../../features/review/lib/document-signals';
+import { zoneDoubtMarks } from '../../features/review/lib/zone-doubt-marks';
 import { useShortcuts } from '../../features/review/lib/use-shortcuts';
 
 import '../../features/review/pages/applicant-pages.css';
@@ -232,7 +233,7 @@ export function ApplicantDetailsPage() {
               policy. The identity data is kept.
             </p>
           ) : (
-            <DocumentImages images={data.identity.images} signals={documentSignalMarks(checks)} />
+            <DocumentImages images={data.identity.images} signals={documentSignalMarks(checks)} doubts={zoneDoubtMarks(checks)} />
           )}
         </Panel>
       </div>

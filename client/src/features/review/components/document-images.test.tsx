@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
 import { documentSignalMarks } from '../lib/document-signals';
+import { zoneDoubtMarks } from '../lib/zone-doubt-marks';
 import { DocumentImages, measuresLine, orderImages } from './document-images';
 
 const image = (docType: string, side: string | null) => ({ id: `${docType}-${side}`, docType, side, url: '/x', quality: null });
@@ -85,5 +86,51 @@ describe('document liveness signals on the photos', () => {
     expect(documentSignalMarks([liveness([{ ...front, signals: front.signals.map((signal) => ({ ...signal, suspected: false })) }])])).toEqual([]);
     expect(documentSignalMarks([liveness([{ side: 'front', signals: [{ kind: 'nonsense', suspected: true }] }, 'junk'])])).toEqual([]);
     expect(documentSignalMarks(undefined)).toEqual([]);
+  });
+});
+
+describe('characters of the zone in doubt on the photo', () => {
+  const read = (evidence: Record<string, unknown>): ApplicantCheckDto => ({
+    name: 'document-read',
+    verdict: 'needs-review',
+    passed: false,
+    score: null,
+    detail: 'TD1 machine-readable zone read; every check digit passed, but 2 characters no check digit guards are in doubt',
+    evidence,
+    createdAt: '2026-11-29T09:00:00.000Z',
+  });
+  const evidence = {
+    source: 'mrz',
+    format: 'TD1',
+    side: 'back',
+    zone: ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'],
+    doubtful: [
+      { line: 2, column: 12, read: 'N', rivals: ['W'], region: { x: 0.43, y: 0.84, width: 0.028, height: 0.05 } },
+      { line: 0, column: 1, read: '<', rivals: ['C'], region: { x: 0.09, y: 0.7, width: 0.028, height: 0.05 } },
+      // Written before reads carried their place: listed in the zone, not drawn.
+      { line: 1, column: 7, read: 'F', rivals: [] },
+    ],
+  };
+
+  it('outlines and numbers each character in doubt on the side it was read from, and lists it under that photo', () => {
+    const marks = zoneDoubtMarks([read(evidence)]);
+    expect(marks.map((mark) => mark.label)).toEqual(['line 1, column 2: read <, or C', 'line 3, column 13: read N, or W']);
+    render(<DocumentImages images={[image('ID_CARD', 'front'), image('ID_CARD', 'back')]} doubts={marks} />);
+    const list = screen.getByRole('list', { name: 'Characters in doubt on the ID card, back' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['line 1, column 2: read <, or C', 'line 3, column 13: read N, or W']);
+    const regions = screen.getAllByTestId('doubt-region');
+    expect(regions).toHaveLength(2);
+    expect(regions[1]).toHaveStyle({ left: '43%', top: '84%' });
+    expect(within(regions[1]).getByText('2')).toBeInTheDocument();
+  });
+
+  it('draws nothing for a read with no place on the photo, or evidence not of the shape expected', () => {
+    expect(zoneDoubtMarks([read({ ...evidence, doubtful: [{ line: 0, column: 1, read: '<', rivals: [] }] })])).toEqual([]);
+    expect(zoneDoubtMarks([read({ doubtful: [{ line: 'x', region: { x: 2 } }, 'junk'] })])).toEqual([]);
+    expect(zoneDoubtMarks(undefined)).toEqual([]);
   });
 });

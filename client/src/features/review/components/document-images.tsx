@@ -5,6 +5,7 @@ import { Magnifier } from '../../../components/ui/magnifier';
 import { MAGNIFIER_DEFAULT_SIZE, MAGNIFIER_DEFAULT_ZOOM, MAGNIFIER_DOCUMENT_SIZE, MAGNIFIER_DOCUMENT_ZOOM } from '../../../config/constants';
 import { imageCaption } from '../../../lib/applicant-labels';
 import { SIGNAL_NOT_CERTIFICATION, type SignalMark } from '../lib/document-signals';
+import type { DoubtMark } from '../lib/zone-doubt-marks';
 import { ImageViewer } from './image-viewer';
 
 import './document-images.css';
@@ -29,12 +30,30 @@ export function measuresLine(quality: PhotoMeasuresDto): string {
   return `Sharpness ${whole.format(quality.sharpness)} · glare ${percent.format(quality.glare)} · brightness ${whole.format(quality.brightness)} · ${quality.width} × ${quality.height} px`;
 }
 
+/** A part of the photo outlined over it, placed through React's style prop (CSSOM), which the strict CSP allows. */
+const placed = (region: DoubtMark['region']) => ({
+  left: `${region.x * 100}%`,
+  top: `${region.y * 100}%`,
+  width: `${region.width * 100}%`,
+  height: `${region.height * 100}%`,
+});
+
 /**
  * Each document image with its caption (and its measures at upload); hovering shows the
  * magnifier lens, "Rotate & zoom" the full photo. A document liveness signal suspected on
- * a photo is named under it, as a signal, with the region that raised it outlined.
+ * a photo is named under it, as a signal, with the region that raised it outlined; each
+ * character of the machine-readable zone in doubt is outlined and numbered on the photo
+ * it was read from, and listed under it.
  */
-export function DocumentImages({ images, signals = [] }: { images: readonly Image[]; signals?: readonly SignalMark[] }) {
+export function DocumentImages({
+  images,
+  signals = [],
+  doubts = [],
+}: {
+  images: readonly Image[];
+  signals?: readonly SignalMark[];
+  doubts?: readonly DoubtMark[];
+}) {
   const [viewing, setViewing] = useState<Image | null>(null);
   if (images.length === 0) {
     return <p className="document-images-empty">No document images yet.</p>;
@@ -46,6 +65,7 @@ export function DocumentImages({ images, signals = [] }: { images: readonly Imag
         // Documents have small print and get the stronger lens; a selfie keeps the default.
         const isDocument = image.docType !== 'SELFIE';
         const marks = isDocument ? signals.filter((mark) => mark.side === image.side) : [];
+        const inDoubt = isDocument ? doubts.filter((mark) => mark.side === image.side) : [];
         return (
           <figure key={image.id} className={isDocument ? 'document-image' : 'document-image document-image-selfie'}>
             <div className="document-image-frame">
@@ -64,19 +84,28 @@ export function DocumentImages({ images, signals = [] }: { images: readonly Imag
                       className={`document-signal-region document-signal-${mark.kind}`}
                       data-testid={`signal-region-${mark.kind}`}
                       aria-hidden="true"
-                      // Placed through React's style prop (CSSOM), which the strict CSP allows.
-                      style={{
-                        left: `${mark.region.x * 100}%`,
-                        top: `${mark.region.y * 100}%`,
-                        width: `${mark.region.width * 100}%`,
-                        height: `${mark.region.height * 100}%`,
-                      }}
+                      style={placed(mark.region)}
                     >
                       <span className="document-signal-tag">{mark.label}</span>
                     </div>
                   ),
               )}
+              {inDoubt.map((mark) => (
+                <div key={mark.number} className="document-doubt-region" data-testid="doubt-region" aria-hidden="true" style={placed(mark.region)}>
+                  <span className="document-doubt-tag">{mark.number}</span>
+                </div>
+              ))}
             </div>
+            {inDoubt.length > 0 && (
+              <div className="document-doubts">
+                <p className="document-doubts-title">Characters in doubt, outlined on the photo — no check digit guards them: compare each with the print</p>
+                <ol className="document-doubts-list" aria-label={`Characters in doubt on the ${caption}`}>
+                  {inDoubt.map((mark) => (
+                    <li key={mark.number}>{mark.label}</li>
+                  ))}
+                </ol>
+              </div>
+            )}
             {marks.length > 0 && (
               <ul className="document-signals" aria-label={`Document liveness signals on the ${caption}`}>
                 {marks.map((mark) => (
