@@ -382,6 +382,40 @@ describe('document reading', () => {
     expect(likeTheDs[2][2].choices).toHaveLength(2);
   });
 
+  describe('a document number character the recogniser and the classifier both are all but certain of', () => {
+    const shape = (towards: number, away: number) => new Float32Array([towards, away, 0, 0]).map((value) => value / Math.hypot(towards, away));
+    /** A TD1 zone whose names print two Os and whose birth date prints two 0s; the document number's first character (line 1, column 6) is read `read`. */
+    const zone = (read: string, printed: Float32Array, agreed: boolean): CellRead[][] => {
+      const reads = [0, 1, 2].map(() => Array.from({ length: 30 }, (): CellRead => ({ text: '<', confidence: 100 })));
+      reads[2][0] = { text: 'O', confidence: 97, shape: shape(1, 0) };
+      reads[2][1] = { text: 'O', confidence: 97, shape: shape(1, 0.02) };
+      reads[1][0] = { text: '0', confidence: 97, shape: shape(0, 1) };
+      reads[1][1] = { text: '0', confidence: 97, shape: shape(0.02, 1) };
+      reads[0][5] = { text: read, confidence: 99, shape: printed, agreed };
+      return reads;
+    };
+
+    it("is not doubted where the zone's own prints do not vouch for it", () => {
+      // Printed between the zone's Os and 0s, like neither as much as two prints of one character are alike.
+      const between = shape(1, 0.8);
+      const alone = zone('O', between, false);
+      settleLookAlikes('TD1', alone);
+      expect(alone[0][5].confidence).toBeLessThan(90);
+      const agreed = zone('O', between, true);
+      settleLookAlikes('TD1', agreed);
+      expect(agreed[0][5]).toMatchObject({ text: 'O', confidence: 99 });
+    });
+
+    it('still takes the character the zone prints just like it (in doubt instead, three misreads passed the check digits by chance on the tuning split)', () => {
+      const likeTheZeros = shape(0.01, 1);
+      for (const agreed of [false, true]) {
+        const reads = zone('O', likeTheZeros, agreed);
+        settleLookAlikes('TD1', reads);
+        expect(reads[0][5].text).toBe('0');
+      }
+    });
+  });
+
   it('loads traineddata, the PaddleOCR recogniser (onnxruntime-node) and WebAssembly from node_modules with outbound connections refused', () => {
     const root = process.cwd();
     const child = spawnSync(

@@ -17,6 +17,8 @@ export interface CellRead {
   choices?: Choice[];
   /** The glyph's shape for comparing cells with one another (a normalised patch), when it has ink. */
   shape?: Float32Array;
+  /** The recogniser and the OCR-B classifier both all but certain of this character: the zone's other prints need not vouch for it. */
+  agreed?: boolean;
   /** The cell's columns and the row's band on the straightened image. */
   box?: { x0: number; x1: number; top: number; bottom: number };
 }
@@ -102,7 +104,8 @@ export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: num
     const [top] = recognized[cell];
     if (top) Object.assign(read, { text: top.text, confidence: top.confidence, choices: recognized[cell] });
     weigh(read, tesseract, TESSERACT_VETO, TESSERACT_OVERRULES, true);
-    weighWithClassifier(read);
+    const certain = weighWithClassifier(read);
+    read.agreed = certain && top?.text === read.text && top.confidence >= SURE_CONFIDENCE;
   });
   return reads;
 }
@@ -115,23 +118,25 @@ const GLYPH_VETO = 90;
 const GLYPH_OVERRULES = 99;
 
 /**
- * Tesseract's read of a glyph weighed against the OCR-B classifier's (a second reader
- * trained on OCR-B alone). A read tesseract was sure of stands unless the classifier is
- * sure of another character; then, and wherever tesseract was unsure, the classifier's
- * candidates join tesseract's choices, and where the two differ the read is a guess
+ * The read of a glyph so far (the recogniser's, with tesseract's) weighed against the OCR-B
+ * classifier's (a reader trained on OCR-B alone). A sure read stands unless the classifier
+ * is sure of another character; then, and wherever the read was unsure, the classifier's
+ * candidates join the read's choices, and where the two differ the read is a guess
  * between them (the check digits may settle it; in a field they do not guard it is in
- * doubt). A glyph tesseract did not read, or read unsure where the classifier is all but
- * certain, takes the classifier's character.
+ * doubt). A glyph not read, or read unsure where the classifier is all but certain, takes
+ * the classifier's character. Returns whether the classifier is all but certain of the
+ * character read; then the rivals it rules out are no longer candidates.
  */
-export function weighWithClassifier(read: CellRead): void {
-  if (!read.shape) return;
+export function weighWithClassifier(read: CellRead): boolean {
+  if (!read.shape) return false;
   const glyph = classifyGlyph(read.shape);
-  // All but certain of the character read: the rivals the other readers offered that it rules out are no longer candidates.
-  if (glyph[0]?.text === read.text && glyph[0].confidence >= GLYPH_OVERRULES) {
+  const certain = glyph[0]?.text === read.text && glyph[0].confidence >= GLYPH_OVERRULES;
+  if (certain) {
     const kept = new Set(glyph.filter((choice) => choice.confidence >= CANDIDATE_FLOOR).map((choice) => choice.text));
     read.choices = read.choices?.filter((choice) => kept.has(choice.text));
   }
   weigh(read, glyph, GLYPH_VETO, GLYPH_OVERRULES);
+  return certain;
 }
 
 /** Tesseract, the weaker reader, never calls into doubt nor overrules the recogniser's read: its candidates join an unsure one. */
@@ -368,7 +373,8 @@ export function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
         cell.choices = cell.choices?.filter((choice) => choice.text === text || !scores.some((candidate) => candidate.text === choice.text));
       };
       const doubt = () => {
-        cell.confidence = Math.min(cell.confidence, SURE_CONFIDENCE - 20);
+        // Two readers all but certain of it outweigh a look-alike's prints that come close.
+        if (!cell.agreed) cell.confidence = Math.min(cell.confidence, SURE_CONFIDENCE - 20);
       };
       if (first && first.text !== cell.text && clear && first.score >= same - 0.05) {
         // Printed just like another character of the zone, and clearly unlike the rest.
