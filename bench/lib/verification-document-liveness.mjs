@@ -11,15 +11,21 @@ export const LIVENESS_SPLITS = { tuning: 'liveness-tuning-2026-11-29', exam: 'li
 
 const KINDS = ['genuine', 'screen', 'print', 'edited (editor named)', 'edited (not named)'];
 
-/** The four photos of one corpus document: genuine, of a screen, of a print, edited (each named by its kind). */
+/**
+ * The four photos of one corpus document: genuine, of a screen, of a print, edited (each
+ * named by its kind, with the photographic effects it went through: a screen's and a
+ * print's are their own photograph's, an edit's the genuine one's).
+ */
 export async function attackPhotos(document, seed) {
   const key = `${seed}|${document.format}|${document.index}`;
   const edit = await editOf(document.photographed, seeded(`${key}|edit`));
+  const screen = await photograph(await screenOf(document.clean, seeded(`${key}|screen`)), seeded(`${key}|screen|photo`));
+  const print = await photograph(await printOf(document.clean, seeded(`${key}|print`)), seeded(`${key}|print|photo`));
   return [
-    ['genuine', document.photographed],
-    ['screen', (await photograph(await screenOf(document.clean, seeded(`${key}|screen`)), seeded(`${key}|screen|photo`))).buffer],
-    ['print', (await photograph(await printOf(document.clean, seeded(`${key}|print`)), seeded(`${key}|print|photo`))).buffer],
-    [edit.namedInMetadata ? 'edited (editor named)' : 'edited (not named)', edit.buffer],
+    ['genuine', document.photographed, document.effects],
+    ['screen', screen.buffer, screen.effects],
+    ['print', print.buffer, print.effects],
+    [edit.namedInMetadata ? 'edited (editor named)' : 'edited (not named)', edit.buffer, document.effects],
   ];
 }
 
@@ -40,13 +46,13 @@ export async function documentLivenessBenchmark({ root, split, perFormat, log })
   let index = 0;
   for await (const document of icaoCorpus(split, perFormat)) {
     index += 1;
-    for (const [kind, buffer] of await attackPhotos(document, seed)) {
+    for (const [kind, buffer, effects] of await attackPhotos(document, seed)) {
       const started = process.hrtime.bigint();
       const result = await analyseDocumentLiveness(buffer);
       seconds.push(Number(process.hrtime.bigint() - started) / 1e9);
       const scores = Object.fromEntries(result.signals.map((signal) => [signal.kind, signal.score]));
       const suspected = result.signals.filter((signal) => signal.suspected).map((signal) => signal.kind);
-      samples.push({ kind, format: document.format, index: document.index, effects: document.effects, analysed: result.analysed, scores, suspected });
+      samples.push({ kind, format: document.format, index: document.index, effects, analysed: result.analysed, scores, suspected });
     }
     if (index % 10 === 0) log(`document liveness (${split}): ${index} documents`);
   }

@@ -73,6 +73,28 @@ async function photocopy(): Promise<Buffer> {
   return jpeg(out, WIDTH, HEIGHT);
 }
 
+/**
+ * The card on a desk (a photo of 450 × 320, the card half its size), blurred and saved as a JPEG: as it is, or shown
+ * on a screen — inside a dark, neutral bezel, too blurred for any sub-pixel stripe to be left.
+ */
+async function onDesk(framed: boolean): Promise<Buffer> {
+  const card = await sharp(Buffer.from(CARD)).png().toBuffer();
+  const bezel = await sharp({ create: { width: WIDTH + 80, height: HEIGHT + 80, channels: 3, background: { r: 38, g: 38, b: 38 } } })
+    .composite([{ input: card, left: 40, top: 40 }])
+    .png()
+    .toBuffer();
+  const desk = sharp({ create: { width: 900, height: 640, channels: 3, background: { r: 122, g: 96, b: 74 } } }).composite([
+    framed ? { input: bezel, left: 110, top: 90 } : { input: card, left: 150, top: 130 },
+  ]);
+  const blurred = await sharp(await desk.png().toBuffer())
+    .resize(450, 320)
+    .blur(1.5)
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return jpeg(grain(blurred), 450, 320, 70);
+}
+
 const signal = (result: DocumentLivenessResult, kind: DocumentSignalKind) => result.signals.find((candidate) => candidate.kind === kind)!;
 
 describe('document liveness signals', () => {
@@ -96,6 +118,17 @@ describe('document liveness signals', () => {
     expect(screen.region!.width).toBeGreaterThan(0.5);
     expect(screen.region!.height).toBeGreaterThan(0.5);
     expect(signal(result, 'print').suspected).toBe(false);
+  });
+
+  it('suspect a screen from its bezel where blur has wiped the stripes out, and not a card on a desk', async () => {
+    const screen = signal(await analyseDocumentLiveness(await onDesk(true)), 'screen');
+    expect(screen).toMatchObject({ suspected: true, detail: expect.stringContaining('a photo of a screen is suspected') });
+    expect(screen.detail).toMatch(/^[0-5] of \d+ tiles repeat .*; [5-9]\d % of the lines in from the borders meet a dark, neutral frame/);
+    // The region is the frame's: the bezel spans 110–790 of 900 and 90–550 of 640.
+    expect(screen.region!.x).toBeCloseTo(110 / 900, 1);
+    expect(screen.region!.width).toBeGreaterThan(0.6);
+    const card = await analyseDocumentLiveness(await onDesk(false));
+    expect(card.signals.filter((candidate) => candidate.suspected)).toEqual([]);
   });
 
   it('suspect a print or photocopy from its halftone dots on grey paper', async () => {

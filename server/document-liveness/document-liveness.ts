@@ -1,5 +1,6 @@
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import type { DocumentLivenessResult, DocumentSignal, SignalRegion } from './document-signals.js';
+import { bezel, colourfulness, shrink, type Bezel } from './coarse.js';
 import { editingSoftware } from './editing-software.js';
 import { largestInconsistentGroup, recompressionMeasures, type RecompressionMeasures } from './recompression.js';
 import { TILE, lattice, periodicity, tilePower } from './spectrum.js';
@@ -17,14 +18,18 @@ export const LIVENESS_THRESHOLDS = {
   screen: 0.02,
   /** …and at least this many (a small photo's few tiles of coloured print are no screen): a screen's sub-pixel grid, beating into moiré. */
   screenTiles: 6,
+  /** Or this share of the scan lines in from the photo's borders meet a screen's bezel (a dark, neutral, flat frame around a lit page; coarse.ts). */
+  screenBezel: 0.25,
   /** A bright tile holds a dot lattice this much stronger than its band's average… */
   printTileRatio: 5,
   /** …with at least this amplitude (grey levels). */
   printTileAmplitude: 0.3,
   /** Each grey level of the document's median saturation lowers the print score this much (photocopies are grey). */
   printSaturationWeight: 0.03,
-  /** The print score (share of dot-lattice tiles less the saturation's part) from which a print is suspected. */
-  print: 0.3,
+  /** Each grey level of the middle of the photo's colourfulness (coarse.ts) lowers it this much (a copy's colours are washed out, whatever the blur). */
+  printColourWeight: 0.01,
+  /** The print score (share of dot-lattice tiles less the saturation's and the colourfulness's parts) from which a print is suspected. */
+  print: 0.08,
   /** A 16-pixel block whose luma changes this much (mean squared) when saved again at the photo's own quality… */
   editBlockChange: 8,
   /** …in a group of at least this many touching blocks… */
@@ -95,7 +100,8 @@ export async function analyseDocumentLiveness(buffer: Buffer, budgetMs = DEFAULT
   }
   const measured = measureTiles(pixels.data, pixels.info.width, pixels.info.height, metadata.format === 'jpeg', started + budgetMs);
   if (!measured.complete) return { analysed: false, reason: `The measures ran out of their ${budgetMs} ms budget`, signals };
-  signals.unshift(screenSignal(measured), printSignal(measured));
+  const coarse = shrink(pixels.data, pixels.info.width, pixels.info.height);
+  signals.unshift(screenSignal(measured, bezel(coarse)), printSignal(measured, colourfulness(coarse)));
   return { analysed: true, reason: '', signals };
 }
 
@@ -213,34 +219,52 @@ function colourApartFromLuma(colour: Float32Array, luma: Float32Array, width: nu
   return apart;
 }
 
-function screenSignal({ tiles, width, height }: TileMeasures): DocumentSignal {
+/**
+ * A screen: its sub-pixel grid (tiles repeating a fine colour pattern), or, where blur,
+ * noise or a low resolution wiped the grid out, its bezel. The score is the stronger of the
+ * two as a multiple of its threshold (the grid's counted from its least number of tiles), so
+ * a photo is suspected from 1.
+ */
+function screenSignal({ tiles, width, height }: TileMeasures, frame: Bezel): DocumentSignal {
   const t = LIVENESS_THRESHOLDS;
   const flagged = tiles.filter((tile) => tile.colourRatio > t.screenTileRatio && tile.colourAmplitude > t.screenTileAmplitude);
-  const score = tiles.length > 0 ? flagged.length / tiles.length : 0;
-  const suspected = score >= t.screen && flagged.length >= t.screenTiles;
+  const share = tiles.length > 0 ? flagged.length / tiles.length : 0;
+  const grid = share >= t.screen && flagged.length >= t.screenTiles;
+  const framed = frame.share >= t.screenBezel;
+  const suspected = grid || framed;
   return {
     kind: 'screen',
-    score: round(score),
+    score: round(Math.max(flagged.length >= t.screenTiles ? share / t.screen : 0, frame.share / t.screenBezel)),
     suspected,
-    region: regionOf(flagged, width, height),
-    detail: `${flagged.length} of ${tiles.length} tiles repeat a fine colour pattern (sub-pixel stripes, moiré)${suspected ? ': a photo of a screen is suspected' : ''}`,
+    region: grid || !framed ? regionOf(flagged, width, height) : roundRegion(frame.region!),
+    detail:
+      `${flagged.length} of ${tiles.length} tiles repeat a fine colour pattern (sub-pixel stripes, moiré); ` +
+      `${Math.round(frame.share * 100)} % of the lines in from the borders meet a dark, neutral frame around a lit page (a bezel)` +
+      (suspected ? ': a photo of a screen is suspected' : ''),
   };
 }
 
-function printSignal({ tiles, width, height }: TileMeasures): DocumentSignal {
+/**
+ * A print or photocopy: a dot lattice on much of the paper, the more telling the greyer the
+ * paper and the more washed out the colours of the middle of the photo (a copy's portrait,
+ * tints and inks; measured on the shrunk photo, so blur and noise leave it be).
+ */
+function printSignal({ tiles, width, height }: TileMeasures, colour: number): DocumentSignal {
   const t = LIVENESS_THRESHOLDS;
   const paper = tiles.filter((tile) => tile.luma > PAPER_LUMA);
   const flagged = paper.filter((tile) => tile.dotRatio > t.printTileRatio && tile.dotAmplitude > t.printTileAmplitude);
   const share = paper.length > 0 ? flagged.length / paper.length : 0;
   const saturation = median(paper.map((tile) => tile.saturation));
-  const score = share - t.printSaturationWeight * saturation;
+  const score = share - t.printSaturationWeight * saturation - t.printColourWeight * colour;
   const suspected = paper.length > 0 && score >= t.print;
   return {
     kind: 'print',
     score: round(score),
     suspected,
     region: regionOf(flagged, width, height),
-    detail: `${flagged.length} of ${paper.length} tiles of the document hold a dot lattice (halftone); median saturation ${saturation.toFixed(0)}${suspected ? ': a print or photocopy is suspected' : ''}`,
+    detail:
+      `${flagged.length} of ${paper.length} tiles of the document hold a dot lattice (halftone); median saturation ${saturation.toFixed(0)}; ` +
+      `colourfulness ${colour.toFixed(0)}${suspected ? ': a print or photocopy is suspected' : ''}`,
   };
 }
 
