@@ -56,7 +56,10 @@ export class AnalysisPool implements OnApplicationShutdown {
     today: Date,
     ticket?: CaptureTicket,
   ): Promise<DocumentReadResult> {
-    const task: AnalysisTask = { task: 'read-document', documentType, images, today: today.toISOString() };
+    // A capture task is ended by terminating its thread when it overruns its time budget; terminated inside a run of
+    // the recogniser's native code (onnxruntime-node), a thread aborts the whole process. Capture reads (the pre-fill)
+    // are tesseract's alone; background reads, which nothing terminates while they run, use the recogniser.
+    const task: AnalysisTask = { task: 'read-document', documentType, images, today: today.toISOString(), recognizer: priority !== 'capture' };
     if (priority === 'capture') return this.capture(ticket ?? { owner: '' }, task) as Promise<DocumentReadResult>;
     return this.run(priority, task) as Promise<DocumentReadResult>;
   }

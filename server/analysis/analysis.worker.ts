@@ -7,7 +7,7 @@ import { applyPoolPriority } from './worker-threads.js';
 /** The CPU-bound work the analysis threads do, one task per call. */
 export type AnalysisTask =
   | { task: 'quality'; image: Uint8Array; thresholds: QualityThresholds }
-  | { task: 'read-document'; documentType: string | null; images: DocumentImage[]; today: string }
+  | { task: 'read-document'; documentType: string | null; images: DocumentImage[]; today: string; recognizer: boolean }
   | { task: 'read-faces'; images: FaceImages }
   | { task: 'document-liveness'; images: DocumentImage[] };
 
@@ -18,5 +18,5 @@ export default async function analyse(task: AnalysisTask): Promise<QualityReport
   if (task.task === 'quality') return assessQuality(Buffer.from(task.image.buffer, task.image.byteOffset, task.image.byteLength), task.thresholds);
   if (task.task === 'read-faces') return readFaces(task.images);
   if (task.task === 'document-liveness') return documentPhotosLiveness(task.images);
-  return readDocument(task.documentType, task.images, new Date(task.today));
+  return readDocument(task.documentType, task.images, new Date(task.today), { recognizer: task.recognizer });
 }

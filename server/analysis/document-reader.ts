@@ -36,7 +36,12 @@ export function carriesMachineData(documentType: string, side: string | null): b
  * Reads the applicant's document: the machine-readable zone of a passport or card, the
  * PDF417 of a driving licence. Runs inside an analysis worker thread (CPU-bound).
  */
-export async function readDocument(documentType: string | null, images: DocumentImage[], today: Date): Promise<DocumentReadResult> {
+export async function readDocument(
+  documentType: string | null,
+  images: DocumentImage[],
+  today: Date,
+  options: { recognizer: boolean } = { recognizer: true },
+): Promise<DocumentReadResult> {
   const plan = READ_PLAN[documentType ?? ''];
   if (!plan) return { read: null, reason: `No machine-readable data is read from a ${documentType ?? 'missing'} document type` };
   const reasons: string[] = [];
@@ -45,7 +50,7 @@ export async function readDocument(documentType: string | null, images: Document
     if (!image) continue;
     const buffer = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
     if (step.how === 'mrz') {
-      const mrz = await readMrz(buffer);
+      const mrz = await readMrz(buffer, options);
       if (mrz.readable) return { read: { ...fromMrz(mrz.format, mrz.fields, today, mrz), side: step.side }, reason: '' };
       reasons.push(`${step.side}: ${mrz.reason}`);
     } else {

@@ -11,7 +11,7 @@ export type { QualityMeasures, QualityProblem, QualityReport, QualityThresholds 
 /** Locates, OCRs and check-digit-corrects the MRZ of a passport (TD3) or card (TD1). */
 export { readMrz } from './mrz-reader.js';
 export { readerModels } from './reader-models.js';
-export type { MrzFields, MrzRead } from './mrz-reader.js';
+export type { MrzFields, MrzRead, ReadOptions } from './mrz-reader.js';
 
 /** Field-by-field correction of raw MRZ lines with the check digits. */
 export { correctMrz } from './mrz-text.js';

@@ -35,7 +35,7 @@ const SHAPE_HEIGHT = 20;
  * chevrons, and read in one pass; each glyph takes the symbol OCR placed on it, with
  * its confidence, and a glyph OCR left out is '?', which no check accepts.
  */
-export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: number): Promise<CellRead[]> {
+export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: number, recognizer = true): Promise<CellRead[]> {
   const rowHeight = row.bottom - row.top;
   const { top, bottom, stretch, cells: found } = rowCells(grey, mask, row, cells);
   const reads: CellRead[] = [];
@@ -97,6 +97,10 @@ export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: num
     else if (previous) previous.confidence = Math.min(previous.confidence, found.confidence);
   }
   for (const [cell, found] of best) Object.assign(reads[cell], { text: found.text, confidence: found.confidence, choices: found.choices });
+  if (!recognizer) {
+    for (const read of reads) weighWithClassifier(read);
+    return reads;
+  }
   const recognized = await recognizeRow(grey, row, found);
   reads.forEach((read, cell) => {
     if (found[cell].chevron) return;

@@ -27,6 +27,15 @@ export type MrzRead =
   | { readable: true; format: MrzFormat; lines: string[]; fields: MrzFields; corrections: number; doubtful: DoubtfulCharacter[] }
   | { readable: false; reason: string; rawLines: string[] };
 
+/**
+ * Whether PaddleOCR's recogniser reads the rows (the default). Its native code must not be
+ * interrupted: a thread that may be terminated in the middle of a read (the capture's
+ * pre-fill, ended at its time budget) reads with tesseract and the classifier alone.
+ */
+export interface ReadOptions {
+  recognizer: boolean;
+}
+
 /** A zone's cell as read, with where it lies on the photo. */
 type PlacedCell = CellRead & { region?: PhotoRegion };
 
@@ -47,8 +56,8 @@ function acceptedByIcao(field: string, value: string): boolean {
  * the bottom and each read by OCR restricted to the MRZ alphabet, then corrected per
  * field with the check digits. Never returns a read that fails a check digit.
  */
-export async function readMrz(image: Buffer): Promise<MrzRead> {
-  const zone = await readZoneCells(image);
+export async function readMrz(image: Buffer, options: ReadOptions = { recognizer: true }): Promise<MrzRead> {
+  const zone = await readZoneCells(image, options);
   if (!zone) return { readable: false, reason: 'no machine-readable zone found', rawLines: [] };
   let refused: MrzRead | null = null;
   for (const { format, reads } of zone) {
@@ -97,7 +106,10 @@ function checkedRead(format: MrzFormat, reads: PlacedCell[][]): MrzRead {
  * zone beginning IDFRA has two: the French card's fields, then TD2's — the check digits tell
  * which it is.
  */
-export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat; reads: PlacedCell[][] }[] | null> {
+export async function readZoneCells(
+  image: Buffer,
+  options: ReadOptions = { recognizer: true },
+): Promise<{ format: MrzFormat; reads: PlacedCell[][] }[] | null> {
   const zone = await locateZone(image);
   if (!zone) return null;
   const { grey: straight, mask, rows, toPhoto } = zone;
@@ -117,7 +129,8 @@ export async function readZoneCells(image: Buffer): Promise<{ format: MrzFormat;
   const long = rows.length === 2 && Math.max(...rows.map((row) => cellsOnRow(mask, straight.width, row))) >= 40;
   const { length } = layoutOf(rows.length === 3 ? 'TD1' : long ? 'TD3' : 'TD2');
   const reads: PlacedCell[][] = [];
-  for (const row of rows) reads.push((await ocrLine(straight, mask, row, length)).map((cell) => (cell.box ? { ...cell, region: regionOf(cell.box) } : cell)));
+  for (const row of rows)
+    reads.push((await ocrLine(straight, mask, row, length, options.recognizer)).map((cell) => (cell.box ? { ...cell, region: regionOf(cell.box) } : cell)));
   // A visa's document code begins with V (ICAO 9303 part 7); its second line has no composite check digit.
   const visa = reads[0][0]?.text === 'V';
   const formats: MrzFormat[] =

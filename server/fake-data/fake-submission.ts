@@ -75,11 +75,13 @@ export function photoTrouble(applicant: FakeApplicant): boolean {
 }
 
 /** The data a reader takes from the document: its zone's fields, or its barcode's. */
-function printedData(drawn: { mrz: string[] | null; barcode: string | null }, today: Date): DocumentData {
-  if (drawn.barcode) return fromAamva(parseAamva(drawn.barcode));
+function printedData(drawn: { documentType: string; mrz: string[] | null; barcode: string | null }, today: Date): DocumentData {
+  // A licence's barcode and a card's zone are on the back; a passport's zone on its photo page.
+  if (drawn.barcode) return { ...fromAamva(parseAamva(drawn.barcode)), side: 'back' };
   const { format, fields } = parseMrz(drawn.mrz!);
+  const side = drawn.documentType === 'PASSPORT' ? 'front' : 'back';
   const text = (value: string | null | undefined) => value ?? '';
-  return fromMrz(
+  const read = fromMrz(
     format,
     {
       documentCode: text(fields.documentCode),
@@ -96,6 +98,7 @@ function printedData(drawn: { mrz: string[] | null; barcode: string | null }, to
     today,
     { lines: drawn.mrz!, doubtful: [] },
   );
+  return { ...read, side };
 }
 
 /** Typing slips in the declared data, and the reason a reviewer gave when rejecting for one. */
