@@ -182,6 +182,9 @@ describe('reading the document', () => {
     await doubts.getByText('line 1, column 34: read X, or <').waitFor({ timeout: 60_000 });
     expect(await office.getByTestId('doubt-region').count()).toBe(await doubts.getByRole('listitem').count());
     await saveScreenshot(office, 'applicant-zone-doubt-1280', true);
+    await office.setViewportSize(MOBILE);
+    await doubts.waitFor();
+    await saveScreenshot(office, 'applicant-zone-doubt-375', true);
     await dashboard.close();
   }, 150_000);
 });
