@@ -184,6 +184,8 @@ describe('reading the document', () => {
     await saveScreenshot(office, 'applicant-zone-doubt-1280', true);
     await office.setViewportSize(MOBILE);
     await doubts.waitFor();
+    // The zone scrolls sideways inside its card; nothing widens the page.
+    expect(await office.evaluate(() => document.documentElement.scrollWidth)).toBe(MOBILE.width);
     await saveScreenshot(office, 'applicant-zone-doubt-375', true);
     await dashboard.close();
   }, 150_000);
