@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 
 import { fakeApplicant } from '../../server/fake-data/fake-applicant.js';
@@ -42,6 +42,23 @@ async function openLink(userId: string, expectedErrors?: RegExp) {
   return { page, errors, context };
 }
 
+/** The personal-data step's Continue, then the review step's Submit: the end user waits for the checks. */
+async function submitDetails(page: Page) {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'Review and submit');
+  await page.getByRole('button', { name: 'Submit verification' }).click();
+  await heading(page, "We're checking your documents…");
+}
+
+/** The reviewer's view of one applicant, signed in on a desktop-sized page. */
+async function openApplicant(userId: string) {
+  const dashboard = await newContext(browser, { viewport: DESKTOP });
+  await integrator.signIn(dashboard);
+  const office = await dashboard.newPage();
+  await office.goto(`${app.url}/dashboard/${organizationId}/applicants/${userId}`);
+  return { dashboard, office };
+}
+
 describe('reading the document', () => {
   it('pre-fills the details from a passport, and shows the reviewer a mistyped date of birth', async () => {
     const document = await renderFakeDocument(passportHolder);
@@ -70,18 +87,12 @@ describe('reading the document', () => {
     // The end user gets the date of birth wrong, fills in the rest, and submits.
     await page.getByLabel('Date of birth').fill('1970-01-01');
     await page.getByLabel('Country').fill('Somewhere');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await heading(page, 'Review and submit');
-    await page.getByRole('button', { name: 'Submit verification' }).click();
-    await heading(page, "We're checking your documents…");
+    await submitDetails(page);
     expect(errors).toEqual([]);
     await context.close();
 
     // The reviewer sees the typed value beside the document's, highlighted.
-    const dashboard = await newContext(browser, { viewport: DESKTOP });
-    await integrator.signIn(dashboard);
-    const office = await dashboard.newPage();
-    await office.goto(`${app.url}/dashboard/${organizationId}/applicants/reader-passport`);
+    const { dashboard, office } = await openApplicant('reader-passport');
     const identity = office.getByRole('table', { name: 'Identity' });
     await identity.getByText('Differs from the document').waitFor({ timeout: 30_000 });
     await waitForPageCondition(
@@ -129,17 +140,11 @@ describe('reading the document', () => {
     await page.getByLabel('Document number').fill(passportHolder.docNumber!);
     await page.getByLabel('Expiry date').fill(passportHolder.expiryDate!);
     await page.getByLabel('Country').fill('Somewhere');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await heading(page, 'Review and submit');
-    await page.getByRole('button', { name: 'Submit verification' }).click();
-    await heading(page, "We're checking your documents…");
+    await submitDetails(page);
     expect(errors).toEqual([]);
     await context.close();
 
-    const dashboard = await newContext(browser, { viewport: DESKTOP });
-    await integrator.signIn(dashboard);
-    const office = await dashboard.newPage();
-    await office.goto(`${app.url}/dashboard/${organizationId}/applicants/reader-screen`);
+    const { dashboard, office } = await openApplicant('reader-screen');
     const signals = office.getByRole('list', { name: 'Document liveness signals on the Passport, front' });
     await signals.getByText('Suspected screen capture — a signal, not a certification (outlined on the photo)').waitFor({ timeout: 60_000 });
     await office.getByTestId('signal-region-screen').waitFor();
@@ -167,17 +172,11 @@ describe('reading the document', () => {
     await heading(page, 'Your personal details');
     await page.getByLabel('Full name').fill('Anna Maria Eriksson');
     await page.getByLabel('Country').fill('Somewhere');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await heading(page, 'Review and submit');
-    await page.getByRole('button', { name: 'Submit verification' }).click();
-    await heading(page, "We're checking your documents…");
+    await submitDetails(page);
     expect(errors).toEqual([]);
     await context.close();
 
-    const dashboard = await newContext(browser, { viewport: DESKTOP });
-    await integrator.signIn(dashboard);
-    const office = await dashboard.newPage();
-    await office.goto(`${app.url}/dashboard/${organizationId}/applicants/reader-doubt`);
+    const { dashboard, office } = await openApplicant('reader-doubt');
     const doubts = office.getByRole('list', { name: 'Characters in doubt on the Passport, front' });
     await doubts.getByText('line 1, column 34: read X, or <').waitFor({ timeout: 60_000 });
     expect(await office.getByTestId('doubt-region').count()).toBe(await doubts.getByRole('listitem').count());
@@ -185,7 +184,7 @@ describe('reading the document', () => {
     await office.setViewportSize(MOBILE);
     await doubts.waitFor();
     // The zone scrolls sideways inside its card; nothing widens the page.
-    expect(await office.evaluate(() => document.documentElement.scrollWidth)).toBe(MOBILE.width);
+    expect(await office.evaluate('document.documentElement.scrollWidth')).toBe(MOBILE.width);
     await saveScreenshot(office, 'applicant-zone-doubt-375', true);
     await dashboard.close();
   }, 150_000);
