@@ -12,6 +12,15 @@ export function icaoCheckDigit(text: string): string {
   return String(sum % 10);
 }
 
+/**
+ * Whether two characters weigh the same in every check digit (their values differ by a
+ * multiple of 10, as S and 8, U and 0, G and 6, L and 1 do): a check digit cannot tell
+ * a misread of one for the other.
+ */
+export function checkBlind(a: string, b: string): boolean {
+  return (icaoValue(a) - icaoValue(b)) % 10 === 0;
+}
+
 function icaoValue(character: string): number {
   if (character === '<') return 0;
   if (character >= '0' && character <= '9') return character.charCodeAt(0) - 48;

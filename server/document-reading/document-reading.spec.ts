@@ -406,6 +406,36 @@ describe('document reading', () => {
       expect(agreed[0][5]).toMatchObject({ text: 'O', confidence: 99 });
     });
 
+    it('is doubted, with the look-alike as a rival, when the look-alike weighs the same in the check digits (S and 8: no check digit catches the misread)', () => {
+      const reads = [0, 1, 2].map(() => Array.from({ length: 30 }, (): CellRead => ({ text: '<', confidence: 100 })));
+      // The names print two Ss and the birth date two 8s; the document number's S is printed as like the one as the other.
+      reads[2][0] = { text: 'S', confidence: 97, shape: shape(1, 0) };
+      reads[2][1] = { text: 'S', confidence: 97, shape: shape(1, 0.02) };
+      reads[1][0] = { text: '8', confidence: 97, shape: shape(0, 1) };
+      reads[1][1] = { text: '8', confidence: 97, shape: shape(0.02, 1) };
+      reads[0][5] = { text: 'S', confidence: 99, shape: shape(1, 1), agreed: true, choices: [{ text: 'S', confidence: 99 }] };
+      settleLookAlikes('TD1', reads);
+      expect(reads[0][5].confidence).toBeLessThan(90);
+      expect(reads[0][5].choices?.map((choice) => choice.text)).toEqual(['S', '8']);
+      // The read, settled so, no longer passes on its check digits: S and 8 both satisfy them.
+      const lines = td1Lines({
+        documentCode: 'ID',
+        issuingState: 'SWE',
+        surname: 'Eriksson',
+        givenNames: 'Anna',
+        documentNumber: 'S12345678',
+        nationality: 'SWE',
+        dateOfBirth: '1988-04-12',
+        sex: 'F',
+        expiryDate: '2031-02-09',
+      });
+      const read = sureRead(lines);
+      expect(correctMrz('TD1', lines, read.confidences, read.choices)).toMatchObject({ ok: true });
+      read.confidences[0][5] = reads[0][5].confidence;
+      read.choices[0][5] = reads[0][5].choices;
+      expect(correctMrz('TD1', lines, read.confidences, read.choices)).toMatchObject({ ok: false, reason: 'several corrections satisfy the check digits' });
+    });
+
     it('still takes the character the zone prints just like it (in doubt instead, three misreads passed the check digits by chance on the tuning split)', () => {
       const likeTheZeros = shape(0.01, 1);
       for (const agreed of [false, true]) {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { checkBlind } from './check-digit.js';
 import { cellKinds, type Kind, type MrzFormat } from './mrz-layouts.js';
 import { lookAlikes, ROUND, SURE_CONFIDENCE, type Choice } from './mrz-text.js';
 import { classifyGlyph } from './glyph-classifier.js';
@@ -376,22 +377,31 @@ export function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
         // OCR's choices among characters whose prints the glyph clearly matches less well are no longer candidates.
         cell.choices = cell.choices?.filter((choice) => choice.text === text || !scores.some((candidate) => candidate.text === choice.text));
       };
-      const doubt = () => {
-        // Two readers all but certain of it outweigh a look-alike's prints that come close.
-        if (!cell.agreed) cell.confidence = Math.min(cell.confidence, SURE_CONFIDENCE - 20);
+      const doubt = (rivals: readonly string[]) => {
+        // Two readers all but certain of it outweigh a look-alike's prints that come close,
+        // unless the look-alike weighs the same in the check digits: they cannot catch that misread.
+        const blind = rivals.filter((rival) => rival !== cell.text && checkBlind(rival, cell.text));
+        if (cell.agreed && blind.length === 0) return;
+        cell.confidence = Math.min(cell.confidence, SURE_CONFIDENCE - 20);
+        const offered = new Set(cell.choices?.map((choice) => choice.text));
+        const added = blind.filter((rival) => !offered.has(rival)).map((text) => ({ text, confidence: cell.confidence }));
+        if (added.length) cell.choices = [...(cell.choices ?? []), ...added];
       };
       if (first && first.text !== cell.text && clear && first.score >= same - 0.05) {
         // Printed just like another character of the zone, and clearly unlike the rest.
         settle(first.text);
       } else if (own) {
         if (first.text === cell.text && clear && first.score >= same - 0.1) settle(cell.text);
-        else doubt();
+        else doubt(scores.filter((candidate) => candidate.score >= first.score - SHAPE_MARGIN).map((candidate) => candidate.text));
       } else {
-        const rivals = scores.filter((candidate) => alternatives.includes(candidate.text));
+        const rivals = scores.filter((candidate) => alternatives.includes(candidate.text) || checkBlind(candidate.text, cell.text));
         // No printed look-alike to compare with: OCR's word is taken only when it is very sure and the glyph is not one of the round ones.
         if (rivals.length === 0) {
-          if (cell.confidence < 95 || ROUND.includes(cell.text)) doubt();
-        } else if (rivals.some((rival) => rival.score >= same - 0.15)) doubt();
+          if (cell.confidence < 95 || ROUND.includes(cell.text)) doubt([]);
+        } else {
+          const near = rivals.filter((rival) => rival.score >= same - 0.15).map((rival) => rival.text);
+          if (near.length) doubt(near);
+        }
       }
     }),
   );
