@@ -4,8 +4,11 @@ import { ApplicantCheck, type AnalysisCheck } from '../applicants/applicant-chec
 import type { Applicant } from '../applicants/applicant.entity.js';
 import { ApplicantFace } from '../faces/applicant-face.entity.js';
 import { FaceCrop, type NewFaceCrop } from '../faces/face-crop.entity.js';
-import { ApplicantLifecycle } from '../applicants/lifecycle/applicant-lifecycle.js';
-import type { ApplicantChanges } from '../applicants/lifecycle/transitions.js';
+import type { EarlierDuplicate } from '../faces/applicant-faces.js';
+import { withLaterDuplicate, type DuplicateMatch } from '../faces/face-checks.js';
+import { FACE_MATCH_THRESHOLD } from '../face-reading/index.js';
+import { ApplicantLifecycle, type ChangeContext } from '../applicants/lifecycle/applicant-lifecycle.js';
+import { DECISION_STATUSES, type ApplicantChanges, type LifecycleStep } from '../applicants/lifecycle/transitions.js';
 import { ANALYSIS_ACTOR } from '../applicants/analysis/analysis-kinds.js';
 import { documentAnalysisChecks, type DocumentAnalysisOutcome } from '../applicants/analysis/document-checks.js';
 
@@ -35,7 +38,12 @@ export class AnalysisOutcomes {
    * submission reset meanwhile keeps neither its checks, nor its crops, nor the face the
    * analysis stored.
    */
-  recordFaceAnalysis(applicantId: string, results: readonly AnalysisCheck[], crops: readonly NewFaceCrop[] = []): Promise<Applicant | null> {
+  recordFaceAnalysis(
+    applicantId: string,
+    results: readonly AnalysisCheck[],
+    crops: readonly NewFaceCrop[] = [],
+    earlier: readonly EarlierDuplicate[] = [],
+  ): Promise<Applicant | null> {
     return this.record(
       applicantId,
       () => results,
@@ -48,7 +56,42 @@ export class AnalysisOutcomes {
             crops.map((crop) => ({ ...crop })),
           );
       },
+      // The earlier applicants the selfie matched are flagged in the same transaction.
+      async (context) => {
+        for (const duplicate of earlier) await this.flagEarlierApplicant(context, duplicate);
+      },
     );
+  }
+
+  /**
+   * An earlier applicant with the face of the one just analysed: the match added to its
+   * `duplicate-face` check (with the crop it shows), audited as `applicant.duplicate_found`;
+   * its status stays, and when it was already decided the integrator is told by the webhook
+   * of that name.
+   */
+  private async flagEarlierApplicant(context: ChangeContext, { applicantId, match, crop }: EarlierDuplicate): Promise<void> {
+    const { manager } = context;
+    await this.lifecycle.alsoChange(context, { id: applicantId }, { actor: ANALYSIS_ACTOR }, async (applicant): Promise<LifecycleStep[]> => {
+      if (!applicant.submittedAt) return [];
+      const current = await manager.findOneBy(ApplicantCheck, { applicantId, name: 'duplicate-face' });
+      const replaced = ((current?.evidence?.matches ?? []) as DuplicateMatch[]).find((old) => old.userId === match.userId);
+      if (replaced?.cropId) await manager.delete(FaceCrop, { id: replaced.cropId, applicantId });
+      await manager.insert(FaceCrop, { ...crop });
+      const check = withLaterDuplicate(current, match, FACE_MATCH_THRESHOLD);
+      await manager.delete(ApplicantCheck, { applicantId, name: check.name });
+      await manager.save(ApplicantCheck, manager.create(ApplicantCheck, { ...check, applicantId }));
+      const duplicate = { userId: match.userId, similarity: match.similarity, differentIdentity: match.differentIdentity };
+      return [
+        {
+          changes: {},
+          audit: {
+            action: 'applicant.duplicate_found',
+            detail: { duplicateOf: match.userId, similarity: match.similarity, differentIdentity: match.differentIdentity, verdict: check.verdict },
+          },
+          ...(DECISION_STATUSES.includes(applicant.kycStatus) ? { event: 'applicant.duplicate_found' as const, eventExtra: { duplicate } } : {}),
+        },
+      ];
+    });
   }
 
   private record(
@@ -56,11 +99,13 @@ export class AnalysisOutcomes {
     checksFor: (applicant: Applicant, now: Date) => readonly AnalysisCheck[],
     changes: ApplicantChanges,
     alongside?: (manager: EntityManager, submitted: boolean) => Promise<void>,
+    after?: (context: ChangeContext) => Promise<void>,
   ): Promise<Applicant | null> {
     return this.lifecycle.change(
       { id: applicantId },
       { actor: ANALYSIS_ACTOR, announce: false },
-      async (applicant, { manager, now }) => {
+      async (applicant, context) => {
+        const { manager, now } = context;
         await alongside?.(manager, Boolean(applicant.submittedAt));
         // Reset while the analysis ran: its submission is gone, and so are its results.
         if (!applicant.submittedAt) {
@@ -73,6 +118,7 @@ export class AnalysisOutcomes {
           ApplicantCheck,
           results.map((result) => manager.create(ApplicantCheck, { ...result, applicantId: applicant.id })),
         );
+        await after?.(context);
         return [{ changes, audit: { action: 'applicant.analysed', detail: { checks: results.map(({ name, verdict }) => ({ name, verdict })) } } }];
       },
       true,

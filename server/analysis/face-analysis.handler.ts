@@ -5,7 +5,7 @@ import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js'
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
 import { selfieTurnOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
-import { ApplicantFaces, type NewFaceCrop } from '../faces/applicant-faces.js';
+import { ApplicantFaces, type EarlierDuplicate, type NewFaceCrop } from '../faces/applicant-faces.js';
 import { duplicateFaceCheck, faceMatchCheck, livenessCheck, type FaceAnalysis, type FaceOutcome } from '../faces/face-checks.js';
 import type { AnalysisCheck } from '../applicants/applicant-check.entity.js';
 import { AnalysisOutcomes } from './analysis-outcomes.js';
@@ -36,7 +36,8 @@ function outcomeOf(summary: FaceSummary | null, keep?: { applicantId: string; cr
  * The face analysis queued at submission: reads the faces of the document's portrait
  * and of both selfie captures (on the background threads), compares them, stores the
  * selfie's face and searches the organization's faces and blocklist for it, and records
- * `face-match`, `liveness` and `duplicate-face`. Running it again replaces its results.
+ * `face-match`, `liveness` and `duplicate-face` — flagging, in the same transaction, the
+ * earlier applicants whose face it found. Running it again replaces its results.
  */
 @Injectable()
 export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
@@ -56,7 +57,7 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
   async run(job: AnalysisJob): Promise<void> {
     const applicant = await this.dataSource.getRepository(Applicant).findOne({
       where: { id: job.applicantId },
-      select: { id: true, organizationId: true, documentType: true, dataSessionId: true, name: true, dateOfBirth: true },
+      select: { id: true, organizationId: true, userId: true, documentType: true, dataSessionId: true, name: true, dateOfBirth: true },
     });
     if (!applicant?.documentType) return; // removed since, or reset: nothing to read
     // The submitting session's photos, as the document analysis reads them.
@@ -90,12 +91,15 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
       threshold: FACE_MATCH_THRESHOLD,
     };
     const results: AnalysisCheck[] = [faceMatchCheck(analysis), livenessCheck(analysis)];
+    // The earlier applicants whose face the selfie has: flagged in the same transaction.
+    let earlier: EarlierDuplicate[] = [];
     if (selfie?.found) {
       // Stored before searching, so that two submissions analysed at once find each other.
       await this.faces.store(applicant, packEmbedding(selfie.embedding), Buffer.from(selfie.crop));
       const hits = await this.search.search(applicant.organizationId, selfie.embedding, FACE_MATCH_THRESHOLD);
-      const duplicates = await this.faces.describeMatches(applicant, hits.faces);
+      const duplicates = await this.faces.describeMatches(applicant, hits.faces, Buffer.from(selfie.crop));
       crops.push(...duplicates.crops);
+      earlier = duplicates.earlier;
       const blocklist = await this.faces.describeBlocklistMatches(applicant.organizationId, hits.blocklist);
       results.push(
         duplicateFaceCheck(
@@ -109,7 +113,7 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
     } else {
       results.push(duplicateFaceCheck(analysis.selfie, [], [], 0, FACE_MATCH_THRESHOLD));
     }
-    await this.outcomes.recordFaceAnalysis(applicant.id, results, crops);
+    await this.outcomes.recordFaceAnalysis(applicant.id, results, crops, earlier);
   }
 
   async giveUp(job: AnalysisJob, reason: string): Promise<void> {

@@ -21,6 +21,17 @@ interface Hit {
   similarity: number;
 }
 
+/**
+ * The other side of a duplicate: an earlier applicant whose stored face a selfie matched,
+ * the match as that applicant's check names it (the later applicant), and the copy of the
+ * later applicant's face its evidence shows (AnalysisOutcomes.recordFaceAnalysis).
+ */
+export interface EarlierDuplicate {
+  applicantId: string;
+  match: DuplicateMatch;
+  crop: NewFaceCrop;
+}
+
 /** The crop bytes a reviewer's browser fetches: always JPEG (the face reader encodes them). */
 export interface FaceCropBytes {
   contentType: 'image/jpeg';
@@ -54,12 +65,15 @@ export class ApplicantFaces {
    * The other applicants behind face hits (removed ones drop out), compared with this
    * applicant's identity; each match names a copy of that applicant's face, returned in
    * `crops` to be stored with this applicant's checks (the evidence never holds the bytes).
+   * `earlier`: the same matches seen from the other applicants' side, each with a copy of
+   * this applicant's face (`selfieCrop`), to flag them too.
    */
   async describeMatches(
-    applicant: Pick<Applicant, 'id' | 'organizationId' | 'name' | 'dateOfBirth'>,
+    applicant: Pick<Applicant, 'id' | 'organizationId' | 'userId' | 'name' | 'dateOfBirth'>,
     hits: Hit[],
-  ): Promise<{ matches: DuplicateMatch[]; crops: NewFaceCrop[] }> {
-    if (hits.length === 0) return { matches: [], crops: [] };
+    selfieCrop: Buffer,
+  ): Promise<{ matches: DuplicateMatch[]; crops: NewFaceCrop[]; earlier: EarlierDuplicate[] }> {
+    if (hits.length === 0) return { matches: [], crops: [], earlier: [] };
     const rows = await this.dataSource
       .getRepository(ApplicantFace)
       .createQueryBuilder('f')
@@ -70,24 +84,31 @@ export class ApplicantFaces {
       .getMany();
     const byId = new Map(rows.map((row) => [row.id, row]));
     const crops: NewFaceCrop[] = [];
+    const earlier: EarlierDuplicate[] = [];
     const matches = hits.flatMap((hit) => {
       const row = byId.get(hit.id);
       if (!row?.applicant) return [];
       const other = row.applicant;
+      const similarity = Math.round(hit.similarity * 1000) / 1000;
+      const different = differentIdentity(applicant, other);
       const crop: NewFaceCrop = { id: randomUUID(), applicantId: applicant.id, faceOfApplicantId: other.id, data: row.crop };
       crops.push(crop);
-      return [
-        {
-          userId: other.userId,
-          name: other.name,
-          dateOfBirth: other.dateOfBirth,
-          similarity: Math.round(hit.similarity * 1000) / 1000,
-          differentIdentity: differentIdentity(applicant, other),
-          cropId: crop.id,
+      const back: NewFaceCrop = { id: randomUUID(), applicantId: other.id, faceOfApplicantId: applicant.id, data: selfieCrop };
+      earlier.push({
+        applicantId: other.id,
+        match: {
+          userId: applicant.userId,
+          name: applicant.name,
+          dateOfBirth: applicant.dateOfBirth,
+          similarity,
+          differentIdentity: different,
+          cropId: back.id,
         },
-      ];
+        crop: back,
+      });
+      return [{ userId: other.userId, name: other.name, dateOfBirth: other.dateOfBirth, similarity, differentIdentity: different, cropId: crop.id }];
     });
-    return { matches, crops };
+    return { matches, crops, earlier };
   }
 
   /** The blocklist entries behind blocklist hits (entries removed since drop out). */

@@ -1,4 +1,4 @@
-import { differentIdentity, duplicateFaceCheck, livenessCheck, MIN_HEAD_TURN, type FaceAnalysis, type FaceOutcome } from './face-checks.js';
+import { differentIdentity, duplicateFaceCheck, livenessCheck, MIN_HEAD_TURN, withLaterDuplicate, type FaceAnalysis, type FaceOutcome } from './face-checks.js';
 
 const face = (yaw: number, signals: { antispoof?: number; liveness?: number } = {}): FaceOutcome => ({
   found: true,
@@ -62,6 +62,26 @@ describe('duplicate-face check', () => {
     });
     const listed = { entryId: 1, userId: 'u9', reason: 'Forged card', similarity: 0.9 };
     expect(duplicateFaceCheck(face(0), [], [listed], 12, 0.7)).toMatchObject({ verdict: 'failed', score: 0.9 });
+  });
+
+  it('says no face was found rather than flag a duplicate: the search could not run', () => {
+    const noFace = duplicateFaceCheck({ found: false, reason: 'no face', faces: 0 }, [], [], 0, 0.7);
+    expect(noFace).toMatchObject({ verdict: 'unavailable', detail: 'No face found on the selfie: there is nothing to search for', evidence: null });
+    expect(duplicateFaceCheck(null, [], [], 0, 0.7)).toMatchObject({ verdict: 'unavailable', detail: 'There is no selfie to search for' });
+  });
+
+  it("adds a later applicant's match to an earlier applicant's check, replacing an earlier copy of it, and weighs the verdict again", () => {
+    const passed = duplicateFaceCheck(face(0), [], [], 12, 0.7);
+    const flagged = withLaterDuplicate(passed, match('later', true), 0.7);
+    expect(flagged).toMatchObject({ verdict: 'failed', detail: 'The same face as 1 other applicant, 1 with a different name or date of birth', score: 0.8 });
+    expect(flagged.evidence).toEqual({ threshold: 0.7, searched: 12, matches: [{ ...match('later', true), foundLater: true }], blocklist: [] });
+    const again = withLaterDuplicate(flagged, { ...match('later', false), similarity: 0.9 }, 0.7);
+    expect(again).toMatchObject({ verdict: 'needs-review', score: 0.9 });
+    expect((again.evidence as { matches: unknown[] }).matches).toHaveLength(1);
+    // A blocklist hit stays the reason it fails; no stored check at all starts an empty one.
+    const listed = { entryId: 1, userId: 'u9', reason: 'Forged card', similarity: 0.95 };
+    expect(withLaterDuplicate(duplicateFaceCheck(face(0), [], [listed], 3, 0.7), match('later', false), 0.7).detail).toMatch(/blocklisted face/);
+    expect(withLaterDuplicate(null, match('later', false), 0.7)).toMatchObject({ verdict: 'needs-review', evidence: { searched: 0, threshold: 0.7 } });
   });
 
   it('compares identities by name letters in any order, accents aside, and by date of birth where both are known', () => {

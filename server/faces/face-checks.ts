@@ -42,6 +42,8 @@ export interface DuplicateMatch {
   differentIdentity: boolean;
   /** A copy of that applicant's stored face, a face_crops row shown in this applicant's evidence (null: none). */
   cropId: string | null;
+  /** Found by that applicant's later analysis, not by this applicant's own search (withLaterDuplicate). */
+  foundLater?: boolean;
 }
 
 /** A blocklisted face that matches the selfie; its crop is the entry's (GET …/face-blocklist/:entryId/crop). */
@@ -141,7 +143,9 @@ export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
 /**
  * `duplicate-face`: other applicants of the organization with the selfie's face, and
  * blocklisted faces. A blocklisted face or one face under another name or date of birth
- * fails; the same person under another userId asks a person to look.
+ * fails; the same person under another userId asks a person to look. Without a face on
+ * the selfie there is nothing to search for: the check could not run (no duplicate flag;
+ * `face-match` says the face was not found).
  */
 export function duplicateFaceCheck(
   selfie: FaceOutcome | null,
@@ -150,15 +154,34 @@ export function duplicateFaceCheck(
   searched: number,
   threshold: number,
 ): FaceCheckResult {
+  if (!selfie?.found) {
+    const detail = selfie ? 'No face found on the selfie: there is nothing to search for' : 'There is no selfie to search for';
+    return { name: 'duplicate-face', verdict: 'unavailable', score: null, detail, evidence: null };
+  }
+  return duplicateVerdict(matches, blocklist, searched, threshold);
+}
+
+/**
+ * An earlier applicant's `duplicate-face` once a later applicant's analysis found the same
+ * face (`later`, described from the earlier applicant's side): the match is added beside
+ * the ones its own search found (replacing an earlier copy of the same match) and the
+ * verdict weighed again. `current` is the stored check (null: none recorded).
+ */
+export function withLaterDuplicate(current: { evidence: Record<string, unknown> | null } | null, later: DuplicateMatch, threshold: number): FaceCheckResult {
+  const evidence = (current?.evidence ?? {}) as Partial<{ threshold: number; searched: number; matches: DuplicateMatch[]; blocklist: BlocklistMatch[] }>;
+  const matches = [...(evidence.matches ?? []).filter((match) => match.userId !== later.userId), { ...later, foundLater: true }];
+  return duplicateVerdict(matches, evidence.blocklist ?? [], evidence.searched ?? 0, evidence.threshold ?? threshold);
+}
+
+function duplicateVerdict(matches: DuplicateMatch[], blocklist: BlocklistMatch[], searched: number, threshold: number): FaceCheckResult {
   const best = Math.max(0, ...matches.map((match) => match.similarity), ...blocklist.map((match) => match.similarity));
   const result = (verdict: CheckVerdict, detail: string): FaceCheckResult => ({
     name: 'duplicate-face',
     verdict,
     score: matches.length + blocklist.length > 0 ? rounded(clamp01(best)) : null,
     detail,
-    evidence: selfie?.found ? { threshold, searched, matches, blocklist } : null,
+    evidence: { threshold, searched, matches, blocklist },
   });
-  if (!selfie?.found) return result('needs-review', 'No face on the selfie to search for');
   if (blocklist.length > 0)
     return result('failed', `The face matches a blocklisted face (${blocklist.map((match) => `${match.userId}: ${match.reason}`).join('; ')})`.slice(0, 500));
   const others = matches.filter((match) => match.differentIdentity);

@@ -10,6 +10,8 @@ export const APPLICANT_EVENT_TYPES = [
   'applicant.screening_hit',
   /** Staff asked the end user to redo one step; `resubmission.step` names it, `label` says why. */
   'applicant.resubmission_requested',
+  /** A later applicant's selfie has the face of this applicant, already decided; `duplicate.userId` names the later one (the status stays). */
+  'applicant.duplicate_found',
 ] as const;
 export type ApplicantEventType = (typeof APPLICANT_EVENT_TYPES)[number];
 
@@ -43,10 +45,12 @@ export interface ApplicantEventData {
   label?: { code: string; title: string };
   /** Set on `applicant.resubmission_requested`: the step the end user is asked to redo. */
   resubmission?: { step: string };
+  /** Set on `applicant.duplicate_found`: the later applicant with the same face (your userId), how similar, and whether its name or date of birth differs. */
+  duplicate?: { userId: string; similarity: number; differentIdentity: boolean };
 }
 
-/** What an event may add to the applicant's status: the automatic decision, or the new sanctions hits. */
-export type ApplicantEventExtra = Pick<ApplicantEventData, 'decision' | 'screening' | 'label' | 'resubmission'>;
+/** What an event may add to the applicant's status: the automatic decision, the new sanctions hits, the label, the step to redo, the later duplicate. */
+export type ApplicantEventExtra = Pick<ApplicantEventData, 'decision' | 'screening' | 'label' | 'resubmission' | 'duplicate'>;
 
 /** The Standard Webhooks body: `{ type, timestamp, data }`. */
 export interface WebhookBody<T> {

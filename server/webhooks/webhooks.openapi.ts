@@ -62,6 +62,13 @@ const APPLICANT_EVENTS: Record<ApplicantEventType, { summary: string; descriptio
     status: { kycStatus: 'init', documentType: 'ID_CARD', reviewAnswer: null, rejectType: null, rejectReason: null },
     extra: { label: { code: 'BACK_SIDE_UNREADABLE', title: 'The back of the card cannot be read' }, resubmission: { step: 'document-back' } },
   },
+  'applicant.duplicate_found': {
+    summary: 'Its face on a later applicant',
+    description:
+      'A later applicant’s selfie has the face of this applicant, which was already decided (approved, rejected or on hold); `data.duplicate` names the later applicant (`userId`), how similar the faces are and whether the name or date of birth differs. The applicant’s status does not change: its duplicate-face check is flagged for staff to look at again. Not sent while the applicant waits for review (staff see the flag in the queue).',
+    status: { kycStatus: 'completed', documentType: 'PASSPORT', reviewAnswer: 'approved', rejectType: null, rejectReason: null },
+    extra: { duplicate: { userId: 'customer-77', similarity: 0.82, differentIdentity: true } },
+  },
 };
 
 /** The Standard Webhooks headers every attempt carries (server/webhooks/webhook-dispatcher.service.ts). */

@@ -3,11 +3,10 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
-import { fakeApplicant, type FakeApplicant } from '../../server/fake-data/fake-applicant.js';
-import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
 import { FACE_MATCH_THRESHOLD } from '../../server/face-reading/index.js';
 import { extractSourceFaces, sideBySide, SOURCE_PHOTOS, selfieSide, type SourceFace } from '../../server/face-reading/test-faces.js';
+import { faceSubmissions, type StoredCheck } from '../fixtures/face-submission.js';
 import { galleryFace, poseChallengePhotos, rephotographed } from '../fixtures/face-photos.js';
 import { dataUrl } from '../fixtures/images.js';
 import { createOrganization, type TestOrganization } from '../fixtures/organizations.js';
@@ -16,26 +15,6 @@ import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { waitUntil } from '../support/wait.js';
-
-interface Check {
-  name: string;
-  verdict: string;
-  detail: string;
-  score: number | null;
-  evidence: Record<string, unknown> | null;
-}
-
-interface Submission {
-  /** The face printed on the document. */
-  portrait: Buffer;
-  /** The selfie's captures: facing, and the pose challenge's turned one (or none). */
-  selfie: (turn: 'left' | 'right') => Promise<{ facing: Buffer; turned: Buffer | null }>;
-  /** Typed identity (defaults to the generated applicant's). */
-  typed?: Partial<FakeApplicant>;
-}
-
-const now = new Date('2026-06-01T00:00:00Z');
-const jpeg = (bytes: Buffer) => dataUrl('image/jpeg', bytes);
 
 /**
  * The face analysis queued at submission: the selfie against the portrait printed on a
@@ -47,7 +26,8 @@ describe('face analysis after submission', () => {
   let owner: TestUser;
   let org: TestOrganization;
   let others: SourceFace[];
-  let index = 0;
+  let faces: ReturnType<typeof faceSubmissions>;
+  let submit: ReturnType<typeof faceSubmissions>['submit'];
 
   beforeAll(async () => {
     t = await startTestApp({ ANALYSIS_THREADS: '1' });
@@ -55,52 +35,17 @@ describe('face analysis after submission', () => {
     org = await createOrganization(t, owner);
     // Three other people, from one of the face library's sample photos.
     others = await extractSourceFaces(SOURCE_PHOTOS.slice(0, 1));
+    faces = faceSubmissions(t.server, owner, org.id, 'face-analysis');
+    ({ submit } = faces);
   }, 60_000);
   afterAll(() => t.close());
 
-  /** Goes through the widget with a passport printed with `portrait`, the selfie captures, the typed data; submits. */
-  async function submit(userId: string, { portrait, selfie, typed }: Submission): Promise<void> {
-    const person = nextPassportHolder();
-    const document = await renderFakeDocument(person, { face: portrait });
-    const widget = await widgetSession(t.server, owner, org.id, userId);
-    const session = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
-    const { facing, turned } = await selfie(session.selfieChallenge.turn);
-    await request(t.server)
-      .post('/api/kyc/documents')
-      .set(widget)
-      .send({ docType: 'PASSPORT', side: 'front', data: dataUrl('image/png', document.pages[0].png) })
-      .expect(200);
-    await request(t.server)
-      .post('/api/kyc/documents')
-      .set(widget)
-      .send({ docType: 'SELFIE', pose: 'facing', data: jpeg(facing) })
-      .expect(200);
-    if (turned)
-      await request(t.server)
-        .post('/api/kyc/documents')
-        .set(widget)
-        .send({ docType: 'SELFIE', pose: 'turned', data: jpeg(turned) })
-        .expect(200);
-    const { name, dateOfBirth, docNumber, expiryDate, country, sex } = { ...person, ...typed };
-    await request(t.server).put('/api/kyc/personal-data').set(widget).send({ name, dateOfBirth, docNumber, expiryDate, country, sex }).expect(200);
-    await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
-  }
-
-  async function faceChecks(userId: string): Promise<Record<string, Check>> {
+  /** The applicant's face checks by name, once its face job is done. */
+  async function faceChecks(userId: string): Promise<Record<string, StoredCheck>> {
     const applicant = await t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
     const jobs = t.app.get(DataSource).getRepository(AnalysisJob);
     await waitUntil(async () => ((await jobs.findOneBy({ applicantId: applicant.id, kind: 'face' }))?.status === 'done' ? true : undefined), 60_000);
-    const checks = (await request(t.server).get(`/api/projects/${org.id}/applicants/${userId}/checks`).set(owner.auth).expect(200)).body as Check[];
-    return Object.fromEntries(checks.map((check) => [check.name, check]));
-  }
-
-  /** The next generated applicant of the series who holds a passport. */
-  function nextPassportHolder(): FakeApplicant {
-    for (;;) {
-      index += 1;
-      const person = fakeApplicant(index, { seed: 'face-analysis', now });
-      if (person.documentType === 'PASSPORT' && person.docNumber && person.name && person.dateOfBirth) return person;
-    }
+    return faces.checks(userId);
   }
 
   const theMan = (turn: 'left' | 'right') => poseChallengePhotos(turn);
@@ -112,7 +57,7 @@ describe('face analysis after submission', () => {
     const refused = await request(t.server)
       .post('/api/kyc/documents')
       .set(widget)
-      .send({ docType: 'PASSPORT', side: 'front', pose: 'turned', data: jpeg(await galleryFace(0)) });
+      .send({ docType: 'PASSPORT', side: 'front', pose: 'turned', data: dataUrl('image/jpeg', await galleryFace(0)) });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('POSE_NOT_FOR_DOCUMENT');
   });
@@ -177,7 +122,8 @@ describe('face analysis after submission', () => {
     await submit('no-face-1', { portrait: others[1].crop, selfie: async () => ({ facing: blank, turned: blank }) });
     const noFace = await faceChecks('no-face-1');
     expect(noFace['face-match']).toMatchObject({ verdict: 'failed', detail: 'No face found on the selfie' });
-    expect(noFace['duplicate-face']).toMatchObject({ verdict: 'needs-review', detail: 'No face on the selfie to search for' });
+    // No face is 'no face found', not a duplicate flag: the search could not run.
+    expect(noFace['duplicate-face']).toMatchObject({ verdict: 'unavailable', detail: 'No face found on the selfie: there is nothing to search for' });
 
     const two = await sideBySide(others[1].crop, others[2].crop);
     await submit('two-faces-1', { portrait: others[1].crop, selfie: async () => ({ facing: two, turned: null }) });

@@ -53,6 +53,17 @@ export class WebhookResubmission {
   step: string;
 }
 
+export class WebhookDuplicate {
+  @ApiProperty({ description: 'Your id of the later applicant whose selfie has the same face', example: 'customer-77' })
+  userId: string;
+
+  @ApiProperty({ description: 'How similar the two faces are (cosine similarity of their embeddings, 0 to 1)', example: 0.82 })
+  similarity: number;
+
+  @ApiProperty({ description: 'Whether the two applicants’ names or dates of birth differ: one face under two identities' })
+  differentIdentity: boolean;
+}
+
 /** `data` of the applicant events: the applicant's status only — never identity data or images. */
 export class ApplicantWebhookData {
   @ApiProperty({ format: 'uuid' })
@@ -87,6 +98,9 @@ export class ApplicantWebhookData {
 
   @ApiPropertyOptional({ type: WebhookResubmission, description: 'Set on applicant.resubmission_requested' })
   resubmission?: WebhookResubmission;
+
+  @ApiPropertyOptional({ type: WebhookDuplicate, description: 'Set on applicant.duplicate_found' })
+  duplicate?: WebhookDuplicate;
 }
 
 export class ApplicantWebhookEvent {

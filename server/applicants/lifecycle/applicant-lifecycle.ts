@@ -86,43 +86,63 @@ export class ApplicantLifecycle {
   change(locator: Locator, options: ChangeOptions, plan: ChangePlan, missingIsNull: true): Promise<Applicant | null>;
   async change(locator: Locator, options: ChangeOptions, plan: ChangePlan, missingIsNull = false): Promise<Applicant | null> {
     const result = await this.dataSource.transaction(async (manager) => {
-      const applicant = await this.lock(manager, locator);
-      if (!applicant) {
-        if (missingIsNull) return null;
-        throw applicantNotFound();
-      }
-      // A null version (which @IsOptional() lets through) is no precondition, like an absent one.
-      if (options.expectedVersion != null && options.expectedVersion !== applicant.version) throw applicantChanged();
-      const now = this.clock.now();
-      let current = applicant;
-      for (const step of await plan(applicant, { manager, now })) {
-        if (Object.keys(step.changes).length === 0 && !step.audit) continue;
-        current = await this.write(manager, current, step.changes, now);
-        if (step.audit) {
-          await this.audit.record(manager, {
-            actor: options.actor,
-            organizationId: current.organizationId,
-            applicantId: current.id,
-            action: step.audit.action,
-            detail: { ...step.audit.detail, ...options.context },
-          });
-        }
-        if (step.event)
-          await this.outbox.enqueue(manager, {
-            organizationId: current.organizationId,
-            type: step.event,
-            applicant: current,
-            extra: step.eventExtra,
-            notBefore: step.eventNotBefore,
-          });
-      }
-      // The list's flagged-checks column follows whatever checks the plan wrote.
-      await refreshFlaggedChecks(manager, applicant);
-      return { before: applicant, after: current };
+      const changed = await this.apply(manager, locator, options, plan);
+      if (!changed && !missingIsNull) throw applicantNotFound();
+      return changed;
     });
     if (!result) return null;
     if (result.after !== result.before && options.announce !== false) await this.statuses.publish(result.after);
     return result.after;
+  }
+
+  /**
+   * A second applicant changed inside a change's transaction (a plan's `context`), at the
+   * same time: locked (after the first one), its plan's steps written, audited and their
+   * webhooks queued like any change, committed or rolled back with the first. Announces
+   * nothing: such a change keeps the applicant's status. Null when the applicant is gone.
+   */
+  async alsoChange(context: ChangeContext, locator: Locator, options: Omit<ChangeOptions, 'announce'>, plan: ChangePlan): Promise<Applicant | null> {
+    return (await this.apply(context.manager, locator, options, plan, context.now))?.after ?? null;
+  }
+
+  /** One applicant's part of a change, in `manager`'s transaction, at `changedAt` (default: once the row is locked). */
+  private async apply(
+    manager: EntityManager,
+    locator: Locator,
+    options: Omit<ChangeOptions, 'announce'>,
+    plan: ChangePlan,
+    changedAt?: Date,
+  ): Promise<{ before: Applicant; after: Applicant } | null> {
+    const applicant = await this.lock(manager, locator);
+    if (!applicant) return null;
+    // A null version (which @IsOptional() lets through) is no precondition, like an absent one.
+    if (options.expectedVersion != null && options.expectedVersion !== applicant.version) throw applicantChanged();
+    const now = changedAt ?? this.clock.now();
+    let current = applicant;
+    for (const step of await plan(applicant, { manager, now })) {
+      if (Object.keys(step.changes).length === 0 && !step.audit) continue;
+      current = await this.write(manager, current, step.changes, now);
+      if (step.audit) {
+        await this.audit.record(manager, {
+          actor: options.actor,
+          organizationId: current.organizationId,
+          applicantId: current.id,
+          action: step.audit.action,
+          detail: { ...step.audit.detail, ...options.context },
+        });
+      }
+      if (step.event)
+        await this.outbox.enqueue(manager, {
+          organizationId: current.organizationId,
+          type: step.event,
+          applicant: current,
+          extra: step.eventExtra,
+          notBefore: step.eventNotBefore,
+        });
+    }
+    // The list's flagged-checks column follows whatever checks the plan wrote.
+    await refreshFlaggedChecks(manager, applicant);
+    return { before: applicant, after: current };
   }
 
   /** Reads the applicant inside the transaction; on PostgreSQL locks the row until commit. */

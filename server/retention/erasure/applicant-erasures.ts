@@ -68,7 +68,8 @@ const MIN_SCRUBBED_LENGTH = 3;
 /**
  * Erasure (GDPR Art. 17): the applicant row and everything hanging off it (photos,
  * selfies, face and its embedding, checks, notes, decisions, sessions, analysis jobs,
- * tags) deleted; its blocklisted faces deleted; its webhook payload copies deleted; its
+ * tags) deleted; its blocklisted faces deleted; its webhook payload copies deleted (other
+ * applicants' duplicate_found events naming it too); its
  * audit entries kept but emptied of their details; mentions in other applicants' checks
  * and in organization-wide audit entries scrubbed. A tombstone says who, when, why.
  * An applicant on legal hold cannot be erased until the hold is lifted.
@@ -145,6 +146,7 @@ export class ApplicantErasures {
     );
     await manager.delete(FaceBlocklistEntry, { applicantId: In(ids) });
     await manager.delete(WebhookEvent, { organizationId, applicantUserId: In(userIds) });
+    await this.deleteDuplicateEvents(manager, organizationId, new Set(userIds));
     await manager.update(AuditEvent, { applicantId: In(ids) }, { detail: { erased: true } as never });
     await this.scrubMentions(manager, organizationId, ids, new Set(userIds), values);
     await manager.delete(Applicant, { id: In(ids) });
@@ -174,6 +176,16 @@ export class ApplicantErasures {
       order: { erasedAt: 'DESC' },
     });
     return erasures.map(toTombstone);
+  }
+
+  /** Other applicants' `applicant.duplicate_found` events that name the erased ones as the later duplicate. */
+  private async deleteDuplicateEvents(manager: EntityManager, organizationId: string, userIds: ReadonlySet<string>): Promise<void> {
+    const events = await manager.find(WebhookEvent, { where: { organizationId, type: 'applicant.duplicate_found' }, select: { id: true, payload: true } });
+    const naming = events.filter((event) => {
+      const duplicate = (JSON.parse(event.payload) as { data?: { duplicate?: { userId?: string } } }).data?.duplicate;
+      return duplicate?.userId !== undefined && userIds.has(duplicate.userId);
+    });
+    if (naming.length > 0) await manager.delete(WebhookEvent, { id: In(naming.map((event) => event.id)) });
   }
 
   /** Other rows of the organization that name the applicants: other applicants' checks, organization-wide audit entries. */

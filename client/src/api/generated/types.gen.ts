@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = WebhookApplicantSubmittedWebhookRequest | WebhookApplicantPrecheckedWebhookRequest | WebhookApplicantDecidedWebhookRequest | WebhookApplicantOnHoldWebhookRequest | WebhookApplicantResetWebhookRequest | WebhookApplicantUpdatedWebhookRequest | WebhookApplicantScreeningHitWebhookRequest | WebhookApplicantResubmissionRequestedWebhookRequest | WebhookWebhookTestWebhookRequest;
+export type Webhooks = WebhookApplicantSubmittedWebhookRequest | WebhookApplicantPrecheckedWebhookRequest | WebhookApplicantDecidedWebhookRequest | WebhookApplicantOnHoldWebhookRequest | WebhookApplicantResetWebhookRequest | WebhookApplicantUpdatedWebhookRequest | WebhookApplicantScreeningHitWebhookRequest | WebhookApplicantResubmissionRequestedWebhookRequest | WebhookApplicantDuplicateFoundWebhookRequest | WebhookWebhookTestWebhookRequest;
 
 export type UserImageDto = {
     /**
@@ -1030,7 +1030,7 @@ export type UpdateRedirectUrlDto = {
     redirectUrl: string;
 };
 
-export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'webhook.test';
+export type WebhookEventType = 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'applicant.duplicate_found' | 'webhook.test';
 
 export type WebhookEventStatus = 'pending' | 'delivered' | 'failed';
 
@@ -2073,6 +2073,21 @@ export type WebhookResubmission = {
     step: 'document-front' | 'document-back' | 'selfie' | 'personal-data';
 };
 
+export type WebhookDuplicate = {
+    /**
+     * Your id of the later applicant whose selfie has the same face
+     */
+    userId: string;
+    /**
+     * How similar the two faces are (cosine similarity of their embeddings, 0 to 1)
+     */
+    similarity: number;
+    /**
+     * Whether the two applicants’ names or dates of birth differ: one face under two identities
+     */
+    differentIdentity: boolean;
+};
+
 export type ApplicantWebhookData = {
     organizationId: string;
     /**
@@ -2103,10 +2118,14 @@ export type ApplicantWebhookData = {
      * Set on applicant.resubmission_requested
      */
     resubmission?: WebhookResubmission;
+    /**
+     * Set on applicant.duplicate_found
+     */
+    duplicate?: WebhookDuplicate;
 };
 
 export type ApplicantWebhookEvent = {
-    type: 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested';
+    type: 'applicant.submitted' | 'applicant.prechecked' | 'applicant.decided' | 'applicant.on_hold' | 'applicant.reset' | 'applicant.updated' | 'applicant.screening_hit' | 'applicant.resubmission_requested' | 'applicant.duplicate_found';
     /**
      * When the change happened (not when this attempt was made)
      */
@@ -5437,7 +5456,7 @@ export type OrganizationActivityListData = {
          * Only what this account did
          */
         actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_claimed_unconfirmed' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.duplicate_found' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_claimed_unconfirmed' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
         /**
          * Only entries about this applicant (the integrator's userId)
          */
@@ -11128,6 +11147,15 @@ export type WebhookApplicantResubmissionRequestedWebhookPayload = ApplicantWebho
 export type WebhookApplicantResubmissionRequestedWebhookRequest = {
     body: WebhookApplicantResubmissionRequestedWebhookPayload;
     key: 'applicant.resubmission_requested';
+    path?: never;
+    query?: never;
+};
+
+export type WebhookApplicantDuplicateFoundWebhookPayload = ApplicantWebhookEvent;
+
+export type WebhookApplicantDuplicateFoundWebhookRequest = {
+    body: WebhookApplicantDuplicateFoundWebhookPayload;
+    key: 'applicant.duplicate_found';
     path?: never;
     query?: never;
 };

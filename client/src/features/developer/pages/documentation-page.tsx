@@ -53,6 +53,10 @@ const WEBHOOK_EVENTS: readonly [string, string][] = [
     'A sanctions list changed and a verified applicant now matches a listed person: screening.hits gives the list, its id, the listed name and the score. The applicant is on hold.',
   ],
   ['applicant.resubmission_requested', 'Staff asked the end user to redo one step: resubmission.step names it, label says why.'],
+  [
+    'applicant.duplicate_found',
+    'A later applicant’s selfie has the face of this applicant, already decided: duplicate gives the later userId, the similarity and whether the name or date of birth differs. The status stays.',
+  ],
   ['applicant.reset', 'Staff reset the applicant (kycStatus init, review cleared).'],
   ['applicant.updated', "Staff edited the applicant's data or status."],
   ['webhook.test', `Sent by the Send test event button (or ${endpointLabel(webhooksSendTest)}).`],
