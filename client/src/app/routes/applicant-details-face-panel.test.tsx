@@ -8,6 +8,7 @@ import { apiError, mockApi, type ApiHandlers } from '../../testing/mock-api';
 import { renderPage } from '../../testing/render-page';
 import { buildUser } from '../../testing/users';
 import { buildApplicantDetails, ORGANIZATION_ID } from '../../testing/applicant-factory';
+import { buildReviewState } from '../../features/review/testing/decision-factory';
 import { ApplicantDetailsPage } from './applicant-details';
 
 const ROUTE = '/dashboard/:organizationId/applicants/:userId';
@@ -74,7 +75,7 @@ const DUPLICATES = check({
     threshold: 0.45,
     searched: 42,
     matches: [
-      { userId: 'user-0002', name: 'Joana Costa', dateOfBirth: '1985-02-03', similarity: 0.88, differentIdentity: true, cropId: OTHER_ID },
+      { userId: 'user-0002', name: 'Joana Costa', dateOfBirth: '1985-02-03', similarity: 0.88, differentIdentity: true, cropId: OTHER_ID, foundLater: true },
       { userId: 'user-0003', name: 'Maria Silva', dateOfBirth: '1990-04-21', similarity: 0.79, differentIdentity: false, cropId: TWIN_ID },
     ],
     blocklist: [{ entryId: 7, userId: 'user-0009', reason: 'Stolen passport', similarity: 0.83 }],
@@ -201,6 +202,9 @@ describe('the face panel', () => {
     expect(other).toHaveTextContent('1985-02-03');
     expect(other).toHaveTextContent('88 %');
     expect(within(other).getByRole('link', { name: 'Open user-0002' })).toHaveAttribute('href', paths.dashboard.applicant(ORGANIZATION_ID, 'user-0002'));
+    // Found when user-0002 was analysed after this applicant: said so.
+    expect(other).toHaveTextContent('Submitted later: found when its selfie was analysed');
+    expect(twin).not.toHaveTextContent('Submitted later');
     expect(within(twin).queryByText('Different identity')).not.toBeInTheDocument();
     expect(within(twin).getByText('Same name and date of birth')).toBeInTheDocument();
     expect(within(twin).getByRole('link', { name: 'Open user-0003' })).toBeInTheDocument();
@@ -264,6 +268,45 @@ describe('the face panel', () => {
     await waitFor(() => expect(api.callsTo('faceBlocklistUnblock')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText(/On the blocklist/)).not.toBeInTheDocument());
     expect(await screen.findByRole('button', { name: 'Mark face as fraudulent' })).toBeInTheDocument();
+  });
+
+  it('names the flagged checks in the approve dialog — the applicants with the same face among them — even for a reviewer who is not asked any more', async () => {
+    const user = userEvent.setup();
+    const api = serve(undefined, { applicantDecisionsReview: { body: buildReviewState({ approveWithoutConfirmation: true }) } });
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    await facePanel();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve applicant?' });
+    const flags = within(dialog).getByRole('list', { name: 'Flagged checks' });
+    const duplicate = within(flags).getByText('Duplicate face').closest('li')!;
+    expect(duplicate).toHaveTextContent('Blocklisted face of user-0009 (Stolen passport)');
+    expect(duplicate).toHaveTextContent('Same face as user-0002 (submitted later, different name or date of birth)');
+    expect(duplicate).toHaveTextContent('Same face as user-0003 (same name and date of birth)');
+    expect(within(duplicate).getByRole('link', { name: 'user-0002' })).toHaveAttribute('href', paths.dashboard.applicant(ORGANIZATION_ID, 'user-0002'));
+    expect(within(flags).getByText('Liveness').closest('li')).toHaveTextContent('low liveness score');
+    expect(api.callsTo('applicantsApprove')).toHaveLength(0);
+  });
+
+  it("says 'No face found' when the selfie has none, not a duplicate", async () => {
+    serve(undefined, {
+      applicantChecksList: {
+        body: [
+          check({
+            name: 'face-match',
+            verdict: 'failed',
+            detail: 'No face found on the selfie',
+            evidence: { threshold: 0.45, similarity: null, portrait: face(PORTRAIT_ID), selfie: { found: false, reason: 'no face', faces: 0 } },
+          }),
+          check({ name: 'duplicate-face', verdict: 'unavailable', detail: 'No face found on the selfie: there is nothing to search for' }),
+        ],
+      },
+    });
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    const duplicates = section(await facePanel(), 'Duplicate faces');
+    expect(within(duplicates).getByText('No face found')).toBeInTheDocument();
+    expect(within(duplicates).queryByText('Could not run')).not.toBeInTheDocument();
+    expect(within(duplicates).queryByRole('list')).not.toBeInTheDocument();
   });
 
   describe('without the applicants:update permission', () => {

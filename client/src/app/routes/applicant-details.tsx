@@ -40,6 +40,7 @@ import { documentComparisons } from '../../features/review/lib/document-comparis
 import { documentSignalMarks } from '../../features/review/lib/document-signals';
 import { zoneDoubtMarks } from '../../features/review/lib/zone-doubt-marks';
 import { useShortcuts } from '../../features/review/lib/use-shortcuts';
+import { approvalFlags } from './approval-flags';
 
 import '../../features/review/pages/applicant-pages.css';
 import './applicant-details.css';
@@ -192,6 +193,7 @@ export function ApplicantDetailsPage() {
           applicant={data.applicant}
           assignee={data.assignee}
           andNext={neighbours.fromList && neighbours.next !== null}
+          flags={approvalFlags(organizationId, checks, faces)}
           onDecided={neighbours.fromList ? () => neighbours.open(neighbours.next) : undefined}
         />
         <nav className="applicant-neighbours" aria-label="Applicants in this list">

@@ -12,6 +12,7 @@ import {
   hasFaceChecks,
   hasStoredFace,
   missingFaceText,
+  noFaceOnSelfie,
   type DuplicateEvidence,
   type FaceCheck,
   type FaceChecks,
@@ -30,19 +31,19 @@ const VERDICTS: Readonly<Record<ApplicantCheckDto['verdict'], { text: string; va
   unavailable: { text: 'Could not run', variant: 'neutral' },
 };
 
-function VerdictBadge({ check }: { check: ApplicantCheckDto }) {
+function VerdictBadge({ check, text: said }: { check: ApplicantCheckDto; text?: string }) {
   const { text, variant } = VERDICTS[check.verdict];
-  return <Badge variant={variant}>{text}</Badge>;
+  return <Badge variant={variant}>{said ?? text}</Badge>;
 }
 
-/** A titled part of the panel: one check, its verdict beside the title, and what it says. */
-function FaceSection({ title, check, children }: { title: string; check: ApplicantCheckDto; children?: ReactNode }) {
+/** A titled part of the panel: one check, its verdict beside the title (or `verdict`, what it means here), and what it says. */
+function FaceSection({ title, check, verdict, children }: { title: string; check: ApplicantCheckDto; verdict?: string; children?: ReactNode }) {
   const titleId = useId();
   return (
     <section className="face-section" aria-labelledby={titleId}>
       <div className="face-section-heading">
         <h3 id={titleId}>{title}</h3>
-        <VerdictBadge check={check} />
+        <VerdictBadge check={check} text={verdict} />
       </div>
       {check.detail && <p className="face-detail">{check.detail}</p>}
       {children}
@@ -206,17 +207,20 @@ function PoseChallenge({ evidence }: { evidence: LivenessEvidence }) {
 function DuplicatesSection({
   duplicates,
   selfieCrop,
+  noFace,
   organizationId,
   urls,
 }: {
   duplicates: FaceCheck<DuplicateEvidence>;
   selfieCrop: string | null;
+  /** No face on the selfie: nothing was searched for (not a duplicate). */
+  noFace: boolean;
   organizationId: string;
   urls: CropUrls;
 }) {
   const evidence = duplicates.evidence;
   return (
-    <FaceSection title="Duplicate faces" check={duplicates.check}>
+    <FaceSection title="Duplicate faces" check={duplicates.check} verdict={noFace && duplicates.check.verdict === 'unavailable' ? 'No face found' : undefined}>
       {evidence && (
         <>
           <p className="face-searched">
@@ -268,6 +272,7 @@ function DuplicatesSection({
                         Open {match.userId}
                       </Link>
                     </p>
+                    {match.foundLater && <p className="face-match-later">Submitted later: found when its selfie was analysed</p>}
                     <dl className="face-facts">
                       <Row label="Name">{match.name ?? 'not provided'}</Row>
                       <Row label="Date of birth">{match.dateOfBirth ?? 'not provided'}</Row>
@@ -333,7 +338,9 @@ export function FacePanel({
           {blocklist && <FaceBlocklistStatus organizationId={organizationId} userId={userId} entry={blocklist} canUpdate={canUpdate} />}
           {faceMatch && <FaceMatchSection faceMatch={faceMatch} urls={urls} />}
           {liveness && <LivenessSection liveness={liveness} />}
-          {duplicates && <DuplicatesSection duplicates={duplicates} selfieCrop={selfieCrop} organizationId={organizationId} urls={urls} />}
+          {duplicates && (
+            <DuplicatesSection duplicates={duplicates} selfieCrop={selfieCrop} noFace={noFaceOnSelfie(checks)} organizationId={organizationId} urls={urls} />
+          )}
         </>
       ) : undefined}
     </Panel>

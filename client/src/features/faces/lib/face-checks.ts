@@ -45,6 +45,8 @@ export interface DuplicateMatch {
   differentIdentity: boolean;
   /** A copy of that applicant's face, served as one of this applicant's crops. */
   cropId: string | null;
+  /** Found when that applicant, submitted later, was analysed (not by this applicant's own search). */
+  foundLater: boolean;
 }
 
 /** A blocklisted face; its picture is the entry's (GET …/face-blocklist/:entryId/crop). */
@@ -136,6 +138,7 @@ function duplicateEvidence(evidence: Json): DuplicateEvidence {
           similarity: num(match.similarity),
           differentIdentity: match.differentIdentity === true,
           cropId: cropId(match.cropId),
+          foundLater: match.foundLater === true,
         },
       ];
     }),
@@ -161,6 +164,11 @@ export function faceChecks(checks: readonly ApplicantCheckDto[] | undefined): Fa
     liveness: read(all, 'liveness', livenessEvidence),
     duplicates: read(all, 'duplicate-face', duplicateEvidence),
   };
+}
+
+/** Whether the face analysis found no face on the selfie (so the duplicate search could not run). */
+export function noFaceOnSelfie(checks: FaceChecks): boolean {
+  return checks.faceMatch?.evidence?.selfie?.found === false;
 }
 
 export function hasFaceChecks(checks: FaceChecks): boolean {

@@ -15,6 +15,7 @@ import { useReviewState } from '../api/get-review-state';
 import { useSaveApproveWithoutConfirmation } from '../api/reviewer-preferences';
 import { DECISION_VERBS, RESUBMISSION_STEP_LABELS, resubmissionSteps, secondsLeft } from '../lib/decisions';
 import { useShortcuts } from '../lib/use-shortcuts';
+import { ApprovalFlags, type ApprovalFlag } from './approval-flags';
 import { SelectField } from './select-field';
 
 import './decision-bar.css';
@@ -55,11 +56,13 @@ export interface DecisionBarProps {
   onDecided?: (kind: 'approve' | 'reject' | 'hold' | 'resubmission') => void;
   /** Whether deciding moves on to the next applicant (the buttons say so). */
   andNext?: boolean;
+  /** The flagged checks: the approve dialog names them, and is shown even to a reviewer who asked not to be asked. */
+  flags?: readonly ApprovalFlag[];
 }
 
 const MOVES_ON = new Set(['approve', 'reject', 'hold', 'resubmission']);
 
-export function DecisionBar({ organizationId, applicant, assignee = null, onDecided, andNext = false }: DecisionBarProps) {
+export function DecisionBar({ organizationId, applicant, assignee = null, onDecided, andNext = false, flags = [] }: DecisionBarProps) {
   const toast = useToast();
   const { user } = useAuth();
   const [takeOver, setTakeOver] = useState<{ confirmed: boolean; then: (() => void) | null }>({ confirmed: false, then: null });
@@ -104,7 +107,7 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
     });
 
   const approve = () => {
-    if (review?.approveWithoutConfirmation) run({ kind: 'approve', version });
+    if (review?.approveWithoutConfirmation && flags.length === 0) run({ kind: 'approve', version });
     else open('approve');
   };
 
@@ -232,6 +235,7 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
           {decide.isError && <Alert variant="danger">{getErrorMessage(decide.error)}</Alert>}
           {dialog === 'approve' && (
             <>
+              <ApprovalFlags flags={flags} />
               <p className="decision-explainer">
                 Your integration receives the <code>applicant.decided</code> webhook and the end user is taken back to your site as verified.
                 {review && review.undoWindowSeconds > 0 && ` You can undo it within ${review.undoWindowSeconds} seconds.`}

@@ -65,4 +65,11 @@ describe('activity of the verification page and its sessions', () => {
     );
     expect(activityNote({ action: 'applicant.note_added', detail: { noteId: 'n1', length: 12 } })).toBeNull();
   });
+
+  it("says which later applicant has the applicant's face", () => {
+    expect(activityLabel('applicant.duplicate_found')).toBe('Its face found on a later applicant');
+    const found = { duplicateOf: 'user-77', similarity: 0.82, differentIdentity: true, verdict: 'failed' };
+    expect(activityNote({ action: 'applicant.duplicate_found', detail: found })).toBe('user-77 (different name or date of birth)');
+    expect(activityNote({ action: 'applicant.duplicate_found', detail: { ...found, differentIdentity: false } })).toBe('user-77 (same name and date of birth)');
+  });
 });

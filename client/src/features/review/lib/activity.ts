@@ -29,6 +29,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'organization.settings_changed': 'Changed the verification link settings',
   'applicant.screening_hit_reviewed': 'Reviewed a sanctions hit',
   'applicant.screening_hit': 'Found on a sanctions list by ongoing monitoring',
+  'applicant.duplicate_found': 'Its face found on a later applicant',
   'applicant.policy_queued': 'Left for a person by the verification policy',
   'organization.created': 'Created the organization',
   'organization.policy_changed': 'Changed the verification policy',
@@ -126,6 +127,9 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
         .filter(Boolean)
         .join(', ') || null
     );
+  }
+  if (event.action === 'applicant.duplicate_found' && text(detail.duplicateOf)) {
+    return `${text(detail.duplicateOf)} (${detail.differentIdentity === true ? 'different' : 'same'} name${detail.differentIdentity === true ? ' or' : ' and'} date of birth)`;
   }
   if (['applicant.held', 'applicant.face_blocklisted', 'applicant.legal_hold_placed', 'applicant.legal_hold_lifted'].includes(event.action)) return reason;
   if (event.action === 'applicant.resubmission_requested') {
