@@ -59,6 +59,9 @@ function acceptedByIcao(field: string, value: string): boolean {
 export async function readMrz(image: Buffer, options: ReadOptions = { recognizer: true }): Promise<MrzRead> {
   const zone = await readZoneCells(image, options);
   if (!zone) return { readable: false, reason: 'no machine-readable zone found', rawLines: [] };
+  if (!rowsLineUp(zone[0].reads)) {
+    return { readable: false, reason: "the zone's rows do not line up", rawLines: rawLinesOf(zone[0].reads) };
+  }
   let refused: MrzRead | null = null;
   for (const { format, reads } of zone) {
     const read = checkedRead(format, reads);
@@ -68,9 +71,30 @@ export async function readMrz(image: Buffer, options: ReadOptions = { recognizer
   return refused as MrzRead;
 }
 
+/** How far (in cells) a row's first or last cell may lie from the other rows' before its grid is taken to be misplaced. */
+const ROW_MISALIGNMENT = 0.5;
+
+/**
+ * Whether the rows' grids start and end together, as the zone prints them. A row whose
+ * first glyph was lost (faint, covered, cut off) is otherwise read from its second glyph
+ * on, one cell early, with a filler added at its end: a names row read so passes every
+ * check digit (ERIKSSON read RIKSSON) — a silent wrong read.
+ */
+function rowsLineUp(reads: readonly CellRead[][]): boolean {
+  const spans = reads.map((cells) => ({ from: cells[0]?.box?.x0, to: cells[cells.length - 1]?.box?.x1, cells: cells.length }));
+  const measured = spans.filter((span): span is { from: number; to: number; cells: number } => span.from !== undefined && span.to !== undefined);
+  if (measured.length < 2) return true;
+  const pitch = Math.min(...measured.map((span) => (span.to - span.from) / span.cells));
+  const spread = (values: number[]) => (Math.max(...values) - Math.min(...values)) / pitch;
+  return spread(measured.map((span) => span.from)) <= ROW_MISALIGNMENT && spread(measured.map((span) => span.to)) <= ROW_MISALIGNMENT;
+}
+
+/** The zone's rows as read, one string each. */
+const rawLinesOf = (reads: readonly CellRead[][]) => reads.map((cells) => cells.map((cell) => cell.text).join(''));
+
 /** The zone's characters under one format's rules: corrected by its check digits and parsed, or refused with the reason. */
 function checkedRead(format: MrzFormat, reads: PlacedCell[][]): MrzRead {
-  const rawLines = reads.map((cells) => cells.map((cell) => cell.text).join(''));
+  const rawLines = rawLinesOf(reads);
   const corrected = correctMrz(
     format,
     rawLines,

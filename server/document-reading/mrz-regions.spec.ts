@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { zoneCard } from '../../test/support/zone-card.js';
-import { terminateOcrWorker } from './index.js';
+import { readMrz, terminateOcrWorker } from './index.js';
 import { readZoneCells } from './mrz-reader.js';
 
 afterAll(() => terminateOcrWorker());
@@ -52,5 +52,16 @@ describe('where a character of the zone lies on the photo', () => {
       expect(truth.y).toBeLessThanOrEqual(region!.y + region!.height);
       expect(region!.width).toBeLessThan(0.05);
     }
+  });
+});
+
+describe("a row whose first glyph is lost", () => {
+  /** ICAO 9303's TD1 specimen (part 5). */
+  const TD1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+
+  it('is not read one cell early (ERIKSSON as RIKSSON passes every check digit): the rows do not line up', async () => {
+    expect(await readMrz(await zoneCard(TD1))).toMatchObject({ readable: true, lines: TD1 });
+    const lost = [TD1[0], TD1[1], ` ${TD1[2].slice(1)}`];
+    expect(await readMrz(await zoneCard(lost))).toMatchObject({ readable: false, reason: "the zone's rows do not line up" });
   });
 });
