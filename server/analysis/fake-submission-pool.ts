@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import type { FakeApplicant } from '../fake-data/fake-applicant.js';
 import type { FakeSubmission } from '../fake-data/fake-submission.js';
+import { FACED_SUBMISSIONS, withFaces } from '../fake-data/fake-faces.js';
 import { builtWorkerFile } from '../config/worker-file.js';
 import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
 
@@ -23,10 +24,16 @@ export class FakeSubmissionPool {
     });
   }
 
-  /** Each applicant's submission, in order (null for one that never submitted). */
-  async draw(applicants: readonly FakeApplicant[]): Promise<(FakeSubmission | null)[]> {
+  /**
+   * Each applicant's submission, in order (null for one that never submitted); the first
+   * `faces` submitted ones show a face of the packages' sample photos (fake-faces.ts),
+   * each a different person, so that their face analysis finds it.
+   */
+  async draw(applicants: readonly FakeApplicant[], { faces = FACED_SUBMISSIONS }: { faces?: number } = {}): Promise<(FakeSubmission | null)[]> {
+    const crops = faces > 0 ? ((await this.pool.run(null, { name: 'sourceFaces' })) as Uint8Array[]).map((crop) => Buffer.from(crop)) : [];
+    const shown = withFaces(applicants, crops, faces);
     const drawn = await Promise.all(
-      applicants.map((applicant) => (applicant.submittedAt ? (this.pool.run(applicant) as Promise<FakeSubmission | null>) : null)),
+      applicants.map((applicant, i) => (applicant.submittedAt ? (this.pool.run({ applicant, face: shown[i] }) as Promise<FakeSubmission | null>) : null)),
     );
     // Buffers come back from the threads as plain Uint8Arrays.
     return drawn.map(

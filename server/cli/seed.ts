@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { availableParallelism } from 'node:os';
 import { FakeSubmissionPool } from '../analysis/fake-submission-pool.js';
+import { FACED_SUBMISSIONS } from '../fake-data/fake-faces.js';
 import { seedApplicants } from '../fake-data/seed-applicants.js';
 import { AuditEvent } from '../audit/audit-event.entity.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -166,10 +167,18 @@ async function main(): Promise<number> {
     const started = Date.now();
     // Photos are drawn, measured and (spoilt ones) read on one thread per CPU.
     const pool = args.images ? new FakeSubmissionPool(availableParallelism()) : null;
+    // The first batch's first applicants show real faces, analysed by the app's face jobs once it runs.
+    let faces = FACED_SUBMISSIONS;
     const result = await seedApplicants(dataSource, organization.id, {
       count: args.applicants,
       seed: args.seed,
-      draw: pool ? (applicants) => pool.draw(applicants) : undefined,
+      draw: pool
+        ? (applicants) => {
+            const drawing = pool.draw(applicants, { faces });
+            faces = 0;
+            return drawing;
+          }
+        : undefined,
       batchSize: args.batch,
       onProgress: progressBar('Applicants'),
     }).finally(() => pool?.destroy());

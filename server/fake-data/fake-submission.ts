@@ -3,7 +3,8 @@ import { parseAamva } from '../document-reading/aamva.js';
 import { assessQuality, type QualityMeasures } from '../document-reading/quality.js';
 import { fromAamva, fromMrz, type ComparedField, type DocumentData } from '../applicants/analysis/document-data.js';
 import type { ApplicantImage } from '../applicants/applicant-image.entity.js';
-import { drawFakeDocument } from './fake-documents.js';
+import { drawFakeDocument, type DrawnDocument } from './fake-documents.js';
+import { faceSelfie } from './fake-faces.js';
 import type { FakeApplicant } from './fake-applicant.js';
 import { hashSeed, Random } from './random.js';
 
@@ -18,6 +19,8 @@ export interface FakeSubmission {
   read: DocumentData | null;
   /** Why nothing was read (with read null). */
   reason: string;
+  /** The photos show a face the detector finds (fake-faces.ts): its face analysis is worth running. */
+  face: boolean;
 }
 
 /** The analysis' reader (server/analysis/document-reader.ts), for the few photos spoilt on purpose. */
@@ -37,28 +40,26 @@ export const FAKE_PHOTO_QUALITY = 80;
  * A photo with a thumb over the zone (photoTrouble) is given to the real reader instead.
  * Null for an applicant that never submitted. CPU-bound (~100 ms): run it on worker threads.
  */
-export async function fakeSubmission(applicant: FakeApplicant, readDocument: ReadDocument): Promise<FakeSubmission | null> {
+export async function fakeSubmission(applicant: FakeApplicant, readDocument: ReadDocument, face?: Buffer | null): Promise<FakeSubmission | null> {
   if (!applicant.documentType || !applicant.submittedAt) return null;
   const thumb = photoTrouble(applicant);
-  const drawn = await drawFakeDocument(applicant, { thumb });
+  const drawn = await drawFakeDocument(applicant, { thumb, face: face ?? undefined });
   const images: FakeImage[] = [];
   for (const { side, canvas } of drawn.pages) {
     const data = await canvas.encode('jpeg', FAKE_PHOTO_QUALITY);
     const quality: QualityMeasures = (await assessQuality(data)).measures;
     images.push({ docType: drawn.documentType, side, contentType: 'image/jpeg', width: canvas.width, height: canvas.height, data, quality });
   }
+  images.push({ docType: 'SELFIE', side: null, contentType: 'image/jpeg', quality: null, ...(await selfieOf(drawn, applicant, face)) });
+  if (thumb) return { images, face: Boolean(face), ...(await readDocument(drawn.documentType, images.slice(0, -1), applicant.submittedAt)) };
+  return { images, read: printedData(drawn, applicant.submittedAt), reason: '', face: Boolean(face) };
+}
+
+/** The selfie: the face photo as a front camera takes it, or the drawn person. */
+async function selfieOf(drawn: DrawnDocument, applicant: FakeApplicant, face?: Buffer | null): Promise<{ width: number; height: number; data: Buffer }> {
+  if (face) return faceSelfie(face, hashSeed(`${applicant.userId}|selfie`));
   const selfie = drawn.selfie();
-  images.push({
-    docType: 'SELFIE',
-    side: null,
-    contentType: 'image/jpeg',
-    width: selfie.width,
-    height: selfie.height,
-    data: await selfie.encode('jpeg', FAKE_PHOTO_QUALITY),
-    quality: null,
-  });
-  if (thumb) return { images, ...(await readDocument(drawn.documentType, images.slice(0, -1), applicant.submittedAt)) };
-  return { images, read: printedData(drawn, applicant.submittedAt), reason: '' };
+  return { width: selfie.width, height: selfie.height, data: await selfie.encode('jpeg', FAKE_PHOTO_QUALITY) };
 }
 
 /** Share of applicants on hold (for no typing slip) whose document photo has a thumb over its zone. */

@@ -5,7 +5,7 @@ import { documentAnalysisChecks } from '../applicants/analysis/document-checks.j
 import { ApplicantCheck } from '../applicants/applicant-check.entity.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
-import { DOCUMENT_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
+import { DOCUMENT_ANALYSIS, FACE_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { runPrechecks } from '../applicants/lifecycle/prechecks.js';
 import { encodeFlaggedChecks, FLAGGING_VERDICTS } from '../applicants/list/flagged-checks.js';
 import type { FakeApplicant } from './fake-applicant.js';
@@ -98,6 +98,24 @@ export async function insertFakeSubmissions(
       createdAt: submittedAt,
       updatedAt: analysedAt,
     });
+    // A face the detector finds: the real face analysis runs on it (the runners pick up queued rows).
+    if (submission.face) {
+      jobs.push({
+        id: randomUUID(),
+        applicantId,
+        kind: FACE_ANALYSIS,
+        status: 'queued',
+        attempts: 0,
+        runs: 0,
+        runAfter: analysedAt,
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+        finishedAt: null,
+        createdAt: submittedAt,
+        updatedAt: submittedAt,
+      });
+    }
     if (!options.dataInserted) await setDocumentData(manager, applicantId, submission.read);
   }
   for (let i = 0; i < images.length; i += IMAGES_PER_INSERT) await insertRows(manager, ApplicantImage, images.slice(i, i + IMAGES_PER_INSERT));

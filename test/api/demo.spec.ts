@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AnalysisPool } from '../../server/analysis/analysis-pool.js';
 import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
+import { ApplicantCheck } from '../../server/applicants/applicant-check.entity.js';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
@@ -16,6 +17,7 @@ import { WebhookEvent } from '../../server/webhooks/webhook-event.entity.js';
 import { browser } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser } from '../support/users.js';
+import { waitUntil } from '../support/wait.js';
 
 describe('demo accounts', () => {
   let t: TestApp;
@@ -97,8 +99,12 @@ describe('demo accounts', () => {
     const submitted = applicants.filter((applicant) => applicant.submittedAt);
     expect(submitted.length).toBeGreaterThan(40);
     expect(submitted.filter((applicant) => applicant.documentData === null).every((applicant) => applicant.kycStatus === 'onHold')).toBe(true);
-    expect(await ds.getRepository(AnalysisJob).countBy(submitted.map((applicant) => ({ applicantId: applicant.id, status: 'done' as const })))).toBe(
-      submitted.length,
+    expect(
+      await ds.getRepository(AnalysisJob).countBy(submitted.map((applicant) => ({ applicantId: applicant.id, kind: 'document', status: 'done' as const }))),
+    ).toBe(submitted.length);
+    // A few show a real face, whose analysis is queued (the next test); the checks below are the others'.
+    const faced = new Set(
+      (await ds.getRepository(AnalysisJob).findBy(submitted.map((applicant) => ({ applicantId: applicant.id, kind: 'face' })))).map((job) => job.applicantId),
     );
 
     type Check = {
@@ -116,7 +122,7 @@ describe('demo accounts', () => {
       );
 
     // A card: its photos are JPEGs with their measures, and the real reader reads what is stored as read.
-    const card = submitted.find((applicant) => applicant.documentType === 'ID_CARD' && applicant.reviewAnswer === 'approved')!;
+    const card = submitted.find((applicant) => applicant.documentType === 'ID_CARD' && applicant.reviewAnswer === 'approved' && !faced.has(applicant.id))!;
     const details = (await agent.get(`/api/projects/${card.organizationId}/applicants/${card.userId}`).expect(200)).body;
     expect(details.analysis).toBe('done');
     expect(details.document).toEqual(card.documentData);
@@ -192,6 +198,34 @@ describe('demo accounts', () => {
     const approved = submitted.filter((applicant) => applicant.reviewAnswer === 'approved');
     for (const applicant of approved) expect((await checksOf(applicant))['data-matches-document'].verdict).toBe('passed');
   });
+
+  it('gives the first submitted applicants of each organization a face the detector finds, and the real face analysis checks it', async () => {
+    const { email } = (await request(t.server).post('/api/demo/register').set('X-Requested-With', 'XMLHttpRequest').expect(200)).body;
+    await t.app.get(DemoService).settled();
+    const agent = browser(t);
+    await agent.post('/api/auth/login').send({ username: email, password: DEMO_PASSWORD }).expect(200);
+    const projects = (await agent.get('/api/projects').expect(200)).body as { id: string }[];
+    const ds = t.app.get(DataSource);
+    const submitted = (await ds.getRepository(Applicant).find({ where: projects.map((project) => ({ organizationId: project.id })) })).filter(
+      (applicant) => applicant.submittedAt,
+    );
+    const jobs = ds.getRepository(AnalysisJob);
+    const faced = await jobs.findBy(submitted.map((applicant) => ({ applicantId: applicant.id, kind: 'face' })));
+    expect(faced.length).toBeGreaterThanOrEqual(2 * 4);
+    // The app's runner analyses them as it would a real submission.
+    const ids = faced.map((job) => job.applicantId);
+    await waitUntil(
+      async () => ((await jobs.findBy(ids.map((applicantId) => ({ applicantId, kind: 'face' })))).every((job) => job.status === 'done') ? true : undefined),
+      120_000,
+      'the demo applicants’ face analysis',
+    );
+    const checks = await ds.getRepository(ApplicantCheck).findBy(ids.map((applicantId) => ({ applicantId, name: 'face-match' })));
+    expect(checks).toHaveLength(ids.length);
+    // Each face is found on the selfie and the document and matches: the same person, a different one each.
+    expect(checks.map((check) => check.verdict)).toEqual(ids.map(() => 'passed'));
+    const duplicates = await ds.getRepository(ApplicantCheck).findBy(ids.map((applicantId) => ({ applicantId, name: 'duplicate-face' })));
+    expect(duplicates.map((check) => check.verdict)).toEqual(ids.map(() => 'passed'));
+  }, 180_000);
 
   it('keeps a demo user away from API keys and locks the username and e-mail', async () => {
     const { email } = (await request(t.server).post('/api/demo/register').set('X-Requested-With', 'XMLHttpRequest').expect(200)).body;
