@@ -11,7 +11,8 @@ import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfies, up
 // Faces are checked, not only collected: an end user photographs a generated passport
 // printed with a man's photo and takes a selfie of the same man in two poses → the face
 // match passes. A second end user shows another person's passport with the first one's
-// face → the reviewer's view flags the first applicant as a duplicate, linked.
+// face → the reviewer's view flags the first applicant as a duplicate, linked; and the
+// first applicant is flagged too: its approve dialog names the later one.
 
 const now = new Date('2026-06-01T00:00:00Z');
 /** The first two passport holders of a fixed generated series. */
@@ -119,6 +120,22 @@ describe('face checks', () => {
     await saveScreenshot(second.office, 'applicant-face-duplicate-375', true);
     await link.click();
     await second.office.waitForURL(/\/applicants\/face-first$/);
+
+    // The earlier applicant is flagged too: its reviewer sees the later one before approving.
+    const office = second.office;
+    await office.setViewportSize(DESKTOP);
+    await office
+      .getByRole('region', { name: 'Face' })
+      .getByText(/Submitted later: found when its selfie was analysed/)
+      .waitFor();
+    await office.getByRole('button', { name: 'Approve' }).first().click();
+    const dialog = office.getByRole('dialog', { name: 'Approve applicant?' });
+    const flags = dialog.getByRole('list', { name: 'Flagged checks' });
+    await flags.getByText(/Same face as face-second \(submitted later, different name or date of birth\)/).waitFor();
+    await saveScreenshot(office, 'approve-dialog-duplicate-1280');
+    await office.setViewportSize(MOBILE);
+    await saveScreenshot(office, 'approve-dialog-duplicate-375');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await second.dashboard.close();
   }, 240_000);
 });
