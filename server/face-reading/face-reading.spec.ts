@@ -83,6 +83,6 @@ describe('face reading', () => {
     expect(child.stderr).toContain('network refused in main thread');
     expect(child.status).toBe(0);
     const result = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}');
-    expect(result).toEqual({ faces: 3, embeddingLength: 1024 });
+    expect(result).toEqual({ faces: 3, embeddingLength: 1024, identityLength: 128 });
   });
 });

@@ -1,6 +1,7 @@
 import type { FaceResult } from '@vladmandic/human';
 import sharp, { type Sharp } from 'sharp';
 import { faceEngine } from './engine.js';
+import { fivePointsFromMesh, type FivePoints, type RgbImage } from './face-alignment.js';
 
 /**
  * Photos are scaled to fit this many pixels on their longer side before detection: the
@@ -42,6 +43,11 @@ export interface DetectedFace {
   /** The package's anti-spoofing score (1 = real face) and liveness score (1 = live): signals, not certifications. */
   antispoof: number | null;
   liveness: number | null;
+  /**
+   * Eyes, nose tip and mouth corners from the mesh (face-alignment.ts), in pixels of the
+   * photo as given, like the box, except readPortrait's: those of its crop (readPortraitDetail).
+   */
+  landmarks?: FivePoints | null;
 }
 
 export interface FaceDetection {
@@ -53,6 +59,9 @@ export interface FaceDetection {
 }
 
 export type FaceRead = { found: true; face: DetectedFace } | { found: false; reason: 'no face' | 'several faces' | 'face too small'; faces: DetectedFace[] };
+
+const scalePoints = (points: FivePoints | null, scale: number): FivePoints | null =>
+  points && (points.map(([x, y]) => [x * scale, y * scale] as const) as unknown as FivePoints);
 
 const degrees = (radians: number | undefined) => ((radians ?? 0) * 180) / Math.PI;
 
@@ -69,6 +78,7 @@ function toDetectedFace(result: FaceResult, scale: number, describe: boolean): D
     embedding: Float32Array.from(result.embedding ?? []),
     antispoof: result.real ?? null,
     liveness: result.live ?? null,
+    landmarks: scalePoints(fivePointsFromMesh(result.mesh), scale),
   };
 }
 
@@ -107,6 +117,15 @@ const PORTRAIT_CROP_SPAN = 2.2;
  * signals are the crop's. null if the crop shows no face.
  */
 export async function readPortrait(image: Buffer, face: DetectedFace): Promise<DetectedFace | null> {
+  return (await readPortraitDetail(image, face))?.face ?? null;
+}
+
+/**
+ * readPortrait, with the upright crop it read the face on: the face's landmarks are in the
+ * crop's pixels, so that an identity embedding (face-identity.ts) is computed from the very
+ * crop the description came from.
+ */
+export async function readPortraitDetail(image: Buffer, face: DetectedFace): Promise<{ face: DetectedFace; crop: RgbImage } | null> {
   const upright = await sharp(image).rotate().toBuffer({ resolveWithObject: true });
   const { width, height } = upright.info;
   const side = Math.round(Math.max(face.box.width, face.box.height) * PORTRAIT_CROP_SPAN);
@@ -136,8 +155,9 @@ export async function readPortrait(image: Buffer, face: DetectedFace): Promise<D
     .toBuffer();
   const level = sharp(await sharp(square).rotate(-face.roll, { background: grey }).png().toBuffer());
   const crop = level.resize(PORTRAIT_CROP_SIZE, PORTRAIT_CROP_SIZE, { fit: 'cover' });
-  const [again] = await detectOnPixels(crop, PORTRAIT_CROP_SIZE, true);
-  return again ? { ...again, box: face.box, size: face.size } : null;
+  const read: { pixels?: RgbImage } = {};
+  const [again] = await detectOnPixels(crop, PORTRAIT_CROP_SIZE, true, read);
+  return again && read.pixels ? { face: { ...again, box: face.box, size: face.size }, crop: read.pixels } : null;
 }
 
 /** Human detects one picture at a time per thread: its models keep state between the steps of a detection. */
@@ -152,8 +172,9 @@ const modelsFor = (describe: boolean) => ({
 });
 
 /** The faces on a picture, largest first, with boxes scaled from its pixel width to `width`. */
-async function detectOnPixels(picture: Sharp, width: number, describe: boolean): Promise<DetectedFace[]> {
+async function detectOnPixels(picture: Sharp, width: number, describe: boolean, read: { pixels?: RgbImage } = {}): Promise<DetectedFace[]> {
   const { data, info } = await picture.removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  read.pixels = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
   const human = await faceEngine();
   const detection = detecting.then(async () => {
     const tensor = human.tf.tensor3d(new Uint8Array(data.buffer, data.byteOffset, data.length), [info.height, info.width, info.channels], 'int32');

@@ -11,6 +11,7 @@ export {
   FACE_MATCH_THRESHOLD,
   readFace,
   readPortrait,
+  readPortraitDetail,
   singleFace,
   FACE_WORK_SIZE,
   MIN_FACE_SIZE,
@@ -24,3 +25,9 @@ export { faceEngine, HUMAN_MODELS_DIR, TFJS_WASM_DIR } from './engine.js';
 /** Compact embeddings and the 1:N search over them. */
 export { EMBEDDING_LENGTH, FaceIndex, packEmbedding, packedSimilarity, unpackEmbedding } from './face-index.js';
 export type { FaceIndexOptions, FaceMatch, SearchStats } from './face-index.js';
+
+/** Identity embeddings (issue 35): five-point alignment and the identity-trained networks measured beside faceres. */
+export { alignFace, ARCFACE_TEMPLATE, DLIB_TEMPLATE, fivePointsFromMesh, similarityTransform } from './face-alignment.js';
+export type { AlignmentTemplate, FivePoints, Point, RgbImage } from './face-alignment.js';
+export { DLIB_MODEL_DIR, dlibIdentityModel, identityEmbedding, mirrored, onnxIdentityModel } from './face-identity.js';
+export type { IdentityModel, IdentityOptions } from './face-identity.js';
