@@ -95,7 +95,11 @@ describe('demo accounts', () => {
     await agent.post('/api/auth/login').send({ username: email, password: DEMO_PASSWORD }).expect(200);
     const projects = (await agent.get('/api/projects').expect(200)).body as { id: string; name: string }[];
     const ds = t.app.get(DataSource);
-    const applicants = await ds.getRepository(Applicant).find({ where: projects.map((project) => ({ organizationId: project.id })) });
+    // In one order on both databases and every run (organizations by name, then userId), so that each looks at the same applicants.
+    const names = new Map(projects.map((project) => [project.id, project.name]));
+    const applicants = (await ds.getRepository(Applicant).find({ where: projects.map((project) => ({ organizationId: project.id })) })).sort(
+      (a, b) => names.get(a.organizationId)!.localeCompare(names.get(b.organizationId)!) || a.userId.localeCompare(b.userId),
+    );
     const submitted = applicants.filter((applicant) => applicant.submittedAt);
     expect(submitted.length).toBeGreaterThan(40);
     expect(submitted.filter((applicant) => applicant.documentData === null).every((applicant) => applicant.kycStatus === 'onHold')).toBe(true);
