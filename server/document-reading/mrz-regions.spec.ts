@@ -55,7 +55,7 @@ describe('where a character of the zone lies on the photo', () => {
   });
 });
 
-describe("a row whose first glyph is lost", () => {
+describe('a row whose first glyph is lost', () => {
   /** ICAO 9303's TD1 specimen (part 5). */
   const TD1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
 
