@@ -20,6 +20,8 @@ export interface CellRead {
   shape?: Float32Array;
   /** The recogniser and the OCR-B classifier both all but certain of this character: the zone's other prints need not vouch for it. */
   agreed?: boolean;
+  /** The cell's ink has the chevron's shape: the filler, by geometry alone. */
+  chevron?: boolean;
   /** The cell's columns and the row's band on the straightened image. */
   box?: { x0: number; x1: number; top: number; bottom: number };
 }
@@ -47,7 +49,7 @@ export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: num
   found.forEach(({ chevron, x0, x1, inkLeft, inkRight, shape }, cell) => {
     const box = { x0, x1, top: row.top, bottom: row.bottom };
     if (chevron) {
-      reads.push({ text: '<', confidence: 100, box });
+      reads.push({ text: '<', confidence: 100, box, shape, chevron });
       return;
     }
     reads.push({ text: '?', confidence: 0, shape, box });
@@ -99,7 +101,7 @@ export async function ocrLine(grey: Grey, mask: Uint8Array, row: Row, cells: num
   }
   for (const [cell, found] of best) Object.assign(reads[cell], { text: found.text, confidence: found.confidence, choices: found.choices });
   if (!recognizer) {
-    for (const read of reads) weighWithClassifier(read);
+    for (const read of reads) if (!read.chevron) weighWithClassifier(read);
     return reads;
   }
   const recognized = await recognizeRow(grey, row, found);
@@ -289,10 +291,12 @@ const SHAPE_MARGIN = 0.04;
  * and how alike two prints of one character are in this photo (blur and noise lower
  * it): the median over the examples' pairs.
  */
-function printedExamples(kinds: Kind[][], reads: CellRead[][]): { examples: Map<string, Float32Array[]>; same: number } {
+function printedExamples(kinds: Kind[][], reads: CellRead[][]): { examples: Map<string, Float32Array[]>; same: number; chevrons: Float32Array[] } {
   const examples = new Map<string, Float32Array[]>();
+  const chevrons: Float32Array[] = [];
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
+      if (cell.chevron && cell.shape) chevrons.push(cell.shape);
       const kind = kinds[line][column];
       const isDigit = /^[0-9]$/.test(cell.text);
       const isLetter = /^[A-Z]$/.test(cell.text);
@@ -309,8 +313,11 @@ function printedExamples(kinds: Kind[][], reads: CellRead[][]): { examples: Map<
     for (let i = 0; i < list.length && pairs.length < 400; i += 1) for (let j = i + 1; j < list.length; j += 1) pairs.push(likeness(list[i], list[j]));
   }
   pairs.sort((a, b) => a - b);
-  return { examples, same: pairs.length ? pairs[Math.floor(pairs.length / 2)] : 0.9 };
+  return { examples, same: pairs.length ? pairs[Math.floor(pairs.length / 2)] : 0.9, chevrons };
 }
+
+/** The zone's prints: per character, the glyphs read with confidence where the position's kind agrees; how alike two prints of one character are; the chevrons found by their shape. */
+type PrintedExamples = ReturnType<typeof printedExamples>;
 
 /** How much less than two prints of one character a rival's prints must match a glyph to rule the rival out. */
 const RIVAL_GAP = 0.1;
@@ -322,15 +329,18 @@ const RIVAL_GAP = 0.1;
  * when the glyph matches its letter's other prints about that well and the rival's, if
  * any, clearly less.
  */
-function confirmLetters(kinds: Kind[][], reads: CellRead[][], examples: Map<string, Float32Array[]>, same: number): void {
+function confirmLetters(kinds: Kind[][], reads: CellRead[][], { examples, same, chevrons }: PrintedExamples): void {
   const closest = (shape: Float32Array, text: string) =>
-    Math.max(-1, ...(examples.get(text) ?? []).filter((example) => example !== shape).map((example) => likeness(example, shape)));
+    Math.max(-1, ...((text === '<' ? chevrons : examples.get(text)) ?? []).filter((example) => example !== shape).map((example) => likeness(example, shape)));
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
       const { shape } = cell;
-      if (kinds[line][column] !== 'alpha' || !shape || !cell.choices) return;
+      if (kinds[line][column] !== 'alpha' || !shape || !cell.choices || cell.chevron) return;
       const own = closest(shape, cell.text);
       const confirmed = own >= same - 0.05;
+      // A letter printed just like the zone's fillers: the filler is its rival, whatever OCR offered.
+      if (cell.text !== '<' && closest(shape, '<') >= same - 0.05 && !cell.choices.some((choice) => choice.text === '<'))
+        cell.choices = [...cell.choices, { text: '<', confidence: cell.confidence }];
       cell.choices = cell.choices.filter((choice) => {
         if (choice.text === cell.text) return true;
         const rival = closest(shape, choice.text);
@@ -356,11 +366,12 @@ function confirmLetters(kinds: Kind[][], reads: CellRead[][], examples: Map<stri
  */
 export function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
   const kinds = cellKinds(format);
-  const { examples, same } = printedExamples(kinds, reads);
-  confirmLetters(kinds, reads, examples, same);
+  const printed = printedExamples(kinds, reads);
+  const { examples, same } = printed;
+  confirmLetters(kinds, reads, printed);
   reads.forEach((cells, line) =>
     cells.forEach((cell, column) => {
-      if (kinds[line][column] !== 'alnum' || !cell.shape) return;
+      if (kinds[line][column] !== 'alnum' || !cell.shape || cell.chevron) return;
       const alternatives = lookAlikes(cell.text);
       if (alternatives.length === 0 && examples.has(cell.text)) return;
       // The look-alikes, and any character printed elsewhere in the zone (OCR may take a blurred 9 for an O).
@@ -394,13 +405,15 @@ export function settleLookAlikes(format: MrzFormat, reads: CellRead[][]): void {
         if (first.text === cell.text && clear && first.score >= same - 0.1) settle(cell.text);
         else doubt(scores.filter((candidate) => candidate.score >= first.score - SHAPE_MARGIN).map((candidate) => candidate.text));
       } else {
-        const rivals = scores.filter((candidate) => alternatives.includes(candidate.text) || checkBlind(candidate.text, cell.text));
+        const rivals = scores.filter((candidate) => alternatives.includes(candidate.text));
+        // A character the check digits cannot tell from this one (U from 0), printed just like the glyph.
+        const blind = scores.filter((candidate) => checkBlind(candidate.text, cell.text) && candidate.score >= same - 0.05).map((candidate) => candidate.text);
         // No printed look-alike to compare with: OCR's word is taken only when it is very sure and the glyph is not one of the round ones.
         if (rivals.length === 0) {
-          if (cell.confidence < 95 || ROUND.includes(cell.text)) doubt([]);
+          if (cell.confidence < 95 || ROUND.includes(cell.text) || blind.length) doubt(blind);
         } else {
           const near = rivals.filter((rival) => rival.score >= same - 0.15).map((rival) => rival.text);
-          if (near.length) doubt(near);
+          if (near.length || blind.length) doubt([...near, ...blind]);
         }
       }
     }),

@@ -161,7 +161,7 @@ function settleUnguarded(layout: Layout, reading: Reading, doubtful: DoubtfulCha
         if (reading.confident && reading.confidence(field.line, column) >= SURE_CONFIDENCE) doubt(field.line, column, ['<']);
         else lines[field.line][column] = '<';
       }
-    if (field.names) doubtSeparator(lines[field.line], field, doubt);
+    if (field.names) doubtSeparator(reading, field, doubt);
     for (let column = field.start; column < field.end; column += 1) {
       const character = lines[field.line][column];
       if (character === '?') return `no character read at line ${field.line + 1}, column ${column + 1}`;
@@ -244,9 +244,12 @@ const CHEVRON_MISREADS = 'KCL';
  * The names' separator (`<<` between the primary and secondary identifiers) read with
  * one chevron as a letter: when the names hold no `<<` before their padding, a K, C or
  * L beside a filler that would make the first `<<` is in doubt (THORSDOTTIRK<KENJI is
- * most likely THORSDOTTIR<<KENJI; a surname of two words without given names is rarer).
+ * most likely THORSDOTTIR<<KENJI; a surname of two words without given names is rarer) —
+ * unless it was read with confidence and OCR's choices, which the zone's own fillers
+ * weigh (a letter printed like them has the filler among its choices), hold no filler.
  */
-function doubtSeparator(line: string[], field: Field, doubt: (line: number, column: number, rivals: readonly string[]) => void): void {
+function doubtSeparator(reading: Reading, field: Field, doubt: (line: number, column: number, rivals: readonly string[]) => void): void {
+  const line = reading.lines[field.line];
   const names = line.slice(field.start, field.end).join('');
   const padding = names.search(/<<+$/);
   const body = padding >= 0 ? names.slice(0, padding) : names;
@@ -254,7 +257,9 @@ function doubtSeparator(line: string[], field: Field, doubt: (line: number, colu
   for (let offset = 0; offset < body.length; offset += 1) {
     if (!CHEVRON_MISREADS.includes(body[offset])) continue;
     if (body[offset - 1] === '<' || body[offset + 1] === '<') {
-      doubt(field.line, field.start + offset, ['<']);
+      const column = field.start + offset;
+      const filler = rivals(reading, field.line, column, (text) => text === '<', CHOICE_FLOOR);
+      if (!(reading.confident && reading.confidence(field.line, column) >= SURE_CONFIDENCE && filler?.length === 0)) doubt(field.line, column, ['<']);
       return;
     }
   }
