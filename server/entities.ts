@@ -26,6 +26,7 @@ import { AnalysisJob } from './applicants/analysis/analysis-job.entity.js';
 import { ApplicantFace } from './faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from './faces/face-blocklist-entry.entity.js';
 import { FaceCrop, FaceCropMove } from './faces/face-crop.entity.js';
+import { FaceModelMigration } from './faces/face-model-migration.entity.js';
 import { SanctionsListEntity } from './sanctions/sanctions-list-entity.entity.js';
 import { SanctionsListImport } from './sanctions/sanctions-list-import.entity.js';
 import { VerificationPolicy } from './policy/verification-policy.entity.js';
@@ -75,6 +76,7 @@ export const entities: Function[] = [
   ApplicantFace,
   FaceBlocklistEntry,
   FaceCrop,
+  FaceModelMigration,
   FaceCropMove,
   SanctionsListImport,
   SanctionsListEntity,

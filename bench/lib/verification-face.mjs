@@ -56,7 +56,7 @@ export async function faceBenchmark({ root, variants, seed, log }) {
         ['selfie', selfies],
       ]) {
         const face = read[side];
-        if (face.found) list.push({ identity, variant, embedding: face.embedding });
+        if (face.found) list.push({ identity, variant, embedding: face.embeddings.faceres });
         else
           unreadable.push({
             source: source.id,

@@ -10,11 +10,13 @@ import { AccuracyReportsController } from './accuracy/accuracy-reports.controlle
 import { AccuracyReportsService } from './accuracy/accuracy-reports.service.js';
 import { AdminAccountsService } from './admin-accounts.service.js';
 import { AdminUsersController } from './admin-users.controller.js';
+import { FacesModule } from '../faces/faces.module.js';
+import { FaceModelsController } from './face-models/face-models.controller.js';
 
-/** Administrator accounts (the first super-admin, `npm run create-admin`, admin invitations) and the instance's accuracy reports. */
+/** Administrator accounts (the first super-admin, `npm run create-admin`, admin invitations), the instance's accuracy reports, the stored faces' embedding models. */
 @Module({
-  imports: [TypeOrmModule.forFeature([User, AccuracyReport, Applicant, AuditEvent, ApplicantCheck]), AuthModule],
-  controllers: [AdminUsersController, AccuracyReportsController],
+  imports: [TypeOrmModule.forFeature([User, AccuracyReport, Applicant, AuditEvent, ApplicantCheck]), AuthModule, FacesModule],
+  controllers: [AdminUsersController, AccuracyReportsController, FaceModelsController],
   providers: [AdminAccountsService, AccuracyReportsService],
   exports: [AdminAccountsService, AccuracyReportsService],
 })

@@ -6,7 +6,7 @@ import { ApplicantFace } from '../faces/applicant-face.entity.js';
 import { FaceCrop, type NewFaceCrop } from '../faces/face-crop.entity.js';
 import type { EarlierDuplicate } from '../faces/applicant-faces.js';
 import { withLaterDuplicate, type DuplicateMatch } from '../faces/face-checks.js';
-import { FACE_MATCH_THRESHOLD } from '../face-reading/index.js';
+import { faceThreshold } from '../face-reading/index.js';
 import { ApplicantLifecycle, type ChangeContext } from '../applicants/lifecycle/applicant-lifecycle.js';
 import { DECISION_STATUSES, type ApplicantChanges, type LifecycleStep } from '../applicants/lifecycle/transitions.js';
 import { ANALYSIS_ACTOR } from '../applicants/analysis/analysis-kinds.js';
@@ -77,7 +77,7 @@ export class AnalysisOutcomes {
       const replaced = ((current?.evidence?.matches ?? []) as DuplicateMatch[]).find((old) => old.userId === match.userId);
       if (replaced?.cropId) await manager.delete(FaceCrop, { id: replaced.cropId, applicantId });
       await manager.insert(FaceCrop, { ...crop });
-      const check = withLaterDuplicate(current, match, FACE_MATCH_THRESHOLD);
+      const check = withLaterDuplicate(current, match, faceThreshold(match.model));
       await manager.delete(ApplicantCheck, { applicantId, name: check.name });
       await manager.save(ApplicantCheck, manager.create(ApplicantCheck, { ...check, applicantId }));
       const duplicate = { userId: match.userId, similarity: match.similarity, differentIdentity: match.differentIdentity };

@@ -6,6 +6,7 @@ import type { AnalysisTask } from './analysis.worker.js';
 import type { DocumentImage, DocumentReadResult } from './document-reader.js';
 import type { PhotoLiveness } from '../document-liveness/index.js';
 import type { FaceImages, FaceReadResult } from './face-reader.js';
+import type { FaceModel } from '../face-reading/index.js';
 import { builtWorkerFile } from '../config/worker-file.js';
 import { BACKGROUND_NICE, type PoolWorkerData } from './worker-threads.js';
 import { FairLane, type CaptureTicket } from './fair-lane.js';
@@ -69,9 +70,9 @@ export class AnalysisPool implements OnApplicationShutdown {
     return this.run('background', { task: 'document-liveness', images }) as Promise<PhotoLiveness[]>;
   }
 
-  /** The faces of an applicant's document portrait and selfies (only ever background work). */
-  readFaces(images: FaceImages): Promise<FaceReadResult> {
-    return this.run('background', { task: 'read-faces', images }) as Promise<FaceReadResult>;
+  /** The faces of an applicant's document portrait and selfies, with the embeddings of `models` (only ever background work). */
+  readFaces(images: FaceImages, models: FaceModel[]): Promise<FaceReadResult> {
+    return this.run('background', { task: 'read-faces', images, models }) as Promise<FaceReadResult>;
   }
 
   /** After the runners (onModuleDestroy) let their jobs finish. */

@@ -10,6 +10,7 @@ import { AnalysisPoolModule } from './analysis-pool.module.js';
 import { DocumentAnalysisHandler } from './document-analysis.handler.js';
 import { FaceAnalysisHandler } from './face-analysis.handler.js';
 import { FaceSearch } from './face-search.js';
+import { FaceModelMigrations } from './face-model-migrations.js';
 import { ScreeningAnalysisHandler } from './screening-analysis.handler.js';
 import { ScreeningIndexCache } from './screening-index.cache.js';
 import { SanctionsModule } from '../sanctions/sanctions.module.js';
@@ -34,12 +35,13 @@ export class AnalysisModule {
         DocumentAnalysisHandler,
         FaceAnalysisHandler,
         FaceSearch,
+        FaceModelMigrations,
         ScreeningIndexCache,
         ScreeningAnalysisHandler,
         EmbeddedRunner,
         BullRunner,
       ],
-      exports: [AnalysisHandlers],
+      exports: [AnalysisHandlers, FaceModelMigrations],
     };
   }
 }

@@ -21,6 +21,7 @@ export interface PoolWorkerData {
  * inherit it; elsewhere the call would lower the whole process, HTTP thread included.
  */
 export function applyPoolPriority(): void {
-  const { nice } = workerData as PoolWorkerData;
+  // Outside a pool (a unit test importing a worker module) there is no workerData: nothing to apply.
+  const { nice } = (workerData ?? { nice: 0 }) as PoolWorkerData;
   if (nice > 0 && process.platform === 'linux') setPriority(nice);
 }

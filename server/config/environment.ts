@@ -79,6 +79,10 @@ export interface AnalysisSettings {
   threads: number;
   /** Whether this app process runs analysis jobs itself (false: `npm run worker` processes do, over REDIS_URL). */
   inApp: boolean;
+  /** The embedding new faces are stored and compared under (FACE_EMBEDDING_MODEL; face-reading/face-models.ts). */
+  faceModel: 'faceres' | 'dlib';
+  /** Whether stored faces of another model are moved to it in the background (FACE_MODEL_MIGRATION: background | paused). */
+  faceMigration: 'background' | 'paused';
 }
 
 export interface VerificationSettings {
@@ -361,5 +365,18 @@ function parseAnalysis(env: RawEnv): AnalysisSettings {
   if (workersOnly && !optional(env, 'REDIS_URL')) {
     throw new ConfigurationError('ANALYSIS_WORKERS_ONLY needs REDIS_URL: the workers take their jobs from Redis');
   }
-  return { threads: parsePositiveInteger(env, 'ANALYSIS_THREADS', Math.max(1, availableParallelism() - 1)), inApp: !workersOnly };
+  return {
+    threads: parsePositiveInteger(env, 'ANALYSIS_THREADS', Math.max(1, availableParallelism() - 1)),
+    inApp: !workersOnly,
+    faceModel: parseChoice(env, 'FACE_EMBEDDING_MODEL', ['dlib', 'faceres'] as const),
+    faceMigration: parseChoice(env, 'FACE_MODEL_MIGRATION', ['background', 'paused'] as const),
+  };
+}
+
+/** One of `choices`, the first when unset. */
+function parseChoice<T extends string>(env: RawEnv, name: string, choices: readonly [T, ...T[]]): T {
+  const raw = optional(env, name);
+  if (raw === undefined) return choices[0];
+  if (!(choices as readonly string[]).includes(raw)) throw new ConfigurationError(`${name} must be one of ${choices.join(', ')}, got '${raw}'`);
+  return raw as T;
 }

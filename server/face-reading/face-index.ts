@@ -2,8 +2,10 @@
  * Compact face embeddings and a 1:N search over many of them (duplicate faces, the
  * blocklist). Pure library: no models, no I/O.
  *
- * Packed embedding: the 1024 faceres values, scaled to unit length then to int8 (the
- * largest value ±127): 1024 bytes. Cosine is scale-free, so no scale is stored.
+ * Packed embedding: the embedding's values (1024 for faceres, 128 for dlib), scaled to unit
+ * length then to int8 (the largest value ±127): one byte a value. Cosine is scale-free, so
+ * no scale is stored. An index holds embeddings of one length only (one model: face-models.ts)
+ * and refuses any other; shorter ones are zero-padded to the scan's 1024 bytes.
  *
  * Search: every face stored has a 1024-bit sign hash of its direction; a query compares
  * hashes first (XOR and popcount, 64 bytes a face, the other 64 only for faces close on
@@ -18,7 +20,7 @@ import { seededRandom } from './seeded-random.js';
 
 export { MAX_FACES } from './face-scan.js';
 
-/** Values in a faceres embedding, bytes in a packed one. */
+/** Values in a faceres embedding, bytes in a packed one; the most an embedding may have. */
 export const EMBEDDING_LENGTH = VECTOR_BYTES;
 
 /** Bits of a face's sign hash, and 32-bit words; the scan compares the first FIRST_BITS of every face, the rest only for those close enough on those. */
@@ -37,35 +39,40 @@ const HASH_SIGMAS = 5;
 /** The cosine between a face's direction and FACE_CENTRE is kept in this many bins per query cut-off table. */
 const CENTRE_BINS = 1024;
 
+const checkLength = (length: number, what: string) => {
+  if (!(length > 0 && length <= EMBEDDING_LENGTH)) throw new Error(`${what} has 1 to ${EMBEDDING_LENGTH} values, not ${length}`);
+};
+
 /**
  * Turns an embedding into its packed form: unit length, then int8 with its largest
  * value at ±127. Throws on a wrong length or a zero vector.
  */
 export function packEmbedding(embedding: ArrayLike<number>): Buffer {
-  if (embedding.length !== EMBEDDING_LENGTH) throw new Error(`a face embedding has ${EMBEDDING_LENGTH} values, not ${embedding.length}`);
+  checkLength(embedding.length, 'a face embedding');
   let largest = 0;
-  for (let i = 0; i < EMBEDDING_LENGTH; i++) largest = Math.max(largest, Math.abs(embedding[i]));
+  for (let i = 0; i < embedding.length; i++) largest = Math.max(largest, Math.abs(embedding[i]));
   if (!(largest > 0) || !Number.isFinite(largest)) throw new Error('a face embedding must be finite and not all zero');
-  const packed = Buffer.alloc(EMBEDDING_LENGTH);
+  const packed = Buffer.alloc(embedding.length);
   const scale = 127 / largest;
-  for (let i = 0; i < EMBEDDING_LENGTH; i++) packed[i] = Math.round(embedding[i] * scale) & 0xff;
+  for (let i = 0; i < embedding.length; i++) packed[i] = Math.round(embedding[i] * scale) & 0xff;
   return packed;
 }
 
 /** The int8 values of a packed embedding (a copy). */
 export function unpackEmbedding(packed: Uint8Array): Int8Array {
-  if (packed.length !== EMBEDDING_LENGTH) throw new Error(`a packed face embedding has ${EMBEDDING_LENGTH} bytes, not ${packed.length}`);
+  checkLength(packed.length, 'a packed face embedding');
   return new Int8Array(packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.length));
 }
 
-/** Cosine similarity of two packed embeddings (within about 0.002 of the float cosine). */
+/** Cosine similarity of two packed embeddings of one model (within about 0.002 of the float cosine); throws on two lengths. */
 export function packedSimilarity(a: Uint8Array, b: Uint8Array): number {
-  const x = asInt8(a);
-  const y = asInt8(b);
+  if (a.length !== b.length) throw new Error(`packed face embeddings of different lengths (${a.length}, ${b.length}) are never compared`);
+  const x = asInt8(a, a.length);
+  const y = asInt8(b, b.length);
   let dot = 0;
   let xx = 0;
   let yy = 0;
-  for (let i = 0; i < EMBEDDING_LENGTH; i++) {
+  for (let i = 0; i < x.length; i++) {
     dot += x[i] * y[i];
     xx += x[i] * x[i];
     yy += y[i] * y[i];
@@ -87,6 +94,8 @@ export interface SearchStats {
 export interface FaceIndexOptions {
   /** Faces to make room for at once (the room doubles when full), at most MAX_FACES. */
   capacity?: number;
+  /** Values of the embeddings it holds (one model's: face-models.ts), 1024 unless told; any other length is refused. */
+  length?: number;
 }
 
 /**
@@ -100,9 +109,29 @@ export class FaceIndex {
   private faces: FaceScan;
   private ids: string[] = [];
   private slots = new Map<string, number>();
+  /** Values of the embeddings held. */
+  readonly length: number;
+  /** The common direction taken out before hashing: faceres's own; none for another model (results never depend on it). */
+  private readonly centre: Float32Array | null;
 
   constructor(options: FaceIndexOptions = {}) {
+    this.length = options.length ?? EMBEDDING_LENGTH;
+    checkLength(this.length, 'a face index');
+    this.centre = this.length === EMBEDDING_LENGTH ? FACE_CENTRE : null;
     this.faces = new FaceScan(Math.max(16, Math.ceil(options.capacity ?? 1024)));
+  }
+
+  /** The query or stored face as the scan holds it: this index's length, zero-padded to the scan's width. */
+  private padded(query: ArrayLike<number> | Uint8Array): Int8Array {
+    const packed = query instanceof Uint8Array ? query : packEmbedding(query);
+    if (packed.length !== this.length) {
+      throw new Error(`a face embedding of ${packed.length} values is never compared with this index's ${this.length}-value ones (another model)`);
+    }
+    const vector = asInt8(packed, this.length);
+    if (this.length === EMBEDDING_LENGTH) return vector;
+    const wide = new Int8Array(EMBEDDING_LENGTH);
+    wide.set(vector);
+    return wide;
   }
 
   /** Faces stored. */
@@ -116,8 +145,8 @@ export class FaceIndex {
 
   /** Stores a packed embedding under `id`, replacing the one it had. Throws past MAX_FACES. */
   add(id: string, packed: Uint8Array): void {
-    const vector = asInt8(packed);
-    const summary = summarise(vector);
+    const vector = this.padded(packed);
+    const summary = summarise(vector, this.centre);
     if (!summary) throw new Error('a packed face embedding must not be all zero');
     let slot = this.slots.get(id);
     if (slot === undefined) {
@@ -159,8 +188,8 @@ export class FaceIndex {
    * Buffer/Uint8Array of 1024 bytes) is at least `threshold`, best first, at most `limit`.
    */
   search(query: ArrayLike<number> | Uint8Array, threshold: number, limit = 20, stats?: SearchStats): FaceMatch[] {
-    const vector = query instanceof Uint8Array ? asInt8(query) : asInt8(packEmbedding(query));
-    const summary = summarise(vector);
+    const vector = this.padded(query);
+    const summary = summarise(vector, this.centre);
     if (!summary || limit <= 0) return [];
     const { faces } = this;
     faces.query.set(vector);
@@ -186,8 +215,8 @@ export class FaceIndex {
 
   /** Every face above `threshold`, found by computing every cosine in plain JavaScript: what `search` must equal (for tests and the benchmark). */
   searchExhaustive(query: ArrayLike<number> | Uint8Array, threshold: number, limit = 20): FaceMatch[] {
-    const vector = query instanceof Uint8Array ? asInt8(query) : asInt8(packEmbedding(query));
-    const summary = summarise(vector);
+    const vector = this.padded(query);
+    const summary = summarise(vector, this.centre);
     if (!summary || limit <= 0) return [];
     const { vectors, inverseNorms } = this.faces;
     const matches: FaceMatch[] = [];
@@ -202,8 +231,8 @@ export class FaceIndex {
   }
 }
 
-function asInt8(packed: Uint8Array): Int8Array {
-  if (packed.length !== EMBEDDING_LENGTH) throw new Error(`a packed face embedding has ${EMBEDDING_LENGTH} bytes, not ${packed.length}`);
+function asInt8(packed: Uint8Array, length: number): Int8Array {
+  if (packed.length !== length) throw new Error(`a packed face embedding has ${length} bytes, not ${packed.length}`);
   return packed instanceof Int8Array ? packed : new Int8Array(packed.buffer, packed.byteOffset, packed.length);
 }
 
@@ -239,18 +268,18 @@ interface Summary {
  * a cosine around 0.5), which would leave a hash of the whole vector unable to tell near
  * from far; their remainders are spread out, and that is what the hash compares.
  */
-function summarise(vector: Int8Array): Summary | null {
+function summarise(vector: Int8Array, common: Float32Array | null): Summary | null {
   let squares = 0;
   let along = 0;
   for (let i = 0; i < EMBEDDING_LENGTH; i++) {
     squares += vector[i] * vector[i];
-    along += vector[i] * FACE_CENTRE[i];
+    if (common) along += vector[i] * common[i];
   }
   if (squares === 0) return null;
   const inverseNorm = 1 / Math.sqrt(squares);
   const centre = along * inverseNorm;
   const rest = new Float32Array(EMBEDDING_LENGTH);
-  for (let i = 0; i < EMBEDDING_LENGTH; i++) rest[i] = vector[i] * inverseNorm - centre * FACE_CENTRE[i];
+  for (let i = 0; i < EMBEDDING_LENGTH; i++) rest[i] = vector[i] * inverseNorm - (common ? centre * common[i] : 0);
   for (const signs of SIGNS) {
     for (let i = 0; i < EMBEDDING_LENGTH; i++) rest[i] *= signs[i];
     hadamard(rest);

@@ -31,3 +31,7 @@ export { alignFace, ARCFACE_TEMPLATE, DLIB_TEMPLATE, fivePointsFromMesh, similar
 export type { AlignmentTemplate, FivePoints, Point, RgbImage } from './face-alignment.js';
 export { DLIB_MODEL_DIR, dlibIdentityModel, identityEmbedding, mirrored, onnxIdentityModel } from './face-identity.js';
 export type { IdentityModel, IdentityOptions } from './face-identity.js';
+
+/** The embeddings stored faces may have, each with its own threshold; never compared across models. */
+export { DEFAULT_FACE_MODEL, FACE_MODEL_NAMES, FACE_MODELS, faceThreshold, isFaceModel } from './face-models.js';
+export type { FaceModel, FaceModelSpec } from './face-models.js';

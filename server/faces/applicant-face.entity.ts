@@ -2,13 +2,16 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { encrypted } from '../data-protection/envelope.js';
 import { BINARY, TIMESTAMP } from '../database/column-types.js';
 import { Applicant } from '../applicants/applicant.entity.js';
+import type { FaceModel } from '../face-reading/index.js';
 
 /**
  * The face of an applicant's last analysed selfie, for the duplicate-face search: its
- * embedding packed to 1,024 int8 values and a small crop for the reviewer. One per
- * applicant; it goes with the applicant (reset, removal, erasure).
+ * embedding packed to int8 values (one byte a value) and a small crop for the reviewer.
+ * One per applicant and model (two while stored faces move to a new model:
+ * FaceModelMigrations); it goes with the applicant (reset, removal, erasure).
  */
 @Entity('applicant_faces')
+@Index(['applicantId', 'model'], { unique: true })
 export class ApplicantFace {
   /** Increasing, so that a search index can load only the faces stored since its last look. */
   @PrimaryGeneratedColumn('increment')
@@ -18,13 +21,17 @@ export class ApplicantFace {
   @Column({ type: 'uuid' })
   organizationId: string;
 
-  @Index({ unique: true })
   @Column({ type: 'uuid' })
   applicantId: string;
 
   @ManyToOne(() => Applicant, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'applicantId' })
   applicant?: Applicant;
+
+  /** The embedding's model (face-reading/face-models.ts): only ever compared with embeddings of the same model. */
+  @Index()
+  @Column({ type: 'varchar', length: 16, default: 'faceres' })
+  model: FaceModel;
 
   /** packEmbedding(): L2-normalised, int8. */
   @Column({ type: BINARY, transformer: encrypted })

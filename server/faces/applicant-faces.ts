@@ -14,11 +14,22 @@ import { FaceCrop, type NewFaceCrop } from './face-crop.entity.js';
 export type { NewFaceCrop };
 import { toFaceBlocklistEntryDto, type FaceBlocklistEntryDto } from './face-blocklist.dto.js';
 import { differentIdentity, type BlocklistMatch, type DuplicateMatch } from './face-checks.js';
+import type { FaceModel } from '../face-reading/index.js';
 
-/** A search hit: a stored row's id and how similar its face is. */
+/** A search hit: a stored row's id, how similar its face is, and the model both embeddings are of. */
 interface Hit {
   id: number;
   similarity: number;
+  model: FaceModel;
+}
+
+/** A match as its evidence records it, with the model both faces were compared under. */
+export type ModelMatch = DuplicateMatch & { model: FaceModel };
+
+/** A stored face's embedding under one model (packEmbedding()). */
+export interface ModelEmbedding {
+  model: FaceModel;
+  embedding: Buffer;
 }
 
 /**
@@ -28,7 +39,7 @@ interface Hit {
  */
 export interface EarlierDuplicate {
   applicantId: string;
-  match: DuplicateMatch;
+  match: ModelMatch;
   crop: NewFaceCrop;
 }
 
@@ -53,11 +64,18 @@ export class ApplicantFaces {
     private readonly audit: AuditService,
   ) {}
 
-  /** Keeps the applicant's selfie face (replacing an earlier submission's), before it is searched for, so that two concurrent submissions find each other. */
-  async store(applicant: Pick<Applicant, 'id' | 'organizationId'>, embedding: Buffer, crop: Buffer): Promise<void> {
+  /**
+   * Keeps the applicant's selfie face, one row per model (replacing an earlier submission's),
+   * before it is searched for, so that two concurrent submissions find each other.
+   */
+  async store(applicant: Pick<Applicant, 'id' | 'organizationId'>, embeddings: ModelEmbedding[], crop: Buffer): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(ApplicantFace, { applicantId: applicant.id });
-      await manager.insert(ApplicantFace, { applicantId: applicant.id, organizationId: applicant.organizationId, embedding, crop });
+      if (embeddings.length === 0) return;
+      await manager.insert(
+        ApplicantFace,
+        embeddings.map(({ model, embedding }) => ({ applicantId: applicant.id, organizationId: applicant.organizationId, model, embedding, crop })),
+      );
     });
   }
 
@@ -66,13 +84,14 @@ export class ApplicantFaces {
    * applicant's identity; each match names a copy of that applicant's face, returned in
    * `crops` to be stored with this applicant's checks (the evidence never holds the bytes).
    * `earlier`: the same matches seen from the other applicants' side, each with a copy of
-   * this applicant's face (`selfieCrop`), to flag them too.
+   * this applicant's face (`selfieCrop`), to flag them too. Hits come from each model's
+   * search (the target model's first): an applicant found under two models is one match.
    */
   async describeMatches(
     applicant: Pick<Applicant, 'id' | 'organizationId' | 'userId' | 'name' | 'dateOfBirth'>,
     hits: Hit[],
     selfieCrop: Buffer,
-  ): Promise<{ matches: DuplicateMatch[]; crops: NewFaceCrop[]; earlier: EarlierDuplicate[] }> {
+  ): Promise<{ matches: ModelMatch[]; crops: NewFaceCrop[]; earlier: EarlierDuplicate[] }> {
     if (hits.length === 0) return { matches: [], crops: [], earlier: [] };
     const rows = await this.dataSource
       .getRepository(ApplicantFace)
@@ -85,9 +104,11 @@ export class ApplicantFaces {
     const byId = new Map(rows.map((row) => [row.id, row]));
     const crops: NewFaceCrop[] = [];
     const earlier: EarlierDuplicate[] = [];
-    const matches = hits.flatMap((hit) => {
+    const seen = new Set<string>();
+    const matches = hits.flatMap((hit): ModelMatch[] => {
       const row = byId.get(hit.id);
-      if (!row?.applicant) return [];
+      if (!row?.applicant || seen.has(row.applicantId)) return [];
+      seen.add(row.applicantId);
       const other = row.applicant;
       const similarity = Math.round(hit.similarity * 1000) / 1000;
       const different = differentIdentity(applicant, other);
@@ -103,22 +124,28 @@ export class ApplicantFaces {
           similarity,
           differentIdentity: different,
           cropId: back.id,
+          model: hit.model,
         },
         crop: back,
       });
-      return [{ userId: other.userId, name: other.name, dateOfBirth: other.dateOfBirth, similarity, differentIdentity: different, cropId: crop.id }];
+      return [
+        { userId: other.userId, name: other.name, dateOfBirth: other.dateOfBirth, similarity, differentIdentity: different, cropId: crop.id, model: hit.model },
+      ];
     });
     return { matches, crops, earlier };
   }
 
-  /** The blocklist entries behind blocklist hits (entries removed since drop out). */
+  /** The blocklist entries behind blocklist hits (entries removed since drop out; a face listed once per model is one match). */
   async describeBlocklistMatches(organizationId: string, hits: Hit[]): Promise<BlocklistMatch[]> {
     if (hits.length === 0) return [];
     const rows = await this.dataSource.getRepository(FaceBlocklistEntry).findBy({ id: In(hits.map((hit) => hit.id)), organizationId });
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return hits.flatMap((hit) => {
+    const seen = new Set<string>();
+    return hits.flatMap((hit): (BlocklistMatch & { model: FaceModel })[] => {
       const row = byId.get(hit.id);
-      return row ? [{ entryId: row.id, userId: row.userId, reason: row.reason, similarity: Math.round(hit.similarity * 1000) / 1000 }] : [];
+      if (!row || seen.has(row.userId)) return [];
+      seen.add(row.userId);
+      return [{ entryId: row.id, userId: row.userId, reason: row.reason, similarity: Math.round(hit.similarity * 1000) / 1000, model: hit.model }];
     });
   }
 
@@ -154,9 +181,15 @@ export class ApplicantFaces {
     return { contentType: 'image/jpeg', data: entry.crop };
   }
 
-  /** How many faces the organization has stored (what a search looked through). */
-  count(organizationId: string, exceptApplicantId: string): Promise<number> {
-    return this.dataSource.getRepository(ApplicantFace).countBy({ organizationId, applicantId: Not(exceptApplicantId) });
+  /** How many applicants' faces the organization has stored (what a search looked through; a face stored under two models counts once). */
+  async count(organizationId: string, exceptApplicantId: string): Promise<number> {
+    const row = await this.dataSource
+      .getRepository(ApplicantFace)
+      .createQueryBuilder('f')
+      .select('COUNT(DISTINCT f.applicantId)', 'count')
+      .where({ organizationId, applicantId: Not(exceptApplicantId) })
+      .getRawOne<{ count: string | number }>();
+    return Number(row?.count ?? 0);
   }
 
   /** Puts the applicant's stored selfie face on the organization's blocklist (audited). */
@@ -164,19 +197,24 @@ export class ApplicantFaces {
     const { organization } = await this.access.requireMember(user, organizationId);
     const applicant = await this.applicants.findApplicant(organization.id, userId);
     return this.dataSource.transaction(async (manager) => {
-      const face = await manager.findOneBy(ApplicantFace, { applicantId: applicant.id });
-      if (!face) throw APPLICANT_ERRORS.error('FACE_NOT_ANALYSED');
+      // One entry per model the face is stored under (two while stored faces move to a new model).
+      const faces = await manager.find(ApplicantFace, { where: { applicantId: applicant.id }, order: { id: 'ASC' } });
+      if (faces.length === 0) throw APPLICANT_ERRORS.error('FACE_NOT_ANALYSED');
       if (await manager.existsBy(FaceBlocklistEntry, { applicantId: applicant.id })) throw APPLICANT_ERRORS.error('FACE_ALREADY_BLOCKLISTED');
-      const entry = manager.create(FaceBlocklistEntry, {
-        organizationId: organization.id,
-        applicantId: applicant.id,
-        userId: applicant.userId,
-        embedding: face.embedding,
-        crop: face.crop,
-        reason,
-        createdById: user.id,
-      });
-      await manager.save(entry);
+      const entries = faces.map((face) =>
+        manager.create(FaceBlocklistEntry, {
+          organizationId: organization.id,
+          applicantId: applicant.id,
+          userId: applicant.userId,
+          model: face.model,
+          embedding: face.embedding,
+          crop: face.crop,
+          reason,
+          createdById: user.id,
+        }),
+      );
+      await manager.save(entries);
+      const [entry] = entries;
       await this.audit.record(manager, {
         actor: user,
         organizationId: organization.id,

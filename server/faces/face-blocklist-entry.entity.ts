@@ -3,6 +3,7 @@ import { encrypted } from '../data-protection/envelope.js';
 import { BINARY, TIMESTAMP } from '../database/column-types.js';
 import { Organization } from '../organizations/organization.entity.js';
 import { Applicant } from '../applicants/applicant.entity.js';
+import type { FaceModel } from '../face-reading/index.js';
 
 /**
  * A face staff marked fraudulent: every later selfie of the organization is searched
@@ -34,6 +35,11 @@ export class FaceBlocklistEntry {
   /** The applicant's userId when the face was listed (it stays readable after removal). */
   @Column({ type: 'varchar', length: 128 })
   userId: string;
+
+  /** The embedding's model: one entry per model while stored faces move to a new one (an applicant's face listed is copied once per model). */
+  @Index()
+  @Column({ type: 'varchar', length: 16, default: 'faceres' })
+  model: FaceModel;
 
   @Column({ type: BINARY, transformer: encrypted })
   embedding: Buffer;

@@ -3,6 +3,7 @@ import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
 import { ApplicantFaces } from './applicant-faces.js';
+import { FaceModels } from './face-models.js';
 import { FaceBlocklistController } from './face-blocklist.controller.js';
 import { FaceCropsController } from './face-crops.controller.js';
 
@@ -15,7 +16,7 @@ import { FaceCropsController } from './face-crops.controller.js';
 @Module({
   imports: [OrganizationsModule, AuditModule, ApplicantsModule],
   controllers: [FaceBlocklistController, FaceCropsController],
-  providers: [ApplicantFaces],
-  exports: [ApplicantFaces],
+  providers: [ApplicantFaces, FaceModels],
+  exports: [ApplicantFaces, FaceModels],
 })
 export class FacesModule {}

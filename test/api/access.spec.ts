@@ -140,6 +140,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/users/register-admin': SUPER_ADMIN,
   'GET /api/audit': SUPER_ADMIN,
   'GET /api/accuracy-reports/latest': SUPER_ADMIN,
+  'GET /api/admin/face-models': SUPER_ADMIN,
   'GET /api/sanctions-lists/imports': SUPER_ADMIN,
   'POST /api/sanctions-lists/imports': SUPER_ADMIN,
   'GET /api/sanctions-lists/rescreens': SUPER_ADMIN,

@@ -1,0 +1,48 @@
+/**
+ * The face embeddings the product can store and compare (issue 35): each stored face
+ * records its model, and two embeddings are only ever compared when their models are the
+ * same — the scales differ (any two faceres faces are around 0.4 apart, any two dlib
+ * faces around 0.87), so each model has its own threshold. Pure: no models loaded here.
+ */
+
+/** faceres: Human's description (an age and gender network; before issue 35). dlib: dlib's ResNet-34 on the five-point-aligned face, mirrored average. */
+export type FaceModel = 'faceres' | 'dlib';
+
+export const FACE_MODEL_NAMES: readonly FaceModel[] = ['faceres', 'dlib'];
+
+/** The model new faces are stored under unless FACE_EMBEDDING_MODEL says otherwise. */
+export const DEFAULT_FACE_MODEL: FaceModel = 'dlib';
+
+export interface FaceModelSpec {
+  /** Values in the embedding (and bytes in its packed form). */
+  length: number;
+  /**
+   * Cosine similarity from which two faces of this model are the same person: the face
+   * match (portrait and selfie), the pose challenge's same face, the duplicate search.
+   */
+  threshold: number;
+  label: string;
+}
+
+/**
+ * faceres 0.72: npm run bench:verification (from 0.70 to 0.72 FNMR stays 0.02 while FMR
+ * falls from 0.001 to 0.0003); on bench:faces' tuning split it lies above every impostor
+ * pair (the highest 0.695). dlib 0.944: the same rule on bench:faces' tuning split, the
+ * lowest step of 0.001 above every impostor pair of the tuning split (the highest 0.94373;
+ * its FMR 1e-3 point is 0.9411, with the same tuning FNMR, 2 of 96). docs/decisions.md,
+ * "Moving stored faces to the identity embedding".
+ */
+export const FACE_MODELS: Readonly<Record<FaceModel, FaceModelSpec>> = {
+  faceres: { length: 1024, threshold: 0.72, label: 'Human faceres (age and gender description)' },
+  dlib: { length: 128, threshold: 0.944, label: "dlib's ResNet-34, five-point aligned, mirrored average" },
+};
+
+export function isFaceModel(value: unknown): value is FaceModel {
+  return typeof value === 'string' && (FACE_MODEL_NAMES as readonly string[]).includes(value);
+}
+
+/** The threshold of one model (throws for an unknown one: a threshold is never borrowed from another model). */
+export function faceThreshold(model: FaceModel): number {
+  if (!isFaceModel(model)) throw new Error(`unknown face model '${String(model)}'`);
+  return FACE_MODELS[model].threshold;
+}
