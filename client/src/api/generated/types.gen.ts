@@ -1994,6 +1994,63 @@ export type AccuracyReportDto = {
     machine: MachineDto;
 };
 
+export type FaceModelDto = {
+    name: 'faceres' | 'dlib';
+    label: string;
+    /**
+     * Cosine similarity from which two faces of this model are the same person; faces of two models are never compared
+     */
+    threshold: number;
+    /**
+     * Applicants' faces stored under this model
+     */
+    faces: number;
+    /**
+     * Blocklist entries stored under this model
+     */
+    blocklist: number;
+};
+
+export type FaceModelMigrationDto = {
+    /**
+     * The model the stored faces are moved to
+     */
+    model: 'faceres' | 'dlib';
+    state: 'running' | 'completed' | 'stopped';
+    /**
+     * Faces to move (applicants’ and blocklist entries’)
+     */
+    total: number;
+    done: number;
+    /**
+     * Faces no embedding could be computed for
+     */
+    failed: number;
+    /**
+     * Of those done, computed from the stored face crop rather than the selfie photo
+     */
+    fromCrops: number;
+    lastFailure: string | null;
+    startedAt: string;
+    finishedAt: string | null;
+};
+
+export type FaceModelsStatusDto = {
+    /**
+     * The model new faces are stored and compared under (FACE_EMBEDDING_MODEL)
+     */
+    model: 'faceres' | 'dlib';
+    /**
+     * FACE_MODEL_MIGRATION: whether faces of another model are being moved
+     */
+    migrationMode: 'background' | 'paused';
+    models: Array<FaceModelDto>;
+    /**
+     * The latest move of the stored faces, or none
+     */
+    migration: FaceModelMigrationDto | null;
+};
+
 export type DemoAccountDto = {
     /**
      * Sign in with this e-mail and the demo password
@@ -11035,6 +11092,50 @@ export type AccuracyReportsLatestResponses = {
 };
 
 export type AccuracyReportsLatestResponse = AccuracyReportsLatestResponses[keyof AccuracyReportsLatestResponses];
+
+export type FaceModelsStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/face-models';
+};
+
+export type FaceModelsStatusErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+};
+
+export type FaceModelsStatusError = FaceModelsStatusErrors[keyof FaceModelsStatusErrors];
+
+export type FaceModelsStatusResponses = {
+    200: FaceModelsStatusDto;
+};
+
+export type FaceModelsStatusResponse = FaceModelsStatusResponses[keyof FaceModelsStatusResponses];
 
 export type DemoRegisterData = {
     body?: never;
