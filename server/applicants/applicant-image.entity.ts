@@ -3,6 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import { encrypted } from '../data-protection/envelope.js';
 import { BINARY, TIMESTAMP } from '../database/column-types.js';
 import { Applicant } from './applicant.entity.js';
+import type { CaptureReport } from './capture-signals.js';
 
 /** A document photo or selfie, served only through an authorized route. */
 @Entity('applicant_images')
@@ -40,6 +41,10 @@ export class ApplicantImage {
   /** Sharpness, glare, brightness and size measured at upload (document photos); null for a selfie or an older photo. */
   @Column({ type: 'simple-json', nullable: true })
   quality: QualityMeasures | null;
+
+  /** What the verification page reported about how a selfie was captured (injection signals: capture-signals.ts); null: nothing reported. */
+  @Column({ type: 'simple-json', nullable: true })
+  capture: CaptureReport | null;
 
   /** The verification session that uploaded it; only that session may see it listed. */
   @Column({ type: 'uuid', nullable: true })

@@ -43,6 +43,41 @@ describe('liveness check', () => {
   });
 });
 
+describe('liveness check: challenge and passive signals must agree', () => {
+  const screened = (yaw: number): FaceOutcome => ({
+    ...(face(yaw) as Extract<FaceOutcome, { found: true }>),
+    presentation: {
+      analysed: true,
+      reason: '',
+      measures: { tiles: 100, screenTiles: 30, printTiles: 0, bezel: 0 },
+      signals: [
+        { kind: 'screen', score: 3.75, suspected: true, detail: 'a photo of a screen is suspected' },
+        { kind: 'print', score: 0, suspected: false, detail: '' },
+      ],
+    },
+  });
+
+  it('does not pass a challenge passed on a replayed screen: the passive screen signal asks a person', () => {
+    const replay = livenessCheck(analysis({ turned: screened(-20) }));
+    expect(replay).toMatchObject({ verdict: 'needs-review', detail: expect.stringContaining('Pose challenge passed') });
+    expect(replay.detail).toContain('the passive signals suggest a screen');
+    expect(replay.evidence).toMatchObject({
+      challengePassed: true,
+      passiveClean: false,
+      presentation: [{ capture: 'turned', kind: 'screen', suspected: true }, { kind: 'print' }],
+    });
+  });
+
+  it('asks a person about injection signals the page reported, naming them, and records them for the policy', () => {
+    const report = { source: 'camera' as const, deviceLabel: 'ManyCam Virtual Webcam', frameIntervalsMs: [] };
+    const injected = livenessCheck(analysis({ captures: { selfie: report, turned: report } }));
+    expect(injected).toMatchObject({ verdict: 'needs-review', detail: expect.stringContaining('virtual camera (ManyCam Virtual Webcam)') });
+    expect(injected.evidence).toMatchObject({ injectionSuspected: ['virtual-camera'], challengePassed: true, passiveClean: true });
+    // Nothing reported (an older upload, an integrator's own page): no injection signal.
+    expect(livenessCheck(analysis({ captures: null })).verdict).toBe('passed');
+  });
+});
+
 describe('duplicate-face check', () => {
   const match = (userId: string, different: boolean) => ({
     userId,

@@ -1,4 +1,6 @@
 import type { CheckVerdict } from '../applicants/applicant-check.entity.js';
+import { injectionSignals, type CaptureReport } from '../applicants/capture-signals.js';
+import type { FacePresentation } from '../face-reading/face-presentation.js';
 
 /**
  * What the face analysis read of one photo (the worker's FaceSummary without its binary
@@ -13,6 +15,8 @@ export type FaceOutcome =
       antispoof: number | null;
       liveness: number | null;
       cropId: string | null;
+      /** The passive presentation-attack signals around the face (screen, print); absent on older results. */
+      presentation?: FacePresentation | null;
     }
   | { found: false; reason: 'no face' | 'several faces' | 'face too small'; faces: number };
 
@@ -30,6 +34,8 @@ export interface FaceAnalysis {
   /** The side the session asked the end user to turn to. */
   requestedTurn: 'left' | 'right';
   threshold: number;
+  /** What the verification page reported about each selfie capture (injection signals); null: nothing reported. */
+  captures?: { selfie: CaptureReport | null; turned: CaptureReport | null } | null;
 }
 
 /** Another applicant of the organization whose stored face matches the selfie. */
@@ -66,6 +72,12 @@ export interface FaceCheckResult {
 export const MIN_HEAD_TURN = 15;
 /** Anti-spoofing and liveness scores (0–1) below this ask a person to look. */
 export const LOW_SIGNAL = 0.5;
+/**
+ * The scores below which Human's models count as a passive signal in the liveness verdict
+ * (the face attack set's tuning rule: just below the lowest genuine tuning score; bench/face-liveness.mjs,
+ * docs/decisions.md, "Face presentation attacks").
+ */
+export const PASSIVE_THRESHOLDS = { antispoof: 0.427, liveness: 0.285 } as const;
 
 const WHERE = { portrait: "the document's portrait", selfie: 'the selfie', turned: 'the turned selfie' } as const;
 const REASON_TEXT = { 'no face': 'No face found on', 'several faces': 'Several faces on', 'face too small': 'The face is too small on' } as const;
@@ -117,13 +129,36 @@ export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
     sameFace: poseSimilarity === null ? null : rounded(poseSimilarity),
     framesIdentical,
   };
-  const note = 'Anti-spoofing and liveness scores are signals, not a certification.';
-  const result = (verdict: CheckVerdict, detail: string): FaceCheckResult => ({
+  // Passive signals: the screen and print measures around the face of either capture, and Human's scores.
+  const presentation = (['selfie', 'turned'] as const).flatMap((name) => {
+    const outcome = analysis[name];
+    return outcome?.found && outcome.presentation?.analysed ? outcome.presentation.signals.map((signal) => ({ capture: name, ...signal })) : [];
+  });
+  const passiveSuspected = [
+    ...new Set(presentation.filter((signal) => signal.suspected).map((signal) => (signal.kind === 'screen' ? 'a screen' : 'a print'))),
+    ...(signals.antispoof !== null && signals.antispoof < PASSIVE_THRESHOLDS.antispoof ? ['a low anti-spoofing score'] : []),
+    ...(signals.liveness !== null && signals.liveness < PASSIVE_THRESHOLDS.liveness ? ['a low liveness score'] : []),
+  ];
+  const injection = analysis.captures ? injectionSignals(analysis.captures) : [];
+  const injected = injection.filter((signal) => signal.suspected);
+  const note = 'Anti-spoofing, liveness, presentation and injection measures are signals, not a certification.';
+  const result = (verdict: CheckVerdict, detail: string, challengePassed = false): FaceCheckResult => ({
     name: 'liveness',
     verdict,
     score: signals.liveness === null ? null : rounded(signals.liveness),
     detail: `${detail}. ${note}`,
-    evidence: { signals, challenge, minTurnDegrees: MIN_HEAD_TURN, lowSignal: LOW_SIGNAL, threshold },
+    evidence: {
+      signals,
+      challenge,
+      minTurnDegrees: MIN_HEAD_TURN,
+      lowSignal: LOW_SIGNAL,
+      threshold,
+      presentation,
+      injection,
+      injectionSuspected: injected.map((signal) => signal.kind),
+      challengePassed,
+      passiveClean: passiveSuspected.length === 0,
+    },
   });
   if (!selfie?.found) return result('needs-review', selfie ? missing(selfie, 'selfie') : 'There is no selfie');
   if (!turned) return result('needs-review', 'The pose challenge was not taken (no turned selfie)');
@@ -133,11 +168,14 @@ export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
   if (Math.abs(turn!) < MIN_HEAD_TURN)
     return result('failed', `Pose challenge failed: the head did not turn (${Math.abs(Math.round(turn!))}°, at least ${MIN_HEAD_TURN}° needed)`);
   if (turnedTo !== requestedTurn) return result('needs-review', `The head turned ${turnedTo} (${Math.abs(Math.round(turn!))}°), not ${requestedTurn} as asked`);
-  const low = (['antispoof', 'liveness'] as const).filter((name) => signals[name] !== null && signals[name]! < LOW_SIGNAL);
   const passed = `Pose challenge passed: the head turned ${turnedTo} (${Math.abs(Math.round(turn!))}°), same face`;
-  if (low.length > 0)
-    return result('needs-review', `${passed}; low ${low.map((name) => (name === 'antispoof' ? 'anti-spoofing' : 'liveness')).join(' and ')} score`);
-  return result('passed', passed);
+  // Liveness passes only when the challenge and the passive signals agree.
+  const findings = [
+    ...(passiveSuspected.length > 0 ? [`but the passive signals suggest ${passiveSuspected.join(' and ')}`] : []),
+    ...(injected.length > 0 ? [`injection signals: ${injected.map((signal) => signal.detail).join('; ')}`] : []),
+  ];
+  if (findings.length > 0) return result('needs-review', `${passed}; ${findings.join('; ')}`, true);
+  return result('passed', passed, true);
 }
 
 /**

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { AuditActor } from '../audit/audit.service.js';
 import { identifyImage } from '../common/image-upload.js';
+import type { CaptureReport } from '../applicants/capture-signals.js';
 import type { QualityMeasures } from '../document-reading/index.js';
 import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
 import { DOCUMENT_ANALYSIS, FACE_ANALYSIS, SCREENING_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
@@ -30,6 +31,8 @@ export interface NewImage {
   data: Buffer;
   /** Measured at upload (document photos). */
   quality: QualityMeasures | null;
+  /** What the verification page reported about a selfie's capture (injection signals); null: nothing. */
+  capture?: CaptureReport | null;
 }
 
 /** A verification-page change: made in one session, from one address. */

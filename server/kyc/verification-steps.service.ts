@@ -66,7 +66,10 @@ export class VerificationStepsService {
     if (!isSelfie && !sidesOf(body.docType)?.includes(side!)) throw documentSideInvalid(body.docType, side!);
     await this.limits.upload(ip, session.id, `${body.docType}|${side}`, image.data.length);
     if (isSelfie) {
-      await this.changes.saveImage(applicant.id, { docType: body.docType, side, ...image, quality: null }, { sessionId: session.id, ip });
+      const capture = body.capture
+        ? { source: body.capture.source, deviceLabel: body.capture.deviceLabel ?? null, frameIntervalsMs: body.capture.frameIntervalsMs ?? [] }
+        : null;
+      await this.changes.saveImage(applicant.id, { docType: body.docType, side, ...image, quality: null, capture }, { sessionId: session.id, ip });
       return { ...(await this.state.view(claims)), readFromPhoto: null };
     }
     const settings = await this.photoQualitySettings(applicant.organizationId);
@@ -82,7 +85,7 @@ export class VerificationStepsService {
     void Promise.allSettled([measuring, reading]).then(() => slot.release());
     try {
       const quality = await this.measured(measuring, settings.enforce);
-      await this.changes.saveImage(applicant.id, { docType: body.docType, side, ...image, quality }, { sessionId: session.id, ip });
+      await this.changes.saveImage(applicant.id, { docType: body.docType, side, ...image, quality, capture: null }, { sessionId: session.id, ip });
       const readFromPhoto = reading ? await prefillFrom(reading, prefillDeadline) : null;
       return { ...(await this.state.view(claims)), readFromPhoto };
     } finally {

@@ -30,7 +30,7 @@ import { IdempotencyKeys1795556001635 } from './1795556001635-IdempotencyKeys.js
 import { SecondFactorLock1795820896540 } from './1795820896540-SecondFactorLock.js';
 import { FaceCrops1795820971160 } from './1795820971160-FaceCrops.js';
 import { AccuracyReports1795933285970 } from './1795933285970-AccuracyReports.js';
-import { FaceModels1795958170791 } from './1795958170791-FaceModels.js';
+import { CaptureReports1795990000000 } from './1795990000000-CaptureReports.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -65,5 +65,5 @@ export const migrations: Function[] = [
   SecondFactorLock1795820896540,
   FaceCrops1795820971160,
   AccuracyReports1795933285970,
-  FaceModels1795958170791,
+  CaptureReports1795990000000,
 ];

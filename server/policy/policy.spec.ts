@@ -171,4 +171,24 @@ describe('the verification policy decides', () => {
     // No signal suspected: nothing to queue.
     expect(decide(AUTOMATIC, [...ALL_PASSED, { ...screen, verdict: 'passed', evidence: { suspected: [], photos: [] } }])).toMatchObject({ outcome: 'approve' });
   });
+
+  it('queues a selfie injection signal under a rule of its own, and holds nothing on one the policy does not queue on', () => {
+    const liveness: CheckResult = {
+      name: 'liveness',
+      verdict: 'needs-review',
+      score: 0.9,
+      detail: 'Pose challenge passed; injection signals: the selfie came from a virtual camera (OBS Virtual Camera)',
+      evidence: { injectionSuspected: ['virtual-camera'], challengePassed: true, passiveClean: true },
+    };
+    const checks = [...ALL_PASSED.filter((check) => check.name !== 'liveness'), liveness];
+    expect(decide(AUTOMATIC, checks)).toMatchObject({ outcome: 'queue', rule: 'queue:injection-signal' });
+    expect(decide(AUTOMATIC, checks).reason).toContain('a virtual camera');
+    // The organization queues only on files chosen: the virtual camera is shown, and approval goes ahead.
+    expect(decide({ ...AUTOMATIC, queueOnInjectionSignals: ['file-chosen'] }, checks)).toMatchObject({ outcome: 'approve' });
+    // The check also needs review for a passive signal: it still holds the applicant, as a required check not passed.
+    const alsoPassive = { ...liveness, evidence: { ...liveness.evidence, passiveClean: false } };
+    expect(decide({ ...AUTOMATIC, queueOnInjectionSignals: [] }, [...checks.slice(0, -1), alsoPassive])).toMatchObject({
+      rule: 'queue:required-check-not-passed',
+    });
+  });
 });

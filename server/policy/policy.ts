@@ -1,6 +1,7 @@
 import { DEFAULT_SCREENING_THRESHOLD } from '../screening/index.js';
 import type { CheckVerdict } from '../applicants/applicant-check.entity.js';
 import { DOCUMENT_SIGNAL_KINDS, type DocumentSignalKind } from '../document-liveness/index.js';
+import { INJECTION_SIGNAL_KINDS, type InjectionSignalKind } from '../applicants/capture-signals.js';
 
 /** The checks a policy may require, by the names the checks are recorded under. */
 export const POLICY_CHECKS = [
@@ -34,6 +35,12 @@ export interface VerificationPolicySettings {
    * reviewer but holds nothing. All three by default.
    */
   queueOnDocumentSignals: DocumentSignalKind[];
+  /**
+   * The selfie's injection signals (applicants/capture-signals.ts: a virtual camera, a file
+   * chosen instead of the camera, frame timing no camera produces) that, when suspected,
+   * leave the applicant for a person; one not listed is shown but holds nothing. All three by default.
+   */
+  queueOnInjectionSignals: InjectionSignalKind[];
 }
 
 /** Today's behaviour: everything checked, nothing decided without a person. */
@@ -45,6 +52,7 @@ export const DEFAULT_POLICY: VerificationPolicySettings = {
   faceMatchThreshold: null,
   screeningThreshold: DEFAULT_SCREENING_THRESHOLD,
   queueOnDocumentSignals: [...DOCUMENT_SIGNAL_KINDS],
+  queueOnInjectionSignals: [...INJECTION_SIGNAL_KINDS],
 };
 
 /** The named rules an automatic decision records (audit trail and webhook). */
@@ -56,6 +64,7 @@ export const POLICY_RULES = [
   'queue:required-check-not-passed',
   'queue:face-match-below-policy-threshold',
   'queue:document-liveness-signal',
+  'queue:injection-signal',
   'queue:check-failed',
   'queue:document-not-read',
   'queue:approval-by-a-person',
@@ -80,7 +89,7 @@ export interface CheckResult {
  * text quote it.
  */
 export const AUTO_APPROVAL_RULE =
-  "Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on.";
+  "Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on; so is a selfie injection signal (a virtual camera, a file chosen instead of the camera, frame timing no camera produces).";
 
 /**
  * What the policy does with a submission whose analyses are all in. In order: a hard
@@ -98,7 +107,18 @@ export function decide(policy: VerificationPolicySettings, checks: readonly Chec
     const hard = hardFailure(required, byName);
     if (hard) return hard;
   }
-  const notPassed = required.filter((name) => byName.get(name)?.verdict !== 'passed');
+  const injection = injectionSignalsOf(byName.get('liveness'));
+  const queuedInjection = injection.suspected.filter((kind) => policy.queueOnInjectionSignals.includes(kind));
+  if (queuedInjection.length > 0) {
+    return {
+      outcome: 'queue',
+      rule: 'queue:injection-signal',
+      reason: `Injection signals on the selfie: ${queuedInjection.map((kind) => INJECTION_WORDS[kind]).join(', ')}: signals for a person to look at, not a certification`,
+    };
+  }
+  // A liveness check held only by injection signals the policy does not queue on counts as passed (the reviewer still sees them).
+  const injectionOnly = (check: CheckResult | undefined) => check?.name === 'liveness' && check.verdict === 'needs-review' && injection.onlyReason;
+  const notPassed = required.filter((name) => byName.get(name)?.verdict !== 'passed' && !injectionOnly(byName.get(name)));
   if (notPassed.length > 0) {
     const what = notPassed.map((name) => `${name} ${byName.get(name)?.verdict ?? 'missing'}`).join(', ');
     return { outcome: 'queue', rule: 'queue:required-check-not-passed', reason: `Required checks not passed: ${what}` };
@@ -125,7 +145,7 @@ export function decide(policy: VerificationPolicySettings, checks: readonly Chec
   }
   // A liveness check whose every suspected signal the policy does not queue on holds nothing (the reviewer still sees it).
   const ignored = (check: CheckResult) =>
-    check.name === 'document-liveness' && check.verdict === 'needs-review' && signals.length > 0 && queuedSignals.length === 0;
+    (check.name === 'document-liveness' && check.verdict === 'needs-review' && signals.length > 0 && queuedSignals.length === 0) || injectionOnly(check);
   const failed = checks
     .filter((check) => (check.verdict === 'failed' || check.verdict === 'needs-review') && !ignored(check))
     .map((check) => `${check.name} ${check.verdict}`);
@@ -144,6 +164,23 @@ export function decide(policy: VerificationPolicySettings, checks: readonly Chec
     rule: 'auto-approve:all-required-checks-passed',
     reason: `Every required check passed and no check failed: ${required.join(', ')}`,
   };
+}
+
+const INJECTION_WORDS: Record<InjectionSignalKind, string> = {
+  'virtual-camera': 'a virtual camera',
+  'file-chosen': 'a file chosen instead of the camera',
+  'frame-timing': 'frame timing no camera produces',
+};
+
+/**
+ * The injection signals a `liveness` check's evidence names as suspected, and whether they are
+ * its only reason to need review (the challenge passed and the passive signals were clean).
+ */
+function injectionSignalsOf(check: CheckResult | undefined): { suspected: InjectionSignalKind[]; onlyReason: boolean } {
+  const named = check?.evidence?.injectionSuspected;
+  const suspected = Array.isArray(named) ? INJECTION_SIGNAL_KINDS.filter((kind) => named.includes(kind)) : [];
+  const onlyReason = suspected.length > 0 && check?.evidence?.challengePassed === true && check.evidence.passiveClean === true;
+  return { suspected, onlyReason };
 }
 
 const SIGNAL_WORDS: Record<DocumentSignalKind, string> = { screen: 'screen capture', print: 'print or photocopy', edited: 'edited image' };

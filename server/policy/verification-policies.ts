@@ -6,6 +6,7 @@ import { OrganizationAccessService } from '../organizations/organization-access.
 import { ownerOnly } from '../organizations/organizations.errors.js';
 import type { User } from '../users/user.entity.js';
 import { DOCUMENT_SIGNAL_KINDS } from '../document-liveness/index.js';
+import { INJECTION_SIGNAL_KINDS } from '../applicants/capture-signals.js';
 import { DEFAULT_POLICY, POLICY_CHECKS, type VerificationPolicySettings } from './policy.js';
 import type { VerificationPolicyDetailsDto, VerificationPolicyDto } from './verification-policy.dto.js';
 import { VerificationPolicy } from './verification-policy.entity.js';
@@ -66,6 +67,7 @@ function settingsOf(value: VerificationPolicyDto | VerificationPolicySettings): 
     screeningThreshold: value.screeningThreshold ?? DEFAULT_POLICY.screeningThreshold,
     // Policies saved before the setting existed queue on every signal, as new ones do by default.
     queueOnDocumentSignals: DOCUMENT_SIGNAL_KINDS.filter((kind) => (value.queueOnDocumentSignals ?? DEFAULT_POLICY.queueOnDocumentSignals).includes(kind)),
+    queueOnInjectionSignals: INJECTION_SIGNAL_KINDS.filter((kind) => (value.queueOnInjectionSignals ?? DEFAULT_POLICY.queueOnInjectionSignals).includes(kind)),
   };
 }
 
@@ -75,6 +77,7 @@ function detailsOf(row: VerificationPolicy | null): VerificationPolicyDetailsDto
       ...DEFAULT_POLICY,
       requiredChecks: [...DEFAULT_POLICY.requiredChecks],
       queueOnDocumentSignals: [...DEFAULT_POLICY.queueOnDocumentSignals],
+      queueOnInjectionSignals: [...DEFAULT_POLICY.queueOnInjectionSignals],
       customized: false,
       updatedBy: null,
       updatedAt: null,

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayUnique, IsArray, IsBoolean, IsIn, IsNumber, IsOptional, Max, Min, ValidateIf } from 'class-validator';
 import { DOCUMENT_SIGNAL_KINDS, type DocumentSignalKind } from '../document-liveness/index.js';
+import { INJECTION_SIGNAL_KINDS, type InjectionSignalKind } from '../applicants/capture-signals.js';
 import { DEFAULT_SCREENING_THRESHOLD } from '../screening/index.js';
 import { AUTO_APPROVAL_RULE, POLICY_CHECKS, type PolicyCheck } from './policy.js';
 
@@ -66,6 +67,20 @@ export class VerificationPolicyDto {
   @ArrayUnique()
   @IsIn(DOCUMENT_SIGNAL_KINDS, { each: true })
   queueOnDocumentSignals?: DocumentSignalKind[];
+
+  @ApiProperty({
+    enum: INJECTION_SIGNAL_KINDS,
+    enumName: 'InjectionSignalKind',
+    isArray: true,
+    required: false,
+    description:
+      "The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).",
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(INJECTION_SIGNAL_KINDS, { each: true })
+  queueOnInjectionSignals?: InjectionSignalKind[];
 }
 
 export class VerificationPolicyDetailsDto extends VerificationPolicyDto {

@@ -1,5 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, IsUUID, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUrl,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { OpensAsUrl } from '../../common/validation/opens-as-url.decorator.js';
 import { MARITAL_STATUSES, SEXES } from '../../applicants/applicant.enums.js';
 import { SELFIE_POSES, WIDGET_DOC_TYPES, type SelfiePose } from '../../applicants/document-types.js';
@@ -122,6 +139,36 @@ export class StaffTokenResponseDto {
   token: StaffTokenDto;
 }
 
+/** What the verification page measured of one capture: the server derives the injection signals from it (applicants/capture-signals.ts). */
+export class CaptureReportDto {
+  @ApiProperty({ enum: ['camera', 'file'], description: "`camera`: taken in the page's camera view; `file`: a file chosen from the device" })
+  @IsIn(['camera', 'file'])
+  source: 'camera' | 'file';
+
+  @ApiPropertyOptional({
+    nullable: true,
+    maxLength: 200,
+    description: "The camera track's label (MediaStreamTrack.label), matched against a list of virtual cameras",
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  deviceLabel?: string | null;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    maxItems: 120,
+    description: 'The intervals between the last frames the camera view received before the capture, in milliseconds (0–10,000 each)',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(120)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true })
+  @Min(-10_000, { each: true })
+  @Max(10_000, { each: true })
+  frameIntervalsMs?: number[];
+}
+
 export class UploadDocumentDto {
   @ApiProperty({ enum: WIDGET_DOC_TYPES })
   @IsIn(WIDGET_DOC_TYPES)
@@ -144,6 +191,16 @@ export class UploadDocumentDto {
   @ApiProperty({ description: 'The photo as a data URL (JPEG, PNG or WebP, at most 5 MB)' })
   @IsString()
   data: string;
+
+  @ApiPropertyOptional({
+    type: CaptureReportDto,
+    description:
+      "For a selfie: how it was captured (camera or file, the camera's label, frame timing). The injection signals derived from it are shown to the reviewer and may queue the applicant (the policy's queueOnInjectionSignals); they are signals, not a certification.",
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CaptureReportDto)
+  capture?: CaptureReportDto;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
