@@ -10,11 +10,15 @@ import { duplicateFaceCheck, faceMatchCheck, livenessCheck, type FaceAnalysis, t
 import type { AnalysisCheck } from '../applicants/applicant-check.entity.js';
 import { AnalysisOutcomes } from './analysis-outcomes.js';
 import { FACE_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
-import { FACE_MATCH_THRESHOLD, faceSimilarity, packEmbedding } from '../face-reading/index.js';
+import { faceSimilarity, faceThreshold, packEmbedding, type FaceModel } from '../face-reading/index.js';
+import { FaceModels } from '../faces/face-models.js';
 import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
 import { AnalysisPool } from './analysis-pool.js';
 import type { FaceSummary } from './face-reader.js';
 import { FaceSearch } from './face-search.js';
+
+/** Cosine similarity of two faces under one model; null when either lacks that model's embedding. */
+const similarityOf = (a: Float32Array | undefined, b: Float32Array | undefined): number | null => (a && b ? faceSimilarity(a, b) : null);
 
 /**
  * A worker's face summary as a check records it, without the embedding: the crop, when
@@ -48,6 +52,7 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
     private readonly faces: ApplicantFaces,
     private readonly outcomes: AnalysisOutcomes,
     private readonly dataSource: DataSource,
+    private readonly models: FaceModels,
   ) {}
 
   onModuleInit(): void {
@@ -71,11 +76,18 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
     });
     const photo = (docType: string, side: string | null) => photos.find((candidate) => candidate.docType === docType && candidate.side === side) ?? null;
     const selfiePhoto = photo('SELFIE', null);
-    const read = await this.pool.readFaces({
-      portrait: photo(applicant.documentType, 'front')?.data ?? null,
-      selfie: selfiePhoto?.data ?? null,
-      turned: photo('SELFIE', TURNED_SELFIE_SIDE)?.data ?? null,
-    });
+    // The configured model first; while stored faces move to it, the one they still have too.
+    const models = await this.models.active();
+    const [model] = models;
+    const threshold = faceThreshold(model);
+    const read = await this.pool.readFaces(
+      {
+        portrait: photo(applicant.documentType, 'front')?.data ?? null,
+        selfie: selfiePhoto?.data ?? null,
+        turned: photo('SELFIE', TURNED_SELFIE_SIDE)?.data ?? null,
+      },
+      models,
+    );
     const { portrait, selfie, turned } = read;
     // Stored with the checks, in their transaction: the evidence names them by id.
     const crops: NewFaceCrop[] = [];
@@ -85,34 +97,35 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
       selfie: outcomeOf(selfie, keep),
       turned: outcomeOf(turned),
       framesIdentical: read.framesIdentical,
-      similarity: portrait?.found && selfie?.found ? faceSimilarity(portrait.embedding, selfie.embedding) : null,
-      poseSimilarity: selfie?.found && turned?.found ? faceSimilarity(selfie.embedding, turned.embedding) : null,
+      similarity: portrait?.found && selfie?.found ? similarityOf(portrait.embeddings[model], selfie.embeddings[model]) : null,
+      poseSimilarity: selfie?.found && turned?.found ? similarityOf(selfie.embeddings[model], turned.embeddings[model]) : null,
       requestedTurn: selfieTurnOf(selfiePhoto?.sessionId ?? applicant.dataSessionId ?? applicant.id),
       captures: { selfie: selfiePhoto?.capture ?? null, turned: photo('SELFIE', TURNED_SELFIE_SIDE)?.capture ?? null },
-      threshold: FACE_MATCH_THRESHOLD,
+      threshold,
     };
     const results: AnalysisCheck[] = [faceMatchCheck(analysis), livenessCheck(analysis)];
     // The earlier applicants whose face the selfie has: flagged in the same transaction.
     let earlier: EarlierDuplicate[] = [];
     if (selfie?.found) {
       // Stored before searching, so that two submissions analysed at once find each other.
-      await this.faces.store(applicant, packEmbedding(selfie.embedding), Buffer.from(selfie.crop));
-      const hits = await this.search.search(applicant.organizationId, selfie.embedding, FACE_MATCH_THRESHOLD);
+      // Searched under each model in use, among the faces of that model only, each with its own threshold;
+      // stored under the configured one (another only if that one could not be computed: the move then takes it).
+      const embeddings = models.flatMap((name: FaceModel) => {
+        const embedding = selfie.embeddings[name];
+        return embedding ? [{ model: name, embedding, threshold: faceThreshold(name) }] : [];
+      });
+      const kept = embeddings.slice(0, 1).map(({ model: name, embedding }) => ({ model: name, embedding: packEmbedding(embedding) }));
+      await this.faces.store(applicant, kept, Buffer.from(selfie.crop));
+      const hits = await this.search.search(applicant.organizationId, embeddings);
       const duplicates = await this.faces.describeMatches(applicant, hits.faces, Buffer.from(selfie.crop));
       crops.push(...duplicates.crops);
       earlier = duplicates.earlier;
       const blocklist = await this.faces.describeBlocklistMatches(applicant.organizationId, hits.blocklist);
       results.push(
-        duplicateFaceCheck(
-          analysis.selfie,
-          duplicates.matches,
-          blocklist,
-          await this.faces.count(applicant.organizationId, applicant.id),
-          FACE_MATCH_THRESHOLD,
-        ),
+        duplicateFaceCheck(analysis.selfie, duplicates.matches, blocklist, await this.faces.count(applicant.organizationId, applicant.id), threshold),
       );
     } else {
-      results.push(duplicateFaceCheck(analysis.selfie, [], [], 0, FACE_MATCH_THRESHOLD));
+      results.push(duplicateFaceCheck(analysis.selfie, [], [], 0, threshold));
     }
     await this.outcomes.recordFaceAnalysis(applicant.id, results, crops, earlier);
   }

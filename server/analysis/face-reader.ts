@@ -1,6 +1,17 @@
 import sharp from 'sharp';
 import { withPresentation, type FacePresentation } from '../face-reading/face-presentation.js';
-import { detectFaces, readPortrait, singleFace, MIN_FACE_SIZE, type DetectedFace, type FaceDetection, type FaceRead } from '../face-reading/index.js';
+import {
+  detectFaces,
+  identityEmbedding,
+  readPortraitDetail,
+  singleFace,
+  MIN_FACE_SIZE,
+  type DetectedFace,
+  type FaceDetection,
+  type FaceModel,
+  type FaceRead,
+  type RgbImage,
+} from '../face-reading/index.js';
 
 /** The photos a face analysis reads: the document's portrait side, the selfie, the pose challenge's turned selfie. */
 export interface FaceImages {
@@ -16,7 +27,8 @@ export type FaceSummary =
       box: DetectedFace['box'];
       size: number;
       yaw: number;
-      embedding: Float32Array;
+      /** One embedding per model asked for (face-models.ts); a model whose embedding could not be computed is absent. */
+      embeddings: Partial<Record<FaceModel, Float32Array>>;
       antispoof: number | null;
       liveness: number | null;
       /** Screen and print signals around the face (selfies only). */
@@ -47,18 +59,18 @@ const IDENTICAL_FRAMES = 1.5;
 
 /**
  * Reads the faces of an applicant's portrait and selfies: one face each, with its
- * embedding, pose, liveness signals and a crop. Runs inside an analysis worker thread.
+ * embeddings (those of `models`), pose, liveness signals and a crop. Runs inside an analysis worker thread.
  */
-export async function readFaces(images: FaceImages): Promise<FaceReadResult> {
+export async function readFaces(images: FaceImages, models: readonly FaceModel[] = ['faceres']): Promise<FaceReadResult> {
   const buffers = {
     portrait: toBuffer(images.portrait),
     selfie: toBuffer(images.selfie),
     turned: toBuffer(images.turned),
   };
   return {
-    portrait: buffers.portrait ? await summarise(buffers.portrait, documentPortrait) : null,
-    selfie: buffers.selfie ? await withPresentation(buffers.selfie, await summarise(buffers.selfie, (detection) => singleFace(detection))) : null,
-    turned: buffers.turned ? await withPresentation(buffers.turned, await summarise(buffers.turned, (detection) => singleFace(detection))) : null,
+    portrait: buffers.portrait ? await summarise(buffers.portrait, documentPortrait, models) : null,
+    selfie: buffers.selfie ? await withPresentation(buffers.selfie, await summarise(buffers.selfie, (detection) => singleFace(detection), models)) : null,
+    turned: buffers.turned ? await withPresentation(buffers.turned, await summarise(buffers.turned, (detection) => singleFace(detection), models)) : null,
     framesIdentical: buffers.selfie && buffers.turned ? await sameFrame(buffers.selfie, buffers.turned) : null,
   };
 }
@@ -76,19 +88,32 @@ export function documentPortrait(detection: FaceDetection): FaceRead {
  * Outlines the faces, picks the one to read, and reads it again on an upright crop
  * (readPortrait); if the crop loses the face, reads the whole photo with every model.
  */
-async function summarise(image: Buffer, pick: (detection: FaceDetection) => FaceRead): Promise<FaceSummary> {
+async function summarise(image: Buffer, pick: (detection: FaceDetection) => FaceRead, models: readonly FaceModel[]): Promise<FaceSummary> {
   let detection = await detectFaces(image, { describe: false });
   let read = pick(detection);
   if (!read.found) return { found: false, reason: read.reason, faces: read.faces.length };
-  let face = await readPortrait(image, read.face);
+  const detail = await readPortraitDetail(image, read.face);
+  let face = detail?.face ?? null;
+  // The pixels the face's landmarks are in: the upright crop readPortrait read, or the whole photo.
+  let pixels: () => Promise<RgbImage> = async () => detail!.crop;
   if (!face) {
     detection = await detectFaces(image);
     read = pick(detection);
     if (!read.found) return { found: false, reason: read.reason, faces: read.faces.length };
     face = read.face;
+    pixels = () => uprightPixels(image);
   }
-  const { box, size, yaw, embedding, antispoof, liveness } = face;
-  return { found: true, box, size, yaw, embedding, antispoof, liveness, crop: await cropFace(image, detection, face) };
+  const { box, size, yaw, embedding, antispoof, liveness, landmarks } = face;
+  const embeddings: Partial<Record<FaceModel, Float32Array>> = {};
+  if (models.includes('faceres') && embedding.length > 0) embeddings.faceres = embedding;
+  if (models.includes('dlib') && landmarks) embeddings.dlib = await identityEmbedding(await pixels(), landmarks);
+  return { found: true, box, size, yaw, embeddings, antispoof, liveness, crop: await cropFace(image, detection, face) };
+}
+
+/** The photo's pixels after its EXIF orientation, RGB (the whole photo's landmarks are in these). */
+async function uprightPixels(image: Buffer): Promise<RgbImage> {
+  const { data, info } = await sharp(image).rotate().removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
 /** A square around the face with a margin, clipped to the photo, as a small JPEG. */
