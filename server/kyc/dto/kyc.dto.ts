@@ -146,6 +146,7 @@ export class CaptureReportDto {
   source: 'camera' | 'file';
 
   @ApiPropertyOptional({
+    type: String,
     nullable: true,
     maxLength: 200,
     description: "The camera track's label (MediaStreamTrack.label), matched against a list of virtual cameras",
@@ -158,7 +159,8 @@ export class CaptureReportDto {
   @ApiPropertyOptional({
     type: [Number],
     maxItems: 120,
-    description: 'The intervals between the last frames the camera view received before the capture, in milliseconds (0–10,000 each)',
+    description:
+      'The intervals between the last frames the camera view received before the capture, in milliseconds (each within ±10,000; zero or negative: a frame repeated or out of order)',
   })
   @IsOptional()
   @IsArray()

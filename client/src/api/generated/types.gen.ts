@@ -1452,13 +1452,18 @@ export type PolicyCheck = 'document-read' | 'data-matches-document' | 'face-matc
  */
 export type DocumentSignalKind = 'screen' | 'print' | 'edited';
 
+/**
+ * The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+ */
+export type InjectionSignalKind = 'virtual-camera' | 'file-chosen' | 'frame-timing';
+
 export type VerificationPolicyDetailsDto = {
     /**
      * Checks that must pass before the policy approves automatically (by their check names)
      */
     requiredChecks: Array<PolicyCheck>;
     /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on.
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on; so is a selfie injection signal (a virtual camera, a file chosen instead of the camera, frame timing no camera produces).
      */
     autoApprove: boolean;
     /**
@@ -1481,6 +1486,10 @@ export type VerificationPolicyDetailsDto = {
      * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
      */
     queueOnDocumentSignals?: Array<DocumentSignalKind>;
+    /**
+     * The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+     */
+    queueOnInjectionSignals?: Array<InjectionSignalKind>;
     /**
      * false: the default policy (nothing saved yet)
      */
@@ -1495,7 +1504,7 @@ export type VerificationPolicyDto = {
      */
     requiredChecks: Array<PolicyCheck>;
     /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on.
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on; so is a selfie injection signal (a virtual camera, a file chosen instead of the camera, frame timing no camera produces).
      */
     autoApprove: boolean;
     /**
@@ -1518,6 +1527,10 @@ export type VerificationPolicyDto = {
      * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
      */
     queueOnDocumentSignals?: Array<DocumentSignalKind>;
+    /**
+     * The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+     */
+    queueOnInjectionSignals?: Array<InjectionSignalKind>;
 };
 
 /**
@@ -1780,6 +1793,21 @@ export type WidgetSessionDto = {
     readFromPhoto?: WidgetDocumentReadDto | null;
 };
 
+export type CaptureReportDto = {
+    /**
+     * `camera`: taken in the page's camera view; `file`: a file chosen from the device
+     */
+    source: 'camera' | 'file';
+    /**
+     * The camera track's label (MediaStreamTrack.label), matched against a list of virtual cameras
+     */
+    deviceLabel?: string | null;
+    /**
+     * The intervals between the last frames the camera view received before the capture, in milliseconds (each within ±10,000; zero or negative: a frame repeated or out of order)
+     */
+    frameIntervalsMs?: Array<number>;
+};
+
 export type UploadDocumentDto = {
     docType: 'PASSPORT' | 'ID_CARD' | 'DRIVERS' | 'RESIDENCE_PERMIT' | 'SELFIE';
     side?: 'front' | 'back' | null;
@@ -1791,6 +1819,10 @@ export type UploadDocumentDto = {
      * The photo as a data URL (JPEG, PNG or WebP, at most 5 MB)
      */
     data: string;
+    /**
+     * For a selfie: how it was captured (camera or file, the camera's label, frame timing). The injection signals derived from it are shown to the reviewer and may queue the applicant (the policy's queueOnInjectionSignals); they are signals, not a certification.
+     */
+    capture?: CaptureReportDto;
 };
 
 export type PersonalDataDto = {

@@ -137,9 +137,11 @@ describe('/kyc', () => {
       await uploadPhoto(user, /Upload a photo of your face turned to your right/, 'turned.png');
 
       expect(await screen.findByRole('heading', { name: 'Your personal details' })).toBeInTheDocument();
+      // Each selfie says how it was captured: here a file chosen instead of the camera (an injection signal the server derives).
+      const capture = { source: 'file', deviceLabel: null, frameIntervalsMs: [] };
       expect(server.callsTo('kycUpload').map((call) => call.body)).toEqual([
-        { docType: 'SELFIE', pose: 'facing', data: `data:image/jpeg;base64,${btoa('facing.png')}` },
-        { docType: 'SELFIE', pose: 'turned', data: `data:image/jpeg;base64,${btoa('turned.png')}` },
+        { docType: 'SELFIE', pose: 'facing', data: `data:image/jpeg;base64,${btoa('facing.png')}`, capture },
+        { docType: 'SELFIE', pose: 'turned', data: `data:image/jpeg;base64,${btoa('turned.png')}`, capture },
       ]);
       expect(server.state.session.images).toEqual([
         { docType: 'PASSPORT', side: 'front' },

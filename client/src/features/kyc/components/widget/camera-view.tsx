@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'rea
 
 import { Button } from '../../../../components/ui/button';
 import { Spinner } from '../../../../components/ui/spinner';
-import { CameraError, openCamera, stopCamera, type CameraFacing } from '../../lib/camera';
+import { CameraError, deviceLabelOf, openCamera, stopCamera, watchFrames, type CameraFacing, type CaptureReport } from '../../lib/camera';
 import { captureVideoFrame, PhotoError } from '../../lib/image-processing';
 import { CameraIcon } from './icons';
 
@@ -26,11 +26,13 @@ export function CameraView({
   hint: string;
   /** Drawn over the live picture once it shows (e.g. the arrow of the pose challenge). */
   overlay?: ReactNode;
-  onCapture: (dataUrl: string) => void;
+  /** The photo, and how it was captured (the camera's label, the last frames' timing). */
+  onCapture: (dataUrl: string, report: CaptureReport) => void;
   onCancel: () => void;
   onError: (error: CameraError | PhotoError) => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const frames = useRef<ReturnType<typeof watchFrames> | null>(null);
   const [ready, setReady] = useState(false);
   const reportCameraError = useEffectEvent((error: CameraError) => onError(error));
 
@@ -47,6 +49,7 @@ export function CameraView({
         const element = video.current;
         if (!element) return;
         element.srcObject = opened;
+        frames.current = watchFrames(element);
         element.play().catch(() => undefined);
       },
       (error: unknown) => {
@@ -55,6 +58,8 @@ export function CameraView({
     );
     return () => {
       cancelled = true;
+      frames.current?.stop();
+      frames.current = null;
       stopCamera(stream);
     };
   }, [facing]);
@@ -62,7 +67,12 @@ export function CameraView({
   const capture = () => {
     if (!video.current) return;
     try {
-      onCapture(captureVideoFrame(video.current));
+      const stream = video.current.srcObject as MediaStream | null;
+      onCapture(captureVideoFrame(video.current), {
+        source: 'camera',
+        deviceLabel: deviceLabelOf(stream),
+        frameIntervalsMs: frames.current?.intervals() ?? [],
+      });
     } catch (error) {
       onError(error instanceof PhotoError ? error : new PhotoError('The photo could not be taken.'));
     }

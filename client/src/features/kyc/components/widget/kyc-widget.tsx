@@ -135,8 +135,8 @@ export function KycWidget({
                 turn={session.selfieChallenge?.turn ?? 'left'}
                 facing={state.photos.selfie}
                 turned={state.photos.turned}
-                onSave={async (pose, data) => {
-                  await upload.mutateAsync({ docType: 'SELFIE', pose, data });
+                onSave={async (pose, data, capture) => {
+                  await upload.mutateAsync({ docType: 'SELFIE', pose, data, capture });
                   go({ type: 'photoSaved', slot: pose === 'facing' ? 'selfie' : 'turned', preview: data });
                 }}
                 onContinue={() => go({ type: 'continue' })}

@@ -4,7 +4,7 @@ import { getErrorMessage } from '../../../../api/client';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { IMAGE_TYPES } from '../../../../config/constants';
-import { hasCameraSupport, type CameraError, type CameraFacing } from '../../lib/camera';
+import { FILE_CAPTURE, hasCameraSupport, type CameraError, type CameraFacing, type CaptureReport } from '../../lib/camera';
 import { PhotoError, prepareImageFile, UNREADABLE_FILE_MESSAGE } from '../../lib/image-processing';
 import type { SavedPhoto } from '../../model/widget-steps';
 import { CameraView } from './camera-view';
@@ -51,12 +51,14 @@ export function PhotoStep({
   /** Drawn over the live camera picture. */
   cameraOverlay?: ReactNode;
   saved: SavedPhoto | undefined;
-  onSave: (dataUrl: string) => Promise<unknown>;
+  /** The photo, and how it was captured (sent with a selfie: injection signals). */
+  onSave: (dataUrl: string, capture: CaptureReport) => Promise<unknown>;
   onContinue: () => void;
   onBack?: () => void;
 }) {
   const [mode, setMode] = useState<Mode>(saved ? 'saved' : 'choose');
   const [draft, setDraft] = useState<string | null>(null);
+  const [capture, setCapture] = useState<CaptureReport>(FILE_CAPTURE);
   const [cameraNotice, setCameraNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPreparing, setIsPreparing] = useState(false);
@@ -76,6 +78,7 @@ export function PhotoStep({
     setIsPreparing(true);
     try {
       setDraft(await prepareImageFile(file));
+      setCapture(FILE_CAPTURE);
       setMode('draft');
     } catch (problem) {
       setError(problem instanceof PhotoError ? problem.message : UNREADABLE_FILE_MESSAGE);
@@ -96,7 +99,7 @@ export function PhotoStep({
     setError(null);
     setIsSaving(true);
     try {
-      await onSave(draft);
+      await onSave(draft, capture);
     } catch (problem) {
       setError(getErrorMessage(problem));
       setIsSaving(false);
@@ -136,8 +139,9 @@ export function PhotoStep({
           captureLabel="Take photo"
           hint={copy.cameraHint}
           overlay={cameraOverlay}
-          onCapture={(dataUrl) => {
+          onCapture={(dataUrl, report) => {
             setDraft(dataUrl);
+            setCapture(report);
             setMode('draft');
           }}
           onCancel={() => setMode(saved && !draft ? 'saved' : 'choose')}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import type { SavedPhoto, SelfiePose } from '../../model/widget-steps';
 import { CheckIcon, HeadTurnIllustration, TurnArrowIcon } from './icons';
+import type { CaptureReport } from '../../lib/camera';
 import { PhotoStep, type PhotoStepCopy } from './photo-step';
 import { StepActions, StepHeader } from './step-layout';
 
@@ -52,7 +53,7 @@ export function SelfieStep({
   turn: Turn;
   facing: SavedPhoto | undefined;
   turned: SavedPhoto | undefined;
-  onSave: (pose: SelfiePose, dataUrl: string) => Promise<unknown>;
+  onSave: (pose: SelfiePose, dataUrl: string, capture: CaptureReport) => Promise<unknown>;
   onContinue: () => void;
   onBack?: () => void;
 }) {
@@ -60,8 +61,8 @@ export function SelfieStep({
   const [view, setView] = useState<View>('current');
   const phase = view === 'retake' || !facing ? 'facing' : view === 'first' ? 'first' : !turned ? 'turned' : 'done';
 
-  const saveFacing = async (data: string) => {
-    await onSave('facing', data);
+  const saveFacing = async (data: string, capture: CaptureReport) => {
+    await onSave('facing', data, capture);
     setView('current');
   };
 
@@ -107,7 +108,7 @@ export function SelfieStep({
             </span>
           }
           saved={undefined}
-          onSave={(data) => onSave('turned', data)}
+          onSave={(data, capture) => onSave('turned', data, capture)}
           onContinue={onContinue}
           onBack={() => setView('first')}
         />
