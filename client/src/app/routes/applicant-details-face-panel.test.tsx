@@ -187,6 +187,37 @@ describe('the face panel', () => {
     expect(fact('Identical frames')).toHaveTextContent('No');
   });
 
+  it('shows the presentation and injection signals beside the pose challenge, the suspected ones flagged, with what was measured', async () => {
+    const injected = check({
+      ...LIVENESS,
+      evidence: {
+        ...LIVENESS.evidence,
+        presentation: [
+          { capture: 'selfie', kind: 'screen', score: 1.6, suspected: true, detail: '12 of 81 tiles around the face repeat a fine colour pattern' },
+          { capture: 'selfie', kind: 'print', score: 0.4, suspected: false, detail: '20 of 81 tiles around the face hold a dot lattice (halftone)' },
+        ],
+        injection: [
+          { kind: 'virtual-camera', suspected: true, captures: ['selfie'], detail: 'the selfie came from a virtual camera (OBS Virtual Camera)' },
+          { kind: 'file-chosen', suspected: false, captures: [], detail: 'Taken with the camera' },
+          { kind: 'frame-timing', suspected: false, captures: [], detail: 'Frame timing a camera could produce (or not measured)' },
+        ],
+        injectionSuspected: ['virtual-camera'],
+      },
+    });
+    serve(undefined, { applicantChecksList: { body: [FACE_MATCH, injected, DUPLICATES] } });
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    const liveness = section(await facePanel(), 'Liveness');
+    expect(within(liveness).getByRole('heading', { name: /Presentation signals/, level: 4 })).toBeInTheDocument();
+    expect(within(liveness).getByRole('heading', { name: /Injection signals/, level: 4 })).toHaveTextContent('not a certification');
+    const fact = (label: string) => within(liveness).getByText(label, { selector: 'dt' }).closest('div')!;
+    expect(fact('Screen (sub-pixel grid, bezel), selfie')).toHaveTextContent('Suspected (score 1.60, suspected from 1)');
+    expect(fact('Screen (sub-pixel grid, bezel), selfie')).toHaveClass('face-fact-flagged');
+    expect(fact('Print (halftone), selfie')).not.toHaveClass('face-fact-flagged');
+    expect(fact('Virtual camera')).toHaveTextContent('OBS Virtual Camera');
+    expect(fact('Virtual camera')).toHaveClass('face-fact-flagged');
+    expect(fact('File chosen instead of the camera')).toHaveTextContent('Not suspected');
+  });
+
   it('lists each duplicate with both faces, its identity flag and a link to that applicant, and the blocklist hits with their reason', async () => {
     serve();
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);

@@ -21,6 +21,7 @@ import {
   type LivenessEvidence,
 } from '../lib/face-checks';
 import { FaceBlocklistStatus, MarkFaceFraudulentButton } from './face-blocklist-actions';
+import { LivenessSignals } from './liveness-signals';
 
 import './face-panel.css';
 
@@ -169,6 +170,7 @@ function LivenessSection({ liveness }: { liveness: FaceCheck<LivenessEvidence> }
             </dl>
           </div>
           <PoseChallenge evidence={evidence} />
+          <LivenessSignals evidence={liveness.check.evidence} />
         </div>
       )}
     </FaceSection>
