@@ -17,6 +17,11 @@ export const accuracyReportKeys = {
   latest: ['accuracy-reports', 'latest'] as const,
 };
 
+// The stored faces' embedding models and their move (super-admins).
+export const faceModelKeys = {
+  status: ['admin', 'face-models'] as const,
+};
+
 // The operator's password policy: read by every form that sets a password.
 export const passwordKeys = {
   all: ['password'] as const,

@@ -222,6 +222,13 @@ export const routes: RouteObject[] = [
                         },
                       },
                       {
+                        path: 'face-models',
+                        lazy: async () => {
+                          const { FaceModelsPage } = await import('../features/admin/face-models-page');
+                          return { Component: FaceModelsPage };
+                        },
+                      },
+                      {
                         path: 'manage-permission',
                         lazy: async () => {
                           const { PermissionManagerPage } = await import('../features/admin/permission-manager-page');

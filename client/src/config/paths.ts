@@ -40,6 +40,7 @@ export const paths = {
     managePermission: '/dashboard/user/me/manage-permission',
     sanctionsLists: '/dashboard/user/me/sanctions-lists',
     accuracyReport: '/dashboard/user/me/accuracy',
+    faceModels: '/dashboard/user/me/face-models',
   },
   developer: {
     root: '/dashboard/user/me/developer',

@@ -53,6 +53,7 @@ export async function startApp({
   env = {},
   port: chosenPort,
   host = '127.0.0.1',
+  dataDir: givenDataDir,
 }: {
   timeoutMs?: number;
   /** Listen on this port (e.g. one already registered as a callback with an identity provider); default: a free one. */
@@ -61,13 +62,15 @@ export async function startApp({
   host?: '127.0.0.1' | 'localhost';
   /** Extra environment for the server, e.g. ADMIN_EMAIL/ADMIN_PASSWORD or SMTP_URL. */
   env?: Record<string, string>;
+  /** Start on this data directory (a stopped app's, for a restart) and leave it in place on stop; default: a fresh one, removed on stop. */
+  dataDir?: string;
 } = {}): Promise<RunningApp> {
   const entry = join(repoRoot, 'dist/server/main.js');
   if (!existsSync(entry) || !existsSync(join(repoRoot, 'dist/client/index.html'))) {
     throw new Error('The app is not built: run `npm run build` first (npm run test:browser does).');
   }
   const port = chosenPort ?? (await findFreePort());
-  const dataDir = mkdtempSync(join(tmpdir(), 'kyc-browser-'));
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'kyc-browser-'));
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
     env: {
@@ -120,7 +123,7 @@ export async function startApp({
         await when(events, ['exit'], () => (hasExited() ? true : undefined), 'the killed server to exit');
       });
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

@@ -35,6 +35,7 @@ const ICON = {
   logout: 'M15 17l5-5-5-5M20 12H9M12 20H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h7',
   chevron: 'M6 9l6 6 6-6',
   target: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM12 12h.01',
+  face: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9 10h.01M15 10h.01M8.5 15a4.5 4.5 0 0 0 7 0',
 };
 
 const ACCOUNT: NavGroup = {
@@ -57,6 +58,7 @@ const ADMINISTRATION: NavGroup = {
     { label: 'Create User', to: paths.account.createAdmin, icon: ICON.userPlus },
     { label: 'Sanctions Lists', to: paths.account.sanctionsLists, icon: ICON.shield },
     { label: 'Accuracy', to: paths.account.accuracyReport, icon: ICON.target },
+    { label: 'Face Models', to: paths.account.faceModels, icon: ICON.face },
   ],
 };
 
