@@ -10,7 +10,8 @@ import { fivePointsFromMesh, type FivePoints, type RgbImage } from './face-align
 export const FACE_WORK_SIZE = 1600;
 
 /**
- * Cosine similarity from which two faces are the same person. npm run bench:verification
+ * Cosine similarity from which two faceres faces are the same person (each model's
+ * threshold, the one the product uses: face-models.ts). npm run bench:verification
  * (document portrait vs selfie, 20 identities × 10 augmentations) sweeps it: from 0.70 to
  * 0.72 FNMR stays 0.02 while FMR falls from 0.001 to 0.0003; at 0.74 FNMR rises to 0.03
  * (docs/decisions.md, "Face match accuracy").
