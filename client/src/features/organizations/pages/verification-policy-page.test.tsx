@@ -71,6 +71,9 @@ describe('the verification policy page', () => {
     expect(within(form).getByLabelText(/^Queue when a screen capture is suspected/)).toBeChecked();
     await userEvent.click(within(form).getByLabelText(/^Queue when a print or photocopy is suspected/));
     await userEvent.click(within(form).getByLabelText(/^Queue when an edited image is suspected/));
+    // Injection signals: all three by default; a file chosen instead of the camera is let through.
+    expect(within(form).getByLabelText(/^Queue when the camera is a virtual camera/)).toBeChecked();
+    await userEvent.click(within(form).getByLabelText(/^Queue when a file was chosen instead of the camera/));
     await userEvent.type(within(form).getByLabelText('Face match threshold (optional)'), '0.75');
     const screening = within(form).getByLabelText('Sanctions screening threshold');
     await userEvent.clear(screening);
@@ -85,6 +88,7 @@ describe('the verification policy page', () => {
       faceMatchThreshold: 0.75,
       screeningThreshold: 0.85,
       queueOnDocumentSignals: ['screen'],
+      queueOnInjectionSignals: ['virtual-camera', 'frame-timing'],
     });
     expect(await screen.findByText(/^Last changed by alice/)).toBeInTheDocument();
   }, 15_000);

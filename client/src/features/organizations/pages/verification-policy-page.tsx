@@ -2,7 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 
 import { getErrorMessage } from '../../../api/client';
-import type { DocumentSignalKind, PolicyCheck, VerificationPolicyDetailsDto, VerificationPolicyDto } from '../../../api/generated/types.gen';
+import type {
+  DocumentSignalKind,
+  InjectionSignalKind,
+  PolicyCheck,
+  VerificationPolicyDetailsDto,
+  VerificationPolicyDto,
+} from '../../../api/generated/types.gen';
 import { PageHeader } from '../../../components/page-header';
 import { Panel } from '../../../components/panel';
 import { Alert } from '../../../components/ui/alert';
@@ -37,9 +43,17 @@ export const DOCUMENT_SIGNAL_LABELS: readonly { kind: DocumentSignalKind; label:
   { kind: 'edited', label: 'Queue when an edited image is suspected (editing software in the file)' },
 ];
 
+/** The selfie's injection signals a policy may queue on (reported by the verification page). */
+export const INJECTION_SIGNAL_LABELS: readonly { kind: InjectionSignalKind; label: string }[] = [
+  { kind: 'virtual-camera', label: 'Queue when the camera is a virtual camera (OBS, ManyCam…)' },
+  { kind: 'file-chosen', label: 'Queue when a file was chosen instead of the camera' },
+  { kind: 'frame-timing', label: 'Queue when the frame timing is no camera’s' },
+];
+
 /** The form's state: thresholds as text, so a field may be empty while typed. */
 interface Draft {
   queueOnDocumentSignals: DocumentSignalKind[];
+  queueOnInjectionSignals: InjectionSignalKind[];
   requiredChecks: PolicyCheck[];
   autoApprove: boolean;
   requireDocumentRead: boolean;
@@ -50,6 +64,7 @@ interface Draft {
 
 const draftOf = (policy: VerificationPolicyDetailsDto): Draft => ({
   queueOnDocumentSignals: [...(policy.queueOnDocumentSignals ?? DOCUMENT_SIGNAL_LABELS.map(({ kind }) => kind))],
+  queueOnInjectionSignals: [...(policy.queueOnInjectionSignals ?? INJECTION_SIGNAL_LABELS.map(({ kind }) => kind))],
   requiredChecks: [...policy.requiredChecks],
   autoApprove: policy.autoApprove,
   requireDocumentRead: policy.requireDocumentRead ?? true,
@@ -79,6 +94,7 @@ export function policyFromDraft(
       faceMatchThreshold: face,
       screeningThreshold: screening,
       queueOnDocumentSignals: DOCUMENT_SIGNAL_LABELS.map(({ kind }) => kind).filter((kind) => draft.queueOnDocumentSignals.includes(kind)),
+      queueOnInjectionSignals: INJECTION_SIGNAL_LABELS.map(({ kind }) => kind).filter((kind) => draft.queueOnInjectionSignals.includes(kind)),
     },
   };
 }
@@ -171,6 +187,30 @@ function PolicyForm({ organizationId, policy, canChange }: { organizationId: str
               }
             />
             <label htmlFor={`${id}-signal-${kind}`}>{label}</label>
+          </div>
+        ))}
+      </fieldset>
+      <fieldset className="policy-fieldset" disabled={disabled}>
+        <legend className="policy-legend">Selfie injection signals</legend>
+        <p className="text-field-hint">
+          Signals, not a certification: what the verification page reports about how the selfie was captured, shown to the reviewer on the liveness check. A
+          signal ticked here leaves the applicant for a person; one not ticked is shown but holds nothing.
+        </p>
+        {INJECTION_SIGNAL_LABELS.map(({ kind, label }) => (
+          <div key={kind} className="policy-toggle">
+            <input
+              id={`${id}-injection-${kind}`}
+              type="checkbox"
+              checked={draft.queueOnInjectionSignals.includes(kind)}
+              onChange={(event) =>
+                set({
+                  queueOnInjectionSignals: event.target.checked
+                    ? [...draft.queueOnInjectionSignals, kind]
+                    : draft.queueOnInjectionSignals.filter((signal) => signal !== kind),
+                })
+              }
+            />
+            <label htmlFor={`${id}-injection-${kind}`}>{label}</label>
           </div>
         ))}
       </fieldset>
