@@ -95,7 +95,8 @@ export function injectionSignals(captures: { selfie: CaptureReport | null; turne
       kind: 'file-chosen',
       suspected: files.length > 0,
       captures: files,
-      detail: files.length > 0 ? `${words(files)} was chosen as a file instead of taken with the camera` : 'Taken with the camera',
+      detail:
+        files.length > 0 ? `${words(files)} ${files.length > 1 ? 'were' : 'was'} chosen as a file instead of taken with the camera` : 'Taken with the camera',
     },
     {
       kind: 'frame-timing',
