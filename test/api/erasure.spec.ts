@@ -131,7 +131,7 @@ describe('erasing an applicant', () => {
   it('erases through the API key, leaves a tombstone, and no table or column holds the values any more', async () => {
     // The face search has the face loaded (its thread's memory) before the erasure.
     const query = Float32Array.from(unpackEmbedding(embedding));
-    const before = await t.app.get(FaceSearch).search(org.id, query, 0.9);
+    const before = await t.app.get(FaceSearch).search(org.id, [{ model: 'faceres', embedding: query, threshold: 0.9 }]);
     expect([before.faces.length, before.blocklist.length]).toEqual([1, 1]);
     const res = await request(t.server)
       .delete(`/api/projects/${org.id}/applicants/${SUBJECT}`)
@@ -183,13 +183,14 @@ describe('erasing an applicant', () => {
       .send({ reason: 'again', confirmUserId: SUBJECT })
       .expect(404);
     // The face search no longer reports it, and has dropped it from memory.
-    const after = await t.app.get(FaceSearch).search(org.id, query, 0.9);
+    const after = await t.app.get(FaceSearch).search(org.id, [{ model: 'faceres', embedding: query, threshold: 0.9 }]);
     expect([after.faces.length, after.blocklist.length]).toEqual([0, 0]);
     expect(
       await (t.app.get(FaceSearch) as unknown as { run(task: unknown): Promise<number> }).run({
         task: 'remove',
         organizationId: org.id,
         set: 'faces',
+        model: 'faceres',
         ids: [],
       }),
     ).toBe(0);

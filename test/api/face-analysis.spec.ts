@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
-import { FACE_MATCH_THRESHOLD } from '../../server/face-reading/index.js';
+import { DEFAULT_FACE_MODEL, faceThreshold } from '../../server/face-reading/index.js';
+
 import { extractSourceFaces, sideBySide, SOURCE_PHOTOS, selfieSide, type SourceFace } from '../../server/face-reading/test-faces.js';
 import { faceSubmissions, type StoredCheck } from '../fixtures/face-submission.js';
 import { galleryFace, poseChallengePhotos, rephotographed } from '../fixtures/face-photos.js';
@@ -15,6 +16,9 @@ import { sessionHeaders } from '../support/accounts.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { waitUntil } from '../support/wait.js';
+
+/** The configured model's (dlib's unless FACE_EMBEDDING_MODEL says otherwise). */
+const FACE_MATCH_THRESHOLD = faceThreshold(DEFAULT_FACE_MODEL);
 
 /**
  * The face analysis queued at submission: the selfie against the portrait printed on a

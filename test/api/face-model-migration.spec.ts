@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { FaceModelMigrations } from '../../server/analysis/face-model-migrations.js';
+import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
+import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { ApplicantFace } from '../../server/faces/applicant-face.entity.js';
 import { FaceBlocklistEntry } from '../../server/faces/face-blocklist-entry.entity.js';
-import { FACE_MODELS } from '../../server/face-reading/index.js';
+import { FACE_MODELS, packedSimilarity } from '../../server/face-reading/index.js';
 import { extractSourceFaces, SOURCE_PHOTOS, type SourceFace } from '../../server/face-reading/test-faces.js';
 import { faceSubmissions } from '../fixtures/face-submission.js';
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
@@ -135,6 +138,44 @@ describe('moving stored faces to another embedding model', () => {
     expect(await stored()).toEqual(['blocklist:mv-a dlib', 'mv-a dlib', 'mv-b dlib', 'mv-c dlib']);
   }, 480_000);
 
+  it('computes a face again from its stored crop when the selfie photo is gone, and counts a face it cannot read as failed', async () => {
+    const faceRows = ds().getRepository(ApplicantFace);
+    const c = (await ds().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId: 'mv-c' })).id;
+    const moved = await faceRows.findOneByOrFail({ applicantId: c, model: 'dlib' });
+    // mv-c's face as an older version stored it: faceres only; its photos since removed.
+    await faceRows.delete({ id: moved.id });
+    await faceRows.insert({ applicantId: c, organizationId: org.id, model: 'faceres', embedding: randomBytes(1024), crop: moved.crop });
+    await ds().getRepository(ApplicantImage).delete({ applicantId: c });
+    // A blocklist entry whose applicant is gone and whose crop is no picture.
+    await ds()
+      .getRepository(FaceBlocklistEntry)
+      .insert({
+        organizationId: org.id,
+        applicantId: null,
+        userId: 'gone',
+        model: 'faceres',
+        embedding: randomBytes(1024),
+        crop: randomBytes(64),
+        reason: 'fraud',
+      });
+
+    const run = await t.app.get(FaceModelMigrations).step();
+    expect(run).toMatchObject({
+      model: 'dlib',
+      state: 'completed',
+      total: 2,
+      done: 1,
+      fromCrops: 1,
+      failed: 1,
+      lastFailure: expect.stringMatching(/^blocklist entry \d+: no usable face/),
+    });
+    // From the 192-pixel crop, still the man: as close to mv-b's face (the same selfie photo) as the threshold asks.
+    const fromCrop = await faceRows.findOneByOrFail({ applicantId: c, model: 'dlib' });
+    const b = await faceRows.findOneByOrFail({ applicant: { userId: 'mv-b', organizationId: org.id }, model: 'dlib' });
+    expect(packedSimilarity(fromCrop.embedding, b.embedding)).toBeGreaterThanOrEqual(FACE_MODELS.dlib.threshold);
+    expect(await stored()).toEqual(['blocklist:mv-a dlib', 'mv-a dlib', 'mv-b dlib', 'mv-c dlib']);
+  }, 120_000);
+
   it('shows the progress to super-admins only', async () => {
     const body = await status();
     expect(body).toMatchObject({
@@ -143,7 +184,7 @@ describe('moving stored faces to another embedding model', () => {
         { name: 'faceres', faces: 0, blocklist: 0 },
         { name: 'dlib', faces: 3, blocklist: 1 },
       ],
-      migration: { model: 'dlib', state: 'completed', total: 2, done: 2, failed: 0, lastFailure: null },
+      migration: { model: 'dlib', state: 'completed', total: 2, done: 1, failed: 1, fromCrops: 1 },
     });
     expect(Date.parse(body.migration.startedAt)).toBeLessThanOrEqual(Date.parse(body.migration.finishedAt));
     await request(t.server)
