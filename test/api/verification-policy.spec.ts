@@ -187,6 +187,7 @@ describe('verification policy', () => {
       faceMatchThreshold: null,
       screeningThreshold: 0.9,
       queueOnDocumentSignals: ['screen', 'print', 'edited'],
+      queueOnInjectionSignals: ['virtual-camera', 'file-chosen', 'frame-timing'],
       customized: false,
       updatedBy: null,
       updatedAt: null,
