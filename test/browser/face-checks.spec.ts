@@ -6,7 +6,17 @@ import { extractSourceFaces, SOURCE_PHOTOS } from '../../server/face-reading/tes
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import type { RunningApp } from './support/app.js';
 import { newContext, saveScreenshot } from './support/browser.js';
-import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, integratorSuite } from './support/kyc.js';
+import {
+  DESKTOP,
+  heading,
+  Integrator,
+  MOBILE,
+  openPassportVerification,
+  submitPassportDetails,
+  takeSelfies,
+  uploadPhoto,
+  integratorSuite,
+} from './support/kyc.js';
 
 // Faces are checked, not only collected: an end user photographs a generated passport
 // printed with a man's photo and takes a selfie of the same man in two poses → the face
@@ -26,12 +36,11 @@ let app: RunningApp;
 let browser: Browser;
 let integrator: Integrator;
 let organizationId: string;
-let apiKey: string;
 
 const setup = integratorSuite({ email: 'faces@acme.example', username: 'acme-faces' });
 
 beforeAll(async () => {
-  ({ app, browser, integrator, organizationId, apiKey } = setup);
+  ({ app, browser, integrator, organizationId } = setup);
 });
 
 /** Goes through the verification page on a phone: the passport printed with `portrait`, the selfie's two poses, the details. */
@@ -43,31 +52,11 @@ async function verify(
   turned: (turn: 'left' | 'right') => Promise<Buffer>,
 ) {
   const document = await renderFakeDocument(person, { face: portrait });
-  const { url } = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
-  const context = await newContext(browser, { viewport: MOBILE });
-  const page = await context.newPage();
-  const errors = watchKycPage(page, app.url);
-  // The side to turn to comes with the session the page loads; the facing photo is chosen for it.
-  const sessionLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/kyc/session' && response.request().method() === 'GET');
-  await page.goto(url);
-  const turn = ((await (await sessionLoaded).json()) as { selfieChallenge: { turn: 'left' | 'right' } }).selfieChallenge.turn;
-  await heading(page, 'Choose your document');
-  await page.getByRole('button', { name: /Passport/ }).click();
-  await heading(page, 'Photo page of your passport');
+  const { page, errors, turn } = await openPassportVerification(setup, userId);
   await uploadPhoto(page, { name: 'passport.png', buffer: document.pages[0].png });
   await heading(page, 'Take a selfie');
   await takeSelfies(page, { facing: await facing(turn), turned: await turned(turn) }, userId === 'face-first' ? 'face-selfie' : undefined);
-  await heading(page, 'Your personal details');
-  await fillPersonalData(page);
-  await page.getByLabel('Full name').fill(person.name!);
-  await page.getByLabel('Date of birth').fill(person.dateOfBirth!);
-  await page.getByLabel('Document number').fill(person.docNumber!);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await heading(page, 'Review and submit');
-  await page.getByRole('button', { name: 'Submit verification' }).click();
-  await heading(page, "We're checking your documents…");
-  expect(errors).toEqual([]);
-  await context.close();
+  await submitPassportDetails(page, errors, person);
 }
 
 /** The reviewer's view of an applicant, once the faces are analysed. */

@@ -5,7 +5,17 @@ import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import type { RunningApp } from './support/app.js';
 import { newContext, saveScreenshot } from './support/browser.js';
-import { DESKTOP, fillPersonalData, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, integratorSuite } from './support/kyc.js';
+import {
+  DESKTOP,
+  heading,
+  Integrator,
+  MOBILE,
+  openPassportVerification,
+  submitPassportDetails,
+  takeSelfies,
+  uploadPhoto,
+  integratorSuite,
+} from './support/kyc.js';
 
 // Injection signals reach the reviewer (issue 35 part 4): an end user goes through the
 // verification page choosing photo files for the selfie instead of taking them with the
@@ -22,42 +32,22 @@ let app: RunningApp;
 let browser: Browser;
 let integrator: Integrator;
 let organizationId: string;
-let apiKey: string;
 
 const setup = integratorSuite({ email: 'liveness@acme.example', username: 'acme-liveness' });
 
 beforeAll(async () => {
-  ({ app, browser, integrator, organizationId, apiKey } = setup);
+  ({ app, browser, integrator, organizationId } = setup);
 });
 
 describe('liveness signals', () => {
   it('shows the reviewer that the selfies were files chosen instead of camera captures, flagged, with the presentation signals', async () => {
     const userId = 'files-instead-of-camera';
     const document = await renderFakeDocument(person, { face: await galleryFace(1) });
-    const { url } = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
-    const context = await newContext(browser, { viewport: MOBILE });
-    const page = await context.newPage();
-    const errors = watchKycPage(page, app.url);
-    const sessionLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/kyc/session' && response.request().method() === 'GET');
-    await page.goto(url);
-    const turn = ((await (await sessionLoaded).json()) as { selfieChallenge: { turn: 'left' | 'right' } }).selfieChallenge.turn;
-    await heading(page, 'Choose your document');
-    await page.getByRole('button', { name: /Passport/ }).click();
-    await heading(page, 'Photo page of your passport');
+    const { page, errors, turn } = await openPassportVerification(setup, userId);
     await uploadPhoto(page, { name: 'passport.png', buffer: document.pages[0].png });
     await heading(page, 'Take a selfie');
     await takeSelfies(page, await poseChallengePhotos(turn));
-    await heading(page, 'Your personal details');
-    await fillPersonalData(page);
-    await page.getByLabel('Full name').fill(person.name!);
-    await page.getByLabel('Date of birth').fill(person.dateOfBirth!);
-    await page.getByLabel('Document number').fill(person.docNumber!);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await heading(page, 'Review and submit');
-    await page.getByRole('button', { name: 'Submit verification' }).click();
-    await heading(page, "We're checking your documents…");
-    expect(errors).toEqual([]);
-    await context.close();
+    await submitPassportDetails(page, errors, person);
 
     const dashboard = await newContext(browser, { viewport: DESKTOP });
     await integrator.signIn(dashboard);

@@ -9,7 +9,7 @@ import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import { expectToast, logInThroughForm } from './support/accounts.js';
 import { repoRoot, type RunningApp } from './support/app.js';
 import { documentScrollWidth, newContext, resizeViewport, saveScreenshot } from './support/browser.js';
-import { DESKTOP, heading, Integrator, MOBILE, takeSelfies, uploadPhoto, watchKycPage, integratorSuite } from './support/kyc.js';
+import { DESKTOP, heading, Integrator, MOBILE, openPassportVerification, takeSelfies, uploadPhoto, integratorSuite } from './support/kyc.js';
 import { type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // Issue 17 end to end: a super-admin imports a list; an end user whose name is a variant
@@ -31,7 +31,6 @@ let browser: Browser;
 let receiver: WebhookReceiver;
 let integrator: Integrator;
 let organizationId: string;
-let apiKey: string;
 
 const setup = integratorSuite(
   { email: 'screening@acme.example', username: 'acme-screening' },
@@ -44,7 +43,7 @@ const setup = integratorSuite(
 );
 
 beforeAll(async () => {
-  ({ app, browser, receiver, integrator, organizationId, apiKey } = setup);
+  ({ app, browser, receiver, integrator, organizationId } = setup);
 });
 
 /**
@@ -54,17 +53,7 @@ beforeAll(async () => {
  * challenge, so every check can pass.
  */
 async function verify(userId: string, typed: { name?: string; dateOfBirth?: string; country: string }, faces = false, holder = passportHolder): Promise<void> {
-  const { url } = await integrator.call<{ url: string }>('POST', '/api/kyc/sessions', { organizationId, userId }, { bearer: apiKey });
-  const context = await newContext(browser, { viewport: MOBILE });
-  const page = await context.newPage();
-  const errors = watchKycPage(page, app.url);
-  // The side to turn to comes with the session the page loads.
-  const sessionLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/kyc/session' && response.request().method() === 'GET');
-  await page.goto(url);
-  const turn = ((await (await sessionLoaded).json()) as { selfieChallenge: { turn: 'left' | 'right' } }).selfieChallenge.turn;
-  await heading(page, 'Choose your document');
-  await page.getByRole('button', { name: /Passport/ }).click();
-  await heading(page, 'Photo page of your passport');
+  const { page, errors, turn } = await openPassportVerification(setup, userId);
   const document = await renderFakeDocument(holder, faces ? { face: await galleryFace(1) } : {});
   await uploadPhoto(page, { name: 'passport.png', buffer: document.pages[0].png });
   await heading(page, 'Take a selfie');
@@ -79,7 +68,7 @@ async function verify(userId: string, typed: { name?: string; dateOfBirth?: stri
   await page.getByRole('button', { name: 'Submit verification' }).click();
   await heading(page, "We're checking your documents…");
   expect(errors).toEqual([]);
-  await context.close();
+  await page.context().close();
 }
 
 /** The `applicant.decided` event sent for `userId`, once it arrives. */

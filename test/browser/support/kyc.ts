@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 
 import { encodeRgbPng } from '../../../server/fake-data/png.js';
 import type { RunningApp } from './app.js';
-import { documentScrollWidth, resizeViewport, saveScreenshot } from './browser.js';
+import { documentScrollWidth, newContext, resizeViewport, saveScreenshot } from './browser.js';
 import { browserSuite } from './suite.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../support/webhook-receiver.js';
 
@@ -211,6 +211,53 @@ export async function submitThroughApi(setup: IntegratorSetup, userId: string): 
 }
 
 // ---------------------------------------------------------------- helpers on the page
+
+/**
+ * The end user opens a verification link made with the integrator's key, on a phone-sized
+ * page, and chooses a passport: resolves with the page, the errors it logs, and the side the
+ * session asks the head to turn to (it comes with the session the page loads; the selfies are
+ * chosen for it).
+ */
+export async function openPassportVerification(
+  setup: Pick<IntegratorSetup, 'app' | 'browser' | 'integrator' | 'organizationId' | 'apiKey'>,
+  userId: string,
+): Promise<{ page: Page; errors: string[]; turn: 'left' | 'right' }> {
+  const { url } = await setup.integrator.call<{ url: string }>(
+    'POST',
+    '/api/kyc/sessions',
+    { organizationId: setup.organizationId, userId },
+    { bearer: setup.apiKey },
+  );
+  const context = await newContext(setup.browser, { viewport: MOBILE });
+  const page = await context.newPage();
+  const errors = watchKycPage(page, setup.app.url);
+  const sessionLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/kyc/session' && response.request().method() === 'GET');
+  await page.goto(url);
+  const turn = ((await (await sessionLoaded).json()) as { selfieChallenge: { turn: 'left' | 'right' } }).selfieChallenge.turn;
+  await heading(page, 'Choose your document');
+  await page.getByRole('button', { name: /Passport/ }).click();
+  await heading(page, 'Photo page of your passport');
+  return { page, errors, turn };
+}
+
+/** After the selfies: the passport holder's details typed as printed, the verification submitted, the page's errors none; the page is closed. */
+export async function submitPassportDetails(
+  page: Page,
+  errors: string[],
+  person: { name?: string | null; dateOfBirth?: string | null; docNumber?: string | null },
+): Promise<void> {
+  await heading(page, 'Your personal details');
+  await fillPersonalData(page);
+  await page.getByLabel('Full name').fill(person.name ?? '');
+  await page.getByLabel('Date of birth').fill(person.dateOfBirth ?? '');
+  await page.getByLabel('Document number').fill(person.docNumber ?? '');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await heading(page, 'Review and submit');
+  await page.getByRole('button', { name: 'Submit verification' }).click();
+  await heading(page, "We're checking your documents…");
+  expect(errors).toEqual([]);
+  await page.context().close();
+}
 
 /** Saves the page at phone and desktop size (kyc-<name>-375.png and -1280.png), then back to the phone. */
 export async function screenshotBothSizes(page: Page, name: string): Promise<void> {
