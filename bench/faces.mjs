@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { ROOT } from './lib/servers.mjs';
 import { buildCorpus, EXCLUDED, SAME_PERSON, SAME_SHOT, UNSURE } from './lib/face-corpus.mjs';
-import { percentile, splitReport, thresholdAt } from './lib/face-stats.mjs';
+import { percentile, ratesAt, splitReport, thresholdAt } from './lib/face-stats.mjs';
 import { photographDocument } from './lib/photograph.mjs';
 import { progressBar } from './lib/progress.mjs';
 
@@ -184,6 +184,18 @@ for (const model of modelKeys) {
     exam: splitReport({ ...exam, tuningThresholds }),
     secondsPerPair: { p50: Number(percentile(exam.seconds, 50).toFixed(3)), p95: Number(percentile(exam.seconds, 95).toFixed(3)) },
   };
+  // The product's own threshold for the models it stores (face-models.ts: faceres, and dlib with the mirrored average).
+  // Beside it, the thresholds around it that were weighed (docs/decisions.md, "Moving stored faces to the identity embedding").
+  const product = { faceres: fr.FACE_MODELS.faceres.threshold, 'dlib+flip': fr.FACE_MODELS.dlib.threshold }[model];
+  if (product !== undefined) {
+    const weighed = model === 'faceres' ? [0.7, product] : [0.944, 0.95, 0.955, 0.96, product, 0.97];
+    results[model].atProductThreshold = weighed.map((threshold) => ({
+      product: threshold === product,
+      tuning: ratesAt(threshold, tuning.genuine, tuning.impostors),
+      exam: ratesAt(threshold, exam.genuine, exam.impostors),
+      examDifferentPhotos: ratesAt(threshold, exam.crossPhoto, []).fnmr,
+    }));
+  }
 }
 
 const describe = (identity) => ({ label: identity.label, split: identity.split, shots: identity.shots.map((shot) => shot.id) });

@@ -13,7 +13,7 @@
 // Options: --only mrz,icao,face,duplicates,screening,document-liveness (default all) --documents N (MRZ, per condition,
 // default 200) --split exam|tuning (icao and document-liveness, default exam) --per-format N (icao, default 30; document-liveness: --liveness-per-format, default 10)
 // --baseline DIR (icao: another checkout, built, whose reader reads the same documents) --variants N (face, per identity, default 10) --faces N (1:N, default
-// 1,000,000) --seed S (default 'bench-verification') --skip-build.
+// 1,000,000) --face-model faceres|dlib (face: the embedding measured, default faceres) --seed S (default 'bench-verification') --skip-build.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
     'liveness-per-format': { type: 'string', default: '10' },
     baseline: { type: 'string' },
     variants: { type: 'string', default: '10' },
+    'face-model': { type: 'string', default: 'faceres' },
     faces: { type: 'string', default: '1000000' },
     seed: { type: 'string', default: 'bench-verification' },
     'skip-build': { type: 'boolean', default: false },
@@ -84,7 +85,13 @@ if (only.includes('icao')) {
 }
 let realEmbeddings = null;
 if (only.includes('face')) {
-  const { face, unreadable, table, embeddings } = await faceBenchmark({ root: ROOT, variants: Number(args.variants), seed: args.seed, log });
+  const { face, unreadable, table, embeddings } = await faceBenchmark({
+    root: ROOT,
+    variants: Number(args.variants),
+    seed: args.seed,
+    log,
+    model: args['face-model'],
+  });
   Object.assign(output, { face });
   failures.face = unreadable;
   tables.push(table);

@@ -22,16 +22,19 @@ const summary = (sorted) => ({
  *   impostor pair: a document and a selfie of different identities (all of them).
  * A side where no usable face is found fails every genuine pair it is in, and is counted.
  */
-export async function faceBenchmark({ root, variants, seed, log }) {
+export async function faceBenchmark({ root, variants, seed, log, model = 'faceres' }) {
   const { fakeApplicant } = await import(join(root, 'dist/server/fake-data/fake-applicant.js'));
   const { renderFakeDocument } = await import(join(root, 'dist/server/fake-data/fake-documents.js'));
   const { Random } = await import(join(root, 'dist/server/fake-data/random.js'));
-  const { FACE_MATCH_THRESHOLD, faceSimilarity } = await import(join(root, 'dist/server/face-reading/index.js'));
+  const { FACE_MODELS, faceSimilarity } = await import(join(root, 'dist/server/face-reading/index.js'));
+  // The model's own threshold (face-models.ts), and thresholds around it for choosing it.
+  const FACE_MATCH_THRESHOLD = FACE_MODELS[model].threshold;
+  const SWEEP = model === 'dlib' ? [0.93, 0.935, 0.94, 0.944, 0.95, 0.955, 0.96, 0.965, 0.97, 0.975] : [0.66, 0.68, 0.69, 0.7, 0.71, 0.72, 0.74, 0.76];
   const { extractSourceFaces, selfieSide } = await import(join(root, 'dist/server/face-reading/test-faces.js'));
   const { readFaces } = await import(join(root, 'dist/server/analysis/face-reader.js'));
 
   const sources = await extractSourceFaces();
-  log(`${sources.length} identities × ${variants} variants`);
+  log(`${sources.length} identities × ${variants} variants, ${model} embeddings`);
   const now = new Date('2026-06-01T00:00:00Z');
   const documents = [];
   const selfies = [];
@@ -49,14 +52,14 @@ export async function faceBenchmark({ root, variants, seed, log }) {
       const photo = await photographDocument(front.png, Random.forItem(`${seed}|face-document`, identity * 1000 + variant));
       const selfie = await selfieSide(source.crop, identity * 1000 + variant);
       const started = performance.now();
-      const read = await readFaces({ portrait: photo.buffer, selfie, turned: null });
+      const read = await readFaces({ portrait: photo.buffer, selfie, turned: null }, [model]);
       seconds.push((performance.now() - started) / 1000);
       for (const [side, list] of [
         ['portrait', documents],
         ['selfie', selfies],
       ]) {
         const face = read[side];
-        if (face.found) list.push({ identity, variant, embedding: face.embeddings.faceres });
+        if (face.found && face.embeddings[model]) list.push({ identity, variant, embedding: face.embeddings[model] });
         else
           unreadable.push({
             source: source.id,
@@ -107,7 +110,8 @@ export async function faceBenchmark({ root, variants, seed, log }) {
     fmr: round(falseMatches / impostorPairs, 6),
     atFmr001,
     // FNMR and FMR at other thresholds around the chosen one, for choosing it (README, Performance).
-    sweep: [0.66, 0.68, 0.69, 0.7, 0.71, 0.72, 0.74, 0.76].map((threshold) => ({
+    model,
+    sweep: SWEEP.map((threshold) => ({
       threshold,
       fnmr: round((genuinePairs - genuine.filter((value) => value >= threshold).length) / genuinePairs),
       fmr: round(impostor.filter((value) => value >= threshold).length / impostorPairs, 6),
@@ -118,6 +122,11 @@ export async function faceBenchmark({ root, variants, seed, log }) {
       impostorPairs: selfieImpostor.length,
       fnmr: round(selfieGenuine.filter((value) => value < FACE_MATCH_THRESHOLD).length / Math.max(1, selfieGenuine.length)),
       fmr: round(selfieImpostor.filter((value) => value >= FACE_MATCH_THRESHOLD).length / Math.max(1, selfieImpostor.length), 6),
+      sweep: SWEEP.map((threshold) => ({
+        threshold,
+        fnmr: round(selfieGenuine.filter((value) => value < threshold).length / Math.max(1, selfieGenuine.length)),
+        fmr: round(selfieImpostor.filter((value) => value >= threshold).length / Math.max(1, selfieImpostor.length), 6),
+      })),
     },
     unreadableSides: unreadable.length,
     similarity: {

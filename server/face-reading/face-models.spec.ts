@@ -29,7 +29,7 @@ describe('face models (issue 35): a threshold per model, embeddings never compar
   it('each model has its own threshold, from its own benchmark; dlib is the default for new faces', () => {
     expect(DEFAULT_FACE_MODEL).toBe('dlib');
     expect(faceThreshold('faceres')).toBe(0.72);
-    expect(faceThreshold('dlib')).toBe(0.944);
+    expect(faceThreshold('dlib')).toBe(0.965);
     expect(FACE_MODELS.faceres.length).toBe(1024);
     expect(FACE_MODELS.dlib.length).toBe(128);
     expect(() => faceThreshold('arcface' as FaceModel)).toThrow(/unknown face model/);

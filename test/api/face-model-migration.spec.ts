@@ -86,7 +86,7 @@ describe('moving stored faces to another embedding model', () => {
 
   it('finds duplicates across the switch, moves the stored faces from their photos, resumes after a restart, and compares no two models', async () => {
     // Before: faceres. The man's face, put on the blocklist.
-    await faces.submit('mv-a', { portrait: await galleryFace(1), selfie: poseChallengePhotos });
+    await faces.submit('mv-a', { portrait: await galleryFace(1), selfie: theMan(6) });
     expect((await duplicateEvidence('mv-a')).threshold).toBe(FACE_MODELS.faceres.threshold);
     await request(t.server)
       .post(`/api/projects/${org.id}/applicants/mv-a/face-blocklist`)
@@ -102,7 +102,7 @@ describe('moving stored faces to another embedding model', () => {
       migrationMode: 'paused',
       models: [
         { name: 'faceres', threshold: 0.72, faces: 1, blocklist: 1 },
-        { name: 'dlib', threshold: 0.944, faces: 0, blocklist: 0 },
+        { name: 'dlib', threshold: 0.965, faces: 0, blocklist: 0 },
       ],
       migration: null,
     });
@@ -126,13 +126,12 @@ describe('moving stored faces to another embedding model', () => {
     // Only dlib faces remain: mv-a's computed again from its encrypted selfie photo, the blocklist entry's from mv-a's.
     expect(await stored()).toEqual(['blocklist:mv-a dlib', 'mv-a dlib', 'mv-b dlib']);
 
-    // After: found under dlib, both the earlier applicants and the blocklisted face.
-    await faces.submit('mv-c', { portrait: await galleryFace(3), selfie: theMan(8) });
+    // After: the man's selfie photo mv-a showed, again: found under dlib (mv-a's face computed again from that photo by the
+    // move), and the blocklisted face. (mv-b's different photo of the man is below dlib's threshold: docs/decisions.md.)
+    await faces.submit('mv-c', { portrait: await galleryFace(3), selfie: theMan(6) });
     const after = await duplicateEvidence('mv-c');
-    expect(after.matches.map((match) => [match.userId, match.model]).sort()).toEqual([
-      ['mv-a', 'dlib'],
-      ['mv-b', 'dlib'],
-    ]);
+    expect(after.matches.map((match) => [match.userId, match.model])).toContainEqual(['mv-a', 'dlib']);
+    for (const match of after.matches) expect(match).toMatchObject({ model: 'dlib', similarity: expect.any(Number) });
     for (const match of after.matches) expect(match.similarity).toBeGreaterThanOrEqual(FACE_MODELS.dlib.threshold);
     expect(after.blocklist).toEqual([expect.objectContaining({ userId: 'mv-a', model: 'dlib' })]);
     expect(await stored()).toEqual(['blocklist:mv-a dlib', 'mv-a dlib', 'mv-b dlib', 'mv-c dlib']);
@@ -169,10 +168,9 @@ describe('moving stored faces to another embedding model', () => {
       failed: 1,
       lastFailure: expect.stringMatching(/^blocklist entry \d+: no usable face/),
     });
-    // From the 192-pixel crop, still the man: as close to mv-b's face (the same selfie photo) as the threshold asks.
+    // From the 192-pixel crop, still the man: as close to the face computed from the photo as the threshold asks.
     const fromCrop = await faceRows.findOneByOrFail({ applicantId: c, model: 'dlib' });
-    const b = await faceRows.findOneByOrFail({ applicant: { userId: 'mv-b', organizationId: org.id }, model: 'dlib' });
-    expect(packedSimilarity(fromCrop.embedding, b.embedding)).toBeGreaterThanOrEqual(FACE_MODELS.dlib.threshold);
+    expect(packedSimilarity(fromCrop.embedding, moved.embedding)).toBeGreaterThanOrEqual(FACE_MODELS.dlib.threshold);
     expect(await stored()).toEqual(['blocklist:mv-a dlib', 'mv-a dlib', 'mv-b dlib', 'mv-c dlib']);
   }, 120_000);
 
