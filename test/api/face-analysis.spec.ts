@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { AuditEvent } from '../../server/audit/audit-event.entity.js';
-import { DEFAULT_FACE_MODEL, faceThreshold } from '../../server/face-reading/index.js';
+import { faceThreshold } from '../../server/face-reading/index.js';
 
 import { extractSourceFaces, sideBySide, SOURCE_PHOTOS, selfieSide, type SourceFace } from '../../server/face-reading/test-faces.js';
 import { faceSubmissions, type StoredCheck } from '../fixtures/face-submission.js';
@@ -17,8 +17,8 @@ import { startTestApp, type TestApp } from '../support/app.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { waitUntil } from '../support/wait.js';
 
-/** The configured model's (dlib's unless FACE_EMBEDDING_MODEL says otherwise). */
-const FACE_MATCH_THRESHOLD = faceThreshold(DEFAULT_FACE_MODEL);
+/** The model this suite runs under (faceres: see beforeAll). */
+const FACE_MATCH_THRESHOLD = faceThreshold('faceres');
 
 /**
  * The face analysis queued at submission: the selfie against the portrait printed on a
@@ -34,7 +34,9 @@ describe('face analysis after submission', () => {
   let submit: ReturnType<typeof faceSubmissions>['submit'];
 
   beforeAll(async () => {
-    t = await startTestApp({ ANALYSIS_THREADS: '1' });
+    // faceres: these photos of the man differ by a head turn, which dlib + flip at its threshold (0.965) does not match
+    // (docs/decisions.md, "Moving stored faces to the identity embedding"); this suite is about the checks, not the model.
+    t = await startTestApp({ ANALYSIS_THREADS: '1', FACE_EMBEDDING_MODEL: 'faceres' });
     owner = await createUser(t, { webhookUrl: 'https://hooks.example.test/kyc' });
     org = await createOrganization(t, owner);
     // Three other people, from one of the face library's sample photos.
