@@ -102,6 +102,7 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
       requestedTurn: selfieTurnOf(selfiePhoto?.sessionId ?? applicant.dataSessionId ?? applicant.id),
       captures: { selfie: selfiePhoto?.capture ?? null, turned: photo('SELFIE', TURNED_SELFIE_SIDE)?.capture ?? null },
       threshold,
+      poseThreshold: faceThreshold(model, 'pose'),
     };
     const results: AnalysisCheck[] = [faceMatchCheck(analysis), livenessCheck(analysis)];
     // The earlier applicants whose face the selfie has: flagged in the same transaction.

@@ -41,6 +41,14 @@ describe('liveness check', () => {
     expect(low).toMatchObject({ verdict: 'needs-review', detail: expect.stringContaining('low anti-spoofing score') });
     expect(low.evidence).toMatchObject({ signals: { antispoof: 0.2, liveness: 0.9 } });
   });
+
+  it("weighs the turned capture's face against the model's pose threshold, below the face match's (a turned head scores lower)", () => {
+    // dlib's scale: the face match at 0.965, the pose challenge at 0.945 (the product's own turned pair scores 0.956).
+    const turned = analysis({ threshold: 0.965, poseThreshold: 0.945, poseSimilarity: 0.956 });
+    expect(livenessCheck(turned).verdict).toBe('passed');
+    expect(livenessCheck(turned).evidence).toMatchObject({ threshold: 0.945 });
+    expect(livenessCheck({ ...turned, poseSimilarity: 0.94 }).detail).toMatch(/^Pose challenge failed: the turned selfie shows another face/);
+  });
 });
 
 describe('liveness check: challenge and passive signals must agree', () => {

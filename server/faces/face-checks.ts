@@ -34,6 +34,8 @@ export interface FaceAnalysis {
   /** The side the session asked the end user to turn to. */
   requestedTurn: 'left' | 'right';
   threshold: number;
+  /** The pose challenge's same-face threshold (the model's; the face match's when not given). */
+  poseThreshold?: number;
   /** What the verification page reported about each selfie capture (injection signals); null: nothing reported. */
   captures?: { selfie: CaptureReport | null; turned: CaptureReport | null } | null;
 }
@@ -118,6 +120,7 @@ export function faceMatchCheck(analysis: FaceAnalysis): FaceCheckResult {
  */
 export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
   const { selfie, turned, framesIdentical, poseSimilarity, requestedTurn, threshold } = analysis;
+  const poseThreshold = analysis.poseThreshold ?? threshold;
   const signals = selfie?.found ? { antispoof: selfie.antispoof, liveness: selfie.liveness } : { antispoof: null, liveness: null };
   // Yaw grows as the head turns to the person's right (seen on an unmirrored photo).
   const turn = selfie?.found && turned?.found ? turned.yaw - selfie.yaw : null;
@@ -152,7 +155,7 @@ export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
       challenge,
       minTurnDegrees: MIN_HEAD_TURN,
       lowSignal: LOW_SIGNAL,
-      threshold,
+      threshold: poseThreshold,
       presentation,
       injection,
       injectionSuspected: injected.map((signal) => signal.kind),
@@ -164,7 +167,7 @@ export function livenessCheck(analysis: FaceAnalysis): FaceCheckResult {
   if (!turned) return result('needs-review', 'The pose challenge was not taken (no turned selfie)');
   if (framesIdentical) return result('failed', 'Pose challenge failed: the two selfies are the same picture');
   if (!turned.found) return result('failed', `Pose challenge failed: ${missing(turned, 'turned').toLowerCase()}`);
-  if (poseSimilarity! < threshold) return result('failed', 'Pose challenge failed: the turned selfie shows another face');
+  if (poseSimilarity! < poseThreshold) return result('failed', 'Pose challenge failed: the turned selfie shows another face');
   if (Math.abs(turn!) < MIN_HEAD_TURN)
     return result('failed', `Pose challenge failed: the head did not turn (${Math.abs(Math.round(turn!))}°, at least ${MIN_HEAD_TURN}° needed)`);
   if (turnedTo !== requestedTurn) return result('needs-review', `The head turned ${turnedTo} (${Math.abs(Math.round(turn!))}°), not ${requestedTurn} as asked`);

@@ -44,7 +44,7 @@ describe('duplicate faces, flagged on both applicants', () => {
   let faces: ReturnType<typeof faceSubmissions>;
 
   beforeAll(async () => {
-    // faceres: these photos of the man differ by a head turn, which dlib + flip at its threshold (0.965) does not match
+    // faceres: the duplicate these tests look for is two different photos of the man, which dlib + flip at its threshold (0.965) does not match
     // (docs/decisions.md, "Moving stored faces to the identity embedding"); this suite is about the checks, not the model.
     t = await startTestApp({ ANALYSIS_THREADS: '1', ALLOW_PRIVATE_WEBHOOKS: 'true', FACE_EMBEDDING_MODEL: 'faceres' });
     receiver = await startWebhookReceiver();

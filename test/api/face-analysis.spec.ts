@@ -34,7 +34,7 @@ describe('face analysis after submission', () => {
   let submit: ReturnType<typeof faceSubmissions>['submit'];
 
   beforeAll(async () => {
-    // faceres: these photos of the man differ by a head turn, which dlib + flip at its threshold (0.965) does not match
+    // faceres: the duplicate these tests look for is two different photos of the man, which dlib + flip at its threshold (0.965) does not match
     // (docs/decisions.md, "Moving stored faces to the identity embedding"); this suite is about the checks, not the model.
     t = await startTestApp({ ANALYSIS_THREADS: '1', FACE_EMBEDDING_MODEL: 'faceres' });
     owner = await createUser(t, { webhookUrl: 'https://hooks.example.test/kyc' });
