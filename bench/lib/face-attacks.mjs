@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { printOf, screenOf } from './document-attacks.mjs';
+import { fromState } from './icao-corpus.mjs';
 
 /**
  * Presentation attacks on a selfie, rendered for the face liveness benchmark (issue 35
@@ -257,21 +258,4 @@ export async function captures(kind, crop, wearer, turn, random) {
 }
 
 /** The screen renderer draws its own parameters: the same for both frames of one replay. */
-function seededLike(value) {
-  let state = Math.floor(value * 4294967296) >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const between = (low, high) => low + next() * (high - low);
-  return {
-    next,
-    between,
-    pick: (items) => items[Math.floor(next() * items.length)],
-    chance: (p) => next() < p,
-    int: (low, high) => Math.floor(between(low, high + 1)),
-  };
-}
+const seededLike = (value) => fromState(Math.floor(value * 4294967296));

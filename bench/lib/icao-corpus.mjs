@@ -31,6 +31,12 @@ const OCR_B = '/usr/share/fonts/opentype/ocr-b/OCRB.otf';
 export function seeded(seed) {
   let state = 2166136261;
   for (const character of String(seed)) state = Math.imul(state ^ character.charCodeAt(0), 16777619) >>> 0;
+  return fromState(state);
+}
+
+/** The same generator from a 32-bit state. */
+export function fromState(start) {
+  let state = start >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

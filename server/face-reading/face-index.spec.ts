@@ -1,18 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { MAX_FACES } from './face-index.js';
 import { FaceScan, faceArrays } from './face-scan.js';
+import { seededRandom } from './seeded-random.js';
 import { EMBEDDING_LENGTH, FaceIndex, faceSimilarity, packEmbedding, packedSimilarity, unpackEmbedding, type SearchStats } from './index.js';
 
 /** mulberry32 and Box–Muller: the same vectors every run. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const gaussian = () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
   /** Shaped like faceres output: non-negative, with a common part (any two have a cosine around 0.5; photos of one person around 0.95). */
   const base = Float32Array.from({ length: EMBEDDING_LENGTH }, () => Math.abs(gaussian()));

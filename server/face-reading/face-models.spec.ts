@@ -1,16 +1,10 @@
 import { FaceIndex, packEmbedding, packedSimilarity } from './index.js';
+import { seededRandom } from './seeded-random.js';
 import { DEFAULT_FACE_MODEL, FACE_MODEL_NAMES, FACE_MODELS, faceThreshold, isFaceModel, type FaceModel } from './face-models.js';
 
 /** mulberry32 and Box–Muller: the same vectors every run. */
 function gaussians(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return () => Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
 }
 
