@@ -17,7 +17,7 @@ const links: Record<string, string> = {};
 
 beforeAll(async () => {
   for (const userId of APPLICANTS) links[userId] = await submitThroughApi(setup, userId);
-  // Approving by keyboard without the confirmation: the reviewer ticked "Don't ask me again" once.
+  // The reviewer ticked "Don't ask me again" once: a flagged applicant still asks (below).
   await setup.integrator.call('PUT', '/api/users/me/reviewer-preferences', { approveWithoutConfirmation: true });
   office = await newContext(setup.browser, { viewport: DESKTOP });
   await setup.integrator.signIn(office);
@@ -72,9 +72,14 @@ test('a reviewer works the flagged, unassigned queue with the keyboard; the end 
   await help.waitFor({ state: 'detached' });
   await saveScreenshot(page, 'workspace-details-1280');
 
-  // 1. work-a: assign to me, approve & next.
+  // 1. work-a: assign to me, approve & next. Flagged, it is never approved blind: the dialog
+  // names its flagged checks though the reviewer asked not to be asked, and Enter confirms.
   await assignToMe(page);
   await page.keyboard.press('a');
+  const approve = page.getByRole('dialog', { name: 'Approve applicant?' });
+  await approve.getByText('Flagged: look before you approve').waitFor();
+  await tabTo(page, approve.getByRole('button', { name: 'Approve' }));
+  await page.keyboard.press('Enter');
   await onApplicant(page, 'work-b');
 
   // 2. work-b: assign to me, reject with the label "Document expired" & next.
