@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 
-import { fakeApplicant, type FakeApplicant } from '../../server/fake-data/fake-applicant.js';
+import type { FakeApplicant } from '../../server/fake-data/fake-applicant.js';
 import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { extractSourceFaces, SOURCE_PHOTOS } from '../../server/face-reading/test-faces.js';
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
@@ -16,6 +16,7 @@ import {
   takeSelfies,
   uploadPhoto,
   integratorSuite,
+  passportHolders,
 } from './support/kyc.js';
 
 // Faces are checked, not only collected: an end user photographs a generated passport
@@ -24,13 +25,7 @@ import {
 // face → the reviewer's view flags the first applicant as a duplicate, linked; and the
 // first applicant is flagged too: its approve dialog names the later one.
 
-const now = new Date('2026-06-01T00:00:00Z');
-/** The first two passport holders of a fixed generated series. */
-const passportHolders: FakeApplicant[] = [];
-for (let index = 0; passportHolders.length < 2; index += 1) {
-  const person = fakeApplicant(index, { seed: 'face-checks', now });
-  if (person.documentType === 'PASSPORT' && person.docNumber && person.name) passportHolders.push(person);
-}
+const holders = passportHolders('face-checks', 2);
 
 let app: RunningApp;
 let browser: Browser;
@@ -74,7 +69,7 @@ describe('face checks', () => {
     const theMan = (turn: 'left' | 'right') => poseChallengePhotos(turn);
     await verify(
       'face-first',
-      passportHolders[0],
+      holders[0],
       await galleryFace(1),
       async (turn) => (await theMan(turn)).facing,
       async (turn) => (await theMan(turn)).turned,
@@ -92,7 +87,7 @@ describe('face checks', () => {
     const [stranger] = await extractSourceFaces(SOURCE_PHOTOS.slice(0, 1));
     await verify(
       'face-second',
-      passportHolders[1],
+      holders[1],
       stranger.crop,
       async () => galleryFace(8),
       async (turn) => (await theMan(turn)).turned,

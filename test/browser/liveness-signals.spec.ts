@@ -1,6 +1,5 @@
 import type { Browser } from 'playwright-core';
 
-import { fakeApplicant, type FakeApplicant } from '../../server/fake-data/fake-applicant.js';
 import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import type { RunningApp } from './support/app.js';
@@ -15,6 +14,7 @@ import {
   takeSelfies,
   uploadPhoto,
   integratorSuite,
+  passportHolders,
 } from './support/kyc.js';
 
 // Injection signals reach the reviewer (issue 35 part 4): an end user goes through the
@@ -23,10 +23,7 @@ import {
 // `file-chosen` signal on the liveness check, and the reviewer's face panel shows it flagged,
 // beside the pose challenge and the passive presentation signals, as signals.
 
-const now = new Date('2026-06-01T00:00:00Z');
-let person: FakeApplicant = fakeApplicant(0, { seed: 'liveness-signals', now });
-for (let index = 1; person.documentType !== 'PASSPORT' || !person.docNumber || !person.name; index += 1)
-  person = fakeApplicant(index, { seed: 'liveness-signals', now });
+const [person] = passportHolders('liveness-signals', 1);
 
 let app: RunningApp;
 let browser: Browser;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 
+import { fakeApplicant, type FakeApplicant } from '../../../server/fake-data/fake-applicant.js';
 import { encodeRgbPng } from '../../../server/fake-data/png.js';
 import type { RunningApp } from './app.js';
 import { documentScrollWidth, newContext, resizeViewport, saveScreenshot } from './browser.js';
@@ -208,6 +209,17 @@ export async function submitThroughApi(setup: IntegratorSetup, userId: string): 
     if (Date.now() > deadline) throw new Error(`The analyses of ${userId} did not finish: ${checks.map((check) => check.name).join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The first `count` passport holders (with a name and a document number) of a fixed generated series. */
+export function passportHolders(seed: string, count: number): FakeApplicant[] {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const holders: FakeApplicant[] = [];
+  for (let index = 0; holders.length < count; index += 1) {
+    const person = fakeApplicant(index, { seed, now });
+    if (person.documentType === 'PASSPORT' && person.docNumber && person.name) holders.push(person);
+  }
+  return holders;
 }
 
 // ---------------------------------------------------------------- helpers on the page
