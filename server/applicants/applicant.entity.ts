@@ -119,6 +119,14 @@ export class Applicant {
   assignedAt: Date | null;
 
   /**
+   * An assignment taken by opening the case or by next-unassigned is a lock that ends
+   * then (REVIEW_LOCK_MINUTES after it was last opened); after it anyone opening the case,
+   * or asking for the next one, takes it. null: no lock (unassigned, or assigned by hand).
+   */
+  @Column({ type: TIMESTAMP, nullable: true })
+  lockedUntil: Date | null;
+
+  /**
    * The names of the checks whose verdict is failed or needs-review, as `,name,name,`
    * (sorted; NULL when none), kept in step with applicant_checks in the same transaction
    * (list/flagged-checks.ts), so the list filters on it through an index.

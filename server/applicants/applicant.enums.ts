@@ -1,6 +1,13 @@
 export const KYC_STATUSES = ['init', 'pending', 'prechecked', 'queued', 'completed', 'onHold'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
+/**
+ * Submitted and waiting for a reviewer: what the work queue hands out and an SLA counts.
+ * Not init (nothing submitted), not pending (the end user is filling in or redoing a step),
+ * not completed (decided); on hold waits for a reviewer's final decision.
+ */
+export const AWAITING_DECISION_STATUSES: readonly KycStatus[] = ['prechecked', 'queued', 'onHold'];
+
 export const SEXES = ['M', 'F'] as const;
 export type Sex = (typeof SEXES)[number];
 

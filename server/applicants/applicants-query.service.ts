@@ -85,7 +85,13 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
     await this.backgroundReaders?.close();
   }
 
-  async listInOrganization(user: User, organizationId: string, query: ApplicantListQueryDto | ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
+  /** `slaCutoff`: for `sla=breached`, now minus the organization's SLA (ReviewSla). */
+  async listInOrganization(
+    user: User,
+    organizationId: string,
+    query: ApplicantListQueryDto | ApplicantQueueQueryDto,
+    slaCutoff?: Date,
+  ): Promise<ApplicantPageDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const { page, pageSize } = query;
     const { rows, total } = await this.reader.list({
@@ -95,16 +101,16 @@ export class ApplicantsQueryService implements OnApplicationShutdown {
       orderBy: query.orderBy ?? DEFAULT_ORDER_BY,
       direction: query.orderDirection ?? 'desc',
       search: query.search,
-      filters: 'status' in query || 'assignee' in query ? toListFilters(user, query) : undefined,
+      filters: 'status' in query || 'assignee' in query ? toListFilters(user, query, slaCutoff) : undefined,
     });
     const items = await toListItems(this.executor, rows);
     return { items, meta: pageMeta(page, pageSize, total, rows.length) };
   }
 
   /** The applicant after `after` in the list's filters and order (the first without it), or null at the end. */
-  async next(user: User, organizationId: string, query: NextApplicantQueryDto): Promise<NextApplicantDto> {
+  async next(user: User, organizationId: string, query: NextApplicantQueryDto, slaCutoff?: Date): Promise<NextApplicantDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
-    const [row] = await this.reader.following(this.orderOf(organization.id, query), toListFilters(user, query), query.after, 1);
+    const [row] = await this.reader.following(this.orderOf(organization.id, query), toListFilters(user, query, slaCutoff), query.after, 1, query.search);
     const [item] = row ? await toListItems(this.executor, [row]) : [];
     return { item: item ?? null };
   }

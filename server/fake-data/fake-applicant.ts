@@ -19,6 +19,7 @@ export type FakeApplicant = Omit<
   | 'assignee'
   | 'assigneeId'
   | 'assignedAt'
+  | 'lockedUntil'
   | 'flaggedChecks'
   | 'tagIds'
   | 'legalHoldAt'

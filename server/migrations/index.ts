@@ -31,6 +31,7 @@ import { SecondFactorLock1795820896540 } from './1795820896540-SecondFactorLock.
 import { FaceCrops1795820971160 } from './1795820971160-FaceCrops.js';
 import { AccuracyReports1795933285970 } from './1795933285970-AccuracyReports.js';
 import { CaptureReports1795990000000 } from './1795990000000-CaptureReports.js';
+import { ReviewQueueLocks1796000000000 } from './1796000000000-ReviewQueueLocks.js';
 import { FaceModels1795958170791 } from './1795958170791-FaceModels.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
@@ -68,4 +69,5 @@ export const migrations: Function[] = [
   AccuracyReports1795933285970,
   FaceModels1795958170791,
   CaptureReports1795990000000,
+  ReviewQueueLocks1796000000000,
 ];

@@ -7,6 +7,7 @@ import { OrganizationActivityController } from './activity/organization-activity
 import { OrganizationActivity } from './activity/organization-activity.js';
 import { AssignmentController } from './assignment/assignment.controller.js';
 import { ApplicantAssignments } from './assignment/applicant-assignments.js';
+import { ReviewSla } from './assignment/review-sla.js';
 import { DecisionChanges } from './decisions/decision-changes.js';
 import { DecisionLabels } from './decisions/decision-labels.js';
 import { ApplicantDecisionsController, ReviewerPreferencesController, ReviewSettingsController } from './decisions/decisions.controller.js';
@@ -58,6 +59,7 @@ import { ApplicantViews } from './views/applicant-views.js';
     ApplicantTags,
     ApplicantExports,
     ApplicantAssignments,
+    ReviewSla,
     ApplicantViews,
     OrganizationActivity,
   ],

@@ -175,6 +175,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/projects/:id/applicants/next-unassigned': MEMBERS,
   'POST /api/projects/:id/applicants/:userId/assign': MEMBERS,
   'POST /api/projects/:id/applicants/:userId/unassign': MEMBERS,
+  'POST /api/projects/:id/applicants/:userId/open': MEMBERS,
   'GET /api/projects/:id/tags': MEMBERS,
   'POST /api/projects/:id/tags': MEMBERS,
   // No such tag, view: past access control, the member gets the 404 of the id.

@@ -6,7 +6,7 @@ import { SEARCH_MIN_LENGTH } from '../list/search-term.js';
 import { PageMetaDto } from '../../common/paging/page-meta.dto.js';
 import { MAX_PAGE, MAX_PAGE_SIZE, PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { KYC_STATUSES, REVIEW_ANSWERS, type KycStatus, type ReviewAnswer } from '../applicant.enums.js';
-import { NOTE_FILTERS, REVIEW_ANSWER_FILTERS, type NoteFilter, type ReviewAnswerFilter } from '../list/types.js';
+import { NOTE_FILTERS, REVIEW_ANSWER_FILTERS, SLA_FILTERS, type NoteFilter, type ReviewAnswerFilter, type SlaFilter } from '../list/types.js';
 import { TAG_COLORS, type TagColor } from '../tags/tag-colors.js';
 import { APPLICANT_ORDER_BY, ORDER_DIRECTIONS, type ApplicantOrderBy, type OrderDirection } from '../applicant-fields.js';
 
@@ -129,6 +129,15 @@ export class ApplicantQueueQueryDto extends ApplicantListQueryDto {
   @Transform(trimmedOrAbsent)
   @IsIn(NOTE_FILTERS, { message: `notes must be one of: ${NOTE_FILTERS.join(', ')}` })
   notes?: NoteFilter;
+
+  @ApiPropertyOptional({
+    enum: SLA_FILTERS,
+    description: "breached: awaiting a decision longer than the organization's SLA (400 SLA_NOT_SET when it has none)",
+  })
+  @IsOptional()
+  @Transform(trimmedOrAbsent)
+  @IsIn(SLA_FILTERS, { message: `sla must be one of: ${SLA_FILTERS.join(', ')}` })
+  sla?: SlaFilter;
 }
 
 export class NextApplicantQueryDto extends ApplicantQueueQueryDto {
@@ -180,6 +189,7 @@ const QUEUE_FIELDS: Record<string, QueryField> = {
   documentType: trimmedString((value) => maxLength(value, DOCUMENT_TYPE_MAX_LENGTH)),
   tag: trimmedString((value) => isUUID(value)),
   notes: oneOf(NOTE_FILTERS),
+  sla: oneOf(SLA_FILTERS),
 };
 handChecked(ApplicantQueueQueryDto, QUEUE_FIELDS);
 handChecked(NextApplicantQueryDto, { ...QUEUE_FIELDS, after: trimmedString((value) => maxLength(value, AFTER_MAX_LENGTH)) });

@@ -1,5 +1,6 @@
 import type { ApplicantOrderBy } from '../applicant-fields.js';
 import { LRUCache } from 'lru-cache';
+import { AWAITING_DECISION_STATUSES } from '../applicant.enums.js';
 import { escapeLike, type SearchTerm } from './search-term.js';
 import type { CheckpointIndex } from './checkpoints.js';
 import type { ApplicantSearch } from './search.js';
@@ -22,6 +23,9 @@ export function filterKey(filters: ApplicantListFilters): string {
     filters.assigneeId === null ? '<none>' : (filters.assigneeId ?? ''),
     filters.submittedFrom?.toISOString() ?? '',
     filters.submittedTo?.toISOString() ?? '',
+    filters.submittedBefore?.toISOString() ?? '',
+    filters.awaitingDecision ? '<awaiting>' : '',
+    filters.claimableAt?.toISOString() ?? '',
     filters.documentType ?? '',
     filters.tagId ?? '',
     filters.noted === undefined ? '' : filters.noted === 'any' ? '<any>' : filters.noted.authorId,
@@ -36,7 +40,7 @@ function timestamp(dialect: SqlExecutor['dialect'], value: Date): unknown {
 /**
  * The filters as SQL conditions on "applicants" (without the organization), each served
  * by an (organizationId, <column>, userId) index: kycStatus, assigneeId, flaggedChecks,
- * submittedAt, documentType; the tag through applicant_tags (tagId, applicantId), notes
+ * submittedAt, documentType (a lock's end, lockedUntil, only beside assigneeId); the tag through applicant_tags (tagId, applicantId), notes
  * through applicant_notes (applicantId, …) or (authorId, applicantId).
  */
 export function filterConditions(dialect: SqlExecutor['dialect'], filters: ApplicantListFilters, params: Params): string[] {
@@ -57,6 +61,11 @@ export function filterConditions(dialect: SqlExecutor['dialect'], filters: Appli
   else if (filters.assigneeId) conditions.push(`"assigneeId" = ${params.add(filters.assigneeId)}`);
   if (filters.submittedFrom) conditions.push(`"submittedAt" >= ${params.add(timestamp(dialect, filters.submittedFrom))}`);
   if (filters.submittedTo) conditions.push(`"submittedAt" < ${params.add(timestamp(dialect, filters.submittedTo))}`);
+  if (filters.submittedBefore) conditions.push(`"submittedAt" < ${params.add(timestamp(dialect, filters.submittedBefore))}`);
+  if (filters.awaitingDecision) {
+    conditions.push(`"kycStatus" IN (${AWAITING_DECISION_STATUSES.map((status) => params.add(status)).join(', ')}) AND "submittedAt" IS NOT NULL`);
+  }
+  if (filters.claimableAt) conditions.push(`("assigneeId" IS NULL OR "lockedUntil" <= ${params.add(timestamp(dialect, filters.claimableAt))})`);
   if (filters.documentType) conditions.push(`"documentType" = ${params.add(filters.documentType)}`);
   if (filters.tagId) conditions.push(`"id" IN (SELECT "applicantId" FROM "applicant_tags" WHERE "tagId" = ${params.add(filters.tagId)})`);
   if (filters.noted === 'any') conditions.push(`"id" IN (SELECT "applicantId" FROM "applicant_notes")`);

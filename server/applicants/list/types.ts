@@ -21,6 +21,8 @@ export const REVIEW_ANSWER_FILTERS = ['approved', 'rejected', 'none'] as const;
 export type ReviewAnswerFilter = (typeof REVIEW_ANSWER_FILTERS)[number];
 export const NOTE_FILTERS = ['any', 'mine'] as const;
 export type NoteFilter = (typeof NOTE_FILTERS)[number];
+export const SLA_FILTERS = ['breached'] as const;
+export type SlaFilter = (typeof SLA_FILTERS)[number];
 
 /** The work-queue filters, combined with AND (list/filters.ts). */
 export interface ApplicantListFilters {
@@ -32,6 +34,12 @@ export interface ApplicantListFilters {
   assigneeId?: string | null;
   submittedFrom?: Date;
   submittedTo?: Date;
+  /** Submitted before this time (an SLA's breaches); implies submitted. */
+  submittedBefore?: Date;
+  /** Submitted and awaiting a reviewer's decision (AWAITING_DECISION_STATUSES): the queue proper. */
+  awaitingDecision?: boolean;
+  /** Unassigned, or held by a lock that ended by this time: what next-unassigned may take. */
+  claimableAt?: Date;
   documentType?: string;
   tagId?: string;
   /** Applicants with an internal note: by anyone ('any') or by this author (a user id). */

@@ -18,4 +18,12 @@ export class ApplicantAssignmentDto {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   assignedAt: Date | null;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the lock of an assignment taken by opening the case (or next-unassigned) ends; null: no lock (assigned by hand, or unassigned)',
+  })
+  lockedUntil: Date | null;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { ApplicantSummaryDto } from '../details/applicant-details.dto.js';
 import { DecisionNoteDto } from './decision.dto.js';
 import { RESUBMISSION_STEPS, type ResubmissionStep } from '../../applicants/lifecycle/transitions.js';
@@ -8,6 +8,8 @@ import { LABEL_KINDS, type LabelKind } from './decision-label.entity.js';
 import { FOUR_EYES_MODES, type FourEyesMode } from './review-settings.entity.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** The longest SLA: a year. */
+const SLA_MAX_HOURS = 8760;
 
 export const LABEL_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,63}$/;
 
@@ -77,9 +79,25 @@ export class ReviewSettingsDto {
   @ApiProperty({ enum: FOUR_EYES_MODES, description: 'Four-eyes rule: off, rejections (a rejection needs a second reviewer), all (every decision does)' })
   @IsIn(FOUR_EYES_MODES, { message: `fourEyes must be one of: ${FOUR_EYES_MODES.join(', ')}` })
   fourEyes: FourEyesMode;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: SLA_MAX_HOURS,
+    description: 'Hours from submission to a decision (the SLA): an applicant awaiting a decision longer has breached it. null: no SLA; absent: unchanged',
+  })
+  @IsOptional()
+  @IsInt({ message: 'slaHours must be a whole number of hours' })
+  @Min(1, { message: `slaHours must be from 1 to ${SLA_MAX_HOURS}` })
+  @Max(SLA_MAX_HOURS, { message: `slaHours must be from 1 to ${SLA_MAX_HOURS}` })
+  slaHours?: number | null;
 }
 
 export class ReviewSettingsDetailsDto extends ReviewSettingsDto {
+  @ApiProperty({ type: Number, nullable: true, description: 'Hours from submission to a decision (the SLA); null: no SLA' })
+  declare slaHours: number | null;
+
   @ApiProperty({ description: 'The undo window of a staff decision, in seconds' }) undoWindowSeconds: number;
 }
 

@@ -68,19 +68,23 @@ export class Decisions {
 
   async settings(user: User, organizationId: string): Promise<ReviewSettingsDetailsDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
-    return { fourEyes: await this.fourEyesOf(organization.id), undoWindowSeconds: this.windowMs / 1000 };
+    const row = await this.dataSource.getRepository(ReviewSettings).findOneBy({ organizationId: organization.id });
+    return { fourEyes: row?.fourEyes ?? 'off', slaHours: row?.slaHours ?? null, undoWindowSeconds: this.windowMs / 1000 };
   }
 
+  /** Four-eyes, and the SLA when sent (absent: kept; null: none). Audited with what changed. */
   async saveSettings(user: User, organizationId: string, body: ReviewSettingsDto): Promise<ReviewSettingsDetailsDto> {
     const access = await this.access.requireMember(user, organizationId);
     requireManager(user, access);
     const organizationIdOf = access.organization.id;
-    await this.dataSource.transaction(async (manager) => {
-      const before = (await manager.findOneBy(ReviewSettings, { organizationId: organizationIdOf }))?.fourEyes ?? 'off';
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const row = await manager.findOneBy(ReviewSettings, { organizationId: organizationIdOf });
+      const before = { fourEyes: row?.fourEyes ?? 'off', slaHours: row?.slaHours ?? null };
+      const after = { fourEyes: body.fourEyes, slaHours: body.slaHours === undefined ? before.slaHours : body.slaHours };
       await manager.save(
         manager.create(ReviewSettings, {
           organizationId: organizationIdOf,
-          fourEyes: body.fourEyes,
+          ...after,
           updatedByName: user.username.slice(0, 64),
           updatedAt: this.clock.now(),
         }),
@@ -89,10 +93,14 @@ export class Decisions {
         actor: user,
         organizationId: organizationIdOf,
         action: 'organization.review_settings_changed',
-        detail: { fourEyes: { from: before, to: body.fourEyes } },
+        detail: {
+          fourEyes: { from: before.fourEyes, to: after.fourEyes },
+          ...(after.slaHours !== before.slaHours ? { slaHours: { from: before.slaHours, to: after.slaHours } } : {}),
+        },
       });
+      return after;
     });
-    return { fourEyes: body.fourEyes, undoWindowSeconds: this.windowMs / 1000 };
+    return { ...saved, undoWindowSeconds: this.windowMs / 1000 };
   }
 
   async preferences(user: User): Promise<ReviewerPreferencesDto> {

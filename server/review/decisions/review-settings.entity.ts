@@ -5,7 +5,7 @@ import { Organization } from '../../organizations/organization.entity.js';
 export const FOUR_EYES_MODES = ['off', 'rejections', 'all'] as const;
 export type FourEyesMode = (typeof FOUR_EYES_MODES)[number];
 
-/** An organization's review settings; no row: four-eyes off. */
+/** An organization's review settings; no row: four-eyes off, no SLA. */
 @Entity('review_settings')
 export class ReviewSettings {
   @PrimaryColumn({ type: 'uuid' })
@@ -17,6 +17,10 @@ export class ReviewSettings {
 
   @Column({ type: 'varchar', length: 16, default: 'off' })
   fourEyes: FourEyesMode;
+
+  /** Hours from submission to a decision (the SLA); null: no SLA. */
+  @Column({ type: 'integer', nullable: true })
+  slaHours: number | null;
 
   @Column({ type: 'varchar', length: 64 })
   updatedByName: string;

@@ -16,6 +16,8 @@ import { ApproveApplicantDto, DecisionResultDto } from '../decisions/decisions.d
 import { Decisions } from '../decisions/decisions.js';
 import { ApplicantPageDto, ApplicantQueueQueryDto, NextApplicantDto, NextApplicantQueryDto } from '../../applicants/dto/applicant-list.dto.js';
 import { ApplicantExports } from '../export/applicant-exports.js';
+import { ReviewSla } from '../assignment/review-sla.js';
+import { ASSIGNMENT_ERRORS } from '../assignment/assignment.errors.js';
 import { HoldApplicantDto, RejectApplicantDto, VersionedChangeDto } from '../decisions/decision.dto.js';
 import { UpdateApplicantDto } from './update-applicant.dto.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
@@ -35,6 +37,7 @@ export class ApplicantsController {
     private readonly review: ApplicantReviewService,
     private readonly decisions: Decisions,
     private readonly exports: ApplicantExports,
+    private readonly sla: ReviewSla,
   ) {}
 
   @Get()
@@ -45,12 +48,13 @@ export class ApplicantsController {
   @ApiOperation({
     summary: "List an organization's applicants",
     description:
-      "The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes), sorted and paged: the work queue.",
+      "The organization's applicants, filtered (status, review answer, flagged check, assignee, submission dates, document type, tag, notes, SLA breached), sorted and paged: the work queue.",
   })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
-  list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
-    return this.applicants.listInOrganization(user, id, query);
+  @ApiErrors(ASSIGNMENT_ERRORS, 'SLA_NOT_SET')
+  async list(@CurrentUser() user: User, @Param('id') id: string, @Query() query: ApplicantQueueQueryDto): Promise<ApplicantPageDto> {
+    return this.applicants.listInOrganization(user, id, query, await this.sla.forQuery(user, id, query));
   }
 
   @Get('next')
@@ -60,8 +64,9 @@ export class ApplicantsController {
   @ApiOperation({ summary: 'Find the next applicant', description: 'The applicant after `after` in the same filters and order: what "approve & next" opens.' })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
-  next(@CurrentUser() user: User, @Param('id') id: string, @Query() query: NextApplicantQueryDto): Promise<NextApplicantDto> {
-    return this.applicants.next(user, id, query);
+  @ApiErrors(ASSIGNMENT_ERRORS, 'SLA_NOT_SET')
+  async next(@CurrentUser() user: User, @Param('id') id: string, @Query() query: NextApplicantQueryDto): Promise<NextApplicantDto> {
+    return this.applicants.next(user, id, query, await this.sla.forQuery(user, id, query));
   }
 
   @Get('export.csv')
@@ -79,6 +84,7 @@ export class ApplicantsController {
   })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'LIST_READ_TOO_SLOW')
+  @ApiErrors(ASSIGNMENT_ERRORS, 'SLA_NOT_SET')
   async exportCsv(
     @CurrentUser() user: User,
     @Param('id') id: string,

@@ -7,6 +7,7 @@ import type { User } from '../../users/user.entity.js';
 import { ApplicantsQueryService } from '../../applicants/applicants-query.service.js';
 import type { ApplicantListItemDto, ApplicantQueueQueryDto } from '../../applicants/dto/applicant-list.dto.js';
 import { describeFilters, toListFilters } from '../../applicants/queue-filters.js';
+import { ReviewSla } from '../assignment/review-sla.js';
 import { csvLine } from './csv.js';
 
 /** Rows read per query: the export never holds more than one batch. */
@@ -44,11 +45,12 @@ export class ApplicantExports {
     private readonly access: OrganizationAccessService,
     private readonly audit: AuditService,
     private readonly applicants: ApplicantsQueryService,
+    private readonly sla: ReviewSla,
   ) {}
 
   async exportCsv(user: User, organizationId: string, query: ApplicantQueueQueryDto): Promise<ApplicantExport> {
     const { organization } = await this.access.requireMember(user, organizationId);
-    const filters = toListFilters(user, query);
+    const filters = toListFilters(user, query, await this.sla.forQuery(user, organization.id, query));
     const order = this.applicants.orderOf(organization.id, query);
     const reader = this.applicants.listReader;
     const expectedRows = await reader.total(organization.id, filters, query.search);

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AnalysisJobs } from '../../applicants/analysis/analysis-jobs.js';
 import { Applicant } from '../../applicants/applicant.entity.js';
-import { KYC_STATUSES, type KycStatus } from '../../applicants/applicant.enums.js';
+import { AWAITING_DECISION_STATUSES, KYC_STATUSES, type KycStatus } from '../../applicants/applicant.enums.js';
 import type { User } from '../../users/user.entity.js';
 import { AuditEvent } from '../../audit/audit-event.entity.js';
-import { EMPTY_STATUS_COUNTS, type OrganizationStatsDto, type ReviewerStatsDto } from './organization-stats.dto.js';
+import { EMPTY_STATUS_COUNTS, type OrganizationStatsDto, type ReviewerStatsDto, type SlaStatsDto } from './organization-stats.dto.js';
+import { ReviewSla } from '../assignment/review-sla.js';
 import { OrganizationAccessService } from '../../organizations/organization-access.service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,21 +28,37 @@ export class ApplicantStatsService {
     private readonly access: OrganizationAccessService,
     private readonly dataSource: DataSource,
     private readonly analysisJobs: AnalysisJobs,
+    private readonly sla: ReviewSla,
   ) {}
 
   async stats(user: User, organizationId: string, now = new Date()): Promise<OrganizationStatsDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
     const id = organization.id;
     const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
-    const [byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis, reviewers] = await Promise.all([
+    const [byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis, reviewers, sla] = await Promise.all([
       this.countByStatus(id),
       this.countDecisionsSince(id, new Date(now.getTime() - 7 * DAY_MS)),
       this.countDecisionsSince(id, monthAgo),
       this.medianSecondsToDecision(id),
       this.analysisJobs.backlog(id),
       this.reviewersSince(id, monthAgo),
+      this.slaBreaches(id),
     ]);
-    return { byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis, reviewers };
+    return { byStatus, decisionsLast7Days, decisionsLast30Days, medianSecondsToDecision, analysis, reviewers, sla };
+  }
+
+  /** The organization's SLA and how many applicants awaiting a decision are past it now. */
+  private async slaBreaches(organizationId: string): Promise<SlaStatsDto> {
+    const hours = await this.sla.hoursOf(organizationId);
+    if (hours === null) return { hours, breached: 0 };
+    const cutoff = (await this.sla.cutoff(organizationId))!;
+    const row = await this.applicants()
+      .select('COUNT(*)', 'count')
+      .where('a.organizationId = :organizationId', { organizationId })
+      .andWhere('a.kycStatus IN (:...awaiting)', { awaiting: AWAITING_DECISION_STATUSES })
+      .andWhere('a.submittedAt < :cutoff', { cutoff })
+      .getRawOne<{ count: number | string }>();
+    return { hours, breached: Number(row?.count ?? 0) };
   }
 
   /**

@@ -30,6 +30,14 @@ export class ReviewerStatsDto {
   medianSecondsToDecision: number | null;
 }
 
+export class SlaStatsDto {
+  @ApiProperty({ type: Number, nullable: true, description: "The organization's SLA: hours from submission to a decision; null: none" })
+  hours: number | null;
+
+  @ApiProperty({ description: 'Applicants awaiting a decision (prechecked, queued, on hold) submitted longer ago than the SLA; 0 without one' })
+  breached: number;
+}
+
 export class OrganizationStatsDto {
   @ApiProperty({ type: StatusCountsDto, description: 'Applicants per kycStatus (every status present, 0 when none)' })
   byStatus: Record<KycStatus, number>;
@@ -55,6 +63,9 @@ export class OrganizationStatsDto {
     description: 'Staff decisions of the last 30 days per reviewer, most decisions first (automatic decisions are not counted)',
   })
   reviewers: ReviewerStatsDto[];
+
+  @ApiProperty({ type: SlaStatsDto, description: 'The SLA and its breaches now' })
+  sla: SlaStatsDto;
 }
 
 export const EMPTY_STATUS_COUNTS = (): Record<KycStatus, number> => Object.fromEntries(KYC_STATUSES.map((status) => [status, 0])) as Record<KycStatus, number>;

@@ -562,6 +562,17 @@ export type ReviewerStatsDto = {
     medianSecondsToDecision: number | null;
 };
 
+export type SlaStatsDto = {
+    /**
+     * The organization's SLA: hours from submission to a decision; null: none
+     */
+    hours: number | null;
+    /**
+     * Applicants awaiting a decision (prechecked, queued, on hold) submitted longer ago than the SLA; 0 without one
+     */
+    breached: number;
+};
+
 export type OrganizationStatsDto = {
     /**
      * Applicants per kycStatus (every status present, 0 when none)
@@ -587,6 +598,10 @@ export type OrganizationStatsDto = {
      * Staff decisions of the last 30 days per reviewer, most decisions first (automatic decisions are not counted)
      */
     reviewers: Array<ReviewerStatsDto>;
+    /**
+     * The SLA and its breaches now
+     */
+    sla: SlaStatsDto;
 };
 
 export type DecisionLabelDto = {
@@ -634,6 +649,10 @@ export type ReviewSettingsDetailsDto = {
      */
     fourEyes: 'off' | 'rejections' | 'all';
     /**
+     * Hours from submission to a decision (the SLA); null: no SLA
+     */
+    slaHours?: number | null;
+    /**
      * The undo window of a staff decision, in seconds
      */
     undoWindowSeconds: number;
@@ -644,6 +663,10 @@ export type ReviewSettingsDto = {
      * Four-eyes rule: off, rejections (a rejection needs a second reviewer), all (every decision does)
      */
     fourEyes: 'off' | 'rejections' | 'all';
+    /**
+     * Hours from submission to a decision (the SLA): an applicant awaiting a decision longer has breached it. null: no SLA; absent: unchanged
+     */
+    slaHours?: number | null;
 };
 
 export type EarlierImageDto = {
@@ -722,17 +745,21 @@ export type NoteInputDto = {
     text: string;
 };
 
+export type ApplicantAssignmentDto = {
+    userId: string;
+    assignee: ApplicantAssigneeDto | null;
+    assignedAt: string | null;
+    /**
+     * When the lock of an assignment taken by opening the case (or next-unassigned) ends; null: no lock (assigned by hand, or unassigned)
+     */
+    lockedUntil: string | null;
+};
+
 export type AssignApplicantDto = {
     /**
      * The member to assign; absent: the caller
      */
     userId?: string;
-};
-
-export type ApplicantAssignmentDto = {
-    userId: string;
-    assignee: ApplicantAssigneeDto | null;
-    assignedAt: string | null;
 };
 
 export type ApplicantViewDto = {
@@ -2582,6 +2609,10 @@ export type ApplicantsListData = {
          * any: applicants with an internal note; mine: with a note of the caller
          */
         notes?: 'any' | 'mine';
+        /**
+         * breached: awaiting a decision longer than the organization's SLA (400 SLA_NOT_SET when it has none)
+         */
+        sla?: 'breached';
     };
     url: '/api/projects/{id}/applicants';
 };
@@ -2590,10 +2621,11 @@ export type ApplicantsListErrors = {
     /**
      * A query value is out of range, orderBy is not a sortable column, or search is shorter than 3 characters
      *
+     * - `SLA_NOT_SET`: `sla=breached` asked of an organization whose review settings set no SLA (`slaHours` null).
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
+        code: 'SLA_NOT_SET' | 'VALIDATION_FAILED';
     };
     /**
      * Unauthorized
@@ -2686,6 +2718,10 @@ export type ApplicantsNextData = {
          */
         notes?: 'any' | 'mine';
         /**
+         * breached: awaiting a decision longer than the organization's SLA (400 SLA_NOT_SET when it has none)
+         */
+        sla?: 'breached';
+        /**
          * The userId of the current applicant; absent: the first of the list
          */
         after?: string;
@@ -2697,10 +2733,11 @@ export type ApplicantsNextErrors = {
     /**
      * A filter value is not valid
      *
+     * - `SLA_NOT_SET`: `sla=breached` asked of an organization whose review settings set no SLA (`slaHours` null).
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
+        code: 'SLA_NOT_SET' | 'VALIDATION_FAILED';
     };
     /**
      * Unauthorized
@@ -2796,6 +2833,10 @@ export type ApplicantsExportCsvData = {
          * any: applicants with an internal note; mine: with a note of the caller
          */
         notes?: 'any' | 'mine';
+        /**
+         * breached: awaiting a decision longer than the organization's SLA (400 SLA_NOT_SET when it has none)
+         */
+        sla?: 'breached';
     };
     url: '/api/projects/{id}/applicants/export.csv';
 };
@@ -2804,10 +2845,11 @@ export type ApplicantsExportCsvErrors = {
     /**
      * Bad Request
      *
+     * - `SLA_NOT_SET`: `sla=breached` asked of an organization whose review settings set no SLA (`slaHours` null).
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
+        code: 'SLA_NOT_SET' | 'VALIDATION_FAILED';
     };
     /**
      * Unauthorized
@@ -5161,6 +5203,10 @@ export type AssignmentNextUnassignedData = {
          * any: applicants with an internal note; mine: with a note of the caller
          */
         notes?: 'any' | 'mine';
+        /**
+         * breached: awaiting a decision longer than the organization's SLA (400 SLA_NOT_SET when it has none)
+         */
+        sla?: 'breached';
     };
     url: '/api/projects/{id}/applicants/next-unassigned';
 };
@@ -5169,10 +5215,11 @@ export type AssignmentNextUnassignedErrors = {
     /**
      * A filter value is not valid
      *
+     * - `SLA_NOT_SET`: `sla=breached` asked of an organization whose review settings set no SLA (`slaHours` null).
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
+        code: 'SLA_NOT_SET' | 'VALIDATION_FAILED';
     };
     /**
      * Unauthorized
@@ -5208,12 +5255,73 @@ export type AssignmentNextUnassignedError = AssignmentNextUnassignedErrors[keyof
 
 export type AssignmentNextUnassignedResponses = {
     /**
-     * The first unassigned applicant of the list (same filters and order as the list), now assigned to the caller; null when none is left
+     * The oldest applicant awaiting a decision that nobody holds, within the filters, now assigned to the caller; null when none is left
      */
     200: NextApplicantDto;
 };
 
 export type AssignmentNextUnassignedResponse = AssignmentNextUnassignedResponses[keyof AssignmentNextUnassignedResponses];
+
+export type AssignmentOpenData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/open';
+};
+
+export type AssignmentOpenErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member), or Applicant not found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type AssignmentOpenError = AssignmentOpenErrors[keyof AssignmentOpenErrors];
+
+export type AssignmentOpenResponses = {
+    /**
+     * Who holds the case now: the caller (assigned, or their lock moved on), or the reviewer who already had it
+     */
+    200: ApplicantAssignmentDto;
+};
+
+export type AssignmentOpenResponse = AssignmentOpenResponses[keyof AssignmentOpenResponses];
 
 export type AssignmentAssignData = {
     body: AssignApplicantDto;
@@ -5279,7 +5387,7 @@ export type AssignmentAssignError = AssignmentAssignErrors[keyof AssignmentAssig
 
 export type AssignmentAssignResponses = {
     /**
-     * Assigned (applicant.assigned, with from/to); version and updatedAt unchanged
+     * Assigned (applicant.assigned, with from/to), without a lock; version and updatedAt unchanged
      */
     200: ApplicantAssignmentDto;
 };
