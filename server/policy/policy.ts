@@ -41,6 +41,12 @@ export interface VerificationPolicySettings {
    * leave the applicant for a person; one not listed is shown but holds nothing. All three by default.
    */
   queueOnInjectionSignals: InjectionSignalKind[];
+  /**
+   * Approving past a risk (approval-risks.ts: a check failed or needing review, a sanctions
+   * hit, a duplicate or blocklisted face, a document or injection signal) takes a second
+   * reviewer: the override is a proposal another member confirms. Off by default.
+   */
+  secondReviewerForOverrides: boolean;
 }
 
 /** Today's behaviour: everything checked, nothing decided without a person. */
@@ -53,6 +59,7 @@ export const DEFAULT_POLICY: VerificationPolicySettings = {
   screeningThreshold: DEFAULT_SCREENING_THRESHOLD,
   queueOnDocumentSignals: [...DOCUMENT_SIGNAL_KINDS],
   queueOnInjectionSignals: [...INJECTION_SIGNAL_KINDS],
+  secondReviewerForOverrides: false,
 };
 
 /** The named rules an automatic decision records (audit trail and webhook). */
@@ -176,7 +183,7 @@ const INJECTION_WORDS: Record<InjectionSignalKind, string> = {
  * The injection signals a `liveness` check's evidence names as suspected, and whether they are
  * its only reason to need review (the challenge passed and the passive signals were clean).
  */
-function injectionSignalsOf(check: CheckResult | undefined): { suspected: InjectionSignalKind[]; onlyReason: boolean } {
+export function injectionSignalsOf(check: CheckResult | undefined): { suspected: InjectionSignalKind[]; onlyReason: boolean } {
   const named = check?.evidence?.injectionSuspected;
   const suspected = Array.isArray(named) ? INJECTION_SIGNAL_KINDS.filter((kind) => named.includes(kind)) : [];
   const onlyReason = suspected.length > 0 && check?.evidence?.challengePassed === true && check.evidence.passiveClean === true;

@@ -68,6 +68,7 @@ function settingsOf(value: VerificationPolicyDto | VerificationPolicySettings): 
     // Policies saved before the setting existed queue on every signal, as new ones do by default.
     queueOnDocumentSignals: DOCUMENT_SIGNAL_KINDS.filter((kind) => (value.queueOnDocumentSignals ?? DEFAULT_POLICY.queueOnDocumentSignals).includes(kind)),
     queueOnInjectionSignals: INJECTION_SIGNAL_KINDS.filter((kind) => (value.queueOnInjectionSignals ?? DEFAULT_POLICY.queueOnInjectionSignals).includes(kind)),
+    secondReviewerForOverrides: value.secondReviewerForOverrides ?? DEFAULT_POLICY.secondReviewerForOverrides,
   };
 }
 

@@ -81,6 +81,15 @@ export class VerificationPolicyDto {
   @ArrayUnique()
   @IsIn(INJECTION_SIGNAL_KINDS, { each: true })
   queueOnInjectionSignals?: InjectionSignalKind[];
+
+  @ApiProperty({
+    required: false,
+    description:
+      'Approving past a risk (a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal) always takes a written override reason; with this on it also takes a second reviewer: the approval becomes a proposal another member confirms. Off when not sent (and for a policy saved before this setting existed).',
+  })
+  @IsOptional()
+  @IsBoolean()
+  secondReviewerForOverrides?: boolean;
 }
 
 export class VerificationPolicyDetailsDto extends VerificationPolicyDto {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApplicantsModule } from '../applicants/applicants.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { OrganizationsModule } from '../organizations/organizations.module.js';
+import { PolicyModule } from '../policy/policy.module.js';
 import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { OrganizationActivityController } from './activity/organization-activity.controller.js';
 import { OrganizationActivity } from './activity/organization-activity.js';
@@ -34,7 +35,7 @@ import { ApplicantViews } from './views/applicant-views.js';
  * ApplicantReviewService).
  */
 @Module({
-  imports: [OrganizationsModule, AuditModule, WebhooksModule, ApplicantsModule],
+  imports: [OrganizationsModule, AuditModule, WebhooksModule, ApplicantsModule, PolicyModule],
   controllers: [
     ApplicantsController,
     ApplicantTagsController,

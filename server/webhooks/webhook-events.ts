@@ -37,8 +37,8 @@ export interface ApplicantEventData {
   reviewAnswer: string | null;
   rejectType: string | null;
   rejectReason: string | null;
-  /** Set when the organization's verification policy decided: which rule, and why. */
-  decision?: { automatic: true; rule: string; reason: string };
+  /** Set when the organization's verification policy decided (which rule, and why), or when staff approved past the applicant's risks (the written reason, the risks' codes). */
+  decision?: { automatic: true; rule: string; reason: string } | { automatic: false; overrideReason: string; risks: string[] };
   /** Set on `applicant.screening_hit`: the new hits (list, the list's id, score) — list data, never the applicant's. */
   screening?: { hits: { list: string; externalId: string; name: string; score: number }[] };
   /** Set on a staff rejection, hold or resubmission request made with a decision label: its machine code and title. */

@@ -188,6 +188,7 @@ describe('verification policy', () => {
       screeningThreshold: 0.9,
       queueOnDocumentSignals: ['screen', 'print', 'edited'],
       queueOnInjectionSignals: ['virtual-camera', 'file-chosen', 'frame-timing'],
+      secondReviewerForOverrides: false,
       customized: false,
       updatedBy: null,
       updatedAt: null,

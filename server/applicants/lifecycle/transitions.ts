@@ -233,10 +233,15 @@ export function reviewerDecisionStep(
   applicant: Applicant,
   decision: Decision,
   decidedAt: Date,
-  review: { label: DecisionLabelRef | null; proposedBy: string | null; noted: boolean },
+  review: { label: DecisionLabelRef | null; proposedBy: string | null; noted: boolean; override?: DecisionOverride | null },
 ): LifecycleStep {
   const step = decisionStep(applicant, decision, decidedAt);
   const label = decision.kind === 'approve' ? null : review.label;
+  const override = decision.kind === 'approve' ? review.override : null;
+  const eventExtra = {
+    ...(label ? { label: { code: label.code, title: label.title } } : {}),
+    ...(override ? { decision: { automatic: false as const, overrideReason: override.reason, risks: override.risks } } : {}),
+  };
   return {
     ...step,
     changes: { ...step.changes, decisionLabelId: label?.id ?? null, resubmissionStep: null },
@@ -247,10 +252,17 @@ export function reviewerDecisionStep(
         ...(label ? { label: label.code } : {}),
         ...(review.proposedBy ? { proposedBy: review.proposedBy } : {}),
         ...(review.noted ? { noted: true } : {}),
+        ...(override ? { override: { reason: override.reason, risks: override.risks } } : {}),
       },
     },
-    ...(label ? { eventExtra: { label: { code: label.code, title: label.title } } } : {}),
+    ...(Object.keys(eventExtra).length > 0 ? { eventExtra } : {}),
   };
+}
+
+/** An approval past the applicant's risks: the reviewer's written reason and the risks' codes (policy/approval-risks.ts). */
+export interface DecisionOverride {
+  reason: string;
+  risks: string[];
 }
 
 /** Back to pending for one step: the other steps' data and photos stay; older session links and widget tokens stop working. */

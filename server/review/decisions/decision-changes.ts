@@ -13,9 +13,12 @@ import {
   undoDecisionStep,
   type Decision,
   type DecisionLabelRef,
+  type DecisionOverride,
   type ProviderReview,
   type ResubmissionStep,
 } from '../../applicants/lifecycle/transitions.js';
+import { ApplicantCheck } from '../../applicants/applicant-check.entity.js';
+import { approvalRisks } from '../../policy/approval-risks.js';
 import { ApplicantNote } from '../notes/applicant-note.entity.js';
 import { ApplicantDecision } from './applicant-decision.entity.js';
 import { DECISION_ERRORS, decisionNotFound, decisionPending, proposalNotFound } from './decisions.errors.js';
@@ -26,6 +29,8 @@ export interface Proposal {
   decision: Decision;
   label: DecisionLabelRef | null;
   note: string | null;
+  /** An approval's written reason for passing over the applicant's risks. */
+  overrideReason: string | null;
 }
 
 /** What comes with a reviewer's decision. */
@@ -34,6 +39,8 @@ export interface ReviewerDecision {
   /** Internal; becomes a note on the applicant (never sent anywhere). */
   note: string | null;
   undoWindowMs: number;
+  /** An approval's written reason for passing over the applicant's risks (required when it has any). */
+  overrideReason: string | null;
   /** Four-eyes: the proposal being confirmed. */
   proposal?: { id: string; proposedById: string | null; proposedByName: string };
 }
@@ -87,6 +94,7 @@ export class DecisionChanges {
         label: review.label,
         proposedBy: review.proposal?.proposedByName ?? null,
         noted: review.note !== null,
+        override: await overrideOf(manager, applicant, decision, review.overrideReason),
       });
       decisionId = await recordDecision(manager, applicant, options.actor, now, delayed, {
         kind: decision.kind,
@@ -122,18 +130,25 @@ export class DecisionChanges {
   proposeDecision(ref: ApplicantRef, proposal: Proposal, options: ChangeOptions): Promise<Applicant> {
     return this.lifecycle.change(ref, { ...options, announce: false }, async (applicant, { manager, now }) => {
       if (await manager.existsBy(PendingDecision, { applicantId: applicant.id })) throw decisionPending();
+      const override = await overrideOf(manager, applicant, proposal.decision, proposal.overrideReason);
       await manager.insert(PendingDecision, {
         applicantId: applicant.id,
         kind: proposal.decision.kind,
         labelId: proposal.label?.id ?? null,
-        reason: proposal.decision.kind === 'approve' ? null : (proposal.decision.reason ?? null),
+        // An approval's reason is its override reason.
+        reason: proposal.decision.kind === 'approve' ? (override?.reason ?? null) : (proposal.decision.reason ?? null),
         rejectType: proposal.decision.kind === 'reject' ? proposal.decision.rejectType : null,
         note: proposal.note,
         proposedById: options.actor.id,
         proposedByName: options.actor.username.slice(0, 64),
         proposedAt: now,
       });
-      const detail = { decision: proposal.decision.kind, ...(proposal.label ? { label: proposal.label.code } : {}), ...(proposal.note ? { noted: true } : {}) };
+      const detail = {
+        decision: proposal.decision.kind,
+        ...(proposal.label ? { label: proposal.label.code } : {}),
+        ...(proposal.note ? { noted: true } : {}),
+        ...(override ? { override } : {}),
+      };
       return [{ changes: {}, audit: { action: 'applicant.decision_proposed', detail } }];
     });
   }
@@ -180,6 +195,18 @@ export class DecisionChanges {
     });
     return { applicant, decisionId };
   }
+}
+
+/**
+ * What an approval passes over, read in the decision's own transaction: null when nothing
+ * is flagged (or it is no approval); refused without a written reason when something is.
+ */
+async function overrideOf(manager: EntityManager, applicant: Applicant, decision: Decision, reason: string | null): Promise<DecisionOverride | null> {
+  if (decision.kind !== 'approve') return null;
+  const risks = approvalRisks(await manager.findBy(ApplicantCheck, { applicantId: applicant.id }));
+  if (risks.length === 0) return null;
+  if (!reason) throw DECISION_ERRORS.error('OVERRIDE_REASON_REQUIRED');
+  return { reason, risks: [...new Set(risks.map((risk) => risk.code))] };
 }
 
 /** Keeps a reviewer's decision (what it replaced, for undo); released at once unless it waits out an undo window. Resolves with its id. */

@@ -24,6 +24,7 @@ import {
   ReviewerPreferencesDto,
   ReviewSettingsDetailsDto,
   ReviewSettingsDto,
+  ConfirmProposalDto,
 } from './decisions.dto.js';
 import { Decisions } from './decisions.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
@@ -174,18 +175,19 @@ export class ApplicantDecisionsController {
   @ApiOperation({
     summary: 'Confirm a proposed decision',
     description:
-      "Four-eyes: a second reviewer confirms the decision another reviewer proposed. It is made as the confirmer's, with the proposer recorded, and its webhook is sent.",
+      "Four-eyes: a second reviewer confirms the decision another reviewer proposed. It is made as the confirmer's, with the proposer recorded, and its webhook is sent. An approval past the applicant's risks keeps the proposer's override reason; `overrideReason` gives one when the proposal has none (a risk that appeared after it).",
   })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND')
-  @ApiErrors(DECISION_ERRORS, 'PROPOSAL_NOT_FOUND', 'SAME_REVIEWER')
+  @ApiErrors(DECISION_ERRORS, 'PROPOSAL_NOT_FOUND', 'SAME_REVIEWER', 'OVERRIDE_REASON_REQUIRED')
   confirm(
     @CurrentUser() user: User,
     @Param('id') id: string,
     @Param('userId') userId: string,
     @Param('proposalId') proposalId: string,
+    @Body() body: ConfirmProposalDto,
   ): Promise<DecisionResultDto> {
-    return this.decisions.confirm(user, id, userId, proposalId);
+    return this.decisions.confirm(user, id, userId, proposalId, body.overrideReason);
   }
 
   @Post('pending-decision/:proposalId/decline')

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
@@ -6,6 +7,7 @@ import { DecisionNoteDto } from './decision.dto.js';
 import { RESUBMISSION_STEPS, type ResubmissionStep } from '../../applicants/lifecycle/transitions.js';
 import { LABEL_KINDS, type LabelKind } from './decision-label.entity.js';
 import { FOUR_EYES_MODES, type FourEyesMode } from './review-settings.entity.js';
+import { RISK_CODES, RISK_LEVELS, type RiskCode, type RiskLevel } from '../../policy/approval-risks.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** The longest SLA: a year. */
@@ -63,7 +65,52 @@ export class DecisionLabelDeletionDto {
   archived: boolean;
 }
 
-export class ApproveApplicantDto extends DecisionNoteDto {}
+const OVERRIDE_DESCRIPTION =
+  "Why the applicant is approved past its risks (`risk.risks` of the review state: a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal). Required when there is one (400 OVERRIDE_REASON_REQUIRED without it); kept in the audit entry and sent in the webhook's `data.decision.overrideReason`.";
+
+/** The written reason for approving past the applicant's risks: optional, 1–1000 characters when sent. */
+function OverrideReason(): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({
+      minLength: 1,
+      maxLength: 1000,
+      example: 'Hit reviewed with compliance: a namesake, different date of birth',
+      description: OVERRIDE_DESCRIPTION,
+    }),
+    IsOptional(),
+    Transform(trim),
+    IsString(),
+    IsNotEmpty({ message: 'overrideReason must not be empty' }),
+    MaxLength(1000),
+  );
+}
+
+export class ApproveApplicantDto extends DecisionNoteDto {
+  @OverrideReason()
+  overrideReason?: string;
+}
+
+/** Four-eyes: the confirmer may give the override reason a proposal made before the risk appeared lacks. */
+export class ConfirmProposalDto {
+  @OverrideReason()
+  overrideReason?: string;
+}
+
+export class ApprovalRiskDto {
+  @ApiProperty({ enum: RISK_CODES, enumName: 'RiskCode' }) code: RiskCode;
+  @ApiProperty({ description: 'The check it comes from' }) check: string;
+  @ApiProperty({ enum: ['high', 'medium'] }) severity: 'high' | 'medium';
+  @ApiProperty({ description: "The check's own words" }) detail: string;
+}
+
+export class ApplicantRiskDto {
+  @ApiProperty({ enum: RISK_LEVELS, enumName: 'RiskLevel', description: 'high when any risk is high, medium when there is one, low when nothing is flagged' })
+  level: RiskLevel;
+  @ApiProperty({ type: [ApprovalRiskDto], description: 'What approving passes over, the highest first; approving past any takes an override reason' })
+  risks: ApprovalRiskDto[];
+  @ApiProperty({ description: "The organization's policy: approving past a risk takes a second reviewer" })
+  secondReviewerForOverrides: boolean;
+}
 
 export class ResubmissionRequestDto extends DecisionNoteDto {
   @ApiProperty({ enum: RESUBMISSION_STEPS, description: 'The one step the end user redoes' })
@@ -154,6 +201,7 @@ export class ApplicantReviewStateDto {
   @ApiProperty({ nullable: true, type: String, enum: [...RESUBMISSION_STEPS, null] }) resubmissionStep: string | null;
   @ApiProperty() attempt: number;
   @ApiProperty({ type: [EarlierImageDto], description: 'Photos replaced by a resubmission, oldest attempt first' }) earlierImages: EarlierImageDto[];
+  @ApiProperty({ type: ApplicantRiskDto, description: "The applicant's risk level and what approving passes over" }) risk: ApplicantRiskDto;
 }
 
 /** What a staff decision answers. */

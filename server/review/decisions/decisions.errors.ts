@@ -52,6 +52,12 @@ export const DECISION_ERRORS = errorCatalogue('decisions', {
     message: 'Only the step asked for may be redone',
     description: 'After a resubmission request the verification page takes only the photo or data of the step asked for.',
   },
+  OVERRIDE_REASON_REQUIRED: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'Approving past flagged checks needs a written override reason',
+    description:
+      'The applicant has risks (`risk.risks` of GET …/review: a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal); send `overrideReason` to approve past them.',
+  },
   NOTE_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: 'Note not found' },
   NOTE_LOCKED: {
     status: HttpStatus.FORBIDDEN,

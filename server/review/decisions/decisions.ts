@@ -30,6 +30,9 @@ import { PendingDecision } from './pending-decision.entity.js';
 import { ReviewSettings, type FourEyesMode } from './review-settings.entity.js';
 import { ReviewerPreferences } from './reviewer-preferences.entity.js';
 import { SupersededImage } from './superseded-image.entity.js';
+import { ApplicantCheck } from '../../applicants/applicant-check.entity.js';
+import { approvalRisks, riskLevelOf, type ApprovalRisk } from '../../policy/approval-risks.js';
+import { VerificationPolicies } from '../../policy/verification-policies.js';
 
 /** What a reviewer sends with approve, reject or hold. */
 export interface DecisionInput {
@@ -39,6 +42,8 @@ export interface DecisionInput {
   rejectType?: RejectType;
   note?: string | null;
   version?: number;
+  /** An approval's written reason for passing over the applicant's risks. */
+  overrideReason?: string;
 }
 
 /** How often the release looks for decisions whose undo window ended. */
@@ -64,6 +69,7 @@ export class Decisions {
     private readonly statuses: ApplicantStatusPublisher,
     private readonly audit: AuditService,
     private readonly clock: Clock,
+    private readonly policies: VerificationPolicies,
   ) {}
 
   async settings(user: User, organizationId: string): Promise<ReviewSettingsDetailsDto> {
@@ -124,22 +130,27 @@ export class Decisions {
     const label = input.labelId && input.kind !== 'approve' ? await this.labels.forDecision(ref.organizationId, input.labelId, input.kind) : null;
     const decision = decisionOf(input, label);
     const note = input.note ?? null;
-    if (needsSecondReviewer(await this.fourEyesOf(ref.organizationId), decision.kind)) {
-      const applicant = await this.changes.proposeDecision(ref, { decision, label, note }, { actor: user, expectedVersion: input.version });
+    const overrideReason = decision.kind === 'approve' ? (input.overrideReason ?? null) : null;
+    if (needsSecondReviewer(await this.fourEyesOf(ref.organizationId), decision.kind) || (await this.overrideNeedsSecondReviewer(ref, decision))) {
+      const applicant = await this.changes.proposeDecision(ref, { decision, label, note, overrideReason }, { actor: user, expectedVersion: input.version });
       return { applicant: toApplicantSummary(applicant), decision: null, pendingDecision: await this.pendingOf(applicant, user) };
     }
     const { applicant, decisionId } = await this.changes.decideAsReviewer(
       ref,
       decision,
-      { label, note, undoWindowMs: this.windowMs },
+      { label, note, undoWindowMs: this.windowMs, overrideReason },
       { actor: user, expectedVersion: input.version },
     );
     const record = await this.dataSource.getRepository(ApplicantDecision).findOneByOrFail({ id: decisionId });
     return { applicant: toApplicantSummary(applicant), decision: this.undoableOf(record, user, access), pendingDecision: null };
   }
 
-  /** Four-eyes: a different member confirms the proposal; it is made as their decision, the proposer recorded. */
-  async confirm(user: User, organizationId: string, userId: string, proposalId: string): Promise<DecisionResultDto> {
+  /**
+   * Four-eyes: a different member confirms the proposal; it is made as their decision, the
+   * proposer recorded. An approval past risks keeps the proposer's override reason unless the
+   * confirmer gives one (a proposal made before a risk appeared has none).
+   */
+  async confirm(user: User, organizationId: string, userId: string, proposalId: string, overrideReason?: string): Promise<DecisionResultDto> {
     const access = await this.access.requireMember(user, organizationId);
     const ref = { organizationId: access.organization.id, userId };
     const applicant = await this.query.findApplicant(ref.organizationId, userId);
@@ -156,7 +167,14 @@ export class Decisions {
           ? { kind: 'reject', reason: pending.reason ?? label?.title ?? '', rejectType: pending.rejectType ?? 'final' }
           : { kind: 'hold', reason: pending.reason ?? undefined };
     const proposal = { id: pending.id, proposedById: pending.proposedById, proposedByName: pending.proposedByName };
-    const result = await this.changes.decideAsReviewer(ref, decision, { label, note: pending.note, undoWindowMs: this.windowMs, proposal }, { actor: user });
+    const review = {
+      label,
+      note: pending.note,
+      undoWindowMs: this.windowMs,
+      proposal,
+      overrideReason: pending.kind === 'approve' ? (overrideReason ?? pending.reason) : null,
+    };
+    const result = await this.changes.decideAsReviewer(ref, decision, review, { actor: user });
     const record = await this.dataSource.getRepository(ApplicantDecision).findOneByOrFail({ id: result.decisionId });
     return { applicant: toApplicantSummary(result.applicant), decision: this.undoableOf(record, user, access), pendingDecision: null };
   }
@@ -214,7 +232,10 @@ export class Decisions {
       select: { id: true, attempt: true, docType: true, side: true, uploadedAt: true, supersededAt: true },
       order: { attempt: 'ASC', supersededAt: 'ASC' },
     });
+    const risks = await this.risksOf(applicant.id);
+    const policy = await this.policies.forOrganization(applicant.organizationId);
     return {
+      risk: { level: riskLevelOf(risks), risks, secondReviewerForOverrides: policy.secondReviewerForOverrides },
       fourEyes: await this.fourEyesOf(applicant.organizationId),
       approveWithoutConfirmation: (await this.preferences(user)).approveWithoutConfirmation,
       undoWindowSeconds: this.windowMs / 1000,
@@ -286,6 +307,17 @@ export class Decisions {
     if (!last || last.version !== applicant.version || this.clock.now().getTime() - new Date(last.decidedAt).getTime() >= this.windowMs) return applicant;
     const { previous } = last;
     return Object.assign(new ApplicantEntity(), applicant, { ...previous, decidedAt: previous.decidedAt ? new Date(previous.decidedAt) : null });
+  }
+
+  private async risksOf(applicantId: string): Promise<ApprovalRisk[]> {
+    return approvalRisks(await this.dataSource.getRepository(ApplicantCheck).findBy({ applicantId }));
+  }
+
+  /** The policy asks a second reviewer for an approval past risks, and this applicant has some. */
+  private async overrideNeedsSecondReviewer(ref: { organizationId: string; userId: string }, decision: Decision): Promise<boolean> {
+    if (decision.kind !== 'approve' || !(await this.policies.forOrganization(ref.organizationId)).secondReviewerForOverrides) return false;
+    const applicant = await this.query.findApplicant(ref.organizationId, ref.userId);
+    return (await this.risksOf(applicant.id)).length > 0;
   }
 
   private async fourEyesOf(organizationId: string): Promise<FourEyesMode> {

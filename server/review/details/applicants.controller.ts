@@ -152,13 +152,13 @@ export class ApplicantsController {
   @ApiOperation({
     summary: 'Approve an applicant',
     description:
-      'Staff approve the verification: `kycStatus` completed, `reviewAnswer` approved, and the `applicant.decided` webhook is sent (after the undo window, if the organization has one). Under the four-eyes rule the approval is a proposal that a second reviewer confirms.',
+      "Staff approve the verification: `kycStatus` completed, `reviewAnswer` approved, and the `applicant.decided` webhook is sent (after the undo window, if the organization has one). Under the four-eyes rule the approval is a proposal that a second reviewer confirms. Approving past the applicant's risks (`risk.risks` of GET …/review) needs `overrideReason`, kept in the audit entry and sent as the webhook's `data.decision` (`{ automatic: false, overrideReason, risks }`); if the policy says so (`secondReviewerForOverrides`) it is a proposal too.",
   })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
-  @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING')
+  @ApiErrors(DECISION_ERRORS, 'DECISION_PENDING', 'OVERRIDE_REASON_REQUIRED')
   approve(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: ApproveApplicantDto): Promise<DecisionResultDto> {
-    return this.decisions.decide(user, id, userId, { kind: 'approve', note: body.note, version: body.version });
+    return this.decisions.decide(user, id, userId, { kind: 'approve', note: body.note, version: body.version, overrideReason: body.overrideReason });
   }
 
   @Post(':userId/reject')

@@ -374,11 +374,15 @@ export type UpdateApplicantDto = {
     kycStatus?: 'init' | 'pending' | 'prechecked' | 'queued' | 'completed' | 'onHold';
 };
 
-export type VersionedChangeDto = {
+export type ResetApplicantDto = {
     /**
      * The applicant's `version` the reviewer saw; if it changed since, the answer is 409 APPLICANT_CHANGED and nothing changes
      */
     version?: number;
+    /**
+     * Why the applicant is reset: kept in the `applicant.reset` audit entry and shown in the activity (never sent to the integrator)
+     */
+    reason: string;
 };
 
 export type ApplicantChangeDto = {
@@ -394,6 +398,10 @@ export type ApproveApplicantDto = {
      * Internal note, kept as a note on the applicant; never sent to the integrator or the end user
      */
     note?: string | null;
+    /**
+     * Why the applicant is approved past its risks (`risk.risks` of the review state: a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal). Required when there is one (400 OVERRIDE_REASON_REQUIRED without it); kept in the audit entry and sent in the webhook's `data.decision.overrideReason`.
+     */
+    overrideReason?: string;
 };
 
 export type UndoableDecisionDto = {
@@ -678,6 +686,41 @@ export type EarlierImageDto = {
     supersededAt: string;
 };
 
+/**
+ * high when any risk is high, medium when there is one, low when nothing is flagged
+ */
+export type RiskLevel = 'low' | 'medium' | 'high';
+
+export type RiskCode = 'sanctions-true-match' | 'sanctions-unreviewed' | 'blocklisted-face' | 'duplicate-face' | 'document-signal' | 'injection-signal' | 'check-failed' | 'check-needs-review';
+
+export type ApprovalRiskDto = {
+    code: RiskCode;
+    /**
+     * The check it comes from
+     */
+    check: string;
+    severity: 'high' | 'medium';
+    /**
+     * The check's own words
+     */
+    detail: string;
+};
+
+export type ApplicantRiskDto = {
+    /**
+     * high when any risk is high, medium when there is one, low when nothing is flagged
+     */
+    level: RiskLevel;
+    /**
+     * What approving passes over, the highest first; approving past any takes an override reason
+     */
+    risks: Array<ApprovalRiskDto>;
+    /**
+     * The organization's policy: approving past a risk takes a second reviewer
+     */
+    secondReviewerForOverrides: boolean;
+};
+
 export type ApplicantReviewStateDto = {
     fourEyes: 'off' | 'rejections' | 'all';
     approveWithoutConfirmation: boolean;
@@ -697,6 +740,17 @@ export type ApplicantReviewStateDto = {
      * Photos replaced by a resubmission, oldest attempt first
      */
     earlierImages: Array<EarlierImageDto>;
+    /**
+     * The applicant's risk level and what approving passes over
+     */
+    risk: ApplicantRiskDto;
+};
+
+export type ConfirmProposalDto = {
+    /**
+     * Why the applicant is approved past its risks (`risk.risks` of the review state: a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal). Required when there is one (400 OVERRIDE_REASON_REQUIRED without it); kept in the audit entry and sent in the webhook's `data.decision.overrideReason`.
+     */
+    overrideReason?: string;
 };
 
 export type ResubmissionRequestDto = {
@@ -1137,6 +1191,105 @@ export type ApplicantCheckDto = {
     createdAt: string;
 };
 
+/**
+ * Checks that must pass before the policy approves automatically (by their check names)
+ */
+export type PolicyCheck = 'document-read' | 'data-matches-document' | 'face-match' | 'liveness' | 'duplicate-face' | 'sanctions-screening' | 'adult' | 'document-not-expired';
+
+/**
+ * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+ */
+export type DocumentSignalKind = 'screen' | 'print' | 'edited';
+
+/**
+ * The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+ */
+export type InjectionSignalKind = 'virtual-camera' | 'file-chosen' | 'frame-timing';
+
+export type VerificationPolicyDetailsDto = {
+    /**
+     * Checks that must pass before the policy approves automatically (by their check names)
+     */
+    requiredChecks: Array<PolicyCheck>;
+    /**
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on; so is a selfie injection signal (a virtual camera, a file chosen instead of the camera, frame timing no camera produces).
+     */
+    autoApprove: boolean;
+    /**
+     * Approve automatically only when the document was read (its machine-readable zone passed its check digits, or its barcode was read). On when not sent (and for a policy saved before this setting existed).
+     */
+    requireDocumentRead?: boolean;
+    /**
+     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
+     */
+    autoReject: boolean;
+    /**
+     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
+     */
+    faceMatchThreshold: number | null;
+    /**
+     * Sanctions screening score from which a listed person is a hit
+     */
+    screeningThreshold: number;
+    /**
+     * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+     */
+    queueOnDocumentSignals?: Array<DocumentSignalKind>;
+    /**
+     * The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+     */
+    queueOnInjectionSignals?: Array<InjectionSignalKind>;
+    /**
+     * Approving past a risk (a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal) always takes a written override reason; with this on it also takes a second reviewer: the approval becomes a proposal another member confirms. Off when not sent (and for a policy saved before this setting existed).
+     */
+    secondReviewerForOverrides?: boolean;
+    /**
+     * false: the default policy (nothing saved yet)
+     */
+    customized: boolean;
+    updatedBy: string | null;
+    updatedAt: string | null;
+};
+
+export type VerificationPolicyDto = {
+    /**
+     * Checks that must pass before the policy approves automatically (by their check names)
+     */
+    requiredChecks: Array<PolicyCheck>;
+    /**
+     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on; so is a selfie injection signal (a virtual camera, a file chosen instead of the camera, frame timing no camera produces).
+     */
+    autoApprove: boolean;
+    /**
+     * Approve automatically only when the document was read (its machine-readable zone passed its check digits, or its barcode was read). On when not sent (and for a policy saved before this setting existed).
+     */
+    requireDocumentRead?: boolean;
+    /**
+     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
+     */
+    autoReject: boolean;
+    /**
+     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
+     */
+    faceMatchThreshold: number | null;
+    /**
+     * Sanctions screening score from which a listed person is a hit
+     */
+    screeningThreshold: number;
+    /**
+     * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+     */
+    queueOnDocumentSignals?: Array<DocumentSignalKind>;
+    /**
+     * The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
+     */
+    queueOnInjectionSignals?: Array<InjectionSignalKind>;
+    /**
+     * Approving past a risk (a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal) always takes a written override reason; with this on it also takes a second reviewer: the approval becomes a proposal another member confirms. Off when not sent (and for a policy saved before this setting existed).
+     */
+    secondReviewerForOverrides?: boolean;
+};
+
 export type HealthDto = {
     status: 'ok' | 'error';
     /**
@@ -1470,97 +1623,6 @@ export type BlockFaceDto = {
 };
 
 /**
- * Checks that must pass before the policy approves automatically (by their check names)
- */
-export type PolicyCheck = 'document-read' | 'data-matches-document' | 'face-match' | 'liveness' | 'duplicate-face' | 'sanctions-screening' | 'adult' | 'document-not-expired';
-
-/**
- * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
- */
-export type DocumentSignalKind = 'screen' | 'print' | 'edited';
-
-/**
- * The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
- */
-export type InjectionSignalKind = 'virtual-camera' | 'file-chosen' | 'frame-timing';
-
-export type VerificationPolicyDetailsDto = {
-    /**
-     * Checks that must pass before the policy approves automatically (by their check names)
-     */
-    requiredChecks: Array<PolicyCheck>;
-    /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on; so is a selfie injection signal (a virtual camera, a file chosen instead of the camera, frame timing no camera produces).
-     */
-    autoApprove: boolean;
-    /**
-     * Approve automatically only when the document was read (its machine-readable zone passed its check digits, or its barcode was read). On when not sent (and for a policy saved before this setting existed).
-     */
-    requireDocumentRead?: boolean;
-    /**
-     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
-     */
-    autoReject: boolean;
-    /**
-     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
-     */
-    faceMatchThreshold: number | null;
-    /**
-     * Sanctions screening score from which a listed person is a hit
-     */
-    screeningThreshold: number;
-    /**
-     * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
-     */
-    queueOnDocumentSignals?: Array<DocumentSignalKind>;
-    /**
-     * The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
-     */
-    queueOnInjectionSignals?: Array<InjectionSignalKind>;
-    /**
-     * false: the default policy (nothing saved yet)
-     */
-    customized: boolean;
-    updatedBy: string | null;
-    updatedAt: string | null;
-};
-
-export type VerificationPolicyDto = {
-    /**
-     * Checks that must pass before the policy approves automatically (by their check names)
-     */
-    requiredChecks: Array<PolicyCheck>;
-    /**
-     * Approve without a person. Approves automatically only when automatic approval is on, every required check passed, no check of any kind — required or not — failed or needs review (a check that could not run, such as screening with no list imported, blocks only when it is required), and, unless the policy turns it off, the document was read: then its expiry and date of birth are the document's, not the typed ones. A document liveness signal (screen capture, print, edited image) suspected is a check that needs review unless the policy lists that signal as one it does not queue on; so is a selfie injection signal (a virtual camera, a file chosen instead of the camera, frame timing no camera produces).
-     */
-    autoApprove: boolean;
-    /**
-     * Approve automatically only when the document was read (its machine-readable zone passed its check digits, or its barcode was read). On when not sent (and for a policy saved before this setting existed).
-     */
-    requireDocumentRead?: boolean;
-    /**
-     * Reject with a named reason on a hard failure of a required check: expired document, under age, blocklisted face
-     */
-    autoReject: boolean;
-    /**
-     * A stricter face-match similarity than the analysis's own threshold, judged against the similarity the check stored; null: the analysis's
-     */
-    faceMatchThreshold: number | null;
-    /**
-     * Sanctions screening score from which a listed person is a hit
-     */
-    screeningThreshold: number;
-    /**
-     * The document liveness signals that, when suspected, leave the applicant for a person (rule queue:document-liveness-signal): 'screen' (a photo of a screen), 'print' (a print or photocopy), 'edited' (an edited image). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
-     */
-    queueOnDocumentSignals?: Array<DocumentSignalKind>;
-    /**
-     * The selfie's injection signals that, when suspected, leave the applicant for a person (rule queue:injection-signal): 'virtual-camera' (the camera's label names a virtual camera), 'file-chosen' (a file chosen instead of the camera), 'frame-timing' (frame timing no camera produces). A signal not listed is still shown to the reviewer but holds nothing. Signals, not a certification. All three when not sent (and for a policy saved before this setting existed).
-     */
-    queueOnInjectionSignals?: Array<InjectionSignalKind>;
-};
-
-/**
  * false-positive: not this person (not raised again for the same data); true-match: the applicant is the listed person
  */
 export type HitVerdict = 'true-match' | 'false-positive';
@@ -1577,6 +1639,18 @@ export type ReviewScreeningHitDto = {
     note: string;
 };
 
+export type ScreenedListDto = {
+    source: string;
+    version: string | null;
+};
+
+export type ScreeningRequestDto = {
+    /**
+     * The lists in force, which the applicant is screened against
+     */
+    lists: Array<ScreenedListDto>;
+};
+
 export type RescreenDto = {
     id: string;
     /**
@@ -1586,7 +1660,7 @@ export type RescreenDto = {
     source: string;
     version: string | null;
     /**
-     * Applicants verified since this moment are rescreened
+     * Applicants verified since this moment are rescreened (and every submitted applicant not decided yet)
      */
     verifiedSince: string;
     /**
@@ -1602,7 +1676,7 @@ export type RescreenDto = {
      */
     failed: number;
     /**
-     * New hits: each applicant was put on hold and `applicant.screening_hit` sent
+     * New hits: a verified applicant with one was put on hold and `applicant.screening_hit` sent; an undecided one has its check asking for a review
      */
     hits: number;
     /**
@@ -3116,7 +3190,7 @@ export type ApplicantsUpdateResponses = {
 export type ApplicantsUpdateResponse = ApplicantsUpdateResponses[keyof ApplicantsUpdateResponses];
 
 export type ApplicantsResetData = {
-    body: VersionedChangeDto;
+    body: ResetApplicantDto;
     path: {
         id: string;
         userId: string;
@@ -3127,7 +3201,7 @@ export type ApplicantsResetData = {
 
 export type ApplicantsResetErrors = {
     /**
-     * Bad Request
+     * The reason is missing, empty or longer than 500 characters
      *
      * - `MALFORMED_JSON`: The request body is not valid JSON
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
@@ -3208,10 +3282,11 @@ export type ApplicantsApproveErrors = {
      * Bad Request
      *
      * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `OVERRIDE_REASON_REQUIRED`: The applicant has risks (`risk.risks` of GET …/review: a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal); send `overrideReason` to approve past them.
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+        code: 'MALFORMED_JSON' | 'OVERRIDE_REASON_REQUIRED' | 'VALIDATION_FAILED';
     };
     /**
      * Unauthorized
@@ -4529,7 +4604,7 @@ export type ApplicantDecisionsUndoResponses = {
 export type ApplicantDecisionsUndoResponse = ApplicantDecisionsUndoResponses[keyof ApplicantDecisionsUndoResponses];
 
 export type ApplicantDecisionsConfirmData = {
-    body?: never;
+    body: ConfirmProposalDto;
     path: {
         id: string;
         userId: string;
@@ -4543,10 +4618,12 @@ export type ApplicantDecisionsConfirmErrors = {
     /**
      * Bad Request
      *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `OVERRIDE_REASON_REQUIRED`: The applicant has risks (`risk.risks` of GET …/review: a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal); send `overrideReason` to approve past them.
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
+        code: 'MALFORMED_JSON' | 'OVERRIDE_REASON_REQUIRED' | 'VALIDATION_FAILED';
     };
     /**
      * Unauthorized
@@ -4578,6 +4655,14 @@ export type ApplicantDecisionsConfirmErrors = {
      */
     404: ErrorResponse & {
         code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND' | 'PROPOSAL_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
     };
 };
 
@@ -5653,7 +5738,7 @@ export type OrganizationActivityListData = {
          * Only what this account did
          */
         actorId?: string;
-        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.duplicate_found' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_claimed_unconfirmed' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
+        action?: 'organization.created' | 'organization.settings_changed' | 'organization.ownership_transferred' | 'organization.deleted' | 'member.invited' | 'member.invitation_revoked' | 'member.invitation_declined' | 'member.added' | 'member.removed' | 'applicant.submitted' | 'applicant.prechecked' | 'applicant.analysed' | 'applicant.viewed' | 'applicant.updated' | 'applicant.reset' | 'applicant.approved' | 'applicant.rejected' | 'applicant.held' | 'applicant.photo_uploaded' | 'applicant.data_entered' | 'applicant.face_blocklisted' | 'applicant.face_unblocklisted' | 'applicant.screening_hit_reviewed' | 'applicant.screening_hit' | 'applicant.screening_requested' | 'applicant.duplicate_found' | 'applicant.policy_queued' | 'applicant.decision_undone' | 'applicant.decision_proposed' | 'applicant.decision_declined' | 'applicant.resubmission_requested' | 'applicant.note_added' | 'applicant.note_edited' | 'applicant.note_deleted' | 'organization.label_created' | 'organization.label_updated' | 'organization.label_deleted' | 'organization.review_settings_changed' | 'organization.policy_changed' | 'verification.session_created' | 'verification.session_revoked' | 'applicants.abandoned_removed' | 'organization.retention_changed' | 'retention.images_removed' | 'retention.identity_erased' | 'applicant.legal_hold_placed' | 'applicant.legal_hold_lifted' | 'applicant.erased' | 'sanctions_list.imported' | 'sanctions_list.import_failed' | 'sanctions_list.rescreen_started' | 'applicant.assigned' | 'applicant.unassigned' | 'applicant.tagged' | 'applicant.untagged' | 'applicant.list_exported' | 'tag.created' | 'tag.updated' | 'tag.deleted' | 'applicant_view.saved' | 'applicant_view.deleted' | 'account.totp_enabled' | 'account.totp_removed' | 'account.second_factor_used' | 'account.second_factor_failed' | 'account.sso_signed_in' | 'account.sso_account_created' | 'account.sso_linked' | 'account.sso_claimed_unconfirmed' | 'account.sso_refused' | 'account.passkey_added' | 'account.passkey_removed' | 'account.passkey_used' | 'account.passkey_failed' | 'settings.two_factor_policy_changed' | 'account.sessions_revoked';
         /**
          * Only entries about this applicant (the integrator's userId)
          */
@@ -7387,6 +7472,131 @@ export type ApplicantChecksListResponses = {
 };
 
 export type ApplicantChecksListResponse = ApplicantChecksListResponses[keyof ApplicantChecksListResponses];
+
+export type VerificationPolicyGetData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/verification-policy';
+};
+
+export type VerificationPolicyGetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+};
+
+export type VerificationPolicyGetError = VerificationPolicyGetErrors[keyof VerificationPolicyGetErrors];
+
+export type VerificationPolicyGetResponses = {
+    /**
+     * The policy in force (the default until the owner saves one)
+     */
+    200: VerificationPolicyDetailsDto;
+};
+
+export type VerificationPolicyGetResponse = VerificationPolicyGetResponses[keyof VerificationPolicyGetResponses];
+
+export type VerificationPolicySetData = {
+    body: VerificationPolicyDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/verification-policy';
+};
+
+export type VerificationPolicySetErrors = {
+    /**
+     * Bad Request
+     *
+     * - `MALFORMED_JSON`: The request body is not valid JSON
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Organization not found (also when the caller is not a member)
+     *
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Payload Too Large
+     *
+     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
+     */
+    413: ErrorResponse & {
+        code: 'PAYLOAD_TOO_LARGE';
+    };
+};
+
+export type VerificationPolicySetError = VerificationPolicySetErrors[keyof VerificationPolicySetErrors];
+
+export type VerificationPolicySetResponses = {
+    /**
+     * Saved; submissions analysed from now on follow it
+     */
+    200: VerificationPolicyDetailsDto;
+};
+
+export type VerificationPolicySetResponse = VerificationPolicySetResponses[keyof VerificationPolicySetResponses];
 
 export type HealthCheckData = {
     body?: never;
@@ -9811,131 +10021,6 @@ export type FaceCropsBlocklistCropResponses = {
 
 export type FaceCropsBlocklistCropResponse = FaceCropsBlocklistCropResponses[keyof FaceCropsBlocklistCropResponses];
 
-export type VerificationPolicyGetData = {
-    body?: never;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/verification-policy';
-};
-
-export type VerificationPolicyGetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * Forbidden
-     *
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-};
-
-export type VerificationPolicyGetError = VerificationPolicyGetErrors[keyof VerificationPolicyGetErrors];
-
-export type VerificationPolicyGetResponses = {
-    /**
-     * The policy in force (the default until the owner saves one)
-     */
-    200: VerificationPolicyDetailsDto;
-};
-
-export type VerificationPolicyGetResponse = VerificationPolicyGetResponses[keyof VerificationPolicyGetResponses];
-
-export type VerificationPolicySetData = {
-    body: VerificationPolicyDto;
-    path: {
-        id: string;
-    };
-    query?: never;
-    url: '/api/projects/{id}/verification-policy';
-};
-
-export type VerificationPolicySetErrors = {
-    /**
-     * Bad Request
-     *
-     * - `MALFORMED_JSON`: The request body is not valid JSON
-     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
-     */
-    400: ErrorResponse & {
-        code: 'MALFORMED_JSON' | 'VALIDATION_FAILED';
-    };
-    /**
-     * Unauthorized
-     *
-     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
-     */
-    401: ErrorResponse & {
-        code: 'SIGN_IN_REQUIRED';
-    };
-    /**
-     * MEMBERS_OWNER_ONLY: only the owner (or a super-admin) changes it
-     *
-     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
-     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
-     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
-     * - `MEMBERS_OWNER_ONLY`: Only the owner of the organization can manage its members
-     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
-     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
-     */
-    403: ErrorResponse & {
-        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'MEMBERS_OWNER_ONLY' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
-    };
-    /**
-     * Organization not found (also when the caller is not a member)
-     *
-     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
-     */
-    404: ErrorResponse & {
-        code: 'ORGANIZATION_NOT_FOUND';
-    };
-    /**
-     * Payload Too Large
-     *
-     * - `PAYLOAD_TOO_LARGE`: The body is larger than the route accepts.
-     */
-    413: ErrorResponse & {
-        code: 'PAYLOAD_TOO_LARGE';
-    };
-};
-
-export type VerificationPolicySetError = VerificationPolicySetErrors[keyof VerificationPolicySetErrors];
-
-export type VerificationPolicySetResponses = {
-    /**
-     * Saved; submissions analysed from now on follow it
-     */
-    200: VerificationPolicyDetailsDto;
-};
-
-export type VerificationPolicySetResponse = VerificationPolicySetResponses[keyof VerificationPolicySetResponses];
-
 export type ScreeningReviewsReviewData = {
     body: ReviewScreeningHitDto;
     path: {
@@ -10007,6 +10092,77 @@ export type ScreeningReviewsReviewResponses = {
 
 export type ScreeningReviewsReviewResponse = ScreeningReviewsReviewResponses[keyof ScreeningReviewsReviewResponses];
 
+export type ScreeningRequestsRequestData = {
+    body?: never;
+    path: {
+        id: string;
+        userId: string;
+    };
+    query?: never;
+    url: '/api/projects/{id}/applicants/{userId}/screening';
+};
+
+export type ScreeningRequestsRequestErrors = {
+    /**
+     * Bad Request
+     *
+     * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
+     */
+    400: ErrorResponse & {
+        code: 'VALIDATION_FAILED';
+    };
+    /**
+     * Unauthorized
+     *
+     * - `SIGN_IN_REQUIRED`: No valid session cookie or API key.
+     */
+    401: ErrorResponse & {
+        code: 'SIGN_IN_REQUIRED';
+    };
+    /**
+     * Forbidden
+     *
+     * - `API_KEY_NOT_ALLOWED`: An API key on a route outside the integrator surface (docs/api.md lists the routes that accept one).
+     * - `CSRF_HEADER_MISSING`: A cookie-authenticated write without the `X-Requested-With` header.
+     * - `CSRF_ORIGIN_REFUSED`: Cross-site request refused
+     * - `PERMISSION_DENIED`: The caller's role, or the stored permission matrix, does not allow this route.
+     * - `TWO_FACTOR_ENROLMENT_REQUIRED`: Two-factor sign-in is required for this account (platform or organization rule) and it has none: only the Security page's enrolment routes answer until one is set up.
+     */
+    403: ErrorResponse & {
+        code: 'API_KEY_NOT_ALLOWED' | 'CSRF_HEADER_MISSING' | 'CSRF_ORIGIN_REFUSED' | 'PERMISSION_DENIED' | 'TWO_FACTOR_ENROLMENT_REQUIRED';
+    };
+    /**
+     * Not Found
+     *
+     * - `APPLICANT_NOT_FOUND`: Applicant not found
+     * - `ORGANIZATION_NOT_FOUND`: Also the answer for an organization the caller may not see: ids reveal nothing.
+     */
+    404: ErrorResponse & {
+        code: 'APPLICANT_NOT_FOUND' | 'ORGANIZATION_NOT_FOUND';
+    };
+    /**
+     * Conflict
+     *
+     * - `ALREADY_SCREENED`: Screen now is for an applicant never screened against a list (no check, or its last run found no list or could not run); a new list version screens the others again.
+     * - `NO_SANCTIONS_LIST`: Screen now needs a list in force; once one is imported, every undecided and verified applicant is screened against it anyway.
+     * - `SCREENING_NOT_SUBMITTED`: Screening reads the identity of a submitted verification; an applicant on the verification page is screened when it submits.
+     */
+    409: ErrorResponse & {
+        code: 'ALREADY_SCREENED' | 'NO_SANCTIONS_LIST' | 'SCREENING_NOT_SUBMITTED';
+    };
+};
+
+export type ScreeningRequestsRequestError = ScreeningRequestsRequestErrors[keyof ScreeningRequestsRequestErrors];
+
+export type ScreeningRequestsRequestResponses = {
+    /**
+     * The screening is queued (audited as applicant.screening_requested)
+     */
+    202: ScreeningRequestDto;
+};
+
+export type ScreeningRequestsRequestResponse = ScreeningRequestsRequestResponses[keyof ScreeningRequestsRequestResponses];
+
 export type ScreeningMonitorListData = {
     body?: never;
     path?: never;
@@ -10047,7 +10203,7 @@ export type ScreeningMonitorListError = ScreeningMonitorListErrors[keyof Screeni
 
 export type ScreeningMonitorListResponses = {
     /**
-     * The latest rescreenings of verified applicants after list imports, newest first, with their progress
+     * The latest rescreenings of verified and undecided applicants after list imports, newest first, with their progress
      */
     200: Array<RescreenDto>;
 };

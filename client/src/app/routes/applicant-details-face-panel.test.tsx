@@ -301,14 +301,22 @@ describe('the face panel', () => {
     expect(await screen.findByRole('button', { name: 'Mark face as fraudulent' })).toBeInTheDocument();
   });
 
-  it('names the flagged checks in the approve dialog — the applicants with the same face among them — even for a reviewer who is not asked any more', async () => {
+  it('names the risks in the approve dialog — the applicants with the same face among them — and asks why, even for a reviewer who is not asked any more', async () => {
     const user = userEvent.setup();
-    const api = serve(undefined, { applicantDecisionsReview: { body: buildReviewState({ approveWithoutConfirmation: true }) } });
+    const risk = {
+      level: 'high' as const,
+      secondReviewerForOverrides: false,
+      risks: [
+        { code: 'blocklisted-face' as const, check: 'duplicate-face', severity: 'high' as const, detail: 'Matches a blocklisted face' },
+        { code: 'check-needs-review' as const, check: 'liveness', severity: 'medium' as const, detail: 'low liveness score' },
+      ],
+    };
+    const api = serve(undefined, { applicantDecisionsReview: { body: buildReviewState({ approveWithoutConfirmation: true, risk }) } });
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     await facePanel();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    const dialog = screen.getByRole('dialog', { name: 'Approve applicant?' });
+    const dialog = screen.getByRole('dialog', { name: 'Approve past flagged checks?' });
     const flags = within(dialog).getByRole('list', { name: 'Flagged checks' });
     const duplicate = within(flags).getByText('Duplicate face').closest('li')!;
     expect(duplicate).toHaveTextContent('Blocklisted face of user-0009 (Stolen passport)');
@@ -316,7 +324,15 @@ describe('the face panel', () => {
     expect(duplicate).toHaveTextContent('Same face as user-0003 (same name and date of birth)');
     expect(within(duplicate).getByRole('link', { name: 'user-0002' })).toHaveAttribute('href', paths.dashboard.applicant(ORGANIZATION_ID, 'user-0002'));
     expect(within(flags).getByText('Liveness').closest('li')).toHaveTextContent('low liveness score');
+    // No "Don't ask me again" past risks, and no approval without a written reason.
+    expect(within(dialog).queryByLabelText("Don't ask me again")).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve with override' }));
+    expect(within(dialog).getByText('Say why you approve past these flags')).toBeInTheDocument();
     expect(api.callsTo('applicantsApprove')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText('Override reason (required)'), 'Same person, new passport: checked with the issuer');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve with override' }));
+    await waitFor(() => expect(api.callsTo('applicantsApprove')).toHaveLength(1));
+    expect(api.callsTo('applicantsApprove')[0].body).toMatchObject({ overrideReason: 'Same person, new passport: checked with the issuer' });
   });
 
   it("says 'No face found' when the selfie has none, not a duplicate", async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { isApiError } from '../../api/client';
@@ -25,7 +25,9 @@ import { useApplicantTombstones } from '../../features/retention/api/erase-appli
 import { ApplicantTombstone, EraseApplicantButton } from '../../features/retention/components/erase-applicant-button';
 import { LegalHoldButton, LegalHoldNotice } from '../../features/retention/components/legal-hold';
 import { useAssignment } from '../../features/review/api/assignment';
+import { decisionKeys } from '../../features/review/api/decision-keys';
 import { useApplicant } from '../../features/review/api/get-applicant';
+import { useReviewState } from '../../features/review/api/get-review-state';
 import { ActivityPanel } from '../../features/review/components/activity-panel';
 import { ApplicantSummary } from '../../features/review/components/applicant-summary';
 import { ApplicantWorkBar } from '../../features/review/components/applicant-work-bar';
@@ -94,6 +96,22 @@ function useAnalysisResults(
 }
 
 /**
+ * The review state (what approving passes over, among the rest), read again whenever a
+ * check's verdict changes: an analysis result, a sanctions hit reviewed, a face check decided.
+ */
+function useRiskFollowingChecks(organizationId: string, userId: string, checks: readonly ApplicantCheckDto[] | undefined) {
+  const queryClient = useQueryClient();
+  const verdicts = (checks ?? []).map((check) => `${check.name}:${check.verdict}`).join(',');
+  const seen = useRef(verdicts);
+  useEffect(() => {
+    if (seen.current === verdicts) return;
+    seen.current = verdicts;
+    void queryClient.invalidateQueries({ queryKey: decisionKeys.review(organizationId, userId) });
+  }, [verdicts, organizationId, userId, queryClient]);
+  return useReviewState(organizationId, userId);
+}
+
+/**
  * The list the page was opened from (its filters and order ride along in the address): the
  * next and previous applicants in it, for "Approve & next" and the j/k keys.
  */
@@ -125,6 +143,7 @@ export function ApplicantDetailsPage() {
   const { readingDocument, comparingFaces } = useAnalysisResults(organizationId, userId, data?.analysis, checks);
   const comparisons = documentComparisons(checks);
   const faces = faceChecks(checks);
+  const reviewState = useRiskFollowingChecks(organizationId, userId, checks);
   const canUpdate = usePermission('applicants', 'update');
   const canErase = useManagesOrganization(organizationId);
   const notFound = isApiError(error) && error.status === 404;
@@ -193,7 +212,7 @@ export function ApplicantDetailsPage() {
           applicant={data.applicant}
           assignee={data.assignee}
           andNext={neighbours.fromList && neighbours.next !== null}
-          flags={approvalFlags(organizationId, checks, faces)}
+          flags={approvalFlags(organizationId, reviewState.data?.risk.risks, faces)}
           onDecided={neighbours.fromList ? () => neighbours.open(neighbours.next) : undefined}
         />
         <nav className="applicant-neighbours" aria-label="Applicants in this list">

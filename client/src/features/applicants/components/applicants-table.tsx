@@ -3,7 +3,7 @@ import { KycStatusBadge } from '../../../components/kyc-status-badge';
 import { TagChips } from '../../../components/tag-chips';
 import { Table, type TableColumn, type TableSort } from '../../../components/ui/table';
 import { documentTypeLabel } from '../../../lib/applicant-labels';
-import { flagLabel } from '../lib/flag-labels';
+import { flagLabel } from '../../../lib/check-labels';
 import { DEFAULT_COLUMNS, rowNumber, type ListColumn } from '../lib/list-params';
 import { ReviewAnswerBadge } from './review-answer-badge';
 

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { MemberDto, TagDto } from '../../../api/generated/types.gen';
 import { kycStatusLabel } from '../../../lib/kyc-status';
 import { documentTypeLabel } from '../../../lib/applicant-labels';
-import { FLAG_LABELS } from '../lib/flag-labels';
+import { FLAG_LABELS } from '../../../lib/check-labels';
 import { activeFilterCount, KYC_STATUS_FILTERS, type ApplicantListFilters } from '../lib/list-params';
 
 import './queue-filters.css';

@@ -74,6 +74,7 @@ describe('the verification policy page', () => {
     // Injection signals: all three by default; a file chosen instead of the camera is let through.
     expect(within(form).getByLabelText(/^Queue when the camera is a virtual camera/)).toBeChecked();
     await userEvent.click(within(form).getByLabelText(/^Queue when a file was chosen instead of the camera/));
+    await userEvent.click(within(form).getByLabelText('Ask a second reviewer to confirm every approval past flags'));
     await userEvent.type(within(form).getByLabelText('Face match threshold (optional)'), '0.75');
     const screening = within(form).getByLabelText('Sanctions screening threshold');
     await userEvent.clear(screening);
@@ -85,6 +86,7 @@ describe('the verification policy page', () => {
       autoApprove: true,
       requireDocumentRead: false,
       autoReject: true,
+      secondReviewerForOverrides: true,
       faceMatchThreshold: 0.75,
       screeningThreshold: 0.85,
       queueOnDocumentSignals: ['screen'],

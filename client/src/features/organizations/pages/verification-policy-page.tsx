@@ -58,6 +58,7 @@ interface Draft {
   autoApprove: boolean;
   requireDocumentRead: boolean;
   autoReject: boolean;
+  secondReviewerForOverrides: boolean;
   faceMatchThreshold: string;
   screeningThreshold: string;
 }
@@ -69,6 +70,7 @@ const draftOf = (policy: VerificationPolicyDetailsDto): Draft => ({
   autoApprove: policy.autoApprove,
   requireDocumentRead: policy.requireDocumentRead ?? true,
   autoReject: policy.autoReject,
+  secondReviewerForOverrides: policy.secondReviewerForOverrides ?? false,
   faceMatchThreshold: policy.faceMatchThreshold === null ? '' : String(policy.faceMatchThreshold),
   screeningThreshold: String(policy.screeningThreshold),
 });
@@ -91,6 +93,7 @@ export function policyFromDraft(
       autoApprove: draft.autoApprove,
       requireDocumentRead: draft.requireDocumentRead,
       autoReject: draft.autoReject,
+      secondReviewerForOverrides: draft.secondReviewerForOverrides,
       faceMatchThreshold: face,
       screeningThreshold: screening,
       queueOnDocumentSignals: DOCUMENT_SIGNAL_LABELS.map(({ kind }) => kind).filter((kind) => draft.queueOnDocumentSignals.includes(kind)),
@@ -165,6 +168,22 @@ function PolicyForm({ organizationId, policy, canChange }: { organizationId: str
           Everything else waits for a person. A sanctions hit and a face under another identity are always left for a person. Each automatic decision names its
           rule in the activity and in the webhook (<code>data.decision.rule</code>).
         </p>
+      </fieldset>
+      <fieldset className="policy-fieldset" disabled={disabled}>
+        <legend className="policy-legend">Approving past flags</legend>
+        <p className="text-field-hint">
+          A reviewer who approves an applicant with a flagged check, a sanctions hit, a duplicate or blocklisted face, or a document or injection signal always
+          writes why; the reason is kept in the activity and sent in the webhook (<code>data.decision.overrideReason</code>).
+        </p>
+        <div className="policy-toggle">
+          <input
+            id={`${id}-override-second`}
+            type="checkbox"
+            checked={draft.secondReviewerForOverrides}
+            onChange={(event) => set({ secondReviewerForOverrides: event.target.checked })}
+          />
+          <label htmlFor={`${id}-override-second`}>Ask a second reviewer to confirm every approval past flags</label>
+        </div>
       </fieldset>
       <fieldset className="policy-fieldset" disabled={disabled}>
         <legend className="policy-legend">Document liveness signals</legend>

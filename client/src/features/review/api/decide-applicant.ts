@@ -18,7 +18,7 @@ export type ResubmissionStep = 'document-front' | 'document-back' | 'selfie' | '
 
 /** Everything the decision bar does; each answers the applicant's new summary. */
 export type DecisionAction =
-  | { kind: 'approve'; version: number; note?: string }
+  | { kind: 'approve'; version: number; note?: string; overrideReason?: string }
   | { kind: 'reject'; version: number; labelId: string; note?: string }
   | { kind: 'hold'; version: number; labelId: string; note?: string }
   | { kind: 'resubmission'; version: number; step: ResubmissionStep; labelId: string; note?: string }
@@ -30,7 +30,7 @@ export async function decideApplicant(organizationId: string, userId: string, ac
   const path = { id: organizationId, userId };
   switch (action.kind) {
     case 'approve':
-      return (await applicantsApprove({ path, body: { version: action.version, note: action.note } })).data;
+      return (await applicantsApprove({ path, body: { version: action.version, note: action.note, overrideReason: action.overrideReason } })).data;
     case 'reject':
       return (await applicantsReject({ path, body: { version: action.version, labelId: action.labelId, note: action.note } })).data;
     case 'hold':
@@ -45,7 +45,7 @@ export async function decideApplicant(organizationId: string, userId: string, ac
     case 'undo':
       return (await applicantDecisionsUndo({ path: { ...path, decisionId: action.decisionId } })).data;
     case 'confirm':
-      return (await applicantDecisionsConfirm({ path: { ...path, proposalId: action.proposalId } })).data;
+      return (await applicantDecisionsConfirm({ path: { ...path, proposalId: action.proposalId }, body: {} })).data;
     case 'decline':
       return (await applicantDecisionsDecline({ path: { ...path, proposalId: action.proposalId } })).data;
   }

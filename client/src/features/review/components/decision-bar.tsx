@@ -13,7 +13,7 @@ import { useDecideApplicant, type DecisionAction, type ResubmissionStep } from '
 import { useDecisionLabels } from '../api/get-decision-labels';
 import { useReviewState } from '../api/get-review-state';
 import { useSaveApproveWithoutConfirmation } from '../api/reviewer-preferences';
-import { DECISION_VERBS, RESUBMISSION_STEP_LABELS, resubmissionSteps, secondsLeft } from '../lib/decisions';
+import { DECISION_VERBS, OVERRIDE_REASON_REQUIRED, RESUBMISSION_STEP_LABELS, resubmissionSteps, secondsLeft } from '../lib/decisions';
 import { useShortcuts } from '../lib/use-shortcuts';
 import { ApprovalFlags, type ApprovalFlag } from './approval-flags';
 import { SelectField } from './select-field';
@@ -56,7 +56,10 @@ export interface DecisionBarProps {
   onDecided?: (kind: 'approve' | 'reject' | 'hold' | 'resubmission') => void;
   /** Whether deciding moves on to the next applicant (the buttons say so). */
   andNext?: boolean;
-  /** The flagged checks: the approve dialog names them, and is shown even to a reviewer who asked not to be asked. */
+  /**
+   * What approving passes over (the review state's risks, described): the approve dialog names
+   * them, asks for a written override reason, and is shown even to a reviewer who asked not to be asked.
+   */
   flags?: readonly ApprovalFlag[];
 }
 
@@ -75,7 +78,8 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
   const [step, setStep] = useState<ResubmissionStep | ''>('');
   const [note, setNote] = useState('');
   const [dontAskAgain, setDontAskAgain] = useState(false);
-  const [errors, setErrors] = useState<{ label?: string; step?: string }>({});
+  const [overrideReason, setOverrideReason] = useState('');
+  const [errors, setErrors] = useState<{ label?: string; step?: string; overrideReason?: string }>({});
 
   const review = state.data;
   const pending = review?.pendingDecision ?? null;
@@ -89,6 +93,7 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
     setStep('');
     setNote('');
     setDontAskAgain(false);
+    setOverrideReason('');
     setErrors({});
     setDialog(which);
   };
@@ -106,8 +111,9 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
       },
     });
 
+  const overriding = flags.length > 0;
   const approve = () => {
-    if (review?.approveWithoutConfirmation && flags.length === 0) run({ kind: 'approve', version });
+    if (review?.approveWithoutConfirmation && !overriding) run({ kind: 'approve', version });
     else open('approve');
   };
 
@@ -132,8 +138,13 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (dialog === 'approve') {
-      if (dontAskAgain) savePreference.mutate(true);
-      run({ kind: 'approve', version, note: trimmedNote });
+      const reason = overrideReason.trim();
+      if (overriding && !reason) {
+        setErrors({ overrideReason: OVERRIDE_REASON_REQUIRED });
+        return;
+      }
+      if (dontAskAgain && !overriding) savePreference.mutate(true);
+      run({ kind: 'approve', version, note: trimmedNote, overrideReason: overriding ? reason : undefined });
       return;
     }
     const missing = { label: labelId ? undefined : FIELD_REQUIRED, step: dialog === 'resubmission' && !step ? FIELD_REQUIRED : undefined };
@@ -219,14 +230,22 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
       <Modal
         open={dialog !== null}
         onClose={() => setDialog(null)}
-        title={dialog ? DIALOG_TITLES[dialog] : ''}
+        title={dialog === 'approve' && overriding ? 'Approve past flagged checks?' : dialog ? DIALOG_TITLES[dialog] : ''}
         footer={
           <>
             <Button variant="secondary" onClick={() => setDialog(null)}>
               Cancel
             </Button>
             <Button variant={dialog === 'reject' ? 'danger' : dialog === 'approve' ? 'success' : 'primary'} type="submit" form={formId} isLoading={busy}>
-              {dialog === 'approve' ? 'Approve' : dialog === 'reject' ? 'Reject' : dialog === 'hold' ? 'Hold' : 'Request resubmission'}
+              {dialog === 'approve'
+                ? overriding
+                  ? 'Approve with override'
+                  : 'Approve'
+                : dialog === 'reject'
+                  ? 'Reject'
+                  : dialog === 'hold'
+                    ? 'Hold'
+                    : 'Request resubmission'}
             </Button>
           </>
         }
@@ -236,15 +255,30 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
           {dialog === 'approve' && (
             <>
               <ApprovalFlags flags={flags} />
+              {overriding && (
+                <ReasonField
+                  label="Override reason (required)"
+                  value={overrideReason}
+                  error={errors.overrideReason}
+                  hint="Why you approve past these flags: kept in the audit trail and sent to your integration with the decision."
+                  onChange={(value) => {
+                    setOverrideReason(value);
+                    setErrors((current) => ({ ...current, overrideReason: undefined }));
+                  }}
+                />
+              )}
               <p className="decision-explainer">
                 Your integration receives the <code>applicant.decided</code> webhook and the end user is taken back to your site as verified.
                 {review && review.undoWindowSeconds > 0 && ` You can undo it within ${review.undoWindowSeconds} seconds.`}
-                {review?.fourEyes === 'all' && ' Under the four-eyes rule another member confirms it first.'}
+                {(review?.fourEyes === 'all' || (overriding && review?.risk.secondReviewerForOverrides)) &&
+                  ' Under the four-eyes rule another member confirms it first.'}
               </p>
-              <label className="decision-checkbox">
-                <input type="checkbox" checked={dontAskAgain} onChange={(event) => setDontAskAgain(event.target.checked)} />
-                Don't ask me again
-              </label>
+              {!overriding && (
+                <label className="decision-checkbox">
+                  <input type="checkbox" checked={dontAskAgain} onChange={(event) => setDontAskAgain(event.target.checked)} />
+                  Don't ask me again
+                </label>
+              )}
             </>
           )}
           {dialog === 'resubmission' && (

@@ -24,3 +24,6 @@ export const DECISION_VERBS: Record<string, string> = {
 export function secondsLeft(until: string, now: number): number {
   return Math.max(0, Math.ceil((new Date(until).getTime() - now) / 1000));
 }
+
+/** Approving past the applicant's risks (the review state's `risk.risks`) takes a written reason. */
+export const OVERRIDE_REASON_REQUIRED = 'Say why you approve past these flags';

@@ -18,6 +18,11 @@ import { isApplicantChanged } from '../api/applicant-changed';
 import { useDecideApplicant } from '../api/decide-applicant';
 import { useApplicant } from '../api/get-applicant';
 import { useDecisionLabels } from '../api/get-decision-labels';
+import { useReviewState } from '../api/get-review-state';
+import { OVERRIDE_REASON_REQUIRED } from '../lib/decisions';
+import { ApprovalFlags } from '../components/approval-flags';
+import { ReasonField } from '../../../components/reason-field';
+import { flagLabel } from '../../../lib/check-labels';
 import { useUpdateApplicant } from '../api/update-applicant';
 import { DocumentImages } from '../components/document-images';
 import { SelectField } from '../components/select-field';
@@ -75,9 +80,14 @@ function EditApplicantForm({ organizationId, userId, details }: { organizationId
   const labels = useDecisionLabels(organizationId);
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string | undefined>();
+  // Approving here passes over the same risks as on the case page: named, with a written reason.
+  const risks = useReviewState(organizationId, userId).data?.risk.risks ?? [];
+  const [overrideReason, setOverrideReason] = useState('');
+  const [overrideError, setOverrideError] = useState<string | undefined>();
   const completing = values.kycStatus === 'completed' && initial.kycStatus !== 'completed';
   const holding = values.kycStatus === 'onHold' && initial.kycStatus !== 'onHold';
   const deciding = completing || holding;
+  const overriding = completing && answer === APPROVE && risks.length > 0;
   const activeLabels = (kind: 'reject' | 'hold') => (labels.data ?? []).filter((label) => label.kind === kind && !label.archived);
   const answerOptions = holding
     ? activeLabels('hold').map((label) => ({ value: label.id, label: `Hold — ${label.title}` }))
@@ -101,12 +111,20 @@ function EditApplicantForm({ organizationId, userId, details }: { organizationId
       setAnswerError(holding ? HOLD_LABEL_REQUIRED : ANSWER_REQUIRED);
       return;
     }
+    if (overriding && !overrideReason.trim()) {
+      setOverrideError(OVERRIDE_REASON_REQUIRED);
+      return;
+    }
     const { kycStatus: _decision, ...edits } = payload;
     let version = shown.applicant.version;
     try {
       if (Object.keys(edits).length > 0) version = (await update.mutateAsync({ ...edits, version })).applicant.version;
       await decide.mutateAsync(
-        holding ? { kind: 'hold', version, labelId: answer } : answer === APPROVE ? { kind: 'approve', version } : { kind: 'reject', version, labelId: answer },
+        holding
+          ? { kind: 'hold', version, labelId: answer }
+          : answer === APPROVE
+            ? { kind: 'approve', version, overrideReason: overriding ? overrideReason.trim() : undefined }
+            : { kind: 'reject', version, labelId: answer },
       );
       finish();
     } catch {
@@ -179,6 +197,21 @@ function EditApplicantForm({ organizationId, userId, details }: { organizationId
                   {answerError ?? 'Sent as a decision: your webhook hears it and the end user sees it, with the undo window.'}
                 </p>
               </div>
+            )}
+            {overriding && (
+              <>
+                <ApprovalFlags flags={risks.map((risk) => ({ name: risk.check, label: flagLabel(risk.check), notes: [risk.detail] }))} />
+                <ReasonField
+                  label="Override reason (required)"
+                  value={overrideReason}
+                  error={overrideError}
+                  hint="Why you approve past these flags: kept in the audit trail and sent to your integration with the decision."
+                  onChange={(value) => {
+                    setOverrideReason(value);
+                    setOverrideError(undefined);
+                  }}
+                />
+              </>
             )}
           </fieldset>
         </div>

@@ -18,6 +18,7 @@ export function buildReviewState(overrides: Partial<ApplicantReviewStateDto> = {
     resubmissionStep: null,
     attempt: 1,
     earlierImages: [],
+    risk: { level: 'low', risks: [], secondReviewerForOverrides: false },
     ...overrides,
   };
 }
