@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expectToast, linkFromOutbox, newCredentials, registerInContext, waitForPath } from './support/accounts.js';
 import { repoRoot } from './support/app.js';
 import { documentScrollWidth, newContext, saveScreenshot, waitForDocumentImage, waitForPageCondition } from './support/browser.js';
+import { expectAccessible } from './support/a11y.js';
 import { browserSuite } from './support/suite.js';
 
 // An organization's reviewer at work in Chromium against the built server: the
@@ -362,15 +363,80 @@ describe('applicants', () => {
     await rejectDialog.getByRole('button', { name: 'Cancel' }).click();
     await rejectDialog.waitFor({ state: 'detached' });
 
-    // Approve, after its confirmation.
+    // Approve: nothing flagged (the reset left no checks) and undoable, in one click.
     await page.getByRole('button', { name: 'Approve' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Approve applicant?' });
-    await confirm.getByRole('button', { name: 'Approve' }).click();
-    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Undo' }).waitFor();
     await summary.getByText('Completed', { exact: true }).waitFor();
     expect(await summary.getByText('Approved').isVisible()).toBe(true);
     expect(await page.getByRole('region', { name: 'Decision' }).getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
     await activity.getByText('Approved', { exact: true }).first().waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('decides a clean applicant in one click without scrolling at 1280 × 800, and asks why before approving past flags', async () => {
+    // The queued applicants the seed analysed, by their risk: the clean ones (checks, none flagged) and the flagged ones.
+    const LIST = 'status=queued&orderBy=userId&orderDirection=asc';
+    const queued = await apiJson<{ items: { userId: string }[] }>(`/api/projects/${organizationId}/applicants?pageSize=100&${LIST}`);
+    const clean: string[] = [];
+    const flagged: string[] = [];
+    for (const { userId } of queued.items) {
+      const path = `/api/projects/${organizationId}/applicants/${encodeURIComponent(userId)}`;
+      const [checks, review] = await Promise.all([apiJson<unknown[]>(`${path}/checks`), apiJson<{ risk: { level: string } }>(`${path}/review`)]);
+      if (checks.length === 0) continue;
+      (review.risk.level === 'low' ? clean : flagged).push(userId);
+    }
+    // One clean applicant with another queued after it (for "& next"), and two flagged ones.
+    const first = clean.find((userId) => queued.items.at(-1)?.userId !== userId);
+    if (!first || flagged.length < 2) throw new Error(`the seed left ${clean.length} clean and ${flagged.length} flagged queued applicants`);
+
+    const page = await open({ width: 1280, height: 800 });
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(first)}?${LIST}`, { waitUntil: 'networkidle' });
+    const header = page.getByRole('group', { name: 'Case summary' });
+    await header.getByText('Low risk').waitFor();
+    await header.getByRole('link', { name: 'All checks passed' }).waitFor();
+    const approve = page.getByRole('button', { name: 'Approve & next' });
+    await approve.and(page.locator(':enabled')).waitFor();
+    // Status, risk, verdicts and the decision are all above the fold, before any scroll.
+    for (const part of [header, approve]) {
+      const box = await part.boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+    }
+    expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+    await saveScreenshot(page, 'case-header-clean-1280');
+    // One click, no key, no scroll: approved, and the next applicant is open.
+    await approve.click();
+    await page.waitForURL((url) => !url.pathname.endsWith(`/applicants/${encodeURIComponent(first)}`));
+    await page.getByRole('group', { name: 'Case summary' }).waitFor();
+    expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+    const decided = await apiJson<{ applicant: { kycStatus: string; reviewAnswer: string | null } }>(
+      `/api/projects/${organizationId}/applicants/${encodeURIComponent(first)}`,
+    );
+    expect(decided.applicant).toMatchObject({ kycStatus: 'completed', reviewAnswer: 'approved' });
+
+    // A flagged applicant: the header names the risk and its reasons; approving asks why, and says so until told.
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(flagged[0])}`, { waitUntil: 'networkidle' });
+    await header.getByText(/^(Medium|High) risk$/).waitFor();
+    await saveScreenshot(page, 'case-header-flagged-1280');
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Approve past flagged checks?' });
+    await dialog.getByRole('list', { name: 'Flagged checks' }).waitFor();
+    expect(await dialog.getByText("Don't ask me again").count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Approve with override' }).click();
+    await dialog.getByText('Say why you approve past these flags').waitFor();
+    await expectAccessible(page, 'approve past flagged checks');
+    await saveScreenshot(page, 'case-override-dialog-1280');
+    await dialog.getByLabel('Override reason (required)').fill('Checked the document with the issuer by phone');
+    await dialog.getByRole('button', { name: 'Approve with override' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('#applicant-activity').getByText('Checked the document with the issuer by phone').first().waitFor();
+
+    // On a phone the header wraps, nothing runs off the side.
+    const phone = await open(MOBILE);
+    await phone.goto(`${suite.app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(flagged[1])}`, { waitUntil: 'networkidle' });
+    await phone.getByRole('group', { name: 'Case summary' }).getByText(/risk$/).waitFor();
+    expect(await documentScrollWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
+    await expectAccessible(phone, 'case header on a phone');
+    await saveScreenshot(phone, 'case-header-flagged-375');
     expect(consoleErrors).toEqual([]);
   });
 

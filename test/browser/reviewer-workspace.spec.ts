@@ -73,12 +73,14 @@ test('a reviewer works the flagged, unassigned queue with the keyboard; the end 
   await saveScreenshot(page, 'workspace-details-1280');
 
   // 1. work-a: assign to me, approve & next. Flagged, it is never approved blind: the dialog
-  // names its flagged checks though the reviewer asked not to be asked, and Enter confirms.
+  // names its flagged checks though the reviewer asked not to be asked, asks why, and Enter confirms.
   await assignToMe(page);
   await page.keyboard.press('a');
-  const approve = page.getByRole('dialog', { name: 'Approve applicant?' });
+  const approve = page.getByRole('dialog', { name: 'Approve past flagged checks?' });
   await approve.getByText('Flagged: look before you approve').waitFor();
-  await tabTo(page, approve.getByRole('button', { name: 'Approve' }));
+  await tabTo(page, approve.getByLabel('Override reason (required)'));
+  await page.keyboard.type('Document checked by hand against the issuer');
+  await tabTo(page, approve.getByRole('button', { name: 'Approve with override' }));
   await page.keyboard.press('Enter');
   await onApplicant(page, 'work-b');
 

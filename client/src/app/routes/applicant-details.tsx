@@ -31,6 +31,7 @@ import { useReviewState } from '../../features/review/api/get-review-state';
 import { ActivityPanel } from '../../features/review/components/activity-panel';
 import { ApplicantSummary } from '../../features/review/components/applicant-summary';
 import { ApplicantWorkBar } from '../../features/review/components/applicant-work-bar';
+import { CaseHeader } from '../../features/review/components/case-header';
 import { DecisionBar } from '../../features/review/components/decision-bar';
 import { DocumentImages } from '../../features/review/components/document-images';
 import { EarlierAttempts } from '../../features/review/components/earlier-attempts';
@@ -38,6 +39,7 @@ import { IdentityTable } from '../../features/review/components/identity-table';
 import { NotesPanel } from '../../features/review/components/notes-panel';
 import { ResetApplicantButton } from '../../features/review/components/reset-applicant-button';
 import { ShortcutsHelp } from '../../features/review/components/shortcuts-help';
+import { EVIDENCE_ANCHORS } from '../../features/review/lib/case-verdicts';
 import { documentComparisons } from '../../features/review/lib/document-comparison';
 import { documentSignalMarks } from '../../features/review/lib/document-signals';
 import { zoneDoubtMarks } from '../../features/review/lib/zone-doubt-marks';
@@ -57,7 +59,7 @@ function checksSummary(checks: readonly ApplicantCheckDto[]): string {
 function AutomaticChecks({ checks }: { checks: readonly ApplicantCheckDto[] | undefined }) {
   if (!checks || checks.length === 0) return null;
   return (
-    <Panel title="Automatic checks" description={checksSummary(checks)}>
+    <Panel title="Automatic checks" description={checksSummary(checks)} id={EVIDENCE_ANCHORS.checks}>
       <ChecksList checks={checks} />
     </Panel>
   );
@@ -207,6 +209,7 @@ export function ApplicantDetailsPage() {
       {header}
       {/* The decision stays in view (sticky under the header) while the evidence scrolls past. */}
       <div className="applicant-decision-dock">
+        <CaseHeader applicant={data.applicant} risk={reviewState.data?.risk} checks={checks} />
         <DecisionBar
           organizationId={organizationId}
           applicant={data.applicant}
@@ -259,15 +262,19 @@ export function ApplicantDetailsPage() {
         </Panel>
       </div>
       <AutomaticChecks checks={checks} />
-      <FacePanel
-        organizationId={organizationId}
-        userId={userId}
-        checks={faces}
-        blocklist={data.faceBlocklist}
-        analysing={comparingFaces}
-        canUpdate={canUpdate}
-      />
-      <ScreeningPanel check={screeningCheck(checks)} canUpdate={canUpdate} organizationId={organizationId} userId={userId} />
+      <div id={EVIDENCE_ANCHORS.faces} className="case-evidence">
+        <FacePanel
+          organizationId={organizationId}
+          userId={userId}
+          checks={faces}
+          blocklist={data.faceBlocklist}
+          analysing={comparingFaces}
+          canUpdate={canUpdate}
+        />
+      </div>
+      <div id={EVIDENCE_ANCHORS.screening} className="case-evidence">
+        <ScreeningPanel check={screeningCheck(checks)} canUpdate={canUpdate} organizationId={organizationId} userId={userId} />
+      </div>
       <Panel title="Summary">
         <ApplicantSummary applicant={data.applicant} />
       </Panel>

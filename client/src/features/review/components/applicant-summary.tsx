@@ -7,7 +7,7 @@ import './applicant-summary.css';
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function ReviewAnswer({ applicant }: { applicant: Summary }) {
+export function ReviewAnswer({ applicant }: { applicant: Summary }) {
   if (applicant.reviewAnswer === 'approved') {
     return <span className="review-answer review-answer-approved">Approved</span>;
   }

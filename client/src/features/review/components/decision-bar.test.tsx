@@ -33,12 +33,26 @@ async function openDialog(name: string, title: string) {
 }
 
 describe('DecisionBar', () => {
-  it('asks before approving, says what happens, and keeps "don\'t ask again" on the server', async () => {
-    const api = serve({ applicantsApprove: { body: RESULT }, reviewerPreferencesSave: { body: { approveWithoutConfirmation: true } } });
+  it('approves a clean applicant in one click when the decision can be undone: the undo banner is the confirmation', async () => {
+    const api = serve({ applicantsApprove: { body: RESULT } });
+    renderBar();
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.callsTo('applicantsApprove').map((call) => call.body)).toEqual([{ version: 4 }]));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Applicant approved')).toBeInTheDocument();
+  });
+
+  it('asks before approving when it cannot be undone, says what happens, and keeps "don\'t ask again" on the server', async () => {
+    const api = serve(
+      { applicantsApprove: { body: RESULT }, reviewerPreferencesSave: { body: { approveWithoutConfirmation: true } } },
+      buildReviewState({ undoWindowSeconds: 0 }),
+    );
     renderBar();
     const { user, dialog } = await openDialog('Approve', 'Approve applicant?');
     expect(dialog).toHaveTextContent('applicant.decided');
-    expect(dialog).toHaveTextContent('undo it within 30 seconds');
+    expect(dialog).not.toHaveTextContent('undo it within');
     await user.click(within(dialog).getByRole('checkbox', { name: "Don't ask me again" }));
     await user.type(within(dialog).getByLabelText('Internal note (optional)'), 'Looks fine');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
@@ -48,7 +62,7 @@ describe('DecisionBar', () => {
   });
 
   it('closes the approve dialog on Escape without deciding', async () => {
-    const api = serve();
+    const api = serve({}, buildReviewState({ undoWindowSeconds: 0 }));
     renderBar();
     const { user } = await openDialog('Approve', 'Approve applicant?');
     await user.keyboard('{Escape}');

@@ -42,8 +42,9 @@ const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
 };
 
 /**
- * The reviewer's decisions on one applicant: approve (with a confirmation, unless the
- * reviewer asked not to be asked again), reject and hold with a label and an internal
+ * The reviewer's decisions on one applicant: approve (in one click when nothing is flagged
+ * and the decision can be undone; otherwise with a confirmation, unless the reviewer asked not
+ * to be asked again; past risks always with a dialog naming them and a written reason), reject and hold with a label and an internal
  * note, request resubmission of one step, undo within the window, and — under the
  * four-eyes rule — the proposal awaiting a second reviewer with Confirm and Decline.
  */
@@ -112,8 +113,10 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
     });
 
   const overriding = flags.length > 0;
+  // Nothing flagged and an undo window: the undo banner is the confirmation, so one click approves.
+  const undoable = (review?.undoWindowSeconds ?? 0) > 0;
   const approve = () => {
-    if (review?.approveWithoutConfirmation && !overriding) run({ kind: 'approve', version });
+    if (!overriding && (undoable || review?.approveWithoutConfirmation)) run({ kind: 'approve', version });
     else open('approve');
   };
 

@@ -19,6 +19,9 @@ describe('activity of the verification page and its sessions', () => {
 
   it('says which photo, which fields, which kind of session', () => {
     expect(activityNote({ action: 'applicant.photo_uploaded', detail: { docType: 'ID_CARD', side: 'back' } })).toBe('ID card, back');
+    expect(
+      activityNote({ action: 'applicant.approved', detail: { previousStatus: 'queued', override: { reason: 'A namesake', risks: ['sanctions-true-match'] } } }),
+    ).toBe('Override: “A namesake” (past sanctions-true-match)');
     expect(activityNote({ action: 'applicant.photo_uploaded', detail: { docType: 'SELFIE', side: null } })).toBe('Selfie');
     expect(activityNote({ action: 'applicant.data_entered', detail: { fields: ['name', 'dateOfBirth', 'docNumber'] } })).toBe(
       'Name, Date of Birth, Doc Number',

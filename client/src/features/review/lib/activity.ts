@@ -104,6 +104,14 @@ export function changeLines(event: Pick<AuditEventDto, 'detail'>): FieldChangeLi
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+/** An approval past risks: the reviewer's reason and what it passed over. */
+function overrideNote(override: unknown): string | null {
+  if (typeof override !== 'object' || override === null) return null;
+  const { reason, risks } = override as { reason?: unknown; risks?: unknown };
+  const past = Array.isArray(risks) && risks.length > 0 ? ` (past ${risks.join(', ')})` : '';
+  return text(reason) ? `Override: “${text(reason)}”${past}` : null;
+}
+
 /** The one-line note of an entry: a reason, a previous status, the photo, the fields entered… */
 export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): string | null {
   const detail = event.detail ?? {};
@@ -114,7 +122,7 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
     const type = detail.rejectType === 'final' ? 'final' : 'resubmission allowed';
     return (reason ? `${reason} (${type})` : type) + rule;
   }
-  if (event.action === 'applicant.approved') return rule ? rule.slice(3) : null;
+  if (event.action === 'applicant.approved') return overrideNote(detail.override) ?? (rule ? rule.slice(3) : null);
   if (event.action === 'applicant.policy_queued') return [text(detail.rule) && `rule ${text(detail.rule)}`, reason].filter(Boolean).join(': ') || null;
   if (event.action === 'applicant.screening_hit_reviewed') {
     const verdict = detail.verdict === 'true-match' ? 'True match' : 'False positive';
