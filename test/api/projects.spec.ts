@@ -285,6 +285,8 @@ describe('organizations (projects)', () => {
         analysis: { queued: 0, running: 0 },
         // Seeded rows carry no decision in the audit trail: no reviewer made one.
         reviewers: [],
+        // No SLA set: none counted (review-queue.spec.ts counts breaches).
+        sla: { hours: null, breached: 0 },
       });
     });
 
@@ -298,6 +300,7 @@ describe('organizations (projects)', () => {
         medianSecondsToDecision: null,
         analysis: { queued: 0, running: 0 },
         reviewers: [],
+        sla: { hours: null, breached: 0 },
       });
     });
 

@@ -105,6 +105,12 @@ describe('review queue', () => {
       expect(await next('reviewer', { search: 'Ana', status: 'onHold' })).toBeNull();
       expect(await next('reviewer', { orderBy: 'userId', orderDirection: 'desc' })).toBe('r-03');
       await release('r-03', 'r-04', 'r-07');
+      // "& next" walks the list within its search too.
+      const after = async (query: Record<string, string>) => (await api('owner').get('/applicants/next', query).expect(200)).body.item?.userId ?? null;
+      const bruno = { search: 'Bruno', orderBy: 'userId', orderDirection: 'asc' };
+      expect(await after(bruno)).toBe('r-02');
+      expect(await after({ ...bruno, after: 'r-02' })).toBe('r-07');
+      expect(await after({ ...bruno, after: 'r-07' })).toBeNull();
     });
   });
 

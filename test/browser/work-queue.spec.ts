@@ -12,7 +12,8 @@ import { browserSuite } from './support/suite.js';
 // The applicants list as a reviewer's work queue, in Chromium against the built server:
 // a few seeded applicants (one with a name that is a spreadsheet formula) are filtered,
 // the next unassigned one is assigned to the reviewer, the list is saved as a view and
-// exported to CSV; screenshots of the list at 1280 and 375 px.
+// exported to CSV; the age of each case and the SLA's breaches; screenshots of the list at
+// 1280 and 375 px.
 
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 812 };
@@ -125,6 +126,30 @@ describe('the work queue', () => {
     expect(lines).toHaveLength(APPLICANTS + 1);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.test"",""Click"")"`);
     expect(lines.filter((line) => line.includes('queue-reviewer') && line.endsWith('Second look'))).toHaveLength(1);
+  });
+
+  it('shows the age of each case, marks those past the SLA, sorts by age and filters the breaches (1280 and 375 px)', async () => {
+    await api(`/api/projects/${organizationId}/review-settings`, { method: 'PUT', body: JSON.stringify({ fourEyes: 'off', slaHours: 1 }) });
+    const { sla } = await api<{ sla: { hours: number; breached: number } }>(`/api/projects/${organizationId}/stats`);
+    expect(sla.hours).toBe(1);
+    expect(sla.breached).toBeGreaterThan(0);
+
+    const page = await open(listPath());
+    const table = page.getByRole('table', { name: 'Applicants' });
+    await table.getByText('Over SLA').first().waitFor();
+    await table.getByRole('button', { name: 'Age' }).click();
+    await page.waitForURL(/orderBy=age/);
+    await page.getByRole('combobox', { name: 'SLA' }).selectOption('breached');
+    await page.waitForURL(/sla=breached/);
+    await waitForPageCondition(page, `document.querySelectorAll('table tbody tr').length === ${sla.breached}`, 'one row per breach');
+    expect(await table.locator('tbody tr').filter({ hasText: 'Over SLA' }).count()).toBe(sla.breached);
+    await saveScreenshot(page, 'work-queue-sla-1280');
+
+    const phone = await open(listPath('?sla=breached&orderBy=age&orderDirection=desc'), MOBILE);
+    await phone.getByRole('table', { name: 'Applicants' }).getByText('Over SLA').first().waitFor();
+    expect(await documentScrollWidth(phone)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(phone, 'work-queue-sla-375', true);
+    await api(`/api/projects/${organizationId}/review-settings`, { method: 'PUT', body: JSON.stringify({ fourEyes: 'off', slaHours: null }) });
   });
 
   it('stays usable at 375 px: the table scrolls inside its card, the filters wrap', async () => {

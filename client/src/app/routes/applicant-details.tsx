@@ -24,7 +24,7 @@ import { faceChecks } from '../../features/faces/lib/face-checks';
 import { useApplicantTombstones } from '../../features/retention/api/erase-applicant';
 import { ApplicantTombstone, EraseApplicantButton } from '../../features/retention/components/erase-applicant-button';
 import { LegalHoldButton, LegalHoldNotice } from '../../features/retention/components/legal-hold';
-import { useAssignment } from '../../features/review/api/assignment';
+import { useAssignment, useOpenCase } from '../../features/review/api/assignment';
 import { decisionKeys } from '../../features/review/api/decision-keys';
 import { useApplicant } from '../../features/review/api/get-applicant';
 import { useReviewState } from '../../features/review/api/get-review-state';
@@ -147,6 +147,7 @@ export function ApplicantDetailsPage() {
   const faces = faceChecks(checks);
   const reviewState = useRiskFollowingChecks(organizationId, userId, checks);
   const canUpdate = usePermission('applicants', 'update');
+  useOpenCase(organizationId, userId, canUpdate);
   const canErase = useManagesOrganization(organizationId);
   const notFound = isApiError(error) && error.status === 404;
   const { data: tombstones } = useApplicantTombstones(organizationId, userId, notFound);
@@ -191,19 +192,7 @@ export function ApplicantDetailsPage() {
     return (
       <>
         {header}
-        {tombstone ? (
-          <ApplicantTombstone {...tombstone} />
-        ) : (
-          <div className="applicant-no-data" role="status">
-            <h2>No data</h2>
-            <p>
-              No applicant <code>{userId}</code> in this organization: the link may be mistyped, or the applicant belongs to another organization.
-            </p>
-            <ButtonLink to={neighbours.listPath} variant="outline">
-              Back to the applicants
-            </ButtonLink>
-          </div>
-        )}
+        {tombstone ? <ApplicantTombstone {...tombstone} /> : <p className="applicant-no-data">No data</p>}
       </>
     );
   }

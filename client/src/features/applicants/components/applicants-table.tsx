@@ -4,6 +4,8 @@ import { TagChips } from '../../../components/tag-chips';
 import { Table, type TableColumn, type TableSort } from '../../../components/ui/table';
 import { documentTypeLabel } from '../../../lib/applicant-labels';
 import { flagLabel } from '../../../lib/check-labels';
+import { useNow } from '../../../lib/use-now';
+import { breachesSla, formatAge } from '../lib/age';
 import { DEFAULT_COLUMNS, rowNumber, type ListColumn } from '../lib/list-params';
 import { ReviewAnswerBadge } from './review-answer-badge';
 
@@ -20,6 +22,8 @@ export interface ApplicantsTableProps {
   isFetching?: boolean;
   /** The columns shown after #, in order (default: DEFAULT_COLUMNS). */
   columns?: readonly ListColumn[];
+  /** The organization's SLA in hours (null: none): the Age column marks the cases past it. */
+  slaHours?: number | null;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
@@ -38,6 +42,20 @@ function When({ value }: { value: string | null }) {
 }
 
 const none = <span className="applicants-none">—</span>;
+
+/** Time since submission; past the SLA, said in words beside it (not by colour alone). */
+function Age({ applicant, slaHours, now }: { applicant: ApplicantListItemDto; slaHours: number | null; now: number }) {
+  if (!applicant.submittedAt) return none;
+  const breached = breachesSla(applicant, slaHours, now);
+  return (
+    <span className={breached ? 'applicants-age applicants-age-breached' : 'applicants-age'}>
+      <time dateTime={applicant.submittedAt} title={`Submitted ${dayFormat.format(new Date(applicant.submittedAt))}`}>
+        {formatAge(now - new Date(applicant.submittedAt).getTime())}
+      </time>
+      {breached && <span className="applicants-sla">Over SLA</span>}
+    </span>
+  );
+}
 
 /** Every column a person may show, by id: header, width, sortable, cell. */
 export const COLUMN_DEFINITIONS: Record<ListColumn, Omit<TableColumn<ApplicantListItemDto>, 'id'>> = {
@@ -68,6 +86,8 @@ export const COLUMN_DEFINITIONS: Record<ListColumn, Omit<TableColumn<ApplicantLi
     cell: (a) => (a.assignee ? <span className="applicants-assignee">{a.assignee.name}</span> : <span className="applicants-none">Unassigned</span>),
   },
   tags: { header: 'Tags', cell: (a) => (a.tags.length ? <TagChips tags={a.tags} /> : none) },
+  // Its cell needs the time and the SLA: ApplicantsTable gives them.
+  age: { header: 'Age', width: 110, sortable: true, cell: () => null },
   submittedAt: { header: 'Submitted', width: 120, sortable: true, cell: (a) => <When value={a.submittedAt} /> },
   updatedAt: { header: 'Updated', width: 120, sortable: true, cell: (a) => <When value={a.updatedAt} /> },
 };
@@ -87,7 +107,23 @@ export const COLUMN_LABELS: Record<ListColumn, string> = Object.fromEntries(
   Object.entries(COLUMN_DEFINITIONS).map(([id, column]) => [id, String(column.header)]),
 ) as Record<ListColumn, string>;
 
-export function ApplicantsTable({ rows, page, pageSize, sort, onSortChange, onOpen, isFetching, columns = DEFAULT_COLUMNS }: ApplicantsTableProps) {
+export function ApplicantsTable({
+  rows,
+  page,
+  pageSize,
+  sort,
+  onSortChange,
+  onOpen,
+  isFetching,
+  columns = DEFAULT_COLUMNS,
+  slaHours = null,
+}: ApplicantsTableProps) {
+  const now = useNow(60_000);
+  const definition = (id: ListColumn): Omit<TableColumn<ApplicantListItemDto>, 'id'> => {
+    if (id === 'kycStatus' && !columns.includes('reviewAnswer')) return STATUS_WITH_ANSWER;
+    if (id === 'age') return { ...COLUMN_DEFINITIONS.age, cell: (a) => <Age applicant={a} slaHours={slaHours} now={now} /> };
+    return COLUMN_DEFINITIONS[id];
+  };
   const shown: TableColumn<ApplicantListItemDto>[] = [
     {
       id: 'index',
@@ -95,7 +131,7 @@ export function ApplicantsTable({ rows, page, pageSize, sort, onSortChange, onOp
       width: 64,
       cell: (_applicant, index) => <span className="applicants-row-number">{rowNumber(page, pageSize, index)}</span>,
     },
-    ...columns.map((id) => ({ id, ...(id === 'kycStatus' && !columns.includes('reviewAnswer') ? STATUS_WITH_ANSWER : COLUMN_DEFINITIONS[id]) })),
+    ...columns.map((id) => ({ id, ...definition(id) })),
   ];
 
   return (

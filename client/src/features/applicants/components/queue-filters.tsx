@@ -55,11 +55,13 @@ export interface QueueFiltersProps {
   tags: readonly TagDto[];
   /** The organization's members, to filter by one of them. */
   members?: readonly MemberDto[];
+  /** The organization's SLA in hours: with one, the cases past it can be picked out. */
+  slaHours?: number | null;
   onChange: (filters: ApplicantListFilters) => void;
 }
 
 /** The work-queue filters; every change goes to the address (and back to page 1). */
-export function QueueFilters({ filters, tags, members = [], onChange }: QueueFiltersProps) {
+export function QueueFilters({ filters, tags, members = [], slaHours = null, onChange }: QueueFiltersProps) {
   const set = <K extends keyof ApplicantListFilters>(name: K, value: ApplicantListFilters[K]) => onChange({ ...filters, [name]: value });
   const active = activeFilterCount(filters);
   return (
@@ -127,6 +129,15 @@ export function QueueFilters({ filters, tags, members = [], onChange }: QueueFil
             empty="Any tag"
             options={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
             onChange={(value) => set('tag', value)}
+          />
+        )}
+        {(slaHours !== null || filters.sla) && (
+          <Select
+            label="SLA"
+            value={filters.sla}
+            empty="Within or past"
+            options={[{ value: 'breached', label: slaHours !== null ? `Over SLA (${slaHours} h)` : 'Over SLA' }]}
+            onChange={(value) => set('sla', value as ApplicantListFilters['sla'])}
           />
         )}
         <DateInput label="Submitted from" value={filters.submittedFrom} onChange={(value) => set('submittedFrom', value)} />

@@ -83,6 +83,16 @@ describe('applicants list state in the address', () => {
     });
   });
 
+  it('sorts by age as by submission reversed (oldest first is age descending), and carries the SLA filter', () => {
+    const state = parseListState(new URLSearchParams('orderBy=age&orderDirection=desc&sla=breached'));
+    expect(state.sort).toEqual({ columnId: 'age', direction: 'desc' });
+    expect(state.filters.sla).toBe('breached');
+    expect(parseListState(listStateToParams(state))).toEqual(state);
+    expect(listStateToQuery(state)).toMatchObject({ orderBy: 'submittedAt', orderDirection: 'asc', sla: 'breached' });
+    expect(searchParamsToFilterQuery('orderBy=age&orderDirection=asc')).toEqual({ orderBy: 'submittedAt', orderDirection: 'desc' });
+    expect(parseListState(new URLSearchParams('sla=late')).filters.sla).toBeUndefined();
+  });
+
   it('numbers rows across pages', () => {
     expect(rowNumber(1, 25, 0)).toBe(1);
     expect(rowNumber(3, 25, 4)).toBe(55);

@@ -7,6 +7,9 @@ export const SORTABLE_COLUMNS = ['userId', 'kycStatus', 'documentType', 'submitt
   NonNullable<ApplicantsListData['query']>['orderBy']
 >[];
 export type ApplicantSortColumn = (typeof SORTABLE_COLUMNS)[number];
+/** The Age column sorts by submission, reversed: the oldest case is the greatest age. */
+export const AGE_COLUMN = 'age';
+type ListSortColumn = ApplicantSortColumn | typeof AGE_COLUMN;
 
 const MAX_PAGE_SIZE = 250;
 export const DEFAULT_SORT: TableSort = { columnId: 'userId', direction: 'desc' };
@@ -17,10 +20,12 @@ type ApplicantsListQuery = NonNullable<ApplicantsListData['query']>;
 export type KycStatusFilter = NonNullable<ApplicantsListQuery['status']>[number];
 export type ReviewAnswerFilter = NonNullable<ApplicantsListQuery['reviewAnswer']>;
 export type NotesFilter = NonNullable<ApplicantsListQuery['notes']>;
+export type SlaFilter = NonNullable<ApplicantsListQuery['sla']>;
 
 export const KYC_STATUS_FILTERS: readonly KycStatusFilter[] = ['init', 'pending', 'prechecked', 'queued', 'completed', 'onHold'];
 export const REVIEW_ANSWER_FILTERS: readonly ReviewAnswerFilter[] = ['approved', 'rejected', 'none'];
 const NOTES_FILTERS: readonly NotesFilter[] = ['any', 'mine'];
+const SLA_FILTERS: readonly SlaFilter[] = ['breached'];
 
 /** The work-queue filters, as the address and the API name them. */
 export interface ApplicantListFilters {
@@ -38,6 +43,8 @@ export interface ApplicantListFilters {
   tag?: string;
   /** With an internal note by anyone ('any') or by me ('mine'). */
   notes?: NotesFilter;
+  /** Awaiting a decision past the organization's SLA. */
+  sla?: SlaFilter;
 }
 
 /** The list's columns a person may show or hide, in their order on screen. */
@@ -47,6 +54,7 @@ export const LIST_COLUMNS = [
   'country',
   'kycStatus',
   'reviewAnswer',
+  'age',
   'documentType',
   'flaggedChecks',
   'assignee',
@@ -55,8 +63,8 @@ export const LIST_COLUMNS = [
   'updatedAt',
 ] as const;
 export type ListColumn = (typeof LIST_COLUMNS)[number];
-/** What fits a 1280 px screen; the review answer then shows inside the Status cell. */
-export const DEFAULT_COLUMNS: readonly ListColumn[] = ['userId', 'name', 'kycStatus', 'documentType', 'flaggedChecks', 'assignee', 'submittedAt'];
+/** The queue's essentials, the age (and SLA) beside the status; the review answer then shows inside the Status cell. */
+export const DEFAULT_COLUMNS: readonly ListColumn[] = ['userId', 'name', 'kycStatus', 'age', 'documentType', 'flaggedChecks', 'assignee'];
 
 /** What the applicants list shows; kept in the address so reload and back work. */
 export interface ApplicantListState {
@@ -74,7 +82,18 @@ export interface ApplicantListState {
 export type ApplicantListQuery = Required<Pick<ApplicantsListQuery, 'page' | 'pageSize'>> &
   Pick<
     ApplicantsListQuery,
-    'search' | 'orderDirection' | 'status' | 'reviewAnswer' | 'flagged' | 'assignee' | 'submittedFrom' | 'submittedTo' | 'documentType' | 'tag' | 'notes'
+    | 'search'
+    | 'orderDirection'
+    | 'status'
+    | 'reviewAnswer'
+    | 'flagged'
+    | 'assignee'
+    | 'submittedFrom'
+    | 'submittedTo'
+    | 'documentType'
+    | 'tag'
+    | 'notes'
+    | 'sla'
   > & { orderBy?: ApplicantSortColumn };
 
 /** The filters and order of a list, without paging: what next, next-unassigned and the export take. */
@@ -88,6 +107,10 @@ function positiveInteger(raw: string | null, fallback: number, max = Number.MAX_
 
 function isSortColumn(value: string): value is ApplicantSortColumn {
   return (SORTABLE_COLUMNS as readonly string[]).includes(value);
+}
+
+function isListSortColumn(value: string): value is ListSortColumn {
+  return value === AGE_COLUMN || isSortColumn(value);
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -113,6 +136,7 @@ export function parseFilters(params: URLSearchParams): ApplicantListFilters {
     documentType: text(params, 'documentType', (v) => /^[A-Z_]{1,32}$/.test(v)),
     tag: text(params, 'tag', (v) => /^[0-9a-f-]{36}$/i.test(v)),
     notes: text(params, 'notes', (v) => (NOTES_FILTERS as readonly string[]).includes(v)) as NotesFilter | undefined,
+    sla: text(params, 'sla', (v) => (SLA_FILTERS as readonly string[]).includes(v)) as SlaFilter | undefined,
   };
 }
 
@@ -132,7 +156,7 @@ export function parseListState(params: URLSearchParams): ApplicantListState {
   const orderBy = params.get('orderBy');
   let sort: TableSort | null = DEFAULT_SORT;
   if (orderBy === NO_SORT) sort = null;
-  else if (orderBy !== null && isSortColumn(orderBy)) {
+  else if (orderBy !== null && isListSortColumn(orderBy)) {
     sort = { columnId: orderBy, direction: params.get('orderDirection') === 'asc' ? 'asc' : 'desc' };
   }
   return {
@@ -168,7 +192,7 @@ export function listStateToParams(state: ApplicantListState): URLSearchParams {
 function filtersToQuery(filters: ApplicantListFilters): Omit<ApplicantFilterQuery, 'search' | 'orderBy' | 'orderDirection'> {
   const query: Omit<ApplicantFilterQuery, 'search' | 'orderBy' | 'orderDirection'> = {};
   if (filters.status.length) query.status = filters.status;
-  for (const name of ['reviewAnswer', 'flagged', 'assignee', 'submittedFrom', 'submittedTo', 'documentType', 'tag', 'notes'] as const) {
+  for (const name of ['reviewAnswer', 'flagged', 'assignee', 'submittedFrom', 'submittedTo', 'documentType', 'tag', 'notes', 'sla'] as const) {
     const value = filters[name];
     if (value !== undefined) Object.assign(query, { [name]: value });
   }
@@ -179,7 +203,10 @@ function filtersToQuery(filters: ApplicantListFilters): Omit<ApplicantFilterQuer
 export function listStateToQuery(state: ApplicantListState): ApplicantListQuery {
   const query: ApplicantListQuery = { page: state.page, pageSize: state.pageSize, ...filtersToQuery(state.filters) };
   if (state.search.trim() !== '') query.search = state.search.trim();
-  if (state.sort && isSortColumn(state.sort.columnId)) {
+  if (state.sort?.columnId === AGE_COLUMN) {
+    query.orderBy = 'submittedAt';
+    query.orderDirection = state.sort.direction === 'asc' ? 'desc' : 'asc';
+  } else if (state.sort && isSortColumn(state.sort.columnId)) {
     query.orderBy = state.sort.columnId;
     query.orderDirection = state.sort.direction;
   }

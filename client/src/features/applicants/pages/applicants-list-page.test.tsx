@@ -191,7 +191,32 @@ describe('applicants list', () => {
       expect(within(table).queryByRole('columnheader', { name: 'Review answer' })).not.toBeInTheDocument();
     });
 
-    it('"Next unassigned" assigns the next one in the current filter and opens it with the list address', async () => {
+    it('shows the age of each case, marks those awaiting a decision past the SLA, and filters them out', async () => {
+      const user = userEvent.setup();
+      const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+      const page = buildApplicantPage(1, 25, 3);
+      page.items[0] = { ...page.items[0], kycStatus: 'queued', submittedAt: hoursAgo(30) };
+      page.items[1] = { ...page.items[1], kycStatus: 'completed', reviewAnswer: 'approved', submittedAt: hoursAgo(50) };
+      page.items[2] = { ...page.items[2], kycStatus: 'onHold', submittedAt: hoursAgo(5) };
+      const api = mockApi({
+        usersMe: { body: buildUser() },
+        applicantsList: { body: page },
+        reviewSettingsSettings: { body: { fourEyes: 'off', slaHours: 24, undoWindowSeconds: 30 } },
+      });
+      const { router } = renderPage(<ApplicantsListPage />, ROUTE, PAGE_PATH);
+      const table = await screen.findByRole('table', { name: 'Applicants' });
+      await within(table).findByText('Over SLA');
+      const ages = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[4].textContent);
+      expect(ages).toEqual(['30 hOver SLA', '2 d 2 h', '5 h']);
+      await user.selectOptions(screen.getByRole('combobox', { name: 'SLA' }), 'Over SLA (24 h)');
+      await waitFor(() => expect(router.state.location.search).toBe('?sla=breached'));
+      await waitFor(() => expect(api.callsTo('applicantsList').at(-1)?.query).toMatchObject({ sla: 'breached', page: '1' }));
+    });
+
+    it('"Next unassigned" assigns the next one in the current filter (not its order: the oldest waiting) and opens it with the list address', async () => {
       const user = userEvent.setup();
       const next = buildApplicantPage(1, 1, 1, () => 'user-0042').items[0];
       const api = mockApi({
@@ -204,7 +229,7 @@ describe('applicants list', () => {
       await user.click(screen.getByRole('button', { name: 'Next unassigned' }));
       await waitFor(() => expect(router.state.location.pathname).toBe(`${PAGE_PATH}/user-0042`));
       expect(router.state.location.search).toBe('?flagged=any');
-      expect(api.callsTo('assignmentNextUnassigned')[0].query).toMatchObject({ flagged: 'any', orderBy: 'userId', orderDirection: 'desc' });
+      expect(api.callsTo('assignmentNextUnassigned')[0].query).toEqual({ flagged: 'any' });
     });
 
     it('filters by one member, listed by name', async () => {
@@ -239,7 +264,7 @@ describe('applicants list', () => {
       await user.click(screen.getByRole('checkbox', { name: 'Country' }));
       await waitFor(() => expect(api.callsTo('userPreferencesUpdate')).toHaveLength(1));
       expect(api.callsTo('userPreferencesUpdate')[0].body).toEqual({
-        applicantListColumns: ['userId', 'name', 'country', 'kycStatus', 'documentType', 'flaggedChecks', 'assignee', 'submittedAt'],
+        applicantListColumns: ['userId', 'name', 'country', 'kycStatus', 'age', 'documentType', 'flaggedChecks', 'assignee'],
       });
       expect(await screen.findByRole('columnheader', { name: 'Country' })).toBeInTheDocument();
     });

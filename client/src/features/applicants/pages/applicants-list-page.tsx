@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import type { ApplicantListItemDto } from '../../../api/generated/types.gen';
+import { useReviewSettings } from '../../../api/review-settings';
 import { useTags } from '../../../api/tags';
 import { useManagesOrganization } from '../../../api/organization-role';
 import { PageHeader } from '../../../components/page-header';
@@ -43,6 +44,7 @@ export function ApplicantsListPage() {
   const manages = useManagesOrganization(organizationId);
   const nextUnassigned = useNextUnassigned(organizationId);
   const members = useAssignableMembers(organizationId);
+  const slaHours = useReviewSettings(organizationId).data?.slaHours ?? null;
 
   const saved = preferences.data?.applicantListColumns?.filter((column): column is ListColumn => (LIST_COLUMNS as readonly string[]).includes(column));
   const columns = state.columns ?? (saved?.length ? saved : DEFAULT_COLUMNS);
@@ -65,8 +67,10 @@ export function ApplicantsListPage() {
     if (state.columns) update({ columns: chosen });
     else savePreferences.mutate({ applicantListColumns: chosen }, { onError: () => toast.error('Your columns could not be saved') });
   };
+  // A queue: the case waiting longest within the filters and search, whatever order the list shows.
+  const { orderBy: _orderBy, orderDirection: _orderDirection, ...queueQuery } = searchParamsToFilterQuery(searchParams);
   const takeNext = () =>
-    nextUnassigned.mutate(searchParamsToFilterQuery(searchParams), {
+    nextUnassigned.mutate(queueQuery, {
       onSuccess: ({ item }) => (item ? openApplicant(item.userId) : toast.success('Nobody is left unassigned in this list')),
       onError: () => toast.error('The next applicant could not be assigned'),
     });
@@ -91,7 +95,13 @@ export function ApplicantsListPage() {
             <ExportButton organizationId={organizationId} query={searchParamsToFilterQuery(searchParams)} />
           </div>
         </div>
-        <QueueFilters filters={state.filters} tags={tags.data ?? []} members={members.data ?? []} onChange={(filters) => update({ filters, page: 1 })} />
+        <QueueFilters
+          filters={state.filters}
+          tags={tags.data ?? []}
+          members={members.data ?? []}
+          slaHours={slaHours}
+          onChange={(filters) => update({ filters, page: 1 })}
+        />
         {data && data.meta.totalPages > 0 && (
           <p className="applicants-page-info">
             Page {state.page} of {data.meta.totalPages}
@@ -110,6 +120,7 @@ export function ApplicantsListPage() {
               onOpen={onOpen}
               isFetching={isPlaceholderData}
               columns={columns}
+              slaHours={slaHours}
             />
             <Pager
               page={state.page}

@@ -10,7 +10,7 @@ import { DEFAULT_DATA_PAGE_SIZE } from '../../../config/constants';
 import { useWebhookEvents } from '../api/get-webhook-events';
 import { useRedeliverWebhookEvent } from '../api/redeliver-webhook-event';
 import { formatDateTime, formatRelativeTime } from '../../../lib/relative-time';
-import { useNow } from '../lib/use-now';
+import { useNow } from '../../../lib/use-now';
 import { DeliveryAttempts } from './delivery-attempts';
 import { EventStatusBadge, ResponseCode } from './event-status-badge';
 import { ChevronIcon, RefreshIcon } from './icons';

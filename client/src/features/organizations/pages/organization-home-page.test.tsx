@@ -21,6 +21,7 @@ describe('organization dashboard', () => {
             { userId: 'u-1', name: 'ana', decisions: 12, approved: 9, rejected: 2, held: 1, medianSecondsToDecision: 5400 },
             { userId: 'u-2', name: 'bruno', decisions: 5, approved: 5, rejected: 0, held: 0, medianSecondsToDecision: null },
           ],
+          sla: { hours: 24, breached: 3 },
         },
       },
     });
@@ -33,6 +34,7 @@ describe('organization dashboard', () => {
     expect(rows).toEqual(['Initial410%', 'Pending1025%', 'Pre-checked38%', 'Queued25%', 'Completed2050%', 'On Hold13%']);
     expect(screen.getByText('40')).toBeInTheDocument();
     expect(screen.getByText('15 awaiting review')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '3 over the 24 h SLA' })).toHaveAttribute('href', `/dashboard/${ORGANIZATION_ID}/applicants?sla=breached`);
     expect(screen.getByText('17')).toBeInTheDocument();
     expect(screen.getByText('2 days 3 hours')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Acme' })).toBeInTheDocument();
@@ -56,11 +58,13 @@ describe('organization dashboard', () => {
           medianSecondsToDecision: null,
           analysis: { queued: 0, running: 0 },
           reviewers: [],
+          sla: { hours: null, breached: 0 },
         },
       },
     });
     renderPage(<OrganizationHomePage />, '/dashboard/:organizationId', `/dashboard/${ORGANIZATION_ID}`);
     expect(await screen.findByText('Nothing decided yet')).toBeInTheDocument();
+    expect(screen.queryByText(/SLA/)).not.toBeInTheDocument();
   });
 
   it('shows the analysis backlog while documents are being read', async () => {
@@ -71,6 +75,7 @@ describe('organization dashboard', () => {
       medianSecondsToDecision: null,
       analysis: { queued, running },
       reviewers: [],
+      sla: { hours: null, breached: 0 },
     });
     mockApi({ organizationStatsGet: { body: stats(2, 1) } });
     renderPage(<OrganizationHomePage />, '/dashboard/:organizationId', `/dashboard/${ORGANIZATION_ID}`);

@@ -46,9 +46,19 @@ export function OrganizationHomePage() {
               label="Applicants"
               value={<Link to={paths.dashboard.applicants(organizationId)}>{numberFormat.format(total)}</Link>}
               hint={
-                <Link to={`${paths.dashboard.applicants(organizationId)}?status=pending,prechecked,queued`}>
-                  {numberFormat.format(awaitingReview)} awaiting review
-                </Link>
+                <>
+                  <Link to={`${paths.dashboard.applicants(organizationId)}?status=pending,prechecked,queued`}>
+                    {numberFormat.format(awaitingReview)} awaiting review
+                  </Link>
+                  {stats.sla.hours !== null && (
+                    <Link
+                      className={stats.sla.breached > 0 ? 'org-home-sla org-home-sla-breached' : 'org-home-sla'}
+                      to={`${paths.dashboard.applicants(organizationId)}?sla=breached`}
+                    >
+                      {numberFormat.format(stats.sla.breached)} over the {stats.sla.hours} h SLA
+                    </Link>
+                  )}
+                </>
               }
             />
             <StatCard label="Decisions in the last 7 days" value={numberFormat.format(stats.decisionsLast7Days)} hint="Approved or rejected" />

@@ -1,15 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { ReviewSettingsDetailsDto, ReviewSettingsDto } from '../../../api/generated/types.gen';
-import { reviewSettingsSaveSettings, reviewSettingsSettings } from '../../../api/sdk';
+import type { ReviewSettingsDto } from '../../../api/generated/types.gen';
+import { reviewSettingsSaveSettings } from '../../../api/sdk';
 import { reviewSettingsKeys } from './review-settings-keys';
-
-export function useReviewSettings(organizationId: string) {
-  return useQuery({
-    queryKey: reviewSettingsKeys.settings(organizationId),
-    queryFn: async ({ signal }): Promise<ReviewSettingsDetailsDto> => (await reviewSettingsSettings({ path: { id: organizationId }, signal })).data,
-  });
-}
 
 export function useSaveReviewSettings(organizationId: string) {
   const queryClient = useQueryClient();

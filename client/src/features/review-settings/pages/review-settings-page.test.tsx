@@ -26,7 +26,7 @@ function serve(role: OrganizationDetailsDto['role'], extra: ApiHandlers = {}) {
   return mockApi({
     usersMe: { body: buildUser() },
     organizationsGet: { body: organization(role) },
-    reviewSettingsSettings: { body: { fourEyes: 'off', undoWindowSeconds: 30 } },
+    reviewSettingsSettings: { body: { fourEyes: 'off', slaHours: null, undoWindowSeconds: 30 } },
     reviewSettingsListLabels: { body: LABELS },
     ...extra,
   });
@@ -72,15 +72,35 @@ describe('review settings', () => {
   it('saves the four-eyes rule; deleting a label in use says it was archived', async () => {
     const user = userEvent.setup();
     const api = serve('owner', {
-      reviewSettingsSaveSettings: { body: { fourEyes: 'rejections', undoWindowSeconds: 30 } },
+      reviewSettingsSaveSettings: { body: { fourEyes: 'rejections', slaHours: null, undoWindowSeconds: 30 } },
       reviewSettingsRemoveLabel: { body: { archived: true } },
     });
     renderPage(<ReviewSettingsPage />, ROUTE, PATH);
     await user.click(await screen.findByRole('radio', { name: /Rejections/ }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(screen.getByRole('region', { name: 'Four-eyes rule' })).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('reviewSettingsSaveSettings').map((call) => call.body)).toEqual([{ fourEyes: 'rejections' }]));
     await user.click(screen.getByRole('button', { name: 'Delete Document expired' }));
     expect(await screen.findByText('Document expired is in use: archived instead of deleted')).toBeInTheDocument();
+  });
+
+  it('sets the SLA in whole hours, refuses anything else, and clears it when emptied', async () => {
+    const user = userEvent.setup();
+    const api = serve('owner', {
+      reviewSettingsSaveSettings: ({ body }) => ({ body: { fourEyes: 'off', slaHours: body?.slaHours ?? null, undoWindowSeconds: 30 } }),
+    });
+    renderPage(<ReviewSettingsPage />, ROUTE, PATH);
+    const sla = await screen.findByRole('region', { name: 'Service level (SLA)' });
+    const hours = within(sla).getByRole('textbox', { name: 'Hours to a decision' });
+    await user.type(hours, '0');
+    expect(within(sla).getByText('A whole number of hours from 1 to 8760, or empty for no SLA')).toBeInTheDocument();
+    expect(within(sla).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(hours);
+    await user.type(hours, '24');
+    await user.click(within(sla).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('reviewSettingsSaveSettings').map((call) => call.body)).toEqual([{ fourEyes: 'off', slaHours: 24 }]));
+    await user.clear(hours);
+    await user.click(within(sla).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('reviewSettingsSaveSettings').at(-1)?.body).toEqual({ fourEyes: 'off', slaHours: null }));
   });
 
   it('is read-only for a member', async () => {

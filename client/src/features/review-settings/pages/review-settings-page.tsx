@@ -12,9 +12,11 @@ import { Loading } from '../../../components/ui/loading';
 import { useToast } from '../../../components/ui/toast-context';
 import { useAuth } from '../../../lib/auth';
 import { useLabels, useRemoveLabel, useSaveLabel } from '../api/decision-labels';
-import { useReviewSettings, useSaveReviewSettings } from '../api/review-settings';
+import { useReviewSettings } from '../../../api/review-settings';
+import { useSaveReviewSettings } from '../api/review-settings';
 import { useOrganizationRole } from '../api/organization-role';
 import { KIND_NAMES, LabelForm } from '../components/label-form';
+import { SlaForm } from '../components/sla-form';
 
 import './review-settings-page.css';
 
@@ -107,7 +109,7 @@ function LabelItem({ label, canChange, onEdit, organizationId }: { label: Decisi
   );
 }
 
-/** /dashboard/:organizationId/review-settings: decision labels and the four-eyes rule (owners and administrators change them). */
+/** /dashboard/:organizationId/review-settings: decision labels, the four-eyes rule and the SLA (owners and administrators change them). */
 export function ReviewSettingsPage() {
   const { organizationId = '' } = useParams();
   const { user } = useAuth();
@@ -150,6 +152,13 @@ export function ReviewSettingsPage() {
         <p className="review-settings-note">
           A decision can be undone by its reviewer for {settings.data.undoWindowSeconds} seconds; nothing is sent before then.
         </p>
+      </Panel>
+      <Panel
+        title="Service level (SLA)"
+        id="sla"
+        description="How long an applicant may wait for a decision after submitting. Past it, the applicants list marks the case and the dashboard counts it."
+      >
+        <SlaForm organizationId={organizationId} settings={settings.data} canChange={canChange} />
       </Panel>
       <Panel
         title="Decision labels"

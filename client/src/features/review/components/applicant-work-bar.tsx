@@ -8,7 +8,7 @@ import './applicant-work-bar.css';
 
 const since = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit' });
 
-/** Who works on the applicant (and since when), assign to me / release, and its tags. */
+/** Who works on the applicant (and since when: "Being reviewed by …" when someone else), assign to me / release, and its tags. */
 export function ApplicantWorkBar({ organizationId, details, canUpdate }: { organizationId: string; details: ApplicantDetailsDto; canUpdate: boolean }) {
   const { user } = useAuth();
   const toast = useToast();
@@ -22,8 +22,14 @@ export function ApplicantWorkBar({ organizationId, details, canUpdate }: { organ
       <div className="applicant-work-bar-assignee" aria-live="polite">
         <span className="applicant-work-bar-label">Assignee</span>
         {details.assignee ? (
-          <span>
-            <strong>{mine ? 'You' : details.assignee.name}</strong>
+          <span className={mine ? undefined : 'applicant-work-bar-other'}>
+            {mine ? (
+              <strong>You</strong>
+            ) : (
+              <>
+                Being reviewed by <strong>{details.assignee.name}</strong>
+              </>
+            )}
             {details.assignedAt && <span className="applicant-work-bar-since"> since {since.format(new Date(details.assignedAt))}</span>}
           </span>
         ) : (
