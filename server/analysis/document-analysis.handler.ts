@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
+import { submittedPhotos } from '../applicants/submitted-photos.js';
 import { Applicant } from '../applicants/applicant.entity.js';
 import { AnalysisOutcomes } from './analysis-outcomes.js';
 import { DOCUMENT_ANALYSIS, SCREENING_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
@@ -37,12 +38,10 @@ export class DocumentAnalysisHandler implements AnalysisHandler, OnModuleInit {
   async run(job: AnalysisJob): Promise<void> {
     const applicant = await this.dataSource
       .getRepository(Applicant)
-      .findOne({ where: { id: job.applicantId }, select: { id: true, documentType: true, dataSessionId: true, country: true } });
+      .findOne({ where: { id: job.applicantId }, select: { id: true, documentType: true, dataSessionId: true, attempt: true, country: true } });
     if (!applicant?.documentType) return; // removed since, or reset: nothing to read
-    // The submitting session's photos (one per side: a new photo of a side replaces the old one).
-    const photos = await this.dataSource.getRepository(ApplicantImage).find({
-      where: { applicantId: applicant.id, docType: applicant.documentType, ...(applicant.dataSessionId ? { sessionId: applicant.dataSessionId } : {}) },
-    });
+    // The submission's photos (one per side: a new photo of a side replaces the old one).
+    const photos = await this.dataSource.getRepository(ApplicantImage).find({ where: { ...submittedPhotos(applicant), docType: applicant.documentType } });
     const images = photos.map((photo) => ({ side: photo.side, data: photo.data }));
     const result = await this.pool.readDocument('background', applicant.documentType, images, this.clock.now());
     const liveness = await this.pool.assessDocumentLiveness(images);

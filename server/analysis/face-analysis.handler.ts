@@ -3,6 +3,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, IsNull } from 'typeorm';
 import type { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
+import { submittedPhotos } from '../applicants/submitted-photos.js';
 import { Applicant } from '../applicants/applicant.entity.js';
 import { selfieTurnOf, TURNED_SELFIE_SIDE } from '../applicants/document-types.js';
 import { ApplicantFaces, type EarlierDuplicate, type NewFaceCrop } from '../faces/applicant-faces.js';
@@ -62,16 +63,16 @@ export class FaceAnalysisHandler implements AnalysisHandler, OnModuleInit {
   async run(job: AnalysisJob): Promise<void> {
     const applicant = await this.dataSource.getRepository(Applicant).findOne({
       where: { id: job.applicantId },
-      select: { id: true, organizationId: true, userId: true, documentType: true, dataSessionId: true, name: true, dateOfBirth: true },
+      select: { id: true, organizationId: true, userId: true, documentType: true, dataSessionId: true, attempt: true, name: true, dateOfBirth: true },
     });
     if (!applicant?.documentType) return; // removed since, or reset: nothing to read
-    // The submitting session's photos, as the document analysis reads them.
-    const session = applicant.dataSessionId ? { sessionId: applicant.dataSessionId } : {};
+    // The submission's photos, as the document analysis reads them.
+    const submitted = submittedPhotos(applicant);
     const photos = await this.dataSource.getRepository(ApplicantImage).find({
       where: [
-        { applicantId: applicant.id, docType: applicant.documentType, side: 'front', ...session },
-        { applicantId: applicant.id, docType: 'SELFIE', side: TURNED_SELFIE_SIDE, ...session },
-        { applicantId: applicant.id, docType: 'SELFIE', side: IsNull(), ...session },
+        { ...submitted, docType: applicant.documentType, side: 'front' },
+        { ...submitted, docType: 'SELFIE', side: TURNED_SELFIE_SIDE },
+        { ...submitted, docType: 'SELFIE', side: IsNull() },
       ],
     });
     const photo = (docType: string, side: string | null) => photos.find((candidate) => candidate.docType === docType && candidate.side === side) ?? null;

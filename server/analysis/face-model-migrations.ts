@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { DataSource, IsNull, MoreThan, Not, type EntityManager } from 'typeorm';
 import { Applicant } from '../applicants/applicant.entity.js';
 import { ApplicantImage } from '../applicants/applicant-image.entity.js';
+import { submittedPhotos } from '../applicants/submitted-photos.js';
 import { Clock } from '../common/clock.js';
 import { JobLockService } from '../common/jobs/job-lock.service.js';
 import { packEmbedding, type FaceModel } from '../face-reading/index.js';
@@ -206,10 +207,11 @@ export class FaceModelMigrations {
 
   /** An applicant's face: from the selfie photo of the submission analysed, else from the stored crop. */
   private async applicantSource(face: ApplicantFace, target: FaceModel): Promise<Source> {
-    const applicant = await this.dataSource.getRepository(Applicant).findOne({ where: { id: face.applicantId }, select: { id: true, dataSessionId: true } });
-    const session = applicant?.dataSessionId ? { sessionId: applicant.dataSessionId } : {};
+    const applicant = await this.dataSource
+      .getRepository(Applicant)
+      .findOne({ where: { id: face.applicantId }, select: { id: true, dataSessionId: true, attempt: true } });
     const selfie = applicant
-      ? await this.dataSource.getRepository(ApplicantImage).findOne({ where: { applicantId: applicant.id, docType: 'SELFIE', side: IsNull(), ...session } })
+      ? await this.dataSource.getRepository(ApplicantImage).findOne({ where: { ...submittedPhotos(applicant), docType: 'SELFIE', side: IsNull() } })
       : null;
     if (selfie) {
       const embedding = await this.embed(selfie.data, target);

@@ -86,6 +86,40 @@ describe('document analysis after submission', () => {
     expect(applicant.documentData).toMatchObject({ dateOfBirth: truth.dateOfBirth, documentNumber: truth.docNumber });
   }, 60_000);
 
+  it('after a resubmission of the personal data, reads the kept photos again: the evidence stays (issue 36, bug 3)', async () => {
+    const truth = person(PASSPORT);
+    const document = await renderFakeDocument(truth);
+    const userId = await verify('resubmit-data', [{ docType: 'PASSPORT', side: 'front', png: document.pages[0].png }], { ...truth, dateOfBirth: '1970-01-01' });
+    expect((await analysed(userId))['data-matches-document']).toMatchObject({ verdict: 'failed', detail: 'Differs from the document: dateOfBirth' });
+    const staff = await sessionHeaders(t, owner);
+    const labels = (await request(t.server).get(`/api/projects/${org.id}/decision-labels`).set(staff).expect(200)).body as { id: string; kind: string }[];
+    await request(t.server)
+      .post(`/api/projects/${org.id}/applicants/${userId}/request-resubmission`)
+      .set(staff)
+      .send({ step: 'personal-data', labelId: labels.find((label) => label.kind === 'resubmission')!.id })
+      .expect(200);
+    // A new link: the end user corrects only the data; the passport photo and the selfie stay from the first attempt.
+    const widget = await widgetSession(t.server, owner, org.id, userId);
+    const { name, docNumber, expiryDate, country, sex, dateOfBirth } = truth;
+    await request(t.server).put('/api/kyc/personal-data').set(widget).send({ name, dateOfBirth, docNumber, expiryDate, country, sex }).expect(200);
+    await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
+    const checks = await waitUntil(async () => {
+      const now = await analysed(userId);
+      return now['data-matches-document']?.verdict === 'passed' ? now : undefined;
+    }, 30_000);
+    expect(checks['document-read']).toMatchObject({ verdict: 'passed', evidence: { documentNumber: truth.docNumber } });
+    const applicant = await t.app.get(DataSource).getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
+    expect(applicant).toMatchObject({ attempt: 2, dateOfBirth: truth.dateOfBirth, documentData: { dateOfBirth: truth.dateOfBirth } });
+    // The faces are compared on the kept selfie, not reported missing.
+    await waitUntil(
+      async () =>
+        (await t.app.get(DataSource).getRepository(AnalysisJob).findOneBy({ applicantId: applicant.id, kind: 'face' }))?.status === 'done' ? true : undefined,
+      30_000,
+    );
+    const face = (await analysed(userId))['face-match'];
+    expect(face.detail).not.toMatch(/There is no selfie/);
+  }, 90_000);
+
   it('reads the machine-readable zone on the back of an identity card; typed as printed, everything matches', async () => {
     const truth = person(ID_CARD);
     const document = await renderFakeDocument(truth);

@@ -8,6 +8,7 @@ import { apiError, mockApi, type ApiHandlers } from '../../testing/mock-api';
 import { renderPage } from '../../testing/render-page';
 import { buildUser } from '../../testing/users';
 import { buildOrganizationDetails } from '../../testing/organization-id';
+import { paths } from '../../config/paths';
 import { buildApplicantDetails, ORGANIZATION_ID } from '../../testing/applicant-factory';
 import { ApplicantDetailsPage } from './applicant-details';
 
@@ -85,10 +86,12 @@ describe('applicant details', () => {
     expect(screen.queryByTestId('magnifier-lens')).not.toBeInTheDocument();
   });
 
-  it("says 'No data' when the applicant does not exist", async () => {
+  it("says 'No data' when the applicant does not exist, why, and offers a way back to the list", async () => {
     serve(undefined, { applicantsDetails: apiError(404, 'APPLICANT_NOT_FOUND', 'Applicant not found') });
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
-    expect(await screen.findByText('No data')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No data' })).toBeInTheDocument();
+    expect(screen.getByText(/the link may be mistyped/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the applicants' })).toHaveAttribute('href', paths.dashboard.applicants(ORGANIZATION_ID));
   });
 
   it('resets after confirmation and loads the data again', async () => {

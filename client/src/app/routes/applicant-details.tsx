@@ -192,7 +192,19 @@ export function ApplicantDetailsPage() {
     return (
       <>
         {header}
-        {tombstone ? <ApplicantTombstone {...tombstone} /> : <p className="applicant-no-data">No data</p>}
+        {tombstone ? (
+          <ApplicantTombstone {...tombstone} />
+        ) : (
+          <div className="applicant-no-data" role="status">
+            <h2>No data</h2>
+            <p>
+              No applicant <code>{userId}</code> in this organization: the link may be mistyped, or the applicant belongs to another organization.
+            </p>
+            <ButtonLink to={neighbours.listPath} variant="outline">
+              Back to the applicants
+            </ButtonLink>
+          </div>
+        )}
       </>
     );
   }

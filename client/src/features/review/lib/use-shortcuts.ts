@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** A key the reviewer presses (as KeyboardEvent.key) and what it does. */
 export type ShortcutHandlers = Partial<Record<string, () => void>>;
@@ -8,11 +8,38 @@ function typingInto(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+const STORAGE_KEY = 'kyc.single-key-shortcuts';
+const CHANGED = 'kyc:single-key-shortcuts';
+
+/** Whether the reviewer uses single-key shortcuts in this browser (on unless turned off: WCAG 2.1.4). */
+export function useShortcutsSetting(): [boolean, (on: boolean) => void] {
+  const on = useSyncExternalStore(
+    (notify) => {
+      window.addEventListener(CHANGED, notify);
+      window.addEventListener('storage', notify);
+      return () => {
+        window.removeEventListener(CHANGED, notify);
+        window.removeEventListener('storage', notify);
+      };
+    },
+    () => window.localStorage.getItem(STORAGE_KEY) !== 'off',
+  );
+  const set = (value: boolean) => {
+    if (value) window.localStorage.removeItem(STORAGE_KEY);
+    else window.localStorage.setItem(STORAGE_KEY, 'off');
+    window.dispatchEvent(new Event(CHANGED));
+  };
+  return [on, set];
+}
+
 /**
  * Single-key shortcuts for the whole page, ignored while the reviewer types in a field, holds
- * a modifier (the browser's own shortcuts stay theirs) or has a dialog open (its keys are its own).
+ * a modifier (the browser's own shortcuts stay theirs) or has a dialog open (its keys are its
+ * own), and not at all once the reviewer turned them off (the shortcuts dialog).
  */
 export function useShortcuts(handlers: ShortcutHandlers, enabled = true): void {
+  const [on] = useShortcutsSetting();
+  enabled = enabled && on;
   const current = useRef(handlers);
   useEffect(() => {
     current.current = handlers;
