@@ -6,7 +6,7 @@ import { documentNationality } from '../applicants/analysis/document-data.js';
 import { RESCREENING, SCREENING_ANALYSIS } from '../applicants/analysis/analysis-kinds.js';
 import { ScreeningChanges } from '../applicant-screening/screening-changes.js';
 import { VerificationPolicies } from '../policy/verification-policies.js';
-import { matchedFields, screeningFingerprint, type ScreeningOutcome } from '../applicant-screening/screening-check.js';
+import { matchedFields, MAX_HIT_ALIASES, screeningFingerprint, type ScreenedData, type ScreeningOutcome } from '../applicant-screening/screening-check.js';
 import { ScreeningMonitor } from '../applicant-screening/screening-monitor.js';
 import { countryCode } from '../screening/index.js';
 import { AnalysisHandlers, type AnalysisHandler } from './analysis-handlers.js';
@@ -63,9 +63,10 @@ export class ScreeningAnalysisHandler implements AnalysisHandler, OnModuleInit {
     const { screener, lists } = await this.cache.inForce();
     // The document's nationality once it was read; the country the applicant gave until then.
     const nationality = documentNationality(applicant.documentData) ?? countryCode(applicant.country);
-    const fingerprint = screeningFingerprint({ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality });
-    if (!screener) return { status: 'no-lists', threshold, lists, fingerprint, hits: [] };
-    if (!applicant.name?.trim()) return { status: 'no-name', threshold, lists, fingerprint, hits: [] };
+    const screened: ScreenedData = { name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality };
+    const fingerprint = screeningFingerprint(screened);
+    if (!screener) return { status: 'no-lists', threshold, lists, fingerprint, screened, hits: [] };
+    if (!applicant.name?.trim()) return { status: 'no-name', threshold, lists, fingerprint, screened, hits: [] };
     const [hits] = await screener.screen([{ name: applicant.name, dateOfBirth: applicant.dateOfBirth, nationality }], {
       kinds: ['person'],
       threshold,
@@ -76,12 +77,16 @@ export class ScreeningAnalysisHandler implements AnalysisHandler, OnModuleInit {
       threshold,
       lists,
       fingerprint,
+      screened,
       hits: hits.map((hit) => ({
         key: `${hit.entity.source}:${hit.entity.externalId}`,
         list: hit.entity.source,
         externalId: hit.entity.externalId,
         name: hit.entity.name,
         matchedName: hit.matchedName,
+        aliases: hit.entity.aliases.slice(0, MAX_HIT_ALIASES),
+        datesOfBirth: hit.entity.datesOfBirth,
+        nationalities: hit.entity.nationalities,
         programmes: hit.entity.programmes,
         score: round(hit.score),
         nameScore: round(hit.nameScore),

@@ -3,6 +3,8 @@ import type { AnalysisCheck } from '../applicants/applicant-check.entity.js';
 
 /** The check the screening step records. */
 export const SCREENING_CHECK = 'sanctions-screening';
+/** A listed person's other names kept on a hit (a few UN entries list dozens). */
+export const MAX_HIT_ALIASES = 20;
 
 export const HIT_VERDICTS = ['true-match', 'false-positive'] as const;
 export type HitVerdict = (typeof HIT_VERDICTS)[number];
@@ -19,6 +21,10 @@ export interface ScreeningHitRecord {
   /** The listed primary name, and the name or alias that matched best. */
   name: string;
   matchedName: string;
+  /** What the list says of the listed person, shown beside the applicant's values: its other names (the first MAX_HIT_ALIASES), dates of birth (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`) and nationalities (ISO 3166-1 alpha-2). */
+  aliases: string[];
+  datesOfBirth: string[];
+  nationalities: string[];
   programmes: string[];
   score: number;
   nameScore: number;
@@ -55,6 +61,8 @@ export interface ScreeningOutcome {
   threshold: number;
   lists: ListVersion[];
   fingerprint: string | null;
+  /** The applicant's values screened (absent from runs recorded before they were kept). */
+  screened?: ScreenedData;
   hits: Omit<ScreeningHitRecord, 'review'>[];
 }
 

@@ -11,11 +11,14 @@ export class ScreeningMonitorController {
 
   @Get()
   @ExactRole('super-admin')
-  @ApiOkResponse({ type: [RescreenDto], description: 'The latest rescreenings of verified applicants after list imports, newest first, with their progress' })
+  @ApiOkResponse({
+    type: [RescreenDto],
+    description: 'The latest rescreenings of verified and undecided applicants after list imports, newest first, with their progress',
+  })
   @ApiForbiddenResponse({ description: 'Only a super-admin may see them' })
   @ApiOperation({
     summary: 'List sanctions rescreenings',
-    description: 'The latest rescreenings of verified applicants after sanctions list imports, newest first, with the hits each found.',
+    description: 'The latest rescreenings of verified and undecided applicants after sanctions list imports, newest first, with the hits each found.',
   })
   list(): Promise<RescreenDto[]> {
     return this.monitor.progress();

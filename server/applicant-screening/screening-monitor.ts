@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { DataSource, In, MoreThan, MoreThanOrEqual } from 'typeorm';
+import { DataSource, In, IsNull, MoreThan, MoreThanOrEqual, Not } from 'typeorm';
 import { AuditService } from '../audit/audit.service.js';
 import { Clock } from '../common/clock.js';
 import { appConfig, type AppConfig } from '../config/config.module.js';
@@ -8,6 +8,7 @@ import { SanctionsListsService } from '../sanctions/sanctions-lists.service.js';
 import { AnalysisJob } from '../applicants/analysis/analysis-job.entity.js';
 import { AnalysisJobs } from '../applicants/analysis/analysis-jobs.js';
 import { Applicant } from '../applicants/applicant.entity.js';
+import { AWAITING_DECISION_STATUSES } from '../applicants/applicant.enums.js';
 import { RESCREENING } from '../applicants/analysis/analysis-kinds.js';
 import type { RescreenDto } from './rescreen.dto.js';
 import { SanctionsRescreen } from './sanctions-rescreen.entity.js';
@@ -22,8 +23,10 @@ const BATCH = 1000;
 
 /**
  * Ongoing monitoring: after an import changes a list, every applicant verified within
- * SCREENING_MONITORING_YEARS is queued for a `rescreening` job (the analysis runners do
- * the work, in the background, across replicas). One rescreening per import: its row is
+ * SCREENING_MONITORING_YEARS and every submitted applicant not decided yet (awaiting a
+ * decision or on hold: one submitted while no list was imported is screened this way) is
+ * queued for a `rescreening` job (the analysis runners do the work, in the background,
+ * across replicas). One rescreening per import: its row is
  * unique per import, so the replica that imported (notified at once) and any replica
  * starting later (which looks for active imports without one) never both start it.
  */
@@ -93,8 +96,12 @@ export class ScreeningMonitor implements OnModuleInit, OnApplicationBootstrap, O
     const applicants = this.dataSource.getRepository(Applicant);
     let total = 0;
     for (let lastId = ''; ;) {
+      const after = lastId ? { id: MoreThan(lastId) } : {};
       const batch = await applicants.find({
-        where: { reviewAnswer: 'approved', kycStatus: 'completed', decidedAt: MoreThanOrEqual(verifiedSince), ...(lastId ? { id: MoreThan(lastId) } : {}) },
+        where: [
+          { reviewAnswer: 'approved', kycStatus: 'completed', decidedAt: MoreThanOrEqual(verifiedSince), ...after },
+          { kycStatus: In([...AWAITING_DECISION_STATUSES]), submittedAt: Not(IsNull()), ...after },
+        ],
         select: { id: true },
         order: { id: 'ASC' },
         take: BATCH,
@@ -123,7 +130,7 @@ export class ScreeningMonitor implements OnModuleInit, OnApplicationBootstrap, O
         detail: { importId: list.id, source: list.source, version: list.version, applicants: total, verifiedSince: verifiedSince.toISOString() },
       });
     });
-    this.logger.log(`Rescreening ${total} verified applicant(s) after the import of ${list.source} (${list.version ?? 'no version'})`);
+    this.logger.log(`Rescreening ${total} verified or undecided applicant(s) after the import of ${list.source} (${list.version ?? 'no version'})`);
     return true;
   }
 

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'applicant.screening_hit_reviewed',
   /** Ongoing monitoring rescreened a verified applicant and found a new hit. */
   'applicant.screening_hit',
+  /** A reviewer asked for the screening of an applicant never screened against a list ("Screen now"). */
+  'applicant.screening_requested',
   /** A later applicant's face analysis found this applicant's face: its duplicate-face check now names that applicant. */
   'applicant.duplicate_found',
   /** The verification policy left the applicant for a person, naming the rule (approvals and rejections are recorded as such, with their rule). */

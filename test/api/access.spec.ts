@@ -224,6 +224,8 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/projects/:id/verification-policy': MEMBERS,
   // Members get past access to the business rule's 404: the table's applicant has no sanctions hit.
   'POST /api/projects/:id/applicants/:userId/screening-reviews': { ...MEMBERS, owner: 404, superAdmin: 404 },
+  // Members get past access to the business rule's 409: no sanctions list is imported here.
+  'POST /api/projects/:id/applicants/:userId/screening': MEMBERS,
   'POST /api/kyc/sessions': forIntegrators(MEMBERS),
   // A session id is checked against the caller's organizations like any other id.
   'DELETE /api/kyc/sessions/:id': forIntegrators({ ...all(404), visitor: 401 }),
@@ -247,6 +249,7 @@ const BODIES: Record<string, object | ((params: Record<string, string>) => objec
   'PUT /api/projects/:id/retention-policy': { imagesDays: null, identityDays: null, abandonedDays: null },
   'PUT /api/projects/:id/two-factor-requirement': { requireTwoFactor: false },
   'POST /api/projects/:id/applicants/:userId/reject': { reason: 'Blurred photo', rejectType: 'resubmission' },
+  'POST /api/projects/:id/applicants/:userId/reset': { reason: 'Access check' },
   'POST /api/projects/:id/applicants/:userId/face-blocklist': { reason: 'Forged passport' },
   'PUT /api/projects/:id/verification-policy': {
     requiredChecks: ['document-read'],

@@ -161,6 +161,7 @@ describe('the applicant lifecycle, one door for every change', () => {
     await request(t.server)
       .post(`/api/projects/${org.id}/applicants/staff-2/reset`)
       .set(await sessionHeaders(t, owner))
+      .send({ reason: 'Start again' })
       .expect(200);
     expect((await auditOf('staff-2')).map((e) => e.action)).toEqual(['applicant.updated', 'applicant.reset']);
     expect((await webhooksOf('staff-2')).map((e) => e.type)).toEqual(['applicant.updated', 'applicant.reset']);

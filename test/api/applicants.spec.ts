@@ -447,14 +447,24 @@ describe('applicants', () => {
       expect(await activity(row.userId)).toEqual([]);
     });
 
-    it('resets an applicant: identity, images and review answer gone, kycStatus init', async () => {
+    it('resets an applicant only with a reason: identity, images and review answer gone, kycStatus init, the reason audited', async () => {
       const row = await freshApplicant({ kycStatus: 'completed', reviewAnswer: 'rejected', rejectType: 'final', rejectReason: 'Blurred' });
       const before = await request(t.server).get(path(row.userId)).set(owner.auth).expect(200);
       const imageUrl: string = before.body.identity.images[0].url;
+      const staff = await sessionHeaders(t, member);
+
+      // No reason, an empty one, one too long, one of the wrong type: 400, nothing reset.
+      for (const body of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }, { reason: 42 }]) {
+        const refused = await request(t.server).post(path(row.userId, '/reset')).set(staff).send(body).expect(400);
+        expect(JSON.stringify(refused.body.message)).toMatch(/reason/);
+      }
+      expect((await request(t.server).get(path(row.userId)).set(owner.auth).expect(200)).body.applicant.kycStatus).toBe('completed');
+      expect((await activity(row.userId)).map((event) => event.action)).not.toContain('applicant.reset');
 
       const res = await request(t.server)
         .post(path(row.userId, '/reset'))
-        .set(await sessionHeaders(t, member))
+        .set(staff)
+        .send({ reason: '  The end user asked to start again with her new passport  ' })
         .expect(200);
       expect(res.body.applicant).toMatchObject({
         kycStatus: 'init',
@@ -473,6 +483,7 @@ describe('applicants', () => {
       expect(events.find((event) => event.action === 'applicant.reset')?.detail).toEqual({
         previousStatus: 'completed',
         imagesRemoved: sidesOf(row.documentType)!.length + 1,
+        reason: 'The end user asked to start again with her new passport',
       });
     });
 
@@ -561,6 +572,7 @@ describe('applicants', () => {
         await request(t.server)
           .post(path(row.userId, '/reset'))
           .set(await sessionHeaders(t, owner))
+          .send({ reason: 'Start again' })
           .expect(403);
         await request(t.server).get(path(row.userId)).set(owner.auth).expect(200);
         await setPermissions(t, 'kyc', 'applicants', ['update']);
@@ -589,7 +601,7 @@ describe('applicants', () => {
       ['GET', '/api/applicants?organizationId=:org'],
       ['GET', '/api/projects/:org/applicants/:userId'],
       ['PUT', '/api/projects/:org/applicants/:userId', { name: 'Hijacked' }],
-      ['POST', '/api/projects/:org/applicants/:userId/reset'],
+      ['POST', '/api/projects/:org/applicants/:userId/reset', { reason: 'Hijacked' }],
       ['POST', '/api/projects/:org/applicants/:userId/approve'],
       ['POST', '/api/projects/:org/applicants/:userId/reject', { reason: 'No', rejectType: 'final' }],
       ['POST', '/api/projects/:org/applicants/:userId/hold', {}],

@@ -67,6 +67,7 @@ describe('the audit trail', () => {
     await request(t.server)
       .post(applicant('audit-edit', '/reset'))
       .set(await sessionHeaders(t, owner))
+      .send({ reason: 'Start again' })
       .expect(200);
   });
   afterAll(() => t.close());

@@ -584,7 +584,7 @@ describe('structured decisions', () => {
     await request(t.server)
       .post(`${base('resubmit-1')}/reset`)
       .set(await as(owner))
-      .send({})
+      .send({ reason: 'Start again' })
       .expect(200);
     expect(await ds().getRepository(SupersededImage).countBy({ applicantId: requested.id })).toBe(0);
     expect(await applicant('resubmit-1')).toMatchObject({ attempt: 1, resubmissionStep: null, decisionLabelId: null });

@@ -37,11 +37,11 @@ async function rescreeningJobs(database: TestDatabase): Promise<Record<string, n
 }
 
 /**
- * Security finding 4: a list import queues a rescreening of every verified applicant. On the
+ * Security finding 4: a list import queues a rescreening of every verified and every undecided applicant. On the
  * embedded runner (no Redis) the app must keep answering while that backlog drains, and
  * stop when told to, leaving what it has not done queued for the next start.
  */
-describe('a sanctions list import with many verified applicants', () => {
+describe('a sanctions list import with many verified and undecided applicants', () => {
   let t: TestApp;
 
   afterAll(async () => {
@@ -54,17 +54,24 @@ describe('a sanctions list import with many verified applicants', () => {
     const superAdmin = await createUser(t, { role: 'super-admin' });
     const org = await createOrganization(t, owner);
     const now = new Date();
-    const verified = fakeApplicants(APPLICANTS * 2, { seed: 'rescreening-load', now })
+    // Half verified yesterday, half submitted and awaiting a decision (queued or on hold): an import rescreens both.
+    const monitored = fakeApplicants(APPLICANTS * 2, { seed: 'rescreening-load', now })
       .filter((applicant) => applicant.submittedAt && applicant.name)
       .slice(0, APPLICANTS)
-      .map((applicant) => ({
-        ...applicant,
-        kycStatus: 'completed' as const,
-        reviewAnswer: 'approved' as const,
-        decidedAt: new Date(now.getTime() - 24 * 3600 * 1000),
-      }));
-    expect(verified).toHaveLength(APPLICANTS);
-    await t.app.get(DataSource).transaction((manager) => insertFakeApplicants(manager, org.id, verified));
+      .map((applicant, index) =>
+        index % 2 === 0
+          ? { ...applicant, kycStatus: 'completed' as const, reviewAnswer: 'approved' as const, decidedAt: new Date(now.getTime() - 24 * 3600 * 1000) }
+          : {
+              ...applicant,
+              kycStatus: index % 4 === 1 ? ('queued' as const) : ('onHold' as const),
+              reviewAnswer: null,
+              rejectType: null,
+              rejectReason: null,
+              decidedAt: null,
+            },
+      );
+    expect(monitored).toHaveLength(APPLICANTS);
+    await t.app.get(DataSource).transaction((manager) => insertFakeApplicants(manager, org.id, monitored));
 
     await request(t.server)
       .post('/api/sanctions-lists/imports')

@@ -288,7 +288,7 @@ describe('retention policy and legal hold', () => {
     await request(t.server)
       .post(`${base()}/applicants/ret-reset-1/reset`)
       .set(await staff())
-      .send({})
+      .send({ reason: 'Start again' })
       .expect(200);
     const after = JSON.stringify((await edits()).map((e) => e.detail));
     expect(after).not.toMatch(/Hortensia/);

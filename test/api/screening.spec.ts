@@ -18,6 +18,9 @@ interface Hit {
   list: string;
   externalId: string;
   name: string;
+  aliases: string[];
+  datesOfBirth: string[];
+  nationalities: string[];
   programmes: string[];
   score: number;
   matchedFields: string[];
@@ -28,7 +31,13 @@ interface Check {
   verdict: string;
   detail: string;
   score: number | null;
-  evidence: { status: string; threshold: number; hits: Hit[]; lists: { source: string }[] } | null;
+  evidence: {
+    status: string;
+    threshold: number;
+    hits: Hit[];
+    lists: { source: string; version: string | null }[];
+    screened?: { name: string | null; dateOfBirth: string | null; nationality: string | null };
+  } | null;
 }
 
 const now = new Date('2026-06-01T00:00:00Z');
@@ -120,6 +129,8 @@ describe('sanctions screening', () => {
     }
   }
 
+  const applicantOf = (userId: string) => data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId });
+
   const review = async (userId: string, body: Record<string, unknown>, status = 200) =>
     (
       await request(t.server)
@@ -129,12 +140,39 @@ describe('sanctions screening', () => {
         .expect(status)
     ).body;
 
-  it('says plainly that an applicant was not screened while no list is imported', async () => {
+  const screenNow = async (userId: string, status: number) =>
+    (
+      await request(t.server)
+        .post(`/api/projects/${org.id}/applicants/${userId}/screening`)
+        .set(await sessionHeaders(t, owner))
+        .expect(status)
+    ).body;
+
+  /** The check once a screening against a list replaced the one recorded while no list was imported. */
+  const screenedCheck = (userId: string) =>
+    waitUntil(
+      async () => {
+        const check = await screeningCheck(userId);
+        return check.evidence?.status === 'screened' ? check : undefined;
+      },
+      60_000,
+      `the screening of ${userId} against a list`,
+    );
+
+  it('says plainly that an applicant was not screened while no list is imported; Screen now says why it cannot', async () => {
     await submit('before-lists', { name: 'Viktor Kovalenko', dateOfBirth: '1961-03-14', country: 'Russia' });
     const check = await screeningCheck('before-lists');
     expect(check.verdict).toBe('unavailable');
     expect(check.detail).toBe('No sanctions list is imported: the applicant was not screened');
-  }, 90_000);
+    expect(await screenNow('before-lists', 409)).toMatchObject({ code: 'NO_SANCTIONS_LIST', message: expect.stringMatching(/^No sanctions list is imported/) });
+    // Rejected while no list was imported: no rescreening picks it up later (only Screen now does).
+    await submit('rejected-before-lists', { name: 'Hassan Ali Al-Rahmani', dateOfBirth: '1975-01-10', country: 'Yemen' });
+    await request(t.server)
+      .post(`/api/projects/${org.id}/applicants/rejected-before-lists/reject`)
+      .set(await sessionHeaders(t, owner))
+      .send({ reason: 'Blurred photo', rejectType: 'final' })
+      .expect(200);
+  }, 120_000);
 
   it('records a variant of a listed name as a hit: entity, list, programmes, score and the fields that matched', async () => {
     await importList(OFAC, 'sdn.csv');
@@ -144,21 +182,62 @@ describe('sanctions screening', () => {
     expect(check.detail).toMatch(/^1 possible match on the sanctions lists: Viktor Ivanovich KOVALENKO \(OFAC SDN, /);
     expect(check.evidence).toMatchObject({ status: 'screened', threshold: 0.9, lists: [{ source: 'ofac-sdn' }] });
     const [hit] = check.evidence!.hits;
+    // What the hit panel shows: the listed person's entry beside the applicant's values screened.
     expect(hit).toMatchObject({
       key: 'ofac-sdn:9101',
       list: 'ofac-sdn',
       externalId: '9101',
       name: 'Viktor Ivanovich KOVALENKO',
+      aliases: ['Victor KOVALENKO'],
+      datesOfBirth: ['1961-03-14'],
+      nationalities: ['RU'],
       programmes: expect.arrayContaining(['UKRAINE-EO13660']),
       matchedFields: ['name', 'dateOfBirth', 'nationality'],
       review: null,
     });
+    expect(check.evidence!.screened).toEqual({ name: 'Victor Kovalenko', dateOfBirth: '1961-03-14', nationality: 'RU' });
     expect(hit.score).toBeGreaterThanOrEqual(0.9);
     expect(check.score).toBe(hit.score);
     // A clean name on the same lists passes.
     await submit('clean', { name: 'Ana Beatriz Souza', dateOfBirth: '1990-05-04', country: 'Brazil' });
     expect(await screeningCheck('clean')).toMatchObject({ verdict: 'passed', detail: 'No match on OFAC SDN at threshold 0.90' });
   }, 120_000);
+
+  it('screens an applicant submitted before the first import once a list is imported', async () => {
+    const check = await screenedCheck('before-lists');
+    expect(check).toMatchObject({ verdict: 'needs-review', evidence: { lists: [{ source: 'ofac-sdn' }], hits: [{ key: 'ofac-sdn:9101' }] } });
+    // Awaiting a decision: the check asks the reviewer; nothing is decided for them.
+    expect(await data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId: 'before-lists' })).toMatchObject({ kycStatus: 'queued' });
+  }, 90_000);
+
+  it('Screen now screens an applicant never screened against a list (audited), once; not one that never submitted', async () => {
+    expect((await screeningCheck('rejected-before-lists')).evidence?.status).toBe('no-lists');
+    expect(await screenNow('rejected-before-lists', 202)).toEqual({ lists: [{ source: 'ofac-sdn', version: null }] });
+    const check = await screenedCheck('rejected-before-lists');
+    expect(check).toMatchObject({
+      verdict: 'needs-review',
+      evidence: { hits: [{ key: 'ofac-sdn:9201', datesOfBirth: expect.arrayContaining(['1975']), nationalities: ['YE'] }] },
+    });
+    const trail = (
+      await request(t.server)
+        .get(`/api/projects/${org.id}/applicants/rejected-before-lists/activity`)
+        .set(await sessionHeaders(t, owner))
+        .expect(200)
+    ).body.items as { action: string; actorName: string; detail: Record<string, unknown> }[];
+    expect(trail.find((entry) => entry.action === 'applicant.screening_requested')).toMatchObject({
+      actorName: owner.user.username,
+      detail: { lists: [{ source: 'ofac-sdn' }], alreadyQueued: false },
+    });
+    // Screened now: asking again is refused; so is an applicant with nothing submitted, and another organization's.
+    expect((await screenNow('rejected-before-lists', 409)).code).toBe('ALREADY_SCREENED');
+    await data().getRepository(Applicant).save({ organizationId: org.id, userId: 'never-submitted', kycStatus: 'init' });
+    expect((await screenNow('never-submitted', 409)).code).toBe('SCREENING_NOT_SUBMITTED');
+    const stranger = await createUser(t);
+    await request(t.server)
+      .post(`/api/projects/${org.id}/applicants/before-lists/screening`)
+      .set(await sessionHeaders(t, stranger))
+      .expect(404);
+  }, 90_000);
 
   it('screens at the threshold the organization set in its policy', async () => {
     // The listed name with another date of birth scores below the default threshold …
@@ -232,9 +311,12 @@ describe('sanctions screening', () => {
     expect(check.detail).toMatch(/^Confirmed sanctions match: Viktor Ivanovich KOVALENKO/);
   });
 
-  it('rescreens verified applicants after a list changes: a new hit holds the applicant and sends applicant.screening_hit; a false positive is not raised again', async () => {
+  it('rescreens verified and undecided applicants after a list changes: a new hit holds a verified applicant and sends applicant.screening_hit; a false positive is not raised again', async () => {
     await submit('oliveira', { name: 'Marta Helena Oliveira', dateOfBirth: '1980-02-02', country: 'Brazil' });
     expect((await screeningCheck('oliveira')).verdict).toBe('passed');
+    // Awaiting a decision when the list changes.
+    await submit('oliveira-queued', { name: 'Marta Oliveira', dateOfBirth: '1980-02-02', country: 'Brazil' });
+    expect((await screeningCheck('oliveira-queued')).verdict).toBe('passed');
     const staff = await sessionHeaders(t, owner);
     for (const userId of ['oliveira', 'clean'])
       await request(t.server).post(`/api/projects/${org.id}/applicants/${userId}/approve`).set(staff).send({}).expect(200);
@@ -259,8 +341,20 @@ describe('sanctions screening', () => {
       60_000,
       'the rescreening to finish',
     );
-    // variant, clean and oliveira were verified within three years.
-    expect(run).toMatchObject({ source: 'ofac-sdn', total: 3, screened: 3, failed: 0, hits: 1, finished: true });
+    // variant, clean and oliveira were verified within three years; before-lists, other-birthday,
+    // other-birthday-wide and oliveira-queued await a decision; rejected-before-lists is decided.
+    expect(run).toMatchObject({ source: 'ofac-sdn', total: 7, screened: 7, failed: 0, hits: 2, finished: true });
+    // The undecided applicant's check now asks about the new listed person; it stays queued for its reviewer.
+    expect(await screeningCheck('oliveira-queued')).toMatchObject({
+      verdict: 'needs-review',
+      evidence: { hits: [{ key: 'ofac-sdn:9501', datesOfBirth: ['1980-02-02'], nationalities: ['BR'] }] },
+    });
+    expect(await data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId: 'oliveira-queued' })).toMatchObject({ kycStatus: 'queued' });
+    expect(
+      await data()
+        .getRepository(AnalysisJob)
+        .findOneBy({ applicantId: (await applicantOf('rejected-before-lists')).id, kind: 'rescreening' }),
+    ).toBeNull();
 
     const held = await data().getRepository(Applicant).findOneByOrFail({ organizationId: org.id, userId: 'oliveira' });
     expect(held).toMatchObject({ kycStatus: 'onHold', reviewAnswer: null });
@@ -276,6 +370,7 @@ describe('sanctions screening', () => {
       data: { userId: 'oliveira', kycStatus: 'onHold', screening: { hits: [{ list: 'ofac-sdn', externalId: '9501', name: 'Marta Helena OLIVEIRA' }] } },
     });
     expect(events.find((event) => event.type === 'applicant.on_hold')).toMatchObject({ data: { userId: 'oliveira', kycStatus: 'onHold' } });
+    expect(events.filter((event) => event.data.userId === 'oliveira-queued')).toEqual([]);
 
     // The false positive on unchanged data stays dismissed; the clean applicant stays clean.
     for (const userId of ['variant', 'clean']) {

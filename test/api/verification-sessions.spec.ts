@@ -135,6 +135,7 @@ describe('verification sessions', () => {
       await request(t.server)
         .post(`/api/projects/${org.id}/applicants/link-5/reset`)
         .set(await sessionHeaders(t, owner))
+        .send({ reason: 'Start again' })
         .expect(200);
       expect((await request(t.server).get('/api/kyc/session').set(widget(token)).expect(401)).body.code).toBe('invalid-token');
       await exchange(secretOf(res.body.url)).expect(401);

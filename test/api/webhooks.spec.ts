@@ -578,6 +578,7 @@ describe('signed webhooks out', () => {
     await request(t.server)
       .post(`${base}/reset`)
       .set(await sessionHeaders(t, account))
+      .send({ reason: 'Start again' })
       .expect(200);
     const reset = await next(5);
     expect(reset).toMatchObject({ type: 'applicant.reset', data: { kycStatus: 'init', reviewAnswer: null, documentType: null } });

@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 
 import { expectToast, linkFromOutbox, newCredentials, registerInContext, waitForPath } from './support/accounts.js';
 import { repoRoot } from './support/app.js';
-import { documentScrollWidth, newContext, saveScreenshot, waitForDocumentImage, waitForPageCondition } from './support/browser.js';
+import { documentScrollWidth, newContext, resizeViewport, saveScreenshot, waitForDocumentImage, waitForPageCondition } from './support/browser.js';
 import { expectAccessible } from './support/a11y.js';
 import { browserSuite } from './support/suite.js';
 
@@ -346,9 +346,19 @@ describe('applicants', () => {
     await activity.getByText('Edited', { exact: true }).first().waitFor();
     expect(await activity.getByText('Edited In Browser').first().isVisible()).toBe(true);
 
-    // Reset: after confirming, the data loads again, emptied.
+    // Reset asks why (required); after confirming, the data loads again, emptied, and the activity shows the reason.
     await page.getByRole('button', { name: 'Reset applicant' }).click();
-    await page.getByRole('dialog', { name: 'Reset applicant' }).getByRole('button', { name: 'Reset applicant' }).click();
+    const resetDialog = page.getByRole('dialog', { name: 'Reset applicant' });
+    await resetDialog.getByRole('button', { name: 'Reset applicant' }).click();
+    await resetDialog.getByText('Say why the applicant is reset: the reason is kept in the activity').waitFor();
+    await saveScreenshot(page, 'applicant-reset-reason-required-1280');
+    await resizeViewport(page, MOBILE);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'applicant-reset-reason-required-375');
+    await resizeViewport(page, DESKTOP);
+    await resetDialog.getByLabel('Reason (required)').fill('The end user asked to start again with a new passport');
+    await resetDialog.getByRole('button', { name: 'Reset applicant' }).click();
+    await activity.getByText('“The end user asked to start again with a new passport”', { exact: false }).first().waitFor();
     const summary = page.getByRole('table', { name: 'Summary' });
     await summary.getByText('Initial', { exact: true }).waitFor();
     await page.getByRole('table', { name: 'Identity' }).locator('tr', { hasText: 'Name' }).first().getByText('not provided').waitFor();

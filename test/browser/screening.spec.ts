@@ -8,7 +8,7 @@ import { renderFakeDocument } from '../../server/fake-data/fake-documents.js';
 import { galleryFace, poseChallengePhotos } from '../fixtures/face-photos.js';
 import { expectToast, logInThroughForm } from './support/accounts.js';
 import { repoRoot, type RunningApp } from './support/app.js';
-import { documentScrollWidth, newContext, resizeViewport, saveScreenshot } from './support/browser.js';
+import { documentScrollWidth, newContext, resizeViewport, saveElementScreenshot, saveScreenshot } from './support/browser.js';
 import { DESKTOP, heading, Integrator, MOBILE, openPassportVerification, takeSelfies, uploadPhoto, integratorSuite } from './support/kyc.js';
 import { type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -116,8 +116,18 @@ describe('sanctions screening and the verification policy', () => {
     expect(score).toBeGreaterThanOrEqual(0.9);
     await hit.getByText('OFAC SDN · id 9101').waitFor();
     await hit.getByText('Not reviewed').waitFor();
+    // The listed entry beside the applicant's values screened.
+    const compared = hit.getByRole('table', { name: 'The applicant beside Viktor Ivanovich KOVALENKO as listed' });
+    expect(await compared.getByRole('row', { name: /^Date of birth/ }).innerText()).toMatch(/1961-03-14\s+1961-03-14/);
+    expect(await compared.getByRole('row', { name: /^Nationality/ }).innerText()).toMatch(/Ukraine \(UA\)\s+Russia \(RU\)/);
+    await hit.getByText('Victor KOVALENKO').waitFor();
     await hit.scrollIntoViewIfNeeded();
     await saveScreenshot(office, 'applicant-sanctions-hit-1280', true);
+    await saveElementScreenshot(panel, 'applicant-sanctions-hit-panel-1280');
+    await resizeViewport(office, MOBILE);
+    expect(await documentScrollWidth(office)).toBeLessThanOrEqual(MOBILE.width);
+    await saveElementScreenshot(panel, 'applicant-sanctions-hit-panel-375');
+    await resizeViewport(office, DESKTOP);
 
     await hit.getByRole('button', { name: 'False positive' }).click();
     await hit.getByLabel('Note (false positive)').fill('Born in Kyiv in 1961, another passport: a namesake');

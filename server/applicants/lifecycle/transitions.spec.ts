@@ -57,8 +57,8 @@ describe('the lifecycle transitions', () => {
     });
   });
 
-  it('a reset clears identity, review and documents, starts a new session generation and attempt 1', () => {
-    const step = resetStep(applicant(), 3);
+  it('a reset clears identity, review and documents, starts a new session generation and attempt 1; the reason is audited', () => {
+    const step = resetStep(applicant(), 3, 'Asked to start again');
     expect(step.changes).toMatchObject({
       name: null,
       country: null,
@@ -69,7 +69,7 @@ describe('the lifecycle transitions', () => {
       attempt: 1,
       decisionLabelId: null,
     });
-    expect(step.audit).toEqual({ action: 'applicant.reset', detail: { previousStatus: 'completed', imagesRemoved: 3 } });
+    expect(step.audit).toEqual({ action: 'applicant.reset', detail: { previousStatus: 'completed', imagesRemoved: 3, reason: 'Asked to start again' } });
     expect(step.event).toBe('applicant.reset');
   });
 

@@ -77,7 +77,8 @@ export function undecides(applicant: Applicant, step: LifecycleStep): boolean {
   return DECISION_STATUSES.includes(applicant.kycStatus) && status !== undefined && !DECISION_STATUSES.includes(status);
 }
 
-export function resetStep(applicant: Applicant, imagesRemoved: number): LifecycleStep {
+/** Back to the start (staff's reset), with the reviewer's reason in the audit entry (never in the webhook). */
+export function resetStep(applicant: Applicant, imagesRemoved: number, reason: string): LifecycleStep {
   return {
     changes: {
       ...Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, null])),
@@ -94,7 +95,7 @@ export function resetStep(applicant: Applicant, imagesRemoved: number): Lifecycl
       resubmissionStep: null,
       attempt: 1,
     },
-    audit: { action: 'applicant.reset', detail: { previousStatus: applicant.kycStatus, imagesRemoved } },
+    audit: { action: 'applicant.reset', detail: { previousStatus: applicant.kycStatus, imagesRemoved, reason } },
     event: 'applicant.reset',
   };
 }

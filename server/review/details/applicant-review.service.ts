@@ -46,10 +46,10 @@ export class ApplicantReviewService {
     return this.details.detailsOf(updated);
   }
 
-  /** Back to the start: identity, images and review answer gone, kycStatus init. */
-  async reset(user: User, organizationId: string, userId: string, version?: number): Promise<ApplicantChangeDto> {
+  /** Back to the start: identity, images and review answer gone, kycStatus init; the reason audited. */
+  async reset(user: User, organizationId: string, userId: string, reason: string, version?: number): Promise<ApplicantChangeDto> {
     const { organization } = await this.access.requireMember(user, organizationId);
-    const updated = await this.resetApplicant({ organizationId: organization.id, userId }, user, version);
+    const updated = await this.resetApplicant({ organizationId: organization.id, userId }, reason, user, version);
     return { applicant: toApplicantSummary(updated) };
   }
 
@@ -68,7 +68,7 @@ export class ApplicantReviewService {
   }
 
   /** Back to the start: identity, photos, checks, analyses, faces, earlier attempts and a waiting proposal gone. */
-  private resetApplicant(ref: ApplicantRef, actor: AuditActor, expectedVersion: number | undefined): Promise<Applicant> {
+  private resetApplicant(ref: ApplicantRef, reason: string, actor: AuditActor, expectedVersion: number | undefined): Promise<Applicant> {
     return this.lifecycle.change(ref, { actor, expectedVersion }, async (applicant, { manager }) => {
       const removed = await manager.delete(ApplicantImage, { applicantId: applicant.id });
       // Checks and analyses belonged to the submission that is gone.
@@ -83,7 +83,7 @@ export class ApplicantReviewService {
       await manager.delete(PendingDecision, { applicantId: applicant.id });
       // The identity is gone: so are its earlier values in the edits the audit trail recorded.
       await this.audit.rewriteDetails(manager, applicant.id, 'applicant.updated', withoutIdentityValues);
-      return [resetStep(applicant, removed.affected ?? 0)];
+      return [resetStep(applicant, removed.affected ?? 0, reason)];
     });
   }
 }

@@ -18,7 +18,8 @@ import { ApplicantPageDto, ApplicantQueueQueryDto, NextApplicantDto, NextApplica
 import { ApplicantExports } from '../export/applicant-exports.js';
 import { ReviewSla } from '../assignment/review-sla.js';
 import { ASSIGNMENT_ERRORS } from '../assignment/assignment.errors.js';
-import { HoldApplicantDto, RejectApplicantDto, VersionedChangeDto } from '../decisions/decision.dto.js';
+import { HoldApplicantDto, RejectApplicantDto } from '../decisions/decision.dto.js';
+import { ResetApplicantDto } from './reset-applicant.dto.js';
 import { UpdateApplicantDto } from './update-applicant.dto.js';
 import { ORGANIZATION_ERRORS } from '../../organizations/organizations.errors.js';
 import { APPLICANT_ERRORS } from '../../applicants/applicants.errors.js';
@@ -134,12 +135,13 @@ export class ApplicantsController {
   @ApiOperation({
     summary: 'Reset an applicant',
     description:
-      'Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent.',
+      'Clears the identity data, images and review answer (`kycStatus` init) so that the end user starts again; older links end and the `applicant.reset` webhook is sent. The reviewer gives a reason (1–500 characters), kept in the audit entry and shown in the activity.',
   })
+  @ApiBadRequestResponse({ description: 'The reason is missing, empty or longer than 500 characters' })
   @ApiErrors(ORGANIZATION_ERRORS, 'ORGANIZATION_NOT_FOUND')
   @ApiErrors(APPLICANT_ERRORS, 'APPLICANT_NOT_FOUND', 'APPLICANT_CHANGED')
-  reset(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: VersionedChangeDto): Promise<ApplicantChangeDto> {
-    return this.review.reset(user, id, userId, body.version);
+  reset(@CurrentUser() user: User, @Param('id') id: string, @Param('userId') userId: string, @Body() body: ResetApplicantDto): Promise<ApplicantChangeDto> {
+    return this.review.reset(user, id, userId, body.reason, body.version);
   }
 
   @Post(':userId/approve')

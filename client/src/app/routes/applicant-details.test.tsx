@@ -94,7 +94,7 @@ describe('applicant details', () => {
     expect(screen.getByRole('link', { name: 'Back to the applicants' })).toHaveAttribute('href', paths.dashboard.applicants(ORGANIZATION_ID));
   });
 
-  it('resets after confirmation and loads the data again', async () => {
+  it('resets after confirmation with a reason (required) and loads the data again', async () => {
     const user = userEvent.setup();
     const api = serve(buildApplicantDetails({ applicant: { version: 4 } }), {
       applicantsReset: { body: { applicant: buildApplicantDetails({ applicant: { version: 5 } }).applicant } },
@@ -102,11 +102,21 @@ describe('applicant details', () => {
     renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
     await user.click(await screen.findByRole('button', { name: 'Reset applicant' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset applicant' });
+    const reason = within(dialog).getByRole('textbox', { name: 'Reason (required)' });
+    expect(reason).toHaveAccessibleDescription('Kept in the activity; 500 characters at most.');
+    expect(reason).toHaveAttribute('maxLength', '500');
+    // Without a reason (or only spaces) nothing is sent, and the field says why.
+    await user.type(reason, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset applicant' }));
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveAccessibleDescription('Say why the applicant is reset: the reason is kept in the activity');
     expect(api.callsTo('applicantsReset')).toHaveLength(0);
+    await user.type(reason, ' The end user asked to start again ');
+    expect(reason).not.toHaveAttribute('aria-invalid');
     const detailLoads = () => api.callsTo('applicantsDetails').length;
     const before = detailLoads();
     await user.click(within(dialog).getByRole('button', { name: 'Reset applicant' }));
-    await waitFor(() => expect(api.callsTo('applicantsReset').map((call) => call.body)).toEqual([{ version: 4 }]));
+    await waitFor(() => expect(api.callsTo('applicantsReset').map((call) => call.body)).toEqual([{ version: 4, reason: 'The end user asked to start again' }]));
     await waitFor(() => expect(detailLoads()).toBeGreaterThan(before));
     expect(await screen.findByText('Applicant reset')).toBeInTheDocument();
   });

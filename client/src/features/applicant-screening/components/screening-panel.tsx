@@ -1,14 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 
 import { getErrorMessage } from '../../../api/client';
 import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
+import { applicantKeys } from '../../../api/query-keys';
 import { Panel } from '../../../components/panel';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast-context';
 import { useReviewScreeningHit } from '../api/review-screening-hit';
-import { FIELD_NAMES, LIST_NAMES, screeningHits, type HitVerdict, type ScreeningHit } from '../lib/screening-hits';
+import { useScreenApplicant } from '../api/screen-applicant';
+import {
+  countryWithCode,
+  FIELD_NAMES,
+  LIST_NAMES,
+  neverScreened,
+  screenedValues,
+  screeningHits,
+  type HitVerdict,
+  type ScreenedValues,
+  type ScreeningHit,
+} from '../lib/screening-hits';
 
 import '../../../components/ui/text-field.css';
 import './screening-panel.css';
@@ -86,7 +99,57 @@ function ReviewForm({
   );
 }
 
-function HitItem({ hit, canUpdate, organizationId, userId }: { hit: ScreeningHit; canUpdate: boolean; organizationId: string; userId: string }) {
+const NOT_GIVEN = 'not given';
+const NOT_LISTED = 'not listed';
+
+/** The applicant's values screened beside what the list says of the listed person. */
+function HitComparison({ hit, screened }: { hit: ScreeningHit; screened: ScreenedValues | null }) {
+  const applicant = (value: string | null | undefined) => (screened ? (value ?? NOT_GIVEN) : 'not recorded');
+  const rows = [
+    { field: 'Name', applicant: applicant(screened?.name), listed: hit.name },
+    { field: 'Date of birth', applicant: applicant(screened?.dateOfBirth), listed: hit.datesOfBirth.join(', ') || NOT_LISTED },
+    {
+      field: 'Nationality',
+      applicant: screened?.nationality ? countryWithCode(screened.nationality) : applicant(null),
+      listed: hit.nationalities.map(countryWithCode).join(', ') || NOT_LISTED,
+    },
+  ];
+  return (
+    <table className="screening-hit-compare">
+      <caption className="visually-hidden">The applicant beside {hit.name} as listed</caption>
+      <thead>
+        <tr>
+          <td />
+          <th scope="col">Applicant</th>
+          <th scope="col">Listed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.field}>
+            <th scope="row">{row.field}</th>
+            <td>{row.applicant}</td>
+            <td>{row.listed}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function HitItem({
+  hit,
+  screened,
+  canUpdate,
+  organizationId,
+  userId,
+}: {
+  hit: ScreeningHit;
+  screened: ScreenedValues | null;
+  canUpdate: boolean;
+  organizationId: string;
+  userId: string;
+}) {
   const [marking, setMarking] = useState<HitVerdict | null>(null);
   const titleId = useId();
   return (
@@ -100,17 +163,20 @@ function HitItem({ hit, canUpdate, organizationId, userId }: { hit: ScreeningHit
           <Badge variant="warning">Not reviewed</Badge>
         )}
       </div>
+      <HitComparison hit={hit} screened={screened} />
       <dl className="screening-hit-facts">
-        <dt>List</dt>
+        <dt>List entry</dt>
         <dd>
           {LIST_NAMES[hit.list] ?? hit.list} · id {hit.externalId}
         </dd>
-        {hit.programmes.length > 0 && (
+        {hit.aliases.length > 0 && (
           <>
-            <dt>Programmes</dt>
-            <dd>{hit.programmes.join(', ')}</dd>
+            <dt>Other names</dt>
+            <dd>{hit.aliases.join('; ')}</dd>
           </>
         )}
+        <dt>Programmes</dt>
+        <dd>{hit.programmes.length > 0 ? hit.programmes.join(', ') : 'none listed'}</dd>
         {hit.matchedName && hit.matchedName !== hit.name && (
           <>
             <dt>Matched name</dt>
@@ -143,34 +209,76 @@ function HitItem({ hit, canUpdate, organizationId, userId }: { hit: ScreeningHit
   );
 }
 
+/** While a requested screening runs: the checks load again every 2 s until its result is in. */
+function useAwaitScreening(organizationId: string, userId: string, waiting: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: applicantKeys.checks(organizationId, userId) }), 2000);
+    return () => clearInterval(timer);
+  }, [waiting, organizationId, userId, queryClient]);
+}
+
+/** "Screen now" for an applicant never screened against a list; says when it is queued, or why it cannot be. */
+function ScreenNow({ check, organizationId, userId }: { check: ApplicantCheckDto | undefined; organizationId: string; userId: string }) {
+  const queryClient = useQueryClient();
+  const screen = useScreenApplicant(organizationId, userId);
+  const waiting = screen.isSuccess && neverScreened(check);
+  useAwaitScreening(organizationId, userId, waiting);
+  const request = () =>
+    screen.mutate(undefined, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: applicantKeys.activities(organizationId, userId) }) });
+  return (
+    <div className="screening-screen-now">
+      {screen.isError && <Alert variant="danger">{getErrorMessage(screen.error)}</Alert>}
+      {waiting ? (
+        <p role="status" className="screening-none">
+          Screening against {(screen.data?.lists ?? []).map((list) => LIST_NAMES[list.source] ?? list.source).join(', ')}…
+        </p>
+      ) : (
+        <Button variant="outline" onClick={request} isLoading={screen.isPending}>
+          Screen now
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
- * The sanctions screening of the last submission: each hit with its list, programmes,
- * score and the fields that matched, and the reviewer's verdict on it (with a note).
+ * The sanctions screening of the last submission: each hit with what the list says of the
+ * listed person (dates of birth, nationalities, other names, programmes, the list's entry id)
+ * beside the applicant's values screened, and the reviewer's verdict on it (with a note).
+ * An applicant never screened against a list (none was imported when it submitted, or the
+ * screening could not run) gets "Screen now".
  */
 export function ScreeningPanel({
   check,
+  submitted = false,
   canUpdate,
   organizationId,
   userId,
 }: {
   check: ApplicantCheckDto | undefined;
+  /** The applicant submitted a verification: without a check it was never screened. */
+  submitted?: boolean;
   canUpdate: boolean;
   organizationId: string;
   userId: string;
 }) {
-  if (!check) return null;
+  if (!check && !submitted) return null;
   const hits = screeningHits(check);
+  const screened = screenedValues(check);
   return (
-    <Panel title="Sanctions screening" description={check.detail}>
+    <Panel title="Sanctions screening" description={check?.detail ?? 'The applicant was never screened against the sanctions lists.'}>
       {hits.length === 0 ? (
-        <p className="screening-none">{check.verdict === 'unavailable' ? 'The applicant was not screened.' : 'No listed person matched.'}</p>
+        <p className="screening-none">{!check || check.verdict === 'unavailable' ? 'The applicant was not screened.' : 'No listed person matched.'}</p>
       ) : (
         <ul className="screening-hits">
           {hits.map((hit) => (
-            <HitItem key={hit.key} hit={hit} canUpdate={canUpdate} organizationId={organizationId} userId={userId} />
+            <HitItem key={hit.key} hit={hit} screened={screened} canUpdate={canUpdate} organizationId={organizationId} userId={userId} />
           ))}
         </ul>
       )}
+      {canUpdate && neverScreened(check) && <ScreenNow check={check} organizationId={organizationId} userId={userId} />}
     </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
 
-// The `sanctions-screening` check's evidence (server/applicants/screening/screening-check.ts),
+// The `sanctions-screening` check's evidence (server/applicant-screening/screening-check.ts),
 // read defensively: a field of the wrong type reads as unknown.
 
 export const SCREENING_CHECK = 'sanctions-screening';
@@ -20,6 +20,10 @@ export interface ScreeningHit {
   externalId: string;
   name: string;
   matchedName: string;
+  /** The list's entry: other names, dates of birth (`YYYY-MM-DD`, `YYYY-MM`, `YYYY`), nationalities (ISO alpha-2). */
+  aliases: string[];
+  datesOfBirth: string[];
+  nationalities: string[];
   programmes: string[];
   score: number | null;
   matchedFields: string[];
@@ -62,9 +66,50 @@ export function screeningHits(check: ApplicantCheckDto | undefined): ScreeningHi
       externalId: text(hit.externalId),
       name: text(hit.name),
       matchedName: text(hit.matchedName),
+      aliases: strings(hit.aliases),
+      datesOfBirth: strings(hit.datesOfBirth),
+      nationalities: strings(hit.nationalities),
       programmes: strings(hit.programmes),
       score: typeof hit.score === 'number' ? hit.score : null,
       matchedFields: strings(hit.matchedFields),
       review: reviewOf(hit.review),
     }));
+}
+
+/** The applicant's values the screening compared (absent from runs recorded before they were kept). */
+export interface ScreenedValues {
+  name: string | null;
+  dateOfBirth: string | null;
+  nationality: string | null;
+}
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+export function screenedValues(check: ApplicantCheckDto | undefined): ScreenedValues | null {
+  const screened = check?.evidence?.screened;
+  if (!screened || typeof screened !== 'object') return null;
+  const values = screened as Record<string, unknown>;
+  return { name: textOrNull(values.name), dateOfBirth: textOrNull(values.dateOfBirth), nationality: textOrNull(values.nationality) };
+}
+
+/**
+ * Whether "Screen now" applies: the applicant was never screened against a list — no check
+ * (once it submitted), or the last run found no list or could not run.
+ */
+export function neverScreened(check: ApplicantCheckDto | undefined): boolean {
+  const status = check?.evidence?.status;
+  return !check || status === 'no-lists' || status === 'error';
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** An ISO 3166-1 alpha-2 code as "Russia (RU)"; anything else as it is. */
+export function countryWithCode(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    const name = regionNames.of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
 }

@@ -10,7 +10,7 @@ import { reloadIfApplicantChanged } from './applicant-changed';
  * `version` they were shown: a stale one is refused (409 APPLICANT_CHANGED).
  */
 export type ReviewAction = { version: number } & (
-  | { kind: 'reset' }
+  | { kind: 'reset'; reason: string }
   | { kind: 'approve' }
   | { kind: 'reject'; body: Omit<RejectApplicantDto, 'version'> }
   | { kind: 'hold'; body: Omit<HoldApplicantDto, 'version'> }
@@ -21,7 +21,7 @@ export async function reviewApplicant(organizationId: string, userId: string, ac
   const { version } = action;
   switch (action.kind) {
     case 'reset':
-      return (await applicantsReset({ path, body: { version } })).data;
+      return (await applicantsReset({ path, body: { version, reason: action.reason } })).data;
     case 'approve':
       return (await applicantsApprove({ path, body: { version } })).data;
     case 'reject':
@@ -32,7 +32,7 @@ export async function reviewApplicant(organizationId: string, userId: string, ac
 }
 
 /**
- * A reset clears identity and images, so the details load again (the spec's reload).
+ * A reset clears identity, images and checks, so they load again (the spec's reload).
  * A decision answers the new summary, which replaces the cached one; only the
  * activity and the lists load again. When someone else changed the applicant first,
  * nothing happened: the details load again so the reviewer sees the latest state.
@@ -45,7 +45,13 @@ export function useReviewApplicant(organizationId: string, userId: string) {
       const detailKey = applicantKeys.detail(organizationId, userId);
       const lists = queryClient.invalidateQueries({ queryKey: applicantKeys.lists() });
       if (action.kind === 'reset') {
-        return Promise.all([lists, queryClient.invalidateQueries({ queryKey: detailKey })]);
+        // The checks went with the submission; the activity shows the reset and its reason.
+        return Promise.all([
+          lists,
+          queryClient.invalidateQueries({ queryKey: detailKey }),
+          queryClient.invalidateQueries({ queryKey: applicantKeys.checks(organizationId, userId) }),
+          queryClient.invalidateQueries({ queryKey: applicantKeys.activities(organizationId, userId) }),
+        ]);
       }
       queryClient.setQueryData<ApplicantDetailsDto>(detailKey, (current) => (current ? { ...current, applicant: change.applicant } : current));
       return Promise.all([lists, queryClient.invalidateQueries({ queryKey: applicantKeys.activities(organizationId, userId) })]);

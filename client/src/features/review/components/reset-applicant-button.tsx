@@ -1,36 +1,52 @@
 import { useState } from 'react';
 
 import { getErrorMessage } from '../../../api/client';
+import { ReasonField } from '../../../components/reason-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast-context';
 import { useReviewApplicant } from '../api/review-applicant';
 
+/** As the server takes it (server/review/details/reset-applicant.dto.ts). */
+const RESET_REASON_MAX_LENGTH = 500;
+const RESET_REASON_REQUIRED = 'Say why the applicant is reset: the reason is kept in the activity';
+
 /**
- * 'Reset applicant' with a confirmation; afterwards the details load again. It carries the
- * applicant's `version` shown, so a reset never wipes a change the reviewer has not seen.
+ * 'Reset applicant' with a confirmation that asks why (kept in the audit entry and shown in
+ * the activity); afterwards the details load again. It carries the applicant's `version`
+ * shown, so a reset never wipes a change the reviewer has not seen.
  */
 export function ResetApplicantButton({ organizationId, userId, version }: { organizationId: string; userId: string; version: number }) {
   const toast = useToast();
   const review = useReviewApplicant(organizationId, userId);
   const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
 
   const close = () => {
     setOpen(false);
+    setReason('');
+    setError(undefined);
     review.reset();
   };
 
-  const confirm = () =>
+  const confirm = () => {
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setError(RESET_REASON_REQUIRED);
+      return;
+    }
     review.mutate(
-      { kind: 'reset', version },
+      { kind: 'reset', version, reason: trimmed },
       {
         onSuccess: () => {
           toast.success('Applicant reset');
-          setOpen(false);
+          close();
         },
       },
     );
+  };
 
   return (
     <>
@@ -58,6 +74,17 @@ export function ResetApplicantButton({ organizationId, userId, version }: { orga
           This removes the identity data, the document images and any decision of <strong>{userId}</strong>, and sets the status back to Initial. The applicant
           will have to go through verification again.
         </p>
+        <ReasonField
+          label="Reason (required)"
+          value={reason}
+          maxLength={RESET_REASON_MAX_LENGTH}
+          error={error}
+          hint={`Kept in the activity; ${RESET_REASON_MAX_LENGTH} characters at most.`}
+          onChange={(value) => {
+            setReason(value);
+            setError(undefined);
+          }}
+        />
       </Modal>
     </>
   );

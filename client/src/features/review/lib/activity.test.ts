@@ -76,3 +76,20 @@ describe('activity of the verification page and its sessions', () => {
     expect(activityNote({ action: 'applicant.duplicate_found', detail: { ...found, differentIdentity: false } })).toBe('user-77 (same name and date of birth)');
   });
 });
+
+describe('activity of a reset and of a requested screening', () => {
+  it('shows the reason a reset was given, with the status it left', () => {
+    expect(activityNote({ action: 'applicant.reset', detail: { previousStatus: 'completed', imagesRemoved: 2, reason: 'Asked to start again' } })).toBe(
+      'Was Completed — “Asked to start again”',
+    );
+    // Entries recorded before resets had a reason.
+    expect(activityNote({ action: 'applicant.reset', detail: { previousStatus: 'queued', imagesRemoved: 0 } })).toBe('Was Queued');
+  });
+
+  it('names a requested screening and the lists it ran against', () => {
+    expect(activityLabel('applicant.screening_requested')).toBe('Asked for a sanctions screening');
+    expect(activityNote({ action: 'applicant.screening_requested', detail: { lists: [{ source: 'ofac-sdn', version: '2026-11-01' }] } })).toBe(
+      'Against ofac-sdn',
+    );
+  });
+});

@@ -29,6 +29,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'organization.settings_changed': 'Changed the verification link settings',
   'applicant.screening_hit_reviewed': 'Reviewed a sanctions hit',
   'applicant.screening_hit': 'Found on a sanctions list by ongoing monitoring',
+  'applicant.screening_requested': 'Asked for a sanctions screening',
   'applicant.duplicate_found': 'Its face found on a later applicant',
   'applicant.policy_queued': 'Left for a person by the verification policy',
   'organization.created': 'Created the organization',
@@ -150,8 +151,16 @@ export function activityNote(event: Pick<AuditEventDto, 'action' | 'detail'>): s
     const proposer = event.action === 'applicant.decision_declined' && text(detail.proposedBy) ? ` proposed by ${text(detail.proposedBy)}` : '';
     return `${DECISION_NAMES[text(detail.decision) ?? ''] ?? 'Decision'}${text(detail.label) ? ` — ${text(detail.label)}` : ''}${proposer}`;
   }
-  if (event.action === 'applicant.reset' && typeof detail.previousStatus === 'string') {
-    return `Was ${kycStatusLabel(detail.previousStatus)}`;
+  if (event.action === 'applicant.reset') {
+    const was = typeof detail.previousStatus === 'string' ? `Was ${kycStatusLabel(detail.previousStatus)}` : null;
+    return [was, reason && `“${reason}”`].filter(Boolean).join(' — ') || null;
+  }
+  if (event.action === 'applicant.screening_requested' && Array.isArray(detail.lists)) {
+    const lists = detail.lists
+      .map((list: unknown) => (list && typeof list === 'object' ? text((list as Record<string, unknown>).source) : null))
+      .filter(Boolean)
+      .join(', ');
+    return lists ? `Against ${lists}` : null;
   }
   switch (event.action) {
     case 'applicant.photo_uploaded': {
