@@ -17,7 +17,7 @@ import { ApplicantFace } from '../faces/applicant-face.entity.js';
 import { FaceCrop } from '../faces/face-crop.entity.js';
 import { ApplicantLifecycle, type ChangeOptions } from '../applicants/lifecycle/applicant-lifecycle.js';
 import { runPrechecks } from '../applicants/lifecycle/prechecks.js';
-import { restartStep, type ApplicantChanges } from '../applicants/lifecycle/transitions.js';
+import { fieldChanges, restartStep, type ApplicantChanges } from '../applicants/lifecycle/transitions.js';
 
 /** The end user going through the verification page has no account; the audit trail names them so. */
 export const APPLICANT_ACTOR: AuditActor = { id: null, username: 'applicant' };
@@ -101,10 +101,12 @@ export class VerificationChanges {
       const entered = Object.entries(values)
         .filter(([, value]) => value !== null && value !== undefined)
         .map(([field]) => field);
+      // Redoing the data after a resubmission request: what changed, for the case's attempts (a reset redacts the values).
+      const resubmitted = applicant.resubmissionStep === 'personal-data' ? { attempt: applicant.attempt, changes: fieldChanges(applicant, values) } : {};
       return [
         {
           changes: { ...values, ...restart.changes, dataSessionId: session.sessionId },
-          audit: { action: 'applicant.data_entered', detail: { fields: entered } },
+          audit: { action: 'applicant.data_entered', detail: { fields: entered, ...resubmitted } },
         },
       ];
     });
@@ -148,7 +150,7 @@ export class VerificationChanges {
               decidedAt: null,
               ...(applicant.resubmissionStep ? { resubmissionStep: null, decisionLabelId: null } : {}),
             },
-            audit: { action: 'applicant.submitted', detail: { documentType: applicant.documentType, images: images.length } },
+            audit: { action: 'applicant.submitted', detail: { documentType: applicant.documentType, images: images.length, attempt: applicant.attempt } },
             event: 'applicant.submitted',
           },
           { changes: { kycStatus: 'prechecked' }, audit: { action: 'applicant.prechecked', detail: { checks } }, event: 'applicant.prechecked' },

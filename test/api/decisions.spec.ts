@@ -575,6 +575,18 @@ describe('structured decisions', () => {
         .expect(200)
     ).body;
     expect(review.earlierImages).toMatchObject([{ id: oldSelfie.id, attempt: 1, docType: 'SELFIE' }]);
+    // The case shows the attempts: the request that opened the second, and the selfie it replaced, before and after.
+    const newSelfie = await ds().getRepository(ApplicantImage).findOneByOrFail({ applicantId: requested.id, docType: 'SELFIE' });
+    expect(review.attempts).toMatchObject([
+      { attempt: 1, request: null, submittedAt: expect.any(String), changedPhotos: [] },
+      {
+        attempt: 2,
+        request: { step: 'selfie', label: 'SELFIE_UNCLEAR', by: reviewer.user.username },
+        submittedAt: expect.any(String),
+        changedFields: [],
+        changedPhotos: [{ docType: 'SELFIE', side: null, before: { id: oldSelfie.id, earlier: true }, after: { id: newSelfie.id, earlier: false } }],
+      },
+    ]);
     await request(t.server)
       .get(`${base('resubmit-1')}/earlier-images/${oldSelfie.id}`)
       .set(await as(owner))
@@ -588,6 +600,57 @@ describe('structured decisions', () => {
       .expect(200);
     expect(await ds().getRepository(SupersededImage).countBy({ applicantId: requested.id })).toBe(0);
     expect(await applicant('resubmit-1')).toMatchObject({ attempt: 1, resubmissionStep: null, decisionLabelId: null });
+  }, 60_000);
+
+  it('resubmission of the personal data: the attempt shows the fields changed, a reset takes their values out of the trail', async () => {
+    const typed = { name: 'Maria Silva', dateOfBirth: '1990-04-12', docNumber: 'X1234567', expiryDate: '2035-01-01', country: 'BRA', sex: 'F' };
+    await submitVerification(t.server, owner, org.id, 'resubmit-data', [{ docType: 'PASSPORT', side: 'front', png: documentPhoto() }], typed);
+    await request(t.server)
+      .post(`${base('resubmit-data')}/request-resubmission`)
+      .set(await as(reviewer))
+      .send({ step: 'personal-data', labelId: label('SELFIE_UNCLEAR').id })
+      .expect(200);
+    const widget = await widgetSession(t.server, owner, org.id, 'resubmit-data');
+    await request(t.server)
+      .put('/api/kyc/personal-data')
+      .set(widget)
+      .send({ ...typed, name: 'Maria Souza', dateOfBirth: '1990-04-21' })
+      .expect(200);
+    // Typed again and changed back: only the last value counts.
+    await request(t.server)
+      .put('/api/kyc/personal-data')
+      .set(widget)
+      .send({ ...typed, name: 'Maria Souza' })
+      .expect(200);
+    await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
+    const review = (
+      await request(t.server)
+        .get(`${base('resubmit-data')}/review`)
+        .set(await as(owner))
+        .expect(200)
+    ).body;
+    expect(review.attempts).toHaveLength(2);
+    expect(review.attempts[1]).toMatchObject({
+      attempt: 2,
+      request: { step: 'personal-data' },
+      changedFields: [{ field: 'name', from: 'Maria Silva', to: 'Maria Souza' }],
+      changedPhotos: [],
+    });
+    const row = await applicant('resubmit-data');
+    await request(t.server)
+      .post(`${base('resubmit-data')}/reset`)
+      .set(await as(owner))
+      .send({ reason: 'Start again' })
+      .expect(200);
+    const entries = await ds().getRepository(AuditEvent).findBy({ applicantId: row.id, action: 'applicant.data_entered' });
+    expect(JSON.stringify(entries.map((entry) => entry.detail))).not.toMatch(/Maria/);
+    const after = (
+      await request(t.server)
+        .get(`${base('resubmit-data')}/review`)
+        .set(await as(owner))
+        .expect(200)
+    ).body;
+    expect(after.attempts).toEqual([{ attempt: 1, request: null, submittedAt: null, changedFields: [], changedPhotos: [] }]);
   }, 60_000);
 
   it('a resubmission request is undone within the window: status, attempt and links as before, no webhook, audited', async () => {

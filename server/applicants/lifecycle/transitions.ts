@@ -58,11 +58,11 @@ export function editStep(applicant: Applicant, wanted: ApplicantChanges): Lifecy
   const target: ApplicantChanges = { ...wanted };
   // The status it already has is no change of status (a form sending every field).
   if (target.kycStatus === applicant.kycStatus) delete target.kycStatus;
-  const identityChanged = diff(applicant, wanted).some(({ field }) => IDENTITY_FIELD_SET.has(field));
+  const identityChanged = fieldChanges(applicant, wanted).some(({ field }) => IDENTITY_FIELD_SET.has(field));
   if (target.kycStatus === undefined && identityChanged && applicant.kycStatus === 'completed') target.kycStatus = REOPENED_STATUS;
   if (target.kycStatus !== undefined && target.kycStatus !== 'completed') Object.assign(target, REVIEW_CLEARED);
   if (target.kycStatus !== undefined && !DECISION_STATUSES.includes(target.kycStatus)) Object.assign(target, NO_LABEL);
-  const changes = diff(applicant, target);
+  const changes = fieldChanges(applicant, target);
   if (changes.length === 0) return { changes: {} };
   return {
     changes: Object.fromEntries(changes.map(({ field }) => [field, target[field as keyof ApplicantChanges]])),
@@ -162,7 +162,8 @@ function providerEventType(review: ProviderReview): ApplicantEventType {
 }
 
 /** The fields whose wanted value differs from the stored one, as { field, from, to }. */
-function diff(applicant: Applicant, wanted: ApplicantChanges): FieldChange[] {
+/** Each field `wanted` changes, with the value it had and the one it gets. */
+export function fieldChanges(applicant: Applicant, wanted: ApplicantChanges): FieldChange[] {
   return Object.entries(wanted)
     .filter(([field, value]) => applicant[field as keyof Applicant] !== value)
     .map(([field, to]) => ({ field, from: applicant[field as keyof Applicant] ?? null, to }));

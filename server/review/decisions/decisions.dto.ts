@@ -188,6 +188,40 @@ export class EarlierImageDto {
   @ApiProperty() supersededAt: string;
 }
 
+export class FieldChangeDto {
+  @ApiProperty() field: string;
+  @ApiProperty({ nullable: true, type: String }) from: string | null;
+  @ApiProperty({ nullable: true, type: String }) to: string | null;
+}
+
+export class AttemptPhotoDto {
+  @ApiProperty() id: string;
+  @ApiProperty({ description: 'true: an earlier image (GET …/earlier-images/:id); false: the current photo (GET …/images/:id)' }) earlier: boolean;
+}
+
+export class PhotoChangeDto {
+  @ApiProperty() docType: string;
+  @ApiProperty({ nullable: true, type: String }) side: string | null;
+  @ApiProperty({ type: AttemptPhotoDto }) before: AttemptPhotoDto;
+  @ApiProperty({ type: AttemptPhotoDto, nullable: true }) after: AttemptPhotoDto | null;
+}
+
+export class ResubmissionRequestRecordDto {
+  @ApiProperty() at: string;
+  @ApiProperty() by: string;
+  @ApiProperty({ enum: RESUBMISSION_STEPS }) step: string;
+  @ApiProperty({ nullable: true, type: String, description: "The label's code" }) label: string | null;
+}
+
+export class AttemptDto {
+  @ApiProperty() attempt: number;
+  @ApiProperty({ type: ResubmissionRequestRecordDto, nullable: true, description: 'The resubmission request that opened it (null for the first)' })
+  request: ResubmissionRequestRecordDto | null;
+  @ApiProperty({ nullable: true, type: String }) submittedAt: string | null;
+  @ApiProperty({ type: [FieldChangeDto], description: 'The data the end user changed in this attempt' }) changedFields: FieldChangeDto[];
+  @ApiProperty({ type: [PhotoChangeDto], description: 'The photos this attempt replaced, before and after' }) changedPhotos: PhotoChangeDto[];
+}
+
 /** What the decision bar needs beyond the applicant: the four-eyes state, the undo window, labels of the current decision, earlier attempts. */
 export class ApplicantReviewStateDto {
   @ApiProperty({ enum: FOUR_EYES_MODES }) fourEyes: FourEyesMode;
@@ -202,6 +236,7 @@ export class ApplicantReviewStateDto {
   @ApiProperty() attempt: number;
   @ApiProperty({ type: [EarlierImageDto], description: 'Photos replaced by a resubmission, oldest attempt first' }) earlierImages: EarlierImageDto[];
   @ApiProperty({ type: ApplicantRiskDto, description: "The applicant's risk level and what approving passes over" }) risk: ApplicantRiskDto;
+  @ApiProperty({ type: [AttemptDto], description: 'Each submission since the last reset, with what a resubmission changed' }) attempts: AttemptDto[];
 }
 
 /** What a staff decision answers. */

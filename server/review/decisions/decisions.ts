@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { DataSource, IsNull, LessThanOrEqual } from 'typeorm';
+import { DataSource, In, IsNull, LessThanOrEqual } from 'typeorm';
 import { AuditService } from '../../audit/audit.service.js';
 import { Clock } from '../../common/clock.js';
 import { isUuid, OrganizationAccessService, type OrganizationAccess } from '../../organizations/organization-access.service.js';
@@ -18,6 +18,7 @@ import { DecisionLabels, toLabelDto } from './decision-labels.js';
 import { DECISION_ERRORS, decisionNotFound, proposalNotFound } from './decisions.errors.js';
 import type {
   ApplicantReviewStateDto,
+  AttemptDto,
   DecisionResultDto,
   PendingDecisionDto,
   ReviewerPreferencesDto,
@@ -30,6 +31,9 @@ import { PendingDecision } from './pending-decision.entity.js';
 import { ReviewSettings, type FourEyesMode } from './review-settings.entity.js';
 import { ReviewerPreferences } from './reviewer-preferences.entity.js';
 import { SupersededImage } from './superseded-image.entity.js';
+import { ATTEMPT_ACTIONS, attemptsOf } from './applicant-attempts.js';
+import { AuditEvent } from '../../audit/audit-event.entity.js';
+import { ApplicantImage } from '../../applicants/applicant-image.entity.js';
 import { ApplicantCheck } from '../../applicants/applicant-check.entity.js';
 import { approvalRisks, riskLevelOf, type ApprovalRisk } from '../../policy/approval-risks.js';
 import { VerificationPolicies } from '../../policy/verification-policies.js';
@@ -233,9 +237,11 @@ export class Decisions {
       order: { attempt: 'ASC', supersededAt: 'ASC' },
     });
     const risks = await this.risksOf(applicant.id);
+    const attempts = await this.attemptsOf(applicant.id, earlier);
     const policy = await this.policies.forOrganization(applicant.organizationId);
     return {
       risk: { level: riskLevelOf(risks), risks, secondReviewerForOverrides: policy.secondReviewerForOverrides },
+      attempts,
       fourEyes: await this.fourEyesOf(applicant.organizationId),
       approveWithoutConfirmation: (await this.preferences(user)).approveWithoutConfirmation,
       undoWindowSeconds: this.windowMs / 1000,
@@ -307,6 +313,20 @@ export class Decisions {
     if (!last || last.version !== applicant.version || this.clock.now().getTime() - new Date(last.decidedAt).getTime() >= this.windowMs) return applicant;
     const { previous } = last;
     return Object.assign(new ApplicantEntity(), applicant, { ...previous, decidedAt: previous.decidedAt ? new Date(previous.decidedAt) : null });
+  }
+
+  private async attemptsOf(applicantId: string, earlier: readonly SupersededImage[]): Promise<AttemptDto[]> {
+    await this.audit.flushViews();
+    const events = await this.dataSource.getRepository(AuditEvent).find({
+      where: { applicantId, action: In([...ATTEMPT_ACTIONS]) },
+      select: { action: true, detail: true, actorName: true, createdAt: true },
+      order: { createdAt: 'ASC' },
+    });
+    const current = await this.dataSource.getRepository(ApplicantImage).find({ where: { applicantId }, select: { id: true, docType: true, side: true } });
+    return attemptsOf(events, earlier, current).map((attempt) => ({
+      ...attempt,
+      changedFields: attempt.changedFields.map(({ field, from, to }) => ({ field, from: textOf(from), to: textOf(to) })),
+    }));
   }
 
   private async risksOf(applicantId: string): Promise<ApprovalRisk[]> {
@@ -383,4 +403,9 @@ function decisionOf(input: DecisionInput, label: DecisionLabelRef | null): Decis
     case 'hold':
       return { kind: 'hold', reason: input.reason || label?.title };
   }
+}
+
+/** A field's value as the attempts show it: text, or null when empty. */
+function textOf(value: unknown): string | null {
+  return value === null || value === undefined || value === '' ? null : String(value);
 }

@@ -81,8 +81,9 @@ export class ApplicantReviewService {
       // Earlier attempts' photos and a proposal awaiting review go with the submission.
       await manager.delete(SupersededImage, { applicantId: applicant.id });
       await manager.delete(PendingDecision, { applicantId: applicant.id });
-      // The identity is gone: so are its earlier values in the edits the audit trail recorded.
+      // The identity is gone: so are its earlier values in the edits and resubmitted data the audit trail recorded.
       await this.audit.rewriteDetails(manager, applicant.id, 'applicant.updated', withoutIdentityValues);
+      await this.audit.rewriteDetails(manager, applicant.id, 'applicant.data_entered', withoutIdentityValues);
       return [resetStep(applicant, removed.affected ?? 0, reason)];
     });
   }

@@ -721,6 +721,54 @@ export type ApplicantRiskDto = {
     secondReviewerForOverrides: boolean;
 };
 
+export type ResubmissionRequestRecordDto = {
+    at: string;
+    by: string;
+    step: 'document-front' | 'document-back' | 'selfie' | 'personal-data';
+    /**
+     * The label's code
+     */
+    label: string | null;
+};
+
+export type FieldChangeDto = {
+    field: string;
+    from: string | null;
+    to: string | null;
+};
+
+export type AttemptPhotoDto = {
+    id: string;
+    /**
+     * true: an earlier image (GET …/earlier-images/:id); false: the current photo (GET …/images/:id)
+     */
+    earlier: boolean;
+};
+
+export type PhotoChangeDto = {
+    docType: string;
+    side: string | null;
+    before: AttemptPhotoDto;
+    after: AttemptPhotoDto | null;
+};
+
+export type AttemptDto = {
+    attempt: number;
+    /**
+     * The resubmission request that opened it (null for the first)
+     */
+    request: ResubmissionRequestRecordDto | null;
+    submittedAt: string | null;
+    /**
+     * The data the end user changed in this attempt
+     */
+    changedFields: Array<FieldChangeDto>;
+    /**
+     * The photos this attempt replaced, before and after
+     */
+    changedPhotos: Array<PhotoChangeDto>;
+};
+
 export type ApplicantReviewStateDto = {
     fourEyes: 'off' | 'rejections' | 'all';
     approveWithoutConfirmation: boolean;
@@ -744,6 +792,10 @@ export type ApplicantReviewStateDto = {
      * The applicant's risk level and what approving passes over
      */
     risk: ApplicantRiskDto;
+    /**
+     * Each submission since the last reset, with what a resubmission changed
+     */
+    attempts: Array<AttemptDto>;
 };
 
 export type ConfirmProposalDto = {

@@ -19,6 +19,7 @@ export function buildReviewState(overrides: Partial<ApplicantReviewStateDto> = {
     attempt: 1,
     earlierImages: [],
     risk: { level: 'low', risks: [], secondReviewerForOverrides: false },
+    attempts: [{ attempt: 1, request: null, submittedAt: null, changedFields: [], changedPhotos: [] }],
     ...overrides,
   };
 }
