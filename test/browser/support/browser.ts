@@ -86,21 +86,23 @@ export async function saveScreenshot(
 
 /**
  * Saves test-results/screenshots/<name>.png of one element (e.g. a panel of a long page).
- * Sticky headers scroll away for the picture: scrolled to the element, they would cover it.
+ * Sticky headers (the dashboard's, the organization's, a case header) scroll away for the
+ * picture: scrolled to the element, they would cover it.
  */
 export async function saveElementScreenshot(element: Locator, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
   // Through the DOM, not a <style> element: the app's CSP (style-src 'self') refuses injected styles.
-  const sticky = (position: string) =>
-    element.page().evaluate(`document.querySelectorAll('.dashboard-header').forEach((header) => { header.style.position = '${position}'; })`);
-  await sticky('static');
+  const page = element.page();
+  await page.evaluate(
+    `document.querySelectorAll('body *').forEach((el) => { if (getComputedStyle(el).position === 'sticky') { el.dataset.unstuck = ''; el.style.position = 'static'; } })`,
+  );
   try {
     await element.screenshot({ path, animations: 'disabled' });
   } finally {
-    await sticky('');
+    await page.evaluate(`document.querySelectorAll('[data-unstuck]').forEach((el) => { el.style.position = ''; delete el.dataset.unstuck; })`);
   }
-  await expectAccessible(element.page(), name);
+  await expectAccessible(page, name);
   return path;
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 
 import { getErrorMessage } from '../../../api/client';
 import { ReasonField } from '../../../components/reason-field';
@@ -23,6 +23,7 @@ export function ResetApplicantButton({ organizationId, userId, version }: { orga
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const formId = useId();
 
   const close = () => {
     setOpen(false);
@@ -31,7 +32,8 @@ export function ResetApplicantButton({ organizationId, userId, version }: { orga
     review.reset();
   };
 
-  const confirm = () => {
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
     const trimmed = reason.trim();
     if (!trimmed) {
       setError(RESET_REASON_REQUIRED);
@@ -63,28 +65,30 @@ export function ResetApplicantButton({ organizationId, userId, version }: { orga
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button variant="danger" onClick={confirm} isLoading={review.isPending}>
+            <Button variant="danger" type="submit" form={formId} isLoading={review.isPending}>
               Reset applicant
             </Button>
           </>
         }
       >
-        {review.isError && <Alert variant="danger">{getErrorMessage(review.error)}</Alert>}
-        <p>
-          This removes the identity data, the document images and any decision of <strong>{userId}</strong>, and sets the status back to Initial. The applicant
-          will have to go through verification again.
-        </p>
-        <ReasonField
-          label="Reason (required)"
-          value={reason}
-          maxLength={RESET_REASON_MAX_LENGTH}
-          error={error}
-          hint={`Kept in the activity; ${RESET_REASON_MAX_LENGTH} characters at most.`}
-          onChange={(value) => {
-            setReason(value);
-            setError(undefined);
-          }}
-        />
+        <form id={formId} className="decision-form" onSubmit={confirm} noValidate>
+          {review.isError && <Alert variant="danger">{getErrorMessage(review.error)}</Alert>}
+          <p>
+            This removes the identity data, the document images and any decision of <strong>{userId}</strong>, and sets the status back to Initial. The
+            applicant will have to go through verification again.
+          </p>
+          <ReasonField
+            label="Reason (required)"
+            value={reason}
+            maxLength={RESET_REASON_MAX_LENGTH}
+            error={error}
+            hint={`Kept in the activity; ${RESET_REASON_MAX_LENGTH} characters at most.`}
+            onChange={(value) => {
+              setReason(value);
+              setError(undefined);
+            }}
+          />
+        </form>
       </Modal>
     </>
   );
