@@ -138,10 +138,12 @@ describe('<SanctionsListsPage>', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Rescreenings after list imports, newest first' });
     expect(await within(table).findByText('10 of 40 screened')).toBeInTheDocument();
     expect(within(table).getByText('running')).toBeInTheDocument();
-    expect(within(table).getByText(`Applicants verified since ${new Date('2021-03-01T10:00:00.000Z').toLocaleDateString()}`)).toBeInTheDocument();
+    expect(
+      within(table).getByText(`Applicants verified since ${new Date('2021-03-01T10:00:00.000Z').toLocaleDateString()}, and every one awaiting a decision`),
+    ).toBeInTheDocument();
     expect(within(table).getByRole('progressbar', { name: 'Rescreening after OFAC SDN' })).toHaveAttribute('value', '10');
     expect(await within(table).findByText('40 of 40 screened', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(table).getByText('finished')).toBeInTheDocument();
-    expect(within(table).getByText('1 on hold')).toBeInTheDocument();
+    expect(within(table).getByText('1 new')).toBeInTheDocument();
   });
 });

@@ -51,7 +51,9 @@ const RESCREEN_COLUMNS: TableColumn<RescreenDto>[] = [
     cell: (row) => (
       <>
         {`${SOURCE_NAMES[row.source] ?? row.source}${row.version ? ` (${row.version})` : ''}`}
-        <div className="sanctions-lists-since">Applicants verified since {new Date(row.verifiedSince).toLocaleDateString()}</div>
+        <div className="sanctions-lists-since">
+          Applicants verified since {new Date(row.verifiedSince).toLocaleDateString()}, and every one awaiting a decision
+        </div>
       </>
     ),
   },
@@ -72,7 +74,7 @@ const RESCREEN_COLUMNS: TableColumn<RescreenDto>[] = [
     ),
     width: 260,
   },
-  { id: 'hits', header: 'New hits', cell: (row) => (row.hits > 0 ? <Badge variant="danger">{`${row.hits} on hold`}</Badge> : '0'), width: 120 },
+  { id: 'hits', header: 'New hits', cell: (row) => (row.hits > 0 ? <Badge variant="danger">{`${row.hits} new`}</Badge> : '0'), width: 120 },
   {
     id: 'status',
     header: 'Status',
@@ -81,14 +83,15 @@ const RESCREEN_COLUMNS: TableColumn<RescreenDto>[] = [
   },
 ];
 
-/** Verified applicants screened again after each import, with progress while it runs. */
+/** Verified and undecided applicants screened again after each import, with progress while it runs. */
 function Rescreens() {
   const rescreens = useRescreens();
   return (
     <Card id="rescreens" title="Ongoing monitoring">
       <p className="sanctions-lists-note">
-        When a list changes, every applicant approved within the monitoring period (the server's SCREENING_MONITORING_YEARS, 5 years unless set) is screened
-        again in the background. A new hit puts the applicant on hold and sends the <code>applicant.screening_hit</code> webhook.
+        When a list changes, every applicant approved within the monitoring period (the server's SCREENING_MONITORING_YEARS, 5 years unless set) and every
+        submitted applicant awaiting a decision is screened again in the background. A new hit puts an approved applicant on hold and sends the{' '}
+        <code>applicant.screening_hit</code> webhook; an undecided one's sanctions check asks its reviewer.
       </p>
       {rescreens.isError ? (
         <Alert variant="danger">{getErrorMessage(rescreens.error)}</Alert>
