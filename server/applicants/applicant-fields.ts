@@ -22,6 +22,22 @@ export type IdentityField = keyof typeof IDENTITY_FIELD_LENGTHS;
 
 export const IDENTITY_FIELDS = Object.keys(IDENTITY_FIELD_LENGTHS) as IdentityField[];
 
+/** The identity fields the end user types on the verification page. */
+export const PERSONAL_FIELDS = [
+  'name',
+  'dateOfBirth',
+  'sex',
+  'placeOfBirth',
+  'docNumber',
+  'issuanceDate',
+  'expiryDate',
+  'country',
+  'address',
+  'issuedIn',
+  'maritalStatus',
+] as const;
+export type PersonalField = (typeof PERSONAL_FIELDS)[number];
+
 /** Sortable list columns; anything else in `orderBy` is refused with 400. */
 export const APPLICANT_ORDER_BY = ['userId', 'kycStatus', 'documentType', 'createdAt', 'updatedAt', 'submittedAt'] as const;
 export type ApplicantOrderBy = (typeof APPLICANT_ORDER_BY)[number];

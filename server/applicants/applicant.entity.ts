@@ -150,6 +150,10 @@ export class Applicant {
   @Column({ type: 'varchar', length: 16, nullable: true })
   resubmissionStep: string | null;
 
+  /** With a personal-data resubmission: the fields the reviewer asked to correct (the form marks them); null for none named. */
+  @Column({ type: 'simple-json', nullable: true })
+  resubmissionFields: string[] | null;
+
   /** The submission attempt: 1, raised by each resubmission request (earlier attempts' photos are kept). */
   @Column({ type: 'integer', default: 1 })
   attempt: number;

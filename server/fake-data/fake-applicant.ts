@@ -15,6 +15,7 @@ export type FakeApplicant = Omit<
   | 'dataSessionId'
   | 'decisionLabelId'
   | 'resubmissionStep'
+  | 'resubmissionFields'
   | 'attempt'
   | 'assignee'
   | 'assigneeId'

@@ -1,3 +1,4 @@
+import { PERSONAL_FIELDS } from '../applicants/applicant-fields.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
@@ -15,7 +16,7 @@ import { assertDecodable, ImageUploadError, parseImageDataUrl, type ImageRejecti
 import { addressKey } from '../common/rate-limit/address-key.js';
 import { AbuseLimitsService } from './abuse-limits.service.js';
 import { CaptureSlots } from './capture-slots.js';
-import { PERSONAL_FIELDS, type PersonalDataDto, type UploadDocumentDto, type WidgetDocumentReadDto, type WidgetSessionDto } from './dto/kyc.dto.js';
+import { type PersonalDataDto, type UploadDocumentDto, type WidgetDocumentReadDto, type WidgetSessionDto } from './dto/kyc.dto.js';
 import { KYC_ERRORS } from './kyc.errors.js';
 import type { WidgetTokenClaims } from './widget-token.service.js';
 import { WidgetStateService } from './widget-state.service.js';

@@ -9,7 +9,8 @@ import { canResubmit } from './verification-changes.js';
 import type { ApplicantStatusEvent } from '../common/events/status-event.js';
 import { OrganizationsService } from '../organizations/organizations.service.js';
 import { OwnerSettingsReader } from '../webhooks/owner-settings.reader.js';
-import { PERSONAL_FIELDS, type WidgetSessionDto } from './dto/kyc.dto.js';
+import { PERSONAL_FIELDS } from '../applicants/applicant-fields.js';
+import type { WidgetSessionDto } from './dto/kyc.dto.js';
 import { invalidToken, KYC_ERRORS } from './kyc.errors.js';
 import { VerificationSessionsService } from './sessions/verification-sessions.service.js';
 import { SumsubClient } from './sumsub/sumsub.client.js';
@@ -83,7 +84,9 @@ export class WidgetStateService {
     const kept = (image: { sessionId: string | null; docType: string; side: string | null }) =>
       image.sessionId === session?.id || (applicant.resubmissionStep !== null && !isOfStep(applicant.resubmissionStep, image));
     const images = session ? (await this.applicants.listImageKinds(applicant.id)).filter(kept) : [];
-    const ownData = session !== null && applicant.dataSessionId === session.id;
+    // The data sent before comes back to be corrected when a resubmission asks for it; otherwise only the session that typed it reads it.
+    const redoingData = applicant.kycStatus === 'pending' && applicant.resubmissionStep === 'personal-data';
+    const ownData = session !== null && (applicant.dataSessionId === session.id || redoingData);
     return {
       userId: applicant.userId,
       organizationName: organization?.name ?? '',
@@ -105,7 +108,7 @@ export class WidgetStateService {
     const label = await this.labels.byId(applicant.organizationId, applicant.decisionLabelId);
     if (!label) return { decision: null, resubmission: null };
     if (applicant.resubmissionStep && applicant.kycStatus === 'pending')
-      return { decision: null, resubmission: { step: applicant.resubmissionStep, message: label.endUserText } };
+      return { decision: null, resubmission: { step: applicant.resubmissionStep, message: label.endUserText, fields: applicant.resubmissionFields ?? [] } };
     const decided = applicant.kycStatus === 'onHold' || (applicant.kycStatus === 'completed' && applicant.reviewAnswer === 'rejected');
     return { decision: decided ? { message: label.endUserText } : null, resubmission: null };
   }

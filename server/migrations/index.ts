@@ -33,6 +33,7 @@ import { AccuracyReports1795933285970 } from './1795933285970-AccuracyReports.js
 import { CaptureReports1795990000000 } from './1795990000000-CaptureReports.js';
 import { ReviewQueueLocks1796000000000 } from './1796000000000-ReviewQueueLocks.js';
 import { FaceModels1795958170791 } from './1795958170791-FaceModels.js';
+import { ResubmissionFields1796010000000 } from './1796010000000-ResubmissionFields.js';
 /** Every migration, in order; `npm run migration:generate -- <Name>` appends new ones. */
 export const migrations: Function[] = [
   Initial1795225708831,
@@ -70,4 +71,5 @@ export const migrations: Function[] = [
   FaceModels1795958170791,
   CaptureReports1795990000000,
   ReviewQueueLocks1796000000000,
+  ResubmissionFields1796010000000,
 ];

@@ -44,7 +44,7 @@ export interface ApplicantEventData {
   /** Set on a staff rejection, hold or resubmission request made with a decision label: its machine code and title. */
   label?: { code: string; title: string };
   /** Set on `applicant.resubmission_requested`: the step the end user is asked to redo. */
-  resubmission?: { step: string };
+  resubmission?: { step: string; fields?: string[] };
   /** Set on `applicant.duplicate_found`: the later applicant with the same face (your userId), how similar, and whether its name or date of birth differs. */
   duplicate?: { userId: string; similarity: number; differentIdentity: boolean };
 }

@@ -544,7 +544,7 @@ describe('structured decisions', () => {
     // A new link (the integrator's POST /api/kyc/sessions) works and shows exactly what to redo.
     const widget = await widgetSession(t.server, owner, org.id, 'resubmit-1');
     const view = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
-    expect(view.resubmission).toEqual({ step: 'selfie', message: unclear.endUserText });
+    expect(view.resubmission).toEqual({ step: 'selfie', message: unclear.endUserText, fields: [] });
     expect(view.images).toEqual([{ docType: 'PASSPORT', side: 'front' }]);
     const refused = await request(t.server)
       .post('/api/kyc/documents')
@@ -605,12 +605,19 @@ describe('structured decisions', () => {
   it('resubmission of the personal data: the attempt shows the fields changed, a reset takes their values out of the trail', async () => {
     const typed = { name: 'Maria Silva', dateOfBirth: '1990-04-12', docNumber: 'X1234567', expiryDate: '2035-01-01', country: 'BRA', sex: 'F' };
     await submitVerification(t.server, owner, org.id, 'resubmit-data', [{ docType: 'PASSPORT', side: 'front', png: documentPhoto() }], typed);
-    await request(t.server)
-      .post(`${base('resubmit-data')}/request-resubmission`)
-      .set(await as(reviewer))
-      .send({ step: 'personal-data', labelId: label('SELFIE_UNCLEAR').id })
-      .expect(200);
+    const ask = async (body: Record<string, unknown>) =>
+      request(t.server)
+        .post(`${base('resubmit-data')}/request-resubmission`)
+        .set(await as(reviewer))
+        .send({ labelId: label('SELFIE_UNCLEAR').id, ...body });
+    expect((await ask({ step: 'selfie', fields: ['name'] })).body.code).toBe('FIELDS_NEED_PERSONAL_DATA');
+    expect((await ask({ step: 'personal-data', fields: ['height'] })).status).toBe(400);
+    await ask({ step: 'personal-data', fields: ['dateOfBirth', 'name'] }).then((response) => expect(response.status).toBe(200));
+    // The new link's form comes back filled in with what was sent, the fields to correct named.
     const widget = await widgetSession(t.server, owner, org.id, 'resubmit-data');
+    const view = (await request(t.server).get('/api/kyc/session').set(widget).expect(200)).body;
+    expect(view.resubmission).toMatchObject({ step: 'personal-data', fields: ['name', 'dateOfBirth'] });
+    expect(view.personalData).toMatchObject({ name: 'Maria Silva', dateOfBirth: '1990-04-12', docNumber: 'X1234567' });
     await request(t.server)
       .put('/api/kyc/personal-data')
       .set(widget)

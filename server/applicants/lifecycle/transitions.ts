@@ -93,6 +93,7 @@ export function resetStep(applicant: Applicant, imagesRemoved: number, reason: s
       dataSessionId: null,
       decisionLabelId: null,
       resubmissionStep: null,
+      resubmissionFields: null,
       attempt: 1,
     },
     audit: { action: 'applicant.reset', detail: { previousStatus: applicant.kycStatus, imagesRemoved, reason } },
@@ -209,6 +210,7 @@ export interface DecisionSnapshot {
   decidedAt: string | null;
   decisionLabelId: string | null;
   resubmissionStep: string | null;
+  resubmissionFields?: string[] | null;
   /** Kept by a resubmission request, which also moves these: its undo puts them back (older links work again). */
   attempt?: number;
   sessionGeneration?: number;
@@ -223,6 +225,7 @@ export function decisionSnapshot(applicant: Applicant): DecisionSnapshot {
     decidedAt: applicant.decidedAt ? new Date(applicant.decidedAt).toISOString() : null,
     decisionLabelId: applicant.decisionLabelId,
     resubmissionStep: applicant.resubmissionStep,
+    resubmissionFields: applicant.resubmissionFields,
   };
 }
 
@@ -246,7 +249,7 @@ export function reviewerDecisionStep(
   };
   return {
     ...step,
-    changes: { ...step.changes, decisionLabelId: label?.id ?? null, resubmissionStep: null },
+    changes: { ...step.changes, decisionLabelId: label?.id ?? null, resubmissionStep: null, resubmissionFields: null },
     audit: {
       action: step.audit!.action,
       detail: {
@@ -268,8 +271,16 @@ export interface DecisionOverride {
 }
 
 /** Back to pending for one step: the other steps' data and photos stay; older session links and widget tokens stop working. */
-export function resubmissionRequestStep(applicant: Applicant, step: ResubmissionStep, label: DecisionLabelRef, now: Date, noted: boolean): LifecycleStep {
+export function resubmissionRequestStep(
+  applicant: Applicant,
+  step: ResubmissionStep,
+  label: DecisionLabelRef,
+  now: Date,
+  noted: boolean,
+  fields: readonly string[] = [],
+): LifecycleStep {
   const attempt = applicant.attempt + 1;
+  const named = fields.length > 0 ? { fields: [...fields] } : {};
   return {
     changes: {
       kycStatus: 'pending',
@@ -277,15 +288,16 @@ export function resubmissionRequestStep(applicant: Applicant, step: Resubmission
       decidedAt: now,
       decisionLabelId: label.id,
       resubmissionStep: step,
+      resubmissionFields: named.fields ?? null,
       attempt,
       sessionGeneration: applicant.sessionGeneration + 1,
     },
     audit: {
       action: 'applicant.resubmission_requested',
-      detail: { previousStatus: applicant.kycStatus, step, label: label.code, attempt, ...(noted ? { noted: true } : {}) },
+      detail: { previousStatus: applicant.kycStatus, step, ...named, label: label.code, attempt, ...(noted ? { noted: true } : {}) },
     },
     event: 'applicant.resubmission_requested',
-    eventExtra: { resubmission: { step }, label: { code: label.code, title: label.title } },
+    eventExtra: { resubmission: { step, ...named }, label: { code: label.code, title: label.title } },
   };
 }
 

@@ -208,21 +208,6 @@ export class UploadDocumentDto {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = (field: string) => `${field} must be a date in the form YYYY-MM-DD`;
 
-/** The identity fields the end user types on the verification page. */
-export const PERSONAL_FIELDS = [
-  'name',
-  'dateOfBirth',
-  'sex',
-  'placeOfBirth',
-  'docNumber',
-  'issuanceDate',
-  'expiryDate',
-  'country',
-  'address',
-  'issuedIn',
-  'maritalStatus',
-] as const;
-
 export class PersonalDataDto {
   @ApiProperty() @IsString() @Length(1, 200) name: string;
   @ApiProperty({ example: '1990-05-17' }) @Matches(DATE, { message: DATE_MESSAGE('dateOfBirth') }) dateOfBirth: string;
@@ -283,6 +268,11 @@ export class WidgetDecisionMessageDto {
 export class WidgetResubmissionDto {
   @ApiProperty({ enum: ['document-front', 'document-back', 'selfie', 'personal-data'] }) step: string;
   @ApiProperty({ description: 'What to redo and why, written for the end user' }) message: string;
+  @ApiProperty({
+    type: [String],
+    description: 'With personal-data: the fields the reviewer asked to correct (the form marks them; it comes back filled in with the data sent before)',
+  })
+  fields: string[];
 }
 
 export class WidgetSessionDto {

@@ -170,7 +170,7 @@ export class DecisionChanges {
    */
   async requestResubmission(
     ref: ApplicantRef,
-    request: { step: ResubmissionStep; label: DecisionLabelRef; note: string | null; undoWindowMs: number },
+    request: { step: ResubmissionStep; label: DecisionLabelRef; note: string | null; undoWindowMs: number; fields?: readonly string[] },
     options: ChangeOptions,
   ): Promise<{ applicant: Applicant; decisionId: string }> {
     let decisionId = '';
@@ -188,7 +188,7 @@ export class DecisionChanges {
       if (request.note) await insertNote(manager, applicant.id, options.actor, request.note, 'resubmission', now);
       return [
         {
-          ...resubmissionRequestStep(applicant, request.step, request.label, now, request.note !== null),
+          ...resubmissionRequestStep(applicant, request.step, request.label, now, request.note !== null, request.fields),
           eventNotBefore: new Date(now.getTime() + request.undoWindowMs),
         },
       ];

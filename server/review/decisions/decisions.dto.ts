@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PERSONAL_FIELDS, type PersonalField } from '../../applicants/applicant-fields.js';
 import { ApplicantSummaryDto } from '../details/applicant-details.dto.js';
 import { DecisionNoteDto } from './decision.dto.js';
 import { RESUBMISSION_STEPS, type ResubmissionStep } from '../../applicants/lifecycle/transitions.js';
@@ -120,6 +121,17 @@ export class ResubmissionRequestDto extends DecisionNoteDto {
   @ApiProperty({ format: 'uuid', description: 'A label of kind resubmission: its end-user text says what to redo' })
   @IsUUID('all', { message: 'labelId must be a label id' })
   labelId: string;
+
+  @ApiPropertyOptional({
+    enum: PERSONAL_FIELDS,
+    isArray: true,
+    description: 'With `step: personal-data`: the fields the end user should correct; the form comes back filled in with them marked',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(PERSONAL_FIELDS, { each: true, message: `each field must be one of: ${PERSONAL_FIELDS.join(', ')}` })
+  fields?: PersonalField[];
 }
 
 export class ReviewSettingsDto {

@@ -58,6 +58,11 @@ export const DECISION_ERRORS = errorCatalogue('decisions', {
     description:
       'The applicant has risks (`risk.risks` of GET …/review: a check failed or needing review, a sanctions hit, a duplicate or blocklisted face, a document liveness or injection signal); send `overrideReason` to approve past them.',
   },
+  FIELDS_NEED_PERSONAL_DATA: {
+    status: HttpStatus.BAD_REQUEST,
+    message: 'Fields to correct go with a resubmission of the personal data',
+    description: '`fields` names what the end user should correct on the personal-data form; send it only with `step: personal-data`.',
+  },
   NOTE_NOT_FOUND: { status: HttpStatus.NOT_FOUND, message: 'Note not found' },
   NOTE_LOCKED: {
     status: HttpStatus.FORBIDDEN,

@@ -37,6 +37,7 @@ import { ApplicantImage } from '../../applicants/applicant-image.entity.js';
 import { ApplicantCheck } from '../../applicants/applicant-check.entity.js';
 import { approvalRisks, riskLevelOf, type ApprovalRisk } from '../../policy/approval-risks.js';
 import { VerificationPolicies } from '../../policy/verification-policies.js';
+import { PERSONAL_FIELDS, type PersonalField } from '../../applicants/applicant-fields.js';
 
 /** What a reviewer sends with approve, reject or hold. */
 export interface DecisionInput {
@@ -207,13 +208,14 @@ export class Decisions {
     user: User,
     organizationId: string,
     userId: string,
-    body: { step: ResubmissionStep; labelId: string; note?: string | null; version?: number },
+    body: { step: ResubmissionStep; labelId: string; note?: string | null; version?: number; fields?: PersonalField[] },
   ): Promise<DecisionResultDto> {
     const access = await this.access.requireMember(user, organizationId);
+    if (body.fields?.length && body.step !== 'personal-data') throw DECISION_ERRORS.error('FIELDS_NEED_PERSONAL_DATA');
     const label = await this.labels.forDecision(access.organization.id, body.labelId, 'resubmission');
     const { applicant, decisionId } = await this.changes.requestResubmission(
       { organizationId: access.organization.id, userId },
-      { step: body.step, label, note: body.note ?? null, undoWindowMs: this.windowMs },
+      { step: body.step, label, note: body.note ?? null, undoWindowMs: this.windowMs, fields: PERSONAL_FIELDS.filter((field) => body.fields?.includes(field)) },
       { actor: user, expectedVersion: body.version },
     );
     const record = await this.dataSource.getRepository(ApplicantDecision).findOneByOrFail({ id: decisionId });

@@ -822,6 +822,10 @@ export type ResubmissionRequestDto = {
      * A label of kind resubmission: its end-user text says what to redo
      */
     labelId: string;
+    /**
+     * With `step: personal-data`: the fields the end user should correct; the form comes back filled in with them marked
+     */
+    fields?: Array<'name' | 'dateOfBirth' | 'sex' | 'placeOfBirth' | 'docNumber' | 'issuanceDate' | 'expiryDate' | 'country' | 'address' | 'issuedIn' | 'maritalStatus'>;
 };
 
 export type ReviewerPreferencesDto = {
@@ -1901,6 +1905,10 @@ export type WidgetResubmissionDto = {
      * What to redo and why, written for the end user
      */
     message: string;
+    /**
+     * With personal-data: the fields the reviewer asked to correct (the form marks them; it comes back filled in with the data sent before)
+     */
+    fields: Array<string>;
 };
 
 export type WidgetDocumentReadDto = {
@@ -4806,6 +4814,7 @@ export type ApplicantDecisionsRequestResubmissionErrors = {
     /**
      * Unknown step, a label of another kind, or a back side the document does not have
      *
+     * - `FIELDS_NEED_PERSONAL_DATA`: `fields` names what the end user should correct on the personal-data form; send it only with `step: personal-data`.
      * - `LABEL_ARCHIVED`: This label is archived; choose another one
      * - `LABEL_KIND_MISMATCH`: A rejection takes a `reject` label, a hold a `hold` label, a resubmission request a `resubmission` label.
      * - `MALFORMED_JSON`: The request body is not valid JSON
@@ -4813,7 +4822,7 @@ export type ApplicantDecisionsRequestResubmissionErrors = {
      * - `VALIDATION_FAILED`: A field is missing or invalid; `message` lists every problem.
      */
     400: ErrorResponse & {
-        code: 'LABEL_ARCHIVED' | 'LABEL_KIND_MISMATCH' | 'MALFORMED_JSON' | 'STEP_NOT_APPLICABLE' | 'VALIDATION_FAILED';
+        code: 'FIELDS_NEED_PERSONAL_DATA' | 'LABEL_ARCHIVED' | 'LABEL_KIND_MISMATCH' | 'MALFORMED_JSON' | 'STEP_NOT_APPLICABLE' | 'VALIDATION_FAILED';
     };
     /**
      * Unauthorized

@@ -139,4 +139,16 @@ describe('the sanctions screening panel', () => {
         .map((button) => button.textContent),
     ).toEqual(['Screen now']);
   });
+
+  it('offers Screen now to a submitted applicant with no screening check at all, once its analyses are over', async () => {
+    mockApi({
+      usersMe: { body: buildUser({ role: 'kyc' }) },
+      applicantsDetails: { body: buildApplicantDetails({ analysis: 'done' }) },
+      applicantsActivity: { body: EMPTY_ACTIVITY },
+      applicantChecksList: { body: [] },
+    });
+    renderPage(<ApplicantDetailsPage />, ROUTE, PAGE_PATH);
+    const panel = await screeningPanel();
+    expect(within(panel).getByRole('button', { name: 'Screen now' })).toBeInTheDocument();
+  });
 });

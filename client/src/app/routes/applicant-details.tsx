@@ -286,7 +286,13 @@ export function ApplicantDetailsPage() {
         />
       </div>
       <div id={EVIDENCE_ANCHORS.screening} className="case-evidence">
-        <ScreeningPanel check={screeningCheck(checks)} canUpdate={canUpdate} organizationId={organizationId} userId={userId} />
+        <ScreeningPanel
+          check={screeningCheck(checks)}
+          submitted={data.applicant.submittedAt !== null && data.analysis !== 'queued' && data.analysis !== 'running'}
+          canUpdate={canUpdate}
+          organizationId={organizationId}
+          userId={userId}
+        />
       </div>
       <Panel title="Summary">
         <ApplicantSummary applicant={data.applicant} />

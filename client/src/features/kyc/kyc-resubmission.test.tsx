@@ -21,7 +21,7 @@ describe('/kyc after a decision with a label', () => {
   it('asks only for the step to redo, says why, and submits without the other steps', async () => {
     const user = userEvent.setup();
     const server = fakeKycServer({
-      session: buildSession({ ...KEPT, resubmission: { step: 'selfie', message: 'We could not see your face clearly.' } }),
+      session: buildSession({ ...KEPT, resubmission: { step: 'selfie', message: 'We could not see your face clearly.', fields: [] } }),
     });
     renderKyc();
     const alert = await screen.findByRole('alert');
@@ -43,11 +43,19 @@ describe('/kyc after a decision with a label', () => {
     expect(server.callsTo('kycSubmit')).toHaveLength(1);
   });
 
-  it('a resubmission of the personal details opens the form, not the camera', async () => {
-    fakeKycServer({ session: buildSession({ ...KEPT, resubmission: { step: 'personal-data', message: 'Please check your name.' } }) });
+  it('a resubmission of the personal details opens the form filled in, not the camera, the fields to correct marked', async () => {
+    const personalData = { ...buildSession().personalData, name: 'Ana Sousa', dateOfBirth: '1990-05-17' };
+    fakeKycServer({
+      session: buildSession({ ...KEPT, personalData, resubmission: { step: 'personal-data', message: 'Please check your name.', fields: ['name'] } }),
+    });
     renderKyc();
     expect(await screen.findByRole('heading', { name: 'Your personal details' })).toBeInTheDocument();
     expect(screen.getAllByText(/Step 1 of 2/).length).toBeGreaterThan(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct: Full name.');
+    const name = screen.getByLabelText(/^Full name/);
+    expect(name).toHaveValue('Ana Sousa');
+    expect(name).toHaveAccessibleDescription('Please check and correct this.');
+    expect(screen.getByLabelText(/^Date of birth/)).not.toHaveAccessibleDescription('Please check and correct this.');
   });
 
   it("shows a rejection's text for the end user", async () => {

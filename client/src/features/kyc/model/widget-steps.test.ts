@@ -40,13 +40,13 @@ describe('the widget step machine', () => {
           { docType: 'SELFIE', side: null },
           { docType: 'SELFIE', side: 'turned' },
         ],
-        resubmission: { step: 'document-back', message: 'Blurred' },
+        resubmission: { step: 'document-back', message: 'Blurred', fields: [] },
       }),
     );
     expect(redo).toMatchObject({ redo: 'back', step: 'back', personalSaved: true });
     expect(stepsFor(redo.documentType, redo.redo)).toEqual(['back', 'review']);
     expect(run(redo, { type: 'photoSaved', slot: 'back', preview: 'data:back' }).step).toBe('review');
-    const personal = stateFromSession(session({ resubmission: { step: 'personal-data', message: 'Check' } }));
+    const personal = stateFromSession(session({ resubmission: { step: 'personal-data', message: 'Check', fields: [] } }));
     expect(personal).toMatchObject({ redo: 'personal', step: 'personal', personalSaved: false });
   });
 

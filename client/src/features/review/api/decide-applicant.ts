@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { ApplicantDetailsDto, DecisionResultDto } from '../../../api/generated/types.gen';
+import type { ApplicantDetailsDto, DecisionResultDto, ResubmissionRequestDto } from '../../../api/generated/types.gen';
 import {
   applicantDecisionsConfirm,
   applicantDecisionsDecline,
@@ -15,13 +15,15 @@ import { reloadIfApplicantChanged } from './applicant-changed';
 import { decisionKeys } from './decision-keys';
 
 export type ResubmissionStep = 'document-front' | 'document-back' | 'selfie' | 'personal-data';
+/** A field a personal-data resubmission may ask to correct. */
+export type CorrectableField = NonNullable<ResubmissionRequestDto['fields']>[number];
 
 /** Everything the decision bar does; each answers the applicant's new summary. */
 export type DecisionAction =
   | { kind: 'approve'; version: number; note?: string; overrideReason?: string }
   | { kind: 'reject'; version: number; labelId: string; note?: string }
   | { kind: 'hold'; version: number; labelId: string; note?: string }
-  | { kind: 'resubmission'; version: number; step: ResubmissionStep; labelId: string; note?: string }
+  | { kind: 'resubmission'; version: number; step: ResubmissionStep; labelId: string; note?: string; fields?: CorrectableField[] }
   | { kind: 'undo'; decisionId: string }
   | { kind: 'confirm'; proposalId: string }
   | { kind: 'decline'; proposalId: string };
@@ -39,7 +41,7 @@ export async function decideApplicant(organizationId: string, userId: string, ac
       return (
         await applicantDecisionsRequestResubmission({
           path,
-          body: { version: action.version, step: action.step, labelId: action.labelId, note: action.note },
+          body: { version: action.version, step: action.step, labelId: action.labelId, note: action.note, fields: action.fields },
         })
       ).data;
     case 'undo':

@@ -104,6 +104,24 @@ describe('DecisionBar', () => {
     expect(await screen.findByText('Resubmission requested')).toBeInTheDocument();
   });
 
+  it("asks a personal-data resubmission for the fields to correct, and sends them in the form's order", async () => {
+    const api = serve({ applicantDecisionsRequestResubmission: { body: RESULT } });
+    renderBar();
+    const { user, dialog } = await openDialog('Request resubmission', 'Request resubmission of one step');
+    expect(within(dialog).queryByRole('group', { name: /Fields to correct/ })).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Step to redo'), 'Personal data');
+    const fields = within(dialog).getByRole('group', { name: /Fields to correct/ });
+    await user.click(within(fields).getByRole('checkbox', { name: 'Date of Birth' }));
+    await user.click(within(fields).getByRole('checkbox', { name: 'Name' }));
+    await user.selectOptions(within(dialog).getByLabelText('Label'), 'Selfie unclear');
+    await user.click(within(dialog).getByRole('button', { name: 'Request resubmission' }));
+    await waitFor(() =>
+      expect(api.callsTo('applicantDecisionsRequestResubmission').map((call) => call.body)).toEqual([
+        { version: 4, step: 'personal-data', labelId: 'label-selfie', fields: ['name', 'dateOfBirth'] },
+      ]),
+    );
+  });
+
   it('offers Undo with the seconds left, and undoes', async () => {
     const until = new Date(Date.now() + 20_500).toISOString();
     const undoable = {

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 
 import { getErrorMessage } from '../../../api/client';
-import type { ApplicantAssigneeDto, ApplicantSummaryDto, DecisionLabelDto, PendingDecisionDto, UndoableDecisionDto } from '../../../api/generated/types.gen';
+import type { ApplicantAssigneeDto, ApplicantSummaryDto, PendingDecisionDto, UndoableDecisionDto } from '../../../api/generated/types.gen';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -9,13 +9,14 @@ import { useToast } from '../../../components/ui/toast-context';
 import { ReasonField } from '../../../components/reason-field';
 import { useAuth } from '../../../lib/auth';
 import { FIELD_REQUIRED } from '../../../lib/validation';
-import { useDecideApplicant, type DecisionAction, type ResubmissionStep } from '../api/decide-applicant';
+import { useDecideApplicant, type CorrectableField, type DecisionAction, type ResubmissionStep } from '../api/decide-applicant';
 import { useDecisionLabels } from '../api/get-decision-labels';
 import { useReviewState } from '../api/get-review-state';
 import { useSaveApproveWithoutConfirmation } from '../api/reviewer-preferences';
-import { DECISION_VERBS, OVERRIDE_REASON_REQUIRED, RESUBMISSION_STEP_LABELS, resubmissionSteps, secondsLeft } from '../lib/decisions';
+import { CORRECTABLE_FIELDS, DECISION_VERBS, OVERRIDE_REASON_REQUIRED, RESUBMISSION_STEP_LABELS, resubmissionSteps, secondsLeft } from '../lib/decisions';
 import { useShortcuts } from '../lib/use-shortcuts';
 import { ApprovalFlags, type ApprovalFlag } from './approval-flags';
+import { FieldsToCorrect, LabelChoice } from './decision-fields';
 import { SelectField } from './select-field';
 
 import './decision-bar.css';
@@ -80,6 +81,7 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
   const [note, setNote] = useState('');
   const [dontAskAgain, setDontAskAgain] = useState(false);
   const [overrideReason, setOverrideReason] = useState('');
+  const [fields, setFields] = useState<CorrectableField[]>([]);
   const [errors, setErrors] = useState<{ label?: string; step?: string; overrideReason?: string }>({});
 
   const review = state.data;
@@ -95,6 +97,7 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
     setNote('');
     setDontAskAgain(false);
     setOverrideReason('');
+    setFields([]);
     setErrors({});
     setDialog(which);
   };
@@ -155,8 +158,17 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
       setErrors(missing);
       return;
     }
-    if (dialog === 'resubmission') run({ kind: 'resubmission', version, step: step as ResubmissionStep, labelId, note: trimmedNote });
-    else if (dialog === 'reject' || dialog === 'hold') run({ kind: dialog, version, labelId, note: trimmedNote });
+    if (dialog === 'resubmission') {
+      const toCorrect = step === 'personal-data' ? CORRECTABLE_FIELDS.filter((field) => fields.includes(field)) : [];
+      run({
+        kind: 'resubmission',
+        version,
+        step: step as ResubmissionStep,
+        labelId,
+        note: trimmedNote,
+        ...(toCorrect.length > 0 ? { fields: toCorrect } : {}),
+      });
+    } else if (dialog === 'reject' || dialog === 'hold') run({ kind: dialog, version, labelId, note: trimmedNote });
   };
 
   const labelKind = dialog === 'resubmission' ? 'resubmission' : dialog;
@@ -299,6 +311,7 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
             />
           )}
           {errors.step && <p className="text-field-error">{errors.step}</p>}
+          {dialog === 'resubmission' && step === 'personal-data' && <FieldsToCorrect value={fields} onChange={setFields} />}
           {dialog !== null && dialog !== 'approve' && (
             <LabelChoice
               labels={choices}
@@ -322,44 +335,6 @@ export function DecisionBar({ organizationId, applicant, assignee = null, onDeci
         </form>
       </Modal>
     </section>
-  );
-}
-
-function LabelChoice({
-  labels,
-  value,
-  error,
-  loading,
-  chosen,
-  onChange,
-}: {
-  labels: DecisionLabelDto[];
-  value: string;
-  error?: string;
-  loading: boolean;
-  chosen: DecisionLabelDto | undefined;
-  onChange: (value: string) => void;
-}) {
-  const hintId = useId();
-  return (
-    <div>
-      <SelectField
-        label="Label"
-        placeholder={loading ? 'Loading labels…' : 'Choose a label'}
-        options={labels.map((label) => ({ value: label.id, label: label.title }))}
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={hintId}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={hintId} className={error ? 'text-field-error' : 'text-field-hint'}>
-        {error ??
-          (chosen
-            ? `The end user reads: “${chosen.endUserText}” Your webhook gets the code ${chosen.code}.`
-            : 'Its code goes to your webhook; its text to the end user.')}
-      </p>
-    </div>
   );
 }
 

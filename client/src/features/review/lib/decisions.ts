@@ -1,4 +1,4 @@
-import type { ResubmissionStep } from '../api/decide-applicant';
+import type { CorrectableField, ResubmissionStep } from '../api/decide-applicant';
 
 export const RESUBMISSION_STEP_LABELS: Record<ResubmissionStep, string> = {
   'document-front': 'Document front',
@@ -27,3 +27,18 @@ export function secondsLeft(until: string, now: number): number {
 
 /** Approving past the applicant's risks (the review state's `risk.risks`) takes a written reason. */
 export const OVERRIDE_REASON_REQUIRED = 'Say why you approve past these flags';
+
+/** The fields a personal-data resubmission may ask the end user to correct, in the form's order. */
+export const CORRECTABLE_FIELDS: readonly CorrectableField[] = [
+  'name',
+  'dateOfBirth',
+  'sex',
+  'placeOfBirth',
+  'docNumber',
+  'issuanceDate',
+  'expiryDate',
+  'country',
+  'address',
+  'issuedIn',
+  'maritalStatus',
+];

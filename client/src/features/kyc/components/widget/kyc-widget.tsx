@@ -7,7 +7,7 @@ import { useSavePersonalData } from '../../api/save-personal-data';
 import { useSubmitKyc } from '../../api/submit-kyc';
 import { useUploadKycDocument } from '../../api/upload-kyc-document';
 import { documentTypeInfo } from '../../model/document-types';
-import { toPersonalDataDto } from '../../model/personal-data';
+import { PERSONAL_LABELS, toPersonalDataDto } from '../../model/personal-data';
 import {
   isStepComplete,
   previousStep,
@@ -113,6 +113,9 @@ export function KycWidget({
             className="kyc-widget-redo"
           >
             <p>{session.resubmission.message}</p>
+            {session.resubmission.fields.length > 0 && (
+              <p>Please correct: {session.resubmission.fields.map((field) => PERSONAL_LABELS[field as keyof typeof PERSONAL_LABELS] ?? field).join(', ')}.</p>
+            )}
             <p>Everything else you sent before is kept: only this step is asked for again.</p>
           </Alert>
         ) : (
@@ -147,6 +150,7 @@ export function KycWidget({
               <PersonalDataStep
                 values={state.personal}
                 prefilled={state.prefilled}
+                toCorrect={session.resubmission?.fields ?? []}
                 documentNoun={info?.noun ?? 'document'}
                 onChange={(values) => go({ type: 'personalChanged', values })}
                 onSave={async (values) => {

@@ -34,6 +34,7 @@ const AUTOCOMPLETE: Partial<Record<PersonalField, string>> = {
 export function PersonalDataStep({
   values,
   prefilled = [],
+  toCorrect = [],
   documentNoun,
   onChange,
   onSave,
@@ -42,6 +43,8 @@ export function PersonalDataStep({
   values: PersonalDataValues;
   /** Fields filled in from the document photo. */
   prefilled?: readonly PersonalField[];
+  /** After a resubmission request: the fields the reviewer asked to correct, marked. */
+  toCorrect?: readonly string[];
   documentNoun: string;
   onChange: (values: PersonalDataValues) => void;
   onSave: (values: PersonalDataValues) => Promise<unknown>;
@@ -77,14 +80,14 @@ export function PersonalDataStep({
   };
 
   const field = (name: PersonalField, control: (props: ControlProps) => ReactNode, wide = false) => (
-    <Field name={name} error={errors[name]} wide={wide}>
+    <Field name={name} error={errors[name]} wide={wide} toCorrect={toCorrect.includes(name)}>
       {control({
         id: `kyc-${name}`,
         name,
         value: values[name],
         required: isRequired(name),
         'aria-invalid': errors[name] ? true : undefined,
-        'aria-describedby': errors[name] ? `kyc-${name}-error` : undefined,
+        'aria-describedby': errors[name] ? `kyc-${name}-error` : toCorrect.includes(name) ? `kyc-${name}-correct` : undefined,
         onChange: (event: { target: { value: string } }) => set(name, event.target.value),
         autoComplete: AUTOCOMPLETE[name] ?? 'off',
         className: 'kyc-input',
@@ -177,14 +180,31 @@ interface ControlProps {
   className: string;
 }
 
-function Field({ name, error, wide, children }: { name: PersonalField; error: string | undefined; wide: boolean; children: ReactNode }) {
+function Field({
+  name,
+  error,
+  wide,
+  toCorrect,
+  children,
+}: {
+  name: PersonalField;
+  error: string | undefined;
+  wide: boolean;
+  toCorrect: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div className={wide ? 'kyc-field kyc-field-wide' : 'kyc-field'}>
+    <div className={['kyc-field', wide && 'kyc-field-wide', toCorrect && 'kyc-field-correct'].filter(Boolean).join(' ')}>
       <label htmlFor={`kyc-${name}`} className="kyc-label">
         {PERSONAL_LABELS[name]}
         {!isRequired(name) && <span className="kyc-optional"> (optional)</span>}
       </label>
       {children}
+      {toCorrect && !error && (
+        <p id={`kyc-${name}-correct`} className="kyc-field-correct-note">
+          Please check and correct this.
+        </p>
+      )}
       {error && (
         <p id={`kyc-${name}-error`} className="kyc-field-error">
           {error}
