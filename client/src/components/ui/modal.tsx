@@ -10,7 +10,8 @@ export interface ModalProps {
   children?: ReactNode;
   /** Action buttons, right-aligned at the bottom. */
   footer?: ReactNode;
-  size?: 'small' | 'regular' | 'large';
+  /** 'full' fills the screen (an image viewer): the body takes the height the header and footer leave. */
+  size?: 'small' | 'regular' | 'large' | 'full';
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -66,7 +67,7 @@ export function Modal({ open, onClose, title, children, footer, size = 'regular'
 
   return createPortal(
     <div
-      className="modal-backdrop"
+      className={`modal-backdrop modal-backdrop-${size}`}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApplicantCheckDto } from '../../../api/generated/types.gen';
 import { documentSignalMarks } from '../lib/document-signals';
 import { zoneDoubtMarks } from '../lib/zone-doubt-marks';
-import { DocumentImages, measuresLine, orderImages } from './document-images';
+import { DocumentImages, facesToCompare, measuresLine, orderImages } from './document-images';
 
 const image = (docType: string, side: string | null) => ({ id: `${docType}-${side}`, docType, side, url: '/x', quality: null });
 
@@ -30,21 +30,34 @@ describe('measuresLine', () => {
 });
 
 describe('<DocumentImages>', () => {
-  it('opens a photo to turn it in quarter turns and zoom it in steps', async () => {
+  it('opens a photo full screen in the image viewer; the magnifier stays on the page', async () => {
     const user = userEvent.setup();
     render(<DocumentImages images={[image('PASSPORT', 'front')]} />);
-    await user.click(screen.getByRole('button', { name: /Rotate & zoom/ }));
-    const dialog = await screen.findByRole('dialog');
-    const photo = within(dialog).getByRole('img');
-    await user.click(within(dialog).getByRole('button', { name: 'Rotate right' }));
-    expect(photo).toHaveAttribute('data-rotation', '90');
-    await user.click(within(dialog).getByRole('button', { name: 'Rotate left' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Rotate left' }));
-    expect(photo).toHaveAttribute('data-rotation', '270');
-    expect(within(dialog).getByRole('button', { name: 'Zoom out' })).toBeDisabled();
-    await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
-    expect(within(dialog).getByText('150 %')).toBeInTheDocument();
-    expect(photo.style.width).toBe('150%');
+    expect(screen.getByRole('img', { name: 'Passport, front' })).toHaveClass('magnifier-image');
+    await user.click(screen.getByRole('button', { name: 'Full screen: Passport, front' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Passport, front' });
+    expect(within(dialog).getByRole('slider', { name: 'Brightness' })).toBeInTheDocument();
+    // Only a document with a selfie can be compared.
+    expect(screen.queryByRole('button', { name: 'Compare faces' })).not.toBeInTheDocument();
+  });
+
+  it("compares the selfie facing the camera with the document's front, side by side", async () => {
+    const user = userEvent.setup();
+    const images = [
+      { ...image('SELFIE', 'turned'), url: '/turned' },
+      { ...image('SELFIE', null), url: '/selfie' },
+      { ...image('ID_CARD', 'back'), url: '/back' },
+      { ...image('ID_CARD', 'front'), url: '/front' },
+    ];
+    expect(facesToCompare(orderImages(images))?.document.id).toBe('ID_CARD-front');
+    render(<DocumentImages images={images} />);
+    await user.click(screen.getByRole('button', { name: 'Compare faces' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Compare faces' });
+    const photos = within(dialog).getAllByRole('img');
+    expect(photos.map((photo) => photo.getAttribute('src'))).toEqual(['/front', '/selfie']);
+    expect(photos.map((photo) => photo.getAttribute('alt'))).toEqual(['ID card, front', 'Selfie']);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 
 import type { ApplicantImageDto, PhotoMeasuresDto } from '../../../api/generated/types.gen';
+import { Button } from '../../../components/ui/button';
 import { Magnifier } from '../../../components/ui/magnifier';
 import { MAGNIFIER_DEFAULT_SIZE, MAGNIFIER_DEFAULT_ZOOM, MAGNIFIER_DOCUMENT_SIZE, MAGNIFIER_DOCUMENT_ZOOM } from '../../../config/constants';
 import { imageCaption } from '../../../lib/applicant-labels';
 import { SIGNAL_NOT_CERTIFICATION, type SignalMark } from '../lib/document-signals';
 import type { DoubtMark } from '../lib/zone-doubt-marks';
+import { CompareFaces } from './compare-faces';
 import { ImageViewer } from './image-viewer';
 
 import './document-images.css';
@@ -25,6 +27,13 @@ export function orderImages(images: readonly Image[]): Image[] {
 const whole = new Intl.NumberFormat('en', { maximumFractionDigits: 0, useGrouping: false });
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 
+/** The photos "Compare faces" shows: the first document's front (its portrait) and the selfie facing the camera, when there are both. */
+export function facesToCompare(ordered: readonly Image[]): { document: Image; selfie: Image } | null {
+  const document = ordered.find((image) => image.docType !== 'SELFIE' && image.side === 'front');
+  const selfie = ordered.find((image) => image.docType === 'SELFIE' && image.side !== 'turned');
+  return document && selfie ? { document, selfie } : null;
+}
+
 /** The measures taken at upload, in one line. */
 export function measuresLine(quality: PhotoMeasuresDto): string {
   return `Sharpness ${whole.format(quality.sharpness)} · glare ${percent.format(quality.glare)} · brightness ${whole.format(quality.brightness)} · ${quality.width} × ${quality.height} px`;
@@ -40,7 +49,8 @@ const placed = (region: DoubtMark['region']) => ({
 
 /**
  * Each document image with its caption (and its measures at upload); hovering shows the
- * magnifier lens, "Rotate & zoom" the full photo. A document liveness signal suspected on
+ * magnifier lens, "Full screen" the photo in the image viewer (turn, zoom, move, brightness
+ * and contrast), "Compare faces" the selfie beside the document's front. A document liveness signal suspected on
  * a photo is named under it, as a signal, with the region that raised it outlined; each
  * character of the machine-readable zone in doubt is outlined and numbered on the photo
  * it was read from, and listed under it.
@@ -55,12 +65,20 @@ export function DocumentImages({
   doubts?: readonly DoubtMark[];
 }) {
   const [viewing, setViewing] = useState<Image | null>(null);
+  const [comparing, setComparing] = useState(false);
   if (images.length === 0) {
     return <p className="document-images-empty">No document images yet.</p>;
   }
+  const ordered = orderImages(images);
+  const faces = facesToCompare(ordered);
   return (
     <div className="document-images">
-      {orderImages(images).map((image) => {
+      {faces && (
+        <Button variant="outline" className="document-images-compare" onClick={() => setComparing(true)}>
+          Compare faces
+        </Button>
+      )}
+      {ordered.map((image) => {
         const caption = imageCaption(image.docType, image.side);
         // Documents have small print and get the stronger lens; a selfie keeps the default.
         const isDocument = image.docType !== 'SELFIE';
@@ -120,13 +138,20 @@ export function DocumentImages({
               {caption}
               {image.quality && <span className="document-image-measures">{measuresLine(image.quality)}</span>}
               <button type="button" className="document-image-open" onClick={() => setViewing(image)}>
-                Rotate &amp; zoom<span className="visually-hidden"> {caption}</span>
+                Full screen<span className="visually-hidden">: {caption}</span>
               </button>
             </figcaption>
           </figure>
         );
       })}
       {viewing && <ImageViewer key={viewing.id} src={viewing.url} alt={imageCaption(viewing.docType, viewing.side)} open onClose={() => setViewing(null)} />}
+      {comparing && faces && (
+        <CompareFaces
+          document={{ src: faces.document.url, caption: imageCaption(faces.document.docType, faces.document.side) }}
+          selfie={{ src: faces.selfie.url, caption: imageCaption(faces.selfie.docType, faces.selfie.side) }}
+          onClose={() => setComparing(false)}
+        />
+      )}
     </div>
   );
 }
