@@ -40,6 +40,6 @@ export function RequireAuth() {
 /** Exact-role pages (spec §6): any other role sees Unauthorized!. Nest inside RequireAuth. */
 export function RequireRole({ role }: { role: Role }) {
   const { user } = useAuth();
-  if (!user || !hasExactRole(user.role, role)) return <UnauthorizedScreen />;
+  if (!user || !hasExactRole(user.role, role)) return <UnauthorizedScreen embedded />;
   return <Outlet />;
 }

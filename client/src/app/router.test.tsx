@@ -107,6 +107,9 @@ describe('access rules', () => {
     renderApp(path, signedIn('admin'));
     expect(await screen.findByRole('heading', { name: 'Unauthorized!' })).toBeInTheDocument();
     expect(screen.getByText("You currently don't have permission to see this page.")).toBeInTheDocument();
+    // Inside the signed-in frame, whose `main` it keeps: one `main`, one top bar.
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
   });
 
   it('opens super-admin-only pages for a super-admin', async () => {

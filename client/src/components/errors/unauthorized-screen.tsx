@@ -1,9 +1,11 @@
 import { ButtonLink } from '../ui/button-link';
 import { ErrorScreen } from './error-screen';
 
-export function UnauthorizedScreen() {
+/** `embedded` inside the signed-in frame (RequireRole), which has the page's `main`. */
+export function UnauthorizedScreen({ embedded = false }: { embedded?: boolean }) {
   return (
     <ErrorScreen
+      embedded={embedded}
       code="403"
       title="Unauthorized!"
       actions={
