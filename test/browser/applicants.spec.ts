@@ -114,6 +114,60 @@ async function applicantWithImages(): Promise<string> {
   throw new Error('the seed left no pending applicant with images');
 }
 
+/**
+ * The first document full screen (brightness, contrast, keys and drag move it; Escape closes),
+ * then the selfie beside the document's front; axe on both, screenshots at `size`.
+ */
+async function viewAndCompare(page: Page, size: string): Promise<void> {
+  await page
+    .getByRole('button', { name: /^Full screen/ })
+    .first()
+    .click();
+  const viewer = page.getByRole('dialog').filter({ has: page.getByRole('slider', { name: 'Brightness' }) });
+  const photo = viewer.locator('.image-viewer-image');
+  await viewer.getByRole('slider', { name: 'Brightness' }).fill('140');
+  await viewer.getByRole('slider', { name: 'Contrast' }).fill('160');
+  await waitForPageCondition(
+    page,
+    `getComputedStyle(document.querySelector('.image-viewer-image')).filter === 'brightness(1.4) contrast(1.6)'`,
+    'the photo to be brighter and more contrasted',
+  );
+  await viewer.getByRole('button', { name: 'Zoom in' }).click();
+  await viewer.getByRole('region', { name: /150 %/ }).focus();
+  await page.keyboard.press('ArrowLeft');
+  const box = await photo.boundingBox();
+  if (!box) throw new Error('the photo has no box');
+  // Dragged 40 px right and down: the photo follows the pointer.
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 40, { steps: 4 });
+  await page.mouse.up();
+  const moved = await photo.boundingBox();
+  expect(Math.round((moved?.x ?? 0) - box.x)).toBe(40);
+  expect(Math.round((moved?.y ?? 0) - box.y)).toBe(40);
+  expect(await documentScrollWidth(page)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+  await expectAccessible(page, `image viewer at ${size}`);
+  await saveScreenshot(page, `image-viewer-${size}`);
+  await page.keyboard.press('Escape');
+  await viewer.waitFor({ state: 'detached' });
+
+  await page.getByRole('button', { name: 'Compare faces' }).click();
+  const compare = page.getByRole('dialog', { name: 'Compare faces' });
+  const photos = compare.getByRole('img');
+  await photos.nth(1).waitFor();
+  await waitForPageCondition(
+    page,
+    `[...document.querySelectorAll('.compare-faces-image')].every((image) => image.complete && image.naturalWidth > 0)`,
+    'both faces drawn',
+  );
+  expect(await photos.nth(0).getAttribute('alt')).toMatch(/, front$/);
+  expect(await photos.nth(1).getAttribute('alt')).toBe('Selfie');
+  await expectAccessible(page, `compare faces at ${size}`);
+  await saveScreenshot(page, `compare-faces-${size}`);
+  await page.keyboard.press('Escape');
+  await compare.waitFor({ state: 'detached' });
+}
+
 const suite = browserSuite();
 
 beforeAll(async () => {
@@ -242,6 +296,13 @@ describe('applicants', () => {
     expect(firstPage.map((row) => row.userId)).toEqual([...firstPage.map((row) => row.userId)].sort().reverse());
     expect(await page.getByLabel('Items per page').inputValue()).toBe('25');
     await saveScreenshot(page, 'applicants-list-1280', true);
+    // The second Tab is "Skip to the queue" (after "Skip to content"); Enter gives the table the focus.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to the queue' });
+    expect(await skip.evaluate((link) => link === link.ownerDocument.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await waitForPageCondition(page, `document.activeElement?.id === 'queue'`, 'the queue to have the focus');
 
     await page.getByRole('button', { name: 'Page 3' }).click();
     await waitForFirstRow(page, '51');
@@ -285,15 +346,34 @@ describe('applicants', () => {
     await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants`, { waitUntil: 'networkidle' });
     await waitForFirstRow(page, '1');
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    // A card per applicant: every column in view, nothing to scroll sideways.
+    expect(await page.getByRole('region', { name: 'Applicants', exact: true }).evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
     await saveScreenshot(page, 'applicants-list-375', true);
     await page.getByRole('searchbox', { name: 'Search applicants' }).fill('us');
     await page.getByRole('status').filter({ hasText: 'Type at least 3 characters to search' }).waitFor();
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'applicants-search-too-short-375');
+    // The organization's name, switcher and tabs stay under 80 px of a phone's height.
+    const organizationHeader = await page.getByRole('complementary', { name: 'Organization' }).boundingBox();
+    expect(organizationHeader?.height).toBeLessThan(80);
     await page.goto(`${suite.app.url}/dashboard/${organizationId}`, { waitUntil: 'networkidle' });
     await page.getByRole('list', { name: 'Applicants by status' }).waitFor();
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'organization-dashboard-375', true);
+    // The Activity's table is a card per entry on a phone: no column is cut off, the page is no wider.
+    await page.goto(`${suite.app.url}/dashboard/${organizationId}/activity`, { waitUntil: 'networkidle' });
+    const entries = page.getByRole('table', { name: 'Activity entries' });
+    await entries.getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('region', { name: 'Activity entries' }).evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await saveScreenshot(page, 'organization-activity-375', true);
+    // A page of the super-admin's: Unauthorized! inside the signed-in frame, one `main`.
+    await page.goto(`${suite.app.url}/dashboard/user/me/manage-permission`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Unauthorized!' }).waitFor();
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+    await expectAccessible(page, 'unauthorized on a phone');
+    await saveScreenshot(page, 'unauthorized-375');
   });
 
   it('opens an applicant, magnifies a document, edits, resets and approves', async () => {
@@ -325,6 +405,7 @@ describe('applicants', () => {
     await saveScreenshot(page, 'applicant-details-1280', true);
     await page.mouse.move(0, 0);
     await lens.waitFor({ state: 'detached' });
+    await viewAndCompare(page, '1280');
 
     // Edit: the change shows on the details with the toast.
     await page.getByRole('link', { name: 'Edit applicant' }).click();
@@ -460,6 +541,7 @@ describe('applicants', () => {
     await waitForDocumentImage(page);
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
     await saveScreenshot(page, 'applicant-details-375', true);
+    await viewAndCompare(page, '375');
 
     await page.goto(`${suite.app.url}/dashboard/${organizationId}/applicants/${encodeURIComponent(userId)}/edit`, {
       waitUntil: 'networkidle',

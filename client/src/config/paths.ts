@@ -1,5 +1,9 @@
 // URL builders for the route table in app/router.tsx, so features link to each
 // other's screens without importing each other.
+
+/** The applicants list's table, where the signed-in frame's "Skip to the queue" lands (`#queue`). */
+export const QUEUE_ANCHOR = 'queue';
+
 export const paths = {
   home: '/',
   features: '/#features',

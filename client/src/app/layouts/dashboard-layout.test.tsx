@@ -20,6 +20,7 @@ function renderDashboard(me: CurrentUser, path = '/dashboard/user/me') {
         element: <DashboardLayout />,
         children: [
           { path: 'select', element: <h1>Your organizations</h1> },
+          { path: ':organizationId/*', element: <h1>An organization&apos;s page</h1> },
           {
             path: 'user/me',
             element: <SettingsLayout />,
@@ -76,6 +77,27 @@ describe('<DashboardLayout> user menu', { timeout: 20_000 }, () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
+  });
+});
+
+describe('<DashboardLayout> skip links', { timeout: 20_000 }, () => {
+  it("offers 'Skip to the queue' after 'Skip to content' on an organization's pages, keeping the list's filters on the list", async () => {
+    const { user, router } = renderDashboard(buildUser(), '/dashboard/org-1/members');
+    const skip = screen.getByRole('link', { name: 'Skip to the queue' });
+    expect(skip).toHaveAttribute('href', '/dashboard/org-1/applicants#queue');
+    // First in the page's tab order: nothing of the frame comes before it.
+    await user.tab();
+    expect(skip).toHaveFocus();
+    await user.click(skip);
+    expect(router.state.location).toMatchObject({ pathname: '/dashboard/org-1/applicants', hash: '#queue' });
+
+    await router.navigate('/dashboard/org-1/applicants?status=queued&page=2');
+    expect(await screen.findByRole('link', { name: 'Skip to the queue' })).toHaveAttribute('href', '/dashboard/org-1/applicants?status=queued&page=2#queue');
+  });
+
+  it('has no skip to the queue outside an organization', () => {
+    renderDashboard(buildUser(), '/dashboard/select');
+    expect(screen.queryByRole('link', { name: 'Skip to the queue' })).not.toBeInTheDocument();
   });
 });
 

@@ -64,4 +64,16 @@ describe('<Table>', () => {
       direction: 'desc',
     });
   });
+
+  it('labels each cell with its header when stacked (a card per row on a phone), and only then', () => {
+    const rows = [{ userId: 'u-1', kycStatus: 'pending' }];
+    const labelled: TableColumn<Row>[] = [...columns, { id: 'tags', header: <em>Tags</em>, label: 'Tags', cell: () => 'vip' }];
+    const { unmount } = render(<Table columns={labelled} rows={rows} getRowKey={(row) => row.userId} stacked />);
+    expect(screen.getByRole('table')).toHaveClass('table-stacked');
+    expect(screen.getAllByRole('cell').map((cell) => cell.dataset.label)).toEqual(['#', 'User ID', 'Status', 'Tags']);
+    unmount();
+    render(<Table columns={labelled} rows={rows} getRowKey={(row) => row.userId} />);
+    expect(screen.getByRole('table')).not.toHaveClass('table-stacked');
+    expect(screen.getByRole('cell', { name: 'u-1' })).not.toHaveAttribute('data-label');
+  });
 });

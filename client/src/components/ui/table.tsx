@@ -20,9 +20,13 @@ export interface TableColumn<Row> {
   minWidth?: number;
   /** Sorting is off unless a column opts in (spec §4). */
   sortable?: boolean;
+  /** The cell's label in a stacked row, when the header is not plain text. */
+  label?: string;
 }
 
 export interface TableProps<Row> {
+  /** The scrolling region's id, for a link that lands on the table (it takes the focus). */
+  id?: string;
   columns: readonly TableColumn<Row>[];
   rows: readonly Row[];
   getRowKey: (row: Row, rowIndex: number) => string | number;
@@ -33,6 +37,8 @@ export interface TableProps<Row> {
   onSortChange?: (sort: TableSort | null) => void;
   /** Dims the rows while the next page loads over the previous one. */
   isFetching?: boolean;
+  /** On a phone each row is a card of labelled cells (the sortable headers stay above them as buttons), instead of a table scrolling sideways. */
+  stacked?: boolean;
 }
 
 export const TABLE_EMPTY_TEXT = 'Nothing to display';
@@ -66,6 +72,7 @@ function SortIcon({ direction }: { direction: SortDirection | null }) {
 }
 
 export function Table<Row>({
+  id,
   columns,
   rows,
   getRowKey,
@@ -75,6 +82,7 @@ export function Table<Row>({
   sort,
   onSortChange,
   isFetching = false,
+  stacked = false,
 }: TableProps<Row>) {
   const handleRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -85,8 +93,8 @@ export function Table<Row>({
 
   return (
     // Focusable and named: a table wider than a phone scrolls inside it, and keyboard users scroll it with the arrows.
-    <div className="table-wrapper" tabIndex={0} role="region" aria-label={caption ?? 'Table'}>
-      <table className={['table', isFetching ? 'table-fetching' : ''].filter(Boolean).join(' ')}>
+    <div id={id} className="table-wrapper" tabIndex={0} role="region" aria-label={caption ?? 'Table'}>
+      <table className={['table', isFetching ? 'table-fetching' : '', stacked ? 'table-stacked' : ''].filter(Boolean).join(' ')}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>
@@ -119,7 +127,8 @@ export function Table<Row>({
           {rows.length === 0 ? (
             <tr>
               <td className="table-empty" colSpan={columns.length}>
-                {emptyText}
+                {/* Centred in what the card shows, however wide the table scrolls. */}
+                <span className="table-empty-text">{emptyText}</span>
               </td>
             </tr>
           ) : (
@@ -132,7 +141,11 @@ export function Table<Row>({
                 tabIndex={onRowClick ? 0 : undefined}
               >
                 {columns.map((column) => (
-                  <td key={column.id} className={columnLayout(column).centered ? 'table-centered' : undefined}>
+                  <td
+                    key={column.id}
+                    className={columnLayout(column).centered ? 'table-centered' : undefined}
+                    data-label={stacked ? (column.label ?? (typeof column.header === 'string' ? column.header : undefined)) : undefined}
+                  >
                     {column.cell(row, rowIndex)}
                   </td>
                 ))}

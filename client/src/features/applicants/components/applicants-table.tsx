@@ -2,6 +2,7 @@ import type { ApplicantListItemDto } from '../../../api/generated/types.gen';
 import { KycStatusBadge } from '../../../components/kyc-status-badge';
 import { TagChips } from '../../../components/tag-chips';
 import { Table, type TableColumn, type TableSort } from '../../../components/ui/table';
+import { QUEUE_ANCHOR } from '../../../config/paths';
 import { documentTypeLabel } from '../../../lib/applicant-labels';
 import { flagLabel } from '../../../lib/check-labels';
 import { useNow } from '../../../lib/use-now';
@@ -137,6 +138,7 @@ export function ApplicantsTable({
   return (
     <div className="applicants-table">
       <Table
+        id={QUEUE_ANCHOR}
         columns={shown}
         rows={rows}
         getRowKey={(applicant) => applicant.userId}
@@ -145,6 +147,7 @@ export function ApplicantsTable({
         onSortChange={onSortChange}
         onRowClick={onOpen}
         isFetching={isFetching}
+        stacked
       />
     </div>
   );

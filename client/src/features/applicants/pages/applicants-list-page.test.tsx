@@ -46,6 +46,17 @@ describe('applicants list', () => {
     expect(screen.getByLabelText('Items per page')).toHaveValue('25');
   });
 
+  it("gives the table the focus when 'Skip to the queue' lands on it: the next Tabs are its sort buttons, then its rows", async () => {
+    const user = userEvent.setup();
+    serveApplicants();
+    renderPage(<ApplicantsListPage />, ROUTE, `${PAGE_PATH}?status=queued#queue`);
+    await screen.findByText('user-0001');
+    const queue = screen.getByRole('region', { name: 'Applicants' });
+    await waitFor(() => expect(queue).toHaveFocus());
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'User ID' })).toHaveFocus();
+  });
+
   it('keeps numbering rows across pages', async () => {
     const user = userEvent.setup();
     const api = serveApplicants();

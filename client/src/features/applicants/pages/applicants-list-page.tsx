@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 
 import type { ApplicantListItemDto } from '../../../api/generated/types.gen';
 import { useReviewSettings } from '../../../api/review-settings';
@@ -10,7 +10,7 @@ import { Loading } from '../../../components/ui/loading';
 import { Pager } from '../../../components/ui/pager';
 import type { TableSort } from '../../../components/ui/table';
 import { useToast } from '../../../components/ui/toast-context';
-import { paths } from '../../../config/paths';
+import { paths, QUEUE_ANCHOR } from '../../../config/paths';
 import { useApplicants } from '../api/get-applicants';
 import { useUserPreferences } from '../api/views';
 import { useAssignableMembers, useNextUnassigned } from '../api/work-queue';
@@ -45,6 +45,13 @@ export function ApplicantsListPage() {
   const nextUnassigned = useNextUnassigned(organizationId);
   const members = useAssignableMembers(organizationId);
   const slaHours = useReviewSettings(organizationId).data?.slaHours ?? null;
+  const { hash, key: visit } = useLocation();
+  const queueShown = data !== undefined;
+
+  // "Skip to the queue" (the signed-in frame) lands on the table once it is shown: the next Tab is its first row.
+  useEffect(() => {
+    if (hash === `#${QUEUE_ANCHOR}` && queueShown) document.getElementById(QUEUE_ANCHOR)?.focus();
+  }, [hash, visit, queueShown]);
 
   const saved = preferences.data?.applicantListColumns?.filter((column): column is ListColumn => (LIST_COLUMNS as readonly string[]).includes(column));
   const columns = state.columns ?? (saved?.length ? saved : DEFAULT_COLUMNS);

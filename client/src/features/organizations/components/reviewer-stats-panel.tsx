@@ -28,6 +28,7 @@ export function ReviewerStatsPanel({ reviewers }: { reviewers: readonly Reviewer
         getRowKey={(row) => row.userId}
         caption="Decisions per reviewer in the last 30 days"
         emptyText="No one has decided anything in the last 30 days."
+        stacked
       />
     </Panel>
   );

@@ -42,7 +42,16 @@ function columns(organizationId: string): TableColumn<OrganizationActivityItemDt
       header: 'Applicant',
       cell: (item) => (item.userId ? <Link to={paths.dashboard.applicant(organizationId, item.userId)}>{item.userId}</Link> : '—'),
     },
-    { id: 'details', header: 'Details', cell: (item) => <span className="org-activity-details">{details(item)}</span>, minWidth: 220 },
+    {
+      id: 'details',
+      header: 'Details',
+      // Nothing at all when there is nothing to say: a stacked row (a phone) then leaves the label out.
+      cell: (item) => {
+        const text = details(item);
+        return text ? <span className="org-activity-details">{text}</span> : null;
+      },
+      minWidth: 220,
+    },
   ];
 }
 
@@ -133,6 +142,7 @@ export function OrganizationActivityPage() {
               caption="Activity entries"
               emptyText="Nothing matches these filters."
               isFetching={isPlaceholderData}
+              stacked
             />
             <nav className="org-activity-pager" aria-label="Activity pages">
               <Button
