@@ -103,9 +103,9 @@ describe('structured decisions', () => {
     );
     await saveScreenshot(endUser, 'decisions-end-user-rejected-375', true);
     expect(endUserProblems).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 
-  it('requests resubmission of the selfie: the integrator is told, the end user redoes only the selfie', async () => {
+  it('requests resubmission of the selfie, then of one detail: the end user redoes only that, the case shows the attempts and what changed', async () => {
     await submitted('resubmit-1');
     const page = await openApplicant(office, 'resubmit-1');
     await page.getByRole('button', { name: 'Request resubmission' }).click();
@@ -160,22 +160,62 @@ describe('structured decisions', () => {
     );
     expect(endUserProblems).toEqual([]);
 
-    // The reviewer sees the earlier attempt's selfies.
+    // The reviewer sees the attempts: the request that opened the second, and its selfies before and after.
     await page.reload();
-    const earlier = page.getByRole('region', { name: 'Earlier attempts' });
-    await earlier.getByRole('img', { name: 'Selfie (attempt 1)' }).waitFor();
-    expect(await earlier.getByRole('img').count()).toBe(2);
+    const attempts = page.getByRole('region', { name: 'Attempts' });
+    await attempts.getByRole('img', { name: 'Selfie before attempt 2' }).waitFor();
+    expect(await attempts.getByRole('img').count()).toBe(4);
+    expect(await attempts.innerText()).toContain('acme-reviewer asked to redo: Selfie (SELFIE_UNCLEAR)');
     await waitForPageCondition(
       page,
       "[...document.querySelectorAll('#earlier-attempts img')].every((image) => image.complete && image.naturalWidth > 0)",
-      "the earlier attempt's photos",
+      "the attempts' photos",
     );
-    await saveElementScreenshot(earlier, 'decisions-earlier-attempts-1280');
+    await saveElementScreenshot(attempts, 'decisions-earlier-attempts-1280');
     await saveElementScreenshot(page.getByRole('region', { name: 'Internal notes' }), 'decisions-notes-1280');
     await resizeViewport(page, MOBILE);
     expect(await documentScrollWidth(page)).toBeLessThanOrEqual(MOBILE.width);
-    await saveElementScreenshot(earlier, 'decisions-earlier-attempts-375');
+    await saveElementScreenshot(attempts, 'decisions-earlier-attempts-375');
     await resizeViewport(page, DESKTOP);
+
+    // Then the personal details, naming the one to correct: the end user's form comes back filled in, that field marked.
+    await page.getByRole('button', { name: 'Request resubmission' }).click();
+    const again = page.getByRole('dialog', { name: 'Request resubmission of one step' });
+    await again.getByLabel('Step to redo').selectOption({ label: 'Personal data' });
+    await again
+      .getByRole('group', { name: /Fields to correct/ })
+      .getByRole('checkbox', { name: 'Name' })
+      .check();
+    await again.getByLabel('Label').selectOption({ label: 'Details need correcting' });
+    await bothSizes(page, 'resubmission-fields-dialog');
+    await again.getByRole('button', { name: 'Request resubmission' }).click();
+    await toast(page, 'Resubmission requested');
+    const link = await setup.integrator.call<{ url: string }>(
+      'POST',
+      '/api/kyc/sessions',
+      { organizationId: setup.organizationId, userId: 'resubmit-1' },
+      { bearer: setup.apiKey },
+    );
+    await endUser.goto(link.url);
+    await heading(endUser, 'Your personal details');
+    expect(await endUser.getByRole('alert').innerText()).toContain('Please correct: Full name.');
+    const name = endUser.getByLabel(/^Full name/);
+    expect(await name.inputValue()).toBe('Ana Souza');
+    await endUser.getByText('Please check and correct this.').waitFor();
+    await saveScreenshot(endUser, 'decisions-end-user-correct-fields-375', true);
+    await name.fill('Ana Maria Souza');
+    await endUser.getByRole('button', { name: 'Continue' }).click();
+    await heading(endUser, 'Review and submit');
+    await endUser.getByRole('button', { name: 'Submit verification' }).click();
+    await heading(endUser, "We're checking your documents…");
+    expect(endUserProblems).toEqual([]);
+
+    await page.reload();
+    const third = page.getByRole('region', { name: 'Attempts' }).getByRole('listitem').first();
+    await third.getByRole('heading', { name: 'Attempt 3' }).waitFor();
+    const changed = third.getByRole('table', { name: 'Data changed in attempt 3' });
+    expect(await changed.getByRole('row', { name: /Name/ }).innerText()).toMatch(/Ana Souza\s+Ana Maria Souza/);
+    await saveElementScreenshot(page.getByRole('region', { name: 'Attempts' }), 'decisions-attempts-diff-1280');
   }, 90_000);
 
   it('undoes an approval within the window: its webhook is never delivered', async () => {

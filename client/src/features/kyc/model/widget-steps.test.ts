@@ -48,6 +48,9 @@ describe('the widget step machine', () => {
     expect(run(redo, { type: 'photoSaved', slot: 'back', preview: 'data:back' }).step).toBe('review');
     const personal = stateFromSession(session({ resubmission: { step: 'personal-data', message: 'Check', fields: [] } }));
     expect(personal).toMatchObject({ redo: 'personal', step: 'personal', personalSaved: false });
+    // Filled in with the data sent before, it still asks for it to be checked and saved again.
+    const filledIn = stateFromSession(session({ personalData: fullPersonalData, resubmission: { step: 'personal-data', message: 'Check', fields: ['name'] } }));
+    expect(filledIn).toMatchObject({ redo: 'personal', step: 'personal', personalSaved: false, personal: { name: fullPersonalData.name } });
   });
 
   it('goes from the passport front straight to the selfie', () => {

@@ -133,8 +133,9 @@ export function stateFromSession(session: WidgetSessionDto | undefined): WidgetS
   }
   const personal = session ? personalDataFromSession(session.personalData) : emptyPersonalData();
   const redo = session?.resubmission ? (REDO_STEPS[session.resubmission.step] ?? null) : null;
-  // A resubmission of a photo keeps the personal data on the server (this page never reads it back).
-  const personalSaved = hasRequiredPersonalData(personal) || (redo !== null && redo !== 'personal');
+  // A resubmission of a photo keeps the personal data on the server (this page never reads it back);
+  // one of the personal data brings it back filled in, to be corrected and saved again.
+  const personalSaved = redo === 'personal' ? false : hasRequiredPersonalData(personal) || redo !== null;
   const base = { documentType, photos, personal, personalSaved, returnToReview: false, prefilled: [], redo };
   return { ...base, step: firstIncompleteStep(base) };
 }
