@@ -198,7 +198,8 @@ describe('face crops at rest', () => {
       await request(t.server)
         .post(`/api/projects/${org.id}/applicants/kept-2/approve`)
         .set(await sessionHeaders(t, owner))
-        .send({})
+        // Flagged (the same face as kept-1): approving it past that takes a reason.
+        .send({ overrideReason: 'Same person, new document' })
         .expect(200);
       await request(t.server)
         .put(`/api/projects/${org.id}/retention-policy`)
