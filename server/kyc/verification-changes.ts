@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
+import { In, Not, type EntityManager, type FindOptionsWhere } from 'typeorm';
 import type { AuditActor } from '../audit/audit.service.js';
 import { identifyImage } from '../common/image-upload.js';
 import type { CaptureReport } from '../applicants/capture-signals.js';
@@ -133,15 +133,17 @@ export class VerificationChanges {
           unreadableImages: images.filter((image) => !readable(image.data)).map((i) => `${i.docType} ${i.side ?? ''}`.trim()),
           today: now,
         });
-        await manager.delete(ApplicantCheck, { applicantId: applicant.id });
+        // A new attempt runs again what its step changed; the other checks stay as they were.
+        const { analyses, kept } = rerunFor(applicant.resubmissionStep);
+        await manager.delete(ApplicantCheck, { applicantId: applicant.id, ...(kept.length > 0 ? { name: Not(In(kept)) } : {}) });
         // The face stored for the duplicate search was the previous submission's selfie; the crops went with the checks.
         await manager.delete(ApplicantFace, { applicantId: applicant.id });
         await manager.delete(FaceCrop, { applicantId: applicant.id });
         await manager.insert(
           ApplicantCheck,
-          checks.map((check) => ({ ...check, applicantId: applicant.id })),
+          checks.filter((check) => !kept.includes(check.name)).map((check) => ({ ...check, applicantId: applicant.id })),
         );
-        for (const kind of [DOCUMENT_ANALYSIS, FACE_ANALYSIS, SCREENING_ANALYSIS]) await this.analysisJobs.enqueue(manager, applicant.id, kind);
+        for (const kind of analyses) await this.analysisJobs.enqueue(manager, applicant.id, kind);
         return [
           {
             changes: {
@@ -274,4 +276,19 @@ function readable(data: Buffer): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * What a submission runs again and which checks it keeps. A first submission, or a new photo
+ * of the document or new data (the document's reading, the comparison, the screening and the
+ * faces' identity all depend on them), runs everything. A new selfie changes only the faces:
+ * the document's checks (read, compared, liveness, and the dates the document itself gave),
+ * the document number's and the screening stay; the photos' readability is checked again.
+ */
+export function rerunFor(step: string | null): { analyses: string[]; kept: string[] } {
+  if (step !== 'selfie') return { analyses: [DOCUMENT_ANALYSIS, FACE_ANALYSIS, SCREENING_ANALYSIS], kept: [] };
+  return {
+    analyses: [FACE_ANALYSIS],
+    kept: ['document-read', 'data-matches-document', 'document-liveness', 'document-not-expired', 'adult', 'document-number-unique', 'sanctions-screening'],
+  };
 }

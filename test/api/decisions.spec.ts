@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DataSource, In } from 'typeorm';
+import { AnalysisJob } from '../../server/applicants/analysis/analysis-job.entity.js';
 import { Applicant } from '../../server/applicants/applicant.entity.js';
 import { ApplicantImage } from '../../server/applicants/applicant-image.entity.js';
 import { Decisions } from '../../server/review/decisions/decisions.js';
@@ -564,6 +565,9 @@ describe('structured decisions', () => {
       .send({ docType: 'SELFIE', data: dataUrl('image/png', pngImage(32, 40)) })
       .expect(200);
     await request(t.server).post('/api/kyc/submit').set(widget).expect(200);
+    // A new selfie runs the faces again; the document's and the screening's results stay.
+    const jobs = await ds().getRepository(AnalysisJob).findBy({ applicantId: requested.id });
+    expect(Object.fromEntries(jobs.map((job) => [job.kind, job.runs]))).toEqual({ document: 1, face: 2, screening: 1 });
     const resubmitted = await applicant('resubmit-1');
     expect(resubmitted).toMatchObject({ kycStatus: 'queued', resubmissionStep: null, decisionLabelId: null, name: 'Maria Silva' });
     const kept = await ds().getRepository(SupersededImage).findBy({ applicantId: requested.id });
