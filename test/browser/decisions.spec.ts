@@ -223,17 +223,19 @@ describe('structured decisions', () => {
     await submitted('sentinel-1');
     const page = await openApplicant(office, 'undo-1');
     await page.getByRole('button', { name: 'Approve' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Approve applicant?' });
+    // Its pretend photos are flagged: the approval names them and asks why.
+    const dialog = page.getByRole('dialog', { name: 'Approve past flagged checks?' });
     expect(await dialog.innerText()).toContain('applicant.decided');
+    await dialog.getByLabel('Override reason (required)').fill('Document checked by hand');
     await bothSizes(page, 'approve-dialog');
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: 'Approve with override' }).click();
     await toast(page, 'Applicant approved');
     await page.getByRole('status').filter({ hasText: 'chose to approve' }).getByRole('button', { name: 'Undo' }).click();
     await toast(page, 'Decision undone');
     await page.getByRole('button', { name: 'Approve' }).and(page.locator(':enabled')).waitFor();
 
     // A later decision's webhook comes after the undone one's would have: it never left.
-    await setup.integrator.call('POST', `/api/projects/${setup.organizationId}/applicants/sentinel-1/approve`, {});
+    await setup.integrator.call('POST', `/api/projects/${setup.organizationId}/applicants/sentinel-1/approve`, { overrideReason: 'Checked by hand' });
     await setup.receiver.until((received) => deliveredFor(received, 'sentinel-1', 'applicant.decided'), 'the later approval', (UNDO_SECONDS + 15) * 1000);
     expect(deliveredFor(setup.receiver.received, 'undo-1', 'applicant.decided')).toBeUndefined();
     expect(eventTypes(setup.receiver.received).filter((type) => type === 'applicant.decided').length).toBeGreaterThan(0);

@@ -114,7 +114,7 @@ describe('face checks', () => {
       .getByText(/Submitted later: found when its selfie was analysed/)
       .waitFor();
     await office.getByRole('button', { name: 'Approve' }).first().click();
-    const dialog = office.getByRole('dialog', { name: 'Approve applicant?' });
+    const dialog = office.getByRole('dialog', { name: 'Approve past flagged checks?' });
     const flags = dialog.getByRole('list', { name: 'Flagged checks' });
     await flags.getByText(/Same face as face-second \(submitted later, different name or date of birth\)/).waitFor();
     await saveScreenshot(office, 'approve-dialog-duplicate-1280');
