@@ -16,6 +16,9 @@ import { toFaceBlocklistEntryDto, type FaceBlocklistEntryDto } from './face-bloc
 import { differentIdentity, type BlocklistMatch, type DuplicateMatch } from './face-checks.js';
 import type { FaceModel } from '../face-reading/index.js';
 
+/** The largest id a blocklist entry can have (a 32-bit integer column). */
+const MAX_ENTRY_ID = 2_147_483_647;
+
 /** A search hit: a stored row's id, how similar its face is, and the model both embeddings are of. */
 interface Hit {
   id: number;
@@ -173,7 +176,8 @@ export class ApplicantFaces {
   /** The face of one of the organization's blocklist entries, for its members (a duplicate-face check names the entry). */
   async blocklistCrop(user: User, organizationId: string, entryId: string): Promise<FaceCropBytes> {
     const { organization } = await this.access.requireMember(user, organizationId);
-    if (!/^[1-9][0-9]{0,14}$/.test(entryId)) throw cropNotFound();
+    // The entries' ids are 32-bit integers: a larger number names no entry (PostgreSQL would refuse it with a 500).
+    if (!/^[1-9][0-9]{0,9}$/.test(entryId) || Number(entryId) > MAX_ENTRY_ID) throw cropNotFound();
     const entry = await this.dataSource
       .getRepository(FaceBlocklistEntry)
       .findOne({ where: { id: Number(entryId), organizationId: organization.id }, select: { id: true, crop: true } });

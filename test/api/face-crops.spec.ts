@@ -231,6 +231,12 @@ describe('face crops at rest', () => {
     }
   }, 300_000);
 
+  it('answers 404 for a blocklist entry id no 32-bit column can hold (PostgreSQL answered 500: found by the fuzzer)', async () => {
+    for (const entryId of ['2147483648', '99999999999', '0', 'x']) {
+      await request(t.server).get(`/api/projects/${org.id}/face-blocklist/${entryId}/crop`).set(owner.auth).expect(404);
+    }
+  });
+
   it('moves the crops of checks written by older versions out of their evidence, encrypted, when upgraded', async () => {
     const repository = dataSource().getRepository(Applicant);
     const legacy = await repository.save({ organizationId: org.id, userId: 'legacy-1', kycStatus: 'queued' });
