@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // npm run bench:rescreening — does a sanctions list import freeze the app (security finding 4)?
 // The built app on its embedded default (SQLite, no Redis: the embedded analysis runner)
-// with N applicants (generated), half approved and half awaiting a decision; a 2-person list
-// dropped into the pick-up directory queues a rescreening of every one of them. Measured
-// while it drains: the p95 of GET /api/health and of the applicants list (closed-loop clients, as staff would
+// with N approved applicants (generated); a 2-person list dropped into the pick-up
+// directory queues a rescreening of every one of them. Measured while it drains: the p95
+// of GET /api/health and of the applicants list (closed-loop clients, as staff would
 // use it), the app's longest event-loop delay, and the time to drain; then a second
 // version of the list starts another rescreening and the app gets SIGTERM in the middle
 // of it: the time to exit, its exit code, and what stays queued. Writes
@@ -66,25 +66,15 @@ rmSync(BASE, { recursive: true, force: true });
 mkdirSync(LISTS_DIR, { recursive: true });
 const fixture = await seedSqlite({ dataDir: DATA_DIR, count: APPLICANTS, webhookUrl: 'http://127.0.0.1:9/unused', now: Date.now() });
 
-// Half the applicants verified yesterday (within SCREENING_MONITORING_YEARS), half submitted and
-// awaiting a decision: an import rescreens both, all of them.
+// Every applicant verified yesterday: all within SCREENING_MONITORING_YEARS, all rescreened.
 const db = new Database(join(DATA_DIR, 'kyc.sqlite'));
 db.pragma('busy_timeout = 30000');
 const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString().replace('T', ' ').replace('Z', '');
-log(`Approving half the ${APPLICANTS} applicants, queueing the other half for a decision…`);
+log(`Approving the ${APPLICANTS} applicants…`);
 db.prepare(
-  `UPDATE "applicants" SET "kycStatus" = 'completed', "reviewAnswer" = 'approved', "decidedAt" = ?, "submittedAt" = COALESCE("submittedAt", "createdAt") WHERE "rowid" % 2 = 0`,
+  `UPDATE "applicants" SET "kycStatus" = 'completed', "reviewAnswer" = 'approved', "decidedAt" = ?, "submittedAt" = COALESCE("submittedAt", "createdAt")`,
 ).run(yesterday);
-db.prepare(
-  `UPDATE "applicants" SET "kycStatus" = 'queued', "reviewAnswer" = NULL, "rejectType" = NULL, "rejectReason" = NULL, "decidedAt" = NULL, "submittedAt" = COALESCE("submittedAt", "createdAt") WHERE "rowid" % 2 = 1`,
-).run();
-/** Who an import rescreens: approved within the monitoring years, or submitted and not decided yet. */
-const monitoredCount = db
-  .prepare(
-    `SELECT COUNT(*) FROM "applicants" WHERE ("reviewAnswer" = 'approved' AND "kycStatus" = 'completed') OR ("kycStatus" IN ('prechecked', 'queued', 'onHold') AND "submittedAt" IS NOT NULL)`,
-  )
-  .pluck();
-const monitored = monitoredCount.get();
+const approved = db.prepare(`SELECT COUNT(*) FROM "applicants" WHERE "reviewAnswer" = 'approved' AND "kycStatus" = 'completed'`).pluck().get();
 
 const jobsByStatus = () =>
   Object.fromEntries(
@@ -121,14 +111,14 @@ const row = (label, m) =>
 const idle = await measure(10);
 row('idle', idle);
 
-// 1. A 2-person list: every approved and undecided applicant queued for rescreening; measured until drained.
+// 1. A 2-person list: every approved applicant queued for rescreening; measured until drained.
 writeFileSync(join(LISTS_DIR, 'sdn-v1.csv'), LIST_V1);
 log('Waiting for the pick-up directory (polled every minute)…');
 while (rescreens.all().length === 0) await sleep(200);
 const queuedAt = Date.now();
-while ((rescreens.all()[0]?.total ?? 0) < monitored) await sleep(200);
+while ((rescreens.all()[0]?.total ?? 0) < approved) await sleep(200);
 const allQueuedMs = Date.now() - queuedAt;
-log(`Rescreening ${monitored} applicants (all queued within ${(allQueuedMs / 1000).toFixed(1)} s)`);
+log(`Rescreening ${approved} applicants (all queued within ${(allQueuedMs / 1000).toFixed(1)} s)`);
 const windows = [];
 // Asked by every client before each request: the count (a scan of the jobs table, synchronous
 // in this process) is refreshed once a second at most, so that it never delays the clients.
@@ -166,8 +156,10 @@ const during = { health: pooled('health'), list: pooled('list'), loopMaxMs: Math
 // 2. A second version: another rescreening, and SIGTERM while it runs.
 writeFileSync(join(LISTS_DIR, 'sdn-v2.csv'), LIST_V2);
 log('Waiting for the second version to be picked up…');
-// The first rescreening put the listed persons' verified namesakes on hold: held, they are rescreened as undecided.
-while ((rescreens.all()[1]?.total ?? 0) < monitoredCount.get()) await sleep(200);
+// The first rescreening put the listed persons' namesakes on hold: only those still approved are queued again.
+const approvedCount = db.prepare(`SELECT COUNT(*) FROM "applicants" WHERE "reviewAnswer" = 'approved' AND "kycStatus" = 'completed'`).pluck();
+const stillApproved = approvedCount.get();
+while ((rescreens.all()[1]?.total ?? 0) < stillApproved) await sleep(200);
 // Some seconds into it: jobs running, most still queued.
 await sleep(5000);
 const beforeTerm = jobsByStatus();
@@ -197,7 +189,7 @@ const result = {
   },
   settings: {
     applicants: APPLICANTS,
-    monitored,
+    approved,
     list: '2 listed persons (OFAC sdn.csv), then a second version of 3',
     database: 'SQLite, no REDIS_URL (embedded runner)',
     analysisThreads: Math.max(1, availableParallelism() - 1),
@@ -219,5 +211,5 @@ mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `rescreening-${startedAt.toISOString().replace(/:/g, '-').slice(0, 19)}.json`);
 writeFileSync(file, JSON.stringify(result, null, 2));
 log(
-  `During the rescreening of ${monitored}: health p95 ${during.health.worstWindowP95.toFixed(1)} ms (worst window), list p95 ${during.list.worstWindowP95.toFixed(1)} ms (worst window), drained in ${(drainMs / 1000).toFixed(0)} s; SIGTERM: exit ${exitCode} in ${exitMs.toFixed(0)} ms.\n${uptime()}\nWrote ${file}`,
+  `During the rescreening of ${approved}: health p95 ${during.health.worstWindowP95.toFixed(1)} ms (worst window), list p95 ${during.list.worstWindowP95.toFixed(1)} ms (worst window), drained in ${(drainMs / 1000).toFixed(0)} s; SIGTERM: exit ${exitCode} in ${exitMs.toFixed(0)} ms.\n${uptime()}\nWrote ${file}`,
 );

@@ -136,14 +136,15 @@ async function viewAndCompare(page: Page, size: string): Promise<void> {
   await viewer.getByRole('region', { name: /150 %/ }).focus();
   const before = await photo.boundingBox();
   await page.keyboard.press('ArrowLeft');
+  if (!before) throw new Error('the photo has no box');
   // The key moved the photo left (once React has drawn it); the drag starts from there.
-  let box = await photo.boundingBox();
-  for (let tries = 0; box && before && box.x >= before.x && tries < 50; tries += 1) {
-    await page.waitForTimeout(20);
-    box = await photo.boundingBox();
-  }
-  if (!box || !before) throw new Error('the photo has no box');
-  expect(box.x).toBeLessThan(before.x);
+  await waitForPageCondition(
+    page,
+    `document.querySelector('.image-viewer-image').getBoundingClientRect().x < ${before.x - 1}`,
+    'the arrow key to move the photo left',
+  );
+  const box = await photo.boundingBox();
+  if (!box) throw new Error('the photo has no box');
   // Dragged 40 px right and down: the photo follows the pointer.
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
